@@ -1,0 +1,56 @@
+package org.nvlower.arch;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+
+/** docs/DESIGN.md: the layers, lowest first; a layer never imports one above it. */
+class LayerTest {
+
+    /** Lowest first. Each entry is an ArchUnit package pattern. */
+    static final List<String> LAYERS = List.of(
+            "org.nvlower.softfloat..",
+            "org.nvlower.diag..",
+            "org.nvlower.target..",
+            "org.nvlower.llvm.ir..",
+            "org.nvlower.llvm.text..",
+            "org.nvlower.sass",
+            "org.nvlower.sass.template..",
+            "org.nvlower.llvm.runtime..",
+            "org.nvlower.llvm.pass..",
+            "org.nvlower.mlir..",
+            "org.nvlower.verify..",
+            "org.nvlower.pipeline..",
+            "org.nvlower.cli..");
+
+    static final JavaClasses CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("org.nvlower");
+
+    @Test
+    void lowerLayersNeverImportHigherOnes() {
+        for (int i = 0; i < LAYERS.size() - 1; i++) {
+            String[] higher = LAYERS.subList(i + 1, LAYERS.size()).toArray(String[]::new);
+            noClasses().that().resideInAPackage(LAYERS.get(i))
+                    .should().dependOnClassesThat().resideInAnyPackage(higher)
+                    .because("docs/DESIGN.md: " + LAYERS.get(i) + " sits below " + Arrays.toString(higher))
+                    .allowEmptyShould(true)
+                    .check(CLASSES);
+        }
+    }
+
+    @Test
+    void softfloatHasNoDependencies() {
+        noClasses().that().resideInAPackage("org.nvlower.softfloat..")
+                .should().dependOnClassesThat().resideOutsideOfPackages("org.nvlower.softfloat..", "java..")
+                .allowEmptyShould(true)
+                .check(CLASSES);
+    }
+}
