@@ -1,6 +1,5 @@
 package org.nvlower.target;
 
-import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -100,12 +99,6 @@ public enum SmProcessor {
     /** The entry named {@code sm_XX[a|f]}, if the table has it. */
     public static Optional<SmProcessor> byName(String name) {
         return ALL.stream().filter(sm -> sm.smName().equals(name)).findFirst();
-    }
-
-    /** The names of every entry, in table order, for error messages. */
-    static String names(List<SmProcessor> sms, String prefix) {
-        return String.join(" ", Arrays.stream(sms.toArray(SmProcessor[]::new))
-                .map(sm -> prefix + sm.number + sm.variant.suffix()).toList());
     }
 
     /** The SM number as in the name: 80 for sm_80, 100 for sm_100a. */

@@ -41,6 +41,11 @@ public record TargetMachine(String triple, String cpu, String features, TargetOp
         return fromOptions(CompileOptions.parse(args), TargetRegistry.standard());
     }
 
+    /** The CLI path with the standard registry, e.g. {@code fromCommandLine("-arch=compute_80", "-ftz=1")}. */
+    public static TargetMachine fromCommandLine(String... args) {
+        return fromCommandLine(List.of(args));
+    }
+
     /** The CLI path: the triple from the pointer width of the options. */
     public static TargetMachine fromOptions(CompileOptions options, TargetRegistry registry) {
         boolean shared32 = options.sharedMem32BitPointers() && options.pointerWidth() == 64;
