@@ -44,6 +44,11 @@ public record CompileOptions(SmProcessor sm, int optLevel, boolean ftz, int fmaL
         if (pointerWidth != 32 && pointerWidth != 64) {
             throw new IllegalArgumentException("pointer width must be 32 or 64: " + pointerWidth);
         }
+        if (optLevel < 0 || optLevel > 3 || fmaLevel < 0 || fmaLevel > 2 || precDiv < 0 || precDiv > 1
+                || precSqrt < 0 || precSqrt > 1) {
+            throw new IllegalArgumentException("option out of range: opt=" + optLevel + " fma=" + fmaLevel
+                    + " prec-div=" + precDiv + " prec-sqrt=" + precSqrt);
+        }
     }
 
     /** Parses cicc's options; unknown or bad values and conflicting repeats are InputExceptions. */

@@ -56,6 +56,24 @@ class DataLayoutTest {
         assertEquals(9, DataLayout.parse("e-S8-a:0:64-m:e-A5-G1-P0-Fi8-ni:1:2").entries().size());
     }
 
+    /** The seed's "Key fields" table. */
+    @Test
+    void keyFieldsOfTheSeed() {
+        for (String layout : List.of(SEED_64_SHARED, SEED_64, SEED_32)) {
+            DataLayout d = DataLayout.parse(layout);
+            assertTrue(d.littleEndian(), "e: little-endian");
+            assertEquals(List.of(16, 32, 64), d.entry("n").orElseThrow(), "n16:32:64: native integer widths");
+            assertEquals(List.of(16, 16), d.entry("v16").orElseThrow(), "v16:16:16: natural alignment");
+            assertEquals(List.of(32, 32), d.entry("v32").orElseThrow(), "v32:32:32: natural alignment");
+        }
+        assertEquals(List.of(64, 64, 64), DataLayout.parse(SEED_64).entry("p").orElseThrow(), "p:64:64:64");
+        assertEquals(List.of(32, 32, 32), DataLayout.parse(SEED_64_SHARED).entry("p3").orElseThrow(), "p3:32:32:32");
+        assertTrue(DataLayout.parse(SEED_64).entry("p3").isEmpty());
+        assertTrue(DataLayout.parse(SEED_32).entry("p3").isEmpty());
+        // The +sharedmem32bitptr feature "adds p3:32:32:32 to data layout".
+        assertEquals(SEED_64_SHARED, SEED_64.replace("e-p:64:64:64-", "e-p:64:64:64-p3:32:32:32-"));
+    }
+
     @Test
     void malformedEntries() {
         for (String bad : List.of("e-i64", "e-p:x:64", "e-q32", "e-i64:64-i64:64", "e-", "e-m:ee", "e-S", "e-n")) {
