@@ -83,26 +83,26 @@ public final class TargetDescription {
         return sb.toString();
     }
 
+    /** Values wider than this wrap onto continuation lines in {@link #sideBySide}. */
+    static final int COLUMN_WIDTH = 48;
+
     /**
      * Two machines side by side: label, the first machine's value, the second's; rows where they
-     * differ are marked with {@code *} in the first column. Headings name the two columns.
+     * differ are marked with {@code *} in the first column, long values wrap (after '-', ',' or
+     * ' ') onto continuation lines with an empty label. Headings name the two columns.
      */
     public static String sideBySide(String headingA, TargetMachine a, String headingB, TargetMachine b) {
         List<Row> left = rows(a);
-        List<Row> right = rows(b);
         Map<String, String> rightByLabel = new LinkedHashMap<>();
-        right.forEach(r -> rightByLabel.put(r.label(), r.value()));
+        rows(b).forEach(r -> rightByLabel.put(r.label(), r.value()));
         List<String[]> lines = new ArrayList<>();
         lines.add(new String[] {" ", "", headingA, headingB});
         for (Row r : left) {
-            String other = rightByLabel.getOrDefault(r.label(), "");
-            lines.add(new String[] {other.equals(r.value()) ? " " : "*", r.label(), r.value(), other});
+            String other = rightByLabel.remove(r.label());
+            addWrapped(lines, other != null && other.equals(r.value()) ? " " : "*", r.label(), r.value(),
+                    other == null ? "" : other);
         }
-        for (Row r : right) {
-            if (left.stream().noneMatch(l -> l.label().equals(r.label()))) {
-                lines.add(new String[] {"*", r.label(), "", r.value()});
-            }
-        }
+        rightByLabel.forEach((label, value) -> addWrapped(lines, "*", label, "", value));
         int labelWidth = lines.stream().mapToInt(l -> l[1].length()).max().orElse(0);
         int leftWidth = lines.stream().mapToInt(l -> l[2].length()).max().orElse(0);
         StringBuilder sb = new StringBuilder();
@@ -111,6 +111,38 @@ public final class TargetDescription {
             sb.append(line.stripTrailing()).append('\n');
         }
         return sb.toString();
+    }
+
+    private static void addWrapped(List<String[]> lines, String mark, String label, String left, String right) {
+        List<String> l = wrap(left);
+        List<String> r = wrap(right);
+        for (int i = 0; i < Math.max(l.size(), r.size()); i++) {
+            lines.add(new String[] {i == 0 ? mark : " ", i == 0 ? label : "", i < l.size() ? l.get(i) : "",
+                    i < r.size() ? r.get(i) : ""});
+        }
+    }
+
+    /** Splits a value into pieces of at most {@link #COLUMN_WIDTH}, breaking after '-', ',' or ' '. */
+    static List<String> wrap(String value) {
+        List<String> pieces = new ArrayList<>();
+        String rest = value;
+        while (rest.length() > COLUMN_WIDTH) {
+            int cut = -1;
+            for (int i = COLUMN_WIDTH; i > 0; i--) {
+                char c = rest.charAt(i - 1);
+                if (c == '-' || c == ',' || c == ' ') {
+                    cut = i;
+                    break;
+                }
+            }
+            if (cut < 0) {
+                cut = COLUMN_WIDTH;
+            }
+            pieces.add(rest.substring(0, cut).stripTrailing());
+            rest = rest.substring(cut);
+        }
+        pieces.add(rest);
+        return pieces;
     }
 
     /** Side by side with the two machines' CPU names as headings. */

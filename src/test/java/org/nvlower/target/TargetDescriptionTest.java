@@ -156,7 +156,34 @@ class TargetDescriptionTest {
         assertTrue(lines[find(lines, "triple")].startsWith("  triple"), "same triple is not marked");
         assertTrue(lines[find(lines, "MUFU.SQRT")].startsWith("* "));
         assertTrue(lines[find(lines, "__CUDA_ARCH")].endsWith("900"));
-        assertEquals(TargetDescription.rows(SM80).size() + 1, lines.length);
+        assertEquals(TargetDescription.rows(SM80).size(), java.util.Arrays.stream(lines).skip(1)
+                .filter(l -> !l.substring(2, 4).isBlank()).count());
+        for (String line : lines) {
+            assertTrue(line.length() <= right + TargetDescription.COLUMN_WIDTH, line);
+        }
+        // The data layout wraps after '-': its pieces rejoin to the whole string.
+        int at = find(lines, "data layout");
+        StringBuilder layout = new StringBuilder(lines[at].substring(left, right).strip());
+        for (int i = at + 1; lines[i].substring(2, 4).isBlank(); i++) {
+            layout.append(lines[i].substring(left, Math.min(right, lines[i].length())).strip());
+        }
+        assertEquals(SM80.dataLayout(), layout.toString());
+    }
+
+    @Test
+    void wrapBreaksAfterSeparators() {
+        assertEquals(List.of("short"), TargetDescription.wrap("short"));
+        String layout = DataLayoutTest.SEED_64;
+        List<String> pieces = TargetDescription.wrap(layout);
+        assertTrue(pieces.size() > 1);
+        assertEquals(layout, String.join("", pieces));
+        for (String piece : pieces) {
+            assertTrue(piece.length() <= TargetDescription.COLUMN_WIDTH, piece);
+        }
+        assertEquals(List.of("x".repeat(48), "x".repeat(12)), TargetDescription.wrap("x".repeat(60)));
+        // A break after a space drops the space from the end of the piece.
+        assertEquals(List.of("a".repeat(40) + " " + "b".repeat(5), "c".repeat(10)),
+                TargetDescription.wrap("a".repeat(40) + " " + "b".repeat(5) + " " + "c".repeat(10)));
     }
 
     private static int find(String[] lines, String label) {
