@@ -66,6 +66,12 @@ public record CompileOptions(SmProcessor sm, int optLevel, boolean ftz, int fmaL
                 pointerWidth, knobs);
     }
 
+    /** A copy with another pointer width (the pipeline path takes it from the module's layout). */
+    public CompileOptions withPointerWidth(int newPointerWidth) {
+        return new CompileOptions(sm, optLevel, ftz, fmaLevel, precDiv, precSqrt, fastMath, deviceC,
+                newPointerWidth, knobs);
+    }
+
     /** Shared memory (address space 3) uses 32-bit pointers: {@code -nvptx-short-ptr} or {@code -nvptx-32-bit-smem}. */
     public boolean sharedMem32BitPointers() {
         return knobs.bool(Knob.NVPTX_SHORT_PTR) || knobs.bool(Knob.NVPTX_32_BIT_SMEM);

@@ -1,6 +1,7 @@
 package org.nvlower.target;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Objects;
@@ -61,10 +62,7 @@ public record TargetMachine(String triple, String cpu, String features, TargetOp
         DataLayout layout = DataLayoutVerifier.verify(moduleDataLayout);
         int width = layout.pointerSizeInBits(0);
         boolean shared32 = width == 64 && layout.pointerSizeInBits(3) == 32;
-        CompileOptions adjusted = new CompileOptions(options.sm(), options.optLevel(), options.ftz(),
-                options.fmaLevel(), options.precDiv(), options.precSqrt(), options.fastMath(), options.deviceC(),
-                width, options.knobs());
-        return create(width, shared32, adjusted, registry, true);
+        return create(width, shared32, options.withPointerWidth(width), registry, true);
     }
 
     /** Both paths end here: one lookup, then the standard creation or the target's extension hook. */
@@ -127,7 +125,7 @@ public record TargetMachine(String triple, String cpu, String features, TargetOp
         map.put("__CUDA_FTZ", compileOptions.ftz() ? 1 : 0);
         map.put("__CUDA_PREC_DIV", compileOptions.precDiv());
         map.put("__CUDA_PREC_SQRT", compileOptions.precSqrt());
-        return java.util.Collections.unmodifiableSequencedMap(map);
+        return Collections.unmodifiableSequencedMap(map);
     }
 
     /** The value {@code __nvvm_reflect(key)} folds to: the map's, or 0 for an unknown key. */
