@@ -94,6 +94,17 @@ class DataLayoutTest {
         }
     }
 
+    /** Layout strings found in the cicc 13.0 binary ({@code strings cicc | grep '^e-p'}). */
+    @Test
+    void verifierAcceptsCiccsOwnLayouts() {
+        for (String cicc : List.of(
+                "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-i128:128:128-f32:32:32-f64:64:64-f128:128:128-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64-a:8:8",
+                "e-p:32:32:32-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n32",
+                "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-f32:32:32-f64:64:64-v16:16:16-v32:32:32-v64:64:64-v128:128:128-n16:32:64")) {
+            assertEquals(cicc, DataLayoutVerifier.verify(cicc).text());
+        }
+    }
+
     @Test
     void verifierMessages() {
         assertEquals("Empty target data layout, must exist", verifyError(""));
@@ -108,6 +119,10 @@ class DataLayoutTest {
                 + EXAMPLES, verifyError("e-m:e-p:64:64:64"));
         assertEquals("Invalid target data layout 'e-p3:64:64:64': entry 'p3' is 64:64:64, NVPTX's is 32:32:32\n"
                 + EXAMPLES, verifyError("e-p3:64:64:64"));
+        assertEquals("Invalid target data layout 'e-n8:16': entry 'n' is 8:16, NVPTX's is 16:32:64 or 32\n"
+                + EXAMPLES, verifyError("e-n8:16"));
+        assertEquals("Invalid target data layout 'e-p:32:32:32-p3:32:32:32-p7:32:32:32': entry 'p7' is not part of an "
+                + "NVPTX layout\n" + EXAMPLES, verifyError("e-p:32:32:32-p3:32:32:32-p7:32:32:32"));
         assertEquals("Invalid target data layout 'e-i64': data layout 'e-i64': malformed entry 'i64'\n" + EXAMPLES,
                 verifyError("e-i64"));
         // The x86-64 layout clang writes by default.
