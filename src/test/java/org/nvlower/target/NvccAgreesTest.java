@@ -21,12 +21,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * End to end against NVIDIA's toolchain: the cicc options nvcc passes ({@code nvcc -dryrun}) build
- * a TargetMachine whose FP32 division and square-root instructions, reflect values and CPU are
+ * a TargetMachine whose FP32 division and square-root instructions, {@code __CUDA_ARCH},
+ * {@code __CUDA_FTZ} and CPU are
  * the ones nvcc's PTX shows. Skipped when nvcc is absent.
  */
 class NvccAgreesTest {
 
-    private static final String KERNEL = "__global__ void k(float* a, float* b) { a[0] = a[0] / b[0]; a[1] = sqrtf(b[1]); }\n";
+    private static final String KERNEL = "__global__ void k(float* a, float* b, int* c) {"
+            + " a[0] = a[0] / b[0]; a[1] = sqrtf(b[1]); c[0] = __CUDA_ARCH__; }\n";
 
     static Optional<Path> nvcc() {
         List<Path> candidates = new ArrayList<>();
@@ -95,6 +97,9 @@ class NvccAgreesTest {
             assertEquals(s.group(1), tm.fp32Sqrt().ptx(), flags + " -> " + options);
             assertTrue(ptx.contains(".target " + tm.cpu()), flags + ": " + tm.cpu());
             assertEquals(flags.contains("-use_fast_math") || flags.contains("-ftz=true") ? 1 : 0, tm.reflect("__CUDA_FTZ"));
+            // __CUDA_ARCH__ is stored as an immediate: the same value as the reflect map's __CUDA_ARCH.
+            assertTrue(Pattern.compile(",\\s*" + tm.reflect("__CUDA_ARCH") + ";").matcher(ptx).find(),
+                    flags + ": no " + tm.reflect("__CUDA_ARCH") + " in\n" + ptx);
         }
     }
 }
