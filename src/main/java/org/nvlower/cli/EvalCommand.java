@@ -22,8 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "eval",
         mixinStandardHelpOptions = true,
         description = {
-            "Evaluates one of the 55 __nv_* fp128/i128 runtime functions (the seed says 48, names 55), or a softfloat function by its TestFloat "
-                    + "name, on hex bit patterns, with the GPU's (NVPTX) NaN and saturation rules.",
+            "Evaluates one of the 55 __nv_* fp128/i128 runtime functions, or a softfloat function by its "
+                    + "TestFloat name, on hex bit patterns, with the GPU's (NVPTX) NaN and saturation rules.",
             "Operands are hex of exactly the type's width (fp128/i128: 32 digits, double/i64: 16, float/i32: 8, "
                     + "i16/f16/bf16: 4, i8: 2). __nv_* prints the result; TestFloat names print 'result flags' "
                     + "(flags: 01 inexact, 02 underflow, 04 overflow, 08 infinite, 10 invalid).",

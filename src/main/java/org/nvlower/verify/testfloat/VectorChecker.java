@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.nvlower.softfloat.ExceptionFlags;
 import org.nvlower.softfloat.RoundingMode;
+import org.nvlower.softfloat.Specialization;
 
 /**
  * Checks softfloat against TestFloat vector lines ({@code operands result flags}) the way
@@ -32,8 +33,18 @@ public final class VectorChecker {
 
     private final TestFloatSubject subject;
 
+    /** A checker of softfloat with the x86 NaN policy, the one the vector files were made with. */
     public VectorChecker(TestFloatFunction function, RoundingMode roundingMode, boolean exact) {
-        this.subject = new TestFloatSubject(function, roundingMode, exact);
+        this(function, roundingMode, exact, Specialization.X86);
+    }
+
+    /**
+     * A checker of softfloat with the given NaN policy. Under NVPTX the files still apply: NaN
+     * results match any NaN, and an invalid conversion's integer is not compared.
+     */
+    public VectorChecker(TestFloatFunction function, RoundingMode roundingMode, boolean exact,
+            Specialization specialization) {
+        this.subject = new TestFloatSubject(function, roundingMode, exact, specialization);
     }
 
     /** Checks every line; failures are kept as "line N: expected ... got ...". */

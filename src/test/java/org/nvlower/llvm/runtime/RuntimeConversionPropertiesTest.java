@@ -103,7 +103,7 @@ class RuntimeConversionPropertiesTest {
         RuntimeFunction.FP128_TO_INT8, RuntimeFunction.FP128_TO_INT16, RuntimeFunction.FP128_TO_INT32,
         RuntimeFunction.FP128_TO_INT64, RuntimeFunction.FP128_TO_INT128};
 
-    @Property(tries = 3000)
+    @Property(tries = 1500)
     void fp128ToIntegerTruncatesAndSaturates(@ForAll("fp128") long[] a) {
         for (RuntimeFunction f : TO_INT) {
             int bits = f.returnType().bits();
@@ -140,7 +140,7 @@ class RuntimeConversionPropertiesTest {
         }
     }
 
-    @Property(tries = 3000)
+    @Property(tries = 1500)
     void i128ToFp128RoundsToNearestEven(@ForAll("i128") long[] a) {
         assertEquals(roundTo113Bits(unsigned(a[0], a[1])), decodeInteger(RuntimeFunction.UINT128_TO_FP128.evaluate(a)));
         assertEquals(roundTo113Bits(signed(a[0], a[1])), decodeInteger(RuntimeFunction.INT128_TO_FP128.evaluate(a)));
@@ -167,7 +167,7 @@ class RuntimeConversionPropertiesTest {
         return v.signum() < 0 ? r.negate() : r;
     }
 
-    @Property(tries = 3000)
+    @Property(tries = 1500)
     void i128ToFloatAndDoubleMatchTheJdk(@ForAll("i128") long[] a) {
         // BigInteger.floatValue/doubleValue round to nearest even (and to infinity beyond the range)
         BigInteger u = unsigned(a[0], a[1]);
@@ -188,7 +188,7 @@ class RuntimeConversionPropertiesTest {
                         0x7FF0000000000001L, 0x8000000000000000L, 0L, 1L)));
     }
 
-    @Property(tries = 3000)
+    @Property(tries = 1500)
     void floatAndDoubleToI128TruncateAndSaturate(@ForAll("doubleBits") long d) {
         BigInteger uMax = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
         BigInteger sMin = BigInteger.ONE.shiftLeft(127).negate();
