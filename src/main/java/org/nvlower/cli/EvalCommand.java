@@ -42,7 +42,7 @@ public final class EvalCommand implements Callable<Integer> {
     @Option(names = "--exact", description = "Rounding to an integer raises inexact (TestFloat's -exact).")
     boolean exact;
 
-    @Option(names = "--list", description = "Lists every supported function name and exits.")
+    @Option(names = "--list", description = "Lists every supported function with its signature and exits.")
     boolean list;
 
     @Parameters(paramLabel = "NAME HEX", arity = "0..*", description = "The function name and its operands, or '-'.")
@@ -52,7 +52,7 @@ public final class EvalCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
-            Evaluator.supportedNames().forEach(out::println);
+            Evaluator.listing().forEach(out::println);
             return Main.OK;
         }
         RoundingMode rm;

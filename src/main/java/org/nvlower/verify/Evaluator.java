@@ -31,16 +31,16 @@ public final class Evaluator {
         this.exact = exact;
     }
 
-    /** Every name {@link #evaluate} accepts: the 55 runtime symbols, then the TestFloat names. */
-    public static List<String> supportedNames() {
-        List<String> names = new ArrayList<>();
+    /** One line per supported function: its name and signature, runtime functions first. */
+    public static List<String> listing() {
+        List<String> lines = new ArrayList<>();
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            names.add(f.symbol());
+            lines.add(String.format(Locale.ROOT, "%-24s %s", f.symbol(), f.llvmDeclaration()));
         }
         for (TestFloatFunction f : TestFloatFunction.all()) {
-            names.add(f.name());
+            lines.add(String.format(Locale.ROOT, "%-24s %s", f.name(), f.signature()));
         }
-        return names;
+        return lines;
     }
 
     /** Evaluates {@code name(operands...)}; throws InputException (no position) for bad input. */

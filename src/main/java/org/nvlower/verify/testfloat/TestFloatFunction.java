@@ -102,6 +102,15 @@ public final class TestFloatFunction {
         return z;
     }
 
+    /** Operand and result types in TestFloat's names, e.g. "f128 f128 -> f128". */
+    public String signature() {
+        StringBuilder sb = new StringBuilder();
+        for (TestFloatType t : operandTypes) {
+            sb.append(t.testFloatName()).append(' ');
+        }
+        return sb.append("-> ").append(resultType.testFloatName()).toString();
+    }
+
     @Override
     public String toString() {
         return name;
