@@ -86,6 +86,9 @@ public final class F128 {
 
     /** Whether rounding the magnitude up is due, for bits {@code extra} below the last kept bit. */
     private static boolean roundsUp(boolean sign, long extra, RoundingMode rm) {
+        if (rm == RoundingMode.NEAR_EVEN) {
+            return extra < 0;
+        }
         return switch (rm) {
             case NEAR_EVEN, NEAR_MAX_MAG -> extra < 0; // extra >= one half
             case MIN -> sign && extra != 0;
@@ -99,6 +102,30 @@ public final class F128 {
      * packs it. The only place where rounding, tininess, overflow and inexactness are decided.
      */
     static void roundPack(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm, Env env) {
+        if (rm == RoundingMode.NEAR_EVEN && exp >= 0 && exp < 0x7FFD) {
+            // The common case, kept small enough for the JIT to inline: normal, no overflow.
+            if (extra != 0) {
+                env.flags |= INEXACT;
+                if (extra < 0) {
+                    sig0++;
+                    if (sig0 == 0) {
+                        sig64++;
+                    }
+                    if ((extra << 1) == 0) {
+                        sig0 &= ~1L; // a tie: to even
+                    }
+                }
+            }
+            env.zHi = signBit(sign) + ((long) exp << 48) + sig64;
+            env.zLo = sig0;
+            return;
+        }
+        roundPackAnyMode(sign, exp, sig64, sig0, extra, rm, env);
+    }
+
+    /** {@link #roundPack} for subnormal and overflowing results and the other rounding modes. */
+    private static void roundPackAnyMode(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm,
+            Env env) {
         boolean up = roundsUp(sign, extra, rm);
         if (exp < 0 || exp >= 0x7FFD) {
             if (exp < 0) {
@@ -196,6 +223,15 @@ public final class F128 {
      * returns the new low word.
      */
     static long shiftRightJamExtra(long a64, long a0, long extra, int dist, Env env) {
+        if (dist > 0 && dist < 64) {
+            env.zHi = a64 >>> dist;
+            env.zLo = (a64 << (64 - dist)) | (a0 >>> dist);
+            return (a0 << (64 - dist)) | (extra != 0 ? 1 : 0);
+        }
+        return shiftRightJamExtraFar(a64, a0, extra, dist, env);
+    }
+
+    private static long shiftRightJamExtraFar(long a64, long a0, long extra, int dist, Env env) {
         if (dist == 0) {
             z(env, a64, a0);
             return extra;
@@ -288,50 +324,23 @@ public final class F128 {
         int expA = exp(aHi);
         int expB = exp(bHi);
         if (expA == EXP_MAX || expB == EXP_MAX) {
-            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
-                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
-            } else {
-                infinity(signZ, env);
-            }
+            infOrNaN(aHi, aLo, bHi, bLo, signZ, false, env);
             return;
         }
-        long sigA64 = aHi & FRAC_HI;
-        long sigB64 = bHi & FRAC_HI;
         if (expA == expB) {
-            long sum0 = aLo + bLo;
-            long sum64 = sigA64 + sigB64 + (ult(sum0, aLo) ? 1 : 0);
-            if (expA == 0) {
-                // Two subnormals: exact; a carry into bit 112 makes the exponent field 1.
-                z(env, signBit(signZ) + sum64, sum0);
-                return;
-            }
-            sum64 += 2 * IMPLICIT;
-            long extra = sum0 << 63;
-            roundPack(signZ, expA, sum64 >>> 1, (sum64 << 63) | (sum0 >>> 1), extra, rm, env);
+            addMagsSameExp(aHi, aLo, bLo, signZ, rm, env, expA, bHi);
             return;
         }
-        // Order by exponent: big >= small + 1.
-        int expBig;
-        int expSmall;
-        long big64;
-        long big0;
-        long small64;
-        long small0;
         if (expA > expB) {
-            expBig = expA;
-            big64 = sigA64;
-            big0 = aLo;
-            expSmall = expB;
-            small64 = sigB64;
-            small0 = bLo;
+            addMagsFar(aHi & FRAC_HI | IMPLICIT, aLo, expA, bHi & FRAC_HI, bLo, expB, signZ, rm, env);
         } else {
-            expBig = expB;
-            big64 = sigB64;
-            big0 = bLo;
-            expSmall = expA;
-            small64 = sigA64;
-            small0 = aLo;
+            addMagsFar(bHi & FRAC_HI | IMPLICIT, bLo, expB, aHi & FRAC_HI, aLo, expA, signZ, rm, env);
         }
+    }
+
+    /** big + small for finite operands with expBig > expSmall; big64 includes the leading one. */
+    private static void addMagsFar(long big64, long big0, int expBig, long small64, long small0, int expSmall,
+            boolean signZ, RoundingMode rm, Env env) {
         int dist = expBig - expSmall;
         if (expSmall == 0) {
             dist--; // a subnormal has the scale of exponent 1
@@ -339,8 +348,8 @@ public final class F128 {
             small64 |= IMPLICIT;
         }
         long extra = shiftRightJamExtra(small64, small0, 0, dist, env);
-        long sum0 = (big0 + env.zLo);
-        long sum64 = (big64 | IMPLICIT) + env.zHi + (ult(sum0, big0) ? 1 : 0);
+        long sum0 = big0 + env.zLo;
+        long sum64 = big64 + env.zHi + (ult(sum0, big0) ? 1 : 0);
         int expZ = expBig - 1;
         if (sum64 >= 2 * IMPLICIT) {
             expZ++;
@@ -351,57 +360,63 @@ public final class F128 {
         roundPack(signZ, expZ, sum64, sum0, extra, rm, env);
     }
 
+    private static void addMagsSameExp(long aHi, long aLo, long bLo, boolean signZ, RoundingMode rm, Env env,
+            int exp, long bHi) {
+        long sum0 = aLo + bLo;
+        long sum64 = (aHi & FRAC_HI) + (bHi & FRAC_HI) + (ult(sum0, aLo) ? 1 : 0);
+        if (exp == 0) {
+            // Two subnormals: exact; a carry into bit 112 makes the exponent field 1.
+            z(env, signBit(signZ) + sum64, sum0);
+            return;
+        }
+        sum64 += 2 * IMPLICIT;
+        roundPack(signZ, exp, sum64 >>> 1, (sum64 << 63) | (sum0 >>> 1), sum0 << 63, rm, env);
+    }
+
+    /** A NaN or infinite operand of add (subtract = false) or of an effective subtraction. */
+    private static void infOrNaN(long aHi, long aLo, long bHi, long bLo, boolean signA, boolean subtract, Env env) {
+        int expA = exp(aHi);
+        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+            NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+        } else if (subtract && expA == exp(bHi)) {
+            invalid(env); // inf - inf
+        } else {
+            infinity(expA == EXP_MAX ? signA : signA ^ subtract, env);
+        }
+    }
+
     /** |a| - |b| with the sign of a (signA), flipped when |b| > |a|. */
     private static void subMags(long aHi, long aLo, long bHi, long bLo, boolean signA, RoundingMode rm, Env env) {
         int expA = exp(aHi);
         int expB = exp(bHi);
         if (expA == EXP_MAX || expB == EXP_MAX) {
-            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
-                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
-            } else if (expA == expB) {
-                invalid(env); // inf - inf
+            infOrNaN(aHi, aLo, bHi, bLo, signA, true, env);
+            return;
+        }
+        if (expA > expB) {
+            if (expA - Math.max(expB, 1) <= 1) {
+                subMagsNear(aHi, aLo, bHi, bLo, signA, rm, env);
             } else {
-                infinity(expA == EXP_MAX ? signA : !signA, env);
+                subMagsFar(aHi & FRAC_HI | IMPLICIT, aLo, expA, bHi & FRAC_HI, bLo, expB, signA, rm, env);
             }
-            return;
+        } else if (expB - Math.max(expA, 1) <= 1) {
+            subMagsNear(aHi, aLo, bHi, bLo, signA, rm, env);
+        } else {
+            subMagsFar(bHi & FRAC_HI | IMPLICIT, bLo, expB, aHi & FRAC_HI, aLo, expA, !signA, rm, env);
         }
-        long sigA64 = aHi & FRAC_HI;
-        long sigB64 = bHi & FRAC_HI;
-        if (expA == expB) {
-            if (sigA64 == sigB64 && aLo == bLo) {
-                z(env, signBit(rm == RoundingMode.MIN), 0); // exact cancellation
-                return;
-            }
-            boolean bBigger = lt128(sigA64, aLo, sigB64, bLo);
-            long d0 = bBigger ? bLo - aLo : aLo - bLo;
-            long d64 = bBigger ? sigB64 - sigA64 - (ult(bLo, aLo) ? 1 : 0) : sigA64 - sigB64 - (ult(aLo, bLo) ? 1 : 0);
-            // Exact difference; its scale is that of exponent max(expA, 1).
-            normRoundPack(signA ^ bBigger, Math.max(expA, 1) - 1, d64, d0, rm, env);
-            return;
-        }
-        boolean bBigger = expB > expA;
-        boolean signZ = signA ^ bBigger;
-        int expBig = bBigger ? expB : expA;
-        int expSmall = bBigger ? expA : expB;
-        long big64 = (bBigger ? sigB64 : sigA64) | IMPLICIT;
-        long big0 = bBigger ? bLo : aLo;
-        long small64 = bBigger ? sigA64 : sigB64;
-        long small0 = bBigger ? aLo : bLo;
+    }
+
+    /**
+     * big - small with sign signZ for finite operands whose scales differ by at least two;
+     * big64 includes the leading one.
+     */
+    private static void subMagsFar(long big64, long big0, int expBig, long small64, long small0, int expSmall,
+            boolean signZ, RoundingMode rm, Env env) {
         int dist = expBig - expSmall;
         if (expSmall == 0) {
-            dist--;
+            dist--; // a subnormal has the scale of exponent 1 (dist stays >= 2)
         } else {
             small64 |= IMPLICIT;
-        }
-        if (dist <= 1) {
-            // Deep cancellation is possible: subtract exactly at the smaller scale (big << dist
-            // fits in 114 bits) and let normRoundPack normalize either way.
-            long b64 = (big64 << dist) | (dist == 0 ? 0 : big0 >>> 63);
-            long b0 = big0 << dist;
-            long d0 = b0 - small0;
-            long d64 = b64 - small64 - (ult(b0, small0) ? 1 : 0);
-            normRoundPack(signZ, expBig - 1 - dist, d64, d0, rm, env);
-            return;
         }
         long sExtra = shiftRightJamExtra(small64, small0, 0, dist, env);
         long s64 = env.zHi;
@@ -421,6 +436,37 @@ public final class F128 {
             extra <<= 1;
         }
         roundPack(signZ, expZ, d64, d0, extra, rm, env);
+    }
+
+    /**
+     * Effective subtraction of operands whose scales differ by at most one (or that involve the
+     * smallest normal exponent): deep cancellation is possible but no bit is lost, so subtract
+     * exactly at the smaller scale and let normRoundPack normalize either way.
+     */
+    private static void subMagsNear(long aHi, long aLo, long bHi, long bLo, boolean signA, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        long sigA64 = aHi & FRAC_HI | (expA != 0 ? IMPLICIT : 0);
+        long sigB64 = bHi & FRAC_HI | (expB != 0 ? IMPLICIT : 0);
+        // Scales: exponent max(exp, 1); shift the larger-scale operand left by the difference.
+        int scaleA = Math.max(expA, 1);
+        int scaleB = Math.max(expB, 1);
+        int scale = Math.min(scaleA, scaleB);
+        if (scaleA > scale) {
+            sigA64 = (sigA64 << 1) | (aLo >>> 63);
+            aLo <<= 1;
+        } else if (scaleB > scale) {
+            sigB64 = (sigB64 << 1) | (bLo >>> 63);
+            bLo <<= 1;
+        }
+        if (sigA64 == sigB64 && aLo == bLo) {
+            z(env, signBit(rm == RoundingMode.MIN), 0); // exact cancellation
+            return;
+        }
+        boolean bBigger = lt128(sigA64, aLo, sigB64, bLo);
+        long d0 = bBigger ? bLo - aLo : aLo - bLo;
+        long d64 = bBigger ? sigB64 - sigA64 - (ult(bLo, aLo) ? 1 : 0) : sigA64 - sigB64 - (ult(aLo, bLo) ? 1 : 0);
+        normRoundPack(signA ^ bBigger, scale - 1, d64, d0, rm, env);
     }
 
     // ------------------------------------------------------------------ mul
