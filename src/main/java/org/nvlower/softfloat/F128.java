@@ -920,26 +920,72 @@ public final class F128 {
             sigA0 <<= 1;
             e--;
         }
-        // Digit-by-digit square root, two radicand bits per step; the radicand's bits below
-        // bit 116 are zero. rem <= 2R < 2^116 and the trial 4R + 1 < 2^118 fit in 128 bits.
+        // R = isqrt(M), M = S << 116 < 2^230, in three exact stages. (1) The top 104 bits of M are
+        // S >> 10; their root r (52 bits, = R >> 63) comes from Math.sqrt and is fixed exactly.
+        long t64 = sigA64 >>> 10;
+        long t0 = (sigA64 << 54) | (sigA0 >>> 10);
+        long r = (long) Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
+        while (lt128(t64, t0, Math.multiplyHigh(r, r), r * r)) {
+            r--;
+        }
+        while (!lt128(t64, t0, Math.multiplyHigh(r + 1, r + 1), (r + 1) * (r + 1))) {
+            r++;
+        }
         long root64 = 0;
-        long root0 = 0;
+        long root0 = r;
         long rem64 = 0;
-        long rem0 = 0;
-        for (int pair = 114; pair >= 0; pair--) {
-            int bit = 2 * pair - 116; // position in S of the pair's low bit
-            long two = bit < 0 ? 0 : bit < 64 ? (sigA0 >>> bit) & 3 : (sigA64 >>> (bit - 64)) & 3; // bit is even
-            rem64 = (rem64 << 2) | (rem0 >>> 62);
-            rem0 = (rem0 << 2) | two;
-            long t64 = (root64 << 2) | (root0 >>> 62);
-            long t0 = (root0 << 2) | 1;
-            root64 = (root64 << 1) | (root0 >>> 63);
-            root0 <<= 1;
-            if (!lt128(rem64, rem0, t64, t0)) {
-                long n0 = rem0 - t0;
-                rem64 = rem64 - t64 - (ult(rem0, t0) ? 1 : 0);
-                rem0 = n0;
-                root0 |= 1;
+        long rem0 = t0 - r * r; // t - r^2 <= 2r < 2^53
+        // (2) and (3): append 32, then 31 root bits. Bringing down 2k radicand bits and taking the
+        // digit d leaves rem = rem * 4^k + bits - d * (2 * root * 2^k + d), computed modulo
+        // 2^128 (the true value is small). d is estimated with doubles, then corrected exactly.
+        for (int k = 32; k >= 31; k--) {
+            long bits = k == 32 ? sigA0 << 54 : 0; // M's bits 62..125, then 0..61 (all zero)
+            double estimate = (rem64 * 0x1p64 + (rem0 >>> 11) * 0x1p11) * Math.scalb(1.0, k)
+                    / (2 * (root64 * 0x1p64 + (root0 >>> 11) * 0x1p11));
+            long d = (long) estimate;
+            // term = 2 * root * 2^k + d
+            long s64 = (root64 << (k + 1)) | (root0 >>> (63 - k));
+            long s0 = root0 << (k + 1);
+            long term0 = s0 + d;
+            long term64 = s64 + (ult(term0, s0) ? 1 : 0);
+            long p0 = d * term0;
+            long p64 = Math.unsignedMultiplyHigh(d, term0) + d * term64;
+            long b64 = (rem64 << (2 * k)) | (rem0 >>> (64 - 2 * k));
+            long b0 = (2 * k == 64 ? 0 : rem0 << (2 * k)) | bits;
+            if (2 * k == 64) {
+                b64 = rem0;
+            }
+            rem0 = b0 - p0;
+            rem64 = b64 - p64 - (ult(b0, p0) ? 1 : 0);
+            // root = root * 2^k + d
+            root64 = (root64 << k) | (root0 >>> (64 - k));
+            root0 = root0 << k;
+            long n0 = root0 + d;
+            root64 += ult(n0, root0) ? 1 : 0;
+            root0 = n0;
+            while (rem64 < 0) { // d too large: rem += 2 root - 1, root -= 1
+                long t2 = (root0 << 1) - 1;
+                long c64 = (root64 << 1) | (root0 >>> 63);
+                if (root0 << 1 == 0) {
+                    c64--;
+                }
+                long m0 = rem0 + t2;
+                rem64 += c64 + (ult(m0, rem0) ? 1 : 0);
+                rem0 = m0;
+                root64 -= root0 == 0 ? 1 : 0;
+                root0--;
+            }
+            while (true) { // d too small while rem >= 2 root + 1: rem -= 2 root + 1, root += 1
+                long c0 = (root0 << 1) | 1;
+                long c64 = (root64 << 1) | (root0 >>> 63);
+                if (lt128(rem64, rem0, c64, c0)) {
+                    break;
+                }
+                long m0 = rem0 - c0;
+                rem64 -= c64 + (ult(rem0, c0) ? 1 : 0);
+                rem0 = m0;
+                root0++;
+                root64 += root0 == 0 ? 1 : 0;
             }
         }
         long extra = (root0 << 62) | ((rem64 | rem0) != 0 ? 1 : 0);
