@@ -97,10 +97,7 @@ public final class Evaluator {
             throw new InputException(f.name() + ": " + e.getMessage());
         }
         long[] z = subject.compute(words);
-        String line = subject.format(words, z, subject.lastFlags());
-        // format writes "operands result flags"; keep "result flags"
-        String[] fields = line.split(" ");
-        return fields[fields.length - 2] + " " + fields[fields.length - 1];
+        return subject.formatResult(z, subject.lastFlags());
     }
 
     private static void checkCount(String name, int expected, int actual) {
