@@ -78,8 +78,6 @@ public final class Evaluator {
             long[] value = parseHex(f.symbol(), i, operands.get(i), t.hexDigits(), t.llvmName());
             if (t.words() == 2) {
                 words[w++] = value[0];
-            } else if (t == ValueType.I1 && value[1] > 1) {
-                throw new InputException(f.symbol() + ": operand " + (i + 1) + " of type i1 must be 0 or 1");
             }
             words[w++] = value[1];
         }
@@ -116,7 +114,8 @@ public final class Evaluator {
         long hi = 0;
         long lo = 0;
         for (int i = 0; i < text.length(); i++) {
-            int d = Character.digit(text.charAt(i), 16);
+            char c = text.charAt(i);
+            int d = c < 128 ? Character.digit(c, 16) : -1; // ASCII only: no fullwidth or other digits
             if (d < 0) {
                 throw new InputException(name + ": operand " + (index + 1) + " '" + text + "' is not hex");
             }
