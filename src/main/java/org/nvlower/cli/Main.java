@@ -25,6 +25,9 @@ public final class Main implements Runnable {
 
     /** Every subcommand, in the order {@code --help} lists them. */
     static final List<Object> SUBCOMMANDS = List.of(
+            DemoCommand.class,
+            EvalCommand.class,
+            TestFloatCommand.class,
             TargetCommand.class
     );
 
