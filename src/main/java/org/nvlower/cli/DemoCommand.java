@@ -1,0 +1,101 @@
+package org.nvlower.cli;
+
+import java.io.PrintWriter;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.F64;
+import org.nvlower.softfloat.Float128;
+import org.nvlower.softfloat.Int128;
+import org.nvlower.softfloat.RoundingMode;
+import org.nvlower.softfloat.Specialization;
+import org.nvlower.target.TargetDescription;
+import org.nvlower.target.TargetMachine;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * A tour on bundled examples: the oracle on a few memorable binary128 and i128 cases, through
+ * the same runtime-function rows the fp128/i128 lowering uses, and two target descriptions.
+ */
+@Command(name = "demo", description = "Show the oracle, the 128-bit runtime semantics and the target on bundled examples.")
+final class DemoCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public void run() {
+        PrintWriter out = spec.commandLine().getOut();
+        binary128(out);
+        doubleRoundingTrap(out);
+        int128Division(out);
+        target(out);
+    }
+
+    private static void binary128(PrintWriter out) {
+        out.println("== binary128 (113-bit significand), round to nearest even");
+        Float128 third = Float128.ONE.div(Float128.parse("3"));
+        Float128 root2 = Float128.TWO.sqrt();
+        out.printf("  1/3            = %s%n                   %s%n", third, third.toHexString());
+        out.printf("  sqrt(2)        = %s%n                   %s%n", root2, root2.toHexString());
+        Float128 residual = root2.mulAdd(root2, Float128.TWO.negate());
+        out.printf("  fma(r, r, -2)  = %s   (r = sqrt(2); fused: how far r*r is from 2)%n", residual);
+        out.printf("  same in double : sqrt(2) = %s, fma residual = %s%n",
+                Math.sqrt(2), Math.fma(Math.sqrt(2), Math.sqrt(2), -2.0));
+        out.println();
+    }
+
+    /**
+     * i128 -> float must round once. Going through double first rounds twice: x = 2^60 + 2^36 + 1
+     * lies just above the midpoint of two floats, but double keeps only 2^60 + 2^36 (the midpoint),
+     * and the tie then goes to even.
+     */
+    private static void doubleRoundingTrap(PrintWriter out) {
+        out.println("== double rounding trap: i128 x = 2^60 + 2^36 + 1 to float");
+        long x = (1L << 60) + (1L << 36) + 1;
+        long direct = RuntimeFunction.bySymbol("__nv_cvt_i128_f32_rn").orElseThrow().evaluate(0, x)[0];
+        Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+        long viaDouble = F64.fromI64(x, env);
+        int twice = F64.toF32(viaDouble, env);
+        out.printf("  __nv_cvt_i128_f32_rn(x)  = 0x%08X = %s   (one rounding: correct)%n",
+                direct, new BigDecimal(Float.intBitsToFloat((int) direct)).toBigInteger());
+        out.printf("  (float)(double)x         = 0x%08X = %s   (two roundings: one ulp low)%n",
+                twice, new BigDecimal(Float.intBitsToFloat(twice)).toBigInteger());
+        out.printf("  x                        =              %s%n", x);
+        out.println();
+    }
+
+    private static void int128Division(PrintWriter out) {
+        out.println("== i128 division (__nv_idiv128 / __nv_irem128), checked against BigInteger");
+        Int128 n = Int128.MIN_VALUE.add(Int128.of(12345));
+        Int128 d = Int128.of(-1_000_000_007L);
+        Int128 q = call("__nv_idiv128", n, d);
+        Int128 r = call("__nv_irem128", n, d);
+        out.printf("  n = %s%n  d = %s%n  q = %s%n  r = %s%n", n, d, q, r);
+        BigInteger[] exact = n.toBigInteger().divideAndRemainder(d.toBigInteger());
+        boolean ok = q.toBigInteger().equals(exact[0]) && r.toBigInteger().equals(exact[1]);
+        out.printf("  q*d + r == n and |r| < |d|: %s%n", ok ? "yes (matches BigInteger)" : "NO (bug)");
+        Int128 zeroQ = call("__nv_udiv128", n, Int128.ZERO);
+        out.printf("  n / 0 (unsigned, PTX rule: all ones) = 0x%s%n", zeroQ.toHex());
+        out.println();
+    }
+
+    private static Int128 call(String symbol, Int128 a, Int128 b) {
+        long[] z = RuntimeFunction.bySymbol(symbol).orElseThrow().evaluate(a.hi(), a.lo(), b.hi(), b.lo());
+        return new Int128(z[0], z[1]);
+    }
+
+    private static void target(PrintWriter out) {
+        out.println("== target: cicc defaults for sm_80 vs. fast math on sm_90a");
+        TargetMachine precise = TargetMachine.fromCommandLine("-arch=compute_80");
+        TargetMachine fast = TargetMachine.fromCommandLine("-arch=compute_90a", "-ftz=1", "-prec-div=0",
+                "-prec-sqrt=0", "-fma=1");
+        out.print(TargetDescription.sideBySide("-arch=compute_80", precise,
+                "-arch=compute_90a -ftz=1 -prec-div=0 -prec-sqrt=0", fast));
+    }
+}
