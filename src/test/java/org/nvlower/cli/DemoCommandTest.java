@@ -1,0 +1,27 @@
+package org.nvlower.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** The demo's claims, checked against values derived by hand (see the comments). */
+class DemoCommandTest {
+
+    @Test
+    void demoShowsTheOracleAndTheTarget() {
+        CliRunner r = CliRunner.run("", "demo");
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        // 1/3 in binary128: exponent -2 (0x3FFD), significand 1.0101... = 0x5555... repeated.
+        assertTrue(out.contains("0x3FFD5555555555555555555555555555"), out);
+        // sqrt(2) to 34 digits: 1.414213562373095048801688724209698 (from 1.41421356237309504880168872420969807...).
+        assertTrue(out.contains("1.414213562373095048801688724209698"), out);
+        // 2^60 + 2^37 is float 0x5D800001 (exponent 60 + 127 = 0xBB, last fraction bit = 2^37); 2^60 is 0x5D800000.
+        assertTrue(out.contains("__nv_cvt_i128_f32_rn(x)  = 0x5D800001"), out);
+        assertTrue(out.contains("(float)(double)x         = 0x5D800000"), out);
+        assertTrue(out.contains("yes (matches BigInteger)"), out);
+        assertTrue(out.contains("0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"), out);
+        assertTrue(out.contains("__CUDA_ARCH         800"), out);
+    }
+}
