@@ -517,14 +517,35 @@ public final class F128 {
         // product's bits from 112 up (leading one at 112 or 113) are (w3:w2:w1) >> 63.
         long b1 = (sigB64 << 15) | (sigB0 >>> 49);
         long b0 = sigB0 << 15;
-        long lo00 = sigA0 * b0;
-        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
-        long lo01 = sigA0 * b1;
-        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
-        long lo10 = sigA64 * b0;
-        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
-        long lo11 = sigA64 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
+        long w1 = multiply(sigA64, sigA0, b1, b0, env);
+        long w3 = env.zHi;
+        long w2 = env.zLo;
+        long w0 = sigA0 * b0;
+        long sig64 = (w3 << 1) | (w2 >>> 63);
+        long sig0 = (w2 << 1) | (w1 >>> 63);
+        long extra = (w1 << 1) | (w0 != 0 ? 1 : 0);
+        int expZ = expA + expB - 0x4000;
+        if (sig64 >= 2 * IMPLICIT) {
+            expZ++;
+            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
+            sig0 = (sig64 << 63) | (sig0 >>> 1);
+            sig64 >>>= 1;
+        }
+        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+    }
+
+    /**
+     * The 256-bit product of a64:a0 and b1:b0 (unsigned): words 3 and 2 to env.zHi/zLo, word 1
+     * returned; word 0 is simply {@code a0 * b0}.
+     */
+    private static long multiply(long a64, long a0, long b1, long b0, Env env) {
+        long hi00 = Math.unsignedMultiplyHigh(a0, b0);
+        long lo01 = a0 * b1;
+        long hi01 = Math.unsignedMultiplyHigh(a0, b1);
+        long lo10 = a64 * b0;
+        long hi10 = Math.unsignedMultiplyHigh(a64, b0);
+        long lo11 = a64 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(a64, b1);
         long t = hi00 + lo01;
         long c1 = ult(t, hi00) ? 1 : 0;
         long w1 = t + lo10;
@@ -535,18 +556,9 @@ public final class F128 {
         c2 += ult(u2, u) ? 1 : 0;
         long w2 = u2 + c1;
         c2 += ult(w2, u2) ? 1 : 0;
-        long w3 = hi11 + c2;
-        long sig64 = (w3 << 1) | (w2 >>> 63);
-        long sig0 = (w2 << 1) | (w1 >>> 63);
-        long extra = (w1 << 1) | (lo00 != 0 ? 1 : 0);
-        int expZ = expA + expB - 0x4000;
-        if (sig64 >= 2 * IMPLICIT) {
-            expZ++;
-            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
-            sig0 = (sig64 << 63) | (sig0 >>> 1);
-            sig64 >>>= 1;
-        }
-        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+        env.zHi = hi11 + c2;
+        env.zLo = w2;
+        return w1;
     }
 
     // ------------------------------------------------------------------ mulAdd
@@ -616,26 +628,10 @@ public final class F128 {
         // Exact product P = A * B, held as X = P << 15 in 256 bits x3:x2:x1:x0 (X < 2^241).
         long b1 = (sigB64 << 15) | (sigB0 >>> 49);
         long b0 = sigB0 << 15;
-        long lo00 = sigA0 * b0;
-        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
-        long lo01 = sigA0 * b1;
-        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
-        long lo10 = sigA64 * b0;
-        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
-        long lo11 = sigA64 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
-        long t = hi00 + lo01;
-        long c1 = ult(t, hi00) ? 1 : 0;
-        long x1 = t + lo10;
-        c1 += ult(x1, t) ? 1 : 0;
-        long u = hi01 + hi10;
-        long c2 = ult(u, hi01) ? 1 : 0;
-        long u2 = u + lo11;
-        c2 += ult(u2, u) ? 1 : 0;
-        long x2 = u2 + c1;
-        c2 += ult(x2, u2) ? 1 : 0;
-        long x3 = hi11 + c2;
-        long x0 = lo00;
+        long x1 = multiply(sigA64, sigA0, b1, b0, env);
+        long x3 = env.zHi;
+        long x2 = env.zLo;
+        long x0 = sigA0 * b0;
         // X * 2^(eX - 239) is the product, eX = expA + expB - 2 BIAS; c is Y * 2^(eY - 239) with
         // Y = C << 127 in [2^239, 2^240). The operand at the smaller scale is shifted right by
         // the scale difference d with jamming, on its top three words only: cancellation of more
