@@ -301,10 +301,12 @@ public final class F128 {
 
     // ------------------------------------------------------------------ add, sub
 
+    /** a + b, rounded in env's mode. */
     public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
         addOrSub(aHi, aLo, bHi, bLo, false, env.roundingMode, env);
     }
 
+    /** a - b, rounded in env's mode. */
     public static void sub(long aHi, long aLo, long bHi, long bLo, Env env) {
         addOrSub(aHi, aLo, bHi, bLo, true, env.roundingMode, env);
     }
@@ -471,6 +473,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ mul
 
+    /** a * b, rounded in env's mode. */
     public static void mul(long aHi, long aLo, long bHi, long bLo, Env env) {
         mul(aHi, aLo, bHi, bLo, env.roundingMode, env);
     }
@@ -772,6 +775,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ div
 
+    /** a / b, rounded in env's mode; INFINITE for a finite nonzero a over zero. */
     public static void div(long aHi, long aLo, long bHi, long bLo, Env env) {
         div(aHi, aLo, bHi, bLo, env.roundingMode, env);
     }
@@ -876,6 +880,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ sqrt
 
+    /** The square root, rounded in env's mode; sqrt(-0) = -0, negative operands are INVALID. */
     public static void sqrt(long aHi, long aLo, Env env) {
         sqrt(aHi, aLo, env.roundingMode, env);
     }
@@ -1113,6 +1118,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ roundToInt
 
+    /** a rounded to an integral value in mode rm (not env's); INEXACT only when {@code exact}. */
     public static void roundToInt(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
         int exp = exp(aHi);
         if (exp >= 0x406F) { // |a| >= 2^112: already an integer, or inf or NaN
@@ -1222,14 +1228,17 @@ public final class F128 {
         return r;
     }
 
+    /** a == b, quiet (INVALID only for signaling NaNs). */
     public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
         return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.EQ;
     }
 
+    /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
         return (compare(aHi, aLo, bHi, bLo, true, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
     }
 
+    /** a < b, signaling (INVALID for any NaN). */
     public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
         return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.LT;
     }
