@@ -840,9 +840,9 @@ public final class F128 {
         long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long q64 = 0;
         long q0 = 1;
-        double invB = 1.0 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
+        double scaledInvB = 0x1p38 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
         for (int step = 0; step < 3; step++) {
-            long d = digit(r64, r0, invB);
+            long d = digit(r64, r0, scaledInvB);
             // r = (r << 38) - d * B, computed modulo 2^128: the true value lies in (-B, 2B).
             long s64 = (r64 << DIGIT_BITS) | (r0 >>> (64 - DIGIT_BITS));
             long s0 = r0 << DIGIT_BITS;
@@ -871,11 +871,10 @@ public final class F128 {
 
     /**
      * Estimate of floor(r * 2^38 / B) for 0 <= r < B < 2^113 from the top 53 bits of each;
-     * {@code invB} is 1 / (B >> 60). Off by at most one either way.
+     * {@code scaledInvB} is 2^38 / (B >> 60). Off by at most one either way.
      */
-    private static long digit(long r64, long r0, double invB) {
-        double rTop = (double) ((r64 << 4) | (r0 >>> 60));
-        return (long) (rTop * invB * 0x1p38);
+    private static long digit(long r64, long r0, double scaledInvB) {
+        return (long) ((double) ((r64 << 4) | (r0 >>> 60)) * scaledInvB);
     }
 
     // ------------------------------------------------------------------ sqrt
