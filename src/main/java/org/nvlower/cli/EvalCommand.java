@@ -1,6 +1,7 @@
 package org.nvlower.cli;
 
 import java.io.BufferedReader;
+import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
@@ -66,13 +67,23 @@ public final class EvalCommand implements Callable<Integer> {
             throw new InputException("a function name is required (see 'nvlower eval --list')");
         }
         if (call.size() == 1 && call.get(0).equals("-")) {
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-            int lineNumber = 0;
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                lineNumber++;
-                if (!line.isBlank()) {
-                    out.println(evaluator.evaluateLine(line, "<stdin>", lineNumber));
+            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
+            // Buffered, but flushed whenever no more input is waiting: fast on files, prompt in a pipe dialogue.
+            BufferedWriter buffered = new BufferedWriter(out, 1 << 16);
+            try {
+                int lineNumber = 0;
+                for (String line = in.readLine(); line != null; line = in.readLine()) {
+                    lineNumber++;
+                    if (!line.isBlank()) {
+                        buffered.write(evaluator.evaluateLine(line, "<stdin>", lineNumber));
+                        buffered.write('\n');
+                    }
+                    if (!in.ready()) {
+                        buffered.flush();
+                    }
                 }
+            } finally {
+                buffered.flush();
             }
             return Main.OK;
         }

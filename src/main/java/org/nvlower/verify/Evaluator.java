@@ -78,8 +78,6 @@ public final class Evaluator {
             long[] value = parseHex(f.symbol(), i, operands.get(i), t.hexDigits(), t.llvmName());
             if (t.words() == 2) {
                 words[w++] = value[0];
-            } else if (t == ValueType.I1 && value[1] > 1) {
-                throw new InputException(f.symbol() + ": operand " + (i + 1) + " of type i1 must be 0 or 1");
             }
             words[w++] = value[1];
         }
@@ -97,10 +95,7 @@ public final class Evaluator {
             throw new InputException(f.name() + ": " + e.getMessage());
         }
         long[] z = subject.compute(words);
-        String line = subject.format(words, z, subject.lastFlags());
-        // format writes "operands result flags"; keep "result flags"
-        String[] fields = line.split(" ");
-        return fields[fields.length - 2] + " " + fields[fields.length - 1];
+        return subject.formatResult(z, subject.lastFlags());
     }
 
     private static void checkCount(String name, int expected, int actual) {
@@ -119,7 +114,8 @@ public final class Evaluator {
         long hi = 0;
         long lo = 0;
         for (int i = 0; i < text.length(); i++) {
-            int d = Character.digit(text.charAt(i), 16);
+            char c = text.charAt(i);
+            int d = c < 128 ? Character.digit(c, 16) : -1; // ASCII only: no fullwidth or other digits
             if (d < 0) {
                 throw new InputException(name + ": operand " + (index + 1) + " '" + text + "' is not hex");
             }

@@ -60,6 +60,7 @@ class EvalCommandTest {
             {"takes 2 operands, got 3", "__nv_add_fp128", ONE, ONE, ONE},
             {"must be exactly 32 hex digits", "__nv_add_fp128", ONE + "0", ONE},
             {"is not hex", "__nv_udiv128", "0000000000000000000000000000000X", ONE},
+            {"is not hex", "__nv_fp128_to_int8", "3FFF000000000000000000000000000\uFF10"},
             {"f32_add: expected 8 hex digits", "f32_add", "3F80000", "3F800000"},
             {"takes 1 operand, got 0", "f32_sqrt"},
         };

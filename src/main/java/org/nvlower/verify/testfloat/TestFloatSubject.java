@@ -93,10 +93,21 @@ public final class TestFloatSubject {
             sb.append(' ');
             w += type.words();
         }
+        appendResult(sb, result, flags);
+        return sb.toString();
+    }
+
+    /** The result and the flags, as TestFloat writes them after the operands. */
+    public String formatResult(long[] result, int flags) {
+        StringBuilder sb = new StringBuilder(40);
+        appendResult(sb, result, flags);
+        return sb.toString();
+    }
+
+    private void appendResult(StringBuilder sb, long[] result, int flags) {
         function.resultType().appendHex(sb, result, 0);
         sb.append(' ').append(Character.toUpperCase(Character.forDigit(flags >> 4 & 0xF, 16)))
                 .append(Character.toUpperCase(Character.forDigit(flags & 0xF, 16)));
-        return sb.toString();
     }
 
     /** Runs the subject over every line of {@code in}; blank lines are skipped. Returns the lines written. */

@@ -86,7 +86,8 @@ public enum TestFloatType {
         long hi = 0;
         long lo = 0;
         for (int i = 0; i < field.length(); i++) {
-            int d = Character.digit(field.charAt(i), 16);
+            char c = field.charAt(i);
+            int d = c < 128 ? Character.digit(c, 16) : -1; // ASCII only
             if (d < 0) {
                 return "'" + field + "' is not hex";
             }
