@@ -102,11 +102,14 @@ public final class F128 {
      * packs it. The only place where rounding, tininess, overflow and inexactness are decided.
      */
     static void roundPack(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm, Env env) {
-        if (rm == RoundingMode.NEAR_EVEN && exp >= 0 && exp < 0x7FFD) {
-            // The common case, kept small enough for the JIT to inline: normal, no overflow.
+        if (exp >= 0 && exp < 0x7FFD && (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.ODD)) {
+            // The common cases, kept small enough for the JIT to inline: a normal result, no
+            // overflow, rounded to nearest even or (the narrow formats' intermediate) to odd.
             if (extra != 0) {
                 env.flags |= INEXACT;
-                if (extra < 0) {
+                if (rm == RoundingMode.ODD) {
+                    sig0 |= 1;
+                } else if (extra < 0) {
                     sig0++;
                     if (sig0 == 0) {
                         sig64++;
@@ -301,10 +304,12 @@ public final class F128 {
 
     // ------------------------------------------------------------------ add, sub
 
+    /** a + b, rounded in env's mode. */
     public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
         addOrSub(aHi, aLo, bHi, bLo, false, env.roundingMode, env);
     }
 
+    /** a - b, rounded in env's mode. */
     public static void sub(long aHi, long aLo, long bHi, long bLo, Env env) {
         addOrSub(aHi, aLo, bHi, bLo, true, env.roundingMode, env);
     }
@@ -471,6 +476,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ mul
 
+    /** a * b, rounded in env's mode. */
     public static void mul(long aHi, long aLo, long bHi, long bLo, Env env) {
         mul(aHi, aLo, bHi, bLo, env.roundingMode, env);
     }
@@ -517,14 +523,35 @@ public final class F128 {
         // product's bits from 112 up (leading one at 112 or 113) are (w3:w2:w1) >> 63.
         long b1 = (sigB64 << 15) | (sigB0 >>> 49);
         long b0 = sigB0 << 15;
-        long lo00 = sigA0 * b0;
-        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
-        long lo01 = sigA0 * b1;
-        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
-        long lo10 = sigA64 * b0;
-        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
-        long lo11 = sigA64 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
+        long w1 = multiply(sigA64, sigA0, b1, b0, env);
+        long w3 = env.zHi;
+        long w2 = env.zLo;
+        long w0 = sigA0 * b0;
+        long sig64 = (w3 << 1) | (w2 >>> 63);
+        long sig0 = (w2 << 1) | (w1 >>> 63);
+        long extra = (w1 << 1) | (w0 != 0 ? 1 : 0);
+        int expZ = expA + expB - 0x4000;
+        if (sig64 >= 2 * IMPLICIT) {
+            expZ++;
+            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
+            sig0 = (sig64 << 63) | (sig0 >>> 1);
+            sig64 >>>= 1;
+        }
+        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+    }
+
+    /**
+     * The 256-bit product of a64:a0 and b1:b0 (unsigned): words 3 and 2 to env.zHi/zLo, word 1
+     * returned; word 0 is simply {@code a0 * b0}.
+     */
+    private static long multiply(long a64, long a0, long b1, long b0, Env env) {
+        long hi00 = Math.unsignedMultiplyHigh(a0, b0);
+        long lo01 = a0 * b1;
+        long hi01 = Math.unsignedMultiplyHigh(a0, b1);
+        long lo10 = a64 * b0;
+        long hi10 = Math.unsignedMultiplyHigh(a64, b0);
+        long lo11 = a64 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(a64, b1);
         long t = hi00 + lo01;
         long c1 = ult(t, hi00) ? 1 : 0;
         long w1 = t + lo10;
@@ -535,18 +562,9 @@ public final class F128 {
         c2 += ult(u2, u) ? 1 : 0;
         long w2 = u2 + c1;
         c2 += ult(w2, u2) ? 1 : 0;
-        long w3 = hi11 + c2;
-        long sig64 = (w3 << 1) | (w2 >>> 63);
-        long sig0 = (w2 << 1) | (w1 >>> 63);
-        long extra = (w1 << 1) | (lo00 != 0 ? 1 : 0);
-        int expZ = expA + expB - 0x4000;
-        if (sig64 >= 2 * IMPLICIT) {
-            expZ++;
-            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
-            sig0 = (sig64 << 63) | (sig0 >>> 1);
-            sig64 >>>= 1;
-        }
-        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+        env.zHi = hi11 + c2;
+        env.zLo = w2;
+        return w1;
     }
 
     // ------------------------------------------------------------------ mulAdd
@@ -616,26 +634,10 @@ public final class F128 {
         // Exact product P = A * B, held as X = P << 15 in 256 bits x3:x2:x1:x0 (X < 2^241).
         long b1 = (sigB64 << 15) | (sigB0 >>> 49);
         long b0 = sigB0 << 15;
-        long lo00 = sigA0 * b0;
-        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
-        long lo01 = sigA0 * b1;
-        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
-        long lo10 = sigA64 * b0;
-        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
-        long lo11 = sigA64 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
-        long t = hi00 + lo01;
-        long c1 = ult(t, hi00) ? 1 : 0;
-        long x1 = t + lo10;
-        c1 += ult(x1, t) ? 1 : 0;
-        long u = hi01 + hi10;
-        long c2 = ult(u, hi01) ? 1 : 0;
-        long u2 = u + lo11;
-        c2 += ult(u2, u) ? 1 : 0;
-        long x2 = u2 + c1;
-        c2 += ult(x2, u2) ? 1 : 0;
-        long x3 = hi11 + c2;
-        long x0 = lo00;
+        long x1 = multiply(sigA64, sigA0, b1, b0, env);
+        long x3 = env.zHi;
+        long x2 = env.zLo;
+        long x0 = sigA0 * b0;
         // X * 2^(eX - 239) is the product, eX = expA + expB - 2 BIAS; c is Y * 2^(eY - 239) with
         // Y = C << 127 in [2^239, 2^240). The operand at the smaller scale is shifted right by
         // the scale difference d with jamming, on its top three words only: cancellation of more
@@ -776,6 +778,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ div
 
+    /** a / b, rounded in env's mode; INFINITE for a finite nonzero a over zero. */
     public static void div(long aHi, long aLo, long bHi, long bLo, Env env) {
         div(aHi, aLo, bHi, bLo, env.roundingMode, env);
     }
@@ -840,9 +843,9 @@ public final class F128 {
         long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long q64 = 0;
         long q0 = 1;
-        double invB = 1.0 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
+        double scaledInvB = 0x1p38 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
         for (int step = 0; step < 3; step++) {
-            long d = digit(r64, r0, invB);
+            long d = digit(r64, r0, scaledInvB);
             // r = (r << 38) - d * B, computed modulo 2^128: the true value lies in (-B, 2B).
             long s64 = (r64 << DIGIT_BITS) | (r0 >>> (64 - DIGIT_BITS));
             long s0 = r0 << DIGIT_BITS;
@@ -871,15 +874,15 @@ public final class F128 {
 
     /**
      * Estimate of floor(r * 2^38 / B) for 0 <= r < B < 2^113 from the top 53 bits of each;
-     * {@code invB} is 1 / (B >> 60). Off by at most one either way.
+     * {@code scaledInvB} is 2^38 / (B >> 60). Off by at most one either way.
      */
-    private static long digit(long r64, long r0, double invB) {
-        double rTop = (double) ((r64 << 4) | (r0 >>> 60));
-        return (long) (rTop * invB * 0x1p38);
+    private static long digit(long r64, long r0, double scaledInvB) {
+        return (long) ((double) ((r64 << 4) | (r0 >>> 60)) * scaledInvB);
     }
 
     // ------------------------------------------------------------------ sqrt
 
+    /** The square root, rounded in env's mode; sqrt(-0) = -0, negative operands are INVALID. */
     public static void sqrt(long aHi, long aLo, Env env) {
         sqrt(aHi, aLo, env.roundingMode, env);
     }
@@ -1117,6 +1120,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ roundToInt
 
+    /** a rounded to an integral value in mode rm (not env's); INEXACT only when {@code exact}. */
     public static void roundToInt(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
         int exp = exp(aHi);
         if (exp >= 0x406F) { // |a| >= 2^112: already an integer, or inf or NaN
@@ -1226,14 +1230,17 @@ public final class F128 {
         return r;
     }
 
+    /** a == b, quiet (INVALID only for signaling NaNs). */
     public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
         return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.EQ;
     }
 
+    /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
         return (compare(aHi, aLo, bHi, bLo, true, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
     }
 
+    /** a < b, signaling (INVALID for any NaN). */
     public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
         return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.LT;
     }

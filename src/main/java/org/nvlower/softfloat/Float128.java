@@ -183,14 +183,20 @@ public record Float128(long hi, long lo) {
 
     /** IEEE 754 remainder (exact). */
     public Float128 rem(Float128 b) {
-        Env env = env(RoundingMode.NEAR_EVEN);
+        return rem(b, env(RoundingMode.NEAR_EVEN));
+    }
+
+    public Float128 rem(Float128 b, Env env) {
         F128.rem(hi, lo, b.hi, b.lo, env);
         return z(env);
     }
 
     /** C fmod = LLVM frem (exact, sign of this). */
     public Float128 fmod(Float128 b) {
-        Env env = env(RoundingMode.NEAR_EVEN);
+        return fmod(b, env(RoundingMode.NEAR_EVEN));
+    }
+
+    public Float128 fmod(Float128 b, Env env) {
         F128.fmod(hi, lo, b.hi, b.lo, env);
         return z(env);
     }
