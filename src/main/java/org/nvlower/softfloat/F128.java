@@ -294,7 +294,10 @@ public final class F128 {
 
     /**
      * Normalizes the nonzero subnormal significand {@code sig64:sig0} so its leading one is at
-     * bit 112 (into env.zHi/zLo) and returns the matching exponent (1 - shift).
+     * bit 112 (into env.zHi/zLo) and returns the matching exponent (1 - shift). Each caller
+     * repeats the three lines that take the result back (exponent, env.zHi, env.zLo) per
+     * operand on purpose: a helper returning all three needs an object or a second trip
+     * through env, and these are the hot paths (mul, div, mulAdd, sqrt).
      */
     private static int normSubnormal(long sig64, long sig0, Env env) {
         int shift = clz128(sig64, sig0) - 15;

@@ -147,38 +147,27 @@ final class Narrow {
 
     // ------------------------------------------------------------------ arithmetic
 
+    /** The two-operand operations computed in binary128 and rounded once more to the operands' format. */
+    private enum Binary { ADD, SUB, MUL, DIV, REM, FMOD }
+
     static long add(FloatFormat f, long a, long b, boolean negateB, Env env) {
-        if (f.isNaN(a) || f.isNaN(b)) {
-            return NanPolicy.propagate(f, a, b, env);
-        }
-        RoundingMode rm = env.roundingMode;
-        long bEffective = negateB ? b ^ f.signBit : b;
-        toF128(f, a, env);
-        long aHi = env.zHi;
-        long aLo = env.zLo;
-        toF128(f, b, env);
-        F128.addOrSub(aHi, aLo, env.zHi, env.zLo, negateB, RoundingMode.ODD, env);
-        // binary128's exact zero sum took its sign from ODD; redo it for the caller's mode.
-        if (((env.zHi << 1) | env.zLo) == 0 && rm == RoundingMode.MIN && !(a == 0 && bEffective == 0)) {
-            return f.signBit;
-        }
-        return fromF128(f, env.zHi, env.zLo, rm, env);
+        return binary(f, a, b, negateB ? Binary.SUB : Binary.ADD, env);
     }
 
     static long mul(FloatFormat f, long a, long b, Env env) {
-        if (f.isNaN(a) || f.isNaN(b)) {
-            return NanPolicy.propagate(f, a, b, env);
-        }
-        RoundingMode rm = env.roundingMode;
-        toF128(f, a, env);
-        long aHi = env.zHi;
-        long aLo = env.zLo;
-        toF128(f, b, env);
-        F128.mul(aHi, aLo, env.zHi, env.zLo, RoundingMode.ODD, env);
-        return fromF128(f, env.zHi, env.zLo, rm, env);
+        return binary(f, a, b, Binary.MUL, env);
     }
 
     static long div(FloatFormat f, long a, long b, Env env) {
+        return binary(f, a, b, Binary.DIV, env);
+    }
+
+    /** IEEE remainder ({@code nearest}) or fmod: exact, so the final rounding never rounds. */
+    static long remainder(FloatFormat f, long a, long b, boolean nearest, Env env) {
+        return binary(f, a, b, nearest ? Binary.REM : Binary.FMOD, env);
+    }
+
+    private static long binary(FloatFormat f, long a, long b, Binary op, Env env) {
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, a, b, env);
         }
@@ -187,7 +176,20 @@ final class Narrow {
         long aHi = env.zHi;
         long aLo = env.zLo;
         toF128(f, b, env);
-        F128.div(aHi, aLo, env.zHi, env.zLo, RoundingMode.ODD, env);
+        long bHi = env.zHi;
+        long bLo = env.zLo;
+        switch (op) {
+            case ADD, SUB -> F128.addOrSub(aHi, aLo, bHi, bLo, op == Binary.SUB, RoundingMode.ODD, env);
+            case MUL -> F128.mul(aHi, aLo, bHi, bLo, RoundingMode.ODD, env);
+            case DIV -> F128.div(aHi, aLo, bHi, bLo, RoundingMode.ODD, env);
+            case REM -> F128.rem(aHi, aLo, bHi, bLo, env);
+            case FMOD -> F128.fmod(aHi, aLo, bHi, bLo, env);
+        }
+        // binary128's exact zero sum took its sign from ODD; redo it for the caller's mode.
+        if ((op == Binary.ADD || op == Binary.SUB) && ((env.zHi << 1) | env.zLo) == 0 && rm == RoundingMode.MIN
+                && !(a == 0 && (op == Binary.SUB ? b ^ f.signBit : b) == 0)) {
+            return f.signBit;
+        }
         return fromF128(f, env.zHi, env.zLo, rm, env);
     }
 
@@ -227,23 +229,6 @@ final class Narrow {
         toF128(f, a, env);
         F128.sqrt(env.zHi, env.zLo, RoundingMode.ODD, env);
         return fromF128(f, env.zHi, env.zLo, rm, env);
-    }
-
-    /** IEEE remainder ({@code nearest}) or fmod: exact, so computed in binary128 directly. */
-    static long remainder(FloatFormat f, long a, long b, boolean nearest, Env env) {
-        if (f.isNaN(a) || f.isNaN(b)) {
-            return NanPolicy.propagate(f, a, b, env);
-        }
-        toF128(f, a, env);
-        long aHi = env.zHi;
-        long aLo = env.zLo;
-        toF128(f, b, env);
-        if (nearest) {
-            F128.rem(aHi, aLo, env.zHi, env.zLo, env);
-        } else {
-            F128.fmod(aHi, aLo, env.zHi, env.zLo, env);
-        }
-        return fromF128(f, env.zHi, env.zLo, RoundingMode.NEAR_EVEN, env);
     }
 
     static long roundToInt(FloatFormat f, long a, RoundingMode rm, boolean exact, Env env) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
+import java.util.function.Function;
 
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -243,6 +244,26 @@ class FloatProperties {
         }
     }
 
+    /** An integer conversion's expected result and flags. */
+    record ExpectedInt(BigInteger value, int flags) {
+
+        /**
+         * r if it fits a {@code bits}-bit integer (INEXACT when r is inexact and {@code exact}),
+         * else INVALID with the X86 result {@code x86.apply(negative)} or NVPTX's saturated bound.
+         */
+        static ExpectedInt of(IntResult r, int bits, boolean signed, boolean exact, Specialization s,
+                Function<Boolean, BigInteger> x86) {
+            BigInteger min = signed ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
+            BigInteger max = BigInteger.ONE.shiftLeft(signed ? bits - 1 : bits).subtract(BigInteger.ONE);
+            if (r.value().compareTo(min) >= 0 && r.value().compareTo(max) <= 0) {
+                return new ExpectedInt(r.value(), exact && r.inexact() ? ExceptionFlags.INEXACT : 0);
+            }
+            boolean negative = r.value().signum() < 0;
+            BigInteger invalid = s == Specialization.X86 ? x86.apply(negative) : negative ? min : max;
+            return new ExpectedInt(invalid, ExceptionFlags.INVALID);
+        }
+    }
+
     /** X86 results of invalid conversions, restated from SoftFloat 3e's 8086-SSE specialize.h. */
     static BigInteger x86Invalid(IntFormat t, boolean negative) {
         return switch (t) {
@@ -269,18 +290,7 @@ class FloatProperties {
             Env env = new Env(RoundingMode.NEAR_EVEN, s);
             Exact x = ExactReference.decode(f, a);
             IntResult r = ExactReference.toInteger(x, rm);
-            BigInteger min = t.signed ? BigInteger.ONE.shiftLeft(t.bits - 1).negate() : BigInteger.ZERO;
-            BigInteger max = BigInteger.ONE.shiftLeft(t.signed ? t.bits - 1 : t.bits).subtract(BigInteger.ONE);
-            BigInteger expected;
-            int expectedFlags;
-            if (r.value().compareTo(min) < 0 || r.value().compareTo(max) > 0) {
-                expectedFlags = ExceptionFlags.INVALID;
-                boolean negative = r.value().signum() < 0;
-                expected = s == Specialization.X86 ? x86Invalid(t, negative) : negative ? min : max;
-            } else {
-                expectedFlags = exact && r.inexact() ? ExceptionFlags.INEXACT : 0;
-                expected = r.value();
-            }
+            ExpectedInt e = ExpectedInt.of(r, t.bits, t.signed, exact, s, negative -> x86Invalid(t, negative));
             long actual;
             if (f == Fmt.B128) {
                 actual = F128.toInt(a.shiftRight(64).longValue(), a.longValue(), t, rm, exact, env);
@@ -288,8 +298,8 @@ class FloatProperties {
                 actual = Narrow.toInt(narrow(f), a.longValue(), t, rm, exact, env);
             }
             String what = describe(f, "to " + t + " " + s + " exact=" + exact, rm, a);
-            assertEquals(expected.longValue(), actual, what);
-            assertEquals(expectedFlags, env.flags, what + " flags");
+            assertEquals(e.value().longValue(), actual, what);
+            assertEquals(e.flags(), env.flags, what + " flags");
         }
     }
 
@@ -304,19 +314,10 @@ class FloatProperties {
             Specialization s = o.specialization();
             Env env = new Env(RoundingMode.NEAR_EVEN, s);
             IntResult r = ExactReference.toInteger(ExactReference.decode(f, a), rm);
-            BigInteger min = signed ? BigInteger.ONE.shiftLeft(127).negate() : BigInteger.ZERO;
-            BigInteger max = BigInteger.ONE.shiftLeft(signed ? 127 : 128).subtract(BigInteger.ONE);
-            BigInteger expected;
-            int expectedFlags;
-            if (r.value().compareTo(min) < 0 || r.value().compareTo(max) > 0) {
-                expectedFlags = ExceptionFlags.INVALID;
-                boolean negative = r.value().signum() < 0;
-                expected = s == Specialization.X86 ? (signed ? BigInteger.ONE.shiftLeft(127).negate()
-                        : BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE)) : negative ? min : max;
-            } else {
-                expectedFlags = exact && r.inexact() ? ExceptionFlags.INEXACT : 0;
-                expected = r.value();
-            }
+            // X86: the most negative value when signed, all ones when not, whatever the sign.
+            BigInteger x86 = signed ? BigInteger.ONE.shiftLeft(127).negate()
+                    : BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
+            ExpectedInt e = ExpectedInt.of(r, 128, signed, exact, s, negative -> x86);
             if (f == Fmt.B128) {
                 long hi = a.shiftRight(64).longValue();
                 if (signed) {
@@ -329,8 +330,8 @@ class FloatProperties {
             }
             String what = describe(f, (signed ? "to i128 " : "to u128 ") + s, rm, a);
             BigInteger mask = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
-            assertEquals(expected.and(mask).toString(16), ExactReference.bits(env.zHi, env.zLo).toString(16), what);
-            assertEquals(expectedFlags, env.flags, what + " flags");
+            assertEquals(e.value().and(mask).toString(16), ExactReference.bits(env.zHi, env.zLo).toString(16), what);
+            assertEquals(e.flags(), env.flags, what + " flags");
         }
     }
 
