@@ -36,8 +36,10 @@ public final class RoundtripCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
     String input;
 
-    @Option(names = "-o", paramLabel = "OUT.ll", description = "output file, or - for stdout (default)")
-    String output = "-";
+    // defaultValue, not a field initializer: the command object is reused across runs
+    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-",
+            description = "output file, or - for stdout (default: ${DEFAULT-VALUE})")
+    String output;
 
     @Spec
     CommandSpec spec;

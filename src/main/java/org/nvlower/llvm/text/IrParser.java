@@ -796,7 +796,7 @@ public final class IrParser {
                 findPtr = false;
             }
         }
-        throw error(from, "expected '}' at end of function");
+        throw error(from - 1, "expected '}' at end of function");
     }
 
     private static final boolean[] SPECIAL = new boolean[128];
