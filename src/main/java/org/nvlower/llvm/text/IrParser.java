@@ -530,7 +530,10 @@ public final class IrParser {
     }
 
     private int smallInt(int from, int to) {
-        if (to - from > 9 || to == from) {
+        if (!allDigits(from, to)) {
+            throw error(from, "expected integer");
+        }
+        if (to - from > 9) {
             throw error(from, "number out of range");
         }
         int v = 0;
@@ -1087,7 +1090,7 @@ public final class IrParser {
             }
         }
         depth--;
-        return share(t);
+        return t;
     }
 
     private Type checkPointee(Type t, int at) {
@@ -1357,7 +1360,7 @@ public final class IrParser {
                     throw error(err[0]);
                 }
                 lex.next();
-                return intern(new ConstantFP(ft, bits));
+                return new ConstantFP(ft, bits);
             }
             case CSTRING -> {
                 if (!(t instanceof ArrayType at2) || !at2.element().isInteger(8)) {

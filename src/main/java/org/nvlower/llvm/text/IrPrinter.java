@@ -88,8 +88,7 @@ public final class IrPrinter {
      * without going through a char encoder when the text allows it.
      */
     public static void print(Module module, OutputStream out, Charset charset) throws IOException {
-        boolean oneBytePerChar = charset.equals(StandardCharsets.ISO_8859_1)
-                || charset.equals(StandardCharsets.UTF_8) && isAscii(module.source());
+        boolean oneBytePerChar = charset.equals(StandardCharsets.ISO_8859_1);
         if (!oneBytePerChar) {
             Writer w = new BufferedWriter(new OutputStreamWriter(out, charset), 1 << 16);
             print(module, w);
@@ -103,15 +102,6 @@ public final class IrPrinter {
             throw e.getCause();
         }
         sink.flush();
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ------------------------------------------------------------------ output
