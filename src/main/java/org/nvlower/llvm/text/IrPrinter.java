@@ -265,9 +265,9 @@ public final class IrPrinter {
         for (BasicBlock b : f.blocks()) {
             SourceSlice label = b.labelSlice();
             if (label != null) {
-                if (renumber && !b.hasName() && b.labelStart() >= 0) {
+                if (renumber && b.labelStart() >= 0) {
                     out.copy(src, label.start(), b.labelStart());
-                    out.write(String.valueOf(b.slot()));
+                    out.write(b.hasName() ? Names.quoteIfNeeded(b.name()) : String.valueOf(b.slot()));
                     out.copy(src, b.labelEnd(), label.end());
                 } else {
                     out.copy(src, label.start(), label.end());
@@ -309,8 +309,7 @@ public final class IrPrinter {
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
-            boolean respell = now != inst.originalOperand(i)
-                    || renumber && isLocal(now) && !((TrackedValue) now).hasName();
+            boolean respell = now != inst.originalOperand(i) || renumber && isLocal(now);
             if (respell) {
                 out.copy(src, pos, spans[2 + 2 * i]);
                 out.write(reference(now));
