@@ -23,12 +23,18 @@ public final class Main implements Runnable {
     public static final int USER_ERROR = 1;
     public static final int INTERNAL_ERROR = 2;
 
-    /** Every subcommand, in the order {@code --help} lists them. */
-    static final List<Object> SUBCOMMANDS = List.of(
+    /**
+     * Every subcommand, in the order {@code --help} lists them. Classes, not instances: picocli
+     * then makes fresh command objects for every {@link #run}, so no option value leaks from one
+     * run into the next.
+     */
+    static final List<Class<?>> SUBCOMMANDS = List.of(
             DemoCommand.class,
             EvalCommand.class,
             TestFloatCommand.class,
-            TargetCommand.class
+            TargetCommand.class,
+            RoundtripCommand.class,
+            StatsCommand.class
     );
 
     @CommandLine.Spec
@@ -48,7 +54,16 @@ public final class Main implements Runnable {
         CommandLine cli = commandLine();
         cli.setOut(out);
         cli.setErr(err);
-        int code = cli.execute(args);
+        int code;
+        try {
+            code = cli.execute(args);
+        } catch (OutOfMemoryError e) {
+            err.println("error: out of memory; give the JVM more heap, e.g. NVLOWER_JAVA_OPTS=-Xmx8g ./nvlower ...");
+            code = INTERNAL_ERROR;
+        } catch (StackOverflowError e) {
+            err.println("error: input nested too deeply (stack overflow); NVLOWER_JAVA_OPTS=-Xss64m may help");
+            code = INTERNAL_ERROR;
+        }
         out.flush();
         err.flush();
         return code;
@@ -56,7 +71,7 @@ public final class Main implements Runnable {
 
     static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Main());
-        for (Object sub : SUBCOMMANDS) {
+        for (Class<?> sub : SUBCOMMANDS) {
             cli.addSubcommand(sub);
         }
         cli.setParameterExceptionHandler((ex, args) -> {

@@ -1,0 +1,120 @@
+package org.nvlower.llvm.ir;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+
+/**
+ * A value defined once and used by instructions: an instruction, argument, basic block or
+ * global. It knows its name ({@code ""} when unnamed, then {@link #slot()} is its number) and its
+ * uses, one entry per operand that holds it.
+ */
+public abstract sealed class TrackedValue implements Value permits Instruction, Argument, BasicBlock, GlobalValue {
+
+    private String name;
+    private int slot = -1;
+    /** null, the single user, or an {@link ArrayList} of users (one entry per use): most values have one use. */
+    private Object uses;
+
+    TrackedValue(String name) {
+        this.name = name == null ? "" : name;
+    }
+
+    /** The name without its sigil, unquoted; {@code ""} for a numbered value. */
+    public String name() {
+        return name;
+    }
+
+    public boolean hasName() {
+        return !name.isEmpty();
+    }
+
+    /** The number of an unnamed value ({@code %3} has slot 3), or -1. */
+    public int slot() {
+        return slot;
+    }
+
+    /** Sets the name; the printer quotes it when LLVM would. */
+    public void setName(String name) {
+        this.name = name == null ? "" : name;
+        nameChanged();
+    }
+
+    void nameChanged() {
+    }
+
+    /** Set by the parser and by renumbering. */
+    public void setSlot(int slot) {
+        this.slot = slot;
+    }
+
+    /** The distinct instructions that use this value, in the order they started using it. */
+    public List<Instruction> users() {
+        if (uses == null) {
+            return List.of();
+        }
+        if (uses instanceof Instruction single) {
+            return List.of(single);
+        }
+        return List.copyOf(new LinkedHashSet<>(list()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private ArrayList<Instruction> list() {
+        return (ArrayList<Instruction>) uses;
+    }
+
+    /** Number of operand slots holding this value. */
+    public int useCount() {
+        return uses == null ? 0 : uses instanceof Instruction ? 1 : list().size();
+    }
+
+    public boolean hasUses() {
+        return uses != null;
+    }
+
+    /** Makes every operand that holds this value hold {@code replacement} instead (same type required). */
+    public void replaceAllUsesWith(Value replacement) {
+        if (replacement == this) {
+            return;
+        }
+        if (!replacement.type().equals(type())) {
+            throw new IllegalArgumentException("replacing " + type() + " value with a " + replacement.type() + " value");
+        }
+        for (Instruction user : users()) {
+            user.replaceUsesOf(this, replacement);
+        }
+    }
+
+    void clearUses() {
+        uses = null;
+    }
+
+    void addUse(Instruction user) {
+        if (uses == null) {
+            uses = user;
+        } else if (uses instanceof Instruction single) {
+            ArrayList<Instruction> list = new ArrayList<>(4);
+            list.add(single);
+            list.add(user);
+            uses = list;
+        } else {
+            list().add(user);
+        }
+    }
+
+    void removeUse(Instruction user) {
+        if (uses == user) {
+            uses = null;
+        } else if (uses instanceof ArrayList) {
+            ArrayList<Instruction> list = list();
+            int i = list.lastIndexOf(user);
+            if (i >= 0) {
+                list.remove(i);
+            }
+            if (list.isEmpty()) {
+                uses = null;
+            }
+        }
+    }
+}
