@@ -50,33 +50,23 @@ public record Int128(long hi, long lo) implements Comparable<Int128> {
     }
 
     public Int128 add(Int128 b) {
-        Env e = new Env();
-        I128.add(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return apply(I128::add, b);
     }
 
     public Int128 subtract(Int128 b) {
-        Env e = new Env();
-        I128.sub(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return apply(I128::sub, b);
     }
 
     public Int128 multiply(Int128 b) {
-        Env e = new Env();
-        I128.mul(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return apply(I128::mul, b);
     }
 
     public Int128 divide(Int128 b) {
-        Env e = new Env();
-        I128.sdiv(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return apply(I128::sdiv, b);
     }
 
     public Int128 remainder(Int128 b) {
-        Env e = new Env();
-        I128.srem(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return apply(I128::srem, b);
     }
 
     public Int128 negate() {
@@ -86,20 +76,28 @@ public record Int128(long hi, long lo) implements Comparable<Int128> {
     }
 
     public Int128 shiftLeft(int n) {
-        Env e = new Env();
-        I128.shl(hi, lo, n, e);
-        return new Int128(e.zHi, e.zLo);
+        return shift(I128::shl, n);
     }
 
     /** Arithmetic (sign-filling) shift right. */
     public Int128 shiftRight(int n) {
-        Env e = new Env();
-        I128.ashr(hi, lo, n, e);
-        return new Int128(e.zHi, e.zLo);
+        return shift(I128::ashr, n);
     }
 
     public int signum() {
         return hi < 0 ? -1 : (hi | lo) == 0 ? 0 : 1;
+    }
+
+    private Int128 apply(I128.Binary op, Int128 b) {
+        Env e = new Env();
+        op.apply(hi, lo, b.hi, b.lo, e);
+        return new Int128(e.zHi, e.zLo);
+    }
+
+    private Int128 shift(I128.Shift op, int n) {
+        Env e = new Env();
+        op.apply(hi, lo, n, e);
+        return new Int128(e.zHi, e.zLo);
     }
 
     @Override

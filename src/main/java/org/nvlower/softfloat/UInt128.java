@@ -48,45 +48,43 @@ public record UInt128(long hi, long lo) implements Comparable<UInt128> {
     }
 
     public UInt128 add(UInt128 b) {
-        Env e = new Env();
-        I128.add(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return apply(I128::add, b);
     }
 
     public UInt128 subtract(UInt128 b) {
-        Env e = new Env();
-        I128.sub(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return apply(I128::sub, b);
     }
 
     public UInt128 multiply(UInt128 b) {
-        Env e = new Env();
-        I128.mul(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return apply(I128::mul, b);
     }
 
     public UInt128 divide(UInt128 b) {
-        Env e = new Env();
-        I128.udiv(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return apply(I128::udiv, b);
     }
 
     public UInt128 remainder(UInt128 b) {
-        Env e = new Env();
-        I128.urem(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return apply(I128::urem, b);
     }
 
     public UInt128 shiftLeft(int n) {
-        Env e = new Env();
-        I128.shl(hi, lo, n, e);
-        return new UInt128(e.zHi, e.zLo);
+        return shift(I128::shl, n);
     }
 
     /** Logical (zero-filling) shift right. */
     public UInt128 shiftRight(int n) {
+        return shift(I128::lshr, n);
+    }
+
+    private UInt128 apply(I128.Binary op, UInt128 b) {
         Env e = new Env();
-        I128.lshr(hi, lo, n, e);
+        op.apply(hi, lo, b.hi, b.lo, e);
+        return new UInt128(e.zHi, e.zLo);
+    }
+
+    private UInt128 shift(I128.Shift op, int n) {
+        Env e = new Env();
+        op.apply(hi, lo, n, e);
         return new UInt128(e.zHi, e.zLo);
     }
 

@@ -70,16 +70,7 @@ class EvalCommandTest {
             {"-r and --exact apply to TestFloat names only", "--exact", "__nv_add_fp128", ONE, ONE},
             {"takes 1 operand, got 0", "f32_sqrt"},
         };
-        for (String[] c : cases) {
-            String[] args = new String[c.length];
-            args[0] = "eval";
-            System.arraycopy(c, 1, args, 1, c.length - 1);
-            CliRunner r = CliRunner.run("", args);
-            assertEquals(1, r.exitCode(), String.join(" ", args));
-            assertEquals("", r.out());
-            assertTrue(r.err().startsWith("error: ") && r.err().contains(c[0]), r.err());
-            assertEquals(1, r.err().lines().count(), r.err());
-        }
+        CliRunner.assertOneLineErrors("eval", cases);
         CliRunner r = CliRunner.run("", "eval", "-rup", "f32_add", "3F800000", "3F800000");
         assertEquals(1, r.exitCode());
         assertTrue(r.err().contains("unknown rounding mode 'up'"), r.err());

@@ -149,15 +149,6 @@ class TargetCommandTest {
             {"--validate-triple does not build a TargetMachine; '--knob' has no effect there",
                 "--validate-triple", "nvptx64-nvidia-cuda", "--knob", "nvptx-sched4reg=1"},
         };
-        for (String[] c : cases) {
-            String[] args = new String[c.length];
-            args[0] = "target";
-            System.arraycopy(c, 1, args, 1, c.length - 1);
-            CliRunner r = run(args);
-            assertEquals(1, r.exitCode(), String.join(" ", args));
-            assertEquals("", r.out());
-            assertTrue(r.err().startsWith("error: " + c[0]), r.err());
-            assertEquals(1, r.err().lines().count(), r.err());
-        }
+        CliRunner.assertOneLineErrors("target", cases);
     }
 }
