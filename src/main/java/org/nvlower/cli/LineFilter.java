@@ -7,10 +7,13 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
+import org.nvlower.diag.InputException;
+
 /**
  * Standard input to standard output, one answer per non-blank line, as {@code eval -} and
  * {@code testfloat} run. Buffered, but flushed whenever no more input is waiting: fast on files,
- * prompt in a pipe dialogue. A bad line throws before anything of it is written.
+ * prompt in a pipe dialogue. A bad line throws before anything of it is written; output that can
+ * no longer be written (a closed pipe) stops the run with an error instead of computing on unseen.
  */
 final class LineFilter {
 
@@ -21,6 +24,9 @@ final class LineFilter {
     }
 
     static final String STDIN = "<stdin>";
+
+    /** Lines between checks that the output can still be written (a reader such as head may have quit). */
+    private static final int CHECK_EVERY = 4096;
 
     private LineFilter() {}
 
@@ -35,8 +41,12 @@ final class LineFilter {
                     buffered.write(evaluator.evaluateLine(line, STDIN, lineNumber));
                     buffered.write('\n');
                 }
-                if (!in.ready()) {
+                if (!in.ready() || lineNumber % CHECK_EVERY == 0) {
                     buffered.flush();
+                    if (out.checkError()) {
+                        throw new InputException("cannot write the output (closed pipe or full disk); stopped at line "
+                                + lineNumber);
+                    }
                 }
             }
         } finally {

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.softfloat.Hex128;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -86,8 +87,8 @@ public final class Main implements Runnable {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             String word = u.getUnmatched().get(0);
             boolean top = ex.getCommandLine().getParent() == null;
-            return (word.startsWith("-") ? "unknown option '" : top ? "unknown command '" : "unexpected argument '")
-                    + word + "'";
+            return (word.startsWith("-") ? "unknown option " : top ? "unknown command " : "unexpected argument ")
+                    + Hex128.quote(word);
         }
         return ex.getMessage();
     }

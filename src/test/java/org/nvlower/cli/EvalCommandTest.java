@@ -3,6 +3,14 @@ package org.nvlower.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+
 import org.junit.jupiter.api.Test;
 
 class EvalCommandTest {
@@ -96,6 +104,39 @@ class EvalCommandTest {
                 r.err(), "a huge line is cut, not echoed");
         r = CliRunner.run(huge + "\n", "eval", "-");
         assertTrue(r.err().length() < 300, r.err());
+    }
+
+    @Test
+    void stopsWhenTheOutputIsClosed() {
+        ByteArrayInputStream in = new ByteArrayInputStream(
+                "f32_add 3F800000 3F800000\n".repeat(100_000).getBytes(StandardCharsets.US_ASCII));
+        Writer closed = new Writer() { // a pipe whose reader has quit
+            @Override
+            public void write(char[] buf, int off, int len) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        StringWriter err = new StringWriter();
+        InputStream saved = System.in;
+        int code;
+        try {
+            System.setIn(in);
+            code = Main.run(new PrintWriter(closed), new PrintWriter(err), "eval", "-");
+        } finally {
+            System.setIn(saved);
+        }
+        assertEquals(1, code);
+        assertTrue(err.toString().startsWith("error: cannot write the output (closed pipe or full disk); stopped at line "),
+                err.toString());
+        assertTrue(in.available() > 0, "stopped before reading all the input");
     }
 
     @Test

@@ -32,5 +32,8 @@ class MainTest {
         r = CliRunner.run("", "demo", "extra");
         assertEquals("error: unexpected argument 'extra'\n(see 'nvlower demo --help')\n", r.err());
         assertFalse(r.err().contains("\tat "), "no stack trace");
+        r = CliRunner.run("", "--" + "x".repeat(100_000));
+        assertEquals("error: unknown option '--" + "x".repeat(30) + "...' (100002 characters)\n(see 'nvlower --help')\n",
+                r.err(), "a huge word is cut");
     }
 }
