@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * A tour on bundled examples: the oracle on a few memorable binary128 and i128 cases, through
  * the same runtime-function rows the fp128/i128 lowering uses, and two target descriptions.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, description = "Show the oracle, the 128-bit runtime semantics and the target on bundled examples.")
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = "Show the oracle, the 128-bit runtime semantics and the target on bundled examples.")
 final class DemoCommand implements Runnable {
 
     @Spec

@@ -50,19 +50,24 @@ public final class TargetCommand implements Callable<Integer> {
     @Option(names = "--validate-triple", paramLabel = "T", description = "Check a target triple.")
     String triple;
 
-    @Option(names = "--unified-nvvm-ir", description = "With --validate-triple: UnifiedNVVMIR mode (only the 8 triples).")
+    @Option(names = "--unified-nvvm-ir",
+            description = "With --validate-triple: UnifiedNVVMIR mode (only the 8 triples).")
     boolean unified;
 
-    @Option(names = "--validate-datalayout", paramLabel = "D", description = "Check a data layout as the NVVM verifier does.")
+    @Option(names = "--validate-datalayout", paramLabel = "D",
+            description = "Check a data layout as the NVVM verifier does.")
     String dataLayout;
 
-    @Option(names = "--link-with", paramLabel = "D2", description = "With --validate-datalayout: the IR linker's check of D against D2.")
+    @Option(names = "--link-with", paramLabel = "D2",
+            description = "With --validate-datalayout: the IR linker's check of D against D2.")
     String linkWith;
 
-    @Option(names = "--cost", arity = "2", paramLabel = "OPCODE TYPE", description = "Arithmetic cost of an integer opcode, e.g. --cost mul i64.")
+    @Option(names = "--cost", arity = "2", paramLabel = "OPCODE TYPE",
+            description = "Arithmetic cost of an integer opcode, e.g. --cost mul i64.")
     List<String> cost;
 
-    @Option(names = "--vf", paramLabel = "ELEMENT_TYPE", description = "Vectorization factor for an element type (i8 i16 half bfloat i32 float i64 double).")
+    @Option(names = "--vf", paramLabel = "ELEMENT_TYPE",
+            description = "Vectorization factor for an element type (i8 i16 half bfloat i32 float i64 double).")
     String vf;
 
     @Option(names = "--knob", paramLabel = "NAME=VALUE", description = "Set a knob (same as -NAME=VALUE).")
@@ -161,7 +166,8 @@ public final class TargetCommand implements Callable<Integer> {
             extra.put("linkable", true);
         }
         print(out, extra, "dataLayout", dataLayout, "valid", true, "pointerWidth", width,
-                "sharedMem32BitPointers", shared, "nvlowerLayout", canonical, "isNvlowerLayout", canonical.equals(dataLayout));
+                "sharedMem32BitPointers", shared, "nvlowerLayout", canonical,
+                "isNvlowerLayout", canonical.equals(dataLayout));
         return Main.OK;
     }
 

@@ -96,7 +96,9 @@ public final class HexOperands {
         if (source == null) {
             return new InputException(message);
         }
-        String shown = line.length() <= SHOWN ? line : index < SHOWN - 40 ? line.substring(0, index + 40) + " ..." : null;
+        String shown = line.length() <= SHOWN ? line
+                : index < SHOWN - 40 ? line.substring(0, index + 40) + " ..."
+                : null;
         return new InputException(new SourcePosition(source, lineNumber, index + 1, shown), message);
     }
 }
