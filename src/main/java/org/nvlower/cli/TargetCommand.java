@@ -62,7 +62,7 @@ public final class TargetCommand implements Callable<Integer> {
             description = "With --validate-datalayout: the IR linker's check of D against D2.")
     String linkWith;
 
-    @Option(names = "--cost", arity = "2", paramLabel = "OPCODE TYPE",
+    @Option(names = "--cost", arity = "2", paramLabel = "OPCODE TYPE", hideParamSyntax = true,
             description = "Arithmetic cost of an integer opcode, e.g. --cost mul i64.")
     List<String> cost;
 

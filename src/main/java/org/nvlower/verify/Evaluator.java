@@ -55,6 +55,13 @@ public final class Evaluator {
 
     /** Evaluates {@code name(operands...)} given as command-line arguments; errors have no position. */
     public String evaluate(String name, List<String> operands) {
+        for (int i = 0; i < operands.size(); i++) {
+            String operand = operands.get(i);
+            if (operand.isEmpty() || HexOperands.fieldEnd(operand, 0) < operand.length()) {
+                throw new InputException(name + " operand " + (i + 1) + " " + Hex128.quote(operand)
+                        + " is not one hex field");
+            }
+        }
         return evaluate(name, String.join(" ", operands), 0, null, 0);
     }
 

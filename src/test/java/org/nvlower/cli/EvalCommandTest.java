@@ -77,6 +77,8 @@ class EvalCommandTest {
                 "-rmax", "__nv_add_fp128", ONE, ONE},
             {"-r and --exact apply to TestFloat names only", "--exact", "__nv_add_fp128", ONE, ONE},
             {"takes 1 operand, got 0", "f32_sqrt"},
+            {"f32_add operand 1 '' is not one hex field", "f32_add", "", "3F800000"},
+            {"f32_add operand 2 '3F80 0000' is not one hex field", "f32_add", "3F800000", "3F80 0000"},
         };
         CliRunner.assertOneLineErrors("eval", cases);
         CliRunner r = CliRunner.run("", "eval", "-rup", "f32_add", "3F800000", "3F800000");

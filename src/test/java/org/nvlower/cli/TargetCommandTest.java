@@ -135,6 +135,8 @@ class TargetCommandTest {
         assertEquals(0, r.exitCode());
         assertTrue(r.out().contains("--validate-datalayout=D"), r.out());
         assertTrue(r.out().contains("docs/target.md"), r.out());
+        assertTrue(r.out().contains("--cost=OPCODE TYPE ") && !r.out().contains("OPCODE TYPE OPCODE TYPE"), r.out());
+        assertTrue(r.out().contains("Or answer one query: --list-sm, --validate-triple,"), r.out());
     }
 
     @Test
