@@ -31,6 +31,26 @@ public final class I128 {
         void apply(long hi, long lo, int n, Env env);
     }
 
+    /** Makes a value from a (hi, lo) result, such as {@code Int128::new}. */
+    @FunctionalInterface
+    public interface Result<R> {
+        R of(long hi, long lo);
+    }
+
+    /** {@code op(a, b)} with a fresh Env, as a value: the allocating form the value classes use. */
+    public static <R> R apply(Binary op, long aHi, long aLo, long bHi, long bLo, Result<R> result) {
+        Env e = new Env();
+        op.apply(aHi, aLo, bHi, bLo, e);
+        return result.of(e.zHi, e.zLo);
+    }
+
+    /** {@code op(a, n)} with a fresh Env, as a value. */
+    public static <R> R apply(Shift op, long hi, long lo, int n, Result<R> result) {
+        Env e = new Env();
+        op.apply(hi, lo, n, e);
+        return result.of(e.zHi, e.zLo);
+    }
+
     // ---------------------------------------------------------------- add, sub, neg, mul
 
     public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
