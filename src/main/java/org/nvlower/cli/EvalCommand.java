@@ -1,19 +1,15 @@
 package org.nvlower.cli;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.verify.Evaluator;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -35,12 +31,11 @@ public final class EvalCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "-r", paramLabel = "MODE", defaultValue = "near_even",
-            description = "Rounding mode of TestFloat-named functions: near_even (default), minMag, min, max, "
-                    + "near_maxMag, odd. The __nv_* functions have fixed rounding.")
-    String roundingMode;
+    @Mixin
+    RoundingOption rounding;
 
-    @Option(names = "--exact", description = "Rounding to an integer raises inexact (TestFloat's -exact).")
+    @Option(names = "--exact", description = "Rounding to an integer raises inexact (TestFloat's -exact). "
+            + "-r and --exact apply to TestFloat names only: the __nv_* functions have fixed rounding.")
     boolean exact;
 
     @Option(names = "--list", description = "Lists every supported function with its signature and exits.")
@@ -53,38 +48,21 @@ public final class EvalCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
         if (list) {
+            if (!call.isEmpty()) {
+                throw new InputException("--list takes no function or operands");
+            }
             Evaluator.listing().forEach(out::println);
             return Main.OK;
         }
-        RoundingMode rm;
-        try {
-            rm = RoundingMode.fromTestFloatName(roundingMode);
-        } catch (IllegalArgumentException e) {
-            throw new InputException(e.getMessage());
-        }
-        Evaluator evaluator = new Evaluator(rm, exact);
         if (call.isEmpty()) {
             throw new InputException("a function name is required (see 'nvlower eval --list')");
         }
-        if (call.size() == 1 && call.get(0).equals("-")) {
-            BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
-            // Buffered, but flushed whenever no more input is waiting: fast on files, prompt in a pipe dialogue.
-            BufferedWriter buffered = new BufferedWriter(out, 1 << 16);
-            try {
-                int lineNumber = 0;
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    lineNumber++;
-                    if (!line.isBlank()) {
-                        buffered.write(evaluator.evaluateLine(line, "<stdin>", lineNumber));
-                        buffered.write('\n');
-                    }
-                    if (!in.ready()) {
-                        buffered.flush();
-                    }
-                }
-            } finally {
-                buffered.flush();
+        Evaluator evaluator = new Evaluator(rounding.modeOrNull(), exact);
+        if (call.get(0).equals("-")) {
+            if (call.size() > 1) {
+                throw new InputException("'-' reads the calls from standard input and takes no operands");
             }
+            LineFilter.run(out, evaluator::evaluateLine);
             return Main.OK;
         }
         out.println(evaluator.evaluate(call.get(0), call.subList(1, call.size())));

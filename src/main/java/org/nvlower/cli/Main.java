@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.util.List;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.softfloat.Hex128;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -76,7 +77,7 @@ public final class Main implements Runnable {
         }
         cli.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
-            err.println("error: " + ex.getMessage());
+            err.println("error: " + message(ex));
             err.println("(see '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help')");
             return USER_ERROR;
         });
@@ -94,6 +95,17 @@ public final class Main implements Runnable {
             return INTERNAL_ERROR;
         });
         return cli;
+    }
+
+    /** picocli's message, but an unknown word says what it is instead of "Unmatched argument at index N". */
+    private static String message(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            String word = u.getUnmatched().get(0);
+            boolean top = ex.getCommandLine().getParent() == null;
+            return (word.startsWith("-") ? "unknown option " : top ? "unknown command " : "unexpected argument ")
+                    + Hex128.quote(word);
+        }
+        return ex.getMessage();
     }
 
     /** Reads the version from the jar manifest (falls back to "dev" when run from classes). */

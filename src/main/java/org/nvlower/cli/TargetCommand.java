@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.nvlower.diag.InputException;
 import org.nvlower.target.CostModel;
 import org.nvlower.target.DataLayout;
 import org.nvlower.target.DataLayoutVerifier;
@@ -29,10 +30,11 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "target",
         mixinStandardHelpOptions = true,
-        description = {"Show the TargetMachine cicc's options build: triple, CPU, features, options, data layout,",
-                "the SM's capabilities, the __nvvm_reflect map and the cost model's answers.",
-                "cicc options: -arch=compute_XX|sm_XX -opt=N -ftz=N -fma=N -prec-div=N -prec-sqrt=N -fast-math",
-                "              --device-c -m64|-m32 -nvptx-short-ptr -nvptx-32-bit-smem -KNOB[=VALUE]"},
+        description = {"Show the TargetMachine cicc's options build: triple, CPU, features, options, data layout, "
+                + "the SM's capabilities, the __nvvm_reflect map and the cost model's answers. "
+                + "Or answer one query: --list-sm, --validate-triple, --validate-datalayout, --cost or --vf.",
+                "cicc options: -arch=compute_XX|sm_XX -opt=N -ftz=N -fma=N -prec-div=N -prec-sqrt=N -fast-math "
+                + "--device-c -m64|-m32 -nvptx-short-ptr -nvptx-32-bit-smem -KNOB[=VALUE]"},
         footer = "See docs/target.md for every option's effect and the JSON schema.")
 public final class TargetCommand implements Callable<Integer> {
 
@@ -48,19 +50,24 @@ public final class TargetCommand implements Callable<Integer> {
     @Option(names = "--validate-triple", paramLabel = "T", description = "Check a target triple.")
     String triple;
 
-    @Option(names = "--unified-nvvm-ir", description = "With --validate-triple: UnifiedNVVMIR mode (only the 8 triples).")
+    @Option(names = "--unified-nvvm-ir",
+            description = "With --validate-triple: UnifiedNVVMIR mode (only the 8 triples).")
     boolean unified;
 
-    @Option(names = "--validate-datalayout", paramLabel = "D", description = "Check a data layout as the NVVM verifier does.")
+    @Option(names = "--validate-datalayout", paramLabel = "D",
+            description = "Check a data layout as the NVVM verifier does.")
     String dataLayout;
 
-    @Option(names = "--link-with", paramLabel = "D2", description = "With --validate-datalayout: the IR linker's check of D against D2.")
+    @Option(names = "--link-with", paramLabel = "D2",
+            description = "With --validate-datalayout: the IR linker's check of D against D2.")
     String linkWith;
 
-    @Option(names = "--cost", arity = "2", paramLabel = "OPCODE TYPE", description = "Arithmetic cost of an integer opcode, e.g. --cost mul i64.")
+    @Option(names = "--cost", arity = "2", paramLabel = "OPCODE TYPE", hideParamSyntax = true,
+            description = "Arithmetic cost of an integer opcode, e.g. --cost mul i64.")
     List<String> cost;
 
-    @Option(names = "--vf", paramLabel = "ELEMENT_TYPE", description = "Vectorization factor for an element type (i8 i16 half bfloat i32 float i64 double).")
+    @Option(names = "--vf", paramLabel = "ELEMENT_TYPE",
+            description = "Vectorization factor for an element type (i8 i16 half bfloat i32 float i64 double).")
     String vf;
 
     @Option(names = "--knob", paramLabel = "NAME=VALUE", description = "Set a knob (same as -NAME=VALUE).")
@@ -72,6 +79,7 @@ public final class TargetCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        checkCombination();
         if (listSm) {
             out.print(json ? TargetDescription.smTableJson() : TargetDescription.smTable());
             return Main.OK;
@@ -107,6 +115,43 @@ public final class TargetCommand implements Callable<Integer> {
         return Main.OK;
     }
 
+    /** One query at a time, each modifier with its query, and cicc options only where a machine is built. */
+    private void checkCombination() {
+        List<String> queries = new ArrayList<>();
+        if (listSm) {
+            queries.add("--list-sm");
+        }
+        if (triple != null) {
+            queries.add("--validate-triple");
+        }
+        if (dataLayout != null) {
+            queries.add("--validate-datalayout");
+        }
+        if (cost != null) {
+            queries.add("--cost");
+        }
+        if (vf != null) {
+            queries.add("--vf");
+        }
+        if (queries.size() > 1) {
+            throw new InputException(String.join(" and ", queries) + " cannot be combined: give one query at a time");
+        }
+        if (cost != null && cost.size() > 2) {
+            throw new InputException("--cost given more than once: give one OPCODE TYPE at a time");
+        }
+        if (unified && triple == null) {
+            throw new InputException("--unified-nvvm-ir applies only with --validate-triple");
+        }
+        if (linkWith != null && dataLayout == null) {
+            throw new InputException("--link-with applies only with --validate-datalayout");
+        }
+        if ((listSm || triple != null || dataLayout != null) && !(cicc.isEmpty() && knobs.isEmpty())) {
+            String first = cicc.isEmpty() ? "--knob" : cicc.get(0);
+            throw new InputException(queries.get(0) + " does not build a TargetMachine; '" + first
+                    + "' has no effect there");
+        }
+    }
+
     private int validateDataLayout(PrintWriter out) {
         DataLayout layout = DataLayoutVerifier.verify(dataLayout);
         int width = layout.pointerSizeInBits(0);
@@ -121,7 +166,8 @@ public final class TargetCommand implements Callable<Integer> {
             extra.put("linkable", true);
         }
         print(out, extra, "dataLayout", dataLayout, "valid", true, "pointerWidth", width,
-                "sharedMem32BitPointers", shared, "nvlowerLayout", canonical, "isNvlowerLayout", canonical.equals(dataLayout));
+                "sharedMem32BitPointers", shared, "nvlowerLayout", canonical,
+                "isNvlowerLayout", canonical.equals(dataLayout));
         return Main.OK;
     }
 

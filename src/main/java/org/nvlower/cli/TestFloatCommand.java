@@ -1,20 +1,17 @@
 package org.nvlower.cli;
 
-import java.io.BufferedReader;
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.softfloat.RoundingMode;
+import org.nvlower.softfloat.Hex128;
+import org.nvlower.verify.Evaluator;
 import org.nvlower.verify.testfloat.TestFloatFunction;
 import org.nvlower.verify.testfloat.TestFloatSubject;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -33,13 +30,12 @@ public final class TestFloatCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "FUNCTION", description = "A TestFloat function name, e.g. f128_add, f32_to_i64.")
+    @Parameters(paramLabel = "FUNCTION", arity = "0..1",
+            description = "A TestFloat function name, e.g. f128_add, f32_to_i64 (all of them: --list).")
     String function;
 
-    @Option(names = "-r", paramLabel = "MODE", defaultValue = "near_even",
-            description = "Rounding mode, as TestFloat spells it (-rnear_even, -rminMag, -rmin, -rmax, "
-                    + "-rnear_maxMag, -rodd).")
-    String roundingMode;
+    @Mixin
+    RoundingOption rounding;
 
     @Option(names = "-exact", description = "Rounding to an integer raises inexact (default: it does not).")
     boolean exact;
@@ -49,24 +45,25 @@ public final class TestFloatCommand implements Callable<Integer> {
         exact = !value;
     }
 
+    @Option(names = "--list", description = "Lists every TestFloat function name with its signature and exits.")
+    boolean list;
+
     @Override
     public Integer call() throws IOException {
-        TestFloatFunction f = TestFloatFunction.byName(function).orElseThrow(() -> new InputException(
-                "unknown TestFloat function '" + function + "' (see 'nvlower eval --list')"));
-        RoundingMode rm;
-        try {
-            rm = RoundingMode.fromTestFloatName(roundingMode);
-        } catch (IllegalArgumentException e) {
-            throw new InputException(e.getMessage());
-        }
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8), 1 << 16);
         PrintWriter out = spec.commandLine().getOut();
-        BufferedWriter buffered = new BufferedWriter(out, 1 << 16);
-        try {
-            new TestFloatSubject(f, rm, exact).run(in, buffered, "<stdin>");
-        } finally {
-            buffered.flush();
+        if (list) {
+            if (function != null) {
+                throw new InputException("--list takes no function name");
+            }
+            Evaluator.testFloatListing().forEach(out::println);
+            return Main.OK;
         }
+        if (function == null) {
+            throw new InputException("a TestFloat function name is required (see 'nvlower testfloat --list')");
+        }
+        TestFloatFunction f = TestFloatFunction.byName(function).orElseThrow(() -> new InputException(
+                "unknown TestFloat function " + Hex128.quote(function) + " (see 'nvlower testfloat --list')"));
+        LineFilter.run(out, new TestFloatSubject(f, rounding.mode(), exact)::evaluateLine);
         return Main.OK;
     }
 }

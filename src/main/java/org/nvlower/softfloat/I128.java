@@ -19,6 +19,38 @@ public final class I128 {
 
     private I128() {}
 
+    /** An operation on two 128-bit values, such as {@link #add} or {@link #udiv}. */
+    @FunctionalInterface
+    public interface Binary {
+        void apply(long aHi, long aLo, long bHi, long bLo, Env env);
+    }
+
+    /** A shift, such as {@link #shl} or {@link #ashr}. */
+    @FunctionalInterface
+    public interface Shift {
+        void apply(long hi, long lo, int n, Env env);
+    }
+
+    /** Makes a value from a (hi, lo) result, such as {@code Int128::new}. */
+    @FunctionalInterface
+    public interface Result<R> {
+        R of(long hi, long lo);
+    }
+
+    /** {@code op(a, b)} with a fresh Env, as a value: the allocating form the value classes use. */
+    public static <R> R apply(Binary op, long aHi, long aLo, long bHi, long bLo, Result<R> result) {
+        Env e = new Env();
+        op.apply(aHi, aLo, bHi, bLo, e);
+        return result.of(e.zHi, e.zLo);
+    }
+
+    /** {@code op(a, n)} with a fresh Env, as a value. */
+    public static <R> R apply(Shift op, long hi, long lo, int n, Result<R> result) {
+        Env e = new Env();
+        op.apply(hi, lo, n, e);
+        return result.of(e.zHi, e.zLo);
+    }
+
     // ---------------------------------------------------------------- add, sub, neg, mul
 
     public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
@@ -73,12 +105,25 @@ public final class I128 {
 
     /** Signed quotient truncated toward zero; x / 0 is -1, MIN / -1 is MIN. */
     public static void sdiv(long aHi, long aLo, long bHi, long bLo, Env env) {
+        signedDivRem(aHi, aLo, bHi, bLo, env, true);
+    }
+
+    /** Signed remainder with the sign of the dividend; x % 0 is x, MIN % -1 is 0. */
+    public static void srem(long aHi, long aLo, long bHi, long bLo, Env env) {
+        signedDivRem(aHi, aLo, bHi, bLo, env, false);
+    }
+
+    /**
+     * Signed a / b or a % b on the magnitudes: a quotient is negative when the signs differ, a
+     * remainder takes the sign of the dividend. A zero divisor gives what udiv/urem give (-1, a).
+     */
+    private static void signedDivRem(long aHi, long aLo, long bHi, long bLo, Env env, boolean quotient) {
         if ((bHi | bLo) == 0) {
-            env.zHi = -1;
-            env.zLo = -1;
+            env.zHi = quotient ? -1 : aHi;
+            env.zLo = quotient ? -1 : aLo;
             return;
         }
-        boolean negate = (aHi ^ bHi) < 0;
+        boolean negate = quotient ? (aHi ^ bHi) < 0 : aHi < 0;
         if (aHi < 0) {
             neg(aHi, aLo, env);
             aHi = env.zHi;
@@ -89,31 +134,7 @@ public final class I128 {
             bHi = env.zHi;
             bLo = env.zLo;
         }
-        divRem(aHi, aLo, bHi, bLo, env, true);
-        if (negate) {
-            neg(env.zHi, env.zLo, env);
-        }
-    }
-
-    /** Signed remainder with the sign of the dividend; x % 0 is x, MIN % -1 is 0. */
-    public static void srem(long aHi, long aLo, long bHi, long bLo, Env env) {
-        if ((bHi | bLo) == 0) {
-            env.zHi = aHi;
-            env.zLo = aLo;
-            return;
-        }
-        boolean negate = aHi < 0;
-        if (negate) {
-            neg(aHi, aLo, env);
-            aHi = env.zHi;
-            aLo = env.zLo;
-        }
-        if (bHi < 0) {
-            neg(bHi, bLo, env);
-            bHi = env.zHi;
-            bLo = env.zLo;
-        }
-        divRem(aHi, aLo, bHi, bLo, env, false);
+        divRem(aHi, aLo, bHi, bLo, env, quotient);
         if (negate) {
             neg(env.zHi, env.zLo, env);
         }

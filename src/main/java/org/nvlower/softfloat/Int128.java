@@ -50,52 +50,37 @@ public record Int128(long hi, long lo) implements Comparable<Int128> {
     }
 
     public Int128 add(Int128 b) {
-        Env e = new Env();
-        I128.add(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::add, hi, lo, b.hi, b.lo, Int128::new);
     }
 
     public Int128 subtract(Int128 b) {
-        Env e = new Env();
-        I128.sub(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::sub, hi, lo, b.hi, b.lo, Int128::new);
     }
 
     public Int128 multiply(Int128 b) {
-        Env e = new Env();
-        I128.mul(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::mul, hi, lo, b.hi, b.lo, Int128::new);
     }
 
     public Int128 divide(Int128 b) {
-        Env e = new Env();
-        I128.sdiv(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::sdiv, hi, lo, b.hi, b.lo, Int128::new);
     }
 
     public Int128 remainder(Int128 b) {
-        Env e = new Env();
-        I128.srem(hi, lo, b.hi, b.lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::srem, hi, lo, b.hi, b.lo, Int128::new);
     }
 
+    /** -x, wrapping: MIN_VALUE stays MIN_VALUE. */
     public Int128 negate() {
-        Env e = new Env();
-        I128.neg(hi, lo, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::sub, 0, 0, hi, lo, Int128::new);
     }
 
     public Int128 shiftLeft(int n) {
-        Env e = new Env();
-        I128.shl(hi, lo, n, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::shl, hi, lo, n, Int128::new);
     }
 
     /** Arithmetic (sign-filling) shift right. */
     public Int128 shiftRight(int n) {
-        Env e = new Env();
-        I128.ashr(hi, lo, n, e);
-        return new Int128(e.zHi, e.zLo);
+        return I128.apply(I128::ashr, hi, lo, n, Int128::new);
     }
 
     public int signum() {

@@ -48,46 +48,32 @@ public record UInt128(long hi, long lo) implements Comparable<UInt128> {
     }
 
     public UInt128 add(UInt128 b) {
-        Env e = new Env();
-        I128.add(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::add, hi, lo, b.hi, b.lo, UInt128::new);
     }
 
     public UInt128 subtract(UInt128 b) {
-        Env e = new Env();
-        I128.sub(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::sub, hi, lo, b.hi, b.lo, UInt128::new);
     }
 
     public UInt128 multiply(UInt128 b) {
-        Env e = new Env();
-        I128.mul(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::mul, hi, lo, b.hi, b.lo, UInt128::new);
     }
 
     public UInt128 divide(UInt128 b) {
-        Env e = new Env();
-        I128.udiv(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::udiv, hi, lo, b.hi, b.lo, UInt128::new);
     }
 
     public UInt128 remainder(UInt128 b) {
-        Env e = new Env();
-        I128.urem(hi, lo, b.hi, b.lo, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::urem, hi, lo, b.hi, b.lo, UInt128::new);
     }
 
     public UInt128 shiftLeft(int n) {
-        Env e = new Env();
-        I128.shl(hi, lo, n, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::shl, hi, lo, n, UInt128::new);
     }
 
     /** Logical (zero-filling) shift right. */
     public UInt128 shiftRight(int n) {
-        Env e = new Env();
-        I128.lshr(hi, lo, n, e);
-        return new UInt128(e.zHi, e.zLo);
+        return I128.apply(I128::lshr, hi, lo, n, UInt128::new);
     }
 
     @Override

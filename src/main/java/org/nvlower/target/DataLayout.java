@@ -58,7 +58,7 @@ public record DataLayout(String text, Map<String, List<Integer>> entries) {
             for (String spec : text.split("-", -1)) {
                 Map.Entry<String, List<Integer>> entry = spec(spec, text);
                 if (entries.put(entry.getKey(), entry.getValue()) != null) {
-                    throw new InputException("data layout '" + text + "': entry '" + entry.getKey() + "' given twice");
+                    throw new Malformed(text, "entry '" + entry.getKey() + "' given twice");
                 }
             }
         }
@@ -131,7 +131,21 @@ public record DataLayout(String text, Map<String, List<Integer>> entries) {
     }
 
     private static InputException malformed(String spec, String text) {
-        return new InputException("data layout '" + text + "': malformed entry '" + spec + "'");
+        return new Malformed(text, "malformed entry '" + spec + "'");
+    }
+
+    /** A layout string that does not parse: the message names the layout, {@link #reason()} only the problem. */
+    static final class Malformed extends InputException {
+        private final String reason;
+
+        Malformed(String text, String reason) {
+            super("data layout '" + text + "': " + reason);
+            this.reason = reason;
+        }
+
+        String reason() {
+            return reason;
+        }
     }
 
     /** The entry's numbers if the layout states it ({@code "p"} is address space 0). */

@@ -66,8 +66,8 @@ public final class DataLayoutVerifier {
         DataLayout parsed;
         try {
             parsed = DataLayout.parse(layout);
-        } catch (InputException e) {
-            throw new InputException(invalid(layout, e.getMessage()));
+        } catch (DataLayout.Malformed e) {
+            throw new InputException(invalid(layout, e.reason()));
         }
         if (!parsed.littleEndian()) {
             throw new InputException(invalid(layout, "NVPTX is little-endian ('e'), not 'E'"));

@@ -1,6 +1,16 @@
 package org.nvlower.target;
 
+import static org.nvlower.target.Knob.Group.BACKEND;
+import static org.nvlower.target.Knob.Group.COST_MODEL;
+import static org.nvlower.target.Knob.Group.EXTENSION;
+import static org.nvlower.target.Knob.Group.MATH;
+import static org.nvlower.target.Knob.Group.REGISTER_PRESSURE;
+import static org.nvlower.target.Knob.Type.BOOL;
+import static org.nvlower.target.Knob.Type.FLOAT;
+import static org.nvlower.target.Knob.Type.INT;
+
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 import org.nvlower.diag.InputException;
@@ -9,58 +19,60 @@ import org.nvlower.diag.InputException;
  * Every configuration knob seed 2 lists, one row each: name, type, default, range, description and
  * the group (the static constructor that registers it in cicc). Where the seed gives no default
  * ("--") nvlower chooses one; docs/target.md gives each choice and its reason. A {@code null}
- * default means "not set": the value then follows the cicc option named in the description.
+ * default means "not set": the value then follows the cicc option named in the description. The
+ * knob's name is the constant's, in lower case with dashes ({@code NVPTX_32_BIT_SMEM} is
+ * {@code nvptx-32-bit-smem}).
  */
 public enum Knob {
     // NVPTX backend math options
-    NVPTX_SCHED4REG("nvptx-sched4reg", Type.BOOL, false, null, null, Group.MATH, "Schedule for register pressure"),
-    NVPTX_FMA_LEVEL("nvptx-fma-level", Type.INT, null, 0, 2, Group.MATH, "FMA contraction level (not set: from -fma)"),
-    NVPTX_PREC_DIVF32("nvptx-prec-divf32", Type.INT, null, 0, 3, Group.MATH, "F32 division precision (not set: from -prec-div, -ftz, -fast-math)"),
-    NVPTX_PREC_SQRTF32("nvptx-prec-sqrtf32", Type.INT, null, 0, 1, Group.MATH, "Sqrt precision (not set: from -prec-sqrt)"),
-    NVPTX_APPROX_LOG2F32("nvptx-approx-log2f32", Type.BOOL, false, null, null, Group.MATH, "Use lg2.approx for log2"),
-    NVPTX_FORCE_MIN_BYVAL_PARAM_ALIGN("nvptx-force-min-byval-param-align", Type.BOOL, false, null, null, Group.MATH, "Force 4-byte byval alignment"),
-    NVPTX_NORMALIZE_SELECT("nvptx-normalize-select", Type.BOOL, false, null, null, Group.MATH, "Override shouldNormalizeToSelectSequence"),
-    ENABLE_BFI64("enable-bfi64", Type.BOOL, false, null, null, Group.MATH, "Enable 64-bit BFI instructions"),
+    NVPTX_SCHED4REG(BOOL, false, MATH, "Schedule for register pressure"),
+    NVPTX_FMA_LEVEL(INT, null, 0, 2, MATH, "FMA contraction level (not set: from -fma)"),
+    NVPTX_PREC_DIVF32(INT, null, 0, 3, MATH, "F32 division precision (not set: from -prec-div, -ftz, -fast-math)"),
+    NVPTX_PREC_SQRTF32(INT, null, 0, 1, MATH, "Sqrt precision (not set: from -prec-sqrt)"),
+    NVPTX_APPROX_LOG2F32(BOOL, false, MATH, "Use lg2.approx for log2"),
+    NVPTX_FORCE_MIN_BYVAL_PARAM_ALIGN(BOOL, false, MATH, "Force 4-byte byval alignment"),
+    NVPTX_NORMALIZE_SELECT(BOOL, false, MATH, "Override shouldNormalizeToSelectSequence"),
+    ENABLE_BFI64(BOOL, false, MATH, "Enable 64-bit BFI instructions"),
     // Backend options
-    NVPTX_SHORT_PTR("nvptx-short-ptr", Type.BOOL, false, null, null, Group.BACKEND, "32-bit pointers for const/local/shared"),
-    NVPTX_32_BIT_SMEM("nvptx-32-bit-smem", Type.BOOL, false, null, null, Group.BACKEND, "32-bit shared memory pointers"),
-    NVPTX_ENABLE_MACHINE_SINK("nvptx-enable-machine-sink", Type.BOOL, false, null, null, Group.BACKEND, "Enable Machine Sinking"),
-    ENABLE_NEW_NVVM_REMAT("enable-new-nvvm-remat", Type.BOOL, true, null, null, Group.BACKEND, "Enable new rematerialization"),
-    NV_DISABLE_REMAT("nv-disable-remat", Type.BOOL, false, null, null, Group.BACKEND, "Disable all remat passes"),
-    NV_DISABLE_MEM2REG("nv-disable-mem2reg", Type.BOOL, false, null, null, Group.BACKEND, "Disable MI Mem2Reg pass"),
-    NV_DISABLE_SCEV_CGP("nv-disable-scev-cgp", Type.BOOL, false, null, null, Group.BACKEND, "Disable SCEV address mode opt"),
-    DISABLE_NVPTX_LOAD_STORE_VECTORIZER("disable-nvptx-load-store-vectorizer", Type.BOOL, false, null, null, Group.BACKEND, "Disable load/store vectorizer"),
-    DISABLE_NVPTX_REQUIRE_STRUCTURED_CFG("disable-nvptx-require-structured-cfg", Type.BOOL, false, null, null, Group.BACKEND, "Turn off structured CFG requirement"),
-    NVPTX_EXIT_ON_UNREACHABLE("nvptx-exit-on-unreachable", Type.BOOL, true, null, null, Group.BACKEND, "Lower unreachable as exit"),
-    NVPTX_EARLY_BYVAL_COPY("nvptx-early-byval-copy", Type.BOOL, false, null, null, Group.BACKEND, "Copy byval args early"),
-    ENABLE_NVVM_PEEPHOLE("enable-nvvm-peephole", Type.BOOL, true, null, null, Group.BACKEND, "Enable NVVM Peephole Optimizer"),
-    LOWER_FUNC_ARGS("lower-func-args", Type.BOOL, true, null, null, Group.BACKEND, "Lower large aggregate params"),
-    ENABLE_SINK("enable-sink", Type.BOOL, true, null, null, Group.BACKEND, "Enable Sinking"),
-    DISABLE_POST_OPT("disable-post-opt", Type.BOOL, false, null, null, Group.BACKEND, "Disable LLVM IR opts post-opt"),
-    USEDESSA("usedessa", Type.INT, 2, 0, Integer.MAX_VALUE, Group.BACKEND, "Select deSSA method"),
-    LDG("ldg", Type.BOOL, true, null, null, Group.BACKEND, "Load Global Constant Transform"),
-    PRINT_ISEL_INPUT("print-isel-input", Type.BOOL, false, null, null, Group.BACKEND, "Print LLVM IR input to isel"),
-    NO_REG_TARGET_NVPTXREMAT("no-reg-target-nvptxremat", Type.BOOL, false, null, null, Group.BACKEND, "Only old remat without reg targets"),
-    DISABLE_SET_ARRAY_ALIGNMENT("disable-set-array-alignment", Type.BOOL, false, null, null, Group.BACKEND, "Disable alignment enhancements"),
-    NVPTX_LOWER_GLOBAL_CTOR_DTOR("nvptx-lower-global-ctor-dtor", Type.BOOL, false, null, null, Group.BACKEND, "Lower GPU ctor/dtors to globals"),
+    NVPTX_SHORT_PTR(BOOL, false, BACKEND, "32-bit pointers for const/local/shared"),
+    NVPTX_32_BIT_SMEM(BOOL, false, BACKEND, "32-bit shared memory pointers"),
+    NVPTX_ENABLE_MACHINE_SINK(BOOL, false, BACKEND, "Enable Machine Sinking"),
+    ENABLE_NEW_NVVM_REMAT(BOOL, true, BACKEND, "Enable new rematerialization"),
+    NV_DISABLE_REMAT(BOOL, false, BACKEND, "Disable all remat passes"),
+    NV_DISABLE_MEM2REG(BOOL, false, BACKEND, "Disable MI Mem2Reg pass"),
+    NV_DISABLE_SCEV_CGP(BOOL, false, BACKEND, "Disable SCEV address mode opt"),
+    DISABLE_NVPTX_LOAD_STORE_VECTORIZER(BOOL, false, BACKEND, "Disable load/store vectorizer"),
+    DISABLE_NVPTX_REQUIRE_STRUCTURED_CFG(BOOL, false, BACKEND, "Turn off structured CFG requirement"),
+    NVPTX_EXIT_ON_UNREACHABLE(BOOL, true, BACKEND, "Lower unreachable as exit"),
+    NVPTX_EARLY_BYVAL_COPY(BOOL, false, BACKEND, "Copy byval args early"),
+    ENABLE_NVVM_PEEPHOLE(BOOL, true, BACKEND, "Enable NVVM Peephole Optimizer"),
+    LOWER_FUNC_ARGS(BOOL, true, BACKEND, "Lower large aggregate params"),
+    ENABLE_SINK(BOOL, true, BACKEND, "Enable Sinking"),
+    DISABLE_POST_OPT(BOOL, false, BACKEND, "Disable LLVM IR opts post-opt"),
+    USEDESSA(INT, 2, 0, Integer.MAX_VALUE, BACKEND, "Select deSSA method"),
+    LDG(BOOL, true, BACKEND, "Load Global Constant Transform"),
+    PRINT_ISEL_INPUT(BOOL, false, BACKEND, "Print LLVM IR input to isel"),
+    NO_REG_TARGET_NVPTXREMAT(BOOL, false, BACKEND, "Only old remat without reg targets"),
+    DISABLE_SET_ARRAY_ALIGNMENT(BOOL, false, BACKEND, "Disable alignment enhancements"),
+    NVPTX_LOWER_GLOBAL_CTOR_DTOR(BOOL, false, BACKEND, "Lower GPU ctor/dtors to globals"),
     // Register pressure and FCA options
-    FCA_SIZE("fca-size", Type.INT, 8, 0, Integer.MAX_VALUE, Group.REGISTER_PRESSURE, "Max size of first-class aggregates (bytes)"),
-    REG_TARGET_ADJUST("reg-target-adjust", Type.INT, 0, -10, 10, Group.REGISTER_PRESSURE, "Register pressure target adjustment"),
-    PRED_TARGET_ADJUST("pred-target-adjust", Type.INT, 0, -10, 10, Group.REGISTER_PRESSURE, "Predicate register target adjustment"),
-    REMAT_LOAD_PARAM("remat-load-param", Type.BOOL, false, null, null, Group.REGISTER_PRESSURE, "Support remating const ld.param not in NVVM IR"),
-    CTA_RECONFIG_AWARE_RPA("cta-reconfig-aware-rpa", Type.BOOL, false, null, null, Group.REGISTER_PRESSURE, "CTA reconfiguration-aware register pressure analysis"),
+    FCA_SIZE(INT, 8, 0, Integer.MAX_VALUE, REGISTER_PRESSURE, "Max size of first-class aggregates (bytes)"),
+    REG_TARGET_ADJUST(INT, 0, -10, 10, REGISTER_PRESSURE, "Register pressure target adjustment"),
+    PRED_TARGET_ADJUST(INT, 0, -10, 10, REGISTER_PRESSURE, "Predicate register target adjustment"),
+    REMAT_LOAD_PARAM(BOOL, false, REGISTER_PRESSURE, "Support remating const ld.param not in NVVM IR"),
+    CTA_RECONFIG_AWARE_RPA(BOOL, false, REGISTER_PRESSURE, "CTA reconfiguration-aware register pressure analysis"),
     // Extension options
-    UNROLL_ASSUMED_SIZE("unroll-assumed-size", Type.INT, 4, 0, Integer.MAX_VALUE, Group.EXTENSION, "Assumed size for unknown local array types"),
-    ENABLE_LOOP_PEELING("enable-loop-peeling", Type.BOOL, false, null, null, Group.EXTENSION, "Enable loop peeling"),
-    ENABLE_256_BIT_LOAD_STORE("enable-256-bit-load-store", Type.BOOL, false, null, null, Group.EXTENSION, "Enable 256-bit vector loads/stores"),
-    IAS_PARAM_ALWAYS_POINT_TO_GLOBAL("ias-param-always-point-to-global", Type.BOOL, false, null, null, Group.EXTENSION, "Parameters always point to global memory"),
-    IAS_STRONG_GLOBAL_ASSUMPTIONS("ias-strong-global-assumptions", Type.BOOL, false, null, null, Group.EXTENSION, "Strong global memory assumptions"),
-    IAS_WMMA_MEMORY_SPACE_OPT("ias-wmma-memory-space-opt", Type.BOOL, false, null, null, Group.EXTENSION, "Memory Space Optimization for WMMA"),
+    UNROLL_ASSUMED_SIZE(INT, 4, 0, Integer.MAX_VALUE, EXTENSION, "Assumed size for unknown local array types"),
+    ENABLE_LOOP_PEELING(BOOL, false, EXTENSION, "Enable loop peeling"),
+    ENABLE_256_BIT_LOAD_STORE(BOOL, false, EXTENSION, "Enable 256-bit vector loads/stores"),
+    IAS_PARAM_ALWAYS_POINT_TO_GLOBAL(BOOL, false, EXTENSION, "Parameters always point to global memory"),
+    IAS_STRONG_GLOBAL_ASSUMPTIONS(BOOL, false, EXTENSION, "Strong global memory assumptions"),
+    IAS_WMMA_MEMORY_SPACE_OPT(BOOL, false, EXTENSION, "Memory Space Optimization for WMMA"),
     // TTI cost model options
-    COSTMODEL_REDUXCOST("costmodel-reduxcost", Type.BOOL, false, null, null, Group.COST_MODEL, "Recognize reduction patterns"),
-    CACHE_LINE_SIZE("cache-line-size", Type.INT, 0, 0, Integer.MAX_VALUE, Group.COST_MODEL, "Cache line size for cost model (0: the target's)"),
-    MIN_PAGE_SIZE("min-page-size", Type.INT, 0, 0, Integer.MAX_VALUE, Group.COST_MODEL, "Minimum page size (0: the target's)"),
-    PREDICTABLE_BRANCH_THRESHOLD("predictable-branch-threshold", Type.FLOAT, 99.0, 0, 100, Group.COST_MODEL, "Threshold for predictable branch cost (%)");
+    COSTMODEL_REDUXCOST(BOOL, false, COST_MODEL, "Recognize reduction patterns"),
+    CACHE_LINE_SIZE(INT, 0, 0, Integer.MAX_VALUE, COST_MODEL, "Cache line size for cost model (0: the target's)"),
+    MIN_PAGE_SIZE(INT, 0, 0, Integer.MAX_VALUE, COST_MODEL, "Minimum page size (0: the target's)"),
+    PREDICTABLE_BRANCH_THRESHOLD(FLOAT, 99.0, 0, 100, COST_MODEL, "Threshold for predictable branch cost (%)");
 
     /** The value type of a knob. */
     public enum Type { BOOL, INT, FLOAT }
@@ -94,8 +106,14 @@ public enum Knob {
     private final Group group;
     private final String description;
 
-    Knob(String knobName, Type type, Object defaultValue, Integer min, Integer max, Group group, String description) {
-        this.knobName = knobName;
+    /** A BOOL knob. */
+    Knob(Type type, Object defaultValue, Group group, String description) {
+        this(type, defaultValue, null, null, group, description);
+    }
+
+    /** An INT or FLOAT knob with its range ({@code Integer.MAX_VALUE}: no upper bound). */
+    Knob(Type type, Object defaultValue, Integer min, Integer max, Group group, String description) {
+        this.knobName = name().toLowerCase(Locale.ROOT).replace('_', '-');
         this.type = type;
         this.defaultValue = defaultValue;
         this.min = min;
@@ -173,7 +191,8 @@ public enum Knob {
                 return switch (text) {
                     case "true", "1" -> Boolean.TRUE;
                     case "false", "0" -> Boolean.FALSE;
-                    default -> throw new InputException(what + ": '" + text + "' is not a boolean; allowed: " + allowed());
+                    default -> throw new InputException(
+                            what + ": '" + text + "' is not a boolean; allowed: " + allowed());
                 };
             }
             case INT -> {
@@ -189,13 +208,12 @@ public enum Knob {
                 return (int) v;
             }
             case FLOAT -> {
-                double v;
-                try {
-                    v = Double.parseDouble(text);
-                } catch (NumberFormatException e) {
+                // Plain decimal only: Double.parseDouble would also take "50f", "0x1p5", " 5" and "NaN".
+                if (!text.matches("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?")) {
                     throw new InputException(what + ": '" + text + "' is not a number; allowed: " + allowed());
                 }
-                if (!(v >= min && v <= max)) {
+                double v = Double.parseDouble(text);
+                if (v < min || v > max) {
                     throw new InputException(what + ": " + text + " is out of range; allowed: " + allowed());
                 }
                 return v;

@@ -6,14 +6,15 @@ import java.util.Locale;
 import java.util.Optional;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.diag.SourcePosition;
 import org.nvlower.llvm.runtime.RuntimeFunction;
-import org.nvlower.llvm.runtime.ValueType;
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.Hex128;
 import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.Specialization;
+import org.nvlower.verify.testfloat.HexOperands;
 import org.nvlower.verify.testfloat.TestFloatFunction;
 import org.nvlower.verify.testfloat.TestFloatSubject;
+import org.nvlower.verify.testfloat.TestFloatType;
 
 /**
  * Evaluates one call by name on hex operands, as the GPU computes it: any of the 55 {@code __nv_*}
@@ -26,6 +27,11 @@ public final class Evaluator {
     private final RoundingMode roundingMode;
     private final boolean exact;
 
+    /**
+     * {@code roundingMode} and {@code exact} apply to TestFloat names; a null rounding mode means
+     * none was asked for (near_even). Asking for either with an {@code __nv_*} function, whose
+     * rounding is fixed, is an error rather than silently ignored.
+     */
     public Evaluator(RoundingMode roundingMode, boolean exact) {
         this.roundingMode = roundingMode;
         this.exact = exact;
@@ -37,92 +43,61 @@ public final class Evaluator {
         for (RuntimeFunction f : RuntimeFunction.values()) {
             lines.add(String.format(Locale.ROOT, "%-24s %s", f.symbol(), f.llvmDeclaration()));
         }
-        for (TestFloatFunction f : TestFloatFunction.all()) {
-            lines.add(String.format(Locale.ROOT, "%-24s %s", f.name(), f.signature()));
-        }
+        lines.addAll(testFloatListing());
         return lines;
     }
 
-    /** Evaluates {@code name(operands...)}; throws InputException (no position) for bad input. */
+    /** One line per TestFloat name: the name and its signature in TestFloat's type names. */
+    public static List<String> testFloatListing() {
+        return TestFloatFunction.all().stream()
+                .map(f -> String.format(Locale.ROOT, "%-24s %s", f.name(), f.signature())).toList();
+    }
+
+    /** Evaluates {@code name(operands...)} given as command-line arguments; errors have no position. */
     public String evaluate(String name, List<String> operands) {
+        for (int i = 0; i < operands.size(); i++) {
+            String operand = operands.get(i);
+            if (operand.isEmpty() || HexOperands.fieldEnd(operand, 0) < operand.length()) {
+                throw new InputException(name + " operand " + (i + 1) + " " + Hex128.quote(operand)
+                        + " is not one hex field");
+            }
+        }
+        return evaluate(name, String.join(" ", operands), 0, null, 0);
+    }
+
+    /** Evaluates one line {@code NAME HEX...}; errors carry {@code source:lineNumber:column}. */
+    public String evaluateLine(String line, String source, int lineNumber) {
+        int start = HexOperands.skipSpace(line, 0);
+        int end = HexOperands.fieldEnd(line, start);
+        return evaluate(line.substring(start, end), line, end, source, lineNumber);
+    }
+
+    /** Evaluates {@code name} on the operands in {@code line} from index {@code from}. */
+    private String evaluate(String name, String line, int from, String source, int lineNumber) {
         Optional<RuntimeFunction> runtime = RuntimeFunction.bySymbol(name);
         if (runtime.isPresent()) {
-            return evaluateRuntime(runtime.get(), operands);
+            RuntimeFunction f = runtime.get();
+            if (roundingMode != null || exact) {
+                throw HexOperands.error(source, lineNumber, line, Math.max(0, from - name.length()), name
+                        + " rounds as the GPU does (fixed); -r and --exact apply to TestFloat names only");
+            }
+            List<HexOperands.Slot> slots = f.parameterTypes().stream()
+                    .map(t -> new HexOperands.Slot(t.llvmName(), t.hexDigits(), t.words())).toList();
+            long[] z = f.evaluate(new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX),
+                    HexOperands.parse(name, slots, line, from, false, source, lineNumber));
+            return z.length == 2 ? hex(z[0], 16) + hex(z[1], 16) : hex(z[0], f.returnType().hexDigits());
         }
         Optional<TestFloatFunction> testFloat = TestFloatFunction.byName(name);
         if (testFloat.isPresent()) {
-            return evaluateTestFloat(testFloat.get(), operands);
+            TestFloatFunction f = testFloat.get();
+            RoundingMode rm = roundingMode == null ? RoundingMode.NEAR_EVEN : roundingMode;
+            TestFloatSubject subject = new TestFloatSubject(f, rm, exact, Specialization.NVPTX);
+            List<HexOperands.Slot> slots = f.operandTypes().stream().map(TestFloatType::slot).toList();
+            long[] z = subject.compute(HexOperands.parse(name, slots, line, from, false, source, lineNumber));
+            return subject.formatResult(z, subject.lastFlags());
         }
-        throw new InputException("unknown function '" + name + "' (see 'nvlower eval --list')");
-    }
-
-    /**
-     * Evaluates one line {@code NAME HEX...}; errors carry {@code source:lineNumber}.
-     */
-    public String evaluateLine(String line, String source, int lineNumber) {
-        String[] fields = line.trim().split("\\s+");
-        try {
-            return evaluate(fields[0], List.of(fields).subList(1, fields.length));
-        } catch (InputException e) {
-            throw new InputException(SourcePosition.ofLine(source, lineNumber, line), e.getMessage());
-        }
-    }
-
-    private static String evaluateRuntime(RuntimeFunction f, List<String> operands) {
-        List<ValueType> types = f.parameterTypes();
-        checkCount(f.symbol(), types.size(), operands.size());
-        long[] words = new long[f.operandWords()];
-        int w = 0;
-        for (int i = 0; i < types.size(); i++) {
-            ValueType t = types.get(i);
-            long[] value = parseHex(f.symbol(), i, operands.get(i), t.hexDigits(), t.llvmName());
-            if (t.words() == 2) {
-                words[w++] = value[0];
-            }
-            words[w++] = value[1];
-        }
-        long[] z = f.evaluate(new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX), words);
-        return z.length == 2 ? hex(z[0], 16) + hex(z[1], 16) : hex(z[0], f.returnType().hexDigits());
-    }
-
-    private String evaluateTestFloat(TestFloatFunction f, List<String> operands) {
-        checkCount(f.name(), f.operandTypes().size(), operands.size());
-        TestFloatSubject subject = new TestFloatSubject(f, roundingMode, exact, Specialization.NVPTX);
-        long[] words;
-        try {
-            words = subject.parseOperands(String.join(" ", operands), "<args>", 1);
-        } catch (InputException e) {
-            throw new InputException(f.name() + ": " + e.getMessage());
-        }
-        long[] z = subject.compute(words);
-        return subject.formatResult(z, subject.lastFlags());
-    }
-
-    private static void checkCount(String name, int expected, int actual) {
-        if (expected != actual) {
-            throw new InputException(name + " takes " + expected + " operand" + (expected == 1 ? "" : "s")
-                    + ", got " + actual);
-        }
-    }
-
-    /** Exactly {@code digits} hex digits -> {hi, lo}. */
-    private static long[] parseHex(String name, int index, String text, int digits, String typeName) {
-        if (text.length() != digits) {
-            throw new InputException(name + ": operand " + (index + 1) + " '" + text + "' must be exactly " + digits
-                    + " hex digit" + (digits == 1 ? "" : "s") + " (" + typeName + ")");
-        }
-        long hi = 0;
-        long lo = 0;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            int d = c < 128 ? Character.digit(c, 16) : -1; // ASCII only: no fullwidth or other digits
-            if (d < 0) {
-                throw new InputException(name + ": operand " + (index + 1) + " '" + text + "' is not hex");
-            }
-            hi = (hi << 4) | (lo >>> 60);
-            lo = (lo << 4) | d;
-        }
-        return new long[] {hi, lo};
+        throw HexOperands.error(source, lineNumber, line, Math.max(0, from - name.length()),
+                "unknown function " + Hex128.quote(name) + " (see 'nvlower eval --list')");
     }
 
     private static String hex(long v, int digits) {

@@ -1,5 +1,8 @@
 package org.nvlower.cli;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -19,6 +22,23 @@ record CliRunner(int exitCode, String out, String err) {
             return new CliRunner(code, out.toString(), err.toString());
         } finally {
             System.setIn(saved);
+        }
+    }
+
+    /**
+     * For each row {expected message part, args...}: {@code command args...} exits 1 with no output
+     * and exactly one {@code error:} line containing the expected part.
+     */
+    static void assertOneLineErrors(String command, String[][] rows) {
+        for (String[] row : rows) {
+            String[] args = row.clone();
+            args[0] = command;
+            CliRunner r = run("", args);
+            String call = String.join(" ", args);
+            assertEquals(1, r.exitCode(), call);
+            assertEquals("", r.out(), call);
+            assertTrue(r.err().startsWith("error: ") && r.err().contains(row[0]), call + ": " + r.err());
+            assertEquals(1, r.err().lines().count(), call + ": " + r.err());
         }
     }
 }

@@ -23,5 +23,8 @@ class DemoCommandTest {
         assertTrue(out.contains("yes (matches BigInteger)"), out);
         assertTrue(out.contains("0xFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF"), out);
         assertTrue(out.contains("__CUDA_ARCH         800"), out);
+        // nvcc -use_fast_math (-ftz=1 -prec-div=0 -fast-math) divides with div.approx.ftz.f32 (measured, docs/target.md).
+        assertTrue(out.contains("-arch=compute_90a -ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1 -fast-math"), out);
+        assertTrue(out.lines().anyMatch(l -> l.matches("\\* fp32 division +div\\.rn\\.f32 +div\\.approx\\.ftz\\.f32")), out);
     }
 }

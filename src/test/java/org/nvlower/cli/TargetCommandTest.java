@@ -3,8 +3,6 @@ package org.nvlower.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 
@@ -14,14 +12,8 @@ import org.nvlower.target.MiniJson;
 /** {@code nvlower target} through Main.run: output, JSON, queries, exit codes and error messages. */
 class TargetCommandTest {
 
-    private record Result(int code, String out, String err) {
-    }
-
-    private static Result run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Main.run(new PrintWriter(out), new PrintWriter(err), args);
-        return new Result(code, out.toString(), err.toString());
+    private static CliRunner run(String... args) {
+        return CliRunner.run("", args);
     }
 
     private static final String SEED_64 = "e-p:64:64:64-i1:8:8-i8:8:8-i16:16:16-i32:32:32-i64:64:64-"
@@ -29,8 +21,8 @@ class TargetCommandTest {
 
     @Test
     void printsTheTargetMachine() {
-        Result r = run("target", "-arch=compute_90a", "-ftz=1", "-nvptx-short-ptr");
-        assertEquals(0, r.code(), r.err());
+        CliRunner r = run("target", "-arch=compute_90a", "-ftz=1", "-nvptx-short-ptr");
+        assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().startsWith("triple              nvptx64-nvidia-cuda\ncpu                 sm_90a\n"), r.out());
         assertTrue(r.out().contains("features            +sharedmem32bitptr,+fma-level=1,+prec-divf32=2,+prec-sqrtf32=1\n"));
         assertTrue(r.out().contains("fp32 division       div.rn.ftz.f32\n"));
@@ -41,9 +33,9 @@ class TargetCommandTest {
 
     @Test
     void nvccStyleArgumentsPassUnmangled() {
-        Result r = run("target", "--json", "-arch", "compute_80", "-m64", "-ftz=0", "-prec_div=1", "-prec_sqrt=1", "-fmad=1",
+        CliRunner r = run("target", "--json", "-arch", "compute_80", "-m64", "-ftz=0", "-prec_div=1", "-prec_sqrt=1", "-fmad=1",
                 "-opt=2", "--device-c");
-        assertEquals(0, r.code(), r.err());
+        assertEquals(0, r.exitCode(), r.err());
         Map<String, Object> root = MiniJson.object(r.out());
         assertEquals("sm_80", MiniJson.at(root, "targetMachine", "cpu"));
         assertEquals(2L, MiniJson.at(root, "targetMachine", "options", "optLevel"));
@@ -52,96 +44,113 @@ class TargetCommandTest {
 
     @Test
     void knobOption() {
-        Result r = run("target", "--json", "--knob", "nvptx-prec-divf32=0", "--knob", "reg-target-adjust=-3");
-        assertEquals(0, r.code(), r.err());
+        CliRunner r = run("target", "--json", "--knob", "nvptx-prec-divf32=0", "--knob", "reg-target-adjust=-3");
+        assertEquals(0, r.exitCode(), r.err());
         Map<String, Object> root = MiniJson.object(r.out());
         assertEquals("div.approx.f32", MiniJson.at(root, "math", "fp32Division"));
         assertEquals(-3L, MiniJson.at(root, "compileOptions", "knobs", "reg-target-adjust"));
-        Result bad = run("target", "--knob", "nvptx-prec-divf=1");
-        assertEquals(1, bad.code());
+        CliRunner bad = run("target", "--knob", "nvptx-prec-divf=1");
+        assertEquals(1, bad.exitCode());
         assertEquals("error: unknown knob 'nvptx-prec-divf'; did you mean 'nvptx-prec-divf32'?\n", bad.err());
-        Result range = run("target", "--knob", "reg-target-adjust=20");
+        CliRunner range = run("target", "--knob", "reg-target-adjust=20");
         assertEquals("error: -reg-target-adjust=20: 20 is out of range; allowed: an integer in -10..10\n", range.err());
     }
 
     @Test
     void listSm() {
-        Result r = run("target", "--list-sm");
-        assertEquals(0, r.code());
+        CliRunner r = run("target", "--list-sm");
+        assertEquals(0, r.exitCode());
         assertEquals(46, r.out().split("\n").length);
-        Result json = run("target", "--list-sm", "--json");
+        CliRunner json = run("target", "--list-sm", "--json");
         assertEquals(45, ((List<?>) MiniJson.object(json.out()).get("sms")).size());
     }
 
     @Test
     void validateTriple() {
-        Result ok = run("target", "--validate-triple", "nvsass-nvidia-spirv", "--unified-nvvm-ir", "--json");
-        assertEquals(0, ok.code(), ok.err());
+        CliRunner ok = run("target", "--validate-triple", "nvsass-nvidia-spirv", "--unified-nvvm-ir", "--json");
+        assertEquals(0, ok.exitCode(), ok.err());
         assertEquals(Map.of("schema", "nvlower.target/1", "triple", "nvsass-nvidia-spirv", "mode", "unified-nvvm-ir",
                 "valid", true), MiniJson.object(ok.out()));
-        Result loose = run("target", "--validate-triple", "nvptx64-nvidia-cuda");
+        CliRunner loose = run("target", "--validate-triple", "nvptx64-nvidia-cuda");
         assertEquals("triple  nvptx64-nvidia-cuda\nmode    loose\nvalid   true\n", loose.out());
-        Result bad = run("target", "--validate-triple", "nvsass-nvidia-spirv");
-        assertEquals(1, bad.code());
+        CliRunner bad = run("target", "--validate-triple", "nvsass-nvidia-spirv");
+        assertEquals(1, bad.exitCode());
         assertEquals("error: triple 'nvsass-nvidia-spirv' is not an NVPTX CUDA triple: it must start with nvptx- or "
                 + "nvptx64- and contain -cuda\n", bad.err());
     }
 
     @Test
     void validateDataLayout() {
-        Result ok = run("target", "--validate-datalayout", SEED_64, "--json");
-        assertEquals(0, ok.code(), ok.err());
+        CliRunner ok = run("target", "--validate-datalayout", SEED_64, "--json");
+        assertEquals(0, ok.exitCode(), ok.err());
         Map<String, Object> root = MiniJson.object(ok.out());
         assertEquals(64L, root.get("pointerWidth"));
         assertEquals(true, root.get("isNvlowerLayout"));
-        Result empty = run("target", "--validate-datalayout", "");
-        assertEquals(1, empty.code());
+        CliRunner empty = run("target", "--validate-datalayout", "");
+        assertEquals(1, empty.exitCode());
         assertEquals("error: Empty target data layout, must exist\n", empty.err());
-        Result invalid = run("target", "--validate-datalayout", "e-i64:32");
-        assertEquals(1, invalid.code());
+        CliRunner invalid = run("target", "--validate-datalayout", "e-i64:32");
+        assertEquals(1, invalid.exitCode());
         assertTrue(invalid.err().contains("\nExample valid data layout:\n32-bit: e-p:32:32:32-"), invalid.err());
-        Result link = run("target", "--validate-datalayout", SEED_64, "--link-with", "e-i64:64-v16:16-v32:32-n16:32:64", "--json");
+        CliRunner link = run("target", "--validate-datalayout", SEED_64, "--link-with", "e-i64:64-v16:16-v32:32-n16:32:64", "--json");
         assertEquals(true, MiniJson.object(link.out()).get("linkable"));
-        Result noLink = run("target", "--validate-datalayout", SEED_64, "--link-with", "e-i64:32");
-        assertEquals(1, noLink.code());
+        CliRunner noLink = run("target", "--validate-datalayout", SEED_64, "--link-with", "e-i64:32");
+        assertEquals(1, noLink.exitCode());
         assertTrue(noLink.err().startsWith("error: cannot link modules with data layouts"), noLink.err());
     }
 
     @Test
     void costAndVf() {
-        Result cost = run("target", "--cost", "mul", "i64", "--json");
-        assertEquals(0, cost.code(), cost.err());
+        CliRunner cost = run("target", "--cost", "mul", "i64", "--json");
+        assertEquals(0, cost.exitCode(), cost.err());
         assertEquals(4L, MiniJson.object(cost.out()).get("cost"));
-        Result text = run("target", "-arch=compute_80", "--cost", "add", "i64");
+        CliRunner text = run("target", "-arch=compute_80", "--cost", "add", "i64");
         assertEquals("cpu     sm_80\nopcode  add\ntype    i64\ncost    2\n", text.out());
-        Result vf = run("target", "--vf", "half", "--json");
+        CliRunner vf = run("target", "--vf", "half", "--json");
         assertEquals(2L, MiniJson.object(vf.out()).get("vf"));
-        Result badOp = run("target", "--cost", "fadd", "float");
-        assertEquals(1, badOp.code());
+        CliRunner badOp = run("target", "--cost", "fadd", "float");
+        assertEquals(1, badOp.exitCode());
         assertTrue(badOp.err().startsWith("error: unknown opcode 'fadd'; allowed: add, sub,"), badOp.err());
-        Result badVf = run("target", "--vf", "x86_fp80");
-        assertEquals(1, badVf.code());
+        CliRunner badVf = run("target", "--vf", "x86_fp80");
+        assertEquals(1, badVf.exitCode());
         assertTrue(badVf.err().startsWith("error: unknown element type 'x86_fp80'"), badVf.err());
     }
 
     @Test
     void badOptionsAreUserErrors() {
-        Result arch = run("target", "-arch=compute_35");
-        assertEquals(1, arch.code());
+        CliRunner arch = run("target", "-arch=compute_35");
+        assertEquals(1, arch.exitCode());
         assertTrue(arch.err().startsWith("error: -arch=compute_35: sm_35 is only in the backend's processor table"), arch.err());
-        Result opt = run("target", "-opt=2", "-opt=1");
+        CliRunner opt = run("target", "-opt=2", "-opt=1");
         assertEquals("error: Cannot specify multiple -llcO# (-opt=2 and -opt=1)\n", opt.err());
-        Result unknown = run("target", "-ftzz=1");
-        assertEquals(1, unknown.code());
+        CliRunner unknown = run("target", "-ftzz=1");
+        assertEquals(1, unknown.exitCode());
         assertTrue(unknown.err().startsWith("error: unknown option '-ftzz=1'; did you mean '-ftz'?"), unknown.err());
         assertEquals("", unknown.out());
     }
 
     @Test
     void help() {
-        Result r = run("target", "--help");
-        assertEquals(0, r.code());
+        CliRunner r = run("target", "--help");
+        assertEquals(0, r.exitCode());
         assertTrue(r.out().contains("--validate-datalayout=D"), r.out());
         assertTrue(r.out().contains("docs/target.md"), r.out());
+        assertTrue(r.out().contains("--cost=OPCODE TYPE ") && !r.out().contains("OPCODE TYPE OPCODE TYPE"), r.out());
+        assertTrue(r.out().contains("Or answer one query: --list-sm, --validate-triple,"), r.out());
+    }
+
+    @Test
+    void queriesDoNotCombineAndModifiersNeedTheirQuery() {
+        String[][] cases = {
+            {"--list-sm and --vf cannot be combined: give one query at a time", "--list-sm", "--vf", "i8"},
+            {"--cost and --vf cannot be combined", "--vf", "i8", "--cost", "mul", "i64"},
+            {"--cost given more than once", "--cost", "mul", "i64", "--cost", "add", "i32"},
+            {"--unified-nvvm-ir applies only with --validate-triple", "--unified-nvvm-ir"},
+            {"--link-with applies only with --validate-datalayout", "--link-with", SEED_64},
+            {"--list-sm does not build a TargetMachine; '-arch=sm_90' has no effect there", "--list-sm", "-arch=sm_90"},
+            {"--validate-triple does not build a TargetMachine; '--knob' has no effect there",
+                "--validate-triple", "nvptx64-nvidia-cuda", "--knob", "nvptx-sched4reg=1"},
+        };
+        CliRunner.assertOneLineErrors("target", cases);
     }
 }

@@ -34,12 +34,36 @@ class TestFloatCommandTest {
         CliRunner r = CliRunner.run("3F800000 3F800000\n3F800000 3F8000\n", "testfloat", "f32_add");
         assertEquals(1, r.exitCode());
         assertEquals("3F800000 3F800000 40000000 00\n", r.out());
-        assertTrue(r.err().startsWith("<stdin>:2:10: error: expected 8 hex digits for f32, got '3F8000'"), r.err());
+        assertTrue(r.err().startsWith("<stdin>:2:10: error: f32_add operand 2 (f32): expected 8 hex digits, got '3F8000'"), r.err());
         r = CliRunner.run("", "testfloat", "f32_fmod");
         assertEquals(1, r.exitCode());
         assertTrue(r.err().startsWith("error: unknown TestFloat function 'f32_fmod'"), r.err());
         r = CliRunner.run("", "testfloat", "f32_add", "-rsideways");
         assertEquals(1, r.exitCode());
         assertTrue(r.err().contains("unknown rounding mode"), r.err());
+        r = CliRunner.run("", "testfloat");
+        assertEquals(1, r.exitCode());
+        assertEquals("error: a TestFloat function name is required (see 'nvlower testfloat --list')\n", r.err());
+        r = CliRunner.run("", "testfloat", "f32_add", "extra");
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().startsWith("error: unexpected argument 'extra'\n"), r.err());
+        r = CliRunner.run("", "testfloat", "--list", "f32_add");
+        assertEquals("error: --list takes no function name\n", r.err());
+    }
+
+    @Test
+    void tabsSeparateFields() {
+        CliRunner r = CliRunner.run("3F800000\t3F800000\r\n", "testfloat", "f32_add");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("3F800000 3F800000 40000000 00\n", r.out());
+    }
+
+    @Test
+    void listsTheFunctionNames() {
+        CliRunner r = CliRunner.run("", "testfloat", "--list");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().lines().anyMatch(l -> l.matches("f128_to_ui64_r_minMag +f128 -> ui64")), r.out());
+        assertTrue(r.out().lines().noneMatch(l -> l.startsWith("__nv_")), "TestFloat names only");
+        assertEquals(150, r.out().lines().count());
     }
 }

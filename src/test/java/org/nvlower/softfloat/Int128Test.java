@@ -28,6 +28,16 @@ class Int128Test {
     }
 
     @Test
+    void negateAndShiftsWrapAsTwosComplement() {
+        assertEquals(Int128.of(-5), Int128.of(5).negate());
+        assertEquals(Int128.ZERO, Int128.ZERO.negate());
+        assertEquals(Int128.MIN_VALUE, Int128.MIN_VALUE.negate(), "-MIN wraps to MIN");
+        assertEquals(new Int128(1, 0), Int128.ONE.shiftLeft(64));
+        assertEquals(Int128.MINUS_ONE, Int128.MIN_VALUE.shiftRight(127), "arithmetic shift fills with the sign");
+        assertEquals(UInt128.ofUnsigned(1), Int128.MIN_VALUE.toUnsigned().shiftRight(127), "logical shift fills with 0");
+    }
+
+    @Test
     void signedDivisionTruncatesTowardZero() {
         assertEquals(Int128.of(-2), Int128.of(-7).divide(Int128.of(3)));
         assertEquals(Int128.of(-1), Int128.of(-7).remainder(Int128.of(3)));

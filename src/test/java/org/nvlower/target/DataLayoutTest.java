@@ -123,7 +123,7 @@ class DataLayoutTest {
                 + EXAMPLES, verifyError("e-n8:16"));
         assertEquals("Invalid target data layout 'e-p:32:32:32-p3:32:32:32-p7:32:32:32': entry 'p7' is not part of an "
                 + "NVPTX layout\n" + EXAMPLES, verifyError("e-p:32:32:32-p3:32:32:32-p7:32:32:32"));
-        assertEquals("Invalid target data layout 'e-i64': data layout 'e-i64': malformed entry 'i64'\n" + EXAMPLES,
+        assertEquals("Invalid target data layout 'e-i64': malformed entry 'i64'\n" + EXAMPLES,
                 verifyError("e-i64"));
         // The x86-64 layout clang writes by default.
         assertTrue(verifyError("e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128")

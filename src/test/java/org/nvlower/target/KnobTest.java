@@ -142,10 +142,16 @@ class KnobTest {
         assertEquals(12.5, Knob.PREDICTABLE_BRANCH_THRESHOLD.parse("12.5"));
         assertEquals("-predictable-branch-threshold=101: 101 is out of range; allowed: a number in 0..100",
                 assertThrows(InputException.class, () -> Knob.PREDICTABLE_BRANCH_THRESHOLD.parse("101")).getMessage());
-        assertEquals("-predictable-branch-threshold=NaN: NaN is out of range; allowed: a number in 0..100",
+        assertEquals("-predictable-branch-threshold=NaN: 'NaN' is not a number; allowed: a number in 0..100",
                 assertThrows(InputException.class, () -> Knob.PREDICTABLE_BRANCH_THRESHOLD.parse("NaN")).getMessage());
         assertEquals("-predictable-branch-threshold=x: 'x' is not a number; allowed: a number in 0..100",
                 assertThrows(InputException.class, () -> Knob.PREDICTABLE_BRANCH_THRESHOLD.parse("x")).getMessage());
+        for (String notPlainDecimal : List.of("50f", "0x1p5", " 5", "Infinity", "1e", ".")) {
+            assertThrows(InputException.class, () -> Knob.PREDICTABLE_BRANCH_THRESHOLD.parse(notPlainDecimal),
+                    notPlainDecimal);
+        }
+        assertEquals(50.0, Knob.PREDICTABLE_BRANCH_THRESHOLD.parse("5e1"));
+        assertEquals(0.5, Knob.PREDICTABLE_BRANCH_THRESHOLD.parse(".5"));
     }
 
     @Test

@@ -3,9 +3,8 @@ package org.nvlower.verify.testfloat;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 
-import org.nvlower.diag.InputException;
-import org.nvlower.diag.SourcePosition;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.Specialization;
@@ -22,6 +21,7 @@ public final class TestFloatSubject {
     private final RoundingMode roundingMode;
     private final boolean exact;
     private final Env env;
+    private final List<HexOperands.Slot> slots;
 
     /** A subject with SoftFloat's x86 NaN policy, as TestFloat's reference uses. */
     public TestFloatSubject(TestFloatFunction function, RoundingMode roundingMode, boolean exact) {
@@ -34,6 +34,7 @@ public final class TestFloatSubject {
         this.roundingMode = roundingMode;
         this.exact = exact;
         this.env = new Env(roundingMode, specialization);
+        this.slots = function.operandTypes().stream().map(TestFloatType::slot).toList();
     }
 
     public TestFloatFunction function() {
@@ -41,37 +42,12 @@ public final class TestFloatSubject {
     }
 
     /**
-     * The operand words of one line, or throws InputException naming {@code source} and
-     * {@code lineNumber}: too few fields, or a field that is not hex of the type's exact width.
+     * The operand words of one line, or throws InputException naming {@code source},
+     * {@code lineNumber} and the column: too few fields, or a field that is not hex of the type's
+     * exact width. Fields after the operands are ignored.
      */
     public long[] parseOperands(String line, String source, int lineNumber) {
-        long[] words = new long[function.operandWords()];
-        int pos = 0;
-        int w = 0;
-        for (TestFloatType type : function.operandTypes()) {
-            while (pos < line.length() && line.charAt(pos) == ' ') {
-                pos++;
-            }
-            int end = pos;
-            while (end < line.length() && !Character.isWhitespace(line.charAt(end))) {
-                end++;
-            }
-            if (end == pos) {
-                throw error(source, lineNumber, line, pos, function.name() + " takes " + function.operandTypes().size()
-                        + " operand(s), the line has fewer");
-            }
-            String problem = type.parseHex(line.substring(pos, end), words, w);
-            if (problem != null) {
-                throw error(source, lineNumber, line, pos, problem);
-            }
-            w += type.words();
-            pos = end;
-        }
-        return words;
-    }
-
-    private static InputException error(String source, int lineNumber, String line, int index, String message) {
-        return new InputException(new SourcePosition(source, lineNumber, index + 1, line), message);
+        return HexOperands.parse(function.name(), slots, line, 0, true, source, lineNumber);
     }
 
     /** Computes the result words; the flags raised are then in {@link #lastFlags()}. */
@@ -110,20 +86,24 @@ public final class TestFloatSubject {
                 .append(Character.toUpperCase(Character.forDigit(flags & 0xF, 16)));
     }
 
+    /** The output line for one input line: its operands, the result and the flags. */
+    public String evaluateLine(String line, String source, int lineNumber) {
+        long[] operands = parseOperands(line, source, lineNumber);
+        long[] result = compute(operands);
+        return format(operands, result, lastFlags());
+    }
+
     /** Runs the subject over every line of {@code in}; blank lines are skipped. Returns the lines written. */
     public long run(BufferedReader in, Writer out, String source) throws IOException {
         long count = 0;
         int lineNumber = 0;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             lineNumber++;
-            if (line.isBlank()) {
-                continue;
+            if (!line.isBlank()) {
+                out.write(evaluateLine(line, source, lineNumber));
+                out.write('\n');
+                count++;
             }
-            long[] operands = parseOperands(line, source, lineNumber);
-            long[] result = compute(operands);
-            out.write(format(operands, result, lastFlags()));
-            out.write('\n');
-            count++;
         }
         return count;
     }

@@ -1,5 +1,7 @@
 package org.nvlower.verify.testfloat;
 
+import org.nvlower.softfloat.Hex128;
+
 /**
  * The operand and result types of TestFloat's functions, with the number of hex digits TestFloat
  * writes for each (a comparison result is one digit, 0 or 1). A value travels as its bit
@@ -28,6 +30,11 @@ public enum TestFloatType {
 
     public boolean isInteger() {
         return !floatingPoint && this != BOOL;
+    }
+
+    /** This type as an operand of a line of hex operands. */
+    public HexOperands.Slot slot() {
+        return new HexOperands.Slot(testFloatName(), hexDigits, words());
     }
 
     /** Longs per value: 2 for f128, else 1. */
@@ -77,29 +84,15 @@ public enum TestFloatType {
 
     /**
      * Parses one field of exactly {@link #hexDigits()} hex digits into {@code words} at
-     * {@code offset}; returns null on success, else what is wrong with it.
+     * {@code offset}; throws NumberFormatException saying what is wrong with it.
      */
-    String parseHex(String field, long[] words, int offset) {
-        if (field.length() != hexDigits) {
-            return "expected " + hexDigits + " hex digits for " + testFloatName() + ", got '" + field + "'";
-        }
-        long hi = 0;
-        long lo = 0;
-        for (int i = 0; i < field.length(); i++) {
-            char c = field.charAt(i);
-            int d = c < 128 ? Character.digit(c, 16) : -1; // ASCII only
-            if (d < 0) {
-                return "'" + field + "' is not hex";
-            }
-            hi = (hi << 4) | (lo >>> 60);
-            lo = (lo << 4) | d;
-        }
+    void parseHex(String field, long[] words, int offset) {
+        long[] value = Hex128.parseExact(field, hexDigits);
         if (this == F128) {
-            words[offset] = hi;
-            words[offset + 1] = lo;
+            words[offset] = value[0];
+            words[offset + 1] = value[1];
         } else {
-            words[offset] = lo;
+            words[offset] = value[1];
         }
-        return null;
     }
 }

@@ -62,14 +62,15 @@ public final class VectorChecker {
                 continue;
             }
             long[] operands = subject.parseOperands(line, name, lineNumber);
-            String[] fields = line.trim().split(" +");
+            String[] fields = line.trim().split("\\s+");
             int n = f.operandTypes().size();
             if (fields.length != n + 2) {
                 throw new IOException(name + ":" + lineNumber + ": expected " + (n + 2) + " fields: " + line);
             }
-            String problem = resultType.parseHex(fields[n], expected, 0);
-            if (problem != null) {
-                throw new IOException(name + ":" + lineNumber + ": " + problem);
+            try {
+                resultType.parseHex(fields[n], expected, 0);
+            } catch (NumberFormatException e) {
+                throw new IOException(name + ":" + lineNumber + ": result: " + e.getMessage());
             }
             int expectedFlags = Integer.parseInt(fields[n + 1], 16);
             long[] actual = subject.compute(operands);

@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.nvlower.softfloat.FcmpPredicate;
 
-/** The shape of the table: the seed's 48 names, signatures consistent with the instruction replaced. */
+/** The shape of the table: the seed's 55 names (its prose says 48; see exactlyTheSeedsNames), signatures consistent with the instruction replaced. */
 class RuntimeFunctionTableTest {
 
     /** Seed 1, "Diagnostic Strings", copied in the seed's order. */

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.nvlower.softfloat.FcmpPredicate;
 
 /**
- * The 48 runtime functions on edge cases. Every expected value was derived by hand from the
+ * The 55 runtime functions on edge cases. Every expected value was derived by hand from the
  * IEEE 754 binary128 layout (sign, 15-bit exponent biased by 16383, 112 fraction bits; high word
  * first) and the PTX rules, not computed by nvlower; the comment on each row says how.
  */
