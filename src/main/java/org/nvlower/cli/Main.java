@@ -25,6 +25,8 @@ public final class Main implements Runnable {
 
     /** Every subcommand, in the order {@code --help} lists them. */
     static final List<Object> SUBCOMMANDS = List.of(
+            new RoundtripCommand(),
+            new StatsCommand()
     );
 
     @CommandLine.Spec

@@ -1,0 +1,108 @@
+package org.nvlower.cli;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
+import java.nio.charset.CodingErrorAction;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.Callable;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower roundtrip IN.ll [-o OUT.ll]}: parses and prints; the output equals the input byte for byte. */
+@Command(name = "roundtrip", mixinStandardHelpOptions = true,
+        description = "Parse textual LLVM IR and print it back (lossless: byte for byte).")
+public final class RoundtripCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
+    String input;
+
+    @Option(names = "-o", paramLabel = "OUT.ll", description = "output file, or - for stdout (default)")
+    String output = "-";
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        IrText in = readIr(input);
+        Module module = IrParser.parse(displayName(input), in.text());
+        if (output.equals("-")) {
+            PrintWriter out = spec.commandLine().getOut();
+            IrPrinter.print(module, out);
+            out.flush();
+        } else {
+            writeAtomically(Path.of(output), module, in.charset());
+        }
+        return Main.OK;
+    }
+
+    static String displayName(String input) {
+        return input.equals("-") ? "<stdin>" : input;
+    }
+
+    /** IR text and the charset that gives back its bytes. */
+    record IrText(String text, Charset charset) {
+    }
+
+    /**
+     * Reads IR as UTF-8 when it is valid UTF-8, else as ISO-8859-1 (one char per byte), so that
+     * writing it back in the same charset gives the same bytes.
+     */
+    static IrText readIr(String input) throws IOException {
+        byte[] bytes;
+        try {
+            bytes = input.equals("-") ? System.in.readAllBytes() : Files.readAllBytes(Path.of(input));
+        } catch (NoSuchFileException e) {
+            throw new InputException("no such file: " + input);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new InputException("cannot read " + input + ": permission denied");
+        }
+        try {
+            String text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+            return new IrText(text, StandardCharsets.UTF_8);
+        } catch (CharacterCodingException e) {
+            return new IrText(new String(bytes, StandardCharsets.ISO_8859_1), StandardCharsets.ISO_8859_1);
+        }
+    }
+
+    /** Writes to a temporary file next to {@code target}, then moves it into place. */
+    static void writeAtomically(Path target, Module module, Charset charset) throws IOException {
+        Path dir = target.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        try {
+            try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), charset), 1 << 16)) {
+                IrPrinter.print(module, w);
+            }
+            try {
+                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

@@ -1,0 +1,18 @@
+package org.nvlower.llvm.ir;
+
+import java.util.List;
+
+/**
+ * A constant expression: {@code getelementptr}, a cast, an arithmetic or compare operation, ...
+ * {@code flags} are the words between the opcode and the {@code (} ({@code inbounds},
+ * {@code nuw}, a predicate for {@code icmp}/{@code fcmp}); {@code sourceType} is the GEP source
+ * element type (null otherwise); {@code type} is the result type (the destination for casts).
+ */
+public record ConstantExpr(Opcode opcode, List<String> flags, Type type, Type sourceType, List<Constant> operands)
+        implements Constant {
+
+    public ConstantExpr {
+        flags = List.copyOf(flags);
+        operands = List.copyOf(operands);
+    }
+}

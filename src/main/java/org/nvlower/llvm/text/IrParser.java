@@ -1,0 +1,2290 @@
+package org.nvlower.llvm.text;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.diag.SourcePosition;
+import org.nvlower.llvm.ir.AggregateInst;
+import org.nvlower.llvm.ir.Argument;
+import org.nvlower.llvm.ir.ArrayType;
+import org.nvlower.llvm.ir.AttributeGroup;
+import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.BlockAddress;
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.Constant;
+import org.nvlower.llvm.ir.ConstantAggregate;
+import org.nvlower.llvm.ir.ConstantExpr;
+import org.nvlower.llvm.ir.ConstantFP;
+import org.nvlower.llvm.ir.ConstantInt;
+import org.nvlower.llvm.ir.ConstantKeyword;
+import org.nvlower.llvm.ir.ConstantString;
+import org.nvlower.llvm.ir.DebugRecord;
+import org.nvlower.llvm.ir.FloatType;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.GlobalAlias;
+import org.nvlower.llvm.ir.GlobalValue;
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.HeaderLine;
+import org.nvlower.llvm.ir.InlineAsm;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.InstructionSource;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.MetadataDefinition;
+import org.nvlower.llvm.ir.MetadataValue;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.NamedStructType;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.Predicate;
+import org.nvlower.llvm.ir.PrimitiveType;
+import org.nvlower.llvm.ir.SourceSlice;
+import org.nvlower.llvm.ir.StructType;
+import org.nvlower.llvm.ir.TargetExtType;
+import org.nvlower.llvm.ir.TrackedValue;
+import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.TypeDefinition;
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.llvm.ir.VectorType;
+import org.nvlower.llvm.ir.VerbatimEntity;
+
+/**
+ * Reads textual LLVM IR (LLVM 7 to 20 syntax) into a {@link Module} that remembers where every
+ * entity and instruction came from, so that {@link IrPrinter} can give the text back byte for
+ * byte.
+ *
+ * <p>Two passes. The first reads the top level: types, attribute groups, metadata and header
+ * lines completely; globals and function headers up to what is needed to know their names and
+ * types; it skips initializers and bodies. The second parses initializers and bodies, so every
+ * global is known by then and forward references to globals need no patching. Inside a body,
+ * forward references to locals (phi operands, later blocks) are patched when the body ends.
+ *
+ * <p>Malformed input raises {@link InputException} with the position, like llvm-as; nothing else
+ * escapes.
+ */
+public final class IrParser {
+
+    private static final int MAX_NESTING = 256;
+
+    private static final Set<String> LINKAGES = Set.of("private", "internal", "available_externally", "linkonce",
+            "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
+    private static final Set<String> DECLARATION_LINKAGES = Set.of("external", "extern_weak");
+    private static final Set<String> FAST_MATH = Set.of("fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn",
+            "reassoc");
+    private static final Set<String> INT_FLAGS = Set.of("nuw", "nsw", "exact", "disjoint", "nneg", "samesign");
+    private static final Set<String> ORDERINGS = Set.of("unordered", "monotonic", "acquire", "release", "acq_rel",
+            "seq_cst");
+    private static final Set<String> TYPE_WORDS = Set.of("void", "half", "bfloat", "float", "double", "x86_fp80",
+            "fp128", "ppc_fp128", "label", "metadata", "token", "x86_mmx", "x86_amx", "ptr", "target", "opaque");
+    private static final Set<String> VALUE_WORDS = Set.of("true", "false", "null", "none", "undef", "poison",
+            "zeroinitializer", "blockaddress", "dso_local_equivalent", "no_cfi", "asm", "splat");
+
+    private final String fileName;
+    private final String src;
+    private final Lexer lex;
+    private final Module module;
+    private int depth;
+
+    /** Initializers, alias targets and bodies left for the second pass. */
+    private record Deferred(GlobalValue global, int start, int end) {
+    }
+
+    private final List<Deferred> deferred = new ArrayList<>();
+    private final Map<Integer, Integer> attributeGroupIds = new HashMap<>();
+
+    // Per-function state.
+    private Function function;
+    private HashMap<String, TrackedValue> locals;
+    private ArrayList<TrackedValue> numbered;
+    private HashMap<Integer, BasicBlock> forwardBlocks;
+    private HashMap<BasicBlock, Integer> blockFirstUse;
+
+    /** A use of a local not defined yet: patched when the body ends. */
+    private record Fixup(Instruction[] holder, int operand, String name, int slot, Type type, int offset) {
+    }
+
+    private final ArrayList<Fixup> fixups = new ArrayList<>();
+    private Instruction[] pendingHolder;
+
+    // Operand buffer of the instruction being read.
+    private Value[] ops = new Value[16];
+    private int[] spans = new int[32];
+    private int opCount;
+
+    private IrParser(String fileName, String text) {
+        this.fileName = fileName;
+        this.src = text;
+        this.lex = new Lexer(text);
+        this.module = new Module(fileName, text);
+    }
+
+    /**
+     * Parses a module. {@code fileName} is only used in messages. Throws {@link InputException}
+     * for malformed input.
+     */
+    public static Module parse(String fileName, String text) {
+        return new IrParser(fileName, text).parseModule();
+    }
+
+    // ------------------------------------------------------------------ errors
+
+    private InputException error(int offset, String message) {
+        return new InputException(position(offset), message);
+    }
+
+    private InputException error(String message) {
+        return error(lex.start, message);
+    }
+
+    private SourcePosition position(int offset) {
+        return module.positionOf(offset);
+    }
+
+    private InputException expected(String what) {
+        if (lex.kind == Token.ERROR) {
+            return error("invalid token '" + lex.text() + "'");
+        }
+        return error("expected " + what);
+    }
+
+    private void expect(Token t, String what) {
+        if (lex.kind != t) {
+            throw expected(what);
+        }
+        lex.next();
+    }
+
+    private void expectWord(String word) {
+        if (!lex.isWord(word)) {
+            throw expected("'" + word + "'");
+        }
+        lex.next();
+    }
+
+    private boolean acceptWord(String word) {
+        if (lex.isWord(word)) {
+            lex.next();
+            return true;
+        }
+        return false;
+    }
+
+    private boolean accept(Token t) {
+        if (lex.kind == t) {
+            lex.next();
+            return true;
+        }
+        return false;
+    }
+
+    private void enter() {
+        if (++depth > MAX_NESTING) {
+            throw error("nesting deeper than " + MAX_NESTING + " levels");
+        }
+    }
+
+    // ------------------------------------------------------------------ top level
+
+    private Module parseModule() {
+        lex.reset(0);
+        int itemStart = 0;
+        while (lex.kind != Token.EOF) {
+            int entityStart = itemStart;
+            int tokenStart = lex.start;
+            Finisher entity = parseTopLevel(entityStart, tokenStart);
+            int end = lex.lineEndAfter(lex.previousEnd);
+            entity.finish(new SourceSlice(entityStart, end));
+            itemStart = end;
+        }
+        module.setTrailingStart(itemStart);
+        if (lex.sawPtr) {
+            module.setOpaquePointers(true);
+        }
+        for (NamedStructType t : module.namedTypes().values()) {
+            if (!t.isDefined()) {
+                throw error(src.length(), "use of undefined type named '" + t.name() + "'");
+            }
+        }
+        for (Deferred d : deferred) {
+            depth = 0;
+            if (d.global() instanceof Function f) {
+                parseBody(f, d.start(), d.end());
+            } else {
+                parseInitializer(d);
+            }
+        }
+        return module;
+    }
+
+    /** An entity whose slice is known only after its last token: sets it, adds it to the module. */
+    private interface Finisher {
+        void finish(SourceSlice slice);
+    }
+
+    private Finisher parseTopLevel(int entityStart, int tokenStart) {
+        switch (lex.kind) {
+            case WORD -> {
+                String word = lex.text();
+                switch (word) {
+                    case "source_filename" -> {
+                        lex.next();
+                        expect(Token.EQUALS, "'='");
+                        String value = stringValue();
+                        return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.SOURCE_FILENAME, word, value, s));
+                    }
+                    case "target" -> {
+                        lex.next();
+                        HeaderLine.Kind kind;
+                        if (acceptWord("datalayout")) {
+                            kind = HeaderLine.Kind.DATALAYOUT;
+                        } else if (acceptWord("triple")) {
+                            kind = HeaderLine.Kind.TRIPLE;
+                        } else {
+                            throw expected("'datalayout' or 'triple'");
+                        }
+                        expect(Token.EQUALS, "'='");
+                        String value = stringValue();
+                        return s -> module.addEntity(new HeaderLine(kind, word, value, s));
+                    }
+                    case "module" -> {
+                        lex.next();
+                        expectWord("asm");
+                        String value = stringValue();
+                        return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.MODULE_ASM, word, value, s));
+                    }
+                    case "define", "declare" -> {
+                        Function f = parseFunctionHeader(word.equals("define"));
+                        return s -> {
+                            f.setSlice(s);
+                            module.addEntity(f);
+                        };
+                    }
+                    case "attributes" -> {
+                        return parseAttributeGroup();
+                    }
+                    case "uselistorder", "uselistorder_bb" -> {
+                        skipLine();
+                        return s -> module.addEntity(new VerbatimEntity(word, s));
+                    }
+                    default -> throw error("expected top-level entity");
+                }
+            }
+            case LOCAL -> {
+                return parseTypeDefinition();
+            }
+            case GLOBAL -> {
+                return parseGlobal(tokenStart);
+            }
+            case COMDAT -> {
+                String name = lex.name();
+                lex.next();
+                expect(Token.EQUALS, "'='");
+                expectWord("comdat");
+                if (lex.kind != Token.WORD) {
+                    throw expected("comdat selection kind");
+                }
+                String kind = lex.text();
+                lex.next();
+                return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, s));
+            }
+            case METADATA_NAME -> {
+                String name = "!" + lex.name();
+                lex.next();
+                expect(Token.EQUALS, "'='");
+                acceptWord("distinct");
+                acceptWord("metadata");
+                skipMetadata();
+                return s -> module.addEntity(new MetadataDefinition(name, s));
+            }
+            case SUMMARY_ID -> {
+                skipLine();
+                return s -> module.addEntity(new VerbatimEntity("^", s));
+            }
+            default -> throw lex.kind == Token.ERROR ? expected("") : error("expected top-level entity");
+        }
+    }
+
+    private String stringValue() {
+        if (lex.kind != Token.STRING) {
+            throw expected("string constant");
+        }
+        String s = lex.name();
+        lex.next();
+        return s;
+    }
+
+    /** Skips the rest of a construct: tokens up to a new line outside brackets. */
+    private void skipLine() {
+        int nesting = 0;
+        lex.next();
+        while (lex.kind != Token.EOF) {
+            if (nesting == 0 && newlineBetween(lex.previousEnd, lex.start)) {
+                return;
+            }
+            nesting += nestingDelta(lex.kind);
+            if (nesting < 0) {
+                throw error("unbalanced '" + lex.text() + "'");
+            }
+            lex.next();
+        }
+        if (nesting != 0) {
+            throw error("unexpected end of file: missing closing bracket");
+        }
+    }
+
+    private static int nestingDelta(Token t) {
+        return switch (t) {
+            case LPAREN, LBRACE, LBRACKET, LESS -> 1;
+            case RPAREN, RBRACE, RBRACKET, GREATER -> -1;
+            default -> 0;
+        };
+    }
+
+    private boolean newlineBetween(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (src.charAt(i) == '\n') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Skips balanced brackets starting at the current opening token. */
+    private void skipBalanced() {
+        int nesting = 0;
+        do {
+            if (lex.kind == Token.EOF) {
+                throw error("unexpected end of file: missing closing bracket");
+            }
+            nesting += nestingDelta(lex.kind);
+            lex.next();
+        } while (nesting > 0);
+    }
+
+    /** Skips one metadata value: !N, !name, !{...}, !"str", !DIxxx(...). Returns its text. */
+    private String skipMetadata() {
+        int start = lex.start;
+        if (lex.kind == Token.EXCLAIM) {
+            lex.next();
+            if (lex.kind == Token.LBRACE) {
+                skipBalancedOnly(Token.LBRACE, Token.RBRACE);
+            } else if (lex.kind == Token.STRING) {
+                lex.next();
+            } else {
+                throw expected("metadata");
+            }
+        } else if (lex.kind == Token.METADATA_NAME) {
+            lex.next();
+            if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            }
+        } else {
+            throw expected("metadata");
+        }
+        return src.substring(start, lex.previousEnd);
+    }
+
+    /** Skips from an opening token to its matching closer, counting only that pair. */
+    private void skipBalancedOnly(Token open, Token close) {
+        int nesting = 0;
+        do {
+            if (lex.kind == Token.EOF) {
+                throw error("unexpected end of file: missing '" + (close == Token.RBRACE ? "}" : ")") + "'");
+            }
+            if (lex.kind == open) {
+                nesting++;
+            } else if (lex.kind == close) {
+                nesting--;
+            }
+            lex.next();
+        } while (nesting > 0);
+    }
+
+    private Finisher parseTypeDefinition() {
+        String name = lex.name();
+        int at = lex.start;
+        lex.next();
+        expect(Token.EQUALS, "'='");
+        expectWord("type");
+        NamedStructType type = module.namedType(name);
+        if (type.isDefined()) {
+            throw error(at, "redefinition of type named '" + name + "'");
+        }
+        if (acceptWord("opaque")) {
+            type.defineOpaque();
+        } else {
+            boolean packed = lex.kind == Token.LESS;
+            if (lex.kind != Token.LBRACE && !packed) {
+                throw expected("struct body or 'opaque'");
+            }
+            Type body = parseType();
+            if (!(body instanceof StructType s)) {
+                throw error(at, "named types must be structs");
+            }
+            type.defineBody(s.packed(), s.fields());
+        }
+        return s -> module.addEntity(new TypeDefinition(type, s));
+    }
+
+    private Finisher parseAttributeGroup() {
+        lex.next();
+        if (lex.kind != Token.ATTRIBUTE_GROUP_ID) {
+            throw expected("attribute group id");
+        }
+        int idAt = lex.start;
+        int id = smallInt(lex.nameStart, lex.nameEnd);
+        lex.next();
+        expect(Token.EQUALS, "'='");
+        if (lex.kind != Token.LBRACE) {
+            throw expected("'{'");
+        }
+        lex.next();
+        List<String> attributes = new ArrayList<>();
+        while (lex.kind != Token.RBRACE) {
+            int start = lex.start;
+            if (lex.kind == Token.STRING) {
+                lex.next();
+                if (accept(Token.EQUALS)) {
+                    expect(Token.STRING, "string value");
+                }
+            } else if (lex.kind == Token.WORD) {
+                lex.next();
+                if (lex.kind == Token.LPAREN) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                } else if (accept(Token.EQUALS)) {
+                    if (lex.kind != Token.INTEGER && lex.kind != Token.WORD && lex.kind != Token.STRING) {
+                        throw expected("attribute value");
+                    }
+                    lex.next();
+                } else if (lex.kind == Token.INTEGER && lex.isWord("align")) {
+                    lex.next();
+                }
+            } else {
+                throw expected("attribute or '}'");
+            }
+            attributes.add(src.substring(start, lex.previousEnd));
+        }
+        lex.next();
+        if (attributeGroupIds.put(id, idAt) != null) {
+            throw error(idAt, "redefinition of attribute group #" + id);
+        }
+        return s -> module.addEntity(new AttributeGroup(id, attributes, s));
+    }
+
+    private int smallInt(int from, int to) {
+        if (to - from > 9 || to == from) {
+            throw error(from, "number out of range");
+        }
+        int v = 0;
+        for (int i = from; i < to; i++) {
+            v = v * 10 + (src.charAt(i) - '0');
+        }
+        return v;
+    }
+
+    /** The words before a global's kind or a function's return type. */
+    private record Prefix(String linkage, String callingConvention, int addressSpace, List<String> words) {
+    }
+
+    private Prefix parsePrefix(boolean stopAtType, Set<String> stopWords) {
+        String linkage = "";
+        String cc = "";
+        int addressSpace = 0;
+        List<String> words = new ArrayList<>();
+        while (lex.kind == Token.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())) {
+            int start = lex.start;
+            String w = lex.text();
+            lex.next();
+            if (w.equals("addrspace") && lex.kind == Token.LPAREN) {
+                addressSpace = parseAddressSpaceArgument();
+            } else if (lex.kind == Token.LPAREN) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            } else if (lex.kind == Token.INTEGER && (w.equals("cc") || w.equals("align"))) {
+                lex.next();
+            }
+            String text = src.substring(start, lex.previousEnd);
+            if (LINKAGES.contains(w)) {
+                linkage = w;
+            } else if (w.equals("cc") || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
+                    || w.startsWith("spir_") || w.startsWith("x86_") || w.startsWith("arm_")
+                    || w.startsWith("aarch64_") || w.startsWith("riscv_") || w.startsWith("swift")
+                    || w.startsWith("preserve_")) {
+                cc = text;
+            }
+            words.add(text);
+        }
+        return new Prefix(linkage, cc, addressSpace, words);
+    }
+
+    private int parseAddressSpaceArgument() {
+        expect(Token.LPAREN, "'('");
+        if (lex.kind != Token.INTEGER) {
+            throw expected("address space number");
+        }
+        int as = smallInt(lex.start, lex.end);
+        lex.next();
+        expect(Token.RPAREN, "')'");
+        return as;
+    }
+
+    private Finisher parseGlobal(int tokenStart) {
+        String name = lex.name();
+        boolean isNumbered = lex.numbered;
+        int nameAt = lex.start;
+        lex.next();
+        expect(Token.EQUALS, "'='");
+        Prefix prefix = parsePrefix(false, Set.of("global", "constant", "alias", "ifunc"));
+        if (lex.kind != Token.WORD) {
+            throw expected("'global', 'constant', 'alias' or 'ifunc'");
+        }
+        String kind = lex.text();
+        lex.next();
+        GlobalValue global;
+        switch (kind) {
+            case "global", "constant" -> {
+                Type valueType = parseType();
+                GlobalVariable g = new GlobalVariable(module, isNumbered ? "" : name, valueType,
+                        prefix.addressSpace(), prefix.linkage(), kind.equals("constant"));
+                boolean hasInit = prefix.linkage().isEmpty() || !DECLARATION_LINKAGES.contains(prefix.linkage());
+                int initStart = hasInit ? lex.start : -1;
+                global = g;
+                registerGlobal(g, isNumbered, name, nameAt);
+                if (hasInit && (lex.kind == Token.EOF || newlineBetween(lex.previousEnd, lex.start))) {
+                    throw expected("initializer");
+                }
+                int save = lex.start;
+                skipRestOfLine();
+                if (hasInit) {
+                    deferred.add(new Deferred(g, initStart, lex.previousEnd));
+                } else if (lex.previousEnd > save && src.charAt(save) != ',') {
+                    throw error(save, "expected ',' or end of line after a declaration");
+                }
+            }
+            case "alias", "ifunc" -> {
+                Type valueType = parseType();
+                expect(Token.COMMA, "','");
+                GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, prefix.addressSpace(),
+                        prefix.linkage(), kind.equals("ifunc"));
+                global = a;
+                registerGlobal(a, isNumbered, name, nameAt);
+                int start = lex.start;
+                skipRestOfLine();
+                deferred.add(new Deferred(a, start, lex.previousEnd));
+            }
+            default -> throw error(tokenStart, "expected 'global', 'constant', 'alias' or 'ifunc'");
+        }
+        return s -> {
+            global.setSlice(s);
+            module.addEntity(global);
+        };
+    }
+
+    /** Skips tokens up to the first token on a later line outside brackets (the current token included). */
+    private void skipRestOfLine() {
+        int nesting = 0;
+        while (lex.kind != Token.EOF) {
+            if (nesting == 0 && newlineBetween(lex.previousEnd, lex.start)) {
+                return;
+            }
+            nesting += nestingDelta(lex.kind);
+            if (nesting < 0) {
+                return;
+            }
+            lex.next();
+        }
+        if (nesting > 0) {
+            throw error("unexpected end of file: missing closing bracket");
+        }
+    }
+
+    private void registerGlobal(GlobalValue g, boolean isNumbered, String name, int at) {
+        if (isNumbered) {
+            int slot = smallInt(at + 1, at + 1 + name.length());
+            if (slot != module.numberedGlobalCount()) {
+                throw error(at, "variable expected to be numbered '@" + module.numberedGlobalCount() + "'");
+            }
+            g.setSlot(slot);
+        } else if (module.global(name) != null) {
+            throw error(at, "redefinition of global '@" + name + "'");
+        }
+    }
+
+    private Function parseFunctionHeader(boolean definition) {
+        lex.next();
+        Prefix prefix = parsePrefix(true, Set.of());
+        Type returnType = parseType();
+        if (lex.kind != Token.GLOBAL) {
+            throw expected("function name");
+        }
+        String name = lex.name();
+        boolean isNumbered = lex.numbered;
+        int nameAt = lex.start;
+        lex.next();
+        expect(Token.LPAREN, "'(' in function");
+        List<Type> params = new ArrayList<>();
+        List<String[]> argInfo = new ArrayList<>();
+        boolean varArgs = false;
+        while (lex.kind != Token.RPAREN) {
+            if (!params.isEmpty()) {
+                expect(Token.COMMA, "',' or ')'");
+            }
+            if (accept(Token.DOTS)) {
+                varArgs = true;
+                break;
+            }
+            Type t = parseType();
+            if (t.isVoid()) {
+                throw error("argument can not have void type");
+            }
+            int attrStart = lex.start;
+            skipParameterAttributes();
+            String attrs = lex.previousEnd > attrStart ? src.substring(attrStart, lex.previousEnd) : "";
+            String argName = "";
+            String argSlot = null;
+            if (lex.kind == Token.LOCAL) {
+                if (lex.numbered) {
+                    argSlot = lex.name();
+                } else {
+                    argName = lex.name();
+                }
+                lex.next();
+            }
+            params.add(t);
+            argInfo.add(new String[] {argName, attrs, argSlot});
+        }
+        expect(Token.RPAREN, "')'");
+        List<String> attributes = new ArrayList<>();
+        int addressSpace = 0;
+        while (lex.kind != Token.EOF && !(definition && lex.kind == Token.LBRACE)
+                && !(!definition && newlineBetween(lex.previousEnd, lex.start))) {
+            int start = lex.start;
+            if (lex.isWord("addrspace")) {
+                lex.next();
+                addressSpace = parseAddressSpaceArgument();
+            } else if (lex.kind == Token.METADATA_NAME) {
+                lex.next();
+                skipMetadata();
+            } else if (lex.isWord("prefix") || lex.isWord("prologue") || lex.isWord("personality")) {
+                lex.next();
+                skipTypedConstantSyntax();
+            } else {
+                Token k = lex.kind;
+                lex.next();
+                if (k == Token.WORD && lex.kind == Token.LPAREN) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                } else if (k == Token.WORD && lex.kind == Token.INTEGER) {
+                    lex.next();
+                } else if (k == Token.WORD && lex.kind == Token.STRING) {
+                    lex.next();
+                } else if (k != Token.WORD && k != Token.ATTRIBUTE_GROUP_ID && k != Token.COMDAT) {
+                    throw error(start, "expected function attribute" + (definition ? " or '{'" : ""));
+                }
+            }
+            attributes.add(src.substring(start, lex.previousEnd));
+        }
+        Function f = new Function(module, isNumbered ? "" : name, new FunctionType(returnType, params, varArgs),
+                addressSpace, prefix.linkage(), prefix.callingConvention(), attributes, definition);
+        int nextSlot = 0;
+        for (int i = 0; i < params.size(); i++) {
+            String[] info = argInfo.get(i);
+            Argument a = new Argument(f, i, params.get(i), info[0], info[1]);
+            if (!a.hasName()) {
+                if (info[2] != null && !info[2].equals(String.valueOf(nextSlot))) {
+                    throw error(nameAt, "argument expected to be numbered '%" + nextSlot + "'");
+                }
+                a.setSlot(nextSlot++);
+            }
+            f.addArgument(a);
+        }
+        registerGlobal(f, isNumbered, name, nameAt);
+        if (definition) {
+            if (lex.kind != Token.LBRACE) {
+                throw expected("'{' in function body");
+            }
+            int bodyStart = lex.lineEndAfter(lex.end);
+            lex.next();
+            int nesting = 1;
+            while (nesting > 0) {
+                if (lex.kind == Token.EOF) {
+                    throw error("expected '}' at end of function");
+                }
+                if (lex.kind == Token.LBRACE) {
+                    nesting++;
+                } else if (lex.kind == Token.RBRACE) {
+                    nesting--;
+                }
+                if (nesting > 0) {
+                    lex.next();
+                }
+            }
+            int closeBrace = lex.start;
+            lex.next();
+            deferred.add(new Deferred(f, bodyStart, closeBrace));
+        }
+        return f;
+    }
+
+    /** Skips {@code T constant} syntactically (prefix, prologue, personality). */
+    private void skipTypedConstantSyntax() {
+        parseType();
+        if (lex.kind == Token.LBRACE || lex.kind == Token.LBRACKET || lex.kind == Token.LESS) {
+            skipBalanced();
+        } else if (lex.kind == Token.WORD && !lex.isWord("null") && !lex.isWord("undef")) {
+            lex.next();
+            if (lex.kind == Token.LPAREN) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            } else if (lex.kind == Token.WORD || lex.kind == Token.LPAREN) {
+                while (lex.kind == Token.WORD) {
+                    lex.next();
+                }
+                if (lex.kind == Token.LPAREN) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                }
+            }
+        } else {
+            lex.next();
+        }
+    }
+
+    /** Adds the globals of pass one to the module in source order (called from finish). */
+    private void parseInitializer(Deferred d) {
+        lex.reset(d.start());
+        function = null;
+        if (d.global() instanceof GlobalVariable g) {
+            g.setInitializer(parseConstant(g.valueType()));
+        } else if (d.global() instanceof GlobalAlias a) {
+            Type t = parseType();
+            a.setTarget(parseConstant(t));
+        }
+        if (lex.start < d.end() && lex.kind != Token.COMMA) {
+            throw expected("',' or end of line");
+        }
+        while (lex.start < d.end() && lex.kind != Token.EOF) {
+            lex.next();
+        }
+    }
+
+    // ------------------------------------------------------------------ types
+
+    private boolean isTypeStart() {
+        switch (lex.kind) {
+            case LOCAL, LBRACE, LESS, LBRACKET:
+                return true;
+            case WORD:
+                if (lex.end - lex.start >= 2 && src.charAt(lex.start) == 'i' && allDigits(lex.start + 1, lex.end)) {
+                    return true;
+                }
+                return TYPE_WORDS.contains(lex.text());
+            default:
+                return false;
+        }
+    }
+
+    private boolean allDigits(int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Lexer.isDigit(src.charAt(i))) {
+                return false;
+            }
+        }
+        return to > from;
+    }
+
+    Type parseType() {
+        enter();
+        int at = lex.start;
+        Type t = parseBaseType();
+        while (true) {
+            if (lex.kind == Token.STAR) {
+                lex.next();
+                t = checkPointee(t, at);
+                t = PointerType.to(t, 0);
+            } else if (lex.isWord("addrspace")) {
+                int save = lex.start;
+                lex.next();
+                int as = parseAddressSpaceArgument();
+                if (lex.kind != Token.STAR) {
+                    lex.reset(save);
+                    break;
+                }
+                lex.next();
+                t = PointerType.to(checkPointee(t, at), as);
+            } else if (lex.kind == Token.LPAREN) {
+                t = parseFunctionTypeParams(t);
+            } else {
+                break;
+            }
+        }
+        depth--;
+        return t;
+    }
+
+    private Type checkPointee(Type t, int at) {
+        if (t.isVoid() || t == PrimitiveType.LABEL || t == PrimitiveType.METADATA || t == PrimitiveType.TOKEN) {
+            throw error(at, "pointer to this type is invalid");
+        }
+        return t;
+    }
+
+    private FunctionType parseFunctionTypeParams(Type ret) {
+        if (ret == PrimitiveType.LABEL || ret == PrimitiveType.METADATA) {
+            throw error("invalid function return type");
+        }
+        lex.next();
+        List<Type> params = new ArrayList<>();
+        boolean varArgs = false;
+        while (lex.kind != Token.RPAREN) {
+            if (!params.isEmpty() || varArgs) {
+                expect(Token.COMMA, "',' or ')'");
+            }
+            if (accept(Token.DOTS)) {
+                varArgs = true;
+                continue;
+            }
+            params.add(parseType());
+            skipParameterAttributes();
+        }
+        lex.next();
+        return new FunctionType(ret, params, varArgs);
+    }
+
+    private Type parseBaseType() {
+        switch (lex.kind) {
+            case WORD -> {
+                int s = lex.start;
+                int e = lex.end;
+                if (e - s >= 2 && src.charAt(s) == 'i' && allDigits(s + 1, e)) {
+                    if (e - s > 8) {
+                        throw error("bitwidth for integer type out of range");
+                    }
+                    int bits = smallInt(s + 1, e);
+                    if (bits < 1 || bits > IntegerType.MAX_BITS) {
+                        throw error("bitwidth for integer type out of range");
+                    }
+                    lex.next();
+                    return IntegerType.of(bits);
+                }
+                String w = lex.text();
+                Type t = switch (w) {
+                    case "void" -> PrimitiveType.VOID;
+                    case "half" -> FloatType.HALF;
+                    case "bfloat" -> FloatType.BFLOAT;
+                    case "float" -> FloatType.FLOAT;
+                    case "double" -> FloatType.DOUBLE;
+                    case "x86_fp80" -> FloatType.X86_FP80;
+                    case "fp128" -> FloatType.FP128;
+                    case "ppc_fp128" -> FloatType.PPC_FP128;
+                    case "label" -> PrimitiveType.LABEL;
+                    case "metadata" -> PrimitiveType.METADATA;
+                    case "token" -> PrimitiveType.TOKEN;
+                    case "x86_mmx" -> PrimitiveType.X86_MMX;
+                    case "x86_amx" -> PrimitiveType.X86_AMX;
+                    default -> null;
+                };
+                if (t != null) {
+                    lex.next();
+                    return t;
+                }
+                if (w.equals("ptr")) {
+                    lex.next();
+                    module.setOpaquePointers(true);
+                    int as = 0;
+                    if (lex.isWord("addrspace")) {
+                        lex.next();
+                        as = parseAddressSpaceArgument();
+                    }
+                    return PointerType.opaque(as);
+                }
+                if (w.equals("target")) {
+                    return parseTargetType();
+                }
+                throw error("expected type");
+            }
+            case LOCAL -> {
+                NamedStructType t = module.namedType(lex.name());
+                lex.next();
+                return t;
+            }
+            case LBRACE -> {
+                return parseStructBody(false);
+            }
+            case LESS -> {
+                lex.next();
+                if (lex.kind == Token.LBRACE) {
+                    StructType s = parseStructBody(true);
+                    expect(Token.GREATER, "'>' at end of packed struct");
+                    return s;
+                }
+                boolean scalable = false;
+                if (acceptWord("vscale")) {
+                    expectWord("x");
+                    scalable = true;
+                }
+                long count = parseCount();
+                expectWord("x");
+                Type element = parseType();
+                if (!(element instanceof IntegerType || element instanceof FloatType || element instanceof PointerType
+                        || element == PrimitiveType.X86_MMX)) {
+                    throw error("invalid vector element type");
+                }
+                expect(Token.GREATER, "'>' at end of vector type");
+                if (count == 0) {
+                    throw error("zero element vector is illegal");
+                }
+                return new VectorType(scalable, count, element);
+            }
+            case LBRACKET -> {
+                lex.next();
+                long count = parseCount();
+                expectWord("x");
+                Type element = parseType();
+                if (element.isVoid() || element == PrimitiveType.LABEL || element == PrimitiveType.METADATA
+                        || element instanceof FunctionType) {
+                    throw error("invalid array element type");
+                }
+                expect(Token.RBRACKET, "']' at end of array type");
+                return new ArrayType(count, element);
+            }
+            default -> throw expected("type");
+        }
+    }
+
+    private long parseCount() {
+        if (lex.kind != Token.INTEGER || src.charAt(lex.start) == '-' || lex.end - lex.start > 18
+                || !allDigits(lex.start, lex.end)) {
+            throw expected("number of elements");
+        }
+        long n = Long.parseLong(lex.text());
+        lex.next();
+        return n;
+    }
+
+    private StructType parseStructBody(boolean packed) {
+        expect(Token.LBRACE, "'{'");
+        List<Type> fields = new ArrayList<>();
+        while (lex.kind != Token.RBRACE) {
+            if (!fields.isEmpty()) {
+                expect(Token.COMMA, "',' or '}'");
+            }
+            Type t = parseType();
+            if (t.isVoid() || t == PrimitiveType.LABEL || t == PrimitiveType.METADATA || t instanceof FunctionType) {
+                throw error("invalid element type for struct");
+            }
+            fields.add(t);
+        }
+        lex.next();
+        return new StructType(packed, fields);
+    }
+
+    private TargetExtType parseTargetType() {
+        lex.next();
+        expect(Token.LPAREN, "'('");
+        String name = stringValue();
+        List<Type> types = new ArrayList<>();
+        List<Long> ints = new ArrayList<>();
+        while (accept(Token.COMMA)) {
+            if (lex.kind == Token.INTEGER) {
+                ints.add(parseCount());
+            } else if (ints.isEmpty()) {
+                types.add(parseType());
+            } else {
+                throw expected("integer parameter");
+            }
+        }
+        expect(Token.RPAREN, "')'");
+        return new TargetExtType(name, types, ints);
+    }
+
+    /** Skips parameter and return attributes: words, {@code word(...)}, {@code align N}, {@code "k"="v"}. */
+    private void skipParameterAttributes() {
+        while (true) {
+            if (lex.kind == Token.WORD && !isTypeStart() && !VALUE_WORDS.contains(lex.text())
+                    && Opcode.byKeyword(lex.text()) == null) {
+                boolean align = lex.isWord("align") || lex.isWord("dereferenceable") || lex.isWord("alignstack");
+                lex.next();
+                if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                } else if (align && lex.kind == Token.INTEGER) {
+                    lex.next();
+                }
+            } else if (lex.kind == Token.STRING) {
+                lex.next();
+                if (accept(Token.EQUALS)) {
+                    expect(Token.STRING, "string value");
+                }
+            } else {
+                return;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ constants
+
+    /** A constant of type {@code t} (no locals). */
+    private Constant parseConstant(Type t) {
+        Value v = parseValue(t, false);
+        if (!(v instanceof Constant c)) {
+            throw error("expected a constant");
+        }
+        return c;
+    }
+
+    /**
+     * A value of type {@code t}: a constant, or (in a body, {@code allowLocal}) a local. Returns
+     * null for a forward reference, which the caller records as a fixup.
+     */
+    private Value parseValue(Type t, boolean allowLocal) {
+        enter();
+        try {
+            return parseValueInner(t, allowLocal);
+        } finally {
+            depth--;
+        }
+    }
+
+    private Value parseValueInner(Type t, boolean allowLocal) {
+        int at = lex.start;
+        switch (lex.kind) {
+            case LOCAL -> {
+                if (!allowLocal || function == null) {
+                    throw error("expected a constant value");
+                }
+                return resolveLocal(t);
+            }
+            case GLOBAL -> {
+                GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd))
+                        : globalNamed(lex.name());
+                if (g == null) {
+                    throw error("use of undefined value '" + lex.text() + "'");
+                }
+                lex.next();
+                if (t != null && !(t instanceof PointerType)) {
+                    throw error(at, "global variable reference must have pointer type");
+                }
+                if (t != null && !t.equals(g.type())) {
+                    throw error(at, "'" + src.substring(at, lex.previousEnd) + "' defined with type '" + g.type()
+                            + "' but expected '" + t + "'");
+                }
+                return g;
+            }
+            case INTEGER -> {
+                if (!(t instanceof IntegerType it)) {
+                    throw error("integer constant must have integer type");
+                }
+                BigInteger value = integerValue();
+                lex.next();
+                return new ConstantInt(it, value);
+            }
+            case FLOAT -> {
+                if (!(t instanceof FloatType ft)) {
+                    throw error("floating point constant invalid for type");
+                }
+                String[] err = new String[1];
+                BigInteger bits = FloatLiterals.parse(ft, lex.text(), err);
+                if (bits == null) {
+                    throw error(err[0]);
+                }
+                lex.next();
+                return new ConstantFP(ft, bits);
+            }
+            case CSTRING -> {
+                if (!(t instanceof ArrayType at2) || !at2.element().isInteger(8)) {
+                    throw error("constant string must have array of i8 type");
+                }
+                String escaped = src.substring(lex.nameStart, lex.nameEnd);
+                ConstantString s = new ConstantString(at2, escaped);
+                if (s.bytes().length != at2.count()) {
+                    throw error("constant string has " + s.bytes().length + " bytes but its type has " + at2.count());
+                }
+                lex.next();
+                return s;
+            }
+            case LBRACE -> {
+                if (!(t instanceof StructType || t instanceof NamedStructType)) {
+                    throw error("struct constant must have struct type");
+                }
+                return new ConstantAggregate(t, parseElements(Token.LBRACE, Token.RBRACE));
+            }
+            case LBRACKET -> {
+                if (!(t instanceof ArrayType)) {
+                    throw error("array constant must have array type");
+                }
+                return new ConstantAggregate(t, parseElements(Token.LBRACKET, Token.RBRACKET));
+            }
+            case LESS -> {
+                lex.next();
+                if (lex.kind == Token.LBRACE) {
+                    List<Constant> elements = parseElements(Token.LBRACE, Token.RBRACE);
+                    expect(Token.GREATER, "'>'");
+                    return new ConstantAggregate(t, elements);
+                }
+                if (!(t instanceof VectorType)) {
+                    throw error(at, "vector constant must have vector type");
+                }
+                List<Constant> elements = new ArrayList<>();
+                while (lex.kind != Token.GREATER) {
+                    if (!elements.isEmpty()) {
+                        expect(Token.COMMA, "',' or '>'");
+                    }
+                    Type et = parseType();
+                    elements.add(parseConstant(et));
+                }
+                lex.next();
+                return new ConstantAggregate(t, elements);
+            }
+            case EXCLAIM, METADATA_NAME -> {
+                if (t != PrimitiveType.METADATA) {
+                    throw error("metadata is only valid as a metadata operand");
+                }
+                return new MetadataValue(skipMetadata());
+            }
+            case WORD -> {
+                return parseWordValue(t, allowLocal);
+            }
+            default -> throw expected("value");
+        }
+    }
+
+    private GlobalValue globalNamed(String name) {
+        return module.global(name);
+    }
+
+    private BigInteger integerValue() {
+        int s = lex.start;
+        int e = lex.end;
+        char c = src.charAt(s);
+        if (c == 's' || c == 'u') {
+            BigInteger v = new BigInteger(src.substring(s + 3, e), 16);
+            return v;
+        }
+        if (e - s <= 18) {
+            return BigInteger.valueOf(Long.parseLong(src, s, e, 10));
+        }
+        return new BigInteger(src.substring(s, e));
+    }
+
+    private List<Constant> parseElements(Token open, Token close) {
+        expect(open, open.description);
+        List<Constant> elements = new ArrayList<>();
+        while (lex.kind != close) {
+            if (!elements.isEmpty()) {
+                expect(Token.COMMA, "',' or " + close.description);
+            }
+            Type et = parseType();
+            elements.add(parseConstant(et));
+        }
+        lex.next();
+        return elements;
+    }
+
+    private Value parseWordValue(Type t, boolean allowLocal) {
+        int at = lex.start;
+        String w = lex.text();
+        switch (w) {
+            case "true", "false" -> {
+                if (t == null || !t.isInteger(1)) {
+                    throw error("'" + w + "' must be of type i1");
+                }
+                lex.next();
+                return ConstantInt.of(IntegerType.I1, w.equals("true") ? 1 : 0);
+            }
+            case "null" -> {
+                if (!(t instanceof PointerType)) {
+                    throw error("null must be a pointer type");
+                }
+                lex.next();
+                return new ConstantKeyword(ConstantKeyword.Keyword.NULL, t);
+            }
+            case "none" -> {
+                if (t != PrimitiveType.TOKEN) {
+                    throw error("invalid type for none constant");
+                }
+                lex.next();
+                return new ConstantKeyword(ConstantKeyword.Keyword.NONE, t);
+            }
+            case "undef", "poison", "zeroinitializer" -> {
+                if (t == null || t.isVoid() || t == PrimitiveType.LABEL) {
+                    throw error("invalid type for " + w);
+                }
+                lex.next();
+                return new ConstantKeyword(w.equals("undef") ? ConstantKeyword.Keyword.UNDEF
+                        : w.equals("poison") ? ConstantKeyword.Keyword.POISON
+                        : ConstantKeyword.Keyword.ZEROINITIALIZER, t);
+            }
+            case "blockaddress" -> {
+                lex.next();
+                expect(Token.LPAREN, "'('");
+                GlobalValue fn = (GlobalValue) parseValue(null, false);
+                expect(Token.COMMA, "','");
+                if (lex.kind != Token.LOCAL) {
+                    throw expected("basic block name");
+                }
+                String block = lex.text();
+                lex.next();
+                expect(Token.RPAREN, "')'");
+                return new BlockAddress(BlockAddress.Kind.BLOCKADDRESS, t, fn, block);
+            }
+            case "dso_local_equivalent", "no_cfi" -> {
+                lex.next();
+                if (lex.kind != Token.GLOBAL) {
+                    throw expected("global value name");
+                }
+                GlobalValue g = (GlobalValue) parseValue(null, false);
+                return new BlockAddress(w.equals("no_cfi") ? BlockAddress.Kind.NO_CFI
+                        : BlockAddress.Kind.DSO_LOCAL_EQUIVALENT, t, g, null);
+            }
+            case "splat" -> {
+                lex.next();
+                expect(Token.LPAREN, "'('");
+                Type et = parseType();
+                Constant element = parseConstant(et);
+                expect(Token.RPAREN, "')'");
+                if (!(t instanceof VectorType vt)) {
+                    throw error(at, "splat must have vector type");
+                }
+                int n = vt.scalable() || vt.count() > 4096 ? 1 : (int) vt.count();
+                return new ConstantAggregate(t, java.util.Collections.nCopies(n, element));
+            }
+            default -> {
+                Opcode op = Opcode.byKeyword(w);
+                if (op != null) {
+                    return parseConstantExpr(op, at);
+                }
+                throw error("expected value, found '" + w + "'");
+            }
+        }
+    }
+
+    private ConstantExpr parseConstantExpr(Opcode op, int at) {
+        lex.next();
+        List<String> flags = new ArrayList<>();
+        while (lex.kind == Token.WORD) {
+            int s = lex.start;
+            lex.next();
+            if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            }
+            flags.add(src.substring(s, lex.previousEnd));
+        }
+        expect(Token.LPAREN, "'(' in constant expression");
+        List<Constant> operands = new ArrayList<>();
+        Type sourceType = null;
+        Type result;
+        if (op == Opcode.GETELEMENTPTR) {
+            sourceType = parseType();
+            expect(Token.COMMA, "','");
+        }
+        while (lex.kind != Token.RPAREN) {
+            if (!operands.isEmpty()) {
+                expect(Token.COMMA, "',' or ')'");
+            }
+            if (lex.isWord("inrange")) {
+                lex.next();
+            }
+            if (lex.kind == Token.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
+                lex.next();
+                continue;
+            }
+            Type ot = parseType();
+            operands.add(parseConstant(ot));
+            if (op.kind() == Opcode.Kind.CAST && acceptWord("to")) {
+                break;
+            }
+        }
+        switch (op.kind()) {
+            case CAST -> {
+                result = parseType();
+                if (operands.size() != 1) {
+                    throw error(at, "invalid cast constant expression");
+                }
+            }
+            case CMP -> result = operands.isEmpty() ? IntegerType.I1 : cmpResultType(operands.get(0).type());
+            default -> {
+                if (operands.isEmpty()) {
+                    throw error(at, "constant expression needs operands");
+                }
+                result = switch (op) {
+                    case GETELEMENTPTR -> gepResultType(sourceType, operands.get(0).type(),
+                            operands.subList(1, operands.size()).stream().map(v -> (Value) v).toList(), at);
+                    case SELECT -> operands.get(operands.size() - 1).type();
+                    case EXTRACTELEMENT -> elementOf(operands.get(0).type(), at);
+                    case SHUFFLEVECTOR -> operands.size() < 3 ? operands.get(0).type()
+                            : shuffleType(operands.get(0).type(), operands.get(2).type(), at);
+                    default -> operands.get(0).type();
+                };
+            }
+        }
+        expect(Token.RPAREN, "')' at end of constant expression");
+        return new ConstantExpr(op, flags, result, sourceType, operands);
+    }
+
+    // ------------------------------------------------------------------ type rules
+
+    private static Type cmpResultType(Type operand) {
+        return operand instanceof VectorType v ? new VectorType(v.scalable(), v.count(), IntegerType.I1)
+                : IntegerType.I1;
+    }
+
+    private Type elementOf(Type vector, int at) {
+        if (!(vector instanceof VectorType v)) {
+            throw error(at, "expected a vector operand");
+        }
+        return v.element();
+    }
+
+    private Type shuffleType(Type vector, Type mask, int at) {
+        if (!(vector instanceof VectorType v) || !(mask instanceof VectorType m)) {
+            throw error(at, "invalid shufflevector operands");
+        }
+        return new VectorType(m.scalable(), m.count(), v.element());
+    }
+
+    /** The result of a GEP: a pointer (or vector of pointers) in the base's address space. */
+    private Type gepResultType(Type sourceType, Type baseType, List<Value> indices, int at) {
+        Type scalarBase = baseType.scalarType();
+        if (!(scalarBase instanceof PointerType base)) {
+            throw error(at, "base of getelementptr must be a pointer");
+        }
+        Type result;
+        if (base.isOpaque()) {
+            result = base;
+        } else {
+            Type t = sourceType;
+            for (int i = 1; i < indices.size(); i++) {
+                t = indexInto(t, indices.get(i), at);
+            }
+            result = PointerType.to(t, base.addressSpace());
+        }
+        long lanes = -1;
+        boolean scalable = false;
+        if (baseType instanceof VectorType v) {
+            lanes = v.count();
+            scalable = v.scalable();
+        }
+        for (Value index : indices) {
+            if (index != null && index.type() instanceof VectorType v) {
+                lanes = v.count();
+                scalable = v.scalable();
+            }
+        }
+        return lanes < 0 ? result : new VectorType(scalable, lanes, result);
+    }
+
+    private Type indexInto(Type t, Value index, int at) {
+        if (t instanceof ArrayType a) {
+            return a.element();
+        }
+        if (t instanceof VectorType v) {
+            return v.element();
+        }
+        List<Type> fields = t instanceof StructType s ? s.fields() : t instanceof NamedStructType n ? n.fields() : null;
+        if (fields == null) {
+            throw error(at, "invalid getelementptr indices");
+        }
+        if (!(index instanceof ConstantInt ci) || ci.value().signum() < 0
+                || ci.value().compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+            throw error(at, "invalid getelementptr indices");
+        }
+        return fields.get(ci.value().intValue());
+    }
+
+    private Type aggregateIndex(Type t, long index, int at) {
+        if (t instanceof ArrayType a) {
+            if (index >= a.count()) {
+                throw error(at, "invalid indices for extractvalue/insertvalue");
+            }
+            return a.element();
+        }
+        List<Type> fields = t instanceof StructType s ? s.fields() : t instanceof NamedStructType n ? n.fields() : null;
+        if (fields == null || index >= fields.size()) {
+            throw error(at, "invalid indices for extractvalue/insertvalue");
+        }
+        return fields.get((int) index);
+    }
+
+    // ------------------------------------------------------------------ function bodies
+
+    private void parseBody(Function f, int bodyStart, int closeBrace) {
+        function = f;
+        locals = new HashMap<>();
+        numbered = new ArrayList<>();
+        forwardBlocks = new HashMap<>();
+        blockFirstUse = new HashMap<>();
+        fixups.clear();
+        for (Argument a : f.arguments()) {
+            if (a.hasName()) {
+                if (locals.put(a.name(), a) != null) {
+                    throw error(f.slice().start(), "redefinition of argument '%" + a.name() + "'");
+                }
+            } else {
+                numbered.add(a);
+            }
+        }
+        lex.reset(bodyStart);
+        int itemStart = bodyStart;
+        BasicBlock block = null;
+        while (lex.kind != Token.RBRACE || lex.start < closeBrace) {
+            if (lex.kind == Token.EOF) {
+                throw expected("instruction");
+            }
+            if (lex.kind == Token.LABEL) {
+                if (block != null) {
+                    throw error("expected instruction opcode (the block before this label has no terminator)");
+                }
+                block = defineBlock(lex.quoted || !lex.numbered ? lex.name() : null, lex.start);
+                int end = lex.lineEndAfter(lex.end);
+                int nameEnd = lex.quoted ? lex.nameEnd + 1 : lex.nameEnd;
+                block.setLabelSource(new SourceSlice(itemStart, end), lex.quoted ? lex.nameStart - 1 : lex.nameStart,
+                        nameEnd);
+                itemStart = end;
+                lex.next();
+                continue;
+            }
+            if (block == null) {
+                block = defineBlock(null, lex.start);
+            }
+            List<DebugRecord> records = List.of();
+            while (lex.kind == Token.RECORD) {
+                String kind = src.substring(lex.nameStart, lex.nameEnd);
+                lex.next();
+                if (lex.kind != Token.LPAREN) {
+                    throw expected("'(' after debug record");
+                }
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                int end = lex.lineEndAfter(lex.previousEnd);
+                if (records.isEmpty()) {
+                    records = new ArrayList<>(2);
+                }
+                records.add(new DebugRecord(kind, new SourceSlice(itemStart, end)));
+                itemStart = end;
+            }
+            Instruction inst = parseInstruction(itemStart, records.isEmpty() ? List.of() : List.copyOf(records));
+            itemStart = inst.source().end();
+            block.appendParsed(inst);
+            if (inst.opcode().isTerminator()) {
+                block = null;
+            }
+        }
+        if (block != null) {
+            throw error("expected instruction opcode (the last block has no terminator)");
+        }
+        f.setBodySource(bodyStart, itemStart);
+        resolveFixups();
+        for (Map.Entry<BasicBlock, Integer> use : blockFirstUse.entrySet()) {
+            if (!use.getKey().isDefined()) {
+                BasicBlock b = use.getKey();
+                throw error(use.getValue(), "use of undefined value '%" + (b.hasName() ? b.name() : b.slot()) + "'");
+            }
+        }
+        function = null;
+        locals = null;
+        numbered = null;
+    }
+
+    private BasicBlock defineBlock(String name, int at) {
+        BasicBlock b;
+        if (name != null) {
+            TrackedValue existing = locals.get(name);
+            if (existing == null) {
+                b = new BasicBlock(name);
+                locals.put(name, b);
+            } else if (existing instanceof BasicBlock fb && !fb.isDefined()) {
+                b = fb;
+            } else {
+                throw error(at, "redefinition of value named '%" + name + "'");
+            }
+        } else {
+            int slot = numbered.size();
+            if (lex.kind == Token.LABEL && lex.numbered && !lex.quoted) {
+                int written = smallInt(lex.nameStart, lex.nameEnd);
+                if (written != slot) {
+                    throw error(at, "label expected to be numbered '" + slot + "'");
+                }
+            }
+            b = forwardBlocks.remove(slot);
+            if (b == null) {
+                b = new BasicBlock("");
+            }
+            b.setSlot(slot);
+            numbered.add(b);
+        }
+        b.markDefined();
+        function.appendBlock(b);
+        return b;
+    }
+
+    private Value resolveLocal(Type t) {
+        int at = lex.start;
+        boolean isNumbered = lex.numbered && !lex.quoted;
+        String name = isNumbered ? null : lex.name();
+        int slot = isNumbered ? smallInt(lex.nameStart, lex.nameEnd) : -1;
+        lex.next();
+        if (t == PrimitiveType.LABEL) {
+            BasicBlock b;
+            if (isNumbered) {
+                if (slot < numbered.size()) {
+                    if (!(numbered.get(slot) instanceof BasicBlock nb)) {
+                        throw error(at, "'%" + slot + "' is not a basic block");
+                    }
+                    b = nb;
+                } else {
+                    b = forwardBlocks.computeIfAbsent(slot, k -> {
+                        BasicBlock nb = new BasicBlock("");
+                        nb.setSlot(k);
+                        return nb;
+                    });
+                }
+            } else {
+                TrackedValue v = locals.get(name);
+                if (v == null) {
+                    b = new BasicBlock(name);
+                    locals.put(name, b);
+                } else if (v instanceof BasicBlock nb) {
+                    b = nb;
+                } else {
+                    throw error(at, "'%" + name + "' is not a basic block");
+                }
+            }
+            if (!b.isDefined()) {
+                blockFirstUse.putIfAbsent(b, at);
+            }
+            return b;
+        }
+        TrackedValue v = isNumbered ? (slot < numbered.size() ? numbered.get(slot) : null) : locals.get(name);
+        if (v == null) {
+            if (t == null) {
+                throw error(at, "use of undefined value '" + src.substring(at, lex.previousEnd) + "'");
+            }
+            fixups.add(new Fixup(pendingHolder, opCount, name, slot, t, at));
+            return null;
+        }
+        if (v instanceof BasicBlock b && !b.isDefined()) {
+            throw error(at, "'" + src.substring(at, lex.previousEnd) + "' defined with type 'label' but expected '"
+                    + t + "'");
+        }
+        if (t != null && !v.type().equals(t)) {
+            throw error(at, "'" + src.substring(at, lex.previousEnd) + "' defined with type '" + v.type()
+                    + "' but expected '" + t + "'");
+        }
+        return v;
+    }
+
+    private void resolveFixups() {
+        for (Fixup fx : fixups) {
+            TrackedValue v = fx.name() != null ? locals.get(fx.name())
+                    : fx.slot() < numbered.size() ? numbered.get(fx.slot()) : null;
+            String shown = fx.name() != null ? "%" + fx.name() : "%" + fx.slot();
+            if (v == null || v instanceof BasicBlock b && !b.isDefined()) {
+                throw error(fx.offset(), "use of undefined value '" + shown + "'");
+            }
+            if (!v.type().equals(fx.type())) {
+                throw error(fx.offset(), "'" + shown + "' defined with type '" + v.type() + "' but expected '"
+                        + fx.type() + "'");
+            }
+            fx.holder()[0].resolveForwardOperand(fx.operand(), v);
+        }
+        fixups.clear();
+    }
+
+    // ------------------------------------------------------------------ instructions
+
+    private void addOperand(Value v, int start, int end) {
+        if (opCount == ops.length) {
+            ops = Arrays.copyOf(ops, opCount * 2);
+            spans = Arrays.copyOf(spans, opCount * 4);
+        }
+        ops[opCount] = v;
+        spans[2 * opCount] = start;
+        spans[2 * opCount + 1] = end;
+        opCount++;
+    }
+
+    /** Parses a value of type {@code t} and adds it as the next operand. */
+    private Value operand(Type t) {
+        int start = lex.start;
+        Value v;
+        if (t == PrimitiveType.METADATA && lex.kind != Token.EXCLAIM && lex.kind != Token.METADATA_NAME) {
+            // metadata T v: a value wrapped as metadata
+            Type inner = parseType();
+            start = lex.start;
+            v = parseValue(inner, true);
+        } else {
+            v = parseValue(t, true);
+        }
+        addOperand(v, start, lex.previousEnd);
+        return v;
+    }
+
+    private Value typedOperand() {
+        Type t = parseType();
+        return operand(t);
+    }
+
+    private Type typeOfOperand(int index) {
+        Value v = ops[index];
+        if (v != null) {
+            return v.type();
+        }
+        for (Fixup fx : fixups) {
+            if (fx.holder() == pendingHolder && fx.operand() == index) {
+                return fx.type();
+            }
+        }
+        throw new IllegalStateException("operand " + index + " has no type");
+    }
+
+    private List<String> flagWords(Set<String> allowed) {
+        List<String> flags = null;
+        while (lex.kind == Token.WORD && allowed.contains(lex.text())) {
+            if (flags == null) {
+                flags = new ArrayList<>(2);
+            }
+            flags.add(lex.text());
+            lex.next();
+        }
+        return flags == null ? List.of() : flags;
+    }
+
+    private static final Set<String> BINARY_FLAGS;
+
+    static {
+        Set<String> s = new HashSet<>(FAST_MATH);
+        s.addAll(INT_FLAGS);
+        BINARY_FLAGS = Set.copyOf(s);
+    }
+
+    private Instruction parseInstruction(int itemStart, List<DebugRecord> records) {
+        int defStart = -1;
+        int defEnd = -1;
+        String defName = null;
+        int defSlot = -1;
+        int tokenStart = lex.start;
+        if (lex.kind == Token.LOCAL) {
+            defStart = lex.start;
+            defEnd = lex.end;
+            if (lex.numbered && !lex.quoted) {
+                defSlot = smallInt(lex.nameStart, lex.nameEnd);
+            } else {
+                defName = lex.name();
+            }
+            lex.next();
+            expect(Token.EQUALS, "'=' after instruction name");
+        }
+        opCount = 0;
+        pendingHolder = new Instruction[1];
+        String tail = "";
+        if (lex.isWord("tail") || lex.isWord("musttail") || lex.isWord("notail")) {
+            tail = lex.text();
+            lex.next();
+            if (!lex.isWord("call")) {
+                throw expected("'call' after '" + tail + "'");
+            }
+        }
+        if (lex.kind != Token.WORD) {
+            throw expected("instruction opcode");
+        }
+        int opAt = lex.start;
+        Opcode op = Opcode.byKeyword(lex.text());
+        if (op == null) {
+            throw error("expected instruction opcode");
+        }
+        lex.next();
+        List<String> flags = List.of();
+        Type type = PrimitiveType.VOID;
+        Object detail = null;
+        switch (op) {
+            case RET -> {
+                Type t = parseType();
+                if (!t.isVoid()) {
+                    operand(t);
+                }
+                if (!t.equals(function.returnType())) {
+                    throw error(opAt, "value doesn't match function result type '" + function.returnType() + "'");
+                }
+            }
+            case BR -> {
+                Type t = parseType();
+                if (t == PrimitiveType.LABEL) {
+                    operand(t);
+                } else {
+                    if (!t.isInteger(1)) {
+                        throw error("branch condition must have 'i1' type");
+                    }
+                    operand(t);
+                    expect(Token.COMMA, "','");
+                    labelOperand();
+                    expect(Token.COMMA, "','");
+                    labelOperand();
+                }
+            }
+            case SWITCH -> {
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                labelOperand();
+                expect(Token.LBRACKET, "'['");
+                while (lex.kind != Token.RBRACKET) {
+                    Type ct = parseType();
+                    operand(ct);
+                    expect(Token.COMMA, "','");
+                    labelOperand();
+                }
+                lex.next();
+            }
+            case INDIRECTBR -> {
+                typedOperand();
+                expect(Token.COMMA, "','");
+                expect(Token.LBRACKET, "'['");
+                while (lex.kind != Token.RBRACKET) {
+                    if (opCount > 1) {
+                        expect(Token.COMMA, "','");
+                    }
+                    labelOperand();
+                }
+                lex.next();
+            }
+            case RESUME -> typedOperand();
+            case UNREACHABLE -> {
+            }
+            case CLEANUPRET -> {
+                expectWord("from");
+                operand(PrimitiveType.TOKEN);
+                expectWord("unwind");
+                if (!acceptWord("to")) {
+                    labelOperand();
+                } else {
+                    expectWord("caller");
+                }
+            }
+            case CATCHRET -> {
+                expectWord("from");
+                operand(PrimitiveType.TOKEN);
+                expectWord("to");
+                labelOperand();
+            }
+            case CATCHSWITCH -> {
+                expectWord("within");
+                operand(PrimitiveType.TOKEN);
+                expect(Token.LBRACKET, "'['");
+                while (lex.kind != Token.RBRACKET) {
+                    if (opCount > 1) {
+                        expect(Token.COMMA, "','");
+                    }
+                    labelOperand();
+                }
+                lex.next();
+                expectWord("unwind");
+                if (acceptWord("to")) {
+                    expectWord("caller");
+                } else {
+                    labelOperand();
+                }
+                type = PrimitiveType.TOKEN;
+            }
+            case CATCHPAD, CLEANUPPAD -> {
+                expectWord("within");
+                operand(PrimitiveType.TOKEN);
+                expect(Token.LBRACKET, "'['");
+                while (lex.kind != Token.RBRACKET) {
+                    if (opCount > 1) {
+                        expect(Token.COMMA, "','");
+                    }
+                    typedOperand();
+                }
+                lex.next();
+                type = PrimitiveType.TOKEN;
+            }
+            case CALL, INVOKE, CALLBR -> {
+                flags = flagWords(FAST_MATH);
+                CallInst.Detail d = parseCall(op, tail, opAt);
+                detail = d;
+                type = d.calleeType().returnType();
+            }
+            case FNEG -> {
+                flags = flagWords(FAST_MATH);
+                type = typedOperand() == null ? typeOfOperand(0) : ops[0].type();
+                if (!(type.scalarType() instanceof FloatType)) {
+                    throw error(opAt, "invalid operand type for instruction");
+                }
+            }
+            case ADD, SUB, MUL, UDIV, SDIV, UREM, SREM, SHL, LSHR, ASHR, AND, OR, XOR,
+                    FADD, FSUB, FMUL, FDIV, FREM -> {
+                flags = flagWords(BINARY_FLAGS);
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                operand(t);
+                boolean fp = op == Opcode.FADD || op == Opcode.FSUB || op == Opcode.FMUL || op == Opcode.FDIV
+                        || op == Opcode.FREM;
+                if (fp ? !(t.scalarType() instanceof FloatType) : !(t.scalarType() instanceof IntegerType)) {
+                    throw error(opAt, "invalid operand type for instruction");
+                }
+                type = t;
+            }
+            case TRUNC, ZEXT, SEXT, FPTOUI, FPTOSI, UITOFP, SITOFP, FPTRUNC, FPEXT, PTRTOINT, PTRTOADDR, INTTOPTR,
+                    BITCAST, ADDRSPACECAST -> {
+                flags = flagWords(BINARY_FLAGS);
+                typedOperand();
+                expectWord("to");
+                type = parseType();
+            }
+            case ICMP, FCMP -> {
+                flags = flagWords(op == Opcode.FCMP ? FAST_MATH : INT_FLAGS);
+                if (lex.kind != Token.WORD) {
+                    throw expected("comparison predicate");
+                }
+                Predicate p = Predicate.of(lex.text(), op == Opcode.FCMP);
+                if (p == null) {
+                    throw expected(op == Opcode.FCMP ? "fcmp predicate" : "icmp predicate");
+                }
+                lex.next();
+                detail = p;
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                operand(t);
+                type = cmpResultType(t);
+            }
+            case PHI -> {
+                flags = flagWords(FAST_MATH);
+                Type t = parseType();
+                type = t;
+                do {
+                    expect(Token.LBRACKET, "'[' in phi");
+                    operand(t);
+                    expect(Token.COMMA, "','");
+                    if (lex.kind != Token.LOCAL) {
+                        throw expected("basic block in phi");
+                    }
+                    operand(PrimitiveType.LABEL);
+                    expect(Token.RBRACKET, "']' in phi");
+                } while (commaFollowedBy(Token.LBRACKET));
+            }
+            case SELECT -> {
+                flags = flagWords(FAST_MATH);
+                typedOperand();
+                expect(Token.COMMA, "','");
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                Type t2 = parseType();
+                if (!t2.equals(t)) {
+                    throw error("select values must have the same type");
+                }
+                operand(t2);
+                type = t;
+            }
+            case FREEZE -> {
+                Type t = parseType();
+                operand(t);
+                type = t;
+            }
+            case VA_ARG -> {
+                typedOperand();
+                expect(Token.COMMA, "','");
+                type = parseType();
+            }
+            case EXTRACTELEMENT -> {
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                typedOperand();
+                type = elementOf(t, opAt);
+            }
+            case INSERTELEMENT -> {
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                typedOperand();
+                expect(Token.COMMA, "','");
+                typedOperand();
+                type = t;
+            }
+            case SHUFFLEVECTOR -> {
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                typedOperand();
+                expect(Token.COMMA, "','");
+                Type mask = parseType();
+                operand(mask);
+                type = shuffleType(t, mask, opAt);
+            }
+            case EXTRACTVALUE, INSERTVALUE -> {
+                Type t = parseType();
+                operand(t);
+                if (op == Opcode.INSERTVALUE) {
+                    expect(Token.COMMA, "','");
+                    typedOperand();
+                }
+                List<Long> indices = new ArrayList<>();
+                Type cur = t;
+                while (commaFollowedBy(Token.INTEGER)) {
+                    long index = parseCount();
+                    cur = aggregateIndex(cur, index, opAt);
+                    indices.add(index);
+                }
+                if (indices.isEmpty()) {
+                    throw expected("index");
+                }
+                detail = indices.stream().mapToLong(Long::longValue).toArray();
+                type = op == Opcode.EXTRACTVALUE ? cur : t;
+            }
+            case ALLOCA -> {
+                flags = flagWords(Set.of("inalloca", "swifterror"));
+                Type t = parseType();
+                detail = t;
+                int as = 0;
+                while (commaFollowedByNonMetadata()) {
+                    if (lex.isWord("align")) {
+                        lex.next();
+                        parseCount();
+                    } else if (lex.isWord("addrspace")) {
+                        lex.next();
+                        as = parseAddressSpaceArgument();
+                    } else {
+                        typedOperand();
+                    }
+                }
+                type = module.opaquePointers() || t instanceof PointerType p && p.isOpaque()
+                        ? PointerType.opaque(as) : PointerType.to(t, as);
+            }
+            case LOAD -> {
+                flags = flagWords(Set.of("atomic", "volatile"));
+                Type t = parseType();
+                detail = t;
+                expect(Token.COMMA, "','");
+                typedOperand();
+                flags = atomicSuffix(flags);
+                alignSuffix();
+                type = t;
+            }
+            case STORE -> {
+                flags = flagWords(Set.of("atomic", "volatile"));
+                typedOperand();
+                expect(Token.COMMA, "','");
+                typedOperand();
+                flags = atomicSuffix(flags);
+                alignSuffix();
+            }
+            case FENCE -> flags = atomicSuffix(new ArrayList<>());
+            case CMPXCHG -> {
+                flags = flagWords(Set.of("weak", "volatile"));
+                typedOperand();
+                expect(Token.COMMA, "','");
+                Type t = parseType();
+                operand(t);
+                expect(Token.COMMA, "','");
+                typedOperand();
+                flags = atomicSuffix(flags);
+                alignSuffix();
+                type = StructType.of(t, IntegerType.I1);
+            }
+            case ATOMICRMW -> {
+                List<String> f = new ArrayList<>(flagWords(Set.of("volatile")));
+                if (lex.kind != Token.WORD) {
+                    throw expected("atomicrmw operation");
+                }
+                f.add(lex.text());
+                lex.next();
+                typedOperand();
+                expect(Token.COMMA, "','");
+                Type t = parseType();
+                operand(t);
+                flags = atomicSuffix(f);
+                alignSuffix();
+                type = t;
+            }
+            case GETELEMENTPTR -> {
+                List<String> f = new ArrayList<>();
+                while (lex.kind == Token.WORD && !isTypeStart()) {
+                    int s = lex.start;
+                    lex.next();
+                    if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                        skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                    }
+                    f.add(src.substring(s, lex.previousEnd));
+                }
+                flags = f;
+                Type source = parseType();
+                detail = source;
+                expect(Token.COMMA, "','");
+                typedOperand();
+                while (commaFollowedByNonMetadata()) {
+                    acceptWord("inrange");
+                    typedOperand();
+                }
+                List<Value> indices = new ArrayList<>(opCount);
+                for (int i = 1; i < opCount; i++) {
+                    indices.add(ops[i]);
+                }
+                type = gepResultType(source, typeOfOperand(0), indices, opAt);
+            }
+            case LANDINGPAD -> {
+                type = parseType();
+                List<String> f = new ArrayList<>();
+                if (acceptWord("cleanup")) {
+                    f.add("cleanup");
+                }
+                while (lex.isWord("catch") || lex.isWord("filter")) {
+                    lex.next();
+                    typedOperand();
+                }
+                flags = f;
+            }
+        }
+        List<MetadataAttachment> metadata = List.of();
+        while (lex.kind == Token.COMMA) {
+            lex.next();
+            if (lex.kind != Token.METADATA_NAME) {
+                throw expected("metadata attachment");
+            }
+            String name = lex.name();
+            lex.next();
+            String node = skipMetadata();
+            if (metadata.isEmpty()) {
+                metadata = new ArrayList<>(2);
+            }
+            metadata.add(new MetadataAttachment(name, node));
+        }
+        if (defName != null || defSlot >= 0) {
+            if (type.isVoid()) {
+                throw error(defStart, "instructions returning void cannot have a name");
+            }
+        }
+        Value[] operands = Arrays.copyOf(ops, opCount);
+        int end = lex.lineEndAfter(lex.previousEnd);
+        Instruction inst = Instruction.of(op, type, flags, operands, detail);
+        pendingHolder[0] = inst;
+        inst.setSource(new InstructionSource(itemStart, tokenStart, end, defStart, defEnd,
+                Arrays.copyOf(spans, 2 * opCount)), metadata.isEmpty() ? List.of() : List.copyOf(metadata), records);
+        defineInstruction(inst, defName, defSlot, defStart);
+        return inst;
+    }
+
+    private void defineInstruction(Instruction inst, String name, int slot, int at) {
+        if (!inst.hasResult()) {
+            return;
+        }
+        if (name != null) {
+            TrackedValue existing = locals.putIfAbsent(name, inst);
+            if (existing != null) {
+                if (existing instanceof BasicBlock b && !b.isDefined()) {
+                    throw error(at, "instruction forward referenced with type 'label'");
+                }
+                throw error(at, "multiple definition of local value named '" + name + "'");
+            }
+            inst.setName(name);
+        } else {
+            int expectedSlot = numbered.size();
+            if (slot >= 0 && slot != expectedSlot) {
+                throw error(at, "instruction expected to be numbered '%" + expectedSlot + "'");
+            }
+            if (forwardBlocks.containsKey(expectedSlot)) {
+                throw error(at, "instruction forward referenced with type 'label'");
+            }
+            inst.setSlot(expectedSlot);
+            numbered.add(inst);
+        }
+    }
+
+    private void labelOperand() {
+        int at = lex.start;
+        if (!lex.isWord("label")) {
+            throw expected("'label'");
+        }
+        lex.next();
+        if (lex.kind != Token.LOCAL) {
+            throw error(at, "expected a basic block");
+        }
+        operand(PrimitiveType.LABEL);
+    }
+
+    /** If a comma is followed by {@code t}, consumes the comma and returns true. */
+    private boolean commaFollowedBy(Token t) {
+        if (lex.kind != Token.COMMA) {
+            return false;
+        }
+        int save = lex.start;
+        int prevEnd = lex.previousEnd;
+        lex.next();
+        if (lex.kind == t) {
+            return true;
+        }
+        lex.reset(save);
+        lex.previousEnd = prevEnd;
+        return false;
+    }
+
+    /** If a comma is followed by something other than a metadata attachment, consumes it. */
+    private boolean commaFollowedByNonMetadata() {
+        if (lex.kind != Token.COMMA) {
+            return false;
+        }
+        int save = lex.start;
+        int prevEnd = lex.previousEnd;
+        lex.next();
+        if (lex.kind != Token.METADATA_NAME) {
+            return true;
+        }
+        lex.reset(save);
+        lex.previousEnd = prevEnd;
+        return false;
+    }
+
+    /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */
+    private List<String> atomicSuffix(List<String> flags) {
+        List<String> f = flags;
+        while (lex.kind == Token.WORD && (lex.isWord("syncscope") || ORDERINGS.contains(lex.text()))) {
+            if (f.isEmpty()) {
+                f = new ArrayList<>(2);
+            } else if (!(f instanceof ArrayList)) {
+                f = new ArrayList<>(f);
+            }
+            int s = lex.start;
+            lex.next();
+            if (lex.kind == Token.LPAREN) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            }
+            f.add(src.substring(s, lex.previousEnd));
+        }
+        return f;
+    }
+
+    private void alignSuffix() {
+        while (commaFollowedByNonMetadata()) {
+            if (lex.isWord("align")) {
+                lex.next();
+                parseCount();
+            } else {
+                throw expected("'align' or metadata");
+            }
+        }
+    }
+
+    /** The rest of call/invoke/callbr after the opcode and fast-math flags. */
+    private CallInst.Detail parseCall(Opcode op, String tail, int opAt) {
+        // calling convention, return attributes, address space
+        while (lex.kind == Token.WORD && !isTypeStart()) {
+            String w = lex.text();
+            lex.next();
+            if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            } else if (lex.kind == Token.INTEGER && (w.equals("cc") || w.equals("align"))) {
+                lex.next();
+            }
+        }
+        Type t = parseType();
+        FunctionType explicit = t instanceof FunctionType ft ? ft : null;
+        Type returnType = explicit != null ? explicit.returnType() : t;
+        int calleeStart = lex.start;
+        if (lex.isWord("asm")) {
+            lex.next();
+            while (lex.kind == Token.WORD) {
+                lex.next();
+            }
+            expect(Token.STRING, "inline asm string");
+            expect(Token.COMMA, "','");
+            expect(Token.STRING, "inline asm constraints");
+            addOperand(new InlineAsm(explicit != null ? explicit : returnType, src.substring(calleeStart,
+                    lex.previousEnd)), calleeStart, lex.previousEnd);
+        } else if (lex.kind == Token.LOCAL) {
+            addOperand(parseValue(null, true), calleeStart, lex.previousEnd);
+        } else {
+            Value callee = parseValue(calleeTypeHint(), false);
+            addOperand(callee, calleeStart, lex.previousEnd);
+        }
+        expect(Token.LPAREN, "'(' in call");
+        List<Type> argTypes = new ArrayList<>();
+        while (lex.kind != Token.RPAREN) {
+            if (!argTypes.isEmpty()) {
+                expect(Token.COMMA, "',' or ')'");
+            }
+            if (accept(Token.DOTS)) {
+                continue;
+            }
+            Type at = parseType();
+            skipParameterAttributes();
+            operand(at);
+            argTypes.add(at);
+        }
+        lex.next();
+        int argumentCount = opCount - 1;
+        // function attributes
+        while ((lex.kind == Token.ATTRIBUTE_GROUP_ID || lex.kind == Token.WORD && !lex.isWord("to")
+                || lex.kind == Token.STRING) && !newlineBetween(lex.previousEnd, lex.start)) {
+            if (lex.kind == Token.STRING) {
+                lex.next();
+                if (accept(Token.EQUALS)) {
+                    expect(Token.STRING, "string value");
+                }
+                continue;
+            }
+            boolean word = lex.kind == Token.WORD;
+            lex.next();
+            if (word && lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            } else if (word && lex.kind == Token.INTEGER) {
+                lex.next();
+            }
+        }
+        if (lex.kind == Token.LBRACKET) {
+            lex.next();
+            boolean first = true;
+            while (lex.kind != Token.RBRACKET) {
+                if (!first) {
+                    expect(Token.COMMA, "',' or ']'");
+                }
+                first = false;
+                expect(Token.STRING, "operand bundle tag");
+                expect(Token.LPAREN, "'('");
+                boolean firstInput = true;
+                while (lex.kind != Token.RPAREN) {
+                    if (!firstInput) {
+                        expect(Token.COMMA, "',' or ')'");
+                    }
+                    firstInput = false;
+                    typedOperand();
+                }
+                lex.next();
+            }
+            lex.next();
+        }
+        if (op == Opcode.INVOKE) {
+            expectWord("to");
+            labelOperand();
+            expectWord("unwind");
+            labelOperand();
+        } else if (op == Opcode.CALLBR) {
+            expectWord("to");
+            labelOperand();
+            expect(Token.LBRACKET, "'['");
+            boolean first = true;
+            while (lex.kind != Token.RBRACKET) {
+                if (!first) {
+                    expect(Token.COMMA, "','");
+                }
+                first = false;
+                labelOperand();
+            }
+            lex.next();
+        }
+        FunctionType calleeType = explicit != null ? explicit : new FunctionType(returnType, argTypes, false);
+        if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
+            throw error(opAt, "wrong number of arguments for the callee's type");
+        }
+        return new CallInst.Detail(tail, calleeType, argumentCount);
+    }
+
+    /** Callees are checked for existence, not type: typed-pointer IR calls through many pointer types. */
+    private Type calleeTypeHint() {
+        return null;
+    }
+}
