@@ -14,7 +14,7 @@ import org.nvlower.testing.ExternalTools;
 
 /**
  * Real compiler output prints back byte for byte: all of libdevice, and clang-14's LLVM IR for a
- * CUDA device file (sm_80) and a C file (x86-64), each at -O0 and -O2.
+ * CUDA device file (sm_80) and a C file (x86-64), each at -O0 and -O2, and the C file with -g.
  */
 class CorpusRoundTripTest {
 
@@ -49,6 +49,15 @@ class CorpusRoundTripTest {
         assertTrue(text.contains("x86_fp80") && text.contains("fp128"), "clang made x86_fp80 and fp128 code");
         RoundTrip.check("host-mix-O" + level + ".ll", text);
         System.out.printf("host-mix.c -O%d: %,d bytes round trip byte-identical%n", level, text.length());
+    }
+
+    @Test
+    void x86CodeWithDebugInfoRoundTrips() {
+        Path clang = requireClang();
+        String text = Corpus.clang(clang, "host-mix.c", "host-mix-O2-g.ll", "-target", "x86_64-linux-gnu", "-O2", "-g");
+        assertTrue(text.contains("!DICompileUnit") && text.contains("call void @llvm.dbg.value"), "clang made debug info");
+        RoundTrip.check("host-mix-O2-g.ll", text);
+        System.out.printf("host-mix.c -O2 -g: %,d bytes round trip byte-identical%n", text.length());
     }
 
     private static Path requireClang() {
