@@ -9,8 +9,10 @@ import java.util.Optional;
 
 /**
  * The long fuzz run behind {@code bench/ir-fuzz}:
- * {@code FuzzMain [N] [--seed S] [--first I] [--out DIR] [--replay INDEX]}.
+ * {@code FuzzMain [N] [--seed S] [--first I] [--out DIR] [--replay INDEX] [--differential K]}.
  * Runs inputs I .. I+N-1 in chunks, printing progress; writes each finding, minimized, to DIR.
+ * With {@code --differential K}, instead runs K inputs through both nvlower and LLVM 14's
+ * {@code llvm-as} ({@link Differential}) and writes the minimized valid-IR-rejected cases.
  * Exit code 0 when there is no finding, 1 otherwise.
  */
 public final class FuzzMain {
@@ -22,6 +24,7 @@ public final class FuzzMain {
         long seed = FuzzSeeds.SEED;
         long first = 0;
         long replay = -1;
+        long differential = -1;
         Path out = Path.of("target/fuzz-findings");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -29,6 +32,7 @@ public final class FuzzMain {
                 case "--first" -> first = Long.parseLong(args[++i]);
                 case "--out" -> out = Path.of(args[++i]);
                 case "--replay" -> replay = Long.parseLong(args[++i]);
+                case "--differential" -> differential = Long.parseLong(args[++i]);
                 default -> count = Long.parseLong(args[i].replace("_", ""));
             }
         }
@@ -42,6 +46,9 @@ public final class FuzzMain {
             System.out.println(Fuzzer.classifyWithTimeout(FuzzSeeds.ROUND_TRIP, input, 5000));
             System.out.println("---- input #" + replay + " ----\n" + input);
             return;
+        }
+        if (differential >= 0) {
+            System.exit(differential(fuzzer, first, differential, out));
         }
         long chunk = 100_000;
         long accepted = 0;
@@ -80,5 +87,27 @@ public final class FuzzMain {
             }
             System.exit(1);
         }
+    }
+
+    private static int differential(Fuzzer fuzzer, long first, long count, Path out) throws IOException {
+        Path llvmAs = org.nvlower.testing.ExternalTools.llvmAs()
+                .orElseThrow(() -> new IllegalStateException("llvm-as (LLVM 14) not found"));
+        Files.createDirectories(out);
+        Differential.Result r = Differential.run(fuzzer, llvmAs, first, count, out);
+        System.out.printf("differential: %,d inputs in %.1f s: both accept %,d, both reject %,d, "
+                        + "valid IR rejected by nvlower: %d kinds, invalid IR accepted by nvlower: %,d%n",
+                r.inputs(), r.seconds(), r.bothAccept(), r.bothReject(), r.validRejected().size(), r.invalidAcceptedCount());
+        int n = 0;
+        for (Differential.Disagreement d : r.validRejected()) {
+            String small = Differential.minimize(d, llvmAs, out);
+            Path file = out.resolve("valid-rejected-" + (++n) + ".ll");
+            Files.writeString(file, small, StandardCharsets.UTF_8);
+            System.out.printf("valid IR rejected %d: input #%d: %s%n  minimized (%d chars) %s: %s%n", n, d.index(),
+                    d.nvlowerSays(), small.length(), file, Differential.nvlower(small));
+        }
+        for (Differential.Disagreement d : r.invalidAccepted()) {
+            System.out.printf("invalid IR accepted: input #%d: llvm-as says %s%n", d.index(), d.llvmSays());
+        }
+        return r.validRejected().isEmpty() ? 0 : 1;
     }
 }
