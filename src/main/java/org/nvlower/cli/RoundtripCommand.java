@@ -36,8 +36,10 @@ public final class RoundtripCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
     String input;
 
-    @Option(names = "-o", paramLabel = "OUT.ll", description = "output file, or - for stdout (default)")
-    String output = "-";
+    // defaultValue, not a field initializer: the command object is reused across runs
+    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-",
+            description = "output file, or - for stdout (default: ${DEFAULT-VALUE})")
+    String output;
 
     @Spec
     CommandSpec spec;
@@ -69,22 +71,30 @@ public final class RoundtripCommand implements Callable<Integer> {
      * writing it back in the same charset gives the same bytes.
      */
     static IrText readIr(String input) throws IOException {
-        byte[] bytes;
         try {
-            bytes = input.equals("-") ? System.in.readAllBytes() : Files.readAllBytes(Path.of(input));
+            if (!input.equals("-")) {
+                try {
+                    // no copy for ASCII input: the bytes become the string's storage
+                    return new IrText(Files.readString(Path.of(input), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+                } catch (CharacterCodingException e) {
+                    return new IrText(Files.readString(Path.of(input), StandardCharsets.ISO_8859_1),
+                            StandardCharsets.ISO_8859_1);
+                }
+            }
+            byte[] bytes = System.in.readAllBytes();
+            try {
+                String text = StandardCharsets.UTF_8.newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(bytes)).toString();
+                return new IrText(text, StandardCharsets.UTF_8);
+            } catch (CharacterCodingException e) {
+                return new IrText(new String(bytes, StandardCharsets.ISO_8859_1), StandardCharsets.ISO_8859_1);
+            }
         } catch (NoSuchFileException e) {
             throw new InputException("no such file: " + input);
         } catch (java.nio.file.AccessDeniedException e) {
             throw new InputException("cannot read " + input + ": permission denied");
-        }
-        try {
-            String text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
-            return new IrText(text, StandardCharsets.UTF_8);
-        } catch (CharacterCodingException e) {
-            return new IrText(new String(bytes, StandardCharsets.ISO_8859_1), StandardCharsets.ISO_8859_1);
         }
     }
 

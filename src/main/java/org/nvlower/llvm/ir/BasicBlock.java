@@ -12,7 +12,8 @@ public final class BasicBlock extends TrackedValue {
 
     private Function parent;
     private final ArrayList<Instruction> instructions = new ArrayList<>();
-    private SourceSlice labelSlice;
+    private int labelSliceStart = -1;
+    private int labelSliceEnd;
     private int labelStart = -1;
     private int labelEnd = -1;
     private boolean defined;
@@ -45,6 +46,11 @@ public final class BasicBlock extends TrackedValue {
         }
         Instruction last = instructions.get(instructions.size() - 1);
         return last.opcode().isTerminator() ? last : null;
+    }
+
+    /** Called by the parser when the block is complete: drops spare list capacity. */
+    public void trimToSize() {
+        instructions.trimToSize();
     }
 
     /** Called by the parser while reading the block. */
@@ -110,7 +116,7 @@ public final class BasicBlock extends TrackedValue {
             List<DebugRecord> moved = new ArrayList<>(inst.debugRecords());
             Instruction next = instructions.get(i);
             moved.addAll(next.debugRecords());
-            next.setSource(next.source(), next.metadata(), List.copyOf(moved));
+            next.replaceDebugRecords(List.copyOf(moved));
         }
         inst.setParent(null);
         if (renumber && inst.hasResult() && !inst.hasName() && parent != null) {
@@ -127,7 +133,7 @@ public final class BasicBlock extends TrackedValue {
 
     /** The label line as read (with the comments before it), or null for an implicit entry label. */
     public SourceSlice labelSlice() {
-        return labelSlice;
+        return labelSliceStart < 0 ? null : new SourceSlice(labelSliceStart, labelSliceEnd);
     }
 
     /** Offsets of the label name in the source ({@code bb} of {@code bb:}), -1 when implicit. */
@@ -140,7 +146,8 @@ public final class BasicBlock extends TrackedValue {
     }
 
     public void setLabelSource(SourceSlice slice, int labelStart, int labelEnd) {
-        this.labelSlice = slice;
+        this.labelSliceStart = slice.start();
+        this.labelSliceEnd = slice.end();
         this.labelStart = labelStart;
         this.labelEnd = labelEnd;
     }

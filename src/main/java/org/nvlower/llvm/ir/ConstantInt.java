@@ -8,6 +8,9 @@ import java.math.BigInteger;
  */
 public record ConstantInt(IntegerType type, BigInteger value) implements Constant {
 
+    public static final ConstantInt TRUE = new ConstantInt(IntegerType.I1, BigInteger.ONE);
+    public static final ConstantInt FALSE = new ConstantInt(IntegerType.I1, BigInteger.ZERO);
+
     public static ConstantInt of(IntegerType type, long value) {
         return new ConstantInt(type, BigInteger.valueOf(value));
     }

@@ -26,6 +26,9 @@ public final class Function extends GlobalValue {
     private boolean renumber;
     private Set<String> usedNames;
     private int nextFresh;
+    private Runnable bodyLoader;
+    private Runnable reloader;
+    private boolean loading;
 
     public Function(Module module, String name, FunctionType functionType, int addressSpace, String linkage,
             String callingConvention, List<String> attributes, boolean definition) {
@@ -52,8 +55,71 @@ public final class Function extends GlobalValue {
         arguments.add(argument);
     }
 
+    /** The basic blocks; a body not read yet is read now (see {@link #setBodyLoader}). */
     public List<BasicBlock> blocks() {
+        materialize();
         return Collections.unmodifiableList(blocks);
+    }
+
+    /**
+     * Bodies are read on first use: the parser checks every body, then keeps only its place in
+     * the text and this loader, which reads it again when {@link #blocks()} is first called.
+     * A round trip of a large module thus holds little more than its text.
+     */
+    public void setBodyLoader(Runnable loader) {
+        this.bodyLoader = loader;
+    }
+
+    /** Whether the body is in memory (always true for declarations and edited functions). */
+    public boolean isMaterialized() {
+        return bodyLoader == null;
+    }
+
+    /** Reads the body if it was not read yet. */
+    public void materialize() {
+        if (bodyLoader != null && !loading) {
+            loading = true;
+            try {
+                bodyLoader.run();
+            } finally {
+                loading = false;
+            }
+            reloader = bodyLoader;
+            bodyLoader = null;
+        }
+    }
+
+    /**
+     * Forgets the body again if it was read on demand and not edited, so that tools walking a
+     * large module function by function need memory for one body at a time. Returns whether it did.
+     */
+    public boolean release() {
+        if (reloader == null || edited || bodyLoader != null) {
+            return false;
+        }
+        discardBody(reloader);
+        return true;
+    }
+
+    /**
+     * Forgets an unedited body so it is read again on next use; drops its uses of globals and
+     * arguments. Used by the parser after checking a body, and by tools that stream functions.
+     */
+    public void discardBody(Runnable loader) {
+        if (edited) {
+            throw new IllegalStateException("@" + name() + " was edited; its body cannot be discarded");
+        }
+        for (BasicBlock b : blocks) {
+            for (Instruction i : b.instructions()) {
+                i.dropOperands();
+            }
+        }
+        blocks.clear();
+        for (Argument a : arguments) {
+            a.clearUses();
+        }
+        usedNames = null;
+        bodyLoader = loader;
     }
 
     /** Called by the parser, in order. */
@@ -64,7 +130,7 @@ public final class Function extends GlobalValue {
 
     /** Every instruction, block by block. */
     public Stream<Instruction> instructions() {
-        return blocks.stream().flatMap(b -> b.instructions().stream());
+        return blocks().stream().flatMap(b -> b.instructions().stream());
     }
 
     /** True for {@code declare}, false for {@code define}. */
@@ -120,6 +186,7 @@ public final class Function extends GlobalValue {
      * requires. Named values keep their names.
      */
     public void renumber() {
+        materialize();
         int next = 0;
         for (Argument a : arguments) {
             if (!a.hasName()) {
@@ -141,6 +208,7 @@ public final class Function extends GlobalValue {
     /** A local name starting with {@code prefix} used by no value of this function. */
     public String freshName(String prefix) {
         if (usedNames == null) {
+            materialize();
             usedNames = new HashSet<>();
             arguments.forEach(a -> usedNames.add(a.name()));
             for (BasicBlock b : blocks) {

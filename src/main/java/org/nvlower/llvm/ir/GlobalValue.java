@@ -48,6 +48,25 @@ public abstract sealed class GlobalValue extends TrackedValue implements Constan
         return type;
     }
 
+    /** The users in every function: bodies not read yet are read first. */
+    @Override
+    public java.util.List<Instruction> users() {
+        module.materializeAll();
+        return super.users();
+    }
+
+    @Override
+    public int useCount() {
+        module.materializeAll();
+        return super.useCount();
+    }
+
+    @Override
+    public boolean hasUses() {
+        module.materializeAll();
+        return super.hasUses();
+    }
+
     @Override
     public SourceSlice slice() {
         return slice;

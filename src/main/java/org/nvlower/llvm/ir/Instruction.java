@@ -25,7 +25,9 @@ public abstract sealed class Instruction extends TrackedValue
     private Value[] operands;
     private Value[] original;
     private BasicBlock parent;
-    private InstructionSource source;
+    private int sourceStart = -1;
+    private int sourceTokenStart;
+    private int sourceEnd;
     private List<MetadataAttachment> metadata = List.of();
     private List<DebugRecord> debugRecords = List.of();
 
@@ -102,7 +104,7 @@ public abstract sealed class Instruction extends TrackedValue
         if (old == value) {
             return;
         }
-        if (original == null && source != null) {
+        if (original == null && sourceStart >= 0) {
             original = operands.clone();
         }
         if (old instanceof TrackedValue t) {
@@ -120,6 +122,15 @@ public abstract sealed class Instruction extends TrackedValue
         for (int i = 0; i < operands.length; i++) {
             if (operands[i] == from) {
                 setOperand(i, to);
+            }
+        }
+    }
+
+    /** Stops using the operands (for a discarded body). */
+    void dropOperands() {
+        for (Value v : operands) {
+            if (v instanceof TrackedValue t) {
+                t.removeUse(this);
             }
         }
     }
@@ -231,7 +242,7 @@ public abstract sealed class Instruction extends TrackedValue
 
     /** Sets the attachments of a created instruction (those of a parsed one are kept as text). */
     public void setMetadata(List<MetadataAttachment> metadata) {
-        if (source != null) {
+        if (sourceStart >= 0) {
             throw new UnsupportedOperationException("the metadata of a parsed instruction is kept as its text");
         }
         this.metadata = List.copyOf(metadata);
@@ -240,6 +251,10 @@ public abstract sealed class Instruction extends TrackedValue
     /** The {@code #dbg_...} records written just before this instruction (LLVM 19+). */
     public List<DebugRecord> debugRecords() {
         return debugRecords;
+    }
+
+    void replaceDebugRecords(List<DebugRecord> records) {
+        debugRecords = records;
     }
 
     public void addDebugRecords(List<DebugRecord> records) {
@@ -252,12 +267,20 @@ public abstract sealed class Instruction extends TrackedValue
 
     /** Where the instruction was read from; null for a created instruction. */
     public InstructionSource source() {
-        return source;
+        return sourceStart < 0 ? null : new InstructionSource(sourceStart, sourceTokenStart, sourceEnd);
+    }
+
+    /** Whether the instruction was read from text. */
+    public boolean hasSource() {
+        return sourceStart >= 0;
     }
 
     /** Called by the parser. */
-    public void setSource(InstructionSource source, List<MetadataAttachment> metadata, List<DebugRecord> debugRecords) {
-        this.source = source;
+    public void setSource(int start, int tokenStart, int end, List<MetadataAttachment> metadata,
+            List<DebugRecord> debugRecords) {
+        this.sourceStart = start;
+        this.sourceTokenStart = tokenStart;
+        this.sourceEnd = end;
         this.metadata = metadata;
         this.debugRecords = debugRecords;
     }
@@ -268,7 +291,7 @@ public abstract sealed class Instruction extends TrackedValue
     }
 
     private void markEdited() {
-        if (original == null && source != null) {
+        if (original == null && sourceStart >= 0) {
             original = operands.clone();
         }
         Function f = function();

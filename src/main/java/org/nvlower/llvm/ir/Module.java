@@ -141,6 +141,15 @@ public final class Module {
         return Collections.unmodifiableMap(namedTypes);
     }
 
+    /** Reads every function body not read yet (see {@link Function#setBodyLoader}). */
+    public void materializeAll() {
+        for (ModuleEntity e : entities) {
+            if (e instanceof Function f) {
+                f.materialize();
+            }
+        }
+    }
+
     /** Every instruction of every function, in order. */
     public Stream<Instruction> instructions() {
         return functions().stream().flatMap(Function::instructions);

@@ -1,7 +1,6 @@
 package org.nvlower.llvm.ir;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 
@@ -14,7 +13,8 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
 
     private String name;
     private int slot = -1;
-    private ArrayList<Instruction> uses;
+    /** null, the single user, or an {@link ArrayList} of users (one entry per use): most values have one use. */
+    private Object uses;
 
     TrackedValue(String name) {
         this.name = name == null ? "" : name;
@@ -50,19 +50,27 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
 
     /** The distinct instructions that use this value, in the order they started using it. */
     public List<Instruction> users() {
-        if (uses == null || uses.isEmpty()) {
+        if (uses == null) {
             return List.of();
         }
-        return List.copyOf(new LinkedHashSet<>(uses));
+        if (uses instanceof Instruction single) {
+            return List.of(single);
+        }
+        return List.copyOf(new LinkedHashSet<>(list()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private ArrayList<Instruction> list() {
+        return (ArrayList<Instruction>) uses;
     }
 
     /** Number of operand slots holding this value. */
     public int useCount() {
-        return uses == null ? 0 : uses.size();
+        return uses == null ? 0 : uses instanceof Instruction ? 1 : list().size();
     }
 
     public boolean hasUses() {
-        return uses != null && !uses.isEmpty();
+        return uses != null;
     }
 
     /** Makes every operand that holds this value hold {@code replacement} instead (same type required). */
@@ -78,23 +86,35 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         }
     }
 
+    void clearUses() {
+        uses = null;
+    }
+
     void addUse(Instruction user) {
         if (uses == null) {
-            uses = new ArrayList<>(2);
+            uses = user;
+        } else if (uses instanceof Instruction single) {
+            ArrayList<Instruction> list = new ArrayList<>(4);
+            list.add(single);
+            list.add(user);
+            uses = list;
+        } else {
+            list().add(user);
         }
-        uses.add(user);
     }
 
     void removeUse(Instruction user) {
-        if (uses != null) {
-            int i = uses.lastIndexOf(user);
+        if (uses == user) {
+            uses = null;
+        } else if (uses instanceof ArrayList) {
+            ArrayList<Instruction> list = list();
+            int i = list.lastIndexOf(user);
             if (i >= 0) {
-                uses.remove(i);
+                list.remove(i);
+            }
+            if (list.isEmpty()) {
+                uses = null;
             }
         }
-    }
-
-    List<Instruction> rawUses() {
-        return uses == null ? List.of() : Collections.unmodifiableList(uses);
     }
 }

@@ -35,7 +35,6 @@ import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.HeaderLine;
 import org.nvlower.llvm.ir.InlineAsm;
 import org.nvlower.llvm.ir.Instruction;
-import org.nvlower.llvm.ir.InstructionSource;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.MetadataAttachment;
 import org.nvlower.llvm.ir.MetadataDefinition;
@@ -124,6 +123,33 @@ public final class IrParser {
         this.src = text;
         this.lex = new Lexer(text);
         this.module = new Module(fileName, text);
+    }
+
+    /** A parser that re-reads instructions of an already parsed module (see {@link #operandSpans}). */
+    private IrParser(Module module) {
+        this.fileName = module.fileName();
+        this.src = module.source();
+        this.lex = new Lexer(src);
+        this.module = module;
+        this.reparse = true;
+    }
+
+    /** True while re-reading an instruction only to find where its operands are. */
+    private boolean reparse;
+    private int[] reparseSpans;
+
+    /**
+     * Where the name and the operands of a parsed instruction are in the source:
+     * {@code [defStart, defEnd, op0Start, op0End, ...]} ({@code defStart} -1 when unnamed). The
+     * model does not store these offsets; the printer asks for them when it must re-spell an
+     * operand.
+     */
+    static int[] operandSpans(Instruction inst) {
+        IrParser p = new IrParser(inst.function().module());
+        p.function = inst.function();
+        p.lex.reset(inst.source().tokenStart());
+        p.parseInstruction(inst.source().start(), List.of());
+        return p.reparseSpans;
     }
 
     /**
@@ -217,6 +243,11 @@ public final class IrParser {
             depth = 0;
             if (d.global() instanceof Function f) {
                 parseBody(f, d.start(), d.end());
+                Runnable loader = () -> {
+                    depth = 0;
+                    parseBody(f, d.start(), d.end());
+                };
+                f.discardBody(loader);
             } else {
                 parseInitializer(d);
             }
@@ -499,8 +530,15 @@ public final class IrParser {
         String cc = "";
         int addressSpace = 0;
         List<String> words = new ArrayList<>();
-        while (lex.kind == Token.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())) {
+        while (lex.kind == Token.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())
+                || lex.kind == Token.METADATA_NAME) {
             int start = lex.start;
+            if (lex.kind == Token.METADATA_NAME) {
+                lex.next();
+                skipMetadata();
+                words.add(src.substring(start, lex.previousEnd));
+                continue;
+            }
             String w = lex.text();
             lex.next();
             if (w.equals("addrspace") && lex.kind == Token.LPAREN) {
@@ -710,26 +748,63 @@ public final class IrParser {
                 throw expected("'{' in function body");
             }
             int bodyStart = lex.lineEndAfter(lex.end);
-            lex.next();
-            int nesting = 1;
-            while (nesting > 0) {
-                if (lex.kind == Token.EOF) {
-                    throw error("expected '}' at end of function");
-                }
-                if (lex.kind == Token.LBRACE) {
-                    nesting++;
-                } else if (lex.kind == Token.RBRACE) {
-                    nesting--;
-                }
-                if (nesting > 0) {
-                    lex.next();
-                }
-            }
-            int closeBrace = lex.start;
+            int closeBrace = skipBody(lex.end);
+            lex.reset(closeBrace);
             lex.next();
             deferred.add(new Deferred(f, bodyStart, closeBrace));
         }
         return f;
+    }
+
+    /**
+     * Finds the {@code }} that closes a body starting at {@code from}, scanning characters (not
+     * tokens: pass one must be fast), skipping strings and comments. Notes {@code ptr} words.
+     */
+    private int skipBody(int from) {
+        int nesting = 1;
+        int n = src.length();
+        boolean findPtr = !lex.sawPtr;
+        for (int i = from; i < n; i++) {
+            char c = src.charAt(i);
+            if (c >= SPECIAL.length || !SPECIAL[c]) {
+                continue;
+            }
+            if (c == '"') {
+                int close = src.indexOf('"', i + 1);
+                if (close < 0) {
+                    throw error(i, "unterminated string");
+                }
+                i = close;
+            } else if (c == ';') {
+                int nl = src.indexOf('\n', i);
+                i = nl < 0 ? n : nl;
+            } else if (c == '{') {
+                nesting++;
+            } else if (c == '}') {
+                if (--nesting == 0) {
+                    return i;
+                }
+            } else if (c == '/') {
+                if (i + 1 < n && src.charAt(i + 1) == '*') {
+                    int close = src.indexOf("*/", i + 2);
+                    i = close < 0 ? n : close + 1;
+                }
+            } else if (findPtr && i + 3 <= n && src.charAt(i + 1) == 't' && src.charAt(i + 2) == 'r'
+                    && (i + 3 == n || !Lexer.isNameChar(src.charAt(i + 3)))
+                    && !Lexer.isNameChar(src.charAt(i - 1)) && "%@!".indexOf(src.charAt(i - 1)) < 0) {
+                lex.sawPtr = true;
+                findPtr = false;
+            }
+        }
+        throw error(from - 1, "expected '}' at end of function");
+    }
+
+    private static final boolean[] SPECIAL = new boolean[128];
+
+    static {
+        for (char c : "\";{}/p".toCharArray()) {
+            SPECIAL[c] = true;
+        }
     }
 
     /** Skips {@code T constant} syntactically (prefix, prologue, personality). */
@@ -823,7 +898,7 @@ public final class IrParser {
             }
         }
         depth--;
-        return t;
+        return share(t);
     }
 
     private Type checkPointee(Type t, int at) {
@@ -1078,9 +1153,7 @@ public final class IrParser {
                 if (!(t instanceof IntegerType it)) {
                     throw error("integer constant must have integer type");
                 }
-                BigInteger value = integerValue();
-                lex.next();
-                return new ConstantInt(it, value);
+                return intConstant(it);
             }
             case FLOAT -> {
                 if (!(t instanceof FloatType ft)) {
@@ -1092,7 +1165,7 @@ public final class IrParser {
                     throw error(err[0]);
                 }
                 lex.next();
-                return new ConstantFP(ft, bits);
+                return intern(new ConstantFP(ft, bits));
             }
             case CSTRING -> {
                 if (!(t instanceof ArrayType at2) || !at2.element().isInteger(8)) {
@@ -1156,6 +1229,53 @@ public final class IrParser {
         return module.global(name);
     }
 
+    /** Small integer constants of common widths, shared: they are most of the constants of a module. */
+    private final ConstantInt[][] smallInts = new ConstantInt[129][];
+    private final HashMap<Constant, Constant> interned = new HashMap<>();
+
+    /** One instance per distinct type, call detail, flag list or attachment name: the model stays small. */
+    private final HashMap<Object, Object> shared = new HashMap<>();
+
+    @SuppressWarnings("unchecked")
+    private <T> T share(T value) {
+        if (value == null || value instanceof PrimitiveType || value instanceof FloatType
+                || value instanceof NamedStructType) {
+            return value;
+        }
+        return (T) shared.computeIfAbsent(value, k -> k);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <C extends Constant> C intern(C c) {
+        return (C) interned.computeIfAbsent(c, k -> k);
+    }
+
+    private static final int SMALL_MIN = -128;
+    private static final int SMALL_MAX = 1023;
+
+    private ConstantInt intConstant(IntegerType type) {
+        int s = lex.start;
+        int e = lex.end;
+        if (e - s <= 5 && type.bits() < smallInts.length && src.charAt(s) != 's' && src.charAt(s) != 'u') {
+            int v = Integer.parseInt(src, s, e, 10);
+            if (v >= SMALL_MIN && v <= SMALL_MAX) {
+                ConstantInt[] row = smallInts[type.bits()];
+                if (row == null) {
+                    row = smallInts[type.bits()] = new ConstantInt[SMALL_MAX - SMALL_MIN + 1];
+                }
+                ConstantInt c = row[v - SMALL_MIN];
+                if (c == null) {
+                    c = row[v - SMALL_MIN] = ConstantInt.of(type, v);
+                }
+                lex.next();
+                return c;
+            }
+        }
+        BigInteger value = integerValue();
+        lex.next();
+        return intern(new ConstantInt(type, value));
+    }
+
     private BigInteger integerValue() {
         int s = lex.start;
         int e = lex.end;
@@ -1193,7 +1313,7 @@ public final class IrParser {
                     throw error("'" + w + "' must be of type i1");
                 }
                 lex.next();
-                return ConstantInt.of(IntegerType.I1, w.equals("true") ? 1 : 0);
+                return w.equals("true") ? ConstantInt.TRUE : ConstantInt.FALSE;
             }
             case "null" -> {
                 if (!(t instanceof PointerType)) {
@@ -1469,6 +1589,7 @@ public final class IrParser {
             itemStart = inst.source().end();
             block.appendParsed(inst);
             if (inst.opcode().isTerminator()) {
+                block.trimToSize();
                 block = null;
             }
         }
@@ -1521,6 +1642,11 @@ public final class IrParser {
     }
 
     private Value resolveLocal(Type t) {
+        if (reparse) {
+            lex.next();
+            return t == PrimitiveType.LABEL ? new BasicBlock("")
+                    : new Argument(function, 0, t == null ? PointerType.OPAQUE : t, "", "");
+        }
         int at = lex.start;
         boolean isNumbered = lex.numbered && !lex.quoted;
         String name = isNumbered ? null : lex.name();
@@ -1561,6 +1687,9 @@ public final class IrParser {
         if (v == null) {
             if (t == null) {
                 throw error(at, "use of undefined value '" + src.substring(at, lex.previousEnd) + "'");
+            }
+            if (pendingHolder == null) {
+                pendingHolder = new Instruction[1];
             }
             fixups.add(new Fixup(pendingHolder, opCount, name, slot, t, at));
             return null;
@@ -1633,7 +1762,7 @@ public final class IrParser {
             return v.type();
         }
         for (Fixup fx : fixups) {
-            if (fx.holder() == pendingHolder && fx.operand() == index) {
+            if (pendingHolder != null && fx.holder() == pendingHolder && fx.operand() == index) {
                 return fx.type();
             }
         }
@@ -1678,7 +1807,7 @@ public final class IrParser {
             expect(Token.EQUALS, "'=' after instruction name");
         }
         opCount = 0;
-        pendingHolder = new Instruction[1];
+        pendingHolder = null;
         String tail = "";
         if (lex.isWord("tail") || lex.isWord("musttail") || lex.isWord("notail")) {
             tail = lex.text();
@@ -2046,7 +2175,7 @@ public final class IrParser {
             if (lex.kind != Token.METADATA_NAME) {
                 throw expected("metadata attachment");
             }
-            String name = lex.name();
+            String name = share(lex.name());
             lex.next();
             String node = skipMetadata();
             if (metadata.isEmpty()) {
@@ -2059,12 +2188,24 @@ public final class IrParser {
                 throw error(defStart, "instructions returning void cannot have a name");
             }
         }
+        if (reparse) {
+            reparseSpans = new int[2 + 2 * opCount];
+            reparseSpans[0] = defStart;
+            reparseSpans[1] = defEnd;
+            System.arraycopy(spans, 0, reparseSpans, 2, 2 * opCount);
+            return null;
+        }
         Value[] operands = Arrays.copyOf(ops, opCount);
         int end = lex.lineEndAfter(lex.previousEnd);
-        Instruction inst = Instruction.of(op, type, flags, operands, detail);
-        pendingHolder[0] = inst;
-        inst.setSource(new InstructionSource(itemStart, tokenStart, end, defStart, defEnd,
-                Arrays.copyOf(spans, 2 * opCount)), metadata.isEmpty() ? List.of() : List.copyOf(metadata), records);
+        if (detail instanceof CallInst.Detail || detail instanceof Type) {
+            detail = share(detail);
+        }
+        Instruction inst = Instruction.of(op, share(type), flags.isEmpty() ? List.of() : share(List.copyOf(flags)),
+                operands, detail);
+        if (pendingHolder != null) {
+            pendingHolder[0] = inst;
+        }
+        inst.setSource(itemStart, tokenStart, end, metadata.isEmpty() ? List.of() : List.copyOf(metadata), records);
         defineInstruction(inst, defName, defSlot, defStart);
         return inst;
     }

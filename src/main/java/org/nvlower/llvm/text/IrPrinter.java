@@ -240,21 +240,23 @@ public final class IrPrinter {
             out.copy(src, s.start(), s.end());
             return;
         }
+        int[] spans = IrParser.operandSpans(inst);
         int pos = s.start();
-        if (s.defStart() >= 0 && (renumber && !inst.hasName() || inst.hasName()
-                && !src.startsWith(reference(inst), s.defStart()))) {
-            out.copy(src, pos, s.defStart());
+        int defStart = spans[0];
+        if (defStart >= 0 && (renumber && !inst.hasName() || inst.hasName()
+                && !src.startsWith(reference(inst), defStart))) {
+            out.copy(src, pos, defStart);
             out.write(reference(inst));
-            pos = s.defEnd();
+            pos = spans[1];
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
             boolean respell = now != inst.originalOperand(i)
                     || renumber && isLocal(now) && !((TrackedValue) now).hasName();
             if (respell) {
-                out.copy(src, pos, s.operandStart(i));
+                out.copy(src, pos, spans[2 + 2 * i]);
                 out.write(reference(now));
-                pos = s.operandEnd(i);
+                pos = spans[3 + 2 * i];
             }
         }
         out.copy(src, pos, s.end());

@@ -36,6 +36,7 @@ public record IrStats(String fileName, int definitions, int declarations, int bl
                 continue;
             }
             definitions++;
+            boolean wasMaterialized = f.isMaterialized();
             for (BasicBlock b : f.blocks()) {
                 blocks++;
                 for (Instruction i : b.instructions()) {
@@ -47,6 +48,9 @@ public record IrStats(String fileName, int definitions, int declarations, int bl
                         wide.add(new Wide(line, f.name(), i.opcode() + " " + types));
                     }
                 }
+            }
+            if (!wasMaterialized) {
+                f.release();
             }
         }
         return new IrStats(module.fileName(), definitions, declarations, blocks, opcodes, wide);
