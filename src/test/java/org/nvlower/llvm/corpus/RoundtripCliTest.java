@@ -121,6 +121,23 @@ class RoundtripCliTest {
         assertNoStackTrace(r);
     }
 
+    @Test
+    void outputIntoAMissingDirectoryIsAUserError() throws IOException {
+        Path in = write("ok.ll", "define void @f() {\n  ret void\n}\n");
+        Run r = nvlower("roundtrip", in.toString(), "-o", dir.resolve("no/such/dir/out.ll").toString());
+        assertEquals(Main.USER_ERROR, r.code(), r.err());
+        assertTrue(r.err().startsWith("error: ") && r.err().contains("no/such/dir"), r.err());
+        assertNoStackTrace(r);
+    }
+
+    @Test
+    void aDirectoryAsInputIsAUserError() {
+        Run r = nvlower("roundtrip", dir.toString());
+        assertEquals(Main.USER_ERROR, r.code(), r.err());
+        assertTrue(r.err().startsWith("error: "), r.err());
+        assertNoStackTrace(r);
+    }
+
     private static void assertNoStackTrace(Run r) {
         assertFalse(r.err().contains("\tat ") || r.err().contains("Exception"), "no stack trace:\n" + r.err());
     }
