@@ -41,13 +41,22 @@ public final class RoundtripCommand implements Callable<Integer> {
             description = "output file, or - for stdout (default: ${DEFAULT-VALUE})")
     String output;
 
+    @Option(names = "--time", paramLabel = "N", defaultValue = "0",
+            description = "also parse and print N more times in this process and report the time per round "
+                    + "trip and the throughput on stderr (warm JIT)")
+    int repeat;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
+        long t0 = System.nanoTime();
         IrText in = readIr(input);
         Module module = IrParser.parse(displayName(input), in.text());
+        if (repeat > 0) {
+            reportTimes(in.text(), System.nanoTime() - t0);
+        }
         if (output.equals("-")) {
             PrintWriter out = spec.commandLine().getOut();
             IrPrinter.print(module, out);
@@ -56,6 +65,29 @@ public final class RoundtripCommand implements Callable<Integer> {
             writeAtomically(Path.of(output), module, in.charset());
         }
         return Main.OK;
+    }
+
+    private void reportTimes(String text, long firstNanos) {
+        PrintWriter err = spec.commandLine().getErr();
+        double mb = text.length() / 1e6;
+        err.printf("first read+parse: %.3f s%n", firstNanos / 1e9);
+        long best = Long.MAX_VALUE;
+        long total = 0;
+        for (int i = 0; i < repeat; i++) {
+            long t = System.nanoTime();
+            Module m = IrParser.parse(displayName(input), text);
+            StringBuilder sb = new StringBuilder(text.length());
+            IrPrinter.print(m, sb);
+            long dt = System.nanoTime() - t;
+            if (sb.length() != text.length()) {
+                throw new IllegalStateException("round trip changed the length");
+            }
+            best = Math.min(best, dt);
+            total += dt;
+        }
+        err.printf("parse+print of %.2f MB, %d warm rounds: best %.3f s (%.1f MB/s), mean %.3f s%n", mb, repeat,
+                best / 1e9, mb / (best / 1e9), total / 1e9 / repeat);
+        err.flush();
     }
 
     static String displayName(String input) {
@@ -100,6 +132,13 @@ public final class RoundtripCommand implements Callable<Integer> {
 
     /** Writes to a temporary file next to {@code target}, then moves it into place. */
     static void writeAtomically(Path target, Module module, Charset charset) throws IOException {
+        if (Files.exists(target) && !Files.isRegularFile(target)) {
+            // a device or pipe (/dev/null): nothing to replace atomically, write through
+            try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(target), charset), 1 << 16)) {
+                IrPrinter.print(module, w);
+            }
+            return;
+        }
         Path dir = target.toAbsolutePath().getParent();
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
         try {

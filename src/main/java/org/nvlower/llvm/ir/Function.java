@@ -109,9 +109,11 @@ public final class Function extends GlobalValue {
         if (edited) {
             throw new IllegalStateException("@" + name() + " was edited; its body cannot be discarded");
         }
-        for (BasicBlock b : blocks) {
-            for (Instruction i : b.instructions()) {
-                i.dropOperands();
+        // last to first: each dropped use is then at the end of its value's use list
+        for (int b = blocks.size() - 1; b >= 0; b--) {
+            List<Instruction> insts = blocks.get(b).instructions();
+            for (int i = insts.size() - 1; i >= 0; i--) {
+                insts.get(i).dropOperands();
             }
         }
         blocks.clear();

@@ -128,8 +128,8 @@ public abstract sealed class Instruction extends TrackedValue
 
     /** Stops using the operands (for a discarded body). */
     void dropOperands() {
-        for (Value v : operands) {
-            if (v instanceof TrackedValue t) {
+        for (int i = operands.length - 1; i >= 0; i--) {
+            if (operands[i] instanceof TrackedValue t) {
                 t.removeUse(this);
             }
         }

@@ -761,50 +761,85 @@ public final class IrParser {
      * tokens: pass one must be fast), skipping strings and comments. Notes {@code ptr} words.
      */
     private int skipBody(int from) {
-        int nesting = 1;
+        // Merges the sorted occurrences of each interesting character, each found by indexOf
+        // (vectorized) within a window, so that every character is looked at about once. A
+        // position with no such character there is a window end: that stream searches on.
         int n = src.length();
-        boolean findPtr = !lex.sawPtr;
-        for (int i = from; i < n; i++) {
-            char c = src.charAt(i);
-            if (c >= SPECIAL.length || !SPECIAL[c]) {
-                continue;
+        int nesting = 1;
+        int open = next('{', from);
+        int close = next('}', from);
+        int quote = next('"', from);
+        int semi = next(';', from);
+        int slash = next('/', from);
+        int ptr = lex.sawPtr ? n : nextPtr(from);
+        while (true) {
+            int at = Math.min(Math.min(Math.min(open, close), Math.min(quote, semi)), Math.min(slash, ptr));
+            if (at >= n) {
+                throw error(from - 1, "expected '}' at end of function");
             }
-            if (c == '"') {
-                int close = src.indexOf('"', i + 1);
-                if (close < 0) {
-                    throw error(i, "unterminated string");
-                }
-                i = close;
-            } else if (c == ';') {
-                int nl = src.indexOf('\n', i);
-                i = nl < 0 ? n : nl;
-            } else if (c == '{') {
-                nesting++;
-            } else if (c == '}') {
+            char c = src.charAt(at);
+            int resume = at;
+            if (at == close && c == '}') {
                 if (--nesting == 0) {
-                    return i;
+                    return at;
                 }
-            } else if (c == '/') {
-                if (i + 1 < n && src.charAt(i + 1) == '*') {
-                    int close = src.indexOf("*/", i + 2);
-                    i = close < 0 ? n : close + 1;
+                resume = at + 1;
+            } else if (at == open && c == '{') {
+                nesting++;
+                resume = at + 1;
+            } else if (at == quote && c == '"') {
+                int end = src.indexOf('"', at + 1);
+                if (end < 0) {
+                    throw error(at, "unterminated string");
                 }
-            } else if (findPtr && i + 3 <= n && src.charAt(i + 1) == 't' && src.charAt(i + 2) == 'r'
-                    && (i + 3 == n || !Lexer.isNameChar(src.charAt(i + 3)))
-                    && !Lexer.isNameChar(src.charAt(i - 1)) && "%@!".indexOf(src.charAt(i - 1)) < 0) {
-                lex.sawPtr = true;
-                findPtr = false;
+                resume = end + 1;
+            } else if (at == semi && c == ';') {
+                int nl = src.indexOf('\n', at);
+                resume = nl < 0 ? n : nl + 1;
+            } else if (at == slash && c == '/') {
+                int end = at + 1 < n && src.charAt(at + 1) == '*' ? src.indexOf("*/", at + 2) : at - 1;
+                resume = end < 0 ? n : end + 2;
+            } else if (at == ptr && src.startsWith("ptr", at)) {
+                if (!Lexer.isNameChar(src.charAt(at - 1)) && "%@!".indexOf(src.charAt(at - 1)) < 0
+                        && (at + 3 == n || !Lexer.isNameChar(src.charAt(at + 3)))) {
+                    lex.sawPtr = true;
+                }
+                resume = at + 3;
+            }
+            // every stream at or before the resume point searches on from there
+            if (open <= at || open < resume) {
+                open = next('{', Math.max(resume, open == at ? at + 1 : resume));
+            }
+            if (close <= at || close < resume) {
+                close = next('}', Math.max(resume, close == at ? at + 1 : resume));
+            }
+            if (quote <= at || quote < resume) {
+                quote = next('"', Math.max(resume, quote == at ? at + 1 : resume));
+            }
+            if (semi <= at || semi < resume) {
+                semi = next(';', Math.max(resume, semi == at ? at + 1 : resume));
+            }
+            if (slash <= at || slash < resume) {
+                slash = next('/', Math.max(resume, slash == at ? at + 1 : resume));
+            }
+            if (ptr <= at || ptr < resume) {
+                ptr = lex.sawPtr ? n : nextPtr(Math.max(resume, ptr == at ? at + 1 : resume));
             }
         }
-        throw error(from - 1, "expected '}' at end of function");
     }
 
-    private static final boolean[] SPECIAL = new boolean[128];
+    private static final int WINDOW = 1 << 14;
 
-    static {
-        for (char c : "\";{}/p".toCharArray()) {
-            SPECIAL[c] = true;
-        }
+    private int next(char c, int from) {
+        int to = Math.min(src.length(), from + WINDOW);
+        int i = src.indexOf(c, from, to);
+        return i < 0 ? to : i;
+    }
+
+    private int nextPtr(int from) {
+        int to = Math.min(src.length(), from + WINDOW);
+        int i = src.indexOf("ptr", from, to);
+        return i < 0 ? Math.max(from, to - 2) : i;
     }
 
     /** Skips {@code T constant} syntactically (prefix, prologue, personality). */
@@ -1239,7 +1274,7 @@ public final class IrParser {
     @SuppressWarnings("unchecked")
     private <T> T share(T value) {
         if (value == null || value instanceof PrimitiveType || value instanceof FloatType
-                || value instanceof NamedStructType) {
+                || value instanceof NamedStructType || value instanceof IntegerType) {
             return value;
         }
         return (T) shared.computeIfAbsent(value, k -> k);
@@ -2197,7 +2232,7 @@ public final class IrParser {
         }
         Value[] operands = Arrays.copyOf(ops, opCount);
         int end = lex.lineEndAfter(lex.previousEnd);
-        if (detail instanceof CallInst.Detail || detail instanceof Type) {
+        if (detail instanceof Type) {
             detail = share(detail);
         }
         Instruction inst = Instruction.of(op, share(type), flags.isEmpty() ? List.of() : share(List.copyOf(flags)),
@@ -2417,7 +2452,12 @@ public final class IrParser {
             }
             lex.next();
         }
-        FunctionType calleeType = explicit != null ? explicit : new FunctionType(returnType, argTypes, false);
+        FunctionType calleeType = explicit;
+        if (calleeType == null) {
+            calleeType = ops[0] instanceof Function f && f.functionType().returnType().equals(returnType)
+                    && f.functionType().params().equals(argTypes) && !f.functionType().varArgs()
+                    ? f.functionType() : share(new FunctionType(returnType, argTypes, false));
+        }
         if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
             throw error(opAt, "wrong number of arguments for the callee's type");
         }

@@ -255,9 +255,17 @@ final class Lexer {
         nameStart = pos;
         quoted = false;
         numbered = false;
-        while (pos < length && isNameChar(src.charAt(pos))) {
+        int h = 0;
+        while (pos < length) {
+            char c = src.charAt(pos);
+            if (!isNameChar(c)) {
+                break;
+            }
+            h = 31 * h + c;
             pos++;
         }
+        wordHash = h;
+        word = null;
         nameEnd = pos;
         if (pos < length && src.charAt(pos) == ':') {
             pos++;
@@ -369,7 +377,25 @@ final class Lexer {
 
     /** The text of the current token. */
     String text() {
+        if (kind == Token.WORD) {
+            return word();
+        }
         return src.substring(start, end);
+    }
+
+    private int wordHash;
+    private String word;
+
+    /**
+     * The current word; a known keyword comes from {@link Keywords} without allocating, and
+     * the string is computed once per token.
+     */
+    String word() {
+        if (word == null) {
+            String k = Keywords.lookup(src, start, end, wordHash);
+            word = k != null ? k : src.substring(start, end);
+        }
+        return word;
     }
 
     /** Whether the current token is the word {@code word}. */
