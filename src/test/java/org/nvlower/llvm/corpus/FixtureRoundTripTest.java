@@ -22,18 +22,21 @@ class FixtureRoundTripTest {
     @TestFactory
     Stream<DynamicTest> everyFixtureRoundTrips() {
         Path root = Fixtures.root();
-        return Fixtures.all().stream().map(file -> DynamicTest.dynamicTest(root.relativize(file).toString(), () -> {
-            String name = file.getFileName().toString();
-            String text = Corpus.read(file);
-            if (text.contains(MAY_REJECT)) {
-                try {
-                    IrParser.parse(name, text);
-                } catch (InputException e) {
-                    assertTrue(e.getMessage().chars().noneMatch(c -> c < 0x20), () -> "control character in: " + e.getMessage());
-                    return;
-                }
+        return Fixtures.all().stream().map(file -> DynamicTest.dynamicTest(root.relativize(file).toString(),
+                () -> KnownIrBugs.check("fixture:" + root.relativize(file), () -> roundTrip(file))));
+    }
+
+    private static void roundTrip(Path file) {
+        String name = file.getFileName().toString();
+        String text = Corpus.read(file);
+        if (text.contains(MAY_REJECT)) {
+            try {
+                IrParser.parse(name, text);
+            } catch (InputException e) {
+                assertTrue(e.getMessage().chars().noneMatch(c -> c < 0x20), () -> "control character in: " + e.getMessage());
+                return;
             }
-            RoundTrip.check(name, text);
-        }));
+        }
+        RoundTrip.check(name, text);
     }
 }
