@@ -24,6 +24,7 @@ final class KnownIrBugs {
             Map.entry("fixture:llvm14/module-level.ll", "attribute group on a global variable rejected (08:00)"),
             Map.entry("fixture:regressions/global-attribute-group.ll", "attribute group on a global variable rejected (08:00)"),
             Map.entry("fixture:regressions/entities-sharing-a-line.ll", "top-level entities sharing a line rejected (08:27)"),
+            Map.entry("fixture:regressions/signed-address-space.ll", "`addrspace(+1)` crashes with IllegalArgumentException (08:40)"),
             Map.entry("fixture:regressions/nul-between-tokens.ll", "raw NUL in the error message (08:19)"),
             Map.entry("error:EXPECTED_TYPE", "`define foo @f()` reported at 1:12, not at `foo` (08:00)"),
             Map.entry("error:UNDEFINED_TYPE", "undefined type reported at end of file, not at the use (07:50)"),
