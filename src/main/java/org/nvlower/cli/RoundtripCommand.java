@@ -104,6 +104,9 @@ public final class RoundtripCommand implements Callable<Integer> {
      */
     static IrText readIr(String input) throws IOException {
         try {
+            if (!input.equals("-") && Files.isDirectory(Path.of(input))) {
+                throw new InputException(input + " is a directory");
+            }
             if (!input.equals("-")) {
                 try {
                     // no copy for ASCII input: the bytes become the string's storage
@@ -127,23 +130,37 @@ public final class RoundtripCommand implements Callable<Integer> {
             throw new InputException("no such file: " + input);
         } catch (java.nio.file.AccessDeniedException e) {
             throw new InputException("cannot read " + input + ": permission denied");
+        } catch (IOException e) {
+            throw new InputException("cannot read " + input + ": " + e.getMessage());
         }
     }
 
     /** Writes to a temporary file next to {@code target}, then moves it into place. */
     static void writeAtomically(Path target, Module module, Charset charset) throws IOException {
+        Path parent = target.toAbsolutePath().getParent();
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new InputException("cannot write " + target + ": no such directory");
+        }
+        if (Files.isDirectory(target)) {
+            throw new InputException("cannot write " + target + ": it is a directory");
+        }
         if (Files.exists(target) && !Files.isRegularFile(target)) {
             // a device or pipe (/dev/null): nothing to replace atomically, write through
-            try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(target), charset), 1 << 16)) {
-                IrPrinter.print(module, w);
+            try (var out = Files.newOutputStream(target)) {
+                IrPrinter.print(module, out, charset);
             }
             return;
         }
         Path dir = target.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        Path tmp;
         try {
-            try (Writer w = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), charset), 1 << 16)) {
-                IrPrinter.print(module, w);
+            tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new InputException("cannot write " + target + ": permission denied");
+        }
+        try {
+            try (var out = Files.newOutputStream(tmp)) {
+                IrPrinter.print(module, out, charset);
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

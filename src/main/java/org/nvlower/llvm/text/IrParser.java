@@ -98,6 +98,7 @@ public final class IrParser {
 
     private final List<Deferred> deferred = new ArrayList<>();
     private final Map<Integer, Integer> attributeGroupIds = new HashMap<>();
+    private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
 
     // Per-function state.
     private Function function;
@@ -176,9 +177,27 @@ public final class IrParser {
 
     private InputException expected(String what) {
         if (lex.kind == Token.ERROR) {
-            return error("invalid token '" + lex.text() + "'");
+            String text = lex.text();
+            if (text.indexOf('"') >= 0) {
+                return error("unterminated quoted string");
+            }
+            return error("invalid token '" + printable(text.length() > 20 ? text.substring(0, 20) : text) + "'");
         }
         return error("expected " + what);
+    }
+
+    /** Control characters as {@code \XX}, so a message stays one readable line. */
+    private static String printable(String text) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < 0x20 || c == 0x7f) {
+                sb.append(String.format("\\%02X", (int) c));
+            } else {
+                sb.append(c);
+            }
+        }
+        return sb.toString();
     }
 
     private void expect(Token t, String what) {
@@ -236,7 +255,7 @@ public final class IrParser {
         }
         for (NamedStructType t : module.namedTypes().values()) {
             if (!t.isDefined()) {
-                throw error(src.length(), "use of undefined type named '" + t.name() + "'");
+                throw error(typeFirstUse.getOrDefault(t, src.length()), "use of undefined type named '" + t.name() + "'");
             }
         }
         for (Deferred d : deferred) {
@@ -598,12 +617,12 @@ public final class IrParser {
                 if (hasInit && (lex.kind == Token.EOF || newlineBetween(lex.previousEnd, lex.start))) {
                     throw expected("initializer");
                 }
-                int save = lex.start;
-                skipRestOfLine();
+                if (hasInit) {
+                    skipConstantSyntax();
+                }
+                skipGlobalTail();
                 if (hasInit) {
                     deferred.add(new Deferred(g, initStart, lex.previousEnd));
-                } else if (lex.previousEnd > save && src.charAt(save) != ',') {
-                    throw error(save, "expected ',' or end of line after a declaration");
                 }
             }
             case "alias", "ifunc" -> {
@@ -614,7 +633,11 @@ public final class IrParser {
                 global = a;
                 registerGlobal(a, isNumbered, name, nameAt);
                 int start = lex.start;
-                skipRestOfLine();
+                if (!isUntypedAliasee()) {
+                    parseType();
+                }
+                skipConstantSyntax();
+                skipGlobalTail();
                 deferred.add(new Deferred(a, start, lex.previousEnd));
             }
             default -> throw error(tokenStart, "expected 'global', 'constant', 'alias' or 'ifunc'");
@@ -623,6 +646,115 @@ public final class IrParser {
             global.setSlice(s);
             module.addEntity(global);
         };
+    }
+
+    private static final Set<String> TOP_LEVEL_WORDS = Set.of("define", "declare", "attributes", "source_filename",
+            "target", "module", "uselistorder", "uselistorder_bb");
+
+    /** Whether the current token starts a top-level entity (entities need no line break between them). */
+    private boolean isTopLevelStart() {
+        switch (lex.kind) {
+            case EOF, SUMMARY_ID:
+                return true;
+            case WORD:
+                return TOP_LEVEL_WORDS.contains(lex.text());
+            case GLOBAL, LOCAL, COMDAT, METADATA_NAME: {
+                int save = lex.start;
+                int prevEnd = lex.previousEnd;
+                lex.next();
+                boolean equals = lex.kind == Token.EQUALS;
+                lex.reset(save);
+                lex.previousEnd = prevEnd;
+                return equals;
+            }
+            default:
+                return false;
+        }
+    }
+
+    /** LLVM reads these aliasees without a type in front: the cast or GEP gives it. */
+    private boolean isUntypedAliasee() {
+        return lex.isWord("bitcast") || lex.isWord("getelementptr") || lex.isWord("addrspacecast")
+                || lex.isWord("inttoptr");
+    }
+
+    /** Skips one constant syntactically (pass one; pass two parses it). */
+    private void skipConstantSyntax() {
+        enter();
+        switch (lex.kind) {
+            case LBRACE, LBRACKET, LESS -> skipBalanced();
+            case EXCLAIM, METADATA_NAME -> skipMetadata();
+            case WORD -> {
+                String w = lex.text();
+                lex.next();
+                if (Opcode.byKeyword(w) != null) {
+                    while (lex.kind == Token.WORD && !TOP_LEVEL_WORDS.contains(lex.text())) {
+                        lex.next();
+                        if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                            skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                        }
+                    }
+                    if (lex.kind != Token.LPAREN) {
+                        throw expected("'(' in constant expression");
+                    }
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                } else if (w.equals("blockaddress") || w.equals("splat")) {
+                    if (lex.kind != Token.LPAREN) {
+                        throw expected("'('");
+                    }
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                } else if (w.equals("dso_local_equivalent") || w.equals("no_cfi")) {
+                    expect(Token.GLOBAL, "global value name");
+                }
+            }
+            case INTEGER, FLOAT, GLOBAL, CSTRING, STRING -> lex.next();
+            default -> throw expected("constant");
+        }
+        depth--;
+    }
+
+    /** {@code , section "s"}, {@code , align N}, {@code , comdat($c)}, {@code , !md !N}, {@code #N} after a global. */
+    private void skipGlobalTail() {
+        while (true) {
+            if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+                lex.next();
+                continue;
+            }
+            if (lex.kind != Token.COMMA) {
+                return;
+            }
+            lex.next();
+            if (lex.kind == Token.METADATA_NAME) {
+                lex.next();
+                skipMetadata();
+            } else if (lex.isWord("section") || lex.isWord("partition") || lex.isWord("code_model")) {
+                lex.next();
+                expect(Token.STRING, "string");
+            } else if (lex.isWord("align")) {
+                lex.next();
+                alignValue();
+            } else if (lex.isWord("comdat")) {
+                lex.next();
+                if (lex.kind == Token.LPAREN) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                }
+            } else if (lex.kind == Token.WORD) {
+                lex.next();
+            } else {
+                throw expected("global variable attribute");
+            }
+        }
+    }
+
+    /** An alignment: a power of two. */
+    private void alignValue() {
+        if (lex.kind != Token.INTEGER) {
+            throw expected("alignment");
+        }
+        long a = parseCount();
+        if (Long.bitCount(a) != 1) {
+            throw error(lex.previousEnd - String.valueOf(a).length(), "alignment is not a power of two");
+        }
     }
 
     /** Skips tokens up to the first token on a later line outside brackets (the current token included). */
@@ -702,9 +834,14 @@ public final class IrParser {
         List<String> attributes = new ArrayList<>();
         int addressSpace = 0;
         while (lex.kind != Token.EOF && !(definition && lex.kind == Token.LBRACE)
-                && !(!definition && newlineBetween(lex.previousEnd, lex.start))) {
+                && !(!definition && isTopLevelStart())) {
             int start = lex.start;
-            if (lex.isWord("addrspace")) {
+            if (lex.kind == Token.STRING) {
+                lex.next();
+                if (accept(Token.EQUALS)) {
+                    expect(Token.STRING, "string value");
+                }
+            } else if (lex.isWord("addrspace")) {
                 lex.next();
                 addressSpace = parseAddressSpaceArgument();
             } else if (lex.kind == Token.METADATA_NAME) {
@@ -715,12 +852,13 @@ public final class IrParser {
                 skipTypedConstantSyntax();
             } else {
                 Token k = lex.kind;
+                boolean takesString = lex.isWord("section") || lex.isWord("gc") || lex.isWord("partition");
                 lex.next();
                 if (k == Token.WORD && lex.kind == Token.LPAREN) {
                     skipBalancedOnly(Token.LPAREN, Token.RPAREN);
                 } else if (k == Token.WORD && lex.kind == Token.INTEGER) {
                     lex.next();
-                } else if (k == Token.WORD && lex.kind == Token.STRING) {
+                } else if (takesString && lex.kind == Token.STRING) {
                     lex.next();
                 } else if (k != Token.WORD && k != Token.ATTRIBUTE_GROUP_ID && k != Token.COMDAT) {
                     throw error(start, "expected function attribute" + (definition ? " or '{'" : ""));
@@ -748,7 +886,19 @@ public final class IrParser {
                 throw expected("'{' in function body");
             }
             int bodyStart = lex.lineEndAfter(lex.end);
-            int closeBrace = skipBody(lex.end);
+            int closeBrace;
+            try {
+                closeBrace = skipBody(lex.end);
+            } catch (InputException noBrace) {
+                // report what is wrong inside the body, as llvm-as does, if it can be found
+                Function probe = new Function(module, name, new FunctionType(returnType, params, varArgs), 0, "", "",
+                        List.of(), true);
+                for (int i = 0; i < params.size(); i++) {
+                    probe.addArgument(new Argument(probe, i, params.get(i), argInfo.get(i)[0], ""));
+                }
+                parseBody(probe, bodyStart, src.length());
+                throw noBrace;
+            }
             lex.reset(closeBrace);
             lex.next();
             deferred.add(new Deferred(f, bodyStart, closeBrace));
@@ -871,11 +1021,15 @@ public final class IrParser {
         if (d.global() instanceof GlobalVariable g) {
             g.setInitializer(parseConstant(g.valueType()));
         } else if (d.global() instanceof GlobalAlias a) {
-            Type t = parseType();
-            a.setTarget(parseConstant(t));
+            Type t = isUntypedAliasee() ? null : parseType();
+            Value target = parseValue(t, false);
+            if (!(target instanceof Constant c)) {
+                throw error(d.start(), "expected a constant aliasee");
+            }
+            a.setTarget(c);
         }
-        if (lex.start < d.end() && lex.kind != Token.COMMA) {
-            throw expected("',' or end of line");
+        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID) {
+            throw expected("',' or end of global");
         }
         while (lex.start < d.end() && lex.kind != Token.EOF) {
             lex.next();
@@ -1019,6 +1173,9 @@ public final class IrParser {
             }
             case LOCAL -> {
                 NamedStructType t = module.namedType(lex.name());
+                if (!t.isDefined()) {
+                    typeFirstUse.putIfAbsent(t, lex.start);
+                }
                 lex.next();
                 return t;
             }
@@ -1587,7 +1744,19 @@ public final class IrParser {
         BasicBlock block = null;
         while (lex.kind != Token.RBRACE || lex.start < closeBrace) {
             if (lex.kind == Token.EOF) {
-                throw expected("instruction");
+                throw expected("instruction opcode");
+            }
+            if (lex.isWord("uselistorder")) {
+                // kept as text: it stays in the slice of whatever follows
+                lex.next();
+                parseType();
+                lex.next();
+                expect(Token.COMMA, "','");
+                if (lex.kind != Token.LBRACE) {
+                    throw expected("'{'");
+                }
+                skipBalancedOnly(Token.LBRACE, Token.RBRACE);
+                continue;
             }
             if (lex.kind == Token.LABEL) {
                 if (block != null) {
@@ -2109,7 +2278,7 @@ public final class IrParser {
                 while (commaFollowedByNonMetadata()) {
                     if (lex.isWord("align")) {
                         lex.next();
-                        parseCount();
+                        alignValue();
                     } else if (lex.isWord("addrspace")) {
                         lex.next();
                         as = parseAddressSpaceArgument();
@@ -2138,7 +2307,12 @@ public final class IrParser {
                 flags = atomicSuffix(flags);
                 alignSuffix();
             }
-            case FENCE -> flags = atomicSuffix(new ArrayList<>());
+            case FENCE -> {
+                flags = atomicSuffix(new ArrayList<>());
+                if (flags.isEmpty() || !ORDERINGS.contains(flags.get(flags.size() - 1))) {
+                    throw expected("ordering on atomic instruction");
+                }
+            }
             case CMPXCHG -> {
                 flags = flagWords(Set.of("weak", "volatile"));
                 typedOperand();
@@ -2338,7 +2512,7 @@ public final class IrParser {
         while (commaFollowedByNonMetadata()) {
             if (lex.isWord("align")) {
                 lex.next();
-                parseCount();
+                alignValue();
             } else {
                 throw expected("'align' or metadata");
             }

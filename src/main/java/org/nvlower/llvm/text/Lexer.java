@@ -105,7 +105,7 @@ final class Lexer {
     private void skipTrivia() {
         while (pos < length) {
             char c = src.charAt(pos);
-            if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f') {
+            if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == 0) {
                 pos++;
             } else if (c == ';') {
                 int nl = src.indexOf('\n', pos);

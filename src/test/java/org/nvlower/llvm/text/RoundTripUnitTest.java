@@ -45,6 +45,20 @@ class RoundTripUnitTest {
         assertRoundTrip("\t@g\t=\tglobal\ti32\t0\n");
     }
 
+    /** Valid IR found by the differential fuzzing on branch ircorpus (llvm-as 14 accepts each). */
+    @Test
+    void constructsLlvmAcceptsEverywhere() {
+        assertRoundTrip("@w = global i32 0 define void @f() { ret void } @v = global i32 1\n"
+                + "@u = global i32 2 declare void @g() attributes #0 = { nounwind } !0 = !{} !n = !{!0}\n");
+        assertRoundTrip("@g = global i32 0 #0\n@h = global i32 0, align 4 #0\nattributes #0 = { \"bss-section\"=\"b\" }\n");
+        assertRoundTrip("define void @g() \"k\" {\n  ret void\n}\ndefine void @h() nounwind \"kv\"=\"1\" \"\" {\n  ret void\n}\n");
+        assertRoundTrip("define i32 @f(i32 %a) {\n  %x = add i32 %a, %a\n  %y = mul i32 %x, %x\n  ret i32 %y\n"
+                + "  uselistorder i32 %x, { 1, 0 }\n}\n");
+        assertRoundTrip("define double @f(double %x) {\n  %y = fadd\0double %x, %x\n  ret double %y\n}\n");
+        assertRoundTrip("@x = global [3 x i32] zeroinitializer\n"
+                + "@a = alias i32, getelementptr inbounds ([3 x i32], [3 x i32]* @x, i32 0, i32 1)\n");
+    }
+
     @Test
     void printingTheModelDoesNotReadBodies() {
         Module m = IrParser.parse("rt.ll", Fixtures.MODERN);
