@@ -4,8 +4,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+
+import org.nvlower.testing.ExternalTools;
 
 /**
  * The long fuzz run behind {@code bench/ir-fuzz}:
@@ -55,7 +59,7 @@ public final class FuzzMain {
         long rejected = 0;
         long bytes = 0;
         double seconds = 0;
-        java.util.Map<String, Fuzzer.Finding> findings = new java.util.LinkedHashMap<>();
+        Map<String, Fuzzer.Finding> findings = new LinkedHashMap<>();
         for (long at = first; at < first + count; at += chunk) {
             Fuzzer.Report r = fuzzer.run(FuzzSeeds.ROUND_TRIP, at, Math.min(chunk, first + count - at), 50);
             accepted += r.accepted();
@@ -90,7 +94,7 @@ public final class FuzzMain {
     }
 
     private static int differential(Fuzzer fuzzer, long first, long count, Path out) throws IOException {
-        Path llvmAs = org.nvlower.testing.ExternalTools.llvmAs()
+        Path llvmAs = ExternalTools.llvmAs()
                 .orElseThrow(() -> new IllegalStateException("llvm-as (LLVM 14) not found"));
         Files.createDirectories(out);
         Differential.Result r = Differential.run(fuzzer, llvmAs, first, count, out);

@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -61,8 +62,8 @@ final class LibdeviceSlices {
         return out;
     }
 
-    private static java.util.Optional<String> firstGlobal(String line) {
+    private static Optional<String> firstGlobal(String line) {
         Matcher m = GLOBAL_REF.matcher(line);
-        return m.find() ? java.util.Optional.of(m.group(1)) : java.util.Optional.empty();
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
     }
 }
