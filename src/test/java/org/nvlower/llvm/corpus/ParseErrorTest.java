@@ -61,6 +61,10 @@ class ParseErrorTest {
         BAD_ORDERING("define void @f(i32* %p) {\n  fence sideways\n  ret void\n}\n", 2, 9, "expected ordering"),
         BAD_HEX_FLOAT("@g = global double 0xK1\n", 1, 20, "floating point constant does not have type 'double'"),
         BAD_METADATA_TUPLE("!0 = !{!\"a\" !\"b\"}\n", 1, 13, "expected end of metadata node"),
+        UNKNOWN_WORD_IN_DEFINE("define void @f() bogus_attr {\n  ret void\n}\n", 1, 18, "expected '{' in function body"),
+        UNKNOWN_WORD_AFTER_DECLARE("declare void @d() s0ction \".x\"\n", 1, 19, "expected top-level entity"),
+        UNDEFINED_PERSONALITY("define void @f() personality i32 (...)* @nope {\n  ret void\n}\n", 1, 41,
+                "use of undefined value '@nope'"),
         CRLF_LINES("define i32 @f() {\r\n  %x = frobnicate i32 1, 2\r\n  ret i32 %x\r\n}\r\n", 2, 8, "expected instruction opcode"),
         TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'");
 
