@@ -1,14 +1,8 @@
 package org.nvlower.cli;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.Charset;
-import java.nio.charset.CodingErrorAction;
-import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -99,33 +93,20 @@ public final class RoundtripCommand implements Callable<Integer> {
     }
 
     /**
-     * Reads IR as UTF-8 when it is valid UTF-8, else as ISO-8859-1 (one char per byte), so that
-     * writing it back in the same charset gives the same bytes.
+     * Reads IR as ISO-8859-1: one char per byte, so any bytes (UTF-8 in names, strings and
+     * comments included) are written back unchanged, and a file's bytes become the string
+     * without a second copy. LLVM's own syntax is ASCII.
      */
     static IrText readIr(String input) throws IOException {
         try {
-            if (!input.equals("-") && Files.isDirectory(Path.of(input))) {
+            if (input.equals("-")) {
+                return new IrText(new String(System.in.readAllBytes(), StandardCharsets.ISO_8859_1),
+                        StandardCharsets.ISO_8859_1);
+            }
+            if (Files.isDirectory(Path.of(input))) {
                 throw new InputException(input + " is a directory");
             }
-            if (!input.equals("-")) {
-                try {
-                    // no copy for ASCII input: the bytes become the string's storage
-                    return new IrText(Files.readString(Path.of(input), StandardCharsets.UTF_8), StandardCharsets.UTF_8);
-                } catch (CharacterCodingException e) {
-                    return new IrText(Files.readString(Path.of(input), StandardCharsets.ISO_8859_1),
-                            StandardCharsets.ISO_8859_1);
-                }
-            }
-            byte[] bytes = System.in.readAllBytes();
-            try {
-                String text = StandardCharsets.UTF_8.newDecoder()
-                        .onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT)
-                        .decode(ByteBuffer.wrap(bytes)).toString();
-                return new IrText(text, StandardCharsets.UTF_8);
-            } catch (CharacterCodingException e) {
-                return new IrText(new String(bytes, StandardCharsets.ISO_8859_1), StandardCharsets.ISO_8859_1);
-            }
+            return new IrText(Files.readString(Path.of(input), StandardCharsets.ISO_8859_1), StandardCharsets.ISO_8859_1);
         } catch (NoSuchFileException e) {
             throw new InputException("no such file: " + input);
         } catch (java.nio.file.AccessDeniedException e) {

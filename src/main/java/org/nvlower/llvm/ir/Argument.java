@@ -16,6 +16,12 @@ public final class Argument extends TrackedValue {
         this.attributes = attributes == null ? "" : attributes;
     }
 
+    /** Renaming an argument is not supported: the function header is kept as text. */
+    @Override
+    public void setName(String name) {
+        throw new UnsupportedOperationException("renaming an argument is not supported");
+    }
+
     @Override
     public Type type() {
         return type;

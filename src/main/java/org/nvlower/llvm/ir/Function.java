@@ -113,7 +113,7 @@ public final class Function extends GlobalValue {
         for (int b = blocks.size() - 1; b >= 0; b--) {
             List<Instruction> insts = blocks.get(b).instructions();
             for (int i = insts.size() - 1; i >= 0; i--) {
-                insts.get(i).dropOperands();
+                insts.get(i).dropGlobalUses();
             }
         }
         blocks.clear();

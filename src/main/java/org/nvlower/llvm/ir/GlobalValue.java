@@ -48,6 +48,15 @@ public abstract sealed class GlobalValue extends TrackedValue implements Constan
         return type;
     }
 
+    /** Renaming a global is not supported: its definition and every reference are kept as text. */
+    @Override
+    public void setName(String name) {
+        if (slice != null || module.global(name()) == this) {
+            throw new UnsupportedOperationException("renaming a global (@" + name() + ") is not supported");
+        }
+        super.setName(name);
+    }
+
     /** The users in every function: bodies not read yet are read first. */
     @Override
     public java.util.List<Instruction> users() {

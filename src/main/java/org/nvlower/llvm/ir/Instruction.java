@@ -126,11 +126,14 @@ public abstract sealed class Instruction extends TrackedValue
         }
     }
 
-    /** Stops using the operands (for a discarded body). */
-    void dropOperands() {
+    /**
+     * Stops using the globals among the operands (for a discarded body: its locals go with it,
+     * only the globals outlive it).
+     */
+    void dropGlobalUses() {
         for (int i = operands.length - 1; i >= 0; i--) {
-            if (operands[i] instanceof TrackedValue t) {
-                t.removeUse(this);
+            if (operands[i] instanceof GlobalValue g) {
+                g.removeUse(this);
             }
         }
     }

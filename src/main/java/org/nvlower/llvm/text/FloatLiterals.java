@@ -81,7 +81,7 @@ final class FloatLiterals {
         long bits = Double.doubleToRawLongBits(d);
         switch (type) {
             case DOUBLE:
-                return new BigInteger(Long.toUnsignedString(bits));
+                return unsigned(bits);
             case FLOAT: {
                 float f = (float) d;
                 if (!Double.isNaN(d) && (double) f != d) {
@@ -108,12 +108,18 @@ final class FloatLiterals {
             case X86_FP80:
                 return widen(bits, 15, 64, true);
             case PPC_FP128:
-                return new BigInteger(Long.toUnsignedString(bits));
+                return unsigned(bits);
             default:
                 break;
         }
         error[0] = "floating point constant invalid for type";
         return null;
+    }
+
+    private static final BigInteger TWO_64 = BigInteger.ONE.shiftLeft(64);
+
+    private static BigInteger unsigned(long bits) {
+        return bits >= 0 ? BigInteger.valueOf(bits) : BigInteger.valueOf(bits).add(TWO_64);
     }
 
     /** Exact conversion of a double to a wider binary format (explicit integer bit for x87). */

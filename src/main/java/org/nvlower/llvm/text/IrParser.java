@@ -133,10 +133,17 @@ public final class IrParser {
         this.lex = new Lexer(src);
         this.module = module;
         this.reparse = true;
+        this.secondPass = true;
     }
 
     /** True while re-reading an instruction only to find where its operands are. */
     private boolean reparse;
+    /** True in the checking pass over bodies: everything is checked, no instruction is built. */
+    private boolean checkOnly;
+    /** After pass one every named type is defined; a new name in a body is an error. */
+    private boolean secondPass;
+    private int lastEnd;
+    private Opcode lastOpcode;
     private int[] reparseSpans;
 
     /**
@@ -258,10 +265,13 @@ public final class IrParser {
                 throw error(typeFirstUse.getOrDefault(t, src.length()), "use of undefined type named '" + t.name() + "'");
             }
         }
+        secondPass = true;
         for (Deferred d : deferred) {
             depth = 0;
             if (d.global() instanceof Function f) {
+                checkOnly = true;
                 parseBody(f, d.start(), d.end());
+                checkOnly = false;
                 Runnable loader = () -> {
                     depth = 0;
                     parseBody(f, d.start(), d.end());
@@ -530,7 +540,10 @@ public final class IrParser {
     }
 
     private int smallInt(int from, int to) {
-        if (to - from > 9 || to == from) {
+        if (!allDigits(from, to)) {
+            throw error(from, "expected integer");
+        }
+        if (to - from > 9) {
             throw error(from, "number out of range");
         }
         int v = 0;
@@ -896,6 +909,7 @@ public final class IrParser {
                 for (int i = 0; i < params.size(); i++) {
                     probe.addArgument(new Argument(probe, i, params.get(i), argInfo.get(i)[0], ""));
                 }
+                checkOnly = true;
                 parseBody(probe, bodyStart, src.length());
                 throw noBrace;
             }
@@ -1087,7 +1101,7 @@ public final class IrParser {
             }
         }
         depth--;
-        return share(t);
+        return t;
     }
 
     private Type checkPointee(Type t, int at) {
@@ -1174,6 +1188,9 @@ public final class IrParser {
             case LOCAL -> {
                 NamedStructType t = module.namedType(lex.name());
                 if (!t.isDefined()) {
+                    if (secondPass) {
+                        throw error("use of undefined type named '" + t.name() + "'");
+                    }
                     typeFirstUse.putIfAbsent(t, lex.start);
                 }
                 lex.next();
@@ -1357,7 +1374,7 @@ public final class IrParser {
                     throw error(err[0]);
                 }
                 lex.next();
-                return intern(new ConstantFP(ft, bits));
+                return new ConstantFP(ft, bits);
             }
             case CSTRING -> {
                 if (!(t instanceof ArrayType at2) || !at2.element().isInteger(8)) {
@@ -1790,9 +1807,11 @@ public final class IrParser {
                 itemStart = end;
             }
             Instruction inst = parseInstruction(itemStart, records.isEmpty() ? List.of() : List.copyOf(records));
-            itemStart = inst.source().end();
-            block.appendParsed(inst);
-            if (inst.opcode().isTerminator()) {
+            itemStart = lastEnd;
+            if (inst != null) {
+                block.appendParsed(inst);
+            }
+            if (lastOpcode.isTerminator()) {
                 block.trimToSize();
                 block = null;
             }
@@ -1921,7 +1940,9 @@ public final class IrParser {
                 throw error(fx.offset(), "'" + shown + "' defined with type '" + v.type() + "' but expected '"
                         + fx.type() + "'");
             }
-            fx.holder()[0].resolveForwardOperand(fx.operand(), v);
+            if (fx.holder()[0] != null) {
+                fx.holder()[0].resolveForwardOperand(fx.operand(), v);
+            }
         }
         fixups.clear();
     }
@@ -2404,8 +2425,18 @@ public final class IrParser {
             System.arraycopy(spans, 0, reparseSpans, 2, 2 * opCount);
             return null;
         }
-        Value[] operands = Arrays.copyOf(ops, opCount);
         int end = lex.lineEndAfter(lex.previousEnd);
+        lastEnd = end;
+        lastOpcode = op;
+        if (checkOnly) {
+            // checking pass: no instruction, just a typed placeholder for later uses
+            if (!type.isVoid()) {
+                defineLocal(new Argument(function, -1, share(type), defName == null ? "" : defName, ""), defName,
+                        defSlot, defStart);
+            }
+            return null;
+        }
+        Value[] operands = Arrays.copyOf(ops, opCount);
         if (detail instanceof Type) {
             detail = share(detail);
         }
@@ -2415,23 +2446,25 @@ public final class IrParser {
             pendingHolder[0] = inst;
         }
         inst.setSource(itemStart, tokenStart, end, metadata.isEmpty() ? List.of() : List.copyOf(metadata), records);
-        defineInstruction(inst, defName, defSlot, defStart);
+        if (inst.hasResult()) {
+            if (defName != null) {
+                inst.setName(defName);
+            }
+            defineLocal(inst, defName, defSlot, defStart);
+        }
         return inst;
     }
 
-    private void defineInstruction(Instruction inst, String name, int slot, int at) {
-        if (!inst.hasResult()) {
-            return;
-        }
+    /** Records a defined local (an instruction, or its placeholder in the checking pass). */
+    private void defineLocal(TrackedValue value, String name, int slot, int at) {
         if (name != null) {
-            TrackedValue existing = locals.putIfAbsent(name, inst);
+            TrackedValue existing = locals.putIfAbsent(name, value);
             if (existing != null) {
                 if (existing instanceof BasicBlock b && !b.isDefined()) {
                     throw error(at, "instruction forward referenced with type 'label'");
                 }
                 throw error(at, "multiple definition of local value named '" + name + "'");
             }
-            inst.setName(name);
         } else {
             int expectedSlot = numbered.size();
             if (slot >= 0 && slot != expectedSlot) {
@@ -2440,8 +2473,8 @@ public final class IrParser {
             if (forwardBlocks.containsKey(expectedSlot)) {
                 throw error(at, "instruction forward referenced with type 'label'");
             }
-            inst.setSlot(expectedSlot);
-            numbered.add(inst);
+            value.setSlot(expectedSlot);
+            numbered.add(value);
         }
     }
 

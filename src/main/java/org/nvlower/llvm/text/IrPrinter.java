@@ -88,8 +88,7 @@ public final class IrPrinter {
      * without going through a char encoder when the text allows it.
      */
     public static void print(Module module, OutputStream out, Charset charset) throws IOException {
-        boolean oneBytePerChar = charset.equals(StandardCharsets.ISO_8859_1)
-                || charset.equals(StandardCharsets.UTF_8) && isAscii(module.source());
+        boolean oneBytePerChar = charset.equals(StandardCharsets.ISO_8859_1);
         if (!oneBytePerChar) {
             Writer w = new BufferedWriter(new OutputStreamWriter(out, charset), 1 << 16);
             print(module, w);
@@ -103,15 +102,6 @@ public final class IrPrinter {
             throw e.getCause();
         }
         sink.flush();
-    }
-
-    private static boolean isAscii(String s) {
-        for (int i = 0, n = s.length(); i < n; i++) {
-            if (s.charAt(i) >= 0x80) {
-                return false;
-            }
-        }
-        return true;
     }
 
     // ------------------------------------------------------------------ output
@@ -275,9 +265,9 @@ public final class IrPrinter {
         for (BasicBlock b : f.blocks()) {
             SourceSlice label = b.labelSlice();
             if (label != null) {
-                if (renumber && !b.hasName() && b.labelStart() >= 0) {
+                if (renumber && b.labelStart() >= 0) {
                     out.copy(src, label.start(), b.labelStart());
-                    out.write(String.valueOf(b.slot()));
+                    out.write(b.hasName() ? Names.quoteIfNeeded(b.name()) : String.valueOf(b.slot()));
                     out.copy(src, b.labelEnd(), label.end());
                 } else {
                     out.copy(src, label.start(), label.end());
@@ -319,8 +309,7 @@ public final class IrPrinter {
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
-            boolean respell = now != inst.originalOperand(i)
-                    || renumber && isLocal(now) && !((TrackedValue) now).hasName();
+            boolean respell = now != inst.originalOperand(i) || renumber && isLocal(now);
             if (respell) {
                 out.copy(src, pos, spans[2 + 2 * i]);
                 out.write(reference(now));

@@ -200,6 +200,26 @@ class EditsUnitTest {
     }
 
     @Test
+    void renamingALocalRespellsItsDefinitionAndUses() {
+        Module m = IrParser.parse("s.ll", SMALL);
+        Instruction mul = inst(m, "f", 0, 1);
+        mul.setName("product");
+        m.function("f").orElseThrow().blocks().get(0).setName("start");
+        assertEquals("""
+                define i32 @f(i32 %a, i32 %b) {
+                start:
+                  %0 = add i32 %a, %b ; sum
+                  %product = mul i32 %0, %0
+                  %1 = sub i32 %product, %a
+                  ret i32 %1
+                }
+                """, IrPrinter.print(m));
+        assertThrows(UnsupportedOperationException.class, () -> m.function("f").orElseThrow().setName("g"));
+        assertThrows(UnsupportedOperationException.class,
+                () -> m.function("f").orElseThrow().arguments().get(0).setName("z"));
+    }
+
+    @Test
     void blocksAreValuesWithUsers() {
         Module m = IrParser.parse("typed.ll", Fixtures.TYPED);
         Function f = m.function("typed").orElseThrow();

@@ -39,6 +39,7 @@ class ErrorsUnitTest {
             define void @f() {\\n  fence sideways\\n  ret void\\n}                      | 2 | 9  | expected ordering on atomic instruction
             define void @f(ptr %p) {\\n  store i32 1, ptr %p, align 3\\n  ret void\\n}       | 2 | 30 | alignment is not a power of two
             @"abc = global i32 0                                                        | 1 | 1  | unterminated quoted string
+            @r = global i8 addrspace(-1)* null                                          | 1 | 26 | expected integer
             define i32 @f(i32 %a) {\\n  %x = add i32 %a,                                  | 2 | 19 | expected value
             define i32 @f() {\\n  ret void\\n}                                          | 2 | 3  | value doesn't match function result type 'i32'
             @g = global i32 0\\n@g = global i32 1                                        | 2 | 1  | redefinition of global '@g'
