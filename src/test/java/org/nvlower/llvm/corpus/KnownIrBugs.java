@@ -17,7 +17,6 @@ final class KnownIrBugs {
     private KnownIrBugs() {}
 
     static final Map<String, String> BUGS = Map.ofEntries(
-            Map.entry("fixture:regressions/signed-address-space.ll", "`addrspace(+1)` crashes with IllegalArgumentException (08:40)"),
             Map.entry("error:UNKNOWN_WORD_IN_DEFINE", "`define void @f() bogus_attr {` accepted (08:46)"),
             Map.entry("error:UNKNOWN_WORD_AFTER_DECLARE", "`declare void @d() s0ction \".x\"` accepted (08:46)"),
             Map.entry("error:UNDEFINED_PERSONALITY", "undefined personality function accepted (08:46)"),
