@@ -17,8 +17,8 @@ final class KnownIrBugs {
     private KnownIrBugs() {}
 
     static final Map<String, String> BUGS = Map.ofEntries(
-            Map.entry("fixture:regressions/repeated-argument-open-body.ll", "NullPointerException in parseBody (09:02)"),
-            Map.entry("error:REPEATED_ARGUMENT", "repeated argument name reported at 1:1, not at the second name (09:02)"),
+            Map.entry("fixture:regressions/repeated-argument-open-body.ll", "NullPointerException in parseBody (08:58)"),
+            Map.entry("error:REPEATED_ARGUMENT", "repeated argument name reported at 1:1, not at the second name (08:58)"),
             Map.entry("error:UNKNOWN_WORD_IN_DEFINE", "`define void @f() bogus_attr {` accepted (08:46)"),
             Map.entry("error:UNKNOWN_WORD_AFTER_DECLARE", "`declare void @d() s0ction \".x\"` accepted (08:46)"),
             Map.entry("error:UNDEFINED_PERSONALITY", "undefined personality function accepted (08:46)"),

@@ -51,6 +51,11 @@ class RoundtripCliTest {
             }
             Path out = dir.resolve("out-" + fixture.getFileName());
             Run r = nvlower("roundtrip", fixture.toString(), "-o", out.toString());
+            if (r.code() == Main.USER_ERROR && Files.readString(fixture).contains(FixtureRoundTripTest.MAY_REJECT)) {
+                assertNoStackTrace(r);
+                assertFalse(Files.exists(out));
+                continue;
+            }
             assertEquals(0, r.code(), () -> fixture + ":\n" + r.err());
             assertEquals(-1L, Files.mismatch(fixture, out), () -> "output differs from " + fixture);
         }
