@@ -1,0 +1,124 @@
+package org.nvlower.llvm.corpus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.nvlower.diag.InputException;
+import org.nvlower.diag.SourcePosition;
+import org.nvlower.llvm.text.IrParser;
+import org.nvlower.testing.ExternalTools;
+
+/**
+ * Malformed IR is rejected with an {@link InputException} at the exact line and column, with the
+ * message it should have. The positions are the ones LLVM 14's {@code llvm-as} reports for the
+ * same input (checked below when llvm-as is present), so they are not nvlower's own say-so. The
+ * messages are LLVM's or, where nvlower's wording is as precise, nvlower's.
+ */
+class ParseErrorTest {
+
+    /** One malformed input: where the error is (1-based line, column) and how its message starts. */
+    enum Case {
+        UNKNOWN_OPCODE("define i32 @f() {\n  %x = frobnicate i32 1, 2\n  ret i32 %x\n}\n", 2, 8, "expected instruction opcode"),
+        UNDEFINED_VALUE("define i32 @f() {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n", 2, 16, "use of undefined value '%x'"),
+        UNDEFINED_LABEL("define void @f() {\n  br label %nowhere\n}\n", 2, 12, "use of undefined value '%nowhere'"),
+        UNDEFINED_GLOBAL("define void @f() {\n  call void @g()\n  ret void\n}\n", 2, 13, "use of undefined value '@g'"),
+        UNDEFINED_TYPE("@g = global %T zeroinitializer\n", 1, 13, "use of undefined type named 'T'"),
+        UNDEFINED_METADATA("!0 = !{!99}\n", 1, 9, "use of undefined metadata '!99'"),
+        MISSING_BRACE("define void @f() {\n  ret void\n", 3, 1, "expected '}' at end of function"),
+        EOF_IN_INSTRUCTION("define i32 @f(i32 %a) {\n  %x = add i32 %a,", 2, 19, "expected value"),
+        UNCLOSED_PARAMS("declare void @f(i32\n", 2, 1, "expected ',' or ')'"),
+        MISSING_EQUALS("@g global i32 0\n", 1, 4, "expected '='"),
+        REDEFINED_GLOBAL("@g = global i32 0\n@g = global i32 1\n", 2, 1, "redefinition of global '@g'"),
+        REDEFINED_LOCAL("define i32 @f(i32 %a) {\n  %x = add i32 %a, 1\n  %x = add i32 %a, 2\n  ret i32 %x\n}\n", 3, 3,
+                "multiple definition of local value named 'x'"),
+        EXPECTED_TYPE("define foo @f() {\n  ret void\n}\n", 1, 8, "expected type"),
+        MISSING_RETURN_TYPE("define @f() {\n  ret void\n}\n", 1, 8, "expected type"),
+        INTEGER_TOO_WIDE("@g = global i16777216 0\n", 1, 13, "bitwidth for integer type out of range"),
+        NOT_A_TYPE("@g = global \u00e9 0\n", 1, 13, "invalid token '\u00e9'"),
+        STRAY_CHARACTER("define void @f() {\n  ret void `\n}\n", 2, 12, "invalid token '`'"),
+        MISSING_TERMINATOR("define void @f() {\nentry:\n  %x = add i32 1, 2\nnext:\n  ret void\n}\n", 4, 1,
+                "expected instruction opcode"),
+        NUMBERED_GLOBAL_GAP("@1 = global i32 0\n", 1, 1, "variable expected to be numbered '@0'"),
+        MISSING_COMMA("define i32 @f(i32 %a) {\n  %x = add i32 %a 1\n  ret i32 %x\n}\n", 2, 19,
+                "expected ','"),
+        TOP_LEVEL_JUNK("target triple = \"x\"\nhello\n", 2, 1, "expected top-level entity"),
+        UNTERMINATED_NAME("@\"abc = global i32 0\n", 1, 1, "invalid token"),
+        BAD_LINKAGE("@g = privat global i32 0\n", 1, 6, "expected 'global' or 'constant'"),
+        BAD_ALIGNMENT("define void @f(i32* %p) {\n  store i32 1, i32* %p, align 3\n  ret void\n}\n", 2, 31,
+                "alignment is not a power of two"),
+        BAD_PREDICATE("define i1 @f(i32 %a) {\n  %c = icmp foo i32 %a, 0\n  ret i1 %c\n}\n", 2, 13, "expected icmp predicate"),
+        BAD_ORDERING("define void @f(i32* %p) {\n  fence sideways\n  ret void\n}\n", 2, 9, "expected ordering"),
+        BAD_HEX_FLOAT("@g = global double 0xK1\n", 1, 20, "floating point constant does not have type 'double'"),
+        BAD_METADATA_TUPLE("!0 = !{!\"a\" !\"b\"}\n", 1, 13, "expected end of metadata node"),
+        UNKNOWN_WORD_IN_DEFINE("define void @f() bogus_attr {\n  ret void\n}\n", 1, 18, "expected '{' in function body"),
+        UNKNOWN_WORD_AFTER_DECLARE("declare void @d() s0ction \".x\"\n", 1, 19, "expected top-level entity"),
+        UNDEFINED_PERSONALITY("define void @f() personality i32 (...)* @nope {\n  ret void\n}\n", 1, 41,
+                "use of undefined value '@nope'"),
+        REPEATED_ARGUMENT("define void @a(i32 %i, i32 %i) {\n  ret void\n}\n", 1, 24, "redefinition of argument '%i'"),
+        CRLF_LINES("define i32 @f() {\r\n  %x = frobnicate i32 1, 2\r\n  ret i32 %x\r\n}\r\n", 2, 8, "expected instruction opcode"),
+        TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'");
+
+        final String input;
+        final int line;
+        final int column;
+        final String message;
+
+        Case(String input, int line, int column, String message) {
+            this.input = input;
+            this.line = line;
+            this.column = column;
+            this.message = message;
+        }
+
+        /** The text of line {@link #line} without its line end. */
+        String lineText() {
+            return input.lines().skip(line - 1).findFirst().orElse("");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void rejectedAtTheRightPlaceWithTheRightMessage(Case c) throws Throwable {
+        KnownIrBugs.check("error:" + c.name(), () -> rejected(c));
+    }
+
+    private static void rejected(Case c) {
+        String file = c.name().toLowerCase() + ".ll";
+        InputException e = assertThrows(InputException.class, () -> IrParser.parse(file, c.input));
+        SourcePosition at = e.position();
+        assertEquals(file + ":" + c.line + ":" + c.column, at == null ? "no position" : at.toString(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(c.message), () -> "message: " + e.getMessage() + "\nexpected: " + c.message);
+        assertFalse(e.getMessage().contains("\n"), () -> "a message is one line: " + e.getMessage());
+        assertEquals(c.lineText(), at.lineText());
+        // render(): "file:line:col: error: message", the line, a caret under the column
+        String[] rendered = e.render().split("\n", -1);
+        assertEquals(file + ":" + c.line + ":" + c.column + ": error: " + e.getMessage(), rendered[0]);
+        assertEquals(c.lineText(), rendered[1]);
+        assertEquals(c.column - 1, rendered[2].indexOf('^'));
+    }
+
+    /** The table's positions are LLVM's: llvm-as reports the same line:col for every case. */
+    @ParameterizedTest
+    @EnumSource(Case.class)
+    void llvmAsReportsTheSamePosition(Case c, @TempDir Path dir) throws IOException {
+        var llvmAs = ExternalTools.llvmAs();
+        Assumptions.assumeTrue(llvmAs.isPresent(), "llvm-as (LLVM 14) not found");
+        Path file = dir.resolve("case.ll");
+        Files.writeString(file, c.input, StandardCharsets.UTF_8);
+        ExternalTools.Result r = ExternalTools.run(30, llvmAs.get(), file.toString(), "-o", "/dev/null");
+        assertEquals(1, r.exitCode(), r.stderr());
+        assertTrue(r.stderr().contains(file + ":" + c.line + ":" + c.column + ": error: "), r.stderr());
+    }
+
+}
