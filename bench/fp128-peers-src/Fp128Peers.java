@@ -1,0 +1,118 @@
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.nvlower.verify.bench.Fp128Operands;
+
+/**
+ * The Java side of bench/fp128-peers (not part of nvlower's sources):
+ * <pre>
+ *   Fp128Peers operands FILE                 write nvlower's standard operand pairs to FILE
+ *   Fp128Peers bigdecimal FILE SECONDS OP... time java.math.BigDecimal on the pairs of FILE
+ * </pre>
+ * The BigDecimal loop has the shape of nvlower's kernel and of the C harness: one pass is one
+ * operation on each pair, MathContext(34, HALF_EVEN) (binary128 carries 34 significant digits),
+ * each result folded into a sink. Each operand is the exact value of its binary128 bits rounded
+ * to 34 digits, converted before timing. BigDecimal has no infinities or NaNs and throws on
+ * division by zero, so non-finite operands become 1, and so do zero divisors of div; the count
+ * of replaced pairs is printed.
+ */
+public final class Fp128Peers {
+
+    private static final MathContext QUAD = new MathContext(34, RoundingMode.HALF_EVEN);
+
+    public static void main(String[] args) {
+        if (args.length == 2 && args[0].equals("operands")) {
+            Fp128Operands.standard().write(Path.of(args[1]));
+        } else if (args.length >= 4 && args[0].equals("bigdecimal")) {
+            Fp128Operands operands = Fp128Operands.read(Path.of(args[1]));
+            double seconds = Double.parseDouble(args[2]);
+            for (String op : List.of(args).subList(3, args.length)) {
+                measure(op, operands, seconds);
+            }
+        } else {
+            System.err.println("usage: Fp128Peers operands FILE | bigdecimal FILE SECONDS add|mul|div ...");
+            System.exit(1);
+        }
+    }
+
+    private static void measure(String op, Fp128Operands operands, double seconds) {
+        long[] w = operands.words();
+        int n = operands.pairs();
+        BigDecimal[] a = new BigDecimal[n];
+        BigDecimal[] b = new BigDecimal[n];
+        int replaced = 0;
+        for (int i = 0; i < n; i++) {
+            a[i] = toBigDecimal(w[4 * i], w[4 * i + 1]);
+            b[i] = toBigDecimal(w[4 * i + 2], w[4 * i + 3]);
+            boolean badDivisor = op.equals("div") && b[i] != null && b[i].signum() == 0;
+            if (a[i] == null || b[i] == null || badDivisor) {
+                replaced++;
+                a[i] = a[i] == null ? BigDecimal.ONE : a[i];
+                b[i] = b[i] == null || badDivisor ? BigDecimal.ONE : b[i];
+            }
+        }
+        long sink = 0;
+        long end = System.nanoTime() + (long) (seconds / 4 * 1e9); // warm-up: JIT, caches
+        while (System.nanoTime() < end) {
+            sink += pass(op, a, b);
+        }
+        long passes = 0;
+        long start = System.nanoTime();
+        long now;
+        do {
+            sink += pass(op, a, b);
+            passes++;
+        } while ((now = System.nanoTime()) - start < (long) (seconds * 1e9));
+        double mops = passes * (double) n / ((now - start) / 1e3);
+        System.out.printf("bigdecimal %s: %.2f Mop/s (%d passes of %d pairs, %d pairs with a non-finite operand%s set to 1, sink %x)%n",
+                op, mops, passes, n, replaced, op.equals("div") ? " or zero divisor" : "", sink);
+    }
+
+    private static long pass(String op, BigDecimal[] a, BigDecimal[] b) {
+        long sink = 0;
+        switch (op) {
+            case "add" -> {
+                for (int i = 0; i < a.length; i++) {
+                    sink += a[i].add(b[i], QUAD).hashCode();
+                }
+            }
+            case "mul" -> {
+                for (int i = 0; i < a.length; i++) {
+                    sink += a[i].multiply(b[i], QUAD).hashCode();
+                }
+            }
+            case "div" -> {
+                for (int i = 0; i < a.length; i++) {
+                    sink += a[i].divide(b[i], QUAD).hashCode();
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown op '" + op + "' (add, mul, div)");
+        }
+        return sink;
+    }
+
+    /** The exact value of binary128 bits rounded to 34 digits; null for infinities and NaNs. */
+    static BigDecimal toBigDecimal(long hi, long lo) {
+        int exp = (int) (hi >>> 48) & 0x7FFF;
+        if (exp == 0x7FFF) {
+            return null;
+        }
+        BigInteger sig = new BigInteger(1, new byte[] {
+                (byte) (hi >>> 40), (byte) (hi >>> 32), (byte) (hi >>> 24), (byte) (hi >>> 16), (byte) (hi >>> 8), (byte) hi,
+                (byte) (lo >>> 56), (byte) (lo >>> 48), (byte) (lo >>> 40), (byte) (lo >>> 32),
+                (byte) (lo >>> 24), (byte) (lo >>> 16), (byte) (lo >>> 8), (byte) lo});
+        if (exp != 0) {
+            sig = sig.setBit(112);
+        }
+        int pow2 = Math.max(exp, 1) - 0x3FFF - 112;  // value = sig * 2^pow2
+        BigDecimal exact = pow2 >= 0
+                ? new BigDecimal(sig.shiftLeft(pow2))
+                : new BigDecimal(sig.multiply(BigInteger.valueOf(5).pow(-pow2)), -pow2); // 2^-k = 5^k / 10^k
+        BigDecimal value = exact.round(QUAD);
+        return hi < 0 ? value.negate() : value;
+    }
+}

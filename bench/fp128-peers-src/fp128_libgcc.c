@@ -1,0 +1,147 @@
+/*
+ * Throughput of libgcc's binary128 arithmetic (__float128: __addtf3, __multf3, __divtf3, and
+ * libquadmath's sqrtq when built with -DHAVE_SQRTQ), in the shape of nvlower's kernel
+ * (org.nvlower.verify.bench.Fp128Kernel): one pass = one operation on each of the operand pairs
+ * of the file, each result folded into a sink (sink += hi ^ lo); sqrt takes |A|. Before timing,
+ * one pass computes the checksum that nvlower computes too (NaN results canonicalised, since
+ * NaN payloads are a policy choice), so the two can be compared bit for bit.
+ *
+ * usage: fp128_libgcc OPERAND_FILE SECONDS [add|mul|div|sqrt ...]
+ * prints: "libgcc OP: X Mop/s (checksum 0x..., N passes of P pairs)"
+ * Build: gcc -O2 fp128_libgcc.c [-DHAVE_SQRTQ -lquadmath]
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#ifdef HAVE_SQRTQ
+#include <quadmath.h>
+#endif
+
+typedef union { __float128 f; uint64_t w[2]; } quad; /* x86-64: w[0] low word, w[1] high word */
+
+static __float128 *A, *B;
+static size_t pairs;
+
+static __float128 from_bits(uint64_t hi, uint64_t lo) { quad q; q.w[1] = hi; q.w[0] = lo; return q.f; }
+static uint64_t hi_of(__float128 f) { quad q; q.f = f; return q.w[1]; }
+static uint64_t lo_of(__float128 f) { quad q; q.f = f; return q.w[0]; }
+
+static int parse_hex(const char *s, uint64_t *hi, uint64_t *lo) {
+    char part[17];
+    if (strlen(s) != 32 || strspn(s, "0123456789abcdefABCDEF") != 32) return 0;
+    memcpy(part, s, 16); part[16] = 0; *hi = strtoull(part, NULL, 16);
+    memcpy(part, s + 16, 16); part[16] = 0; *lo = strtoull(part, NULL, 16);
+    return 1;
+}
+
+static void read_operands(const char *path) {
+    FILE *f = fopen(path, "r");
+    char line[256], a[128], b[128];
+    size_t cap = 4096, lineno = 0;
+    if (!f) { fprintf(stderr, "error: %s: %s\n", path, strerror(errno)); exit(1); }
+    A = malloc(cap * sizeof *A); B = malloc(cap * sizeof *B);
+    while (fgets(line, sizeof line, f)) {
+        uint64_t ah, al, bh, bl;
+        char extra[2];
+        lineno++;
+        if (line[strspn(line, " \t\r\n")] == 0 || line[strspn(line, " \t")] == '#') continue;
+        if (sscanf(line, "%127s %127s %1s", a, b, extra) != 2 || !parse_hex(a, &ah, &al) || !parse_hex(b, &bh, &bl)) {
+            fprintf(stderr, "%s:%zu:1: error: expected two 32-digit hex numbers\n", path, lineno);
+            exit(1);
+        }
+        if (pairs == cap) { cap *= 2; A = realloc(A, cap * sizeof *A); B = realloc(B, cap * sizeof *B); }
+        A[pairs] = from_bits(ah, al); B[pairs] = from_bits(bh, bl); pairs++;
+    }
+    fclose(f);
+    if (pairs == 0) { fprintf(stderr, "error: %s: no operand pairs\n", path); exit(1); }
+}
+
+/* One pass per op; noinline keeps the four loops separate, as the Java kernel's are. */
+#define PASS(name, expr) \
+    static __attribute__((noinline)) uint64_t name(void) { \
+        uint64_t sink = 0; \
+        for (size_t i = 0; i < pairs; i++) { __float128 z = (expr); sink += hi_of(z) ^ lo_of(z); } \
+        return sink; \
+    }
+PASS(pass_add, A[i] + B[i])
+PASS(pass_mul, A[i] * B[i])
+PASS(pass_div, A[i] / B[i])
+#ifdef HAVE_SQRTQ
+PASS(pass_sqrt, sqrtq(fabsq(A[i])))
+#endif
+
+static __float128 apply(const char *op, size_t i) {
+    if (!strcmp(op, "add")) return A[i] + B[i];
+    if (!strcmp(op, "mul")) return A[i] * B[i];
+    if (!strcmp(op, "div")) return A[i] / B[i];
+#ifdef HAVE_SQRTQ
+    return sqrtq(fabsq(A[i]));
+#else
+    abort();
+#endif
+}
+
+/* The same fold as Fp128Kernel.checksum: order-sensitive, NaN results as 7FFF8000...0. */
+static uint64_t checksum(const char *op) {
+    const uint64_t k = 0x9E3779B97F4A7C15ull;
+    uint64_t h = 0;
+    for (size_t i = 0; i < pairs; i++) {
+        __float128 z = apply(op, i);
+        uint64_t hi = hi_of(z), lo = lo_of(z);
+        if ((hi & 0x7FFF000000000000ull) == 0x7FFF000000000000ull && ((hi & 0xFFFFFFFFFFFFull) | lo)) {
+            hi = 0x7FFF800000000000ull; lo = 0;
+        }
+        h = (h ^ hi) * k;
+        h = (h ^ lo) * k;
+    }
+    return h;
+}
+
+static double now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+volatile uint64_t blackhole;
+
+static void measure(const char *op, uint64_t (*pass)(void), double seconds) {
+    uint64_t sum = checksum(op), sink = 0;
+    long passes = 0;
+    double start = now(), t;
+    while (now() - start < seconds / 4) sink += pass(); /* warm-up: caches, branch predictors, clock */
+    start = now();
+    do { sink += pass(); passes++; } while ((t = now()) - start < seconds);
+    blackhole = sink;
+    printf("libgcc %s: %.1f Mop/s (checksum 0x%016" PRIx64 ", %ld passes of %zu pairs)\n",
+           op, passes * (double) pairs / (t - start) / 1e6, sum, passes, pairs);
+    fflush(stdout);
+}
+
+int main(int argc, char **argv) {
+    static const char *all[] = {"add", "mul", "div", "sqrt"};
+    double seconds;
+    char *end;
+    if (argc < 3) { fprintf(stderr, "usage: %s OPERAND_FILE SECONDS [add|mul|div|sqrt ...]\n", argv[0]); return 1; }
+    seconds = strtod(argv[2], &end);
+    if (*end || !(seconds > 0)) { fprintf(stderr, "error: SECONDS must be a positive number, not '%s'\n", argv[2]); return 1; }
+    read_operands(argv[1]);
+    const char **ops = argc > 3 ? (const char **) argv + 3 : all;
+    int n = argc > 3 ? argc - 3 : 4;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(ops[i], "add")) measure("add", pass_add, seconds);
+        else if (!strcmp(ops[i], "mul")) measure("mul", pass_mul, seconds);
+        else if (!strcmp(ops[i], "div")) measure("div", pass_div, seconds);
+        else if (!strcmp(ops[i], "sqrt")) {
+#ifdef HAVE_SQRTQ
+            measure("sqrt", pass_sqrt, seconds);
+#else
+            printf("libgcc sqrt: skipped (built without libquadmath)\n");
+#endif
+        } else { fprintf(stderr, "error: unknown op '%s' (add, mul, div, sqrt)\n", ops[i]); return 1; }
+    }
+    return 0;
+}
