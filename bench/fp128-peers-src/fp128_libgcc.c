@@ -1,7 +1,7 @@
 /*
  * Throughput of libgcc's binary128 arithmetic (__float128: __addtf3, __multf3, __divtf3, and
  * libquadmath's sqrtq when built with -DHAVE_SQRTQ), in the shape of nvlower's kernel
- * (org.nvlower.verify.bench.Fp128Kernel): one pass = one operation on each of the operand pairs
+ * (org.nvlower.verify.bench.Fp128Op): one pass = one operation on each of the operand pairs
  * of the file, each result folded into a sink (sink += hi ^ lo); sqrt takes |A|. Before timing,
  * one pass computes the checksum that nvlower computes too (NaN results canonicalised, since
  * NaN payloads are a policy choice), so the two can be compared bit for bit.
@@ -84,9 +84,13 @@ static __float128 apply(const char *op, size_t i) {
 #endif
 }
 
-/* The same fold as Fp128Kernel.checksum: order-sensitive, NaN results as 7FFF8000...0. */
+/* The same fold as Fp128Op.checksum: order-sensitive, NaN results as 7FFF8000...0. */
+static uint64_t mix(uint64_t h, uint64_t word) {
+    h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+    return h << 31 | h >> 33;
+}
+
 static uint64_t checksum(const char *op) {
-    const uint64_t k = 0x9E3779B97F4A7C15ull;
     uint64_t h = 0;
     for (size_t i = 0; i < pairs; i++) {
         __float128 z = apply(op, i);
@@ -94,8 +98,8 @@ static uint64_t checksum(const char *op) {
         if ((hi & 0x7FFF000000000000ull) == 0x7FFF000000000000ull && ((hi & 0xFFFFFFFFFFFFull) | lo)) {
             hi = 0x7FFF800000000000ull; lo = 0;
         }
-        h = (h ^ hi) * k;
-        h = (h ^ lo) * k;
+        h = mix(h, hi);
+        h = mix(h, lo);
     }
     return h;
 }
