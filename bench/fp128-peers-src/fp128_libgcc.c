@@ -7,7 +7,9 @@
  * NaN payloads are a policy choice), so the two can be compared bit for bit.
  *
  * usage: fp128_libgcc OPERAND_FILE SECONDS [add|mul|div|sqrt ...]
- * prints: "libgcc OP: X Mop/s (checksum 0x..., N passes of P pairs)"
+ *   prints "libgcc OP: X Mop/s (checksum 0x..., N passes of P pairs)" per op;
+ * or:    fp128_libgcc OPERAND_FILE dump OP
+ *   prints each result as 32 hex digits, one line per pair (for Fp128Peers sqrtcheck).
  * Build: gcc -O2 fp128_libgcc.c [-DHAVE_SQRTQ -lquadmath]
  */
 #include <errno.h>
@@ -129,7 +131,20 @@ int main(int argc, char **argv) {
     static const char *all[] = {"add", "mul", "div", "sqrt"};
     double seconds;
     char *end;
-    if (argc < 3) { fprintf(stderr, "usage: %s OPERAND_FILE SECONDS [add|mul|div|sqrt ...]\n", argv[0]); return 1; }
+    if (argc < 3) { fprintf(stderr, "usage: %s OPERAND_FILE SECONDS [add|mul|div|sqrt ...] | OPERAND_FILE dump OP\n", argv[0]); return 1; }
+    if (!strcmp(argv[2], "dump") && argc == 4) {
+        int known = !strcmp(argv[3], "add") || !strcmp(argv[3], "mul") || !strcmp(argv[3], "div");
+#ifdef HAVE_SQRTQ
+        known |= !strcmp(argv[3], "sqrt");
+#endif
+        if (!known) { fprintf(stderr, "error: cannot dump op '%s'\n", argv[3]); return 1; }
+        read_operands(argv[1]);
+        for (size_t i = 0; i < pairs; i++) {
+            __float128 z = apply(argv[3], i);
+            printf("%016" PRIx64 "%016" PRIx64 "\n", hi_of(z), lo_of(z));
+        }
+        return 0;
+    }
     seconds = strtod(argv[2], &end);
     if (*end || !(seconds > 0)) { fprintf(stderr, "error: SECONDS must be a positive number, not '%s'\n", argv[2]); return 1; }
     read_operands(argv[1]);
