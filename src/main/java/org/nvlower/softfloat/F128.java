@@ -1,0 +1,1428 @@
+package org.nvlower.softfloat;
+
+import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
+import static org.nvlower.softfloat.ExceptionFlags.INFINITE;
+import static org.nvlower.softfloat.ExceptionFlags.INVALID;
+import static org.nvlower.softfloat.ExceptionFlags.OVERFLOW;
+import static org.nvlower.softfloat.ExceptionFlags.UNDERFLOW;
+
+/**
+ * IEEE 754 binary128, the engine of the package: every operation of the narrower formats is
+ * computed here. A value is two longs, high word first (sign, 15-bit exponent, top 48 fraction
+ * bits; then the low 64 fraction bits). Results go to {@code env.zHi/zLo}; flags are ORed into
+ * {@code env.flags}; nothing allocates.
+ *
+ * <p>Every operation has SoftFloat's shape: unpack, special operands as early exits (NaN,
+ * infinity, zero), normalize subnormals, exact integer arithmetic on the significands, and one
+ * exit through {@link #roundPack}, which alone applies the rounding mode, detects tininess
+ * (after rounding), overflow and inexactness. Internally a significand is 113 bits
+ * {@code sig64:sig0} with the leading one at bit 48 of {@code sig64}, plus 64 bits
+ * {@code extra} below it whose lowest bit is sticky ("jammed"); the exponent passed to
+ * roundPack is the biased exponent minus one, so that packing by addition absorbs the leading one.
+ */
+public final class F128 {
+
+    static final long SIGN = Long.MIN_VALUE;
+    static final long FRAC_HI = 0x0000FFFFFFFFFFFFL;
+    static final long IMPLICIT = 0x0001000000000000L;
+    static final int EXP_MAX = 0x7FFF;
+    static final int BIAS = 0x3FFF;
+    /** The largest significand, 2^113 - 1, as sig64:sig0. */
+    private static final long SIG_ALL_ONES_HI = 0x0001FFFFFFFFFFFFL;
+
+    private F128() {}
+
+    // ------------------------------------------------------------------ fields and predicates
+
+    static int exp(long hi) {
+        return (int) (hi >>> 48) & EXP_MAX;
+    }
+
+    public static boolean isNaN(long hi, long lo) {
+        return exp(hi) == EXP_MAX && ((hi & FRAC_HI) | lo) != 0;
+    }
+
+    public static boolean isSignalingNaN(long hi, long lo) {
+        return (hi & 0x7FFF800000000000L) == 0x7FFF000000000000L && ((hi & 0x00007FFFFFFFFFFFL) | lo) != 0;
+    }
+
+    static boolean isInf(long hi, long lo) {
+        return (hi & ~SIGN) == 0x7FFF000000000000L && lo == 0;
+    }
+
+    static boolean isZero(long hi, long lo) {
+        return ((hi & ~SIGN) | lo) == 0;
+    }
+
+    public static FloatClass classify(long hi, long lo) {
+        int exp = exp(hi);
+        boolean fracZero = ((hi & FRAC_HI) | lo) == 0;
+        if (exp == EXP_MAX && !fracZero) {
+            return isSignalingNaN(hi, lo) ? FloatClass.SIGNALING_NAN : FloatClass.QUIET_NAN;
+        }
+        int kind = exp == EXP_MAX ? 3 : exp != 0 ? 2 : fracZero ? 0 : 1;
+        return FloatClass.of(hi < 0, kind);
+    }
+
+    private static void z(Env env, long hi, long lo) {
+        env.zHi = hi;
+        env.zLo = lo;
+    }
+
+    private static long signBit(boolean sign) {
+        return sign ? SIGN : 0;
+    }
+
+    private static void infinity(boolean sign, Env env) {
+        z(env, signBit(sign) | 0x7FFF000000000000L, 0);
+    }
+
+    private static void invalid(Env env) {
+        env.flags |= INVALID;
+        NanPolicy.defaultNaN128(env);
+    }
+
+    // ------------------------------------------------------------------ rounding
+
+    /** Whether rounding the magnitude up is due, for bits {@code extra} below the last kept bit. */
+    private static boolean roundsUp(boolean sign, long extra, RoundingMode rm) {
+        return switch (rm) {
+            case NEAR_EVEN, NEAR_MAX_MAG -> extra < 0; // extra >= one half
+            case MIN -> sign && extra != 0;
+            case MAX -> !sign && extra != 0;
+            case MIN_MAG, ODD -> false;
+        };
+    }
+
+    /**
+     * Rounds {@code sig64:sig0.extra} x 2^(exp + 1 - BIAS - 112) to binary128 in mode rm and
+     * packs it. The only place where rounding, tininess, overflow and inexactness are decided.
+     */
+    static void roundPack(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm, Env env) {
+        boolean up = roundsUp(sign, extra, rm);
+        if (exp < 0 || exp >= 0x7FFD) {
+            if (exp < 0) {
+                // Tiny after rounding unless rounding at full precision carries up to 2^emin.
+                boolean tiny = exp < -1 || !up || sig64 != SIG_ALL_ONES_HI || sig0 != -1L;
+                extra = shiftRightJamExtra(sig64, sig0, extra, -exp, env);
+                sig64 = env.zHi;
+                sig0 = env.zLo;
+                exp = 0;
+                if (tiny && extra != 0) {
+                    env.flags |= UNDERFLOW;
+                }
+                up = roundsUp(sign, extra, rm);
+            } else if (exp > 0x7FFD || (sig64 == SIG_ALL_ONES_HI && sig0 == -1L && up)) {
+                env.flags |= OVERFLOW | INEXACT;
+                boolean toInfinity = rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG
+                        || rm == (sign ? RoundingMode.MIN : RoundingMode.MAX);
+                if (toInfinity) {
+                    infinity(sign, env);
+                } else {
+                    z(env, signBit(sign) | 0x7FFEFFFFFFFFFFFFL, -1L);
+                }
+                return;
+            }
+        }
+        if (extra != 0) {
+            env.flags |= INEXACT;
+            if (rm == RoundingMode.ODD) {
+                sig0 |= 1;
+            }
+        }
+        if (up) {
+            sig0++;
+            if (sig0 == 0) {
+                sig64++;
+            }
+            if (rm == RoundingMode.NEAR_EVEN && (extra << 1) == 0) {
+                sig0 &= ~1L; // a tie: to even
+            }
+        } else if ((sig64 | sig0) == 0) {
+            exp = 0;
+        }
+        z(env, signBit(sign) + ((long) exp << 48) + sig64, sig0);
+    }
+
+    /**
+     * Normalizes {@code sig64:sig0} (not zero) so its leading one is at bit 112, then rounds and
+     * packs; {@code exp} is the roundPack exponent for a leading one already at bit 112.
+     */
+    static void normRoundPack(boolean sign, int exp, long sig64, long sig0, RoundingMode rm, Env env) {
+        int shift = clz128(sig64, sig0) - 15;
+        exp -= shift;
+        long extra = 0;
+        if (shift > 0) {
+            shiftLeft(sig64, sig0, shift, env);
+            sig64 = env.zHi;
+            sig0 = env.zLo;
+        } else if (shift < 0) {
+            extra = shiftRightJamExtra(sig64, sig0, 0, -shift, env);
+            sig64 = env.zHi;
+            sig0 = env.zLo;
+        }
+        roundPack(sign, exp, sig64, sig0, extra, rm, env);
+    }
+
+    // ------------------------------------------------------------------ 128-bit helpers
+
+    static int clz128(long hi, long lo) {
+        return hi != 0 ? Long.numberOfLeadingZeros(hi) : 64 + Long.numberOfLeadingZeros(lo);
+    }
+
+    private static boolean ult(long a, long b) {
+        return Long.compareUnsigned(a, b) < 0;
+    }
+
+    /** (a64:a0) < (b64:b0), unsigned. */
+    private static boolean lt128(long a64, long a0, long b64, long b0) {
+        return a64 != b64 ? ult(a64, b64) : ult(a0, b0);
+    }
+
+    /** (a64:a0) << dist for 0 <= dist < 128, into env.zHi/zLo. */
+    static void shiftLeft(long a64, long a0, int dist, Env env) {
+        if (dist == 0) {
+            z(env, a64, a0);
+        } else if (dist < 64) {
+            z(env, (a64 << dist) | (a0 >>> (64 - dist)), a0 << dist);
+        } else {
+            z(env, a0 << (dist - 64), 0);
+        }
+    }
+
+    /**
+     * Shifts the 192-bit {@code a64:a0:extra} right by {@code dist >= 0} (any size), ORing every
+     * bit shifted out of the low word into its lowest bit. The top two words go to env.zHi/zLo;
+     * returns the new low word.
+     */
+    static long shiftRightJamExtra(long a64, long a0, long extra, int dist, Env env) {
+        if (dist == 0) {
+            z(env, a64, a0);
+            return extra;
+        }
+        long sticky;
+        long out;
+        if (dist < 64) {
+            out = a0 << (64 - dist);
+            sticky = extra;
+            z(env, a64 >>> dist, (a64 << (64 - dist)) | (a0 >>> dist));
+        } else if (dist == 64) {
+            out = a0;
+            sticky = extra;
+            z(env, 0, a64);
+        } else if (dist < 128) {
+            out = (a64 << (128 - dist)) | (a0 >>> (dist - 64));
+            sticky = extra | (a0 << (128 - dist));
+            z(env, 0, a64 >>> (dist - 64));
+        } else if (dist == 128) {
+            out = a64;
+            sticky = extra | a0;
+            z(env, 0, 0);
+        } else {
+            out = 0;
+            sticky = extra | a0 | a64;
+            z(env, 0, 0);
+        }
+        return out | (sticky != 0 ? 1 : 0);
+    }
+
+    /**
+     * Shifts the 192-bit {@code a2:a1:a0} right by {@code dist >= 0} (any size); unlike
+     * {@link #shiftRightJamExtra} the low word's bits move too, and only bits leaving the low
+     * word are jammed into its lowest bit. Top two words to env.zHi/zLo; returns the low word.
+     */
+    static long shiftRightJam192(long a2, long a1, long a0, int dist, Env env) {
+        if (dist >= 192) {
+            z(env, 0, 0);
+            return (a2 | a1 | a0) != 0 ? 1 : 0;
+        }
+        long sticky = 0;
+        for (; dist >= 64; dist -= 64) {
+            sticky |= a0;
+            a0 = a1;
+            a1 = a2;
+            a2 = 0;
+        }
+        if (dist > 0) {
+            sticky |= a0 << (64 - dist);
+            a0 = (a1 << (64 - dist)) | (a0 >>> dist);
+            a1 = (a2 << (64 - dist)) | (a1 >>> dist);
+            a2 >>>= dist;
+        }
+        z(env, a2, a1);
+        return a0 | (sticky != 0 ? 1 : 0);
+    }
+
+    /**
+     * Normalizes the nonzero subnormal significand {@code sig64:sig0} so its leading one is at
+     * bit 112 (into env.zHi/zLo) and returns the matching exponent (1 - shift).
+     */
+    private static int normSubnormal(long sig64, long sig0, Env env) {
+        int shift = clz128(sig64, sig0) - 15;
+        shiftLeft(sig64, sig0, shift, env);
+        return 1 - shift;
+    }
+
+    // ------------------------------------------------------------------ add, sub
+
+    public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
+        addOrSub(aHi, aLo, bHi, bLo, false, env.roundingMode, env);
+    }
+
+    public static void sub(long aHi, long aLo, long bHi, long bLo, Env env) {
+        addOrSub(aHi, aLo, bHi, bLo, true, env.roundingMode, env);
+    }
+
+    static void addOrSub(long aHi, long aLo, long bHi, long bLo, boolean negateB, RoundingMode rm, Env env) {
+        boolean signA = aHi < 0;
+        boolean signB = (bHi < 0) ^ negateB;
+        if (signA == signB) {
+            addMags(aHi, aLo, bHi, bLo, signA, rm, env);
+        } else {
+            subMags(aHi, aLo, bHi, bLo, signA, rm, env);
+        }
+    }
+
+    /** |a| + |b| with sign signZ. */
+    private static void addMags(long aHi, long aLo, long bHi, long bLo, boolean signZ, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        if (expA == EXP_MAX || expB == EXP_MAX) {
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else {
+                infinity(signZ, env);
+            }
+            return;
+        }
+        long sigA64 = aHi & FRAC_HI;
+        long sigB64 = bHi & FRAC_HI;
+        if (expA == expB) {
+            long sum0 = aLo + bLo;
+            long sum64 = sigA64 + sigB64 + (ult(sum0, aLo) ? 1 : 0);
+            if (expA == 0) {
+                // Two subnormals: exact; a carry into bit 112 makes the exponent field 1.
+                z(env, signBit(signZ) + sum64, sum0);
+                return;
+            }
+            sum64 += 2 * IMPLICIT;
+            long extra = sum0 << 63;
+            roundPack(signZ, expA, sum64 >>> 1, (sum64 << 63) | (sum0 >>> 1), extra, rm, env);
+            return;
+        }
+        // Order by exponent: big >= small + 1.
+        int expBig;
+        int expSmall;
+        long big64;
+        long big0;
+        long small64;
+        long small0;
+        if (expA > expB) {
+            expBig = expA;
+            big64 = sigA64;
+            big0 = aLo;
+            expSmall = expB;
+            small64 = sigB64;
+            small0 = bLo;
+        } else {
+            expBig = expB;
+            big64 = sigB64;
+            big0 = bLo;
+            expSmall = expA;
+            small64 = sigA64;
+            small0 = aLo;
+        }
+        int dist = expBig - expSmall;
+        if (expSmall == 0) {
+            dist--; // a subnormal has the scale of exponent 1
+        } else {
+            small64 |= IMPLICIT;
+        }
+        long extra = shiftRightJamExtra(small64, small0, 0, dist, env);
+        long sum0 = (big0 + env.zLo);
+        long sum64 = (big64 | IMPLICIT) + env.zHi + (ult(sum0, big0) ? 1 : 0);
+        int expZ = expBig - 1;
+        if (sum64 >= 2 * IMPLICIT) {
+            expZ++;
+            extra = (sum0 << 63) | (extra != 0 ? 1 : 0);
+            sum0 = (sum64 << 63) | (sum0 >>> 1);
+            sum64 >>>= 1;
+        }
+        roundPack(signZ, expZ, sum64, sum0, extra, rm, env);
+    }
+
+    /** |a| - |b| with the sign of a (signA), flipped when |b| > |a|. */
+    private static void subMags(long aHi, long aLo, long bHi, long bLo, boolean signA, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        if (expA == EXP_MAX || expB == EXP_MAX) {
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (expA == expB) {
+                invalid(env); // inf - inf
+            } else {
+                infinity(expA == EXP_MAX ? signA : !signA, env);
+            }
+            return;
+        }
+        long sigA64 = aHi & FRAC_HI;
+        long sigB64 = bHi & FRAC_HI;
+        if (expA == expB) {
+            if (sigA64 == sigB64 && aLo == bLo) {
+                z(env, signBit(rm == RoundingMode.MIN), 0); // exact cancellation
+                return;
+            }
+            boolean bBigger = lt128(sigA64, aLo, sigB64, bLo);
+            long d0 = bBigger ? bLo - aLo : aLo - bLo;
+            long d64 = bBigger ? sigB64 - sigA64 - (ult(bLo, aLo) ? 1 : 0) : sigA64 - sigB64 - (ult(aLo, bLo) ? 1 : 0);
+            // Exact difference; its scale is that of exponent max(expA, 1).
+            normRoundPack(signA ^ bBigger, Math.max(expA, 1) - 1, d64, d0, rm, env);
+            return;
+        }
+        boolean bBigger = expB > expA;
+        boolean signZ = signA ^ bBigger;
+        int expBig = bBigger ? expB : expA;
+        int expSmall = bBigger ? expA : expB;
+        long big64 = (bBigger ? sigB64 : sigA64) | IMPLICIT;
+        long big0 = bBigger ? bLo : aLo;
+        long small64 = bBigger ? sigA64 : sigB64;
+        long small0 = bBigger ? aLo : bLo;
+        int dist = expBig - expSmall;
+        if (expSmall == 0) {
+            dist--;
+        } else {
+            small64 |= IMPLICIT;
+        }
+        if (dist <= 1) {
+            // Deep cancellation is possible: subtract exactly at the smaller scale (big << dist
+            // fits in 114 bits) and let normRoundPack normalize either way.
+            long b64 = (big64 << dist) | (dist == 0 ? 0 : big0 >>> 63);
+            long b0 = big0 << dist;
+            long d0 = b0 - small0;
+            long d64 = b64 - small64 - (ult(b0, small0) ? 1 : 0);
+            normRoundPack(signZ, expBig - 1 - dist, d64, d0, rm, env);
+            return;
+        }
+        long sExtra = shiftRightJamExtra(small64, small0, 0, dist, env);
+        long s64 = env.zHi;
+        long s0 = env.zLo;
+        // 192-bit big:0 - s64:s0:sExtra. At most one leading bit cancels (dist >= 2), and the jam
+        // bit keeps the difference's lowest bit set whenever bits were lost, so rounding is exact.
+        long extra = -sExtra;
+        long borrow = sExtra != 0 ? 1 : 0;
+        long d0 = big0 - s0 - borrow;
+        long borrow2 = (ult(big0, s0) || (big0 == s0 && borrow != 0)) ? 1 : 0;
+        long d64 = big64 - s64 - borrow2;
+        int expZ = expBig - 1;
+        if (d64 < IMPLICIT) {
+            expZ--;
+            d64 = (d64 << 1) | (d0 >>> 63);
+            d0 = (d0 << 1) | (extra >>> 63);
+            extra <<= 1;
+        }
+        roundPack(signZ, expZ, d64, d0, extra, rm, env);
+    }
+
+    // ------------------------------------------------------------------ mul
+
+    public static void mul(long aHi, long aLo, long bHi, long bLo, Env env) {
+        mul(aHi, aLo, bHi, bLo, env.roundingMode, env);
+    }
+
+    static void mul(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        boolean signZ = (aHi ^ bHi) < 0;
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        if (expA == EXP_MAX || expB == EXP_MAX) {
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (isZero(aHi, aLo) || isZero(bHi, bLo)) {
+                invalid(env); // inf * 0
+            } else {
+                infinity(signZ, env);
+            }
+            return;
+        }
+        long sigA64 = aHi & FRAC_HI;
+        long sigA0 = aLo;
+        long sigB64 = bHi & FRAC_HI;
+        long sigB0 = bLo;
+        if (expA == 0) {
+            if ((sigA64 | sigA0) == 0) {
+                z(env, signBit(signZ), 0);
+                return;
+            }
+            expA = normSubnormal(sigA64, sigA0, env);
+            sigA64 = env.zHi;
+            sigA0 = env.zLo;
+        }
+        if (expB == 0) {
+            if ((sigB64 | sigB0) == 0) {
+                z(env, signBit(signZ), 0);
+                return;
+            }
+            expB = normSubnormal(sigB64, sigB0, env);
+            sigB64 = env.zHi;
+            sigB0 = env.zLo;
+        }
+        sigA64 |= IMPLICIT;
+        sigB64 |= IMPLICIT;
+        // B << 15 fills 128 bits; the 256-bit product w3:w2:w1:w0 is (A * B) << 15, so the
+        // product's bits from 112 up (leading one at 112 or 113) are (w3:w2:w1) >> 63.
+        long b1 = (sigB64 << 15) | (sigB0 >>> 49);
+        long b0 = sigB0 << 15;
+        long lo00 = sigA0 * b0;
+        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
+        long lo01 = sigA0 * b1;
+        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
+        long lo10 = sigA64 * b0;
+        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
+        long lo11 = sigA64 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
+        long t = hi00 + lo01;
+        long c1 = ult(t, hi00) ? 1 : 0;
+        long w1 = t + lo10;
+        c1 += ult(w1, t) ? 1 : 0;
+        long u = hi01 + hi10;
+        long c2 = ult(u, hi01) ? 1 : 0;
+        long u2 = u + lo11;
+        c2 += ult(u2, u) ? 1 : 0;
+        long w2 = u2 + c1;
+        c2 += ult(w2, u2) ? 1 : 0;
+        long w3 = hi11 + c2;
+        long sig64 = (w3 << 1) | (w2 >>> 63);
+        long sig0 = (w2 << 1) | (w1 >>> 63);
+        long extra = (w1 << 1) | (lo00 != 0 ? 1 : 0);
+        int expZ = expA + expB - 0x4000;
+        if (sig64 >= 2 * IMPLICIT) {
+            expZ++;
+            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
+            sig0 = (sig64 << 63) | (sig0 >>> 1);
+            sig64 >>>= 1;
+        }
+        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+    }
+
+    // ------------------------------------------------------------------ mulAdd
+
+    /** a * b + c with one rounding. */
+    public static void mulAdd(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, Env env) {
+        mulAdd(aHi, aLo, bHi, bLo, cHi, cLo, env.roundingMode, env);
+    }
+
+    static void mulAdd(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, RoundingMode rm, Env env) {
+        boolean signP = (aHi ^ bHi) < 0;
+        boolean signC = cHi < 0;
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        int expC = exp(cHi);
+        if (expA == EXP_MAX || expB == EXP_MAX) {
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+                NanPolicy.propagate128(env.zHi, env.zLo, cHi, cLo, env);
+            } else if (isZero(aHi, aLo) || isZero(bHi, bLo)) {
+                invalid(env); // inf * 0, even when c is a quiet NaN
+                if (isNaN(cHi, cLo)) {
+                    NanPolicy.propagate128(env.zHi, env.zLo, cHi, cLo, env);
+                }
+            } else if (isNaN(cHi, cLo)) {
+                NanPolicy.propagate128(signBit(signP) | 0x7FFF000000000000L, 0, cHi, cLo, env);
+            } else if (expC == EXP_MAX && signC != signP) {
+                invalid(env); // inf - inf
+            } else {
+                infinity(signP, env);
+            }
+            return;
+        }
+        if (expC == EXP_MAX) {
+            if (isNaN(cHi, cLo)) {
+                NanPolicy.propagate128(0, 0, cHi, cLo, env);
+            } else {
+                z(env, cHi, cLo);
+            }
+            return;
+        }
+        long sigA64 = aHi & FRAC_HI;
+        long sigA0 = aLo;
+        long sigB64 = bHi & FRAC_HI;
+        long sigB0 = bLo;
+        if (((expA == 0) && (sigA64 | sigA0) == 0) || ((expB == 0) && (sigB64 | sigB0) == 0)) {
+            // A zero product: c unchanged, except that zeros of opposite signs sum to +-0.
+            if (isZero(cHi, cLo) && signC != signP) {
+                z(env, signBit(rm == RoundingMode.MIN), 0);
+            } else {
+                z(env, cHi, cLo);
+            }
+            return;
+        }
+        if (expA == 0) {
+            expA = normSubnormal(sigA64, sigA0, env);
+            sigA64 = env.zHi;
+            sigA0 = env.zLo;
+        }
+        if (expB == 0) {
+            expB = normSubnormal(sigB64, sigB0, env);
+            sigB64 = env.zHi;
+            sigB0 = env.zLo;
+        }
+        sigA64 |= IMPLICIT;
+        sigB64 |= IMPLICIT;
+        // Exact product P = A * B, held as X = P << 15 in 256 bits x3:x2:x1:x0 (X < 2^241).
+        long b1 = (sigB64 << 15) | (sigB0 >>> 49);
+        long b0 = sigB0 << 15;
+        long lo00 = sigA0 * b0;
+        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
+        long lo01 = sigA0 * b1;
+        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
+        long lo10 = sigA64 * b0;
+        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
+        long lo11 = sigA64 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
+        long t = hi00 + lo01;
+        long c1 = ult(t, hi00) ? 1 : 0;
+        long x1 = t + lo10;
+        c1 += ult(x1, t) ? 1 : 0;
+        long u = hi01 + hi10;
+        long c2 = ult(u, hi01) ? 1 : 0;
+        long u2 = u + lo11;
+        c2 += ult(u2, u) ? 1 : 0;
+        long x2 = u2 + c1;
+        c2 += ult(x2, u2) ? 1 : 0;
+        long x3 = hi11 + c2;
+        long x0 = lo00;
+        // X * 2^(eX - 239) is the product, eX = expA + expB - 2 BIAS; c is Y * 2^(eY - 239) with
+        // Y = C << 127 in [2^239, 2^240). The operand at the smaller scale is shifted right by
+        // the scale difference d with jamming, on its top three words only: cancellation of more
+        // than two leading bits needs d <= 2, and such shifts lose no bit (X's low 15 bits and
+        // Y's low 127 bits are zero); otherwise the jam bit lies far below the rounding position.
+        int e = expA + expB - 2 * BIAS;
+        long y3 = 0;
+        long y2 = 0;
+        long y1 = 0;
+        long y0 = 0;
+        long sigC64 = cHi & FRAC_HI;
+        long sigC0 = cLo;
+        boolean cIsZero = expC == 0 && (sigC64 | sigC0) == 0;
+        if (!cIsZero) {
+            if (expC == 0) {
+                expC = normSubnormal(sigC64, sigC0, env);
+                sigC64 = env.zHi;
+                sigC0 = env.zLo;
+            }
+            sigC64 |= IMPLICIT;
+            int eY = expC - BIAS;
+            if (e >= eY) {
+                // Y >> d = C << (127 - d): exact while d <= 127, else C jammed into bit 0,
+                // below the product's lowest possible bit (15).
+                int s = 127 - (e - eY);
+                if (s >= 64) {
+                    int s64 = s - 64;
+                    y1 = sigC0 << s64;
+                    y2 = s64 == 0 ? sigC64 : (sigC64 << s64) | (sigC0 >>> (64 - s64));
+                    y3 = s64 == 0 ? 0 : sigC64 >>> (64 - s64);
+                } else if (s >= 0) {
+                    y0 = sigC0 << s;
+                    y1 = s == 0 ? sigC64 : (sigC64 << s) | (sigC0 >>> (64 - s));
+                    y2 = s == 0 ? 0 : sigC64 >>> (64 - s);
+                } else {
+                    long extra = shiftRightJamExtra(sigC64, sigC0, 0, -s, env);
+                    y1 = env.zHi;
+                    y0 = env.zLo | (extra != 0 ? 1 : 0);
+                }
+            } else {
+                // X >> d, d >= 1. C << 127 has no bit below 127, so jamming X into bit 64 is
+                // safe; with d <= 15 nothing is lost (X's low 15 bits are zero).
+                y3 = sigC64 >>> 1;
+                y2 = (sigC64 << 63) | (sigC0 >>> 1);
+                y1 = sigC0 << 63;
+                int d = eY - e;
+                if (d <= 15) {
+                    x0 = (x0 >>> d) | (x1 << (64 - d));
+                    x1 = (x1 >>> d) | (x2 << (64 - d));
+                    x2 = (x2 >>> d) | (x3 << (64 - d));
+                    x3 >>>= d;
+                } else {
+                    x1 = shiftRightJam192(x3, x2, x1 | (x0 != 0 ? 1 : 0), d, env);
+                    x3 = env.zHi;
+                    x2 = env.zLo;
+                    x0 = 0;
+                }
+                e = eY;
+            }
+        }
+        boolean signZ = signP;
+        long w3;
+        long w2;
+        long w1;
+        long w0;
+        if (cIsZero) {
+            w3 = x3;
+            w2 = x2;
+            w1 = x1;
+            w0 = x0;
+        } else if (signP == signC) {
+            w0 = x0 + y0;
+            long k = ult(w0, x0) ? 1 : 0;
+            long s1 = x1 + y1;
+            long k1 = ult(s1, x1) ? 1 : 0;
+            w1 = s1 + k;
+            k1 += ult(w1, s1) ? 1 : 0;
+            long s2 = x2 + y2;
+            long k2 = ult(s2, x2) ? 1 : 0;
+            w2 = s2 + k1;
+            k2 += ult(w2, s2) ? 1 : 0;
+            w3 = x3 + y3 + k2;
+        } else {
+            // X - Y over 256 bits, then negate if negative.
+            w0 = x0 - y0;
+            long b = ult(x0, y0) ? 1 : 0;
+            long d1 = x1 - y1;
+            long bw1 = ult(x1, y1) ? 1 : 0;
+            w1 = d1 - b;
+            bw1 += ult(d1, b) ? 1 : 0;
+            long d2 = x2 - y2;
+            long b2 = ult(x2, y2) ? 1 : 0;
+            w2 = d2 - bw1;
+            b2 += ult(d2, bw1) ? 1 : 0;
+            w3 = x3 - y3 - b2;
+            if (w3 < 0) {
+                signZ = signC;
+                w0 = -w0;
+                long n = w0 == 0 ? 1 : 0;
+                w1 = ~w1 + n;
+                n = (n == 1 && w1 == 0) ? 1 : 0;
+                w2 = ~w2 + n;
+                n = (n == 1 && w2 == 0) ? 1 : 0;
+                w3 = ~w3 + n;
+            }
+            if ((w3 | w2 | w1 | w0) == 0) {
+                z(env, signBit(rm == RoundingMode.MIN), 0); // exact cancellation
+                return;
+            }
+        }
+        // Normalize W so its leading one is at bit 240 (bit 48 of w3).
+        int shift = (w3 != 0 ? Long.numberOfLeadingZeros(w3)
+                : w2 != 0 ? 64 + Long.numberOfLeadingZeros(w2)
+                : w1 != 0 ? 128 + Long.numberOfLeadingZeros(w1)
+                : 192 + Long.numberOfLeadingZeros(w0)) - 15;
+        int expZ = e - shift + BIAS;
+        if (shift < 0) {
+            w0 = (w1 << 63) | (w0 != 0 ? 1 : 0);
+            w1 = (w2 << 63) | (w1 >>> 1);
+            w2 = (w3 << 63) | (w2 >>> 1);
+            w3 >>>= 1;
+        } else {
+            for (; shift >= 64; shift -= 64) {
+                w3 = w2;
+                w2 = w1;
+                w1 = w0;
+                w0 = 0;
+            }
+            if (shift > 0) {
+                w3 = (w3 << shift) | (w2 >>> (64 - shift));
+                w2 = (w2 << shift) | (w1 >>> (64 - shift));
+                w1 = (w1 << shift) | (w0 >>> (64 - shift));
+                w0 <<= shift;
+            }
+        }
+        roundPack(signZ, expZ, w3, w2, w1 | (w0 != 0 ? 1 : 0), rm, env);
+    }
+
+    // ------------------------------------------------------------------ div
+
+    public static void div(long aHi, long aLo, long bHi, long bLo, Env env) {
+        div(aHi, aLo, bHi, bLo, env.roundingMode, env);
+    }
+
+    /** Quotient digits per step: estimates from a double stay within one of the true digit. */
+    private static final int DIGIT_BITS = 38;
+
+    static void div(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        boolean signZ = (aHi ^ bHi) < 0;
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        if (expA == EXP_MAX || expB == EXP_MAX) {
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (expA == expB) {
+                invalid(env); // inf / inf
+            } else if (expA == EXP_MAX) {
+                infinity(signZ, env);
+            } else {
+                z(env, signBit(signZ), 0); // finite / inf
+            }
+            return;
+        }
+        long sigA64 = aHi & FRAC_HI;
+        long sigA0 = aLo;
+        long sigB64 = bHi & FRAC_HI;
+        long sigB0 = bLo;
+        if (expB == 0) {
+            if ((sigB64 | sigB0) == 0) {
+                if (expA == 0 && (sigA64 | sigA0) == 0) {
+                    invalid(env); // 0 / 0
+                } else {
+                    env.flags |= INFINITE;
+                    infinity(signZ, env);
+                }
+                return;
+            }
+            expB = normSubnormal(sigB64, sigB0, env);
+            sigB64 = env.zHi;
+            sigB0 = env.zLo;
+        }
+        if (expA == 0) {
+            if ((sigA64 | sigA0) == 0) {
+                z(env, signBit(signZ), 0);
+                return;
+            }
+            expA = normSubnormal(sigA64, sigA0, env);
+            sigA64 = env.zHi;
+            sigA0 = env.zLo;
+        }
+        sigA64 |= IMPLICIT;
+        sigB64 |= IMPLICIT;
+        int expZ = expA - expB + 0x3FFE;
+        if (lt128(sigA64, sigA0, sigB64, sigB0)) {
+            expZ--;
+            sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
+            sigA0 <<= 1;
+        }
+        // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Three steps
+        // append 38 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), and r the remainder.
+        long r0 = sigA0 - sigB0;
+        long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
+        long q64 = 0;
+        long q0 = 1;
+        double invB = 1.0 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
+        for (int step = 0; step < 3; step++) {
+            long d = digit(r64, r0, invB);
+            // r = (r << 38) - d * B, computed modulo 2^128: the true value lies in (-B, 2B).
+            long s64 = (r64 << DIGIT_BITS) | (r0 >>> (64 - DIGIT_BITS));
+            long s0 = r0 << DIGIT_BITS;
+            long p0 = d * sigB0;
+            long p64 = Math.unsignedMultiplyHigh(d, sigB0) + d * sigB64;
+            r0 = s0 - p0;
+            r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+            while (r64 < 0) { // the estimate was too large
+                d--;
+                long n0 = r0 + sigB0;
+                r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
+                r0 = n0;
+            }
+            while (!lt128(r64, r0, sigB64, sigB0)) { // too small
+                d++;
+                long n0 = r0 - sigB0;
+                r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
+                r0 = n0;
+            }
+            q64 = (q64 << DIGIT_BITS) | (q0 >>> (64 - DIGIT_BITS));
+            q0 = (q0 << DIGIT_BITS) + d; // d < 2^38: no carry out of the shifted-in zeros
+        }
+        long extra = (q0 << 62) | ((r64 | r0) != 0 ? 1 : 0);
+        roundPack(signZ, expZ, q64 >>> 2, (q64 << 62) | (q0 >>> 2), extra, rm, env);
+    }
+
+    /**
+     * Estimate of floor(r * 2^38 / B) for 0 <= r < B < 2^113 from the top 53 bits of each;
+     * {@code invB} is 1 / (B >> 60). Off by at most one either way.
+     */
+    private static long digit(long r64, long r0, double invB) {
+        double rTop = (double) ((r64 << 4) | (r0 >>> 60));
+        return (long) (rTop * invB * 0x1p38);
+    }
+
+    // ------------------------------------------------------------------ sqrt
+
+    public static void sqrt(long aHi, long aLo, Env env) {
+        sqrt(aHi, aLo, env.roundingMode, env);
+    }
+
+    static void sqrt(long aHi, long aLo, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        long sigA64 = aHi & FRAC_HI;
+        long sigA0 = aLo;
+        if (expA == EXP_MAX) {
+            if ((sigA64 | sigA0) != 0) {
+                NanPolicy.propagate128(aHi, aLo, 0, 0, env);
+            } else if (aHi < 0) {
+                invalid(env);
+            } else {
+                z(env, aHi, aLo);
+            }
+            return;
+        }
+        if (expA == 0 && (sigA64 | sigA0) == 0) {
+            z(env, aHi, aLo); // sqrt(+-0) = +-0
+            return;
+        }
+        if (aHi < 0) {
+            invalid(env);
+            return;
+        }
+        if (expA == 0) {
+            expA = normSubnormal(sigA64, sigA0, env);
+            sigA64 = env.zHi;
+            sigA0 = env.zLo;
+        }
+        sigA64 |= IMPLICIT;
+        // a = S * 2^(e - 112); with e made even (S doubled when e is odd), sqrt(a) =
+        // sqrt(S << 116) * 2^(e/2 - 114). R = isqrt(S << 116) lies in [2^114, 2^115).
+        int e = expA - BIAS;
+        if ((e & 1) != 0) {
+            sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
+            sigA0 <<= 1;
+            e--;
+        }
+        // Digit-by-digit square root, two radicand bits per step; the radicand's bits below
+        // bit 116 are zero. rem <= 2R < 2^116 and the trial 4R + 1 < 2^118 fit in 128 bits.
+        long root64 = 0;
+        long root0 = 0;
+        long rem64 = 0;
+        long rem0 = 0;
+        for (int pair = 114; pair >= 0; pair--) {
+            int bit = 2 * pair - 116; // position in S of the pair's low bit
+            long two = bit < 0 ? 0 : bit < 64 ? (sigA0 >>> bit) & 3 : (sigA64 >>> (bit - 64)) & 3; // bit is even
+            rem64 = (rem64 << 2) | (rem0 >>> 62);
+            rem0 = (rem0 << 2) | two;
+            long t64 = (root64 << 2) | (root0 >>> 62);
+            long t0 = (root0 << 2) | 1;
+            root64 = (root64 << 1) | (root0 >>> 63);
+            root0 <<= 1;
+            if (!lt128(rem64, rem0, t64, t0)) {
+                long n0 = rem0 - t0;
+                rem64 = rem64 - t64 - (ult(rem0, t0) ? 1 : 0);
+                rem0 = n0;
+                root0 |= 1;
+            }
+        }
+        long extra = (root0 << 62) | ((rem64 | rem0) != 0 ? 1 : 0);
+        roundPack(false, (e >> 1) + BIAS - 1, root64 >>> 2, (root64 << 62) | (root0 >>> 2), extra, rm, env);
+    }
+
+    // ------------------------------------------------------------------ rem, fmod
+
+    /** IEEE 754 remainder: a - n * b with n the integer nearest a / b (ties to even). Exact. */
+    public static void rem(long aHi, long aLo, long bHi, long bLo, Env env) {
+        remainder(aHi, aLo, bHi, bLo, true, env);
+    }
+
+    /** C fmod = LLVM frem: a - n * b with n = trunc(a / b); exact, with the sign of a. */
+    public static void fmod(long aHi, long aLo, long bHi, long bLo, Env env) {
+        remainder(aHi, aLo, bHi, bLo, false, env);
+    }
+
+    private static void remainder(long aHi, long aLo, long bHi, long bLo, boolean nearest, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        boolean signA = aHi < 0;
+        if (expA == EXP_MAX || expB == EXP_MAX) {
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (expA == EXP_MAX) {
+                invalid(env); // inf rem x
+            } else {
+                z(env, aHi, aLo); // x rem inf = x
+            }
+            return;
+        }
+        long sigA64 = aHi & FRAC_HI;
+        long sigA0 = aLo;
+        long sigB64 = bHi & FRAC_HI;
+        long sigB0 = bLo;
+        if (expB == 0) {
+            if ((sigB64 | sigB0) == 0) {
+                invalid(env); // x rem 0
+                return;
+            }
+            expB = normSubnormal(sigB64, sigB0, env);
+            sigB64 = env.zHi;
+            sigB0 = env.zLo;
+        }
+        if (expA == 0) {
+            if ((sigA64 | sigA0) == 0) {
+                z(env, aHi, aLo);
+                return;
+            }
+            expA = normSubnormal(sigA64, sigA0, env);
+            sigA64 = env.zHi;
+            sigA0 = env.zLo;
+        }
+        sigA64 |= IMPLICIT;
+        sigB64 |= IMPLICIT;
+        int expDiff = expA - expB;
+        if (expDiff < 0) {
+            // |a| < |b|: fmod is a; rem is a unless |a| > |b| / 2, which needs expDiff == -1.
+            if (!nearest || expDiff < -1 || !lt128(sigB64, sigB0, sigA64, sigA0)) {
+                z(env, aHi, aLo);
+                return;
+            }
+            // |b| - |a| = (2B - A) at a's scale, sign flipped: exact.
+            long t0 = sigB0 << 1;
+            long t64 = (sigB64 << 1) | (sigB0 >>> 63);
+            long d0 = t0 - sigA0;
+            long d64 = t64 - sigA64 - (ult(t0, sigA0) ? 1 : 0);
+            normRoundPack(!signA, expA - 1, d64, d0, RoundingMode.NEAR_EVEN, env);
+            return;
+        }
+        // r = (A * 2^expDiff) mod B by long division, up to 38 quotient bits per step; only the
+        // quotient's last bit is kept (for ties of rem).
+        long r64 = sigA64;
+        long r0 = sigA0;
+        long qLast = 0;
+        if (!lt128(r64, r0, sigB64, sigB0)) {
+            long n0 = r0 - sigB0;
+            r64 = r64 - sigB64 - (ult(r0, sigB0) ? 1 : 0);
+            r0 = n0;
+            qLast = 1;
+        }
+        double invB = 1.0 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
+        while (expDiff > 0) {
+            int bits = Math.min(expDiff, DIGIT_BITS);
+            expDiff -= bits;
+            double rTop = (double) ((r64 << 4) | (r0 >>> 60));
+            long d = (long) (rTop * invB * Math.scalb(1.0, bits));
+            long s64 = (r64 << bits) | (r0 >>> (64 - bits));
+            long s0 = r0 << bits;
+            long p0 = d * sigB0;
+            long p64 = Math.unsignedMultiplyHigh(d, sigB0) + d * sigB64;
+            r0 = s0 - p0;
+            r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+            while (r64 < 0) {
+                d--;
+                long n0 = r0 + sigB0;
+                r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
+                r0 = n0;
+            }
+            while (!lt128(r64, r0, sigB64, sigB0)) {
+                d++;
+                long n0 = r0 - sigB0;
+                r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
+                r0 = n0;
+            }
+            qLast = d & 1;
+        }
+        boolean signZ = signA;
+        if (nearest) {
+            // Round the quotient to nearest: take B - r when 2r > B, or 2r == B and q is odd.
+            long t64 = (r64 << 1) | (r0 >>> 63);
+            long t0 = r0 << 1;
+            boolean above = lt128(sigB64, sigB0, t64, t0);
+            boolean tie = t64 == sigB64 && t0 == sigB0;
+            if (above || (tie && qLast == 1)) {
+                long n0 = sigB0 - r0;
+                r64 = sigB64 - r64 - (ult(sigB0, r0) ? 1 : 0);
+                r0 = n0;
+                signZ = !signZ;
+            }
+        }
+        if ((r64 | r0) == 0) {
+            z(env, signBit(signA), 0);
+            return;
+        }
+        normRoundPack(signZ, expB - 1, r64, r0, RoundingMode.NEAR_EVEN, env);
+    }
+
+    // ------------------------------------------------------------------ roundToInt
+
+    public static void roundToInt(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        int exp = exp(aHi);
+        if (exp >= 0x406F) { // |a| >= 2^112: already an integer, or inf or NaN
+            if (exp == EXP_MAX && ((aHi & FRAC_HI) | aLo) != 0) {
+                NanPolicy.propagate128(aHi, aLo, 0, 0, env);
+            } else {
+                z(env, aHi, aLo);
+            }
+            return;
+        }
+        long sign = aHi & SIGN;
+        if (exp < BIAS) { // |a| < 1
+            if (((aHi & ~SIGN) | aLo) == 0) {
+                z(env, aHi, aLo);
+                return;
+            }
+            if (exact) {
+                env.flags |= INEXACT;
+            }
+            boolean one = switch (rm) {
+                case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0;
+                case NEAR_MAX_MAG -> exp == BIAS - 1;
+                case MIN -> sign != 0;
+                case MAX -> sign == 0;
+                case ODD -> true;
+                case MIN_MAG -> false;
+            };
+            z(env, sign | (one ? 0x3FFF000000000000L : 0), 0);
+            return;
+        }
+        // Round the raw bits at the binary point: carries run into the exponent field, which
+        // is exactly right for an all-ones significand.
+        int fracBits = 0x406F - exp; // 1..112
+        long mask64 = fracBits > 64 ? (1L << (fracBits - 64)) - 1 : 0;
+        long mask0 = fracBits >= 64 ? -1L : (1L << fracBits) - 1;
+        if (((aHi & mask64) | (aLo & mask0)) == 0) {
+            z(env, aHi, aLo);
+            return;
+        }
+        if (exact) {
+            env.flags |= INEXACT;
+        }
+        long z64 = aHi;
+        long z0 = aLo;
+        long add64 = 0;
+        long add0 = 0;
+        switch (rm) {
+            case NEAR_EVEN, NEAR_MAX_MAG -> { // add one half
+                add64 = fracBits > 64 ? 1L << (fracBits - 65) : 0;
+                add0 = fracBits <= 64 ? 1L << (fracBits - 1) : 0;
+            }
+            case MIN, MAX -> {
+                if ((sign != 0) == (rm == RoundingMode.MIN)) {
+                    add64 = mask64;
+                    add0 = mask0;
+                }
+            }
+            default -> { }
+        }
+        long s0 = z0 + add0;
+        z64 = z64 + add64 + (ult(s0, z0) ? 1 : 0);
+        z0 = s0;
+        boolean tie = rm == RoundingMode.NEAR_EVEN && ((z64 & mask64) | (z0 & mask0)) == 0;
+        z64 &= ~mask64;
+        z0 &= ~mask0;
+        long last64 = fracBits >= 64 ? 1L << (fracBits - 64) : 0;
+        long last0 = fracBits < 64 ? 1L << fracBits : 0;
+        if (tie) {
+            z64 &= ~last64;
+            z0 &= ~last0;
+        } else if (rm == RoundingMode.ODD) {
+            z64 |= last64;
+            z0 |= last0;
+        }
+        z(env, z64, z0);
+    }
+
+    // ------------------------------------------------------------------ compare, min, max
+
+    /** One of {@link FcmpPredicate.Relation}'s bits; no flags. */
+    static int relation(long aHi, long aLo, long bHi, long bLo) {
+        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+            return FcmpPredicate.Relation.UN;
+        }
+        boolean signA = aHi < 0;
+        boolean signB = bHi < 0;
+        if (((aHi | bHi) << 1 | aLo | bLo) == 0) {
+            return FcmpPredicate.Relation.EQ; // +0 == -0
+        }
+        if (signA != signB) {
+            return signA ? FcmpPredicate.Relation.LT : FcmpPredicate.Relation.GT;
+        }
+        if (aHi == bHi && aLo == bLo) {
+            return FcmpPredicate.Relation.EQ;
+        }
+        boolean magLess = lt128(aHi & ~SIGN, aLo, bHi & ~SIGN, bLo);
+        return magLess != signA ? FcmpPredicate.Relation.LT : FcmpPredicate.Relation.GT;
+    }
+
+    /** Relation, raising INVALID for any NaN (signaling compare) or only signaling NaNs (quiet). */
+    private static int compare(long aHi, long aLo, long bHi, long bLo, boolean signaling, Env env) {
+        int r = relation(aHi, aLo, bHi, bLo);
+        if (r == FcmpPredicate.Relation.UN
+                && (signaling || isSignalingNaN(aHi, aLo) || isSignalingNaN(bHi, bLo))) {
+            env.flags |= INVALID;
+        }
+        return r;
+    }
+
+    public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
+        return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.EQ;
+    }
+
+    public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
+        return (compare(aHi, aLo, bHi, bLo, true, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
+    }
+
+    public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
+        return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.LT;
+    }
+
+    public static boolean eqSignaling(long aHi, long aLo, long bHi, long bLo, Env env) {
+        return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.EQ;
+    }
+
+    public static boolean leQuiet(long aHi, long aLo, long bHi, long bLo, Env env) {
+        return (compare(aHi, aLo, bHi, bLo, false, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
+    }
+
+    public static boolean ltQuiet(long aHi, long aLo, long bHi, long bLo, Env env) {
+        return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.LT;
+    }
+
+    /** LLVM {@code fcmp p a, b}: quiet, INVALID only for signaling NaN operands. */
+    public static boolean fcmp(FcmpPredicate p, long aHi, long aLo, long bHi, long bLo, Env env) {
+        return p.holds(compare(aHi, aLo, bHi, bLo, false, env));
+    }
+
+    /** IEEE 754-2008 minNum: a quiet NaN operand is ignored; -0 is below +0. */
+    public static void minNum(long aHi, long aLo, long bHi, long bLo, Env env) {
+        minMax(aHi, aLo, bHi, bLo, FcmpPredicate.Relation.LT, env);
+    }
+
+    /** IEEE 754-2008 maxNum: a quiet NaN operand is ignored; +0 is above -0. */
+    public static void maxNum(long aHi, long aLo, long bHi, long bLo, Env env) {
+        minMax(aHi, aLo, bHi, bLo, FcmpPredicate.Relation.GT, env);
+    }
+
+    private static void minMax(long aHi, long aLo, long bHi, long bLo, int pickA, Env env) {
+        boolean nanA = isNaN(aHi, aLo);
+        boolean nanB = isNaN(bHi, bLo);
+        if (nanA || nanB) {
+            if (isSignalingNaN(aHi, aLo) || isSignalingNaN(bHi, bLo) || (nanA && nanB)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (nanA) {
+                z(env, bHi, bLo);
+            } else {
+                z(env, aHi, aLo);
+            }
+            return;
+        }
+        int r = relation(aHi, aLo, bHi, bLo);
+        if (r == FcmpPredicate.Relation.EQ && aHi != bHi) { // +0 and -0
+            boolean aNegative = aHi < 0;
+            r = aNegative == (pickA == FcmpPredicate.Relation.LT) ? pickA : 0;
+        }
+        if (r == pickA) {
+            z(env, aHi, aLo);
+        } else {
+            z(env, bHi, bLo);
+        }
+    }
+
+    // ------------------------------------------------------------------ to and from integers
+
+    /**
+     * |a| rounded to an integer in mode rm, as 128 bits in env.zHi/zLo. Returns -1 when
+     * |a| >= 2^128 (or a is infinite), 1 when inexact, 0 when exact. a is not a NaN.
+     */
+    private static int roundedMagnitude(long aHi, long aLo, RoundingMode rm, Env env) {
+        int exp = exp(aHi);
+        boolean sign = aHi < 0;
+        int e = exp - BIAS; // unbiased exponent (for normal a)
+        if (e >= 128) {
+            return -1;
+        }
+        long sig64 = aHi & FRAC_HI;
+        if (exp != 0) {
+            sig64 |= IMPLICIT;
+        } else {
+            e = 1 - BIAS;
+        }
+        if (e >= 112) {
+            shiftLeft(sig64, aLo, e - 112, env);
+            return 0;
+        }
+        long extra = shiftRightJamExtra(sig64, aLo, 0, 112 - e, env);
+        long m64 = env.zHi;
+        long m0 = env.zLo;
+        if (extra == 0) {
+            return 0;
+        }
+        if (roundsUp(sign, extra, rm)) {
+            m0++;
+            if (m0 == 0) {
+                m64++;
+            }
+            if (rm == RoundingMode.NEAR_EVEN && (extra << 1) == 0) {
+                m0 &= ~1L;
+            }
+        } else if (rm == RoundingMode.ODD) {
+            m0 |= 1;
+        }
+        z(env, m64, m0);
+        return 1;
+    }
+
+    static long toInt(long aHi, long aLo, IntFormat t, RoundingMode rm, boolean exact, Env env) {
+        if (isNaN(aHi, aLo)) {
+            env.flags |= INVALID;
+            return t.invalidResult(true, false, env.specialization);
+        }
+        boolean sign = aHi < 0;
+        int status = roundedMagnitude(aHi, aLo, rm, env);
+        long limit = sign ? t.maxNegative : t.maxPositive;
+        if (status < 0 || env.zHi != 0 || Long.compareUnsigned(env.zLo, limit) > 0) {
+            env.flags |= INVALID;
+            return t.invalidResult(false, sign, env.specialization);
+        }
+        if (status > 0 && exact) {
+            env.flags |= INEXACT;
+        }
+        return sign ? -env.zLo : env.zLo;
+    }
+
+    public static int toI8(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return (int) toInt(aHi, aLo, IntFormat.I8, rm, exact, env);
+    }
+
+    public static int toI16(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return (int) toInt(aHi, aLo, IntFormat.I16, rm, exact, env);
+    }
+
+    public static int toI32(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return (int) toInt(aHi, aLo, IntFormat.I32, rm, exact, env);
+    }
+
+    public static long toI64(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return toInt(aHi, aLo, IntFormat.I64, rm, exact, env);
+    }
+
+    /** Result zero-extended into an int (0..255). */
+    public static int toUI8(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return (int) toInt(aHi, aLo, IntFormat.UI8, rm, exact, env);
+    }
+
+    public static int toUI16(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return (int) toInt(aHi, aLo, IntFormat.UI16, rm, exact, env);
+    }
+
+    /** The 32-bit unsigned result in an int (bit pattern). */
+    public static int toUI32(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return (int) toInt(aHi, aLo, IntFormat.UI32, rm, exact, env);
+    }
+
+    /** The 64-bit unsigned result in a long (bit pattern). */
+    public static long toUI64(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        return toInt(aHi, aLo, IntFormat.UI64, rm, exact, env);
+    }
+
+    /**
+     * To a signed 128-bit integer in env.zHi/zLo. Invalid results: X86 the most negative value
+     * (as SoftFloat's 32/64-bit "integer indefinite"); NVPTX 0 for NaN, else saturated.
+     */
+    public static void toI128(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        toInt128(aHi, aLo, true, rm, exact, env);
+    }
+
+    /** To an unsigned 128-bit integer in env.zHi/zLo. Invalid results: X86 all ones; NVPTX as toI128. */
+    public static void toUI128(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
+        toInt128(aHi, aLo, false, rm, exact, env);
+    }
+
+    private static void toInt128(long aHi, long aLo, boolean signed, RoundingMode rm, boolean exact, Env env) {
+        boolean nan = isNaN(aHi, aLo);
+        boolean sign = aHi < 0;
+        int status = nan ? -1 : roundedMagnitude(aHi, aLo, rm, env);
+        boolean valid;
+        if (status < 0) {
+            valid = false;
+        } else if (signed) {
+            // Magnitude at most 2^127 - 1, or exactly 2^127 when negative.
+            valid = env.zHi >= 0 || (sign && env.zHi == SIGN && env.zLo == 0);
+        } else {
+            valid = !sign || (env.zHi | env.zLo) == 0;
+        }
+        if (!valid) {
+            env.flags |= INVALID;
+            if (env.specialization == Specialization.X86) {
+                z(env, signed ? SIGN : -1L, signed ? 0 : -1L);
+            } else if (nan) {
+                z(env, 0, 0);
+            } else if (signed) {
+                z(env, sign ? SIGN : Long.MAX_VALUE, sign ? 0 : -1L);
+            } else {
+                z(env, sign ? 0 : -1L, sign ? 0 : -1L);
+            }
+            return;
+        }
+        if (status > 0 && exact) {
+            env.flags |= INEXACT;
+        }
+        if (sign) {
+            long lo = -env.zLo;
+            z(env, ~env.zHi + (env.zLo == 0 ? 1 : 0), lo);
+        }
+    }
+
+    public static void fromI32(int a, Env env) {
+        fromI64(a, env);
+    }
+
+    public static void fromUI32(int a, Env env) {
+        fromUI64(a & 0xFFFFFFFFL, env);
+    }
+
+    public static void fromI64(long a, Env env) {
+        fromMagnitude64(a < 0, a < 0 ? -a : a, env);
+    }
+
+    public static void fromUI64(long a, Env env) {
+        fromMagnitude64(false, a, env);
+    }
+
+    /** Exact: 64 bits fit in 113. */
+    private static void fromMagnitude64(boolean sign, long mag, Env env) {
+        if (mag == 0) {
+            z(env, 0, 0);
+            return;
+        }
+        int shift = Long.numberOfLeadingZeros(mag) + 49; // leading one to bit 112
+        shiftLeft(0, mag, shift, env);
+        z(env, signBit(sign) + ((long) (BIAS + 112 - shift - 1) << 48) + env.zHi, env.zLo);
+    }
+
+    public static void fromI128(long hi, long lo, Env env) {
+        fromInt128(hi, lo, true, env.roundingMode, env);
+    }
+
+    public static void fromUI128(long hi, long lo, Env env) {
+        fromInt128(hi, lo, false, env.roundingMode, env);
+    }
+
+    static void fromInt128(long hi, long lo, boolean signed, RoundingMode rm, Env env) {
+        boolean sign = signed && hi < 0;
+        if (sign) {
+            long nLo = -lo;
+            hi = ~hi + (lo == 0 ? 1 : 0);
+            lo = nLo;
+        }
+        if ((hi | lo) == 0) {
+            z(env, 0, 0);
+            return;
+        }
+        normRoundPack(sign, BIAS + 111, hi, lo, rm, env);
+    }
+
+    // ------------------------------------------------------------------ to and from the narrower formats
+
+    public static void fromF16(short a, Env env) {
+        Narrow.toF128(FloatFormat.BINARY16, a & 0xFFFFL, env);
+    }
+
+    public static void fromBF16(short a, Env env) {
+        Narrow.toF128(FloatFormat.BFLOAT16, a & 0xFFFFL, env);
+    }
+
+    public static void fromF32(int a, Env env) {
+        Narrow.toF128(FloatFormat.BINARY32, a & 0xFFFFFFFFL, env);
+    }
+
+    public static void fromF64(long a, Env env) {
+        Narrow.toF128(FloatFormat.BINARY64, a, env);
+    }
+
+    public static short toF16(long aHi, long aLo, Env env) {
+        return (short) Narrow.fromF128(FloatFormat.BINARY16, aHi, aLo, env.roundingMode, env);
+    }
+
+    public static short toBF16(long aHi, long aLo, Env env) {
+        return (short) Narrow.fromF128(FloatFormat.BFLOAT16, aHi, aLo, env.roundingMode, env);
+    }
+
+    public static int toF32(long aHi, long aLo, Env env) {
+        return (int) Narrow.fromF128(FloatFormat.BINARY32, aHi, aLo, env.roundingMode, env);
+    }
+
+    public static long toF64(long aHi, long aLo, Env env) {
+        return Narrow.fromF128(FloatFormat.BINARY64, aHi, aLo, env.roundingMode, env);
+    }
+}

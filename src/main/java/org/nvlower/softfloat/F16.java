@@ -1,0 +1,207 @@
+package org.nvlower.softfloat;
+
+/**
+ * IEEE 754 binary16 (half precision), as bit patterns in a short: the static core API. NaN operands follow env's
+ * {@link Specialization}; everything else is computed exactly or with round-to-odd in binary128
+ * and rounded once more in env's mode (see {@link Narrow}). Flags are ORed into env.flags.
+ */
+public final class F16 {
+
+    private static final FloatFormat FMT = FloatFormat.BINARY16;
+
+    private F16() {}
+
+    public static short add(short a, short b, Env env) {
+        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+    }
+
+    public static short sub(short a, short b, Env env) {
+        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+    }
+
+    public static short mul(short a, short b, Env env) {
+        return (short) Narrow.mul(FMT, (a & 0xFFFFL), (b & 0xFFFFL), env);
+    }
+
+    public static short div(short a, short b, Env env) {
+        return (short) Narrow.div(FMT, (a & 0xFFFFL), (b & 0xFFFFL), env);
+    }
+
+    /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
+    public static short rem(short a, short b, Env env) {
+        return (short) Narrow.remainder(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+    }
+
+    /** C fmod = LLVM frem: quotient truncated, result exact with the sign of a. */
+    public static short fmod(short a, short b, Env env) {
+        return (short) Narrow.remainder(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+    }
+
+    /** IEEE 754-2008 minNum: a quiet NaN operand is ignored; -0 counts below +0. */
+    public static short minNum(short a, short b, Env env) {
+        return (short) Narrow.minMax(FMT, (a & 0xFFFFL), (b & 0xFFFFL), FcmpPredicate.Relation.LT, env);
+    }
+
+    /** IEEE 754-2008 maxNum: a quiet NaN operand is ignored; +0 counts above -0. */
+    public static short maxNum(short a, short b, Env env) {
+        return (short) Narrow.minMax(FMT, (a & 0xFFFFL), (b & 0xFFFFL), FcmpPredicate.Relation.GT, env);
+    }
+
+    /** a * b + c with a single rounding. */
+    public static short mulAdd(short a, short b, short c, Env env) {
+        return (short) Narrow.mulAdd(FMT, (a & 0xFFFFL), (b & 0xFFFFL), (c & 0xFFFFL), env);
+    }
+
+    public static short sqrt(short a, Env env) {
+        return (short) Narrow.sqrt(FMT, (a & 0xFFFFL), env);
+    }
+
+    /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
+    public static short roundToInt(short a, RoundingMode rm, boolean exact, Env env) {
+        return (short) Narrow.roundToInt(FMT, (a & 0xFFFFL), rm, exact, env);
+    }
+
+    public static boolean eq(short a, short b, Env env) {
+        return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+    }
+
+    public static boolean le(short a, short b, Env env) {
+        return Narrow.le(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+    }
+
+    public static boolean lt(short a, short b, Env env) {
+        return Narrow.lt(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+    }
+
+    public static boolean eqSignaling(short a, short b, Env env) {
+        return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+    }
+
+    public static boolean leQuiet(short a, short b, Env env) {
+        return Narrow.le(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+    }
+
+    public static boolean ltQuiet(short a, short b, Env env) {
+        return Narrow.lt(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+    }
+
+    /** LLVM {@code fcmp p a, b}: quiet, INVALID only for signaling NaN operands. */
+    public static boolean fcmp(FcmpPredicate p, short a, short b, Env env) {
+        return Narrow.fcmp(FMT, p, (a & 0xFFFFL), (b & 0xFFFFL), env);
+    }
+
+    public static FloatClass classify(short a) {
+        return Narrow.classify(FMT, (a & 0xFFFFL));
+    }
+
+    public static boolean isNaN(short a) {
+        return FMT.isNaN((a & 0xFFFFL));
+    }
+
+    public static boolean isSignalingNaN(short a) {
+        return FMT.isSignalingNaN((a & 0xFFFFL));
+    }
+
+    public static int toI8(short a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I8, rm, exact, env);
+    }
+
+    public static int toI16(short a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I16, rm, exact, env);
+    }
+
+    public static int toI32(short a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I32, rm, exact, env);
+    }
+
+    public static long toI64(short a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I64, rm, exact, env);
+    }
+
+    /** The result zero-extended into an int. */
+    public static int toUI8(short a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.UI8, rm, exact, env);
+    }
+
+    /** The result zero-extended into an int. */
+    public static int toUI16(short a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.UI16, rm, exact, env);
+    }
+
+    /** The 32-bit unsigned result as an int bit pattern. */
+    public static int toUI32(short a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.UI32, rm, exact, env);
+    }
+
+    /** The 64-bit unsigned result as a long bit pattern. */
+    public static long toUI64(short a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.UI64, rm, exact, env);
+    }
+
+    /** To a signed 128-bit integer in env.zHi/zLo (invalid results as {@link F128#toI128}). */
+    public static void toI128(short a, RoundingMode rm, boolean exact, Env env) {
+        Narrow.toInt128(FMT, (a & 0xFFFFL), true, rm, exact, env);
+    }
+
+    /** To an unsigned 128-bit integer in env.zHi/zLo (invalid results as {@link F128#toUI128}). */
+    public static void toUI128(short a, RoundingMode rm, boolean exact, Env env) {
+        Narrow.toInt128(FMT, (a & 0xFFFFL), false, rm, exact, env);
+    }
+
+    public static short fromI32(int a, Env env) {
+        return (short) Narrow.fromInt64(FMT, a, true, env);
+    }
+
+    public static short fromUI32(int a, Env env) {
+        return (short) Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, env);
+    }
+
+    public static short fromI64(long a, Env env) {
+        return (short) Narrow.fromInt64(FMT, a, true, env);
+    }
+
+    public static short fromUI64(long a, Env env) {
+        return (short) Narrow.fromInt64(FMT, a, false, env);
+    }
+
+    public static short fromI128(long hi, long lo, Env env) {
+        return (short) Narrow.fromInt128(FMT, hi, lo, true, env);
+    }
+
+    public static short fromUI128(long hi, long lo, Env env) {
+        return (short) Narrow.fromInt128(FMT, hi, lo, false, env);
+    }
+
+    public static short toBF16(short a, Env env) {
+        return (short) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BFLOAT16, env);
+    }
+
+    public static short fromBF16(short a, Env env) {
+        return (short) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, env);
+    }
+
+    public static int toF32(short a, Env env) {
+        return (int) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY32, env);
+    }
+
+    public static short fromF32(int a, Env env) {
+        return (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, env);
+    }
+
+    public static long toF64(short a, Env env) {
+        return Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY64, env);
+    }
+
+    public static short fromF64(long a, Env env) {
+        return (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, env);
+    }
+
+    /** Exact; the result in env.zHi/zLo. */
+    public static void toF128(short a, Env env) {
+        Narrow.toF128(FMT, (a & 0xFFFFL), env);
+    }
+
+    public static short fromF128(long hi, long lo, Env env) {
+        return (short) Narrow.fromF128(FMT, hi, lo, env.roundingMode, env);
+    }
+}

@@ -1,0 +1,207 @@
+package org.nvlower.softfloat;
+
+/**
+ * IEEE 754 binary32 (single precision), as bit patterns in a int: the static core API. NaN operands follow env's
+ * {@link Specialization}; everything else is computed exactly or with round-to-odd in binary128
+ * and rounded once more in env's mode (see {@link Narrow}). Flags are ORed into env.flags.
+ */
+public final class F32 {
+
+    private static final FloatFormat FMT = FloatFormat.BINARY32;
+
+    private F32() {}
+
+    public static int add(int a, int b, Env env) {
+        return (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+    }
+
+    public static int sub(int a, int b, Env env) {
+        return (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+    }
+
+    public static int mul(int a, int b, Env env) {
+        return (int) Narrow.mul(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), env);
+    }
+
+    public static int div(int a, int b, Env env) {
+        return (int) Narrow.div(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), env);
+    }
+
+    /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
+    public static int rem(int a, int b, Env env) {
+        return (int) Narrow.remainder(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+    }
+
+    /** C fmod = LLVM frem: quotient truncated, result exact with the sign of a. */
+    public static int fmod(int a, int b, Env env) {
+        return (int) Narrow.remainder(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+    }
+
+    /** IEEE 754-2008 minNum: a quiet NaN operand is ignored; -0 counts below +0. */
+    public static int minNum(int a, int b, Env env) {
+        return (int) Narrow.minMax(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), FcmpPredicate.Relation.LT, env);
+    }
+
+    /** IEEE 754-2008 maxNum: a quiet NaN operand is ignored; +0 counts above -0. */
+    public static int maxNum(int a, int b, Env env) {
+        return (int) Narrow.minMax(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), FcmpPredicate.Relation.GT, env);
+    }
+
+    /** a * b + c with a single rounding. */
+    public static int mulAdd(int a, int b, int c, Env env) {
+        return (int) Narrow.mulAdd(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), (c & 0xFFFFFFFFL), env);
+    }
+
+    public static int sqrt(int a, Env env) {
+        return (int) Narrow.sqrt(FMT, (a & 0xFFFFFFFFL), env);
+    }
+
+    /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
+    public static int roundToInt(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.roundToInt(FMT, (a & 0xFFFFFFFFL), rm, exact, env);
+    }
+
+    public static boolean eq(int a, int b, Env env) {
+        return Narrow.eq(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+    }
+
+    public static boolean le(int a, int b, Env env) {
+        return Narrow.le(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+    }
+
+    public static boolean lt(int a, int b, Env env) {
+        return Narrow.lt(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+    }
+
+    public static boolean eqSignaling(int a, int b, Env env) {
+        return Narrow.eq(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+    }
+
+    public static boolean leQuiet(int a, int b, Env env) {
+        return Narrow.le(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+    }
+
+    public static boolean ltQuiet(int a, int b, Env env) {
+        return Narrow.lt(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+    }
+
+    /** LLVM {@code fcmp p a, b}: quiet, INVALID only for signaling NaN operands. */
+    public static boolean fcmp(FcmpPredicate p, int a, int b, Env env) {
+        return Narrow.fcmp(FMT, p, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), env);
+    }
+
+    public static FloatClass classify(int a) {
+        return Narrow.classify(FMT, (a & 0xFFFFFFFFL));
+    }
+
+    public static boolean isNaN(int a) {
+        return FMT.isNaN((a & 0xFFFFFFFFL));
+    }
+
+    public static boolean isSignalingNaN(int a) {
+        return FMT.isSignalingNaN((a & 0xFFFFFFFFL));
+    }
+
+    public static int toI8(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I8, rm, exact, env);
+    }
+
+    public static int toI16(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I16, rm, exact, env);
+    }
+
+    public static int toI32(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I32, rm, exact, env);
+    }
+
+    public static long toI64(int a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I64, rm, exact, env);
+    }
+
+    /** The result zero-extended into an int. */
+    public static int toUI8(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.UI8, rm, exact, env);
+    }
+
+    /** The result zero-extended into an int. */
+    public static int toUI16(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.UI16, rm, exact, env);
+    }
+
+    /** The 32-bit unsigned result as an int bit pattern. */
+    public static int toUI32(int a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.UI32, rm, exact, env);
+    }
+
+    /** The 64-bit unsigned result as a long bit pattern. */
+    public static long toUI64(int a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.UI64, rm, exact, env);
+    }
+
+    /** To a signed 128-bit integer in env.zHi/zLo (invalid results as {@link F128#toI128}). */
+    public static void toI128(int a, RoundingMode rm, boolean exact, Env env) {
+        Narrow.toInt128(FMT, (a & 0xFFFFFFFFL), true, rm, exact, env);
+    }
+
+    /** To an unsigned 128-bit integer in env.zHi/zLo (invalid results as {@link F128#toUI128}). */
+    public static void toUI128(int a, RoundingMode rm, boolean exact, Env env) {
+        Narrow.toInt128(FMT, (a & 0xFFFFFFFFL), false, rm, exact, env);
+    }
+
+    public static int fromI32(int a, Env env) {
+        return (int) Narrow.fromInt64(FMT, a, true, env);
+    }
+
+    public static int fromUI32(int a, Env env) {
+        return (int) Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, env);
+    }
+
+    public static int fromI64(long a, Env env) {
+        return (int) Narrow.fromInt64(FMT, a, true, env);
+    }
+
+    public static int fromUI64(long a, Env env) {
+        return (int) Narrow.fromInt64(FMT, a, false, env);
+    }
+
+    public static int fromI128(long hi, long lo, Env env) {
+        return (int) Narrow.fromInt128(FMT, hi, lo, true, env);
+    }
+
+    public static int fromUI128(long hi, long lo, Env env) {
+        return (int) Narrow.fromInt128(FMT, hi, lo, false, env);
+    }
+
+    public static short toF16(int a, Env env) {
+        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, env);
+    }
+
+    public static int fromF16(short a, Env env) {
+        return (int) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, env);
+    }
+
+    public static short toBF16(int a, Env env) {
+        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, env);
+    }
+
+    public static int fromBF16(short a, Env env) {
+        return (int) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, env);
+    }
+
+    public static long toF64(int a, Env env) {
+        return Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY64, env);
+    }
+
+    public static int fromF64(long a, Env env) {
+        return (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, env);
+    }
+
+    /** Exact; the result in env.zHi/zLo. */
+    public static void toF128(int a, Env env) {
+        Narrow.toF128(FMT, (a & 0xFFFFFFFFL), env);
+    }
+
+    public static int fromF128(long hi, long lo, Env env) {
+        return (int) Narrow.fromF128(FMT, hi, lo, env.roundingMode, env);
+    }
+}

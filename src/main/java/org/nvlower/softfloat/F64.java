@@ -1,0 +1,207 @@
+package org.nvlower.softfloat;
+
+/**
+ * IEEE 754 binary64 (double precision), as bit patterns in a long: the static core API. NaN operands follow env's
+ * {@link Specialization}; everything else is computed exactly or with round-to-odd in binary128
+ * and rounded once more in env's mode (see {@link Narrow}). Flags are ORed into env.flags.
+ */
+public final class F64 {
+
+    private static final FloatFormat FMT = FloatFormat.BINARY64;
+
+    private F64() {}
+
+    public static long add(long a, long b, Env env) {
+        return Narrow.add(FMT, a, b, false, env);
+    }
+
+    public static long sub(long a, long b, Env env) {
+        return Narrow.add(FMT, a, b, true, env);
+    }
+
+    public static long mul(long a, long b, Env env) {
+        return Narrow.mul(FMT, a, b, env);
+    }
+
+    public static long div(long a, long b, Env env) {
+        return Narrow.div(FMT, a, b, env);
+    }
+
+    /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
+    public static long rem(long a, long b, Env env) {
+        return Narrow.remainder(FMT, a, b, true, env);
+    }
+
+    /** C fmod = LLVM frem: quotient truncated, result exact with the sign of a. */
+    public static long fmod(long a, long b, Env env) {
+        return Narrow.remainder(FMT, a, b, false, env);
+    }
+
+    /** IEEE 754-2008 minNum: a quiet NaN operand is ignored; -0 counts below +0. */
+    public static long minNum(long a, long b, Env env) {
+        return Narrow.minMax(FMT, a, b, FcmpPredicate.Relation.LT, env);
+    }
+
+    /** IEEE 754-2008 maxNum: a quiet NaN operand is ignored; +0 counts above -0. */
+    public static long maxNum(long a, long b, Env env) {
+        return Narrow.minMax(FMT, a, b, FcmpPredicate.Relation.GT, env);
+    }
+
+    /** a * b + c with a single rounding. */
+    public static long mulAdd(long a, long b, long c, Env env) {
+        return Narrow.mulAdd(FMT, a, b, c, env);
+    }
+
+    public static long sqrt(long a, Env env) {
+        return Narrow.sqrt(FMT, a, env);
+    }
+
+    /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
+    public static long roundToInt(long a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.roundToInt(FMT, a, rm, exact, env);
+    }
+
+    public static boolean eq(long a, long b, Env env) {
+        return Narrow.eq(FMT, a, b, false, env);
+    }
+
+    public static boolean le(long a, long b, Env env) {
+        return Narrow.le(FMT, a, b, true, env);
+    }
+
+    public static boolean lt(long a, long b, Env env) {
+        return Narrow.lt(FMT, a, b, true, env);
+    }
+
+    public static boolean eqSignaling(long a, long b, Env env) {
+        return Narrow.eq(FMT, a, b, true, env);
+    }
+
+    public static boolean leQuiet(long a, long b, Env env) {
+        return Narrow.le(FMT, a, b, false, env);
+    }
+
+    public static boolean ltQuiet(long a, long b, Env env) {
+        return Narrow.lt(FMT, a, b, false, env);
+    }
+
+    /** LLVM {@code fcmp p a, b}: quiet, INVALID only for signaling NaN operands. */
+    public static boolean fcmp(FcmpPredicate p, long a, long b, Env env) {
+        return Narrow.fcmp(FMT, p, a, b, env);
+    }
+
+    public static FloatClass classify(long a) {
+        return Narrow.classify(FMT, a);
+    }
+
+    public static boolean isNaN(long a) {
+        return FMT.isNaN(a);
+    }
+
+    public static boolean isSignalingNaN(long a) {
+        return FMT.isSignalingNaN(a);
+    }
+
+    public static int toI8(long a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, a, IntFormat.I8, rm, exact, env);
+    }
+
+    public static int toI16(long a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, a, IntFormat.I16, rm, exact, env);
+    }
+
+    public static int toI32(long a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, a, IntFormat.I32, rm, exact, env);
+    }
+
+    public static long toI64(long a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.toInt(FMT, a, IntFormat.I64, rm, exact, env);
+    }
+
+    /** The result zero-extended into an int. */
+    public static int toUI8(long a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, a, IntFormat.UI8, rm, exact, env);
+    }
+
+    /** The result zero-extended into an int. */
+    public static int toUI16(long a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, a, IntFormat.UI16, rm, exact, env);
+    }
+
+    /** The 32-bit unsigned result as an int bit pattern. */
+    public static int toUI32(long a, RoundingMode rm, boolean exact, Env env) {
+        return (int) Narrow.toInt(FMT, a, IntFormat.UI32, rm, exact, env);
+    }
+
+    /** The 64-bit unsigned result as a long bit pattern. */
+    public static long toUI64(long a, RoundingMode rm, boolean exact, Env env) {
+        return Narrow.toInt(FMT, a, IntFormat.UI64, rm, exact, env);
+    }
+
+    /** To a signed 128-bit integer in env.zHi/zLo (invalid results as {@link F128#toI128}). */
+    public static void toI128(long a, RoundingMode rm, boolean exact, Env env) {
+        Narrow.toInt128(FMT, a, true, rm, exact, env);
+    }
+
+    /** To an unsigned 128-bit integer in env.zHi/zLo (invalid results as {@link F128#toUI128}). */
+    public static void toUI128(long a, RoundingMode rm, boolean exact, Env env) {
+        Narrow.toInt128(FMT, a, false, rm, exact, env);
+    }
+
+    public static long fromI32(int a, Env env) {
+        return Narrow.fromInt64(FMT, a, true, env);
+    }
+
+    public static long fromUI32(int a, Env env) {
+        return Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, env);
+    }
+
+    public static long fromI64(long a, Env env) {
+        return Narrow.fromInt64(FMT, a, true, env);
+    }
+
+    public static long fromUI64(long a, Env env) {
+        return Narrow.fromInt64(FMT, a, false, env);
+    }
+
+    public static long fromI128(long hi, long lo, Env env) {
+        return Narrow.fromInt128(FMT, hi, lo, true, env);
+    }
+
+    public static long fromUI128(long hi, long lo, Env env) {
+        return Narrow.fromInt128(FMT, hi, lo, false, env);
+    }
+
+    public static short toF16(long a, Env env) {
+        return (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, env);
+    }
+
+    public static long fromF16(short a, Env env) {
+        return Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, env);
+    }
+
+    public static short toBF16(long a, Env env) {
+        return (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, env);
+    }
+
+    public static long fromBF16(short a, Env env) {
+        return Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, env);
+    }
+
+    public static int toF32(long a, Env env) {
+        return (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, env);
+    }
+
+    public static long fromF32(int a, Env env) {
+        return Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, env);
+    }
+
+    /** Exact; the result in env.zHi/zLo. */
+    public static void toF128(long a, Env env) {
+        Narrow.toF128(FMT, a, env);
+    }
+
+    public static long fromF128(long hi, long lo, Env env) {
+        return Narrow.fromF128(FMT, hi, lo, env.roundingMode, env);
+    }
+}
