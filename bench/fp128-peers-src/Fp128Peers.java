@@ -1,10 +1,14 @@
+import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.F128;
 import org.nvlower.verify.bench.Fp128Operands;
 
 /**
@@ -12,6 +16,8 @@ import org.nvlower.verify.bench.Fp128Operands;
  * <pre>
  *   Fp128Peers operands FILE                 write nvlower's standard operand pairs to FILE
  *   Fp128Peers bigdecimal FILE SECONDS OP... time java.math.BigDecimal on the pairs of FILE
+ *   Fp128Peers sqrtcheck FILE DUMP           referee nvlower's and libquadmath's sqrt(|A|) (DUMP: the
+ *                                            C harness's "dump sqrt" output) against an exact root
  * </pre>
  * The BigDecimal loop has the shape of nvlower's kernel and of the C harness: one pass is one
  * operation on each pair, MathContext(34, HALF_EVEN) (binary128 carries 34 significant digits),
@@ -24,7 +30,7 @@ public final class Fp128Peers {
 
     private static final MathContext QUAD = new MathContext(34, RoundingMode.HALF_EVEN);
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws IOException {
         if (args.length == 2 && args[0].equals("operands")) {
             Fp128Operands.standard().write(Path.of(args[1]));
         } else if (args.length >= 4 && args[0].equals("bigdecimal")) {
@@ -33,8 +39,10 @@ public final class Fp128Peers {
             for (String op : List.of(args).subList(3, args.length)) {
                 measure(op, operands, seconds);
             }
+        } else if (args.length == 3 && args[0].equals("sqrtcheck")) {
+            sqrtCheck(Fp128Operands.read(Path.of(args[1])), Files.readAllLines(Path.of(args[2])));
         } else {
-            System.err.println("usage: Fp128Peers operands FILE | bigdecimal FILE SECONDS add|mul|div ...");
+            System.err.println("usage: Fp128Peers operands FILE | bigdecimal FILE SECONDS add|mul|div ... | sqrtcheck FILE DUMP");
             System.exit(1);
         }
     }
@@ -114,5 +122,65 @@ public final class Fp128Peers {
                 : new BigDecimal(sig.multiply(BigInteger.valueOf(5).pow(-pow2)), -pow2); // 2^-k = 5^k / 10^k
         BigDecimal value = exact.round(QUAD);
         return hi < 0 ? value.negate() : value;
+    }
+
+    /** Counts the results of nvlower's F128.sqrt and of the dumped libquadmath results that differ from the exact root. */
+    private static void sqrtCheck(Fp128Operands operands, List<String> libquadmath) {
+        long[] w = operands.words();
+        Env env = new Env();
+        int checked = 0;
+        int nvWrong = 0;
+        int quadWrong = 0;
+        for (int i = 0; i < operands.pairs(); i++) {
+            long hi = w[4 * i] & Long.MAX_VALUE;
+            long lo = w[4 * i + 1];
+            BigInteger exact = exactSqrt(hi, lo);
+            if (exact == null) {
+                continue;
+            }
+            checked++;
+            F128.sqrt(hi, lo, env);
+            BigInteger nv = new BigInteger(String.format("%016x%016x", env.zHi, env.zLo), 16);
+            nvWrong += nv.equals(exact) ? 0 : 1;
+            quadWrong += new BigInteger(libquadmath.get(i).strip(), 16).equals(exact) ? 0 : 1;
+        }
+        System.out.printf("sqrt(|A|) against the exact root rounded to nearest even (BigInteger.sqrt), %d finite nonzero"
+                + " operands: nvlower wrong on %d, libquadmath sqrtq wrong on %d%n", checked, nvWrong, quadWrong);
+    }
+
+    /**
+     * The binary128 bits of sqrt(a), correctly rounded to nearest even, for a positive finite
+     * nonzero a given by its bits; null for zeros, infinities and NaNs.
+     */
+    static BigInteger exactSqrt(long hi, long lo) {
+        int exp = (int) (hi >>> 48) & 0x7FFF;
+        BigInteger sig = BigInteger.valueOf(hi & 0xFFFF_FFFF_FFFFL).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(lo)));
+        if (exp == 0x7FFF || exp == 0 && sig.signum() == 0) {
+            return null;
+        }
+        int pow2 = Math.max(exp, 1) - 0x3FFF - 112;      // a = sig * 2^pow2
+        if (exp != 0) {
+            sig = sig.setBit(112);
+        }
+        int shift = 240 - sig.bitLength();               // >= 2 * (113 + 2) bits, and an even exponent
+        if (((pow2 - shift) & 1) != 0) {
+            shift++;
+        }
+        sig = sig.shiftLeft(shift);
+        pow2 -= shift;
+        BigInteger root = sig.sqrt();                     // floor; sqrt(a) = sqrt(sig) * 2^(pow2 / 2)
+        boolean inexact = !root.multiply(root).equals(sig);
+        int drop = root.bitLength() - 113;
+        BigInteger q = root.shiftRight(drop);
+        int cmp = root.subtract(q.shiftLeft(drop)).compareTo(BigInteger.ONE.shiftLeft(drop - 1));
+        if (cmp > 0 || cmp == 0 && (inexact || q.testBit(0))) {
+            q = q.add(BigInteger.ONE);
+        }
+        if (q.bitLength() > 113) {
+            q = q.shiftRight(1);
+            drop++;
+        }
+        int biased = pow2 / 2 + drop + 112 + 0x3FFF;     // sqrt of a binary128 is always normal
+        return q.clearBit(112).or(BigInteger.valueOf(biased).shiftLeft(112));
     }
 }

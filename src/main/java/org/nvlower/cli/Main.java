@@ -25,6 +25,7 @@ public final class Main implements Runnable {
 
     /** Every subcommand, in the order {@code --help} lists them. */
     static final List<Object> SUBCOMMANDS = List.of(
+            new BenchCommand()
     );
 
     @CommandLine.Spec
