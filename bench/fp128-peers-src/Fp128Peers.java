@@ -1,4 +1,6 @@
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -25,10 +27,17 @@ import org.nvlower.verify.bench.Fp128Operands;
  * to 34 digits, converted before timing. BigDecimal has no infinities or NaNs and throws on
  * division by zero, so non-finite operands become 1, and so do zero divisors of div; the count
  * of replaced pairs is printed.
+ *
+ * <p>The rate is per second of the process's CPU time, so that the garbage collector's work on
+ * BigDecimal's allocations (done by other threads) is counted; nvlower's kernel and the C harness
+ * allocate nothing and use their thread's CPU time. Wall-time rates are printed too.
  */
 public final class Fp128Peers {
 
     private static final MathContext QUAD = new MathContext(34, RoundingMode.HALF_EVEN);
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    private static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     public static void main(String[] args) throws IOException {
         if (args.length == 2 && args[0].equals("operands")) {
@@ -64,20 +73,28 @@ public final class Fp128Peers {
             }
         }
         long sink = 0;
-        long end = System.nanoTime() + (long) (seconds / 4 * 1e9); // warm-up: JIT, caches
-        while (System.nanoTime() < end) {
+        long warmEnd = threadCpu() + (long) (seconds / 4 * 1e9); // warm-up: JIT, caches
+        while (threadCpu() < warmEnd) {
             sink += pass(op, a, b);
         }
         long passes = 0;
-        long start = System.nanoTime();
-        long now;
+        long wall = System.nanoTime();
+        long process = PROCESS.getProcessCpuTime();
+        long start = threadCpu();
         do {
             sink += pass(op, a, b);
             passes++;
-        } while ((now = System.nanoTime()) - start < (long) (seconds * 1e9));
-        double mops = passes * (double) n / ((now - start) / 1e3);
-        System.out.printf("bigdecimal %s: %.2f Mop/s (%d passes of %d pairs, %d pairs with a non-finite operand%s set to 1, sink %x)%n",
-                op, mops, passes, n, replaced, op.equals("div") ? " or zero divisor" : "", sink);
+        } while (threadCpu() - start < (long) (seconds * 1e9));
+        process = PROCESS.getProcessCpuTime() - process;
+        wall = System.nanoTime() - wall;
+        double ops = passes * (double) n;
+        System.out.printf("bigdecimal %s: %.2f Mop/s (wall %.2f, %d passes of %d pairs, %d pairs with a non-finite operand%s set to 1, sink %x)%n",
+                op, ops / (process / 1e3), ops / (wall / 1e3), passes, n, replaced, op.equals("div") ? " or zero divisor" : "", sink);
+    }
+
+    /** This thread's CPU time, which paces the loop (the rate is taken from the process's). */
+    private static long threadCpu() {
+        return THREADS.getCurrentThreadCpuTime();
     }
 
     private static long pass(String op, BigDecimal[] a, BigDecimal[] b) {

@@ -7,7 +7,8 @@
  * NaN payloads are a policy choice), so the two can be compared bit for bit.
  *
  * usage: fp128_libgcc OPERAND_FILE SECONDS [add|mul|div|sqrt ...]
- *   prints "libgcc OP: X Mop/s (checksum 0x..., N passes of P pairs)" per op;
+ *   prints "libgcc OP: X Mop/s (wall Y, checksum 0x..., N passes of P pairs)" per op: X per second
+ *   of this thread's CPU time (robust on a shared machine), Y per second of wall time;
  * or:    fp128_libgcc OPERAND_FILE dump OP
  *   prints each result as 32 hex digits, one line per pair (for Fp128Peers sqrtcheck).
  * Build: gcc -O2 fp128_libgcc.c [-DHAVE_SQRTQ -lquadmath]
@@ -106,24 +107,29 @@ static uint64_t checksum(const char *op) {
     return h;
 }
 
-static double now(void) {
+/* Seconds of this thread's CPU time (as nvlower's kernel measures), or of wall time. */
+static double now(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return t.tv_sec + t.tv_nsec * 1e-9;
 }
+#define CPU CLOCK_THREAD_CPUTIME_ID
+#define WALL CLOCK_MONOTONIC
 
 volatile uint64_t blackhole;
 
 static void measure(const char *op, uint64_t (*pass)(void), double seconds) {
     uint64_t sum = checksum(op), sink = 0;
     long passes = 0;
-    double start = now(), t;
-    while (now() - start < seconds / 4) sink += pass(); /* warm-up: caches, branch predictors, clock */
-    start = now();
-    do { sink += pass(); passes++; } while ((t = now()) - start < seconds);
+    double start = now(CPU), wall, t;
+    while (now(CPU) - start < seconds / 4) sink += pass(); /* warm-up: caches, branch predictors, clock */
+    wall = now(WALL);
+    start = now(CPU);
+    do { sink += pass(); passes++; } while ((t = now(CPU)) - start < seconds);
+    wall = now(WALL) - wall;
     blackhole = sink;
-    printf("libgcc %s: %.1f Mop/s (checksum 0x%016" PRIx64 ", %ld passes of %zu pairs)\n",
-           op, passes * (double) pairs / (t - start) / 1e6, sum, passes, pairs);
+    printf("libgcc %s: %.1f Mop/s (wall %.1f, checksum 0x%016" PRIx64 ", %ld passes of %zu pairs)\n",
+           op, passes * (double) pairs / (t - start) / 1e6, passes * (double) pairs / wall / 1e6, sum, passes, pairs);
     fflush(stdout);
 }
 

@@ -31,7 +31,7 @@ final class BenchCommand implements Runnable {
 
     @Command(name = "fp128",
             description = {
-                "Million binary128 operations per second, single thread, after warm-up, over "
+                "Million binary128 operations per second of the thread's CPU time (wall time shown too), single thread, after warm-up, over "
                     + Fp128Operands.DEFAULT_PAIRS + " varied operand pairs (normals of mixed exponents and signs, "
                     + "some subnormals, zeros, infinities, NaNs); round to nearest even.",
                 "Prints 'fp128 OP: X Mop/s' per op, with the checksum of the results (NaNs counted as one "
@@ -74,8 +74,8 @@ final class BenchCommand implements Runnable {
             PrintWriter out = spec.commandLine().getOut();
             for (Fp128Op op : selected) {
                 Fp128Throughput.Result r = Fp128Throughput.measure(op, operands, seconds);
-                out.printf(Locale.ROOT, "fp128 %s: %.1f Mop/s (checksum 0x%016x, %d passes of %d pairs)%n",
-                        op.label(), r.mops(), r.checksum(), r.passes(), r.pairs());
+                out.printf(Locale.ROOT, "fp128 %s: %.1f Mop/s (wall %.1f, checksum 0x%016x, %d passes of %d pairs)%n",
+                        op.label(), r.mops(), r.wallMops(), r.checksum(), r.passes(), r.pairs());
                 out.flush();
             }
         }
