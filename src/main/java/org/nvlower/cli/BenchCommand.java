@@ -24,6 +24,9 @@ final class BenchCommand implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
 
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: fp128");
@@ -41,12 +44,15 @@ final class BenchCommand implements Runnable {
         @CommandLine.Spec
         CommandLine.Model.CommandSpec spec;
 
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
+
         @Option(names = "--op", split = ",", paramLabel = "OP",
                 description = "add, mul, div or sqrt (sqrt of |A|); repeatable or comma-separated (default: all four)")
         List<String> ops = new ArrayList<>();
 
         @Option(names = "--seconds", paramLabel = "S", defaultValue = "2",
-                description = "timed seconds per op, after a warm-up of a quarter of that (default: ${DEFAULT-VALUE})")
+                description = "CPU seconds timed per op, after a warm-up of a quarter of that (default: ${DEFAULT-VALUE})")
         double seconds;
 
         @Option(names = "--operands", paramLabel = "FILE",

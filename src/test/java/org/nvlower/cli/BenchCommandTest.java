@@ -125,6 +125,15 @@ class BenchCommandTest {
     }
 
     @Test
+    void helpListsTheOptionsAndRunsNothing() {
+        Run r = run("bench", "fp128", "--help");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().startsWith("Usage: nvlower bench fp128") && r.out().contains("--seconds")
+                && r.out().contains("--op") && r.out().contains("--operands"), r.out());
+        assertTrue(r.out().lines().noneMatch(l -> LINE.matcher(l).matches()), r.out());
+    }
+
+    @Test
     void missingOrUnknownBenchmarkIsAUserError() {
         Run none = run("bench");
         assertEquals(1, none.code());
