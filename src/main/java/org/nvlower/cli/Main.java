@@ -25,7 +25,9 @@ public final class Main implements Runnable {
 
     /** Every subcommand, in the order {@code --help} lists them. */
     static final List<Object> SUBCOMMANDS = List.of(
-            new BenchCommand()
+            EvalCommand.class,
+            TestFloatCommand.class,
+            BenchCommand.class
     );
 
     @CommandLine.Spec

@@ -86,6 +86,9 @@ public final class F128 {
 
     /** Whether rounding the magnitude up is due, for bits {@code extra} below the last kept bit. */
     private static boolean roundsUp(boolean sign, long extra, RoundingMode rm) {
+        if (rm == RoundingMode.NEAR_EVEN) {
+            return extra < 0;
+        }
         return switch (rm) {
             case NEAR_EVEN, NEAR_MAX_MAG -> extra < 0; // extra >= one half
             case MIN -> sign && extra != 0;
@@ -99,6 +102,30 @@ public final class F128 {
      * packs it. The only place where rounding, tininess, overflow and inexactness are decided.
      */
     static void roundPack(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm, Env env) {
+        if (rm == RoundingMode.NEAR_EVEN && exp >= 0 && exp < 0x7FFD) {
+            // The common case, kept small enough for the JIT to inline: normal, no overflow.
+            if (extra != 0) {
+                env.flags |= INEXACT;
+                if (extra < 0) {
+                    sig0++;
+                    if (sig0 == 0) {
+                        sig64++;
+                    }
+                    if ((extra << 1) == 0) {
+                        sig0 &= ~1L; // a tie: to even
+                    }
+                }
+            }
+            env.zHi = signBit(sign) + ((long) exp << 48) + sig64;
+            env.zLo = sig0;
+            return;
+        }
+        roundPackAnyMode(sign, exp, sig64, sig0, extra, rm, env);
+    }
+
+    /** {@link #roundPack} for subnormal and overflowing results and the other rounding modes. */
+    private static void roundPackAnyMode(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm,
+            Env env) {
         boolean up = roundsUp(sign, extra, rm);
         if (exp < 0 || exp >= 0x7FFD) {
             if (exp < 0) {
@@ -196,6 +223,15 @@ public final class F128 {
      * returns the new low word.
      */
     static long shiftRightJamExtra(long a64, long a0, long extra, int dist, Env env) {
+        if (dist > 0 && dist < 64) {
+            env.zHi = a64 >>> dist;
+            env.zLo = (a64 << (64 - dist)) | (a0 >>> dist);
+            return (a0 << (64 - dist)) | (extra != 0 ? 1 : 0);
+        }
+        return shiftRightJamExtraFar(a64, a0, extra, dist, env);
+    }
+
+    private static long shiftRightJamExtraFar(long a64, long a0, long extra, int dist, Env env) {
         if (dist == 0) {
             z(env, a64, a0);
             return extra;
@@ -265,10 +301,12 @@ public final class F128 {
 
     // ------------------------------------------------------------------ add, sub
 
+    /** a + b, rounded in env's mode. */
     public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
         addOrSub(aHi, aLo, bHi, bLo, false, env.roundingMode, env);
     }
 
+    /** a - b, rounded in env's mode. */
     public static void sub(long aHi, long aLo, long bHi, long bLo, Env env) {
         addOrSub(aHi, aLo, bHi, bLo, true, env.roundingMode, env);
     }
@@ -288,50 +326,23 @@ public final class F128 {
         int expA = exp(aHi);
         int expB = exp(bHi);
         if (expA == EXP_MAX || expB == EXP_MAX) {
-            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
-                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
-            } else {
-                infinity(signZ, env);
-            }
+            infOrNaN(aHi, aLo, bHi, bLo, signZ, false, env);
             return;
         }
-        long sigA64 = aHi & FRAC_HI;
-        long sigB64 = bHi & FRAC_HI;
         if (expA == expB) {
-            long sum0 = aLo + bLo;
-            long sum64 = sigA64 + sigB64 + (ult(sum0, aLo) ? 1 : 0);
-            if (expA == 0) {
-                // Two subnormals: exact; a carry into bit 112 makes the exponent field 1.
-                z(env, signBit(signZ) + sum64, sum0);
-                return;
-            }
-            sum64 += 2 * IMPLICIT;
-            long extra = sum0 << 63;
-            roundPack(signZ, expA, sum64 >>> 1, (sum64 << 63) | (sum0 >>> 1), extra, rm, env);
+            addMagsSameExp(aHi, aLo, bLo, signZ, rm, env, expA, bHi);
             return;
         }
-        // Order by exponent: big >= small + 1.
-        int expBig;
-        int expSmall;
-        long big64;
-        long big0;
-        long small64;
-        long small0;
         if (expA > expB) {
-            expBig = expA;
-            big64 = sigA64;
-            big0 = aLo;
-            expSmall = expB;
-            small64 = sigB64;
-            small0 = bLo;
+            addMagsFar(aHi & FRAC_HI | IMPLICIT, aLo, expA, bHi & FRAC_HI, bLo, expB, signZ, rm, env);
         } else {
-            expBig = expB;
-            big64 = sigB64;
-            big0 = bLo;
-            expSmall = expA;
-            small64 = sigA64;
-            small0 = aLo;
+            addMagsFar(bHi & FRAC_HI | IMPLICIT, bLo, expB, aHi & FRAC_HI, aLo, expA, signZ, rm, env);
         }
+    }
+
+    /** big + small for finite operands with expBig > expSmall; big64 includes the leading one. */
+    private static void addMagsFar(long big64, long big0, int expBig, long small64, long small0, int expSmall,
+            boolean signZ, RoundingMode rm, Env env) {
         int dist = expBig - expSmall;
         if (expSmall == 0) {
             dist--; // a subnormal has the scale of exponent 1
@@ -339,8 +350,8 @@ public final class F128 {
             small64 |= IMPLICIT;
         }
         long extra = shiftRightJamExtra(small64, small0, 0, dist, env);
-        long sum0 = (big0 + env.zLo);
-        long sum64 = (big64 | IMPLICIT) + env.zHi + (ult(sum0, big0) ? 1 : 0);
+        long sum0 = big0 + env.zLo;
+        long sum64 = big64 + env.zHi + (ult(sum0, big0) ? 1 : 0);
         int expZ = expBig - 1;
         if (sum64 >= 2 * IMPLICIT) {
             expZ++;
@@ -351,57 +362,63 @@ public final class F128 {
         roundPack(signZ, expZ, sum64, sum0, extra, rm, env);
     }
 
+    private static void addMagsSameExp(long aHi, long aLo, long bLo, boolean signZ, RoundingMode rm, Env env,
+            int exp, long bHi) {
+        long sum0 = aLo + bLo;
+        long sum64 = (aHi & FRAC_HI) + (bHi & FRAC_HI) + (ult(sum0, aLo) ? 1 : 0);
+        if (exp == 0) {
+            // Two subnormals: exact; a carry into bit 112 makes the exponent field 1.
+            z(env, signBit(signZ) + sum64, sum0);
+            return;
+        }
+        sum64 += 2 * IMPLICIT;
+        roundPack(signZ, exp, sum64 >>> 1, (sum64 << 63) | (sum0 >>> 1), sum0 << 63, rm, env);
+    }
+
+    /** A NaN or infinite operand of add (subtract = false) or of an effective subtraction. */
+    private static void infOrNaN(long aHi, long aLo, long bHi, long bLo, boolean signA, boolean subtract, Env env) {
+        int expA = exp(aHi);
+        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+            NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+        } else if (subtract && expA == exp(bHi)) {
+            invalid(env); // inf - inf
+        } else {
+            infinity(expA == EXP_MAX ? signA : signA ^ subtract, env);
+        }
+    }
+
     /** |a| - |b| with the sign of a (signA), flipped when |b| > |a|. */
     private static void subMags(long aHi, long aLo, long bHi, long bLo, boolean signA, RoundingMode rm, Env env) {
         int expA = exp(aHi);
         int expB = exp(bHi);
         if (expA == EXP_MAX || expB == EXP_MAX) {
-            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
-                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
-            } else if (expA == expB) {
-                invalid(env); // inf - inf
+            infOrNaN(aHi, aLo, bHi, bLo, signA, true, env);
+            return;
+        }
+        if (expA > expB) {
+            if (expA - Math.max(expB, 1) <= 1) {
+                subMagsNear(aHi, aLo, bHi, bLo, signA, rm, env);
             } else {
-                infinity(expA == EXP_MAX ? signA : !signA, env);
+                subMagsFar(aHi & FRAC_HI | IMPLICIT, aLo, expA, bHi & FRAC_HI, bLo, expB, signA, rm, env);
             }
-            return;
+        } else if (expB - Math.max(expA, 1) <= 1) {
+            subMagsNear(aHi, aLo, bHi, bLo, signA, rm, env);
+        } else {
+            subMagsFar(bHi & FRAC_HI | IMPLICIT, bLo, expB, aHi & FRAC_HI, aLo, expA, !signA, rm, env);
         }
-        long sigA64 = aHi & FRAC_HI;
-        long sigB64 = bHi & FRAC_HI;
-        if (expA == expB) {
-            if (sigA64 == sigB64 && aLo == bLo) {
-                z(env, signBit(rm == RoundingMode.MIN), 0); // exact cancellation
-                return;
-            }
-            boolean bBigger = lt128(sigA64, aLo, sigB64, bLo);
-            long d0 = bBigger ? bLo - aLo : aLo - bLo;
-            long d64 = bBigger ? sigB64 - sigA64 - (ult(bLo, aLo) ? 1 : 0) : sigA64 - sigB64 - (ult(aLo, bLo) ? 1 : 0);
-            // Exact difference; its scale is that of exponent max(expA, 1).
-            normRoundPack(signA ^ bBigger, Math.max(expA, 1) - 1, d64, d0, rm, env);
-            return;
-        }
-        boolean bBigger = expB > expA;
-        boolean signZ = signA ^ bBigger;
-        int expBig = bBigger ? expB : expA;
-        int expSmall = bBigger ? expA : expB;
-        long big64 = (bBigger ? sigB64 : sigA64) | IMPLICIT;
-        long big0 = bBigger ? bLo : aLo;
-        long small64 = bBigger ? sigA64 : sigB64;
-        long small0 = bBigger ? aLo : bLo;
+    }
+
+    /**
+     * big - small with sign signZ for finite operands whose scales differ by at least two;
+     * big64 includes the leading one.
+     */
+    private static void subMagsFar(long big64, long big0, int expBig, long small64, long small0, int expSmall,
+            boolean signZ, RoundingMode rm, Env env) {
         int dist = expBig - expSmall;
         if (expSmall == 0) {
-            dist--;
+            dist--; // a subnormal has the scale of exponent 1 (dist stays >= 2)
         } else {
             small64 |= IMPLICIT;
-        }
-        if (dist <= 1) {
-            // Deep cancellation is possible: subtract exactly at the smaller scale (big << dist
-            // fits in 114 bits) and let normRoundPack normalize either way.
-            long b64 = (big64 << dist) | (dist == 0 ? 0 : big0 >>> 63);
-            long b0 = big0 << dist;
-            long d0 = b0 - small0;
-            long d64 = b64 - small64 - (ult(b0, small0) ? 1 : 0);
-            normRoundPack(signZ, expBig - 1 - dist, d64, d0, rm, env);
-            return;
         }
         long sExtra = shiftRightJamExtra(small64, small0, 0, dist, env);
         long s64 = env.zHi;
@@ -423,8 +440,40 @@ public final class F128 {
         roundPack(signZ, expZ, d64, d0, extra, rm, env);
     }
 
+    /**
+     * Effective subtraction of operands whose scales differ by at most one (or that involve the
+     * smallest normal exponent): deep cancellation is possible but no bit is lost, so subtract
+     * exactly at the smaller scale and let normRoundPack normalize either way.
+     */
+    private static void subMagsNear(long aHi, long aLo, long bHi, long bLo, boolean signA, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        long sigA64 = aHi & FRAC_HI | (expA != 0 ? IMPLICIT : 0);
+        long sigB64 = bHi & FRAC_HI | (expB != 0 ? IMPLICIT : 0);
+        // Scales: exponent max(exp, 1); shift the larger-scale operand left by the difference.
+        int scaleA = Math.max(expA, 1);
+        int scaleB = Math.max(expB, 1);
+        int scale = Math.min(scaleA, scaleB);
+        if (scaleA > scale) {
+            sigA64 = (sigA64 << 1) | (aLo >>> 63);
+            aLo <<= 1;
+        } else if (scaleB > scale) {
+            sigB64 = (sigB64 << 1) | (bLo >>> 63);
+            bLo <<= 1;
+        }
+        if (sigA64 == sigB64 && aLo == bLo) {
+            z(env, signBit(rm == RoundingMode.MIN), 0); // exact cancellation
+            return;
+        }
+        boolean bBigger = lt128(sigA64, aLo, sigB64, bLo);
+        long d0 = bBigger ? bLo - aLo : aLo - bLo;
+        long d64 = bBigger ? sigB64 - sigA64 - (ult(bLo, aLo) ? 1 : 0) : sigA64 - sigB64 - (ult(aLo, bLo) ? 1 : 0);
+        normRoundPack(signA ^ bBigger, scale - 1, d64, d0, rm, env);
+    }
+
     // ------------------------------------------------------------------ mul
 
+    /** a * b, rounded in env's mode. */
     public static void mul(long aHi, long aLo, long bHi, long bLo, Env env) {
         mul(aHi, aLo, bHi, bLo, env.roundingMode, env);
     }
@@ -471,14 +520,35 @@ public final class F128 {
         // product's bits from 112 up (leading one at 112 or 113) are (w3:w2:w1) >> 63.
         long b1 = (sigB64 << 15) | (sigB0 >>> 49);
         long b0 = sigB0 << 15;
-        long lo00 = sigA0 * b0;
-        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
-        long lo01 = sigA0 * b1;
-        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
-        long lo10 = sigA64 * b0;
-        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
-        long lo11 = sigA64 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
+        long w1 = multiply(sigA64, sigA0, b1, b0, env);
+        long w3 = env.zHi;
+        long w2 = env.zLo;
+        long w0 = sigA0 * b0;
+        long sig64 = (w3 << 1) | (w2 >>> 63);
+        long sig0 = (w2 << 1) | (w1 >>> 63);
+        long extra = (w1 << 1) | (w0 != 0 ? 1 : 0);
+        int expZ = expA + expB - 0x4000;
+        if (sig64 >= 2 * IMPLICIT) {
+            expZ++;
+            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
+            sig0 = (sig64 << 63) | (sig0 >>> 1);
+            sig64 >>>= 1;
+        }
+        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+    }
+
+    /**
+     * The 256-bit product of a64:a0 and b1:b0 (unsigned): words 3 and 2 to env.zHi/zLo, word 1
+     * returned; word 0 is simply {@code a0 * b0}.
+     */
+    private static long multiply(long a64, long a0, long b1, long b0, Env env) {
+        long hi00 = Math.unsignedMultiplyHigh(a0, b0);
+        long lo01 = a0 * b1;
+        long hi01 = Math.unsignedMultiplyHigh(a0, b1);
+        long lo10 = a64 * b0;
+        long hi10 = Math.unsignedMultiplyHigh(a64, b0);
+        long lo11 = a64 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(a64, b1);
         long t = hi00 + lo01;
         long c1 = ult(t, hi00) ? 1 : 0;
         long w1 = t + lo10;
@@ -489,18 +559,9 @@ public final class F128 {
         c2 += ult(u2, u) ? 1 : 0;
         long w2 = u2 + c1;
         c2 += ult(w2, u2) ? 1 : 0;
-        long w3 = hi11 + c2;
-        long sig64 = (w3 << 1) | (w2 >>> 63);
-        long sig0 = (w2 << 1) | (w1 >>> 63);
-        long extra = (w1 << 1) | (lo00 != 0 ? 1 : 0);
-        int expZ = expA + expB - 0x4000;
-        if (sig64 >= 2 * IMPLICIT) {
-            expZ++;
-            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
-            sig0 = (sig64 << 63) | (sig0 >>> 1);
-            sig64 >>>= 1;
-        }
-        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+        env.zHi = hi11 + c2;
+        env.zLo = w2;
+        return w1;
     }
 
     // ------------------------------------------------------------------ mulAdd
@@ -570,26 +631,10 @@ public final class F128 {
         // Exact product P = A * B, held as X = P << 15 in 256 bits x3:x2:x1:x0 (X < 2^241).
         long b1 = (sigB64 << 15) | (sigB0 >>> 49);
         long b0 = sigB0 << 15;
-        long lo00 = sigA0 * b0;
-        long hi00 = Math.unsignedMultiplyHigh(sigA0, b0);
-        long lo01 = sigA0 * b1;
-        long hi01 = Math.unsignedMultiplyHigh(sigA0, b1);
-        long lo10 = sigA64 * b0;
-        long hi10 = Math.unsignedMultiplyHigh(sigA64, b0);
-        long lo11 = sigA64 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(sigA64, b1);
-        long t = hi00 + lo01;
-        long c1 = ult(t, hi00) ? 1 : 0;
-        long x1 = t + lo10;
-        c1 += ult(x1, t) ? 1 : 0;
-        long u = hi01 + hi10;
-        long c2 = ult(u, hi01) ? 1 : 0;
-        long u2 = u + lo11;
-        c2 += ult(u2, u) ? 1 : 0;
-        long x2 = u2 + c1;
-        c2 += ult(x2, u2) ? 1 : 0;
-        long x3 = hi11 + c2;
-        long x0 = lo00;
+        long x1 = multiply(sigA64, sigA0, b1, b0, env);
+        long x3 = env.zHi;
+        long x2 = env.zLo;
+        long x0 = sigA0 * b0;
         // X * 2^(eX - 239) is the product, eX = expA + expB - 2 BIAS; c is Y * 2^(eY - 239) with
         // Y = C << 127 in [2^239, 2^240). The operand at the smaller scale is shifted right by
         // the scale difference d with jamming, on its top three words only: cancellation of more
@@ -730,6 +775,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ div
 
+    /** a / b, rounded in env's mode; INFINITE for a finite nonzero a over zero. */
     public static void div(long aHi, long aLo, long bHi, long bLo, Env env) {
         div(aHi, aLo, bHi, bLo, env.roundingMode, env);
     }
@@ -794,9 +840,9 @@ public final class F128 {
         long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long q64 = 0;
         long q0 = 1;
-        double invB = 1.0 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
+        double scaledInvB = 0x1p38 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
         for (int step = 0; step < 3; step++) {
-            long d = digit(r64, r0, invB);
+            long d = digit(r64, r0, scaledInvB);
             // r = (r << 38) - d * B, computed modulo 2^128: the true value lies in (-B, 2B).
             long s64 = (r64 << DIGIT_BITS) | (r0 >>> (64 - DIGIT_BITS));
             long s0 = r0 << DIGIT_BITS;
@@ -825,15 +871,15 @@ public final class F128 {
 
     /**
      * Estimate of floor(r * 2^38 / B) for 0 <= r < B < 2^113 from the top 53 bits of each;
-     * {@code invB} is 1 / (B >> 60). Off by at most one either way.
+     * {@code scaledInvB} is 2^38 / (B >> 60). Off by at most one either way.
      */
-    private static long digit(long r64, long r0, double invB) {
-        double rTop = (double) ((r64 << 4) | (r0 >>> 60));
-        return (long) (rTop * invB * 0x1p38);
+    private static long digit(long r64, long r0, double scaledInvB) {
+        return (long) ((double) ((r64 << 4) | (r0 >>> 60)) * scaledInvB);
     }
 
     // ------------------------------------------------------------------ sqrt
 
+    /** The square root, rounded in env's mode; sqrt(-0) = -0, negative operands are INVALID. */
     public static void sqrt(long aHi, long aLo, Env env) {
         sqrt(aHi, aLo, env.roundingMode, env);
     }
@@ -874,26 +920,72 @@ public final class F128 {
             sigA0 <<= 1;
             e--;
         }
-        // Digit-by-digit square root, two radicand bits per step; the radicand's bits below
-        // bit 116 are zero. rem <= 2R < 2^116 and the trial 4R + 1 < 2^118 fit in 128 bits.
+        // R = isqrt(M), M = S << 116 < 2^230, in three exact stages. (1) The top 104 bits of M are
+        // S >> 10; their root r (52 bits, = R >> 63) comes from Math.sqrt and is fixed exactly.
+        long t64 = sigA64 >>> 10;
+        long t0 = (sigA64 << 54) | (sigA0 >>> 10);
+        long r = (long) Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
+        while (lt128(t64, t0, Math.multiplyHigh(r, r), r * r)) {
+            r--;
+        }
+        while (!lt128(t64, t0, Math.multiplyHigh(r + 1, r + 1), (r + 1) * (r + 1))) {
+            r++;
+        }
         long root64 = 0;
-        long root0 = 0;
+        long root0 = r;
         long rem64 = 0;
-        long rem0 = 0;
-        for (int pair = 114; pair >= 0; pair--) {
-            int bit = 2 * pair - 116; // position in S of the pair's low bit
-            long two = bit < 0 ? 0 : bit < 64 ? (sigA0 >>> bit) & 3 : (sigA64 >>> (bit - 64)) & 3; // bit is even
-            rem64 = (rem64 << 2) | (rem0 >>> 62);
-            rem0 = (rem0 << 2) | two;
-            long t64 = (root64 << 2) | (root0 >>> 62);
-            long t0 = (root0 << 2) | 1;
-            root64 = (root64 << 1) | (root0 >>> 63);
-            root0 <<= 1;
-            if (!lt128(rem64, rem0, t64, t0)) {
-                long n0 = rem0 - t0;
-                rem64 = rem64 - t64 - (ult(rem0, t0) ? 1 : 0);
-                rem0 = n0;
-                root0 |= 1;
+        long rem0 = t0 - r * r; // t - r^2 <= 2r < 2^53
+        // (2) and (3): append 32, then 31 root bits. Bringing down 2k radicand bits and taking the
+        // digit d leaves rem = rem * 4^k + bits - d * (2 * root * 2^k + d), computed modulo
+        // 2^128 (the true value is small). d is estimated with doubles, then corrected exactly.
+        for (int k = 32; k >= 31; k--) {
+            long bits = k == 32 ? sigA0 << 54 : 0; // M's bits 62..125, then 0..61 (all zero)
+            double estimate = (rem64 * 0x1p64 + (rem0 >>> 11) * 0x1p11) * Math.scalb(1.0, k)
+                    / (2 * (root64 * 0x1p64 + (root0 >>> 11) * 0x1p11));
+            long d = (long) estimate;
+            // term = 2 * root * 2^k + d
+            long s64 = (root64 << (k + 1)) | (root0 >>> (63 - k));
+            long s0 = root0 << (k + 1);
+            long term0 = s0 + d;
+            long term64 = s64 + (ult(term0, s0) ? 1 : 0);
+            long p0 = d * term0;
+            long p64 = Math.unsignedMultiplyHigh(d, term0) + d * term64;
+            long b64 = (rem64 << (2 * k)) | (rem0 >>> (64 - 2 * k));
+            long b0 = (2 * k == 64 ? 0 : rem0 << (2 * k)) | bits;
+            if (2 * k == 64) {
+                b64 = rem0;
+            }
+            rem0 = b0 - p0;
+            rem64 = b64 - p64 - (ult(b0, p0) ? 1 : 0);
+            // root = root * 2^k + d
+            root64 = (root64 << k) | (root0 >>> (64 - k));
+            root0 = root0 << k;
+            long n0 = root0 + d;
+            root64 += ult(n0, root0) ? 1 : 0;
+            root0 = n0;
+            while (rem64 < 0) { // d too large: rem += 2 root - 1, root -= 1
+                long t2 = (root0 << 1) - 1;
+                long c64 = (root64 << 1) | (root0 >>> 63);
+                if (root0 << 1 == 0) {
+                    c64--;
+                }
+                long m0 = rem0 + t2;
+                rem64 += c64 + (ult(m0, rem0) ? 1 : 0);
+                rem0 = m0;
+                root64 -= root0 == 0 ? 1 : 0;
+                root0--;
+            }
+            while (true) { // d too small while rem >= 2 root + 1: rem -= 2 root + 1, root += 1
+                long c0 = (root0 << 1) | 1;
+                long c64 = (root64 << 1) | (root0 >>> 63);
+                if (lt128(rem64, rem0, c64, c0)) {
+                    break;
+                }
+                long m0 = rem0 - c0;
+                rem64 -= c64 + (ult(rem0, c0) ? 1 : 0);
+                rem0 = m0;
+                root0++;
+                root64 += root0 == 0 ? 1 : 0;
             }
         }
         long extra = (root0 << 62) | ((rem64 | rem0) != 0 ? 1 : 0);
@@ -1025,6 +1117,7 @@ public final class F128 {
 
     // ------------------------------------------------------------------ roundToInt
 
+    /** a rounded to an integral value in mode rm (not env's); INEXACT only when {@code exact}. */
     public static void roundToInt(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
         int exp = exp(aHi);
         if (exp >= 0x406F) { // |a| >= 2^112: already an integer, or inf or NaN
@@ -1134,14 +1227,17 @@ public final class F128 {
         return r;
     }
 
+    /** a == b, quiet (INVALID only for signaling NaNs). */
     public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
         return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.EQ;
     }
 
+    /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
         return (compare(aHi, aLo, bHi, bLo, true, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
     }
 
+    /** a < b, signaling (INVALID for any NaN). */
     public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
         return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.LT;
     }

@@ -18,7 +18,8 @@ final class Hex128 {
         long hi = 0;
         long lo = 0;
         for (int i = 0; i < s.length(); i++) {
-            int d = Character.digit(s.charAt(i), 16);
+            char c = s.charAt(i);
+            int d = c < 128 ? Character.digit(c, 16) : -1; // ASCII only
             if (d < 0) {
                 throw new NumberFormatException("not a hex digit '" + s.charAt(i) + "' in '" + text + "'");
             }

@@ -124,6 +124,11 @@ public final class I128 {
      * (Hacker's Delight, 9-3 and "divlu2"): at most two 128-by-64 divisions and one correction.
      */
     private static void divRem(long aHi, long aLo, long bHi, long bLo, Env env, boolean quotient) {
+        if ((aHi | bHi) == 0) { // both fit in 64 bits: one hardware division
+            env.zHi = 0;
+            env.zLo = quotient ? Long.divideUnsigned(aLo, bLo) : Long.remainderUnsigned(aLo, bLo);
+            return;
+        }
         if (bHi == 0) {
             long qHi;
             long rHi;

@@ -1,0 +1,304 @@
+package org.nvlower.llvm.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.nvlower.softfloat.FcmpPredicate;
+
+/**
+ * The 48 runtime functions on edge cases. Every expected value was derived by hand from the
+ * IEEE 754 binary128 layout (sign, 15-bit exponent biased by 16383, 112 fraction bits; high word
+ * first) and the PTX rules, not computed by nvlower; the comment on each row says how.
+ */
+class RuntimeSemanticsTest {
+
+    // binary128 constants, (hi lo) as 32 hex digits
+    static final String ONE = "3FFF0000000000000000000000000000";
+    static final String M_ONE = "BFFF0000000000000000000000000000";
+    static final String TWO = "40000000000000000000000000000000";
+    static final String THREE = "40008000000000000000000000000000";
+    static final String HALF = "3FFE0000000000000000000000000000";
+    static final String ZERO = "00000000000000000000000000000000";
+    static final String M_ZERO = "80000000000000000000000000000000";
+    static final String INF = "7FFF0000000000000000000000000000";
+    static final String M_INF = "FFFF0000000000000000000000000000";
+    static final String MAX = "7FFEFFFFFFFFFFFFFFFFFFFFFFFFFFFF";
+    static final String MIN_SUB = "00000000000000000000000000000001";
+    static final String QNAN = "7FFF8000000000000000000000000000";
+    static final String SNAN = "7FFF0000000000000000000000000001";
+    static final String NEG_NAN = "FFFF8000000000000000000000000000";
+    /** NVPTX's canonical fp128 NaN: positive, every payload bit set. */
+    static final String GPU_NAN = "7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF";
+    static final String P2_127 = "407E0000000000000000000000000000";
+    static final String M2_127 = "C07E0000000000000000000000000000";
+    static final String P2_128 = "407F0000000000000000000000000000";
+    // i128 constants
+    static final String I_MIN = "80000000000000000000000000000000";
+    static final String I_MAX = "7FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF";
+    static final String ALL_ONES = "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF";
+
+    record Case(RuntimeFunction f, String operands, String expected, String why) {}
+
+    static final List<Case> CASES = new ArrayList<>();
+
+    static void c(RuntimeFunction f, String operands, String expected, String why) {
+        CASES.add(new Case(f, operands, expected, why));
+    }
+
+    static {
+        // fp128 arithmetic, nearest even
+        c(RuntimeFunction.ADD_FP128, ONE + " " + ONE, TWO, "1 + 1 = 2");
+        c(RuntimeFunction.ADD_FP128, ONE + " " + M_ONE, ZERO, "x - x is +0 in nearest even");
+        c(RuntimeFunction.ADD_FP128, M_ZERO + " " + M_ZERO, M_ZERO, "-0 + -0 = -0");
+        c(RuntimeFunction.ADD_FP128, INF + " " + M_INF, GPU_NAN, "inf - inf is invalid: canonical NaN");
+        c(RuntimeFunction.ADD_FP128, MAX + " " + MAX, INF, "overflow rounds to inf");
+        c(RuntimeFunction.ADD_FP128, MIN_SUB + " " + MIN_SUB, "00000000000000000000000000000002", "subnormals add exactly");
+        c(RuntimeFunction.ADD_FP128, SNAN + " " + ONE, GPU_NAN, "a signaling NaN operand gives the canonical NaN");
+        c(RuntimeFunction.ADD_FP128, NEG_NAN + " " + ONE, GPU_NAN, "so does a negative quiet NaN");
+        c(RuntimeFunction.ADD_FP128, "3FFF0000000000000000000000000001 3F8E0000000000000000000000000000",
+                "3FFF0000000000000000000000000002", "(1 + 2^-112) + 2^-113 is a tie: to the even 1 + 2^-111");
+        c(RuntimeFunction.ADD_FP128, ONE + " 3F8E0000000000000000000000000000", ONE, "1 + 2^-113 is a tie: to the even 1");
+        c(RuntimeFunction.SUB_FP128, ONE + " " + ONE, ZERO, "1 - 1 = +0");
+        c(RuntimeFunction.SUB_FP128, M_ZERO + " " + ZERO, M_ZERO, "-0 - +0 = -0");
+        c(RuntimeFunction.SUB_FP128, INF + " " + INF, GPU_NAN, "inf - inf");
+        c(RuntimeFunction.MUL_FP128, P2_127 + " " + TWO, P2_128, "2^127 * 2 = 2^128");
+        c(RuntimeFunction.MUL_FP128, MAX + " " + TWO, INF, "overflow");
+        c(RuntimeFunction.MUL_FP128, MIN_SUB + " " + HALF, ZERO, "2^-16494 / 2 is a tie between 0 and 2^-16494: even is 0");
+        c(RuntimeFunction.MUL_FP128, MIN_SUB + " 3FFF8000000000000000000000000000",
+                "00000000000000000000000000000002", "1.5 * min subnormal: tie between 1 and 2 units, even is 2");
+        c(RuntimeFunction.MUL_FP128, ZERO + " " + INF, GPU_NAN, "0 * inf is invalid");
+        c(RuntimeFunction.MUL_FP128, M_ONE + " " + ZERO, M_ZERO, "-1 * 0 = -0");
+        c(RuntimeFunction.DIV_FP128, ONE + " " + ZERO, INF, "1 / 0 = inf");
+        c(RuntimeFunction.DIV_FP128, M_ONE + " " + ZERO, M_INF, "-1 / 0 = -inf");
+        c(RuntimeFunction.DIV_FP128, ZERO + " " + ZERO, GPU_NAN, "0 / 0");
+        c(RuntimeFunction.DIV_FP128, ONE + " " + THREE,
+                "3FFD5555555555555555555555555555", "1 / 3: 0.0101...b, the bits after the 112th are 0101...: round down");
+        // frem = C fmod: exact, sign of the dividend
+        c(RuntimeFunction.REM_FP128, "40016000000000000000000000000000 " + TWO, "3FFF8000000000000000000000000000",
+                "fmod(5.5, 2) = 1.5");
+        c(RuntimeFunction.REM_FP128, "C0016000000000000000000000000000 " + TWO, "BFFF8000000000000000000000000000",
+                "fmod(-5.5, 2) = -1.5: the sign of the dividend");
+        c(RuntimeFunction.REM_FP128, "40016000000000000000000000000000 " + THREE,
+                "40004000000000000000000000000000", "fmod(5.5, 3) = 2.5 (the IEEE remainder would be -0.5)");
+        c(RuntimeFunction.REM_FP128, ONE + " " + ZERO, GPU_NAN, "fmod(x, 0) is invalid");
+        c(RuntimeFunction.REM_FP128, INF + " " + ONE, GPU_NAN, "fmod(inf, y) is invalid");
+        c(RuntimeFunction.REM_FP128, ONE + " " + INF, ONE, "fmod(x, inf) = x");
+        c(RuntimeFunction.REM_FP128, M_ZERO + " " + ONE, M_ZERO, "fmod(-0, y) = -0");
+
+        // i128 division (PTX: x / 0 = all ones, x % 0 = x; signed: see I128)
+        c(RuntimeFunction.UDIV128, ALL_ONES + " 00000000000000000000000000000001", ALL_ONES, "(2^128-1) / 1");
+        c(RuntimeFunction.UDIV128, ALL_ONES + " 00000000000000010000000000000001", "0000000000000000FFFFFFFFFFFFFFFF",
+                "(2^128-1) / (2^64+1) = 2^64-1");
+        c(RuntimeFunction.UDIV128, "00000000000000000000000000000007 " + ZERO, ALL_ONES, "x / 0 = all ones");
+        c(RuntimeFunction.UREM128, "00000000000000000000000000000007 " + ZERO, "00000000000000000000000000000007", "x % 0 = x");
+        c(RuntimeFunction.UREM128, ALL_ONES + " " + I_MIN, I_MAX, "(2^128-1) % 2^127 = 2^127-1");
+        c(RuntimeFunction.IDIV128, I_MIN + " " + ALL_ONES, I_MIN, "MIN / -1 wraps to MIN");
+        c(RuntimeFunction.IREM128, I_MIN + " " + ALL_ONES, ZERO, "MIN % -1 = 0");
+        c(RuntimeFunction.IDIV128, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF9 00000000000000000000000000000002",
+                "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFD", "-7 / 2 = -3 (toward zero)");
+        c(RuntimeFunction.IREM128, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF9 00000000000000000000000000000002", ALL_ONES,
+                "-7 % 2 = -1 (sign of the dividend)");
+        c(RuntimeFunction.IDIV128, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF9 " + ZERO, ALL_ONES, "signed x / 0 = -1");
+        c(RuntimeFunction.IREM128, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF9 " + ZERO, "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFF9", "signed x % 0 = x");
+
+        // fp128 -> integer: truncate, NaN -> 0, saturate
+        c(RuntimeFunction.FP128_TO_UINT8, "4006FF00000000000000000000000000", "FF", "255.5 -> 255");
+        c(RuntimeFunction.FP128_TO_UINT8, "40070000000000000000000000000000", "FF", "256 saturates to 255");
+        c(RuntimeFunction.FP128_TO_UINT8, M_ONE, "00", "-1 saturates to 0");
+        c(RuntimeFunction.FP128_TO_UINT8, "BFFE0000000000000000000000000000", "00", "-0.5 truncates to 0");
+        c(RuntimeFunction.FP128_TO_UINT8, QNAN, "00", "NaN -> 0");
+        c(RuntimeFunction.FP128_TO_INT8, "4005FE00000000000000000000000000", "7F", "127.5 -> 127");
+        c(RuntimeFunction.FP128_TO_INT8, "40060000000000000000000000000000", "7F", "128 saturates to 127");
+        c(RuntimeFunction.FP128_TO_INT8, "C0060100000000000000000000000000", "80", "-128.5 -> -128");
+        c(RuntimeFunction.FP128_TO_INT8, "C0060200000000000000000000000000", "80", "-129 saturates to -128");
+        c(RuntimeFunction.FP128_TO_INT8, SNAN, "00", "NaN -> 0");
+        c(RuntimeFunction.FP128_TO_UINT16, "400F0000000000000000000000000000", "FFFF", "65536 saturates");
+        c(RuntimeFunction.FP128_TO_INT16, "C00E0000000000000000000000000000", "8000", "-32768 exact");
+        c(RuntimeFunction.FP128_TO_INT16, M_INF, "8000", "-inf saturates to MIN");
+        c(RuntimeFunction.FP128_TO_INT32, "401E0000000000000000000000000000", "7FFFFFFF", "2^31 saturates");
+        c(RuntimeFunction.FP128_TO_INT32, "C01E0000000000000000000000000000", "80000000", "-2^31 exact");
+        c(RuntimeFunction.FP128_TO_INT32, INF, "7FFFFFFF", "inf saturates");
+        c(RuntimeFunction.FP128_TO_UINT32, "401EFFFFFFFE00000000000000000000", "FFFFFFFF", "2^32-1 exact");
+        c(RuntimeFunction.FP128_TO_UINT64, "403EFFFFFFFFFFFFFFFE000000000000", "FFFFFFFFFFFFFFFF", "2^64-1 exact");
+        c(RuntimeFunction.FP128_TO_UINT64, "403F0000000000000000000000000000", "FFFFFFFFFFFFFFFF", "2^64 saturates");
+        c(RuntimeFunction.FP128_TO_INT64, "C03E0000000000000000000000000000", "8000000000000000", "-2^63 exact");
+        c(RuntimeFunction.FP128_TO_INT64, MIN_SUB, "0000000000000000", "a subnormal truncates to 0");
+        c(RuntimeFunction.FP128_TO_INT128, P2_127, I_MAX, "2^127 saturates");
+        c(RuntimeFunction.FP128_TO_INT128, M2_127, I_MIN, "-2^127 exact");
+        c(RuntimeFunction.FP128_TO_INT128, "407D0000000000000000000000000000", "40000000000000000000000000000000", "2^126");
+        c(RuntimeFunction.FP128_TO_INT128, GPU_NAN, ZERO, "NaN -> 0");
+        c(RuntimeFunction.FP128_TO_UINT128, P2_128, ALL_ONES, "2^128 saturates");
+        c(RuntimeFunction.FP128_TO_UINT128, P2_127, I_MIN, "2^127 exact");
+        c(RuntimeFunction.FP128_TO_UINT128, M_ONE, ZERO, "-1 saturates to 0");
+        c(RuntimeFunction.FP128_TO_UINT128, "3FFF8000000000000000000000000000", "00000000000000000000000000000001", "1.5 -> 1");
+
+        // integer -> fp128
+        c(RuntimeFunction.UINT8_TO_FP128, "FF", "4006FE00000000000000000000000000", "255");
+        c(RuntimeFunction.INT8_TO_FP128, "80", "C0060000000000000000000000000000", "-128");
+        c(RuntimeFunction.INT8_TO_FP128, "FF", M_ONE, "-1");
+        c(RuntimeFunction.UINT16_TO_FP128, "FFFF", "400EFFFE000000000000000000000000", "65535");
+        c(RuntimeFunction.INT16_TO_FP128, "8000", "C00E0000000000000000000000000000", "-32768");
+        c(RuntimeFunction.UINT32_TO_FP128, "FFFFFFFF", "401EFFFFFFFE00000000000000000000", "2^32-1");
+        c(RuntimeFunction.INT32_TO_FP128, "80000000", "C01E0000000000000000000000000000", "-2^31");
+        c(RuntimeFunction.INT32_TO_FP128, "00000000", ZERO, "0 is +0");
+        c(RuntimeFunction.UINT64_TO_FP128, "FFFFFFFFFFFFFFFF", "403EFFFFFFFFFFFFFFFE000000000000", "2^64-1 exact");
+        c(RuntimeFunction.INT64_TO_FP128, "8000000000000000", "C03E0000000000000000000000000000", "-2^63");
+        c(RuntimeFunction.UINT128_TO_FP128, ALL_ONES, P2_128, "2^128-1 rounds up to 2^128");
+        c(RuntimeFunction.UINT128_TO_FP128, "00020000000000000000000000000001", "40700000000000000000000000000000",
+                "2^113+1 is a tie: to the even 2^113");
+        c(RuntimeFunction.UINT128_TO_FP128, "00020000000000000000000000000003", "40700000000000000000000000000002",
+                "2^113+3 is a tie: to the even 2^113+4");
+        c(RuntimeFunction.UINT128_TO_FP128, I_MIN, P2_127, "2^127");
+        c(RuntimeFunction.INT128_TO_FP128, I_MIN, M2_127, "-2^127");
+        c(RuntimeFunction.INT128_TO_FP128, ALL_ONES, M_ONE, "-1");
+        c(RuntimeFunction.INT128_TO_FP128, I_MAX, P2_127, "2^127-1 rounds to 2^127");
+
+        // fp128 <-> float, double
+        c(RuntimeFunction.FP128_TO_FLOAT, ONE, "3F800000", "1");
+        c(RuntimeFunction.FP128_TO_FLOAT, MAX, "7F800000", "overflow to inf");
+        c(RuntimeFunction.FP128_TO_FLOAT, SNAN, "7FFFFFFF", "NaN -> canonical float NaN");
+        c(RuntimeFunction.FP128_TO_FLOAT, "3FFF0000010000000000000000000000", "3F800000", "1 + 2^-24 is a tie: to the even 1");
+        c(RuntimeFunction.FP128_TO_FLOAT, "3FFF0000010000000000000000000001", "3F800001", "just above the tie: up");
+        c(RuntimeFunction.FP128_TO_FLOAT, "80000000000000000000000000000001", "80000000", "-min subnormal -> -0");
+        c(RuntimeFunction.FP128_TO_DOUBLE, ONE, "3FF0000000000000", "1");
+        c(RuntimeFunction.FP128_TO_DOUBLE, "43FF0000000000000000000000000000", "7FF0000000000000", "2^1024 overflows");
+        c(RuntimeFunction.FP128_TO_DOUBLE, "3FFF0000000000000800000000000000", "3FF0000000000000", "1 + 2^-53: tie to even");
+        c(RuntimeFunction.FP128_TO_DOUBLE, "3FFF0000000000000800000000000001", "3FF0000000000001", "above the tie: up");
+        c(RuntimeFunction.FP128_TO_DOUBLE, NEG_NAN, "7FFFFFFFFFFFFFFF", "NaN -> canonical double NaN");
+        c(RuntimeFunction.FLOAT_TO_FP128, "3F800000", ONE, "1");
+        c(RuntimeFunction.FLOAT_TO_FP128, "7F800000", INF, "inf");
+        c(RuntimeFunction.FLOAT_TO_FP128, "80000000", M_ZERO, "-0");
+        c(RuntimeFunction.FLOAT_TO_FP128, "00000001", "3F6A0000000000000000000000000000", "2^-149 is normal in fp128");
+        c(RuntimeFunction.FLOAT_TO_FP128, "7FC00000", GPU_NAN, "NaN -> canonical fp128 NaN");
+        c(RuntimeFunction.DOUBLE_TO_FP128, "0000000000000001", "3BCD0000000000000000000000000000", "2^-1074");
+        c(RuntimeFunction.DOUBLE_TO_FP128, "7FEFFFFFFFFFFFFF", "43FEFFFFFFFFFFFFF000000000000000", "max double");
+        c(RuntimeFunction.DOUBLE_TO_FP128, "FFF0000000000000", M_INF, "-inf");
+
+        // float, double <-> i128
+        c(RuntimeFunction.CVT_F32_U128_RZ, "7F000000", I_MIN, "2^127");
+        c(RuntimeFunction.CVT_F32_U128_RZ, "7F7FFFFF", "FFFFFF00000000000000000000000000", "max float = (2^24-1) 2^104");
+        c(RuntimeFunction.CVT_F32_U128_RZ, "7F800000", ALL_ONES, "inf saturates");
+        c(RuntimeFunction.CVT_F32_U128_RZ, "BF800000", ZERO, "-1 saturates to 0");
+        c(RuntimeFunction.CVT_F32_U128_RZ, "7FC00000", ZERO, "NaN -> 0");
+        c(RuntimeFunction.CVT_F32_U128_RZ, "3FC00000", "00000000000000000000000000000001", "1.5 -> 1");
+        c(RuntimeFunction.CVT_F32_I128_RZ, "7F000000", I_MAX, "2^127 saturates");
+        c(RuntimeFunction.CVT_F32_I128_RZ, "FF000000", I_MIN, "-2^127 exact");
+        c(RuntimeFunction.CVT_F32_I128_RZ, "BFC00000", ALL_ONES, "-1.5 -> -1");
+        c(RuntimeFunction.CVT_F32_I128_RZ, "FF800000", I_MIN, "-inf saturates");
+        c(RuntimeFunction.CVT_F64_U128_RZ, "47F0000000000000", ALL_ONES, "2^128 saturates");
+        c(RuntimeFunction.CVT_F64_U128_RZ, "47EFFFFFFFFFFFFF", "FFFFFFFFFFFFF8000000000000000000", "(2^53-1) 2^75");
+        c(RuntimeFunction.CVT_F64_U128_RZ, "8000000000000000", ZERO, "-0 -> 0");
+        c(RuntimeFunction.CVT_F64_I128_RZ, "C7E0000000000000", I_MIN, "-2^127");
+        c(RuntimeFunction.CVT_F64_I128_RZ, "47E0000000000000", I_MAX, "2^127 saturates");
+        c(RuntimeFunction.CVT_F64_I128_RZ, "C004000000000000", "FFFFFFFFFFFFFFFFFFFFFFFFFFFFFFFE", "-2.5 -> -2");
+        c(RuntimeFunction.CVT_F64_I128_RZ, "7FF8000000000000", ZERO, "NaN -> 0");
+        c(RuntimeFunction.CVT_U128_F32_RN, ALL_ONES, "7F800000", "2^128-1 rounds to 2^128: beyond max float, inf");
+        c(RuntimeFunction.CVT_U128_F32_RN, I_MIN, "7F000000", "2^127");
+        c(RuntimeFunction.CVT_U128_F32_RN, "00000000000000000000000001000001", "4B800000", "2^24+1: tie to even 2^24");
+        c(RuntimeFunction.CVT_U128_F32_RN, "00000000000000000000000001000003", "4B800002", "2^24+3: tie to even 2^24+4");
+        c(RuntimeFunction.CVT_I128_F32_RN, I_MIN, "FF000000", "-2^127");
+        c(RuntimeFunction.CVT_I128_F32_RN, ALL_ONES, "BF800000", "-1");
+        c(RuntimeFunction.CVT_I128_F32_RN, I_MAX, "7F000000", "2^127-1 rounds to 2^127");
+        c(RuntimeFunction.CVT_U128_F64_RN, ALL_ONES, "47F0000000000000", "2^128");
+        c(RuntimeFunction.CVT_U128_F64_RN, "00000000000000000020000000000001", "4340000000000000", "2^53+1: tie to 2^53");
+        c(RuntimeFunction.CVT_I128_F64_RN, I_MIN, "C7E0000000000000", "-2^127");
+        c(RuntimeFunction.CVT_I128_F64_RN, "FFFFFFFFFFFFFFFFFFDFFFFFFFFFFFFF", "C340000000000000", "-(2^53+1): tie to -2^53");
+        c(RuntimeFunction.CVT_I128_F64_RN, ZERO, "0000000000000000", "0 is +0");
+    }
+
+    @TestFactory
+    Stream<DynamicTest> edgeCases() {
+        return CASES.stream().map(k -> DynamicTest.dynamicTest(k.f.symbol() + "(" + k.operands + ") " + k.why, () -> {
+            long[] result = k.f.evaluate(words(k.f, k.operands));
+            assertEquals(k.expected, hex(k.f.returnType(), result), k.why);
+        }));
+    }
+
+    @Test
+    void everyRowHasEdgeCases() {
+        Set<RuntimeFunction> covered = EnumSet.noneOf(RuntimeFunction.class);
+        CASES.forEach(k -> covered.add(k.f));
+        for (RuntimeFunction f : RuntimeFunction.values()) {
+            if (!f.opcode().equals("fcmp")) {
+                org.junit.jupiter.api.Assertions.assertTrue(covered.contains(f), f.symbol() + " has no edge case");
+            }
+        }
+    }
+
+    /** The 14 fcmp rows against LLVM's definitions, written as a truth table over the four relations. */
+    @Test
+    void fcmpRowsAreLlvmFcmp() {
+        String[][] pairs = { // a, b, relation: L (a<b), E, G, U (unordered)
+            {ONE, TWO, "L"}, {TWO, ONE, "G"}, {ONE, ONE, "E"}, {ZERO, M_ZERO, "E"}, {M_INF, MAX, "L"},
+            {INF, INF, "E"}, {QNAN, ONE, "U"}, {ONE, SNAN, "U"}, {GPU_NAN, GPU_NAN, "U"}, {MIN_SUB, ZERO, "G"}};
+        for (RuntimeFunction f : RuntimeFunction.values()) {
+            if (!f.opcode().equals("fcmp")) {
+                continue;
+            }
+            FcmpPredicate p = f.predicate().orElseThrow();
+            for (String[] pair : pairs) {
+                String rel = pair[2];
+                long expected = truth(p.llvmName(), rel) ? 1 : 0;
+                long[] r = f.evaluate(words(f, pair[0] + " " + pair[1]));
+                assertEquals(expected, r[0], f.symbol() + "(" + pair[0] + ", " + pair[1] + ") relation " + rel);
+            }
+        }
+    }
+
+    /** LLVM LangRef: "o" predicates are false when unordered, "u" ones true; the rest by the relation. */
+    static boolean truth(String predicate, String rel) {
+        if (predicate.equals("ord")) {
+            return !rel.equals("U");
+        }
+        if (predicate.equals("uno")) {
+            return rel.equals("U");
+        }
+        if (rel.equals("U")) {
+            return predicate.charAt(0) == 'u';
+        }
+        return switch (predicate.substring(1)) {
+            case "eq" -> rel.equals("E");
+            case "ne" -> !rel.equals("E");
+            case "gt" -> rel.equals("G");
+            case "ge" -> !rel.equals("L");
+            case "lt" -> rel.equals("L");
+            case "le" -> !rel.equals("G");
+            default -> throw new AssertionError(predicate);
+        };
+    }
+
+    static long[] words(RuntimeFunction f, String operands) {
+        String[] fields = operands.trim().split(" +");
+        assertEquals(f.parameterTypes().size(), fields.length, "test row operand count");
+        long[] w = new long[f.operandWords()];
+        int i = 0;
+        for (int k = 0; k < fields.length; k++) {
+            ValueType t = f.parameterTypes().get(k);
+            String s = fields[k];
+            assertEquals(t.hexDigits(), s.length(), "test row operand width: " + s);
+            if (t.words() == 2) {
+                w[i++] = Long.parseUnsignedLong(s.substring(0, 16), 16);
+                w[i++] = Long.parseUnsignedLong(s.substring(16), 16);
+            } else {
+                w[i++] = Long.parseUnsignedLong(s, 16);
+            }
+        }
+        return w;
+    }
+
+    static String hex(ValueType t, long[] r) {
+        if (t.words() == 2) {
+            return String.format(Locale.ROOT, "%016X%016X", r[0], r[1]);
+        }
+        return String.format(Locale.ROOT, "%0" + t.hexDigits() + "X", r[0]);
+    }
+}
