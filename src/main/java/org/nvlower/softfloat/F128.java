@@ -102,11 +102,14 @@ public final class F128 {
      * packs it. The only place where rounding, tininess, overflow and inexactness are decided.
      */
     static void roundPack(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm, Env env) {
-        if (rm == RoundingMode.NEAR_EVEN && exp >= 0 && exp < 0x7FFD) {
-            // The common case, kept small enough for the JIT to inline: normal, no overflow.
+        if (exp >= 0 && exp < 0x7FFD && (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.ODD)) {
+            // The common cases, kept small enough for the JIT to inline: a normal result, no
+            // overflow, rounded to nearest even or (the narrow formats' intermediate) to odd.
             if (extra != 0) {
                 env.flags |= INEXACT;
-                if (extra < 0) {
+                if (rm == RoundingMode.ODD) {
+                    sig0 |= 1;
+                } else if (extra < 0) {
                     sig0++;
                     if (sig0 == 0) {
                         sig64++;
