@@ -35,7 +35,8 @@ public final class Main implements Runnable {
             TestFloatCommand.class,
             TargetCommand.class,
             RoundtripCommand.class,
-            StatsCommand.class
+            StatsCommand.class,
+            BenchCommand.class
     );
 
     @CommandLine.Spec

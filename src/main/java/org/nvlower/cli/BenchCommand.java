@@ -1,0 +1,89 @@
+package org.nvlower.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.nvlower.verify.bench.Fp128Op;
+import org.nvlower.verify.bench.Fp128Operands;
+import org.nvlower.verify.bench.Fp128Throughput;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code nvlower bench fp128}: throughput of the softfloat binary128 core. */
+@Command(name = "bench",
+        description = "Measure the throughput of nvlower's own kernels.",
+        subcommands = BenchCommand.Fp128.class,
+        synopsisSubcommandLabel = "BENCHMARK")
+final class BenchCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+    boolean help;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: fp128");
+    }
+
+    @Command(name = "fp128",
+            description = {
+                "Million binary128 operations per second of the thread's CPU time (wall time shown too), single thread, after warm-up, over "
+                    + Fp128Operands.DEFAULT_PAIRS + " varied operand pairs (normals of mixed exponents and signs, "
+                    + "some subnormals, zeros, infinities, NaNs); round to nearest even.",
+                "Prints 'fp128 OP: X Mop/s' per op, with the checksum of the results (NaNs counted as one "
+                    + "value) that bench/fp128-peers compares with libgcc's."})
+    static final class Fp128 implements Runnable {
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
+
+        @Option(names = "--op", split = ",", paramLabel = "OP",
+                description = "add, mul, div or sqrt (sqrt of |A|); repeatable or comma-separated (default: all four)")
+        List<String> ops = new ArrayList<>();
+
+        @Option(names = "--seconds", paramLabel = "S", defaultValue = "2",
+                description = "CPU seconds timed per op, after a warm-up of a quarter of that (default: ${DEFAULT-VALUE})")
+        double seconds;
+
+        @Option(names = "--operands", paramLabel = "FILE",
+                description = "read the operand pairs from FILE (lines 'A B' of 32 hex digits each) instead of generating them")
+        Path operandFile;
+
+        @Override
+        public void run() {
+            List<Fp128Op> selected = new ArrayList<>();
+            for (String label : ops) {
+                try {
+                    selected.add(Fp128Op.fromLabel(label));
+                } catch (IllegalArgumentException e) {
+                    throw new CommandLine.ParameterException(spec.commandLine(), "--op: " + e.getMessage());
+                }
+            }
+            if (selected.isEmpty()) {
+                selected = List.of(Fp128Op.values());
+            }
+            if (!(seconds > 0) || seconds > 3600) {
+                throw new CommandLine.ParameterException(spec.commandLine(),
+                        "--seconds must be a positive number of at most 3600, not " + seconds);
+            }
+            Fp128Operands operands = operandFile == null ? Fp128Operands.standard() : Fp128Operands.read(operandFile);
+            PrintWriter out = spec.commandLine().getOut();
+            for (Fp128Op op : selected) {
+                Fp128Throughput.Result r = Fp128Throughput.measure(op, operands, seconds);
+                out.printf(Locale.ROOT, "fp128 %s: %.1f Mop/s (wall %.1f, checksum 0x%016x, %d passes of %d pairs)%n",
+                        op.label(), r.mops(), r.wallMops(), r.checksum(), r.passes(), r.pairs());
+                out.flush();
+            }
+        }
+    }
+}
