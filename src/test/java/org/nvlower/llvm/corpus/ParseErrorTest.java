@@ -89,11 +89,7 @@ class ParseErrorTest {
 
     @ParameterizedTest
     @EnumSource(Case.class)
-    void rejectedAtTheRightPlaceWithTheRightMessage(Case c) throws Throwable {
-        KnownIrBugs.check("error:" + c.name(), () -> rejected(c));
-    }
-
-    private static void rejected(Case c) {
+    void rejectedAtTheRightPlaceWithTheRightMessage(Case c) {
         String file = c.name().toLowerCase() + ".ll";
         InputException e = assertThrows(InputException.class, () -> IrParser.parse(file, c.input));
         SourcePosition at = e.position();
