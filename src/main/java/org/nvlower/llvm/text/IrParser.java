@@ -945,7 +945,9 @@ public final class IrParser {
                 skipMetadata();
             } else if (lex.isWord("prefix") || lex.isWord("prologue") || lex.isWord("personality")) {
                 lex.next();
+                int from = lex.start;
                 skipTypedConstantSyntax();
+                noteGlobalUses(from, lex.start);
             } else {
                 Token k = lex.kind;
                 if (k == Token.WORD && !FunctionAttributes.isHeaderWord(lex.text())) {
@@ -1110,11 +1112,21 @@ public final class IrParser {
                 }
             }
         } else {
+            lex.next();
+        }
+    }
+
+    /** Notes the globals named in {@code [from, to)} (to is the current token) for the check after pass one. */
+    private void noteGlobalUses(int from, int to) {
+        int prevEnd = lex.previousEnd;
+        lex.reset(from);
+        while (lex.start < to) {
             if (lex.kind == Token.GLOBAL) {
                 headerGlobalUses.add(lex.start);
             }
             lex.next();
         }
+        lex.previousEnd = prevEnd;
     }
 
     /** Adds the globals of pass one to the module in source order (called from finish). */
