@@ -75,6 +75,15 @@ public final class IrParser {
 
     private static final Set<String> LINKAGES = Set.of("private", "internal", "available_externally", "linkonce",
             "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
+    /**
+     * Words other than linkages and calling conventions that may stand before the type of a
+     * global or function (preemption, visibility, DLL storage, thread_local, unnamed_addr,
+     * return attributes); any other word there is a syntax error, as in llvm-as.
+     */
+    private static final Set<String> PREFIX_WORDS = Set.of("dso_local", "dso_preemptable", "default", "hidden",
+            "protected", "dllimport", "dllexport", "thread_local", "unnamed_addr", "local_unnamed_addr",
+            "addrspace", "externally_initialized", "zeroext", "signext", "noext", "inreg", "noalias", "nonnull",
+            "dereferenceable", "dereferenceable_or_null", "align", "noundef", "range", "nofpclass", "cc");
     private static final Set<String> DECLARATION_LINKAGES = Set.of("external", "extern_weak");
     private static final Set<String> FAST_MATH = Set.of("fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn",
             "reassoc");
@@ -99,6 +108,13 @@ public final class IrParser {
     private final List<Deferred> deferred = new ArrayList<>();
     private final Map<Integer, Integer> attributeGroupIds = new HashMap<>();
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
+    /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
+    private final List<Integer> headerGlobalUses = new ArrayList<>();
+    /** The names of the metadata nodes defined ({@code !0}, {@code !llvm.ident}). */
+    private final Set<String> definedMetadata = new HashSet<>();
+    /** First use of each numbered metadata node, in LLVM's report order: the smallest number first. */
+    private final Map<String, Integer> metadataFirstUse = new java.util.TreeMap<>(
+            java.util.Comparator.comparingInt(String::length).thenComparing(java.util.Comparator.naturalOrder()));
 
     // Per-function state.
     private Function function;
@@ -186,7 +202,8 @@ public final class IrParser {
         if (lex.kind == Token.ERROR) {
             String text = lex.text();
             if (text.indexOf('"') >= 0) {
-                return error("unterminated quoted string");
+                boolean name = "@%!$".indexOf(text.charAt(0)) >= 0;
+                return error("invalid token: unterminated quoted " + (name ? "name" : "string"));
             }
             return error("invalid token '" + printable(text.length() > 20 ? text.substring(0, 20) : text) + "'");
         }
@@ -265,6 +282,14 @@ public final class IrParser {
                 throw error(typeFirstUse.getOrDefault(t, src.length()), "use of undefined type named '" + t.name() + "'");
             }
         }
+        for (int at : headerGlobalUses) {
+            lex.reset(at);
+            GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd))
+                    : globalNamed(lex.name());
+            if (g == null) {
+                throw error(at, "use of undefined value '" + lex.text() + "'");
+            }
+        }
         secondPass = true;
         for (Deferred d : deferred) {
             depth = 0;
@@ -281,6 +306,12 @@ public final class IrParser {
                 parseInitializer(d);
             }
         }
+        for (Map.Entry<String, Integer> use : metadataFirstUse.entrySet()) {
+            if (!definedMetadata.contains(use.getKey())) {
+                throw error(use.getValue(), "use of undefined metadata '!" + use.getKey() + "'");
+            }
+        }
+        metadataFirstUse.clear();
         return module;
     }
 
@@ -357,6 +388,7 @@ public final class IrParser {
             }
             case METADATA_NAME -> {
                 String name = "!" + lex.name();
+                definedMetadata.add(lex.name());
                 lex.next();
                 expect(Token.EQUALS, "'='");
                 acceptWord("distinct");
@@ -435,13 +467,16 @@ public final class IrParser {
         if (lex.kind == Token.EXCLAIM) {
             lex.next();
             if (lex.kind == Token.LBRACE) {
-                skipBalancedOnly(Token.LBRACE, Token.RBRACE);
+                skipMetadataTuple();
             } else if (lex.kind == Token.STRING) {
                 lex.next();
             } else {
                 throw expected("metadata");
             }
         } else if (lex.kind == Token.METADATA_NAME) {
+            if (lex.numbered && (!secondPass || checkOnly)) {
+                metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
+            }
             lex.next();
             if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
                 skipBalancedOnly(Token.LPAREN, Token.RPAREN);
@@ -450,6 +485,35 @@ public final class IrParser {
             throw expected("metadata");
         }
         return src.substring(start, lex.previousEnd);
+    }
+
+    /** Skips {@code {elem, elem, ...}}: an element is metadata, {@code null} or a typed value. */
+    private void skipMetadataTuple() {
+        lex.next();
+        if (accept(Token.RBRACE)) {
+            return;
+        }
+        while (true) {
+            if (lex.kind == Token.EXCLAIM || lex.kind == Token.METADATA_NAME) {
+                skipMetadata();
+            } else {
+                // a typed value (i32 1, ptr @f, null): up to the next ',' or '}' at this level
+                int nesting = 0;
+                while (nesting > 0 || lex.kind != Token.COMMA && lex.kind != Token.RBRACE) {
+                    if (lex.kind == Token.EOF) {
+                        throw expected("'}'");
+                    }
+                    nesting += nestingDelta(lex.kind);
+                    lex.next();
+                }
+            }
+            if (accept(Token.RBRACE)) {
+                return;
+            }
+            if (!accept(Token.COMMA)) {
+                throw expected("end of metadata node");
+            }
+        }
     }
 
     /** Skips from an opening token to its matching closer, counting only that pair. */
@@ -563,7 +627,7 @@ public final class IrParser {
         int addressSpace = 0;
         List<String> words = new ArrayList<>();
         while (lex.kind == Token.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())
-                || lex.kind == Token.METADATA_NAME) {
+                && isPrefixWord(lex.text()) || lex.kind == Token.METADATA_NAME) {
             int start = lex.start;
             if (lex.kind == Token.METADATA_NAME) {
                 lex.next();
@@ -583,15 +647,26 @@ public final class IrParser {
             String text = src.substring(start, lex.previousEnd);
             if (LINKAGES.contains(w)) {
                 linkage = w;
-            } else if (w.equals("cc") || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
-                    || w.startsWith("spir_") || w.startsWith("x86_") || w.startsWith("arm_")
-                    || w.startsWith("aarch64_") || w.startsWith("riscv_") || w.startsWith("swift")
-                    || w.startsWith("preserve_")) {
+            } else if (isCallingConvention(w)) {
                 cc = text;
             }
             words.add(text);
         }
         return new Prefix(linkage, cc, addressSpace, words);
+    }
+
+    private static boolean isPrefixWord(String w) {
+        return LINKAGES.contains(w) || PREFIX_WORDS.contains(w) || isCallingConvention(w);
+    }
+
+    /** Calling conventions by their families' spellings (ccc, fastcc, ptx_kernel, amdgpu_kernel, ...). */
+    private static boolean isCallingConvention(String w) {
+        return w.equals("cc") || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
+                || w.startsWith("spir_") || w.startsWith("x86_") || w.startsWith("arm_")
+                || w.startsWith("aarch64_") || w.startsWith("riscv_") || w.startsWith("swift")
+                || w.startsWith("preserve_") || w.startsWith("avr_") || w.startsWith("msp430_")
+                || w.startsWith("m68k_") || w.startsWith("hhvm") || w.equals("intel_ocl_bicc")
+                || w.equals("webkit_jscc") || w.equals("anyregcc") || w.startsWith("cxx_fast_tls");
     }
 
     private int parseAddressSpaceArgument() {
@@ -614,6 +689,9 @@ public final class IrParser {
         Prefix prefix = parsePrefix(false, Set.of("global", "constant", "alias", "ifunc"));
         if (lex.kind != Token.WORD) {
             throw expected("'global', 'constant', 'alias' or 'ifunc'");
+        }
+        if (!lex.isWord("global") && !lex.isWord("constant") && !lex.isWord("alias") && !lex.isWord("ifunc")) {
+            throw error("expected 'global' or 'constant'");
         }
         String kind = lex.text();
         lex.next();
@@ -814,6 +892,7 @@ public final class IrParser {
         expect(Token.LPAREN, "'(' in function");
         List<Type> params = new ArrayList<>();
         List<String[]> argInfo = new ArrayList<>();
+        Set<String> argNames = new HashSet<>();
         boolean varArgs = false;
         while (lex.kind != Token.RPAREN) {
             if (!params.isEmpty()) {
@@ -823,6 +902,7 @@ public final class IrParser {
                 varArgs = true;
                 break;
             }
+            int argAt = lex.start;
             Type t = parseType();
             if (t.isVoid()) {
                 throw error("argument can not have void type");
@@ -837,6 +917,9 @@ public final class IrParser {
                     argSlot = lex.name();
                 } else {
                     argName = lex.name();
+                    if (!argNames.add(argName)) {
+                        throw error(argAt, "redefinition of argument '%" + argName + "'"); // at the argument, as llvm-as
+                    }
                 }
                 lex.next();
             }
@@ -862,9 +945,14 @@ public final class IrParser {
                 skipMetadata();
             } else if (lex.isWord("prefix") || lex.isWord("prologue") || lex.isWord("personality")) {
                 lex.next();
+                int from = lex.start;
                 skipTypedConstantSyntax();
+                noteGlobalUses(from, lex.start);
             } else {
                 Token k = lex.kind;
+                if (k == Token.WORD && !FunctionAttributes.isHeaderWord(lex.text())) {
+                    break;
+                }
                 boolean takesString = lex.isWord("section") || lex.isWord("gc") || lex.isWord("partition");
                 lex.next();
                 if (k == Token.WORD && lex.kind == Token.LPAREN) {
@@ -1026,6 +1114,19 @@ public final class IrParser {
         } else {
             lex.next();
         }
+    }
+
+    /** Notes the globals named in {@code [from, to)} (to is the current token) for the check after pass one. */
+    private void noteGlobalUses(int from, int to) {
+        int prevEnd = lex.previousEnd;
+        lex.reset(from);
+        while (lex.start < to) {
+            if (lex.kind == Token.GLOBAL) {
+                headerGlobalUses.add(lex.start);
+            }
+            lex.next();
+        }
+        lex.previousEnd = prevEnd;
     }
 
     /** Adds the globals of pass one to the module in source order (called from finish). */
@@ -1749,9 +1850,7 @@ public final class IrParser {
         fixups.clear();
         for (Argument a : f.arguments()) {
             if (a.hasName()) {
-                if (locals.put(a.name(), a) != null) {
-                    throw error(f.slice().start(), "redefinition of argument '%" + a.name() + "'");
-                }
+                locals.put(a.name(), a); // distinct: the header rejects a repeated name
             } else {
                 numbered.add(a);
             }
@@ -1761,7 +1860,7 @@ public final class IrParser {
         BasicBlock block = null;
         while (lex.kind != Token.RBRACE || lex.start < closeBrace) {
             if (lex.kind == Token.EOF) {
-                throw expected("instruction opcode");
+                throw expected("'}' at end of function");
             }
             if (lex.isWord("uselistorder")) {
                 // kept as text: it stays in the slice of whatever follows

@@ -38,15 +38,13 @@ final class FuzzSeeds {
     };
 
     /**
-     * Every fixture but those of an open bug in {@link KnownIrBugs} (the fuzzer looks for new bugs),
+     * Every fixture,
      * plus {@code libdeviceFunctions} self-contained libdevice functions when available.
      */
     static List<String> seeds(Optional<String> libdevice, int libdeviceFunctions) {
         List<String> seeds = new ArrayList<>();
         for (var p : Fixtures.all()) {
-            if (!KnownIrBugs.isKnown("fixture:" + Fixtures.root().relativize(p))) {
-                seeds.add(Corpus.read(p));
-            }
+            seeds.add(Corpus.read(p));
         }
         libdevice.ifPresent(text -> seeds.addAll(LibdeviceSlices.standaloneFunctions(text, libdeviceFunctions)));
         return seeds;

@@ -65,6 +65,9 @@ class ParseErrorTest {
         UNKNOWN_WORD_AFTER_DECLARE("declare void @d() s0ction \".x\"\n", 1, 19, "expected top-level entity"),
         UNDEFINED_PERSONALITY("define void @f() personality i32 (...)* @nope {\n  ret void\n}\n", 1, 41,
                 "use of undefined value '@nope'"),
+        UNDEFINED_PERSONALITY_IN_CAST("define void @f() personality i8* bitcast (i32 (...)* @nope to i8*) {\n  ret void\n}\n",
+                1, 54, "use of undefined value '@nope'"),
+        UNDEFINED_METADATA_IN_HEADER("define void @f() !dbg !7 {\n  ret void\n}\n", 1, 24, "use of undefined metadata '!7'"),
         REPEATED_ARGUMENT("define void @a(i32 %i, i32 %i) {\n  ret void\n}\n", 1, 24, "redefinition of argument '%i'"),
         CRLF_LINES("define i32 @f() {\r\n  %x = frobnicate i32 1, 2\r\n  ret i32 %x\r\n}\r\n", 2, 8, "expected instruction opcode"),
         TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'");
@@ -89,11 +92,7 @@ class ParseErrorTest {
 
     @ParameterizedTest
     @EnumSource(Case.class)
-    void rejectedAtTheRightPlaceWithTheRightMessage(Case c) throws Throwable {
-        KnownIrBugs.check("error:" + c.name(), () -> rejected(c));
-    }
-
-    private static void rejected(Case c) {
+    void rejectedAtTheRightPlaceWithTheRightMessage(Case c) {
         String file = c.name().toLowerCase() + ".ll";
         InputException e = assertThrows(InputException.class, () -> IrParser.parse(file, c.input));
         SourcePosition at = e.position();

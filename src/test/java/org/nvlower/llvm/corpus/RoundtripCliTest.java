@@ -46,9 +46,6 @@ class RoundtripCliTest {
     @Test
     void roundtripWritesTheInputBackByteForByte() throws IOException {
         for (Path fixture : Fixtures.all()) {
-            if (KnownIrBugs.isKnown("fixture:" + Fixtures.root().relativize(fixture))) {
-                continue; // FixtureRoundTripTest reports it
-            }
             Path out = dir.resolve("out-" + fixture.getFileName());
             Run r = nvlower("roundtrip", fixture.toString(), "-o", out.toString());
             if (r.code() == Main.USER_ERROR && Files.readString(fixture).contains(FixtureRoundTripTest.MAY_REJECT)) {
@@ -130,11 +127,7 @@ class RoundtripCliTest {
     }
 
     @Test
-    void outputIntoAMissingDirectoryIsAUserError() throws Throwable {
-        KnownIrBugs.check("cli:outputIntoAMissingDirectoryIsAUserError", this::outputIntoAMissingDirectory);
-    }
-
-    private void outputIntoAMissingDirectory() throws IOException {
+    void outputIntoAMissingDirectoryIsAUserError() throws IOException {
         Path in = write("ok.ll", "define void @f() {\n  ret void\n}\n");
         Run r = nvlower("roundtrip", in.toString(), "-o", dir.resolve("no/such/dir/out.ll").toString());
         assertEquals(Main.USER_ERROR, r.code(), r.err());
@@ -143,11 +136,7 @@ class RoundtripCliTest {
     }
 
     @Test
-    void aDirectoryAsInputIsAUserError() throws Throwable {
-        KnownIrBugs.check("cli:aDirectoryAsInputIsAUserError", this::aDirectoryAsInput);
-    }
-
-    private void aDirectoryAsInput() {
+    void aDirectoryAsInputIsAUserError() {
         Run r = nvlower("roundtrip", dir.toString());
         assertEquals(Main.USER_ERROR, r.code(), r.err());
         assertTrue(r.err().startsWith("error: "), r.err());

@@ -32,13 +32,13 @@ class ErrorsUnitTest {
             @g = global float 0.1                                                       | 1 | 19 | floating point constant invalid for type
             @g = global ptr @missing                                                    | 1 | 17 | use of undefined value '@missing'
             @g = global %T zeroinitializer                                              | 1 | 13 | use of undefined type named 'T'
-            define void @f() {\\n  ret void\\n                                          | 2 | 11 | expected instruction opcode
+            define void @f() {\\n  ret void\\n                                          | 2 | 11 | expected '}' at end of function
             %T = type { i32, float                                                      | 1 | 23 | expected ',' or '}'
             this is not ir                                                              | 1 | 1  | expected top-level entity
             define void @f() {\\n  call void @g()\\n  ret void\\n}                      | 2 | 13 | use of undefined value '@g'
             define void @f() {\\n  fence sideways\\n  ret void\\n}                      | 2 | 9  | expected ordering on atomic instruction
             define void @f(ptr %p) {\\n  store i32 1, ptr %p, align 3\\n  ret void\\n}       | 2 | 30 | alignment is not a power of two
-            @"abc = global i32 0                                                        | 1 | 1  | unterminated quoted string
+            @"abc = global i32 0                                                        | 1 | 1  | invalid token: unterminated quoted name
             @r = global i8 addrspace(-1)* null                                          | 1 | 26 | expected integer
             define i32 @f(i32 %a) {\\n  %x = add i32 %a,                                  | 2 | 19 | expected value
             define i32 @f() {\\n  ret void\\n}                                          | 2 | 3  | value doesn't match function result type 'i32'

@@ -1,0 +1,40 @@
+package org.nvlower.llvm.text;
+
+import java.util.Set;
+
+/**
+ * The words that may follow the parameter list of a {@code define} or {@code declare}: function
+ * attributes (LLVM 14 and the later spellings clang emits) and the header's own keywords. Any
+ * other word ends the header there, as in llvm-as ("expected '{' in function body" for a
+ * definition, "expected top-level entity" after a declaration).
+ */
+final class FunctionAttributes {
+
+    private static final Set<String> HEADER_WORDS = Set.of(
+            // header keywords
+            "unnamed_addr", "local_unnamed_addr", "section", "partition", "comdat", "align", "gc",
+            // function attributes
+            "alignstack", "allocalign", "allockind", "allocsize", "alwaysinline", "argmemonly", "builtin", "cold",
+            "convergent", "coro_elide_safe", "coro_only_destroy_when_complete", "disable_sanitizer_instrumentation",
+            "fn_ret_thunk_extern", "hot", "hybrid_patchable", "inaccessiblemem_or_argmemonly",
+            "inaccessiblememonly", "inlinehint", "jumptable", "memory", "minsize", "mustprogress", "naked",
+            "nobuiltin", "nocallback", "nocf_check", "noduplicate", "nofree", "noimplicitfloat", "noinline",
+            "nomerge", "nonlazybind", "noprofile", "norecurse", "noredzone", "noreturn", "nosanitize_bounds",
+            "nosanitize_coverage", "nosync", "nounwind", "null_pointer_is_valid", "optdebug", "optforfuzzing",
+            "optnone", "optsize", "presplitcoroutine", "readnone", "readonly", "returns_twice", "safestack",
+            "sanitize_address", "sanitize_hwaddress", "sanitize_memory", "sanitize_memtag",
+            "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking",
+            "sanitize_thread", "sanitize_type", "shadowcallstack", "skipprofile", "speculatable",
+            "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp", "uwtable", "vscale_range",
+            "willreturn", "writeonly",
+            // return and parameter attributes that some producers repeat after the parameters
+            "noundef", "nonnull", "noalias", "zeroext", "signext", "inreg", "dereferenceable",
+            "dereferenceable_or_null", "range", "nofpclass");
+
+    private FunctionAttributes() {
+    }
+
+    static boolean isHeaderWord(String word) {
+        return HEADER_WORDS.contains(word);
+    }
+}
