@@ -1,5 +1,6 @@
 package org.nvlower.cli;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.io.PrintWriter;
@@ -52,8 +53,13 @@ public final class RoundtripCommand implements Callable<Integer> {
             reportTimes(in.text(), System.nanoTime() - t0);
         }
         if (output.equals("-")) {
+            // The text holds the input's bytes one per char (ISO-8859-1) and the CLI's stdout
+            // writer encodes UTF-8: hand it the UTF-8 reading of the printed bytes, so that UTF-8
+            // input (names, strings, comments) comes out byte for byte.
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream(in.text().length());
+            IrPrinter.print(module, bytes, in.charset());
             PrintWriter out = spec.commandLine().getOut();
-            IrPrinter.print(module, out);
+            out.write(bytes.toString(StandardCharsets.UTF_8));
             out.flush();
         } else {
             writeAtomically(Path.of(output), module, in.charset());
