@@ -262,7 +262,10 @@ public final class BasicBlock extends TrackedValue {
             return;
         }
         if (newInst.hasName()) {
-            newInst.setName(parent.uniqueLocalName(newInst.name(), newInst));
+            String name = parent.claimLocalName(newInst.name());
+            if (!name.equals(newInst.name())) {
+                newInst.setName(name);
+            }
         } else if (parent.slice() != null && newInst.slot() < 0) {
             newInst.setName(parent.freshName("nvl."));
         } else {

@@ -21,7 +21,7 @@ public final class CastInst extends Instruction {
 
     /** Why LLVM's castIsValid rejects the cast, or null when it is valid. */
     public static String invalidReason(Opcode opcode, Type from, Type to) {
-        if (from instanceof VectorType fv != to instanceof VectorType) {
+        if (from instanceof VectorType != to instanceof VectorType && opcode != Opcode.BITCAST) {
             return "vector to scalar or back";
         }
         if (from instanceof VectorType fv && to instanceof VectorType tv

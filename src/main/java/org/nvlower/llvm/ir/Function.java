@@ -504,6 +504,13 @@ public final class Function extends GlobalValue {
         }
     }
 
+    /** Renumbers when a numbered value was added, removed or renamed (so messages name values as printed). */
+    public void renumberIfNeeded() {
+        if (renumber || slice() == null) {
+            renumber();
+        }
+    }
+
     /** A local name starting with {@code prefix} used by no value of this function. */
     public String freshName(String prefix) {
         String name;
@@ -520,13 +527,18 @@ public final class Function extends GlobalValue {
 
     /** {@code requested}, or a fresh variant of it if a local of this function has that name already. */
     String uniqueLocalName(String requested, TrackedValue owner) {
+        if (requested.isEmpty() || owner.name().equals(requested)) {
+            return requested;
+        }
+        return claimLocalName(requested);
+    }
+
+    /** {@code requested}, or a fresh variant when taken; the result is recorded as taken (a value joins the function). */
+    String claimLocalName(String requested) {
         if (requested.isEmpty()) {
             return requested;
         }
         Set<String> used = usedNames();
-        if (owner.name().equals(requested)) {
-            return requested;
-        }
         String name = requested;
         if (used.contains(name)) {
             name = freshName(requested);

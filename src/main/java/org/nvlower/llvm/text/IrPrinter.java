@@ -473,6 +473,9 @@ public final class IrPrinter {
         }
         boolean parsedBody = f.bodyStart() >= 0;
         if (f.isHeaderEdited() || !parsedBody) {
+            if (f.needsRenumber() || !parsedBody) {
+                f.renumber();
+            }
             out.copy(src, slice.start(), leadingTriviaEnd(slice));
             out.write(header(f, true));
             out.write(" {\n");
@@ -493,6 +496,7 @@ public final class IrPrinter {
     }
 
     private void printCanonicalFunction(Function f) {
+        f.renumber();
         out.write(header(f, true));
         out.write(" {\n");
         printBlocks(f);
