@@ -266,7 +266,7 @@ public final class BasicBlock extends TrackedValue {
             if (!name.equals(newInst.name())) {
                 newInst.setName(name);
             }
-        } else if (parent.slice() != null && newInst.slot() < 0) {
+        } else if (parent.hasSourceBody() && newInst.slot() < 0) {
             newInst.setName(parent.freshName("nvl."));
         } else {
             parent.markRenumber();

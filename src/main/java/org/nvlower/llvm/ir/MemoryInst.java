@@ -97,6 +97,11 @@ public final class MemoryInst extends Instruction {
         return access;
     }
 
+    @Override
+    public Instruction.Detail detail() {
+        return access;
+    }
+
     /** Replaces the access details (alignment, ordering ...); the instruction then prints canonically. */
     public void setAccess(Access access) {
         if (!access.equals(this.access)) {

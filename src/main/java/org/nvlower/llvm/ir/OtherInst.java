@@ -44,4 +44,9 @@ public final class OtherInst extends Instruction {
     public Clauses clauses() {
         return clauses;
     }
+
+    @Override
+    public Instruction.Detail detail() {
+        return clauses;
+    }
 }

@@ -107,4 +107,9 @@ public final class TerminatorInst extends Instruction {
     public Handlers handlers() {
         return handlers;
     }
+
+    @Override
+    public Instruction.Detail detail() {
+        return handlers;
+    }
 }
