@@ -340,6 +340,14 @@ public final class BasicBlock extends TrackedValue {
     }
 
     @Override
+    void nameReleased(String old) {
+        Function f = parent;
+        if (f != null) {
+            f.releaseLocalName(old);
+        }
+    }
+
+    @Override
     String uniqueName(String requested) {
         return parent == null ? requested : parent.uniqueLocalName(requested, this);
     }

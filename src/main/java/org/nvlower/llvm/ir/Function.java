@@ -538,6 +538,12 @@ public final class Function extends GlobalValue {
         return claimLocalName(requested);
     }
 
+    void releaseLocalName(String name) {
+        if (usedNames != null) {
+            usedNames.remove(name);
+        }
+    }
+
     /** {@code requested}, or a fresh variant when taken; the result is recorded as taken (a value joins the function). */
     String claimLocalName(String requested) {
         if (requested.isEmpty()) {

@@ -85,9 +85,10 @@ public final class Inliner {
                 for (int i = 0; i < returned.size(); i++) {
                     phi.addIncoming(returned.get(i), from.get(i));
                 }
-                Instruction first = after.first();
-                phi.setName(call.hasName() ? call.name() : "");
-                after.insertBefore(first, phi);
+                String name = call.name();
+                call.setName(""); // the phi takes the call's name
+                phi.setName(name);
+                after.insertBefore(after.first(), phi);
                 result = phi;
             }
             call.replaceAllUsesWith(result);

@@ -506,6 +506,14 @@ public abstract sealed class Instruction extends TrackedValue
     }
 
     @Override
+    void nameReleased(String old) {
+        Function f = function();
+        if (f != null) {
+            f.releaseLocalName(old);
+        }
+    }
+
+    @Override
     String uniqueName(String requested) {
         Function f = function();
         return f == null ? requested : f.uniqueLocalName(requested, this);
