@@ -34,6 +34,9 @@ public final class Cloner {
     private final GlobalResolver resolver;
     private final TypeMapper types;
     private final Map<Value, Value> values = new IdentityHashMap<>();
+    /** Locals of the function being copied: a map per body keeps lookups in a small table. */
+    private Map<Value, Value> locals = new IdentityHashMap<>();
+    private final Map<Instruction.Detail, Instruction.Detail> details = new IdentityHashMap<>();
     private final Map<String, String> nodes = new HashMap<>();
     private final Map<Integer, Integer> groups = new HashMap<>();
 
@@ -61,7 +64,10 @@ public final class Cloner {
 
     /** The destination value for a source value: locals through the map, globals through the resolver. */
     public Value mapValue(Value v) {
-        Value done = values.get(v);
+        Value done = v instanceof Instruction || v instanceof BasicBlock ? locals.get(v) : null;
+        if (done == null) {
+            done = values.get(v);
+        }
         if (done != null) {
             return done;
         }
@@ -245,45 +251,62 @@ public final class Cloner {
      * in block order.
      */
     public List<BasicBlock> cloneBlocks(Function src, Function target, BasicBlock before, String suffix) {
-        List<BasicBlock> out = new ArrayList<>();
-        for (BasicBlock b : src.blocks()) {
-            BasicBlock copy = new BasicBlock(b.hasName() ? b.name() + suffix : "");
-            if (before == null) {
-                target.appendBlock(copy);
-            } else {
-                target.insertBlockBefore(before, copy);
-            }
-            values.put(b, copy);
-            out.add(copy);
-        }
-        List<Instruction[]> pairs = new ArrayList<>();
-        for (BasicBlock b : src.blocks()) {
-            BasicBlock copy = (BasicBlock) values.get(b);
-            for (Instruction inst : b.instructions()) {
-                if (!options.keepMetadata() && isDebugIntrinsic(inst)) {
-                    continue;
+        Map<Value, Value> outer = locals;
+        locals = new IdentityHashMap<>();
+        try {
+            List<BasicBlock> out = new ArrayList<>();
+            for (BasicBlock b : src.blocks()) {
+                BasicBlock copy = new BasicBlock(b.hasName() ? b.name() + suffix : "");
+                if (before == null) {
+                    target.appendBlock(copy);
+                } else {
+                    target.insertBlockBefore(before, copy);
                 }
-                Instruction c = Instruction.read(inst.opcode(), mapType(inst.type()), inst.flagBits(),
-                        inst.fastMathFlags(), new Value[inst.operandCount()], mapDetail(inst.detail()));
-                if (inst.hasName()) {
-                    c.setName(inst.name() + suffix);
-                }
-                c.setMetadata(mapAttachments(inst.metadata()));
-                if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {
-                    c.addDebugRecords(inst.debugRecords().stream()
-                            .map(r -> new DebugRecord(r.kind(), mapRecordText(r), null)).toList());
-                }
-                copy.append(c);
-                values.put(inst, c);
-                pairs.add(new Instruction[] {inst, c});
+                locals.put(b, copy);
+                out.add(copy);
             }
-        }
-        for (Instruction[] p : pairs) {
-            for (int i = 0; i < p[0].operandCount(); i++) {
-                p[1].resolveForwardOperand(i, mapValue(p[0].operand(i)));
+            for (BasicBlock b : src.blocks()) {
+                BasicBlock copy = (BasicBlock) locals.get(b);
+                for (Instruction inst : b.instructions()) {
+                    if (!options.keepMetadata() && isDebugIntrinsic(inst)) {
+                        continue;
+                    }
+                    copy.append(copyShell(inst, suffix));
+                }
             }
+            for (BasicBlock b : src.blocks()) {
+                for (Instruction inst : b.instructions()) {
+                    Instruction c = (Instruction) locals.get(inst);
+                    if (c == null) {
+                        continue; // a dropped debug intrinsic
+                    }
+                    for (int i = 0; i < inst.operandCount(); i++) {
+                        c.resolveForwardOperand(i, mapValue(inst.operand(i)));
+                    }
+                }
+            }
+            return out;
+        } finally {
+            locals = outer;
         }
-        return out;
+    }
+
+    /** A copy of {@code inst} with its operands still to be filled in. */
+    private Instruction copyShell(Instruction inst, String suffix) {
+        Instruction c = Instruction.read(inst.opcode(), mapType(inst.type()), inst.flagBits(), inst.fastMathFlags(),
+                new Value[inst.operandCount()], mapDetail(inst.detail()));
+        if (inst.hasName()) {
+            c.setName(suffix.isEmpty() ? inst.name() : inst.name() + suffix);
+        }
+        if (!inst.metadata().isEmpty()) {
+            c.setMetadata(mapAttachments(inst.metadata()));
+        }
+        if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {
+            c.addDebugRecords(inst.debugRecords().stream()
+                    .map(r -> new DebugRecord(r.kind(), mapRecordText(r), null)).toList());
+        }
+        locals.put(inst, c);
+        return c;
     }
 
     private String mapRecordText(DebugRecord r) {
@@ -295,10 +318,12 @@ public final class Cloner {
     }
 
     private String mapLocalName(String name) {
-        for (Map.Entry<Value, Value> e : values.entrySet()) {
-            if (e.getKey() instanceof TrackedValue t && !(t instanceof GlobalValue) && t.name().equals(name)
-                    && e.getValue() instanceof TrackedValue d) {
-                return d.name();
+        for (Map<Value, Value> map : List.of(locals, values)) {
+            for (Map.Entry<Value, Value> e : map.entrySet()) {
+                if (e.getKey() instanceof TrackedValue t && !(t instanceof GlobalValue) && t.name().equals(name)
+                        && e.getValue() instanceof TrackedValue d) {
+                    return d.name();
+                }
             }
         }
         return null;
@@ -312,6 +337,16 @@ public final class Cloner {
         if (source == dest || d == null) {
             return d;
         }
+        // details are shared by the parser: map each distinct one once
+        Instruction.Detail done = details.get(d);
+        if (done == null) {
+            done = mapDetailUncached(d);
+            details.put(d, done);
+        }
+        return done;
+    }
+
+    private Instruction.Detail mapDetailUncached(Instruction.Detail d) {
         return switch (d) {
             case CallInst.Detail c -> new CallInst.Detail(c.tailKind(), (FunctionType) mapType(c.calleeType()),
                     c.argumentCount(), c.callingConvention(), c.returnAttributes().mapTypes(this::mapType),

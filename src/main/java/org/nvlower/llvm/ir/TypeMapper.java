@@ -16,6 +16,7 @@ public final class TypeMapper {
     private final Module source;
     private final Module dest;
     private final Map<NamedStructType, NamedStructType> named = new HashMap<>();
+    private final Map<Type, Type> cache = new java.util.IdentityHashMap<>();
 
     public TypeMapper(Module source, Module dest) {
         this.source = source;
@@ -27,9 +28,19 @@ public final class TypeMapper {
     }
 
     public Type map(Type t) {
-        if (source == dest) {
+        if (source == dest || t instanceof IntegerType || t instanceof FloatType || t instanceof PrimitiveType) {
             return t;
         }
+        // the parser shares one object per distinct type: most lookups hit by identity
+        Type done = cache.get(t);
+        if (done == null) {
+            done = mapUncached(t);
+            cache.put(t, done);
+        }
+        return done;
+    }
+
+    private Type mapUncached(Type t) {
         return switch (t) {
             case IntegerType i -> i;
             case FloatType f -> f;
