@@ -36,6 +36,9 @@ public final class Main implements Runnable {
             TargetCommand.class,
             RoundtripCommand.class,
             StatsCommand.class,
+            VerifyIrCommand.class,
+            LinkCommand.class,
+            InlineCommand.class,
             BenchCommand.class
     );
 

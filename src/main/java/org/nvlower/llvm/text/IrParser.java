@@ -607,6 +607,11 @@ public final class IrParser {
      * integer ones, {@code byval(T)} and the other type attributes, {@code "key"[="value"]}.
      */
     private Attribute parseAttribute() {
+        Attribute a = readAttribute();
+        return checkOnly || reparse || a == null ? a : share(a);
+    }
+
+    private Attribute readAttribute() {
         if (lex.kind == Token.STRING) {
             String key = lex.name();
             lex.next();
@@ -618,7 +623,7 @@ public final class IrParser {
                 value = lex.name();
                 lex.next();
             }
-            return share(Attribute.string(key, value));
+            return Attribute.string(key, value);
         }
         if (lex.kind != Token.WORD) {
             return null;
@@ -630,21 +635,21 @@ public final class IrParser {
                 lex.next();
                 Type t = parseType();
                 expect(Token.RPAREN, "')'");
-                return share(new Attribute.WithType(w, t));
+                return new Attribute.WithType(w, t);
             }
             if (Attribute.Int.takesInteger(w)) {
                 lex.next();
                 long v = attributeInteger();
                 expect(Token.RPAREN, "')'");
-                return share(new Attribute.Int(w, v));
+                return new Attribute.Int(w, v);
             }
             int open = lex.start;
             skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-            return share(new Attribute.WithArgs(w, src.substring(open + 1, lex.previousEnd - 1)));
+            return new Attribute.WithArgs(w, src.substring(open + 1, lex.previousEnd - 1));
         }
         if (Attribute.Int.takesInteger(w) && (lex.kind == Token.INTEGER || lex.kind == Token.EQUALS)) {
             accept(Token.EQUALS);
-            return share(new Attribute.Int(w, attributeInteger()));
+            return new Attribute.Int(w, attributeInteger());
         }
         if (lex.kind == Token.EQUALS) {
             lex.next();
@@ -653,9 +658,9 @@ public final class IrParser {
             }
             String value = lex.text();
             lex.next();
-            return share(Attribute.word(w + "=" + value)); // kept as written
+            return Attribute.word(w + "=" + value); // kept as written
         }
-        return share(Attribute.word(w));
+        return Attribute.word(w);
     }
 
     private long attributeInteger() {
@@ -1583,7 +1588,7 @@ public final class IrParser {
             }
             list.add(parseAttribute());
         }
-        return list == null ? AttributeSet.EMPTY : share(new AttributeSet(list));
+        return list == null || checkOnly ? AttributeSet.EMPTY : share(new AttributeSet(list));
     }
 
     // ------------------------------------------------------------------ constants
@@ -3009,6 +3014,9 @@ public final class IrParser {
         }
         if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
             throw error(opAt, "wrong number of arguments for the callee's type");
+        }
+        if (checkOnly || reparse) {
+            return CallInst.Detail.plain(calleeType, argumentCount); // only the type is looked at
         }
         return share(new CallInst.Detail(tail, calleeType, argumentCount, cc,
                 returnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(returnAttributes)),
