@@ -21,7 +21,8 @@ import picocli.CommandLine.Command;
  * The {@code nvlower} command. Subcommands are registered in {@link #SUBCOMMANDS}, one line each.
  * Exit codes: 0 ok; 1 an error in the input or in I/O (one {@code error:} message); 2 a usage
  * error (a command line that cannot be parsed: the message and a pointer to {@code --help});
- * 70 an internal error (a bug: the stack trace is printed).
+ * 70 an internal error (a bug: the stack trace is printed); 141, silently, when the reader of
+ * standard output quit.
  */
 @Command(name = "nvlower",
         mixinStandardHelpOptions = true,
@@ -37,6 +38,11 @@ public final class Main implements Runnable {
     public static final int USAGE_ERROR = 2;
     /** A bug in nvlower; 70 is EX_SOFTWARE of BSD's sysexits.h. */
     public static final int INTERNAL_ERROR = 70;
+    /**
+     * The reader of standard output went away ({@code nvlower stats x.ll | head}): no message and
+     * the status of a process killed by SIGPIPE (128 + 13), as cat or grep would end.
+     */
+    public static final int READER_QUIT = 141;
 
     /** How standard output is named in messages. */
     static final String STDOUT = "<stdout>";
@@ -119,7 +125,9 @@ public final class Main implements Runnable {
             code = USER_ERROR;
         }
         out.flush();
-        if (stdout.failure() != null) {
+        if (stdout.failure() != null && stdout.failure().isBrokenPipe()) {
+            code = READER_QUIT;
+        } else if (stdout.failure() != null) {
             err.println("nvlower: error: " + stdout.failure().getMessage());
             code = USER_ERROR;
         }

@@ -21,6 +21,11 @@ final class OutputException extends IOException {
         super("writing " + destination + ": " + reason(cause), cause);
     }
 
+    /** EPIPE: the reader of a pipe has gone, which is how {@code | head} ends a run. */
+    boolean isBrokenPipe() {
+        return getCause() instanceof IOException e && "Broken pipe".equals(e.getMessage());
+    }
+
     /**
      * The operating system's words ("No space left on device"). java.nio names the file instead
      * of the reason for some errors; those get the words strerror would give.

@@ -27,10 +27,17 @@ final class OutputFile implements Output.Destination {
 
     /** Temporary files not yet renamed or deleted: what the shutdown hook removes. */
     private static final Set<Path> PENDING = ConcurrentHashMap.newKeySet();
+    /** Held by a commit's rename and by the shutdown hook: after a signal, no output appears. */
+    private static final Object COMMIT = new Object();
+    private static boolean shuttingDown;
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> PENDING.forEach(OutputFile::deleteQuietly),
-                "nvlower-remove-temporary-files"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            synchronized (COMMIT) {
+                shuttingDown = true;
+                PENDING.forEach(OutputFile::deleteQuietly);
+            }
+        }, "nvlower-remove-temporary-files"));
     }
 
     private final String name;
@@ -123,16 +130,22 @@ final class OutputFile implements Output.Destination {
             throw new OutputException(name, e);
         }
         if (temporary != null) {
-            try {
-                try {
-                    Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                } catch (AtomicMoveNotSupportedException e) {
-                    Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+            synchronized (COMMIT) {
+                if (shuttingDown) {
+                    throw new OutputException(name, "interrupted");
                 }
-            } catch (IOException e) {
-                throw new OutputException(name, e);
+                try {
+                    try {
+                        Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE,
+                                StandardCopyOption.REPLACE_EXISTING);
+                    } catch (AtomicMoveNotSupportedException e) {
+                        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING);
+                    }
+                } catch (IOException e) {
+                    throw new OutputException(name, e);
+                }
+                PENDING.remove(temporary);
             }
-            PENDING.remove(temporary);
         }
         committed = true;
     }
