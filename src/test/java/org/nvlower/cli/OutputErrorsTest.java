@@ -94,6 +94,19 @@ class OutputErrorsTest {
     }
 
     @Test
+    void aReaderThatQuitEndsTheRunSilentlyAsSigpipeWould() {
+        java.io.OutputStream closedPipe = new java.io.OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        Run r = run(closedPipe, NO_INPUT, "demo");
+        assertEquals("", r.err());
+        assertEquals(Main.READER_QUIT, r.code());
+    }
+
+    @Test
     void anOutputFileOnAFullDiskIsOneLine() throws IOException {
         Assumptions.assumeTrue(Files.exists(DEV_FULL), "/dev/full is absent");
         Run r = run(new ByteArrayOutputStream(), NO_INPUT, "roundtrip", ir("f.ll", MODULE).toString(), "-o", "/dev/full");

@@ -69,6 +69,21 @@ class ProcessTest {
     }
 
     @Test
+    void sourceLinesAreEchoedInTheTerminalsEncoding() throws Exception {
+        Path in = Files.write(dir.resolve("bad.ll"),
+                "@\"caf\u00e9\" = frobnicate\n".getBytes(StandardCharsets.UTF_8));
+        for (String encoding : List.of("UTF-8", "ISO-8859-1", "US-ASCII")) {
+            Path err = dir.resolve("err-" + encoding);
+            ChildProcess.Result r = ChildProcess.run(ChildProcess.nvlower(List.of("-Dstderr.encoding=" + encoding),
+                    "roundtrip", in.toString()).redirectError(err.toFile()));
+            assertEquals(1, r.code());
+            String expected = in + ":1:12: error: expected 'global' or 'constant'\n"
+                    + "@\"caf\u00e9\" = frobnicate\n" + " ".repeat(10) + "^\n"; // 12 is a byte column, as llvm-as counts
+            assertArrayEquals(expected.getBytes(encoding), Files.readAllBytes(err), encoding);
+        }
+    }
+
+    @Test
     void sigtermLeavesNoTemporaryFile() throws Exception {
         interrupted("TERM", 143);
     }
