@@ -386,9 +386,18 @@ public final class IrParser {
                 lex.next();
                 return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, s));
             }
-            case METADATA_NAME -> {
-                String name = "!" + lex.name();
-                definedMetadata.add(lex.name());
+            case METADATA_NAME, EXCLAIM -> {
+                // "!7" is one token here, but LLVM reads '!' and then the number: "! 7" is !7 too
+                boolean spaced = lex.kind == Token.EXCLAIM;
+                if (spaced) {
+                    lex.next();
+                    if (!isMetadataNumber()) {
+                        throw error(tokenStart, "expected top-level entity");
+                    }
+                }
+                String id = spaced ? lex.text() : lex.name();
+                String name = "!" + id;
+                definedMetadata.add(id);
                 lex.next();
                 expect(Token.EQUALS, "'='");
                 acceptWord("distinct");
@@ -470,6 +479,11 @@ public final class IrParser {
                 skipMetadataTuple();
             } else if (lex.kind == Token.STRING) {
                 lex.next();
+            } else if (isMetadataNumber()) { // "! 7": see parseTopLevel
+                if (!secondPass || checkOnly) {
+                    metadataFirstUse.putIfAbsent(lex.text(), lex.start);
+                }
+                lex.next();
             } else {
                 throw expected("metadata");
             }
@@ -485,6 +499,11 @@ public final class IrParser {
             throw expected("metadata");
         }
         return src.substring(start, lex.previousEnd);
+    }
+
+    /** An unsigned decimal integer token: the number of a metadata node after a separate '!'. */
+    private boolean isMetadataNumber() {
+        return lex.kind == Token.INTEGER && allDigits(lex.start, lex.end);
     }
 
     /** Skips {@code {elem, elem, ...}}: an element is metadata, {@code null} or a typed value. */

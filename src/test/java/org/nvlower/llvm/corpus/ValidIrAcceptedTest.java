@@ -1,0 +1,54 @@
+package org.nvlower.llvm.corpus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.testing.ExternalTools;
+
+/**
+ * Valid IR that nvlower once rejected (issue 9 and the differential fuzz run): each module must
+ * round-trip byte for byte, also after its bodies are materialized, and llvm-as 14 must accept it
+ * (checked when llvm-as is present, so the test stays honest about what "valid" means).
+ */
+class ValidIrAcceptedTest {
+
+    @TempDir
+    Path work;
+
+    private void assertValid(String name, String text) {
+        Module m = RoundTrip.check(name, text);
+        m.functions().forEach(Function::materialize);
+        assertEquals(text, IrPrinter.print(m), name + " after materializing");
+        Optional<Path> llvmAs = ExternalTools.llvmAs();
+        if (llvmAs.isPresent()) {
+            assertEquals(null, Differential.llvmAs(llvmAs.get(), text, work), name + ": llvm-as rejects it");
+        }
+    }
+
+    @Test
+    void whitespaceBetweenExclaimAndMetadataNumber() throws IOException {
+        assertValid("spaced-metadata.ll", """
+                define void @f() !dbg ! 0 {
+                  ret void, !nvlower ! 1
+                }
+                !nvvm.annotations = !{! 1, !1}
+                ! 0 = !{}
+                !1 = !{! 0,  !  0}
+                """);
+        // and a spaced use of an undefined node is still an error, at the number as llvm-as says
+        InputException e = assertThrows(InputException.class, () -> IrParser.parse("u.ll", "!0 = !{! 5}\n"));
+        assertEquals("use of undefined metadata '!5'", e.getMessage());
+        assertEquals(10, e.position().column());
+    }
+}
