@@ -106,7 +106,6 @@ public final class IrParser {
     }
 
     private final List<Deferred> deferred = new ArrayList<>();
-    private final Map<Integer, Integer> attributeGroupIds = new HashMap<>();
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
     /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
     private final List<Integer> headerGlobalUses = new ArrayList<>();
@@ -582,7 +581,6 @@ public final class IrParser {
         if (lex.kind != Token.ATTRIBUTE_GROUP_ID) {
             throw expected("attribute group id");
         }
-        int idAt = lex.start;
         int id = smallInt(lex.nameStart, lex.nameEnd);
         lex.next();
         expect(Token.EQUALS, "'='");
@@ -616,9 +614,8 @@ public final class IrParser {
             attributes.add(src.substring(start, lex.previousEnd));
         }
         lex.next();
-        if (attributeGroupIds.put(id, idAt) != null) {
-            throw error(idAt, "redefinition of attribute group #" + id);
-        }
+        // A number may be defined again: llvm-as merges the groups (#0 has the attributes of
+        // both), so the module keeps both entities and #N means all groups numbered N.
         return s -> module.addEntity(new AttributeGroup(id, attributes, s));
     }
 

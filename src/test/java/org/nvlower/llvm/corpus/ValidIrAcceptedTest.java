@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.AttributeGroup;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrParser;
@@ -50,5 +52,19 @@ class ValidIrAcceptedTest {
         InputException e = assertThrows(InputException.class, () -> IrParser.parse("u.ll", "!0 = !{! 5}\n"));
         assertEquals("use of undefined metadata '!5'", e.getMessage());
         assertEquals(10, e.position().column());
+    }
+
+    @Test
+    void anAttributeGroupNumberDefinedTwiceIsMerged() {
+        String text = """
+                define void @f() #0 {
+                  ret void
+                }
+                attributes #0 = { nounwind }
+                attributes #0 = { "nvlower"="merged" }
+                """;
+        assertValid("merged-attribute-groups.ll", text);
+        assertEquals(List.of(0, 0), IrParser.parse("m.ll", text).attributeGroups().stream()
+                .map(AttributeGroup::id).toList(), "both groups are kept");
     }
 }
