@@ -2637,6 +2637,12 @@ public final class IrParser {
         return false;
     }
 
+    /** An opcode or a call's tail marker: no attribute is spelled like one. */
+    private static boolean startsInstruction(String word) {
+        return Opcode.byKeyword(word) != null || word.equals("tail") || word.equals("musttail")
+                || word.equals("notail");
+    }
+
     /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */
     private List<String> atomicSuffix(List<String> flags) {
         List<String> f = flags;
@@ -2715,9 +2721,10 @@ public final class IrParser {
         }
         lex.next();
         int argumentCount = opCount - 1;
-        // function attributes
+        // function attributes, up to the end of the line or an instruction on the same line
         while ((lex.kind == Token.ATTRIBUTE_GROUP_ID || lex.kind == Token.WORD && !lex.isWord("to")
-                || lex.kind == Token.STRING) && !newlineBetween(lex.previousEnd, lex.start)) {
+                && !startsInstruction(lex.text()) || lex.kind == Token.STRING)
+                && !newlineBetween(lex.previousEnd, lex.start)) {
             if (lex.kind == Token.STRING) {
                 lex.next();
                 if (accept(Token.EQUALS)) {

@@ -67,4 +67,21 @@ class ValidIrAcceptedTest {
         assertEquals(List.of(0, 0), IrParser.parse("m.ll", text).attributeGroups().stream()
                 .map(AttributeGroup::id).toList(), "both groups are kept");
     }
+
+    @Test
+    void instructionsSharingALine() {
+        assertValid("one-line-instructions.ll", """
+                declare void @g()
+                declare i32 @h(i32)
+                attributes #0 = { nounwind }
+                define void @f(i32* %p) {
+                  call void @g() call void @g()
+                  call void @g() #0 call void @g() nounwind tail call void @g()
+                  %a = call i32 @h(i32 1) %b = add i32 %a, 1 store i32 %b, i32* %p
+                  %c = load i32, i32* %p, align 4 fence seq_cst %d = getelementptr i32, i32* %p, i64 1
+                  %e = icmp eq i32 %a, %b %s = select i1 %e, i32 1, i32 2 br label %next
+                next: %x = phi i32 [ %s, %0 ] ret void
+                }
+                """);
+    }
 }
