@@ -71,7 +71,15 @@ import org.nvlower.llvm.ir.VerbatimEntity;
  */
 public final class IrParser {
 
-    private static final int MAX_NESTING = 256;
+    /**
+     * The deepest nesting of types, constants and metadata read. llvm-as 14 (8 MB stack) accepts
+     * up to about 27,000 levels and crashes beyond; this limit is above that, and deeper input
+     * gets one error that names it. Input deeper than the caller's stack holds is parsed again on
+     * a {@link DeepStack} thread.
+     */
+    static final int MAX_NESTING = 32_768;
+    /** Bodies nested deeper than this are materialized on a {@link DeepStack} thread. */
+    private static final int SHALLOW_NESTING = 1_000;
 
     private static final Set<String> LINKAGES = Set.of("private", "internal", "available_externally", "linkonce",
             "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
@@ -100,6 +108,8 @@ public final class IrParser {
     private final Lexer lex;
     private final Module module;
     private int depth;
+    /** The deepest {@link #depth} reached since it was last reset. */
+    private int deepest;
 
     /** Initializers, alias targets and bodies left for the second pass. */
     private record Deferred(GlobalValue global, int start, int end) {
@@ -180,7 +190,12 @@ public final class IrParser {
      * for malformed input.
      */
     public static Module parse(String fileName, String text) {
-        return new IrParser(fileName, text).parseModule();
+        try {
+            return new IrParser(fileName, text).parseModule();
+        } catch (StackOverflowError e) {
+            // deep but within MAX_NESTING: the parser shares no state, so start again with more stack
+            return DeepStack.call(() -> new IrParser(fileName, text).parseModule());
+        }
     }
 
     // ------------------------------------------------------------------ errors
@@ -257,6 +272,7 @@ public final class IrParser {
         if (++depth > MAX_NESTING) {
             throw error("nesting deeper than " + MAX_NESTING + " levels");
         }
+        deepest = Math.max(deepest, depth);
     }
 
     // ------------------------------------------------------------------ top level
@@ -294,13 +310,18 @@ public final class IrParser {
             depth = 0;
             if (d.global() instanceof Function f) {
                 checkOnly = true;
+                deepest = 0;
                 parseBody(f, d.start(), d.end());
                 checkOnly = false;
                 Runnable loader = () -> {
                     depth = 0;
                     parseBody(f, d.start(), d.end());
                 };
-                f.discardBody(loader);
+                boolean deep = deepest > SHALLOW_NESTING;
+                f.discardBody(deep ? () -> DeepStack.call(() -> {
+                    loader.run();
+                    return null;
+                }) : loader);
             } else {
                 parseInitializer(d);
             }
@@ -471,6 +492,7 @@ public final class IrParser {
 
     /** Skips one metadata value: !N, !name, !{...}, !"str", !DIxxx(...). Returns its text. */
     private String skipMetadata() {
+        enter();
         int start = lex.start;
         if (lex.kind == Token.EXCLAIM) {
             lex.next();
@@ -497,6 +519,7 @@ public final class IrParser {
         } else {
             throw expected("metadata");
         }
+        depth--;
         return src.substring(start, lex.previousEnd);
     }
 

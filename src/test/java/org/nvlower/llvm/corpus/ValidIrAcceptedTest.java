@@ -84,4 +84,26 @@ class ValidIrAcceptedTest {
                 }
                 """);
     }
+
+    /**
+     * llvm-as 14 accepts about 22,000 to 27,000 levels (its 8 MB stack then overflows); nvlower
+     * accepts up to 32,768 on any thread: this one has surefire's 8 MB stack, too little, so the
+     * parser must move to its own deep stack, and so must a deep body when materialized.
+     */
+    @Test
+    void nestingAsDeepAsLlvmAsAccepts() {
+        int n = 20_000;
+        String array = "[1 x ".repeat(n) + "i32" + "]".repeat(n);
+        assertValid("deep-types.ll", "@a = global " + array + " zeroinitializer\n"
+                + "@s = global " + "{".repeat(n) + "i32" + "}".repeat(n) + " zeroinitializer\n");
+        assertValid("deep-metadata.ll", "!0 = " + "!{".repeat(n) + "}".repeat(n) + "\n");
+        assertValid("deep-body.ll", "define void @f() {\n  %p = alloca " + array + "\n  ret void\n}\n");
+        int c = 150; // constants: each level spells its type too, so the text grows as c squared
+        StringBuilder value = new StringBuilder("i32 1");
+        for (int i = 1; i <= c; i++) {
+            value.insert(0, "[1 x ".repeat(i - 1) + "i32" + "]".repeat(i - 1) + "] [").insert(0, "[1 x ");
+            value.append(']');
+        }
+        assertValid("deep-constant.ll", "@c = global " + value + "\n");
+    }
 }
