@@ -744,7 +744,7 @@ public final class IrParser {
                 int initStart = hasInit ? lex.start : -1;
                 global = g;
                 registerGlobal(g, isNumbered, name, nameAt);
-                if (hasInit && (lex.kind == Token.EOF || newlineBetween(lex.previousEnd, lex.start))) {
+                if (hasInit && lex.kind == Token.EOF) { // (a new line is no end: llvm-as reads on)
                     throw expected("initializer");
                 }
                 if (hasInit) {
@@ -850,6 +850,24 @@ public final class IrParser {
                 lex.next();
                 continue;
             }
+            // attributes, as after a function header: "k"="v", align 4, nounwind (llvm-as keeps them in a group)
+            if (lex.kind == Token.STRING) {
+                lex.next();
+                if (accept(Token.EQUALS)) {
+                    expect(Token.STRING, "string value");
+                }
+                continue;
+            }
+            if (lex.kind == Token.WORD && isGlobalAttribute(lex.text())) {
+                boolean align = lex.isWord("align");
+                lex.next();
+                if (align) {
+                    alignValue();
+                } else if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                }
+                continue;
+            }
             if (lex.kind != Token.COMMA) {
                 return;
             }
@@ -874,6 +892,12 @@ public final class IrParser {
                 throw expected("global variable attribute");
             }
         }
+    }
+
+    /** A function attribute (LLVM reads them after a global too); not the header's own keywords. */
+    private static boolean isGlobalAttribute(String word) {
+        return FunctionAttributes.isHeaderWord(word) && !Set.of("section", "partition", "comdat", "gc", "unnamed_addr",
+                "local_unnamed_addr").contains(word);
     }
 
     /** An alignment: a power of two. */
@@ -1182,7 +1206,8 @@ public final class IrParser {
             }
             a.setTarget(c);
         }
-        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID) {
+        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID
+                && lex.kind != Token.STRING && !(lex.kind == Token.WORD && isGlobalAttribute(lex.text()))) {
             throw expected("',' or end of global");
         }
         while (lex.start < d.end() && lex.kind != Token.EOF) {

@@ -140,4 +140,19 @@ class ValidIrAcceptedTest {
             assertEquals(theirs, ours, "the values llvm-dis prints");
         }
     }
+
+    /** Attributes after a global as after a function header, and an initializer on the next line. */
+    @Test
+    void globalsWithAttributesAndInitializersOnTheNextLine() {
+        assertValid("global-attributes.ll", """
+                @a = global i32 0 align 4
+                @b = global i32 0, section "s" "key"="value" "flag" #0
+                @c = external global i32 nounwind align 8
+                @d = global i2
+                  0
+                @e = constant i8
+                1align 2
+                attributes #0 = { "x" }
+                """);
+    }
 }
