@@ -2750,7 +2750,11 @@ public final class IrParser {
         } else if (lex.kind == Token.LOCAL) {
             addOperand(parseValue(null, true), calleeStart, lex.previousEnd);
         } else {
-            Value callee = parseValue(calleeTypeHint(), false);
+            // null, undef, poison, zeroinitializer as the callee (llvm-as reads them): some pointer;
+            // LLVM derives its function type from the arguments, which come after
+            boolean keyword = lex.isWord("null") || lex.isWord("undef") || lex.isWord("poison")
+                    || lex.isWord("zeroinitializer");
+            Value callee = parseValue(keyword ? PointerType.OPAQUE : calleeTypeHint(), false);
             addOperand(callee, calleeStart, lex.previousEnd);
         }
         expect(Token.LPAREN, "'(' in call");

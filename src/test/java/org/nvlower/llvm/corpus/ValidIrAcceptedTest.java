@@ -155,4 +155,19 @@ class ValidIrAcceptedTest {
                 attributes #0 = { "x" }
                 """);
     }
+
+    /** Constant callees llvm-as reads (fuzz finding #5157: {@code call float zeroinitializer(...)}). */
+    @Test
+    void keywordConstantsAsCallees() {
+        assertValid("keyword-callees.ll", """
+                define void @f(float %x) {
+                  call void zeroinitializer()
+                  call void undef()
+                  call void poison()
+                  call void null()
+                  %y = call float zeroinitializer(float %x, float 1.0)
+                  ret void
+                }
+                """);
+    }
 }
