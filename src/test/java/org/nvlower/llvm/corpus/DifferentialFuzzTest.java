@@ -19,7 +19,7 @@ import org.nvlower.testing.ExternalTools;
  */
 class DifferentialFuzzTest {
 
-    static final long INPUTS = 300;
+    static final long INPUTS = 200;
     static final int STRESS_MODULES = 8;
 
     @TempDir

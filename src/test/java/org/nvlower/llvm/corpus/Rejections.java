@@ -27,8 +27,33 @@ final class Rejections {
         }
     }
 
-    /** First match wins. */
+    /** First match wins. docs/llvm-ir.md gives a minimal example of each. */
     static final List<Rule> RULES = List.of(
+            new Rule("attribute group contents", Layer.PARSER,
+                    "unterminated attribute group|attribute group has no attributes"),
+            new Rule("datalayout string", Layer.PARSER,
+                    "datalayout string|not a number, or does not fit in an unsigned int"),
+            new Rule("metadata operands and specialized-node fields", Layer.PARSER,
+                    "invalid field '|expected field label here|invalid DWARF|debug info flag|expected metadata operand"
+                    + "|Expected '.*' here"),
+            new Rule("empty function body", Layer.PARSER, "function body requires at least one basic block"),
+            new Rule("local names and numbering", Layer.PARSER,
+                    "invalid use of function-local name|referenced value is not a basic block"
+                    + "|variable expected to be numbered"),
+            new Rule("uselistorder directives", Layer.PARSER, "uselistorder|value has no uses"),
+            new Rule("comdat selection kind", Layer.PARSER, "unknown selection kind"),
+            new Rule("summary entries", Layer.PARSER, "unexpected summary kind"),
+            new Rule("ptr in typed-pointer IR", Layer.PARSER, "ptr type is only supported in -opaque-pointers mode"),
+            new Rule("token sequence", Layer.PARSER,
+                    "expected top-level entity|expected value token|expected type|expected '.*' (here|in constantexpr"
+                    + "|at end of argument list|in function body)|expected (unsigned )?integer"
+                    + "|expected instruction opcode|expected localdynamic"),
+            new Rule("dominance and phi placement", Layer.VERIFIER,
+                    "does not dominate all uses|PHI nodes not grouped"),
+            new Rule("string attribute values", Layer.VERIFIER, "invalid value for '.*' attribute"),
+            new Rule("types", Layer.VERIFIER,
+                    "defined with type .* but expected|type mismatch|invalid shufflevector operands"),
+            new Rule("undefined references", Layer.VERIFIER, "use of undefined comdat|use of undefined value")
     );
 
     static Optional<Rule> classify(String llvmMessage) {
