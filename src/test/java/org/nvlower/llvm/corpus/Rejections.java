@@ -47,7 +47,7 @@ final class Rejections {
             new Rule("token sequence", Layer.PARSER,
                     "expected top-level entity|expected value token|expected type|expected '.*' (here|in constantexpr"
                     + "|at end of argument list|in function body)|expected (unsigned )?integer"
-                    + "|expected instruction opcode|expected localdynamic"),
+                    + "|expected instruction opcode|expected localdynamic|unknown global variable property"),
             new Rule("dominance and phi placement", Layer.VERIFIER,
                     "does not dominate all uses|PHI nodes not grouped"),
             new Rule("string attribute values", Layer.VERIFIER, "invalid value for '.*' attribute"),
