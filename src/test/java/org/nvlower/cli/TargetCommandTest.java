@@ -156,6 +156,6 @@ class TargetCommandTest {
             {"--validate-triple does not build a TargetMachine; '--knob' has no effect there",
                 "--validate-triple", "nvptx64-nvidia-cuda", "--knob", "nvptx-sched4reg=1"},
         };
-        CliRunner.assertOneLineErrors("target", cases);
+        CliRunner.assertUsageErrors("target", cases);
     }
 }

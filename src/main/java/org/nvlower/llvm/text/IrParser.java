@@ -859,7 +859,7 @@ public final class IrParser {
                 }
                 GlobalTail tail = parseGlobalTail();
                 g.readVariableDetails(prefix.threadLocal(), prefix.externallyInitialized(), tail.codeModel(),
-                        tail.groups(), tail.otherWords());
+                        tail.groups(), tail.otherWords(), tail.attributes());
                 tail.applyTo(g);
                 if (hasInit) {
                     deferred.add(new Deferred(g, initStart, lex.previousEnd));
@@ -957,7 +957,7 @@ public final class IrParser {
 
     /** What may follow a global's initializer. */
     private record GlobalTail(String section, String partition, String comdat, long align, String codeModel,
-            List<MetadataAttachment> metadata, List<Integer> groups, List<String> otherWords) {
+            List<MetadataAttachment> metadata, List<Integer> groups, List<String> otherWords, AttributeSet attributes) {
 
         void applyTo(GlobalValue g) {
             g.readTail(section, partition, comdat, align, metadata);
@@ -974,6 +974,7 @@ public final class IrParser {
         List<MetadataAttachment> metadata = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
         List<String> other = new ArrayList<>();
+        List<Attribute> attributes = new ArrayList<>();
         while (true) {
             if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));
@@ -981,26 +982,13 @@ public final class IrParser {
                 continue;
             }
             // attributes, as after a function header: "k"="v", align 4, nounwind (llvm-as keeps them in a group)
-            if (lex.kind == Token.STRING) {
-                lex.next();
-                if (accept(Token.EQUALS)) {
-                    expect(Token.STRING, "string value");
-                }
-                continue;
-            }
-            if (lex.kind == Token.WORD && isGlobalAttribute(lex.text())) {
-                // not modelled: kept in the source text only (printing from the model drops them)
-                boolean alignment = lex.isWord("align");
-                lex.next();
-                if (alignment) {
-                    alignValue();
-                } else if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-                }
+            if (lex.kind == Token.STRING || lex.kind == Token.WORD && isGlobalAttribute(lex.text())) {
+                attributes.add(parseAttribute());
                 continue;
             }
             if (lex.kind != Token.COMMA) {
-                return new GlobalTail(section, partition, comdat, align, codeModel, metadata, groups, other);
+                return new GlobalTail(section, partition, comdat, align, codeModel, metadata, groups, other,
+                        attributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(attributes)));
             }
             lex.next();
             if (lex.kind == Token.METADATA_NAME) {
@@ -3089,6 +3077,10 @@ public final class IrParser {
         }
         if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
             throw error(opAt, "wrong number of arguments for the callee's type");
+        }
+        if (ops[0] instanceof ConstantKeyword k && k.type() == PointerType.OPAQUE && !module.opaquePointers()) {
+            // a keyword callee in typed-pointer IR points to the call's function type
+            ops[0] = new ConstantKeyword(k.keyword(), PointerType.to(calleeType, 0));
         }
         if (checkOnly || reparse) {
             return CallInst.Detail.plain(calleeType, argumentCount); // only the type is looked at

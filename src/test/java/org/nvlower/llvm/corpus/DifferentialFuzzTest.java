@@ -3,23 +3,28 @@ package org.nvlower.llvm.corpus;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.text.IrParser;
 import org.nvlower.testing.ExternalTools;
 
 /**
  * nvlower's accept/reject verdict against llvm-as 14 on mutants of the fixtures, llvm-stress
  * modules and libdevice functions. No module llvm-as accepts may be rejected; every module
  * nvlower accepts and llvm-as rejects must fall in a class of {@link Rejections} (docs/llvm-ir.md).
- * The suite runs {@link #INPUTS}; {@code bench/ir-fuzz --differential 10000} is the full run.
+ * Every module of a verifier class must be reported by {@link Verifier}. The suite runs
+ * {@link #INPUTS} ({@code -Dnvlower.differential=N} for more); {@code bench/ir-fuzz --differential
+ * 10000} is the full run.
  */
 class DifferentialFuzzTest {
 
-    static final long INPUTS = 200;
+    static final long INPUTS = Long.getLong("nvlower.differential", 200);
     static final int STRESS_MODULES = 8;
 
     @TempDir
@@ -41,5 +46,15 @@ class DifferentialFuzzTest {
                 .map(d -> "#" + d.index() + ": " + d.nvlowerSays()).toList(), "valid IR that nvlower rejects");
         assertEquals(List.of(), tally.unclassified().stream()
                 .map(d -> "#" + d.index() + ": " + d.llvmSays()).toList(), "unclassified modules nvlower accepts");
+        // the verifier classes are the Verifier's job: it must report each of these modules
+        List<String> missed = new ArrayList<>();
+        for (Differential.Disagreement d : r.invalidAccepted()) {
+            Optional<Rejections.Rule> rule = Rejections.classify(d.llvmSays());
+            if (rule.isPresent() && rule.get().layer() == Rejections.Layer.VERIFIER
+                    && Verifier.verify(IrParser.parse("mutant.ll", d.input())).isEmpty()) {
+                missed.add("#" + d.index() + ": " + d.llvmSays());
+            }
+        }
+        assertEquals(List.of(), missed, "modules of a verifier class that the Verifier finds valid");
     }
 }
