@@ -105,6 +105,8 @@ public final class IrParser {
             "addrspace", "externally_initialized", "zeroext", "signext", "noext", "inreg", "noalias", "nonnull",
             "dereferenceable", "dereferenceable_or_null", "align", "noundef", "range", "nofpclass", "cc");
     private static final Set<String> DECLARATION_LINKAGES = Set.of("external", "extern_weak");
+    private static final Set<String> COMDAT_KINDS = Set.of("any", "exactmatch", "largest", "nodeduplicate",
+            "noduplicates", "samesize");
     private static final Set<String> FAST_MATH = Set.of("fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn",
             "reassoc");
     private static final Set<String> INT_FLAGS = Set.of("nuw", "nsw", "exact", "disjoint", "nneg", "samesign");
@@ -374,7 +376,12 @@ public final class IrParser {
                             throw expected("'datalayout' or 'triple'");
                         }
                         expect(Token.EQUALS, "'='");
+                        int valueAt = lex.start;
                         String value = stringValue();
+                        String bad = kind == HeaderLine.Kind.DATALAYOUT ? DataLayoutSyntax.problem(value) : null;
+                        if (bad != null) {
+                            throw error(valueAt, "invalid data layout: " + bad);
+                        }
                         return s -> module.addEntity(new HeaderLine(kind, word, value, s));
                     }
                     case "module" -> {
@@ -414,6 +421,9 @@ public final class IrParser {
                 if (lex.kind != Token.WORD) {
                     throw expected("comdat selection kind");
                 }
+                if (!COMDAT_KINDS.contains(lex.text())) {
+                    throw error("unknown selection kind");
+                }
                 String kind = lex.text();
                 lex.next();
                 return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, s));
@@ -436,6 +446,9 @@ public final class IrParser {
                 acceptWord("metadata");
                 skipMetadata();
                 String body = src.substring(bodyStart, lex.previousEnd);
+                if (!MetadataText.isNumber(name)) {
+                    checkNamedMetadataOperands(body, bodyStart);
+                }
                 return s -> module.addEntity(new MetadataDefinition(name, body, s));
             }
             case SUMMARY_ID -> {
@@ -443,6 +456,24 @@ public final class IrParser {
                 return s -> module.addEntity(new VerbatimEntity("^", s));
             }
             default -> throw lex.kind == Token.ERROR ? expected("") : error("expected top-level entity");
+        }
+    }
+
+    /** Named metadata lists nodes: {@code !{!0, !1}} (and DIExpression / DIArgList nodes), as llvm-as requires. */
+    private void checkNamedMetadataOperands(String body, int bodyStart) {
+        List<String> elements = MetadataText.tupleElements(body);
+        if (elements == null) {
+            throw error(bodyStart, "expected '{' here");
+        }
+        int searchFrom = bodyStart;
+        for (String e : elements) {
+            int at = src.indexOf(e, searchFrom);
+            searchFrom = at + e.length();
+            String ref = e.length() > 1 && e.charAt(0) == '!' ? e.substring(1).strip() : "";
+            boolean node = MetadataText.isNumber(ref) || ref.startsWith("DIExpression(") || ref.startsWith("DIArgList(");
+            if (!node && !e.isEmpty()) {
+                throw error(at, "Expected '!' here");
+            }
         }
     }
 
@@ -613,6 +644,7 @@ public final class IrParser {
     }
 
     private Finisher parseAttributeGroup() {
+        int groupAt = lex.start;
         lex.next();
         if (lex.kind != Token.ATTRIBUTE_GROUP_ID) {
             throw expected("attribute group id");
@@ -626,11 +658,19 @@ public final class IrParser {
         lex.next();
         List<Attribute> attributes = new ArrayList<>();
         while (lex.kind != Token.RBRACE) {
+            if (lex.kind == Token.WORD && !FunctionAttributes.isFunctionAttribute(lex.text())) {
+                // llvm-as's words for what it cannot read as a function attribute here
+                throw error(FunctionAttributes.isParameterAttribute(lex.text())
+                        ? "this attribute does not apply to functions" : "unterminated attribute group");
+            }
             Attribute a = parseAttribute();
             if (a == null) {
                 throw expected("attribute or '}'");
             }
             attributes.add(a);
+        }
+        if (attributes.isEmpty()) {
+            throw error(groupAt, "attribute group has no attributes");
         }
         lex.next();
         // A number may be defined again: llvm-as merges the groups (#0 has the attributes of
@@ -2159,6 +2199,10 @@ public final class IrParser {
         }
         if (block != null) {
             throw error("expected instruction opcode (the last block has no terminator)");
+        }
+        if (numbered.size() == f.arguments().stream().filter(a -> !a.hasName()).count()
+                && locals.values().stream().noneMatch(v -> v instanceof BasicBlock)) {
+            throw error(lex.start, "function body requires at least one basic block");
         }
         f.setBodySource(bodyStart, itemStart);
         resolveFixups();
