@@ -1,0 +1,53 @@
+package org.nvlower.mlir.text;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.nvlower.mlir.FunctionType;
+import org.nvlower.mlir.Operation;
+import org.nvlower.mlir.SymbolRefAttr;
+import org.nvlower.mlir.Type;
+import org.nvlower.mlir.Value;
+
+/** {@code %r = call @f(%a) : (f32) -> f32} ({@code func.call}) and {@code llvm.call @f(%a) : (f32) -> f32}. */
+record CallSyntax() implements Syntax {
+
+    @Override
+    public Operation parse(MlirParser p, OpInfo info) {
+        if (!p.at(Token.AT_IDENTIFIER)) {
+            throw p.error("expected '@' and a callee name (nvlower reads direct calls only)");
+        }
+        SymbolRefAttr callee = p.parseSymbolRef();
+        p.expect(Token.LPAREN, "'('");
+        List<MlirParser.OperandRef> refs = p.parseOperandRefs(Token.RPAREN);
+        p.expect(Token.RPAREN, "')'");
+        var attrs = p.parseOptionalAttrDict();
+        p.expect(Token.COLON, "':'");
+        int at = p.offset();
+        Type t = p.parseType();
+        if (!(t instanceof FunctionType fn)) {
+            throw p.errorAt(at, "expected a function type");
+        }
+        if (fn.inputs().size() != refs.size()) {
+            throw p.errorAt(at, refs.size() + " operands present, but expected " + fn.inputs().size());
+        }
+        List<Value> args = new ArrayList<>();
+        for (int i = 0; i < refs.size(); i++) {
+            args.add(p.resolve(refs.get(i), fn.inputs().get(i)));
+        }
+        attrs.put("callee", callee);
+        return Operation.create(info.name(), args, fn.results(), attrs);
+    }
+
+    @Override
+    public void print(MlirPrinter p, Operation op) {
+        p.text(" ").text(op.attribute("callee").toString()).text("(").operandList(op.operands()).text(")");
+        p.attrDict(op.attributes(), java.util.Set.of("callee"));
+        p.text(" : ").functionalType(op.operandTypes(), op.resultTypes());
+    }
+
+    @Override
+    public String verify(Operation op) {
+        return op.attribute("callee") instanceof SymbolRefAttr ? null : "requires a 'callee' symbol reference";
+    }
+}
