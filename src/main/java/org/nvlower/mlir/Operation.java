@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
+import org.nvlower.diag.SourcePosition;
+
 /**
  * An MLIR operation, generic as in MLIR itself: a name, operands, results, attributes, regions
  * and successors. What nvlower knows about particular operations (custom syntax, version
@@ -23,6 +25,8 @@ public final class Operation {
     private SortedMap<String, Attribute> properties;
     private final List<Region> regions = new ArrayList<>();
     private final List<Successor> successors = new ArrayList<>();
+    /** Where the operation was read from, or null (not printed: mlir-opt prints no locations by default). */
+    private SourcePosition location;
 
     private Operation(String name, List<Value> operands, List<Type> resultTypes, Map<String, Attribute> attributes) {
         this.name = name;
@@ -119,6 +123,15 @@ public final class Operation {
 
     public List<Successor> successors() {
         return successors;
+    }
+
+    public SourcePosition location() {
+        return location;
+    }
+
+    public Operation setLocation(SourcePosition location) {
+        this.location = location;
+        return this;
     }
 
     /** The name of the symbol this operation defines ({@code sym_name}), or null. */

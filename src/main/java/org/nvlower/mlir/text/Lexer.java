@@ -279,21 +279,36 @@ final class Lexer {
         return new InputException(position(offset), message);
     }
 
+    /** Offsets where lines start, built on first use. */
+    private int[] lineStarts;
+
     SourcePosition position(int offset) {
         offset = Math.max(0, Math.min(offset, length));
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < offset; i++) {
-            if (src.charAt(i) == '\n') {
-                line++;
-                lineStart = i + 1;
+        if (lineStarts == null) {
+            int count = 1;
+            for (int i = 0; i < length; i++) {
+                if (src.charAt(i) == '\n') {
+                    count++;
+                }
+            }
+            lineStarts = new int[count];
+            int k = 1;
+            for (int i = 0; i < length; i++) {
+                if (src.charAt(i) == '\n') {
+                    lineStarts[k++] = i + 1;
+                }
             }
         }
-        int lineEnd = src.indexOf('\n', lineStart);
-        String text = src.substring(lineStart, lineEnd < 0 ? length : lineEnd);
+        int line = java.util.Arrays.binarySearch(lineStarts, offset);
+        if (line < 0) {
+            line = -line - 2;
+        }
+        int lineStart = lineStarts[line];
+        int lineEnd = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : length;
+        String text = src.substring(lineStart, lineEnd);
         if (text.endsWith("\r")) {
             text = text.substring(0, text.length() - 1);
         }
-        return new SourcePosition(file, line, offset - lineStart + 1, text);
+        return new SourcePosition(file, line + 1, offset - lineStart + 1, text);
     }
 }

@@ -170,6 +170,7 @@ public final class MlirParser {
             throw error("expected operation name in quotes");
         }
         skipLocation();
+        op.setLocation(lex.position(opStart));
         int bound = bindings.stream().mapToInt(ResultBinding::count).sum();
         if (!bindings.isEmpty() && bound != op.results().size()) {
             throw lex.error(opStart, "operation defines " + op.results().size() + " results but was provided "
