@@ -36,6 +36,7 @@ public final class Main implements Runnable {
             TargetCommand.class,
             RoundtripCommand.class,
             StatsCommand.class,
+            MathlowerCommand.class,
             BenchCommand.class
     );
 
