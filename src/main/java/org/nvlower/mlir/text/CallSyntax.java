@@ -46,6 +46,17 @@ record CallSyntax() implements Syntax {
         p.text(" : ").functionalType(op.operandTypes(), op.resultTypes());
     }
 
+    /** Drops what MLIR 19's generic form of llvm.call spells out by default. */
+    @Override
+    public void normalizeGeneric(Operation op) {
+        var a = op.attributes();
+        Syntaxes.removeDefault(a, "CConv", "#llvm.cconv<ccc>");
+        Syntaxes.removeDefault(a, "TailCallKind", "#llvm.tailcallkind<none>");
+        Syntaxes.removeDefault(a, "fastmathFlags", "#llvm.fastmath<none>");
+        Syntaxes.removeDefault(a, "op_bundle_sizes", "array<i32>");
+        Syntaxes.removeDefault(a, "operandSegmentSizes", "array<i32: " + op.operands().size() + ", 0>");
+    }
+
     @Override
     public String verify(Operation op) {
         return op.attribute("callee") instanceof SymbolRefAttr ? null : "requires a 'callee' symbol reference";

@@ -327,16 +327,10 @@ record FunctionSyntax(Kind kind) implements Syntax {
             a.put("function_type", a.remove("type")); // MLIR 14's name
         }
         if (kind == Kind.LLVM) {
-            removeIf(a, "linkage", "#llvm.linkage<external>");
-            removeIf(a, "CConv", "#llvm.cconv<ccc>");
-            removeIf(a, "unnamed_addr", "0 : i64");
-            removeIf(a, "visibility_", "0 : i64");
-        }
-    }
-
-    private static void removeIf(Map<String, Attribute> a, String name, String text) {
-        if (a.get(name) != null && a.get(name).toString().equals(text)) {
-            a.remove(name);
+            Syntaxes.removeDefault(a, "linkage", "#llvm.linkage<external>");
+            Syntaxes.removeDefault(a, "CConv", "#llvm.cconv<ccc>");
+            Syntaxes.removeDefault(a, "unnamed_addr", "0 : i64");
+            Syntaxes.removeDefault(a, "visibility_", "0 : i64");
         }
     }
 }

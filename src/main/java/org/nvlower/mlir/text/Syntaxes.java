@@ -43,4 +43,11 @@ final class Syntaxes {
             op.attributes().remove(attribute);
         }
     }
+
+    /** Removes attribute {@code name} when it prints as {@code text} (a default the generic form spells out). */
+    static void removeDefault(java.util.Map<String, Attribute> attrs, String name, String text) {
+        if (attrs.get(name) != null && attrs.get(name).toString().equals(text)) {
+            attrs.remove(name);
+        }
+    }
 }
