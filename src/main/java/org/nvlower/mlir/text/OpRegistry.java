@@ -178,6 +178,12 @@ public final class OpRegistry {
         return info == null || info.existsIn(version);
     }
 
+    /** How MLIR {@code version} spells the known operation {@code name} (the name itself if unknown). */
+    public static String spelling(String name, MlirVersion version) {
+        OpInfo info = BY_NAME.get(name);
+        return info == null ? name : info.spelling(version);
+    }
+
     /** The canonical names of every known operation, in registration order. */
     public static List<String> names() {
         return Collections.unmodifiableList(ALL.stream().map(OpInfo::name).toList());
