@@ -33,8 +33,10 @@ public final class Attributes {
                 }
             }
             case FloatAttr f -> {
-                sb.append(FloatLiterals.print(f.bits(), f.type()));
-                if (!(elide && f.type() == FloatType.F64)) {
+                String literal = FloatLiterals.print(f.bits(), f.type());
+                sb.append(literal);
+                // hex digits would read back as an integer without the type
+                if (!(elide && f.type() == FloatType.F64 && !literal.startsWith("0x"))) {
                     sb.append(" : ").append(f.type());
                 }
             }

@@ -51,7 +51,7 @@ record ConstantSyntax(boolean llvmStyle) implements Syntax {
             case IntegerAttr i -> i.type();
             case FloatAttr f -> f.type();
             case DenseAttr d -> d.type();
-            default -> null;
+            case null, default -> null;
         };
     }
 

@@ -297,11 +297,12 @@ record FunctionSyntax(Kind kind) implements Syntax {
             return "requires a 'function_type' attribute of type " + (kind == Kind.LLVM ? "!llvm.func<...>" : "function");
         }
         if (op.attribute("linkage") != null && !(op.attribute("linkage") instanceof DialectAttr d
-                && d.text().startsWith("#llvm.linkage<"))) {
-            return "'linkage' must be #llvm.linkage<...>";
+                && d.text().startsWith("#llvm.linkage<") && LINKAGES.contains(d.text().substring(14, d.text().length() - 1)))) {
+            return "'linkage' must be #llvm.linkage<LINKAGE> (private, internal, external...)";
         }
-        if (op.attribute("sym_visibility") != null && !(op.attribute("sym_visibility") instanceof StringAttr)) {
-            return "'sym_visibility' must be a string";
+        if (op.attribute("sym_visibility") != null && !(op.attribute("sym_visibility") instanceof StringAttr v
+                && (kind != Kind.FUNC || VISIBILITIES.contains(v.value())))) {
+            return "'sym_visibility' must be \"private\", \"nested\" or \"public\"";
         }
         List<Type> inputs = ta.type() instanceof LlvmFunctionType l ? l.params() : ((FunctionType) ta.type()).inputs();
         Region body = op.region(0);

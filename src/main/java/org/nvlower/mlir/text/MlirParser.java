@@ -176,12 +176,12 @@ public final class MlirParser {
             throw lex.error(opStart, "operation defines " + op.results().size() + " results but was provided "
                     + bound + " to bind");
         }
+        registerUses(op); // before the results are defined: an operand may name one of them
         int next = 0;
         for (ResultBinding b : bindings) {
             define(b.name(), new ArrayList<>(op.results().subList(next, next + b.count())), b.offset());
             next += b.count();
         }
-        registerUses(op);
         block.append(op);
     }
 
@@ -885,11 +885,10 @@ public final class MlirParser {
         if (lex.kind != Token.LESS) {
             throw error("expected '<' in vector type");
         }
+        int dimsAt = skipSpaces(lex.end);
         Shape shape = parseShape(false, true, false);
-        for (long d : shape.dims()) {
-            if (d <= 0) {
-                throw error("vector types must have positive constant sizes");
-            }
+        if (shape.dims().contains(0L)) {
+            throw lex.error(dimsAt, "vector types must have positive constant sizes");
         }
         int at = lex.start;
         Type element = parseType();

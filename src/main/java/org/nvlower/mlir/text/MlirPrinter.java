@@ -56,7 +56,8 @@ public final class MlirPrinter {
     /**
      * Replaces each distinct {@code affine_map<...>} by an alias defined before the module, as
      * mlir-opt does: {@code #map}, {@code #map1}... in order of first appearance (MLIR 14:
-     * {@code #map0}, {@code #map1}... when there are several).
+     * {@code #map0}, {@code #map1}... when there are several). Text kept raw (strings, dialect
+     * attribute and type bodies, {@code fastmath<...>}, {@code strided<...>}...) is left alone.
      */
     private static String aliasAffineMaps(String text, MlirVersion version) {
         if (!text.contains("affine_map<")) {
@@ -64,33 +65,34 @@ public final class MlirPrinter {
         }
         Map<String, String> aliases = new java.util.LinkedHashMap<>();
         List<int[]> spans = new ArrayList<>();
-        boolean inString = false;
-        for (int i = 0; i < text.length(); i++) {
+        int i = 0;
+        while (i < text.length()) {
             char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
+            if (c == '"') {
+                i = stringEnd(text, i);
+            } else if (isIdentifierChar(c) && (i == 0 || !isIdentifierChar(text.charAt(i - 1)))) {
+                int w = i;
+                while (w < text.length() && isIdentifierChar(text.charAt(w))) {
+                    w++;
                 }
-            } else if (c == '"') {
-                inString = true;
-            } else if (text.startsWith("affine_map<", i)) {
-                int end = i + "affine_map".length();
-                int depth = 0;
-                do {
-                    char d = text.charAt(end);
-                    if (d == '<' || d == '(' || d == '[') {
-                        depth++;
-                    } else if ((d == '>' && text.charAt(end - 1) != '-') || d == ')' || d == ']') {
-                        depth--;
-                    }
-                    end++;
-                } while (depth > 0);
-                aliases.putIfAbsent(text.substring(i, end), "");
-                spans.add(new int[] {i, end});
-                i = end - 1;
+                String word = text.substring(i, w);
+                boolean raw = w < text.length() && text.charAt(w) == '<'
+                        && (i > 0 && (text.charAt(i - 1) == '#' || text.charAt(i - 1) == '!') || RAW_BODIES.contains(word));
+                if (word.equals("affine_map") && w < text.length() && text.charAt(w) == '<'
+                        && (i == 0 || text.charAt(i - 1) != '#' && text.charAt(i - 1) != '!')) {
+                    int end = bodyEnd(text, w);
+                    aliases.putIfAbsent(text.substring(i, end), "");
+                    spans.add(new int[] {i, end});
+                    i = end;
+                } else {
+                    i = raw ? bodyEnd(text, w) : w;
+                }
+            } else {
+                i++;
             }
+        }
+        if (spans.isEmpty()) {
+            return text;
         }
         int k = 0;
         boolean numberFirst = version == MlirVersion.MLIR_14 && aliases.size() > 1;
@@ -106,6 +108,46 @@ public final class MlirPrinter {
             last = span[1];
         }
         return sb.append(text, last, text.length()).toString();
+    }
+
+    /** Keywords whose {@code <...>} the printer writes as read (raw attribute texts, flags). */
+    private static final Set<String> RAW_BODIES = Set.of("affine_set", "strided", "array", "dense_resource", "sparse",
+            "opaque", "distinct", "fastmath", "overflow");
+
+    private static boolean isIdentifierChar(char c) {
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '.' || c == '$';
+    }
+
+    /** The offset after the string literal starting at {@code open}. */
+    private static int stringEnd(String text, int open) {
+        int p = open + 1;
+        while (p < text.length() && text.charAt(p) != '"') {
+            p += text.charAt(p) == '\\' ? 2 : 1;
+        }
+        return Math.min(p + 1, text.length());
+    }
+
+    /** The offset after the balanced {@code <...>} opening at {@code open}. */
+    private static int bodyEnd(String text, int open) {
+        int depth = 0;
+        int p = open;
+        while (p < text.length()) {
+            char c = text.charAt(p);
+            if (c == '"') {
+                p = stringEnd(text, p);
+                continue;
+            }
+            if (c == '<' || c == '(' || c == '[' || c == '{') {
+                depth++;
+            } else if (c == '>' && text.charAt(p - 1) != '-' || c == ')' || c == ']' || c == '}') {
+                depth--;
+            }
+            p++;
+            if (depth == 0) {
+                return p;
+            }
+        }
+        return text.length();
     }
 
     /** The MLIR version being printed. */
