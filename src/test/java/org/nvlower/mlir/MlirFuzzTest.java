@@ -30,7 +30,7 @@ class MlirFuzzTest {
 
     @Test
     void mutantsFailCleanlyOrRoundTrip() {
-        int count = Integer.getInteger("nvlower.mlirFuzz.count", 3000);
+        int count = Integer.getInteger("nvlower.mlirFuzz.count", 1500);
         long seed = Long.getLong("nvlower.mlirFuzz.seed", 20261122L);
         List<String> seeds = new ArrayList<>();
         for (String name : MlirFixtures.NAMES) {
