@@ -87,7 +87,8 @@ public final class MathlowerCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // The text holds bytes as chars (ISO-8859-1); the writer encodes UTF-8.
-        out.write(new String(text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+        boolean ascii = text.chars().allMatch(c -> c < 0x80);
+        out.write(ascii ? text : new String(text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
         out.flush();
         return Main.OK;
     }

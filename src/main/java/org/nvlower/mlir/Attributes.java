@@ -20,7 +20,8 @@ public final class Attributes {
         return sb.toString();
     }
 
-    static void append(StringBuilder sb, Attribute attribute, boolean elide) {
+    /** Appends {@link #print}'s text. */
+    public static void append(StringBuilder sb, Attribute attribute, boolean elide) {
         switch (attribute) {
             case IntegerAttr i -> {
                 if (i.isBool()) {
@@ -60,6 +61,12 @@ public final class Attributes {
                 }
                 sb.append("> : ").append(d.type());
             }
+            case SymbolRefAttr r -> {
+                List<String> path = r.path();
+                for (int k = 0; k < path.size(); k++) {
+                    sb.append(k == 0 ? "@" : "::@").append(keywordOrString(path.get(k)));
+                }
+            }
             default -> sb.append(attribute);
         }
     }
@@ -93,17 +100,30 @@ public final class Attributes {
     /** {@code {a, b = 1 : i32}} without the names in {@code elided}; empty string if none remain. */
     public static String dictionary(Map<String, Attribute> entries, Set<String> elided) {
         StringBuilder sb = new StringBuilder();
+        appendDictionary(sb, "", entries, elided);
+        return sb.toString();
+    }
+
+    /**
+     * Appends {@code prefix} and the dictionary without the names in {@code elided}, or nothing
+     * if none remain.
+     */
+    public static void appendDictionary(StringBuilder sb, String prefix, Map<String, Attribute> entries, Set<String> elided) {
+        boolean first = true;
         for (Map.Entry<String, Attribute> e : entries.entrySet()) {
             if (elided.contains(e.getKey())) {
                 continue;
             }
-            sb.append(sb.isEmpty() ? "{" : ", ").append(keywordOrString(e.getKey()));
+            sb.append(first ? prefix + "{" : ", ").append(keywordOrString(e.getKey()));
+            first = false;
             if (e.getValue() != UnitAttr.UNIT) {
                 sb.append(" = ");
                 append(sb, e.getValue(), false);
             }
         }
-        return sb.isEmpty() ? "" : sb.append('}').toString();
+        if (!first) {
+            sb.append('}');
+        }
     }
 
     /** A bare identifier ({@code [A-Za-z_][A-Za-z0-9_$.]*}) as is, anything else quoted. */

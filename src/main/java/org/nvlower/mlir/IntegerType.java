@@ -22,8 +22,20 @@ public record IntegerType(int width, Signedness signedness) implements Type {
         return new IntegerType(width, Signedness.SIGNLESS);
     }
 
+    /** Spellings of the common signless widths, so printing does not build them again. */
+    private static final String[] SIGNLESS_NAMES = new String[65];
+
+    static {
+        for (int w = 1; w <= 64; w++) {
+            SIGNLESS_NAMES[w] = "i" + w;
+        }
+    }
+
     @Override
     public String toString() {
+        if (signedness == Signedness.SIGNLESS && width <= 64) {
+            return SIGNLESS_NAMES[width];
+        }
         return switch (signedness) {
             case SIGNLESS -> "i";
             case SIGNED -> "si";

@@ -26,7 +26,7 @@ public final class Operation {
     private final List<Region> regions = new ArrayList<>();
     private final List<Successor> successors = new ArrayList<>();
     /** Where the operation was read from, or null (not printed: mlir-opt prints no locations by default). */
-    private SourcePosition location;
+    private SourceText.Location location;
 
     private Operation(String name, List<Value> operands, List<Type> resultTypes, Map<String, Attribute> attributes) {
         this.name = name;
@@ -125,11 +125,17 @@ public final class Operation {
         return successors;
     }
 
+    /** Where the operation was read from, or null. */
     public SourcePosition location() {
+        return location == null ? null : location.position();
+    }
+
+    /** The unresolved location, to give operations that replace this one. */
+    public SourceText.Location sourceLocation() {
         return location;
     }
 
-    public Operation setLocation(SourcePosition location) {
+    public Operation setLocation(SourceText.Location location) {
         this.location = location;
         return this;
     }

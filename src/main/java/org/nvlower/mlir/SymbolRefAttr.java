@@ -23,10 +23,6 @@ public record SymbolRefAttr(List<String> path) implements Attribute {
 
     @Override
     public String toString() {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < path.size(); i++) {
-            sb.append(i == 0 ? "@" : "::@").append(Attributes.keywordOrString(path.get(i)));
-        }
-        return sb.toString();
+        return Attributes.print(this, false);
     }
 }

@@ -159,14 +159,17 @@ public enum Crosswalk {
         return mlirOpt19;
     }
 
+    private static final java.util.Map<String, Crosswalk> BY_OP = new java.util.HashMap<>();
+
+    static {
+        for (Crosswalk row : values()) {
+            BY_OP.put(row.op, row);
+        }
+    }
+
     /** The row of operation {@code name}, or null. */
     public static Crosswalk of(String name) {
-        for (Crosswalk row : values()) {
-            if (row.op.equals(name)) {
-                return row;
-            }
-        }
-        return null;
+        return BY_OP.get(name);
     }
 
     /** The symbol called for the (scalar) element type {@code element}, or null if none. */

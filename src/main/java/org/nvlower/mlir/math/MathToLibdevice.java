@@ -15,6 +15,7 @@ import org.nvlower.mlir.IntegerType;
 import org.nvlower.mlir.LlvmFunctionType;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
+import org.nvlower.mlir.SourceText;
 import org.nvlower.mlir.StringAttr;
 import org.nvlower.mlir.Successor;
 import org.nvlower.mlir.SymbolRefAttr;
@@ -70,7 +71,7 @@ public final class MathToLibdevice {
         List<Skipped> skipped = new ArrayList<>();
         for (Site site : sites) {
             SymbolTable table = tables.computeIfAbsent(site.symbolTable(), SymbolTable::new);
-            Emitter e = new Emitter(site.op().location(), table);
+            Emitter e = new Emitter(site.op().sourceLocation(), table);
             try {
                 Value v = lower(site.op(), site.row(), e);
                 table.commit(e.declarations);
@@ -242,14 +243,20 @@ public final class MathToLibdevice {
         return widen ? e.op("arith.truncf", List.of(r), ft) : r;
     }
 
+    /** A libdevice function's type and the attributes of a call to it (each symbol has one signature). */
+    private record Callee(LlvmFunctionType type, Map<String, Attribute> attributes) {
+    }
+
+    private static final Map<String, Callee> CALLEES = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** Collects the operations that replace one operation, and the declarations they need. */
     private static final class Emitter {
         final List<Operation> ops = new ArrayList<>();
         final Map<String, LlvmFunctionType> declarations = new LinkedHashMap<>();
-        private final SourcePosition location;
+        private final SourceText.Location location;
         private final SymbolTable table;
 
-        Emitter(SourcePosition location, SymbolTable table) {
+        Emitter(SourceText.Location location, SymbolTable table) {
             this.location = location;
             this.table = table;
         }
@@ -265,13 +272,14 @@ public final class MathToLibdevice {
         }
 
         Value call(String symbol, List<Value> args, List<Type> params, Type result) throws Skip {
-            LlvmFunctionType type = new LlvmFunctionType(result, params, false);
-            String conflict = table.conflict(symbol, type);
+            Callee callee = CALLEES.computeIfAbsent(symbol,
+                    s -> new Callee(new LlvmFunctionType(result, params, false), Map.of("callee", SymbolRefAttr.of(s))));
+            String conflict = table.conflict(symbol, callee.type());
             if (conflict != null) {
                 throw new Skip(conflict);
             }
-            declarations.putIfAbsent(symbol, type);
-            return op("llvm.call", args, result, Map.of("callee", SymbolRefAttr.of(symbol)));
+            declarations.putIfAbsent(symbol, callee.type());
+            return op("llvm.call", args, result, callee.attributes());
         }
     }
 

@@ -26,9 +26,10 @@ import org.nvlower.mlir.Value;
  */
 final class AsmNames {
 
-    private final Map<Value, String> names = new IdentityHashMap<>();
+    private final Map<Value, String> names;
     private final Map<Block, String> blocks = new IdentityHashMap<>();
     private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
+    private final Map<Operation, String> groupNames;
 
     /** The counters and used names a region is named with. */
     private static final class Context {
@@ -50,6 +51,9 @@ final class AsmNames {
     }
 
     AsmNames(Operation top) {
+        int ops = count(top);
+        names = new IdentityHashMap<>(ops + ops / 2);
+        groupNames = new IdentityHashMap<>(ops);
         for (Region r : top.regions()) {
             number(r, new Context(0, 0, 0, new HashSet<>()));
         }
@@ -86,7 +90,21 @@ final class AsmNames {
         }
     }
 
-    private final Map<Operation, String> groupNames = new IdentityHashMap<>();
+    /** The number of operations below {@code op} (to size the maps once). */
+    private static int count(Operation op) {
+        int n = 0;
+        for (Region r : op.regions()) {
+            for (Block b : r.blocks()) {
+                n += b.operations().size() + b.arguments().size();
+                for (Operation inner : b.operations()) {
+                    if (!inner.regions().isEmpty()) {
+                        n += count(inner);
+                    }
+                }
+            }
+        }
+        return n;
+    }
 
     private static String unique(String hint, Context ctx) {
         String name = hint;

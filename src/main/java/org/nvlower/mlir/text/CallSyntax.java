@@ -21,7 +21,7 @@ record CallSyntax() implements Syntax {
         p.expect(Token.LPAREN, "'('");
         List<MlirParser.OperandRef> refs = p.parseOperandRefs(Token.RPAREN);
         p.expect(Token.RPAREN, "')'");
-        var attrs = p.parseOptionalAttrDict();
+        var attrs = new java.util.TreeMap<>(p.parseOptionalAttrDict());
         p.expect(Token.COLON, "':'");
         int at = p.offset();
         Type t = p.parseType();
@@ -41,7 +41,7 @@ record CallSyntax() implements Syntax {
 
     @Override
     public void print(MlirPrinter p, Operation op) {
-        p.text(" ").text(op.attribute("callee").toString()).text("(").operandList(op.operands()).text(")");
+        p.text(" ").attribute(op.attribute("callee")).text("(").operandList(op.operands()).text(")");
         p.attrDict(op.attributes(), java.util.Set.of("callee"));
         p.text(" : ").functionalType(op.operandTypes(), op.resultTypes());
     }

@@ -2,6 +2,7 @@ package org.nvlower.mlir.text;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
+import org.nvlower.mlir.SourceText;
 
 /**
  * MLIR's tokens over the source string. The current token is {@link #kind} at
@@ -19,10 +20,14 @@ final class Lexer {
     int start;
     int end;
 
+    /** The text with its line index, shared by the locations of the operations read from it. */
+    final SourceText source;
+
     Lexer(String file, String src) {
         this.file = file;
         this.src = src;
         this.length = src.length();
+        this.source = new SourceText(file, src);
     }
 
     /** Moves to {@code offset} and reads the token there. */
@@ -279,36 +284,7 @@ final class Lexer {
         return new InputException(position(offset), message);
     }
 
-    /** Offsets where lines start, built on first use. */
-    private int[] lineStarts;
-
     SourcePosition position(int offset) {
-        offset = Math.max(0, Math.min(offset, length));
-        if (lineStarts == null) {
-            int count = 1;
-            for (int i = 0; i < length; i++) {
-                if (src.charAt(i) == '\n') {
-                    count++;
-                }
-            }
-            lineStarts = new int[count];
-            int k = 1;
-            for (int i = 0; i < length; i++) {
-                if (src.charAt(i) == '\n') {
-                    lineStarts[k++] = i + 1;
-                }
-            }
-        }
-        int line = java.util.Arrays.binarySearch(lineStarts, offset);
-        if (line < 0) {
-            line = -line - 2;
-        }
-        int lineStart = lineStarts[line];
-        int lineEnd = line + 1 < lineStarts.length ? lineStarts[line + 1] - 1 : length;
-        String text = src.substring(lineStart, lineEnd);
-        if (text.endsWith("\r")) {
-            text = text.substring(0, text.length() - 1);
-        }
-        return new SourcePosition(file, line + 1, offset - lineStart + 1, text);
+        return source.position(offset);
     }
 }

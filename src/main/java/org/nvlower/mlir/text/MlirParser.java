@@ -170,7 +170,7 @@ public final class MlirParser {
             throw error("expected operation name in quotes");
         }
         skipLocation();
-        op.setLocation(lex.position(opStart));
+        op.setLocation(lex.source.at(opStart));
         int bound = bindings.stream().mapToInt(ResultBinding::count).sum();
         if (!bindings.isEmpty() && bound != op.results().size()) {
             throw lex.error(opStart, "operation defines " + op.results().size() + " results but was provided "
@@ -1137,9 +1137,9 @@ public final class MlirParser {
         return entries;
     }
 
-    /** An optional attribute dictionary {@code {...}}; empty when absent. */
+    /** An optional attribute dictionary {@code {...}}; empty (and not to be edited) when absent. */
     public SortedMap<String, Attribute> parseOptionalAttrDict() {
-        return lex.kind == Token.LBRACE ? parseDictionaryEntries() : new TreeMap<>();
+        return lex.kind == Token.LBRACE ? parseDictionaryEntries() : java.util.Collections.emptySortedMap();
     }
 
     /** An optional {@code attributes {...}}; empty when absent. */

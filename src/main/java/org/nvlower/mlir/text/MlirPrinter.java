@@ -150,13 +150,19 @@ public final class MlirPrinter {
         return text.length();
     }
 
+    private void indent() {
+        for (int i = 0; i < indent; i++) {
+            out.append("  ");
+        }
+    }
+
     /** The MLIR version being printed. */
     public MlirVersion version() {
         return version;
     }
 
     private void operation(Operation op) {
-        out.append("  ".repeat(indent));
+        indent();
         List<? extends Value> results = op.results();
         if (!results.isEmpty()) {
             out.append(names.group(op));
@@ -179,7 +185,9 @@ public final class MlirPrinter {
     private String opName(OpInfo info) {
         String name = info.spelling(version);
         String dialect = defaultDialects.peek();
-        if (!dialect.isEmpty() && name.startsWith(dialect + ".") && name.indexOf('.', dialect.length() + 1) < 0) {
+        int d = dialect.length();
+        if (d > 0 && name.length() > d && name.charAt(d) == '.' && name.startsWith(dialect)
+                && name.indexOf('.', d + 1) < 0) {
             return name.substring(dialect.length() + 1);
         }
         if (version == MlirVersion.MLIR_14 && name.startsWith("std.")) {
@@ -259,31 +267,30 @@ public final class MlirPrinter {
 
     /** {@code f32, i32}. */
     public MlirPrinter typeList(List<Type> types) {
-        out.append(Types.join(types));
+        for (int i = 0; i < types.size(); i++) {
+            if (i > 0) {
+                out.append(", ");
+            }
+            out.append(types.get(i));
+        }
         return this;
     }
 
     /** An attribute with its type. */
     public MlirPrinter attribute(Attribute a) {
-        out.append(Attributes.print(a, false));
+        Attributes.append(out, a, false);
         return this;
     }
 
     /** {@code  {a = 1 : i32}} (with a leading space) of the attributes not in {@code elided}. */
     public MlirPrinter attrDict(Map<String, Attribute> attrs, Set<String> elided) {
-        String d = Attributes.dictionary(attrs, elided);
-        if (!d.isEmpty()) {
-            out.append(' ').append(d);
-        }
+        Attributes.appendDictionary(out, " ", attrs, elided);
         return this;
     }
 
     /** {@code  attributes {a = 1 : i32}} of the attributes not in {@code elided}. */
     public MlirPrinter attrDictWithKeyword(Map<String, Attribute> attrs, Set<String> elided) {
-        String d = Attributes.dictionary(attrs, elided);
-        if (!d.isEmpty()) {
-            out.append(" attributes ").append(d);
-        }
+        Attributes.appendDictionary(out, " attributes ", attrs, elided);
         return this;
     }
 
@@ -302,7 +309,16 @@ public final class MlirPrinter {
 
     /** {@code (f32) -> f32} of operand and result types. */
     public MlirPrinter functionalType(List<Type> inputs, List<Type> results) {
-        out.append(new FunctionType(inputs, results));
+        out.append('(');
+        typeList(inputs);
+        out.append(") -> ");
+        if (results.size() == 1 && !(results.get(0) instanceof FunctionType)) {
+            out.append(results.get(0));
+        } else {
+            out.append('(');
+            typeList(results);
+            out.append(')');
+        }
         return this;
     }
 
@@ -330,12 +346,14 @@ public final class MlirPrinter {
                 block(r.blocks().get(i), true, preds);
             }
         }
-        out.append("  ".repeat(indent)).append('}');
+        indent();
+        out.append('}');
     }
 
     private void block(Block b, boolean header, Map<Block, List<Block>> preds) {
         if (header) {
-            out.append("  ".repeat(indent)).append(names.block(b));
+            indent();
+            out.append(names.block(b));
             if (!b.arguments().isEmpty()) {
                 out.append('(');
                 List<BlockArgument> args = b.arguments();
