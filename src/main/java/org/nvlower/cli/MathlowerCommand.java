@@ -87,10 +87,18 @@ public final class MathlowerCommand implements Callable<Integer> {
         }
         PrintWriter out = spec.commandLine().getOut();
         // The text holds bytes as chars (ISO-8859-1); the writer encodes UTF-8.
-        boolean ascii = text.chars().allMatch(c -> c < 0x80);
-        out.write(ascii ? text : new String(text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
+        out.write(isAscii(text) ? text : new String(text.getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8));
         out.flush();
         return Main.OK;
+    }
+
+    private static boolean isAscii(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            if (s.charAt(i) >= 0x80) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static void collectMissing(Operation op, MlirVersion version, Set<String> missing) {
