@@ -79,6 +79,14 @@ public final class ExternalTools {
         return cudaHome().map(home -> home.resolve("nvvm/libdevice/libdevice.10.bc")).filter(Files::isRegularFile);
     }
 
+    /**
+     * An LLVM 19 tool ({@code opt}, {@code llvm-as}, ...): {@code /usr/lib/llvm-19/bin/NAME} or
+     * {@code NAME-19} on the PATH ({@code apt-get install llvm-19}).
+     */
+    public static Optional<Path> llvm19(String name) {
+        return inDir(Path.of("/usr/lib/llvm-19/bin"), name).or(() -> find(name + "-19"));
+    }
+
     /** Looks {@code name} up in the directories listed in the class comment. */
     public static Optional<Path> find(String name) {
         List<Path> dirs = new ArrayList<>();

@@ -34,10 +34,18 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         return slot;
     }
 
-    /** Sets the name; the printer quotes it when LLVM would. */
+    /**
+     * Sets the name; the printer quotes it when LLVM would. A local that is part of a function
+     * gets a fresh variant when another local of the function has the name (as in LLVM).
+     */
     public void setName(String name) {
-        this.name = name == null ? "" : name;
+        this.name = uniqueName(name == null ? "" : name);
         nameChanged();
+    }
+
+    /** The name to take instead of {@code requested}: unique among the values it must differ from. */
+    String uniqueName(String requested) {
+        return requested;
     }
 
     void nameChanged() {
