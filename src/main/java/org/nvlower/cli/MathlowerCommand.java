@@ -14,7 +14,9 @@ import org.nvlower.mlir.Block;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
+import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.mlir.math.MathToLibdevice;
+import org.nvlower.mlir.translate.LlvmTranslation;
 import org.nvlower.mlir.text.MlirParser;
 import org.nvlower.mlir.text.MlirPrinter;
 import org.nvlower.mlir.text.OpRegistry;
@@ -28,8 +30,9 @@ import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
- * {@code nvlower mathlower IN.mlir [--emit mlir] [--mlir-version 14|19] [cicc options]}: reads
- * MLIR, lowers the crosswalk's math/arith operations to libdevice calls and prints the module.
+ * {@code nvlower mathlower IN.mlir [--emit mlir|llvm] [--mlir-version 14|19] [cicc options]}: reads
+ * MLIR, lowers the crosswalk's math/arith operations to libdevice calls and prints the module, as
+ * MLIR or as LLVM IR for the target.
  * Operations left as they are get a warning on stderr with the reason.
  */
 @Command(name = "mathlower", mixinStandardHelpOptions = true,
@@ -45,7 +48,8 @@ public final class MathlowerCommand implements Callable<Integer> {
     String input;
 
     @Option(names = "--emit", paramLabel = "FORMAT", defaultValue = "mlir",
-            description = "output format: mlir (MLIR with LLVM-dialect calls; default)")
+            description = "output: mlir (MLIR with LLVM-dialect calls; default) or llvm (LLVM IR text for the "
+                    + "target the cicc options give: triple, data layout, nvvm-reflect-ftz)")
     String emit;
 
     @Option(names = "--mlir-version", paramLabel = "V", defaultValue = "19",
@@ -60,30 +64,32 @@ public final class MathlowerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (emit.equals("llvm")) {
-            throw new InputException("--emit llvm is not available yet: it needs the LLVM IR builder (issue 8)");
-        }
-        if (!emit.equals("mlir")) {
-            throw new InputException("unknown --emit format '" + emit + "' (expected mlir)");
+        if (!emit.equals("mlir") && !emit.equals("llvm")) {
+            throw new InputException("unknown --emit format '" + emit + "' (expected mlir or llvm)");
         }
         MlirVersion version = MlirVersion.of(mlirVersion);
         if (version == null) {
             throw new InputException("unknown --mlir-version '" + mlirVersion + "' (expected 14 or 19)");
         }
-        TargetMachine.fromCommandLine(cicc); // validates the target options
+        TargetMachine target = TargetMachine.fromCommandLine(cicc);
         String name = RoundtripCommand.displayName(input);
         Operation module = MlirParser.parse(name, RoundtripCommand.readIr(input).text());
         MathToLibdevice.Result result = MathToLibdevice.run(module);
-        String text = MlirPrinter.print(module, version);
         PrintWriter err = spec.commandLine().getErr();
         for (MathToLibdevice.Skipped s : result.skipped()) {
             err.println(s.where() + "warning: " + s.op().name() + " not lowered: " + s.reason());
         }
-        Set<String> missing = new LinkedHashSet<>();
-        collectMissing(module, version, missing);
-        for (String op : missing) {
-            err.println("warning: " + op + " does not exist in MLIR " + version.label()
-                    + "; mlir-opt " + version.label() + " will not read the output");
+        String text;
+        if (emit.equals("llvm")) {
+            text = IrPrinter.print(LlvmTranslation.translate(module, target, name));
+        } else {
+            text = MlirPrinter.print(module, version);
+            Set<String> missing = new LinkedHashSet<>();
+            collectMissing(module, version, missing);
+            for (String op : missing) {
+                err.println("warning: " + op + " does not exist in MLIR " + version.label()
+                        + "; mlir-opt " + version.label() + " will not read the output");
+            }
         }
         PrintWriter out = spec.commandLine().getOut();
         // The text holds bytes as chars (ISO-8859-1); the writer encodes UTF-8.

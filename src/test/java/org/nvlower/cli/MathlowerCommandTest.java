@@ -68,6 +68,33 @@ class MathlowerCommandTest {
     }
 
     @Test
+    void emitsLlvmIrForTheTarget() {
+        CliRunner r = CliRunner.run("""
+                func.func @f(%x: f16) -> f16 {
+                  %y = math.sin %x : f16
+                  return %y : f16
+                }
+                """, "mathlower", "-", "--emit", "llvm", "-arch=sm_90", "-ftz=1");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals("", r.err());
+        assertTrue(r.out().contains("target triple = \"nvptx64-nvidia-cuda\""), r.out());
+        assertTrue(r.out().contains("""
+                define half @f(half %0) {
+                entry:
+                  %1 = fpext half %0 to float
+                  %2 = call float @__nv_sinf(float %1)
+                  %3 = fptrunc float %2 to half
+                  ret half %3
+                }
+                """), r.out());
+        assertTrue(r.out().contains("!{i32 4, !\"nvvm-reflect-ftz\", i32 1}"), r.out());
+        r = CliRunner.run("func.func @f(%x: vector<2x2xf32>) {\n  return\n}\n", "mathlower", "-", "--emit", "llvm");
+        assertEquals(1, r.exitCode());
+        assertEquals("", r.out());
+        assertTrue(r.err().startsWith("<stdin>:1:1: error: type 'vector<2x2xf32>' has no LLVM IR form here"), r.err());
+    }
+
+    @Test
     void errorsAreOneMessageAndExitCode1() {
         CliRunner r = CliRunner.run("func.func @f(%x: f32) {\n  %y = math.sin %x : f64\n}\n", "mathlower", "-");
         assertEquals(1, r.exitCode());
@@ -79,8 +106,7 @@ class MathlowerCommandTest {
                 """, r.err());
         CliRunner.assertOneLineErrors("mathlower", new String[][] {
             {"no such file: /nonexistent.mlir", "/nonexistent.mlir"},
-            {"--emit llvm is not available yet", "-", "--emit", "llvm"},
-            {"unknown --emit format 'ptx'", "-", "--emit", "ptx"},
+            {"unknown --emit format 'ptx' (expected mlir or llvm)", "-", "--emit", "ptx"},
             {"unknown --mlir-version '15'", "-", "--mlir-version", "15"},
             {"-arch=sm_999: unknown architecture", "-", "-arch=sm_999"},
         });

@@ -52,7 +52,7 @@ public final class MlirFixtures {
 
     /** mlir-opt of that LLVM version, if installed. */
     public static Optional<Path> mlirOpt(MlirVersion version) {
-        return version == MlirVersion.MLIR_14 ? ExternalTools.mlirOpt14() : ExternalTools.mlirOpt19();
+        return version == MlirVersion.MLIR_14 ? ExternalTools.mlirOpt14() : ExternalTools.llvm19("mlir-opt");
     }
 
     /** Runs {@code mlirOpt ARGS FILE} on {@code text}. */

@@ -50,11 +50,6 @@ public final class ExternalTools {
         return inDir(Path.of("/usr/lib/llvm-14/bin"), "mlir-opt").or(() -> find("mlir-opt-14"));
     }
 
-    /** LLVM 19's mlir-opt: {@code /usr/lib/llvm-19/bin}, else {@code mlir-opt-19} on the search path. */
-    public static Optional<Path> mlirOpt19() {
-        return inDir(Path.of("/usr/lib/llvm-19/bin"), "mlir-opt").or(() -> find("mlir-opt-19"));
-    }
-
     public static Optional<Path> ptxas() {
         return find("ptxas");
     }

@@ -184,6 +184,18 @@ public final class OpRegistry {
         return info == null ? name : info.spelling(version);
     }
 
+    /**
+     * The predicate keyword of a comparison ({@code olt} of {@code arith.cmpf}, {@code slt} of
+     * {@code arith.cmpi} or {@code llvm.icmp}), from its {@code predicate} number.
+     */
+    public static String comparisonPredicate(Operation op) {
+        if (BY_NAME.get(op.name()) instanceof OpInfo info && info.syntax() instanceof CompareSyntax c
+                && op.attribute("predicate") instanceof org.nvlower.mlir.IntegerAttr p) {
+            return c.predicates().get(p.value().intValue());
+        }
+        throw new IllegalArgumentException(op.name() + " is not a comparison");
+    }
+
     /** The canonical names of every known operation, in registration order. */
     public static List<String> names() {
         return Collections.unmodifiableList(ALL.stream().map(OpInfo::name).toList());

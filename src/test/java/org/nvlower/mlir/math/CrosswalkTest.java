@@ -68,7 +68,7 @@ class CrosswalkTest {
         Optional<Path> bc = ExternalTools.libdeviceBitcode();
         Assumptions.assumeTrue(bc.isPresent(), "libdevice.10.bc not found under $CUDA_HOME or /usr/local/cuda");
         int checkedWith = 0;
-        for (Optional<Path> dis : List.of(ExternalTools.llvmDis(), inDir("/usr/lib/llvm-19/bin", "llvm-dis"))) {
+        for (Optional<Path> dis : List.of(ExternalTools.llvmDis(), ExternalTools.llvm19("llvm-dis"))) {
             if (dis.isEmpty()) {
                 continue;
             }
@@ -108,10 +108,5 @@ class CrosswalkTest {
 
     private static String llvm(Type t) {
         return t == FloatType.F32 ? "float" : t == FloatType.F64 ? "double" : t.toString();
-    }
-
-    private static Optional<Path> inDir(String dir, String name) {
-        Path p = Path.of(dir, name);
-        return Files.isExecutable(p) ? Optional.of(p) : Optional.empty();
     }
 }
