@@ -3,7 +3,6 @@ package org.nvlower.mlir.text;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.nvlower.mlir.ArrayAttr;
 import org.nvlower.mlir.Attribute;
 import org.nvlower.mlir.DenseAttr;
 import org.nvlower.mlir.DialectAttr;
@@ -111,9 +110,6 @@ record BranchSyntax(boolean conditional) implements Syntax {
                 return List.of(out.get(0), out.get(0), out.get(0));
             }
             return out;
-        }
-        if (a instanceof ArrayAttr) {
-            return null;
         }
         return null;
     }

@@ -16,7 +16,6 @@ import org.nvlower.diag.InputException;
 import org.nvlower.mlir.ArrayAttr;
 import org.nvlower.mlir.Attribute;
 import org.nvlower.mlir.Block;
-import org.nvlower.mlir.BlockArgument;
 import org.nvlower.mlir.ComplexType;
 import org.nvlower.mlir.DenseAttr;
 import org.nvlower.mlir.DialectAttr;
@@ -880,11 +879,16 @@ public final class MlirParser {
         return p;
     }
 
-    private Type parseVectorType() {
+    /** Steps over the keyword of a shaped type to its {@code <}, where the shape is read from. */
+    private void openShaped(String kind) {
         lex.next();
         if (lex.kind != Token.LESS) {
-            throw error("expected '<' in vector type");
+            throw error("expected '<' in " + kind + " type");
         }
+    }
+
+    private Type parseVectorType() {
+        openShaped("vector");
         int dimsAt = skipSpaces(lex.end);
         Shape shape = parseShape(false, true, false);
         if (shape.dims().contains(0L)) {
@@ -900,10 +904,7 @@ public final class MlirParser {
     }
 
     private Type parseMemRefType() {
-        lex.next();
-        if (lex.kind != Token.LESS) {
-            throw error("expected '<' in memref type");
-        }
+        openShaped("memref");
         Shape shape = parseShape(true, false, true);
         Type element = parseType();
         Attribute layout = null;
@@ -932,10 +933,7 @@ public final class MlirParser {
     }
 
     private Type parseTensorType() {
-        lex.next();
-        if (lex.kind != Token.LESS) {
-            throw error("expected '<' in tensor type");
-        }
+        openShaped("tensor");
         Shape shape = parseShape(true, false, true);
         Type element = parseType();
         Attribute encoding = null;
