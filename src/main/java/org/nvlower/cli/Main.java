@@ -67,6 +67,7 @@ public final class Main implements Runnable {
             VerifyIrCommand.class,
             LinkCommand.class,
             InlineCommand.class,
+            MathlowerCommand.class,
             BenchCommand.class
     );
 
