@@ -246,7 +246,7 @@ public final class ConstantFolder {
     }
 
     private static Value fneg(Value v) {
-        if (v instanceof ConstantFP c && isIeee(c.type()) && !isNaN(c)) {
+        if (v instanceof ConstantFP c && isIeee(c.type()) && !isNaN(c) && !isF32Subnormal(c)) {
             return new ConstantFP(c.type(), c.bits().flipBit(c.type().bits() - 1));
         }
         return null;

@@ -260,12 +260,12 @@ public final class ReflectBranchFold {
         Function f = pred.parent();
         pred.terminator().eraseFromParent();
         for (Instruction inst : new ArrayList<>(block.instructions())) {
-            boolean numbered = inst.hasResult() && !inst.hasName();
+            // append treats a moved value as a new one (names it nvl.N, or x0 while x is taken): it keeps its own
+            String name = inst.name();
+            inst.setName("");
             inst.removeFromParent();
             pred.append(inst);
-            if (numbered && inst.hasName()) {
-                inst.setName(""); // append names a moved numbered value; it stays numbered
-            }
+            inst.setName(name);
         }
         for (BasicBlock s : new ArrayList<>(pred.successors())) {
             for (PhiInst phi : s.phis()) {
