@@ -58,9 +58,22 @@ public final class ReflectBranchFold {
 
     /** Folds the given functions (declarations are skipped). */
     public static Result run(Iterable<Function> functions) {
+        return run(functions, false);
+    }
+
+    /**
+     * Folds the given functions and, even where nothing folds, removes their dead instructions and
+     * merges their fall-through blocks: the clean-up after inlining, whose copies end in such
+     * branches.
+     */
+    public static Result simplify(Iterable<Function> functions) {
+        return run(functions, true);
+    }
+
+    private static Result run(Iterable<Function> functions, boolean always) {
         ReflectBranchFold pass = new ReflectBranchFold();
         for (Function f : functions) {
-            if (!f.isDeclaration() && pass.runOn(f)) {
+            if (!f.isDeclaration() && pass.runOn(f, always)) {
                 pass.changed.add(f);
             }
         }
@@ -68,7 +81,7 @@ public final class ReflectBranchFold {
                 pass.blocksMerged, List.copyOf(pass.changed));
     }
 
-    private boolean runOn(Function f) {
+    private boolean runOn(Function f, boolean always) {
         Worklist work = new Worklist();
         for (BasicBlock b : f.blocks()) {
             for (Instruction i : b.instructions()) {
@@ -107,9 +120,11 @@ public final class ReflectBranchFold {
                 }
             }
         }
-        if (changedHere) {
+        if (changedHere || always) {
+            int before = deadRemoved + blocksMerged;
             removeDeadInstructions(f);
             mergeBlocks(f);
+            changedHere |= deadRemoved + blocksMerged > before;
         }
         return changedHere;
     }
