@@ -55,8 +55,11 @@ final class BenchCommand implements Runnable {
 
         @Override
         public Integer call() throws java.io.IOException {
-            org.nvlower.llvm.ir.Module m = org.nvlower.verify.bench.CloneCopies.build(IrCommands.read(input), copies);
-            IrCommands.write(spec, m, output);
+            try (Output.Destination out = Output.open(spec, output)) {
+                org.nvlower.llvm.ir.Module m = org.nvlower.verify.bench.CloneCopies.build(IrInput.parse(input), copies);
+                org.nvlower.llvm.text.IrPrinter.print(m, out.stream(), IrInput.CHARSET);
+                out.commit();
+            }
             return Main.OK;
         }
     }

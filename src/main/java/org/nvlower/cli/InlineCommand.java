@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Inliner;
 import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.text.IrPrinter;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -40,15 +41,18 @@ public final class InlineCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Module m = IrCommands.read(input);
-        if (only != null && m.function(only).isEmpty()) {
-            throw new InputException(IrCommands.displayName(input) + ": no function @" + only);
+        try (Output.Destination out = Output.open(spec, output)) {
+            Module m = IrInput.parse(input);
+            if (only != null && m.function(only).isEmpty()) {
+                throw new InputException(IrInput.displayName(input) + ": no function @" + only);
+            }
+            int n = Inliner.inlineAll(m, only, rounds);
+            if (stats) {
+                spec.commandLine().getErr().println(n + " call(s) inlined");
+            }
+            IrPrinter.print(m, out.stream(), IrInput.CHARSET);
+            out.commit();
         }
-        int n = Inliner.inlineAll(m, only, rounds);
-        if (stats) {
-            spec.commandLine().getErr().println(n + " call(s) inlined");
-        }
-        IrCommands.write(spec, m, output);
         return Main.OK;
     }
 }

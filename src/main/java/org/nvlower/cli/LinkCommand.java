@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Linker;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,20 +39,23 @@ public final class LinkCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Module dest = IrCommands.read(inputs.get(0));
-        Linker.Options options = new Linker.Options(onlyNeeded, !stripMetadata);
-        PrintWriter err = spec.commandLine().getErr();
-        for (String input : inputs.subList(1, inputs.size())) {
-            Module src = IrCommands.read(input);
-            try {
-                for (String w : Linker.link(dest, src, options).warnings()) {
-                    err.println("warning: " + w);
+        try (Output.Destination out = Output.open(spec, output)) {
+            Module dest = IrInput.parse(inputs.get(0));
+            Linker.Options options = new Linker.Options(onlyNeeded, !stripMetadata);
+            PrintWriter err = spec.commandLine().getErr();
+            for (String input : inputs.subList(1, inputs.size())) {
+                Module src = IrInput.parse(input);
+                try {
+                    for (String w : Linker.link(dest, src, options).warnings()) {
+                        err.println("warning: " + w);
+                    }
+                } catch (Linker.LinkException | IllegalArgumentException e) {
+                    throw new InputException(input + ": " + e.getMessage());
                 }
-            } catch (Linker.LinkException | IllegalArgumentException e) {
-                throw new InputException(input + ": " + e.getMessage());
             }
+            IrPrinter.print(dest, out.stream(), IrInput.CHARSET);
+            out.commit();
         }
-        IrCommands.write(spec, dest, output);
         return Main.OK;
     }
 }

@@ -28,11 +28,11 @@ public final class VerifyIrCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Module m = IrCommands.read(input);
+        Module m = IrInput.parse(input);
         List<Verifier.Problem> problems = Verifier.verify(m);
         PrintWriter err = spec.commandLine().getErr();
         for (Verifier.Problem p : problems) {
-            err.println(IrCommands.displayName(input) + ": error: " + p);
+            err.println(IrInput.displayName(input) + ": error: " + p);
         }
         return problems.isEmpty() ? Main.OK : Main.USER_ERROR;
     }

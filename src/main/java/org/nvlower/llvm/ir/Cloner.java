@@ -236,7 +236,7 @@ public final class Cloner {
         g.readHeader(src.linkage(), src.visibility(), src.isDsoLocal(), src.dllStorage(), src.unnamedAddr());
         g.readTail(src.section(), src.partition(), src.comdat(), src.alignment(), mapAttachments(src.metadata()));
         g.readVariableDetails(src.threadLocal(), src.isExternallyInitialized(), src.codeModel(),
-                mapGroups(src.attributeGroups()), src.otherWords());
+                mapGroups(src.attributeGroups()), src.otherWords(), src.inlineAttributes().mapTypes(this::mapType));
         dest.addGlobal(g);
         g.headerChanged();
         return g;
