@@ -1,0 +1,70 @@
+package org.nvlower.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.pass.LibdeviceLink;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.pipeline.Libdevice;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower link-libdevice IN.ll [--libdevice PATH] [-R KEY=VALUE] [cicc options] [-o OUT.ll]}. */
+@Command(name = "link-libdevice", mixinStandardHelpOptions = true,
+        description = {"Link the libdevice functions the module calls (and what they call), internalize them, "
+                + "inline them at their call sites, then fold __nvvm_reflect and the branches it decides.",
+                "libdevice: $CUDA_HOME/nvvm/libdevice/libdevice.10.bc (read through llvm-dis), or --libdevice "
+                + "FILE (bitcode or text IR)."},
+        footer = "See docs/math-pipeline.md.")
+public final class LinkLibdeviceCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
+    String input;
+
+    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
+    String output;
+
+    @Option(names = "--libdevice", paramLabel = "PATH", description = "libdevice (.bc or .ll) instead of CUDA's")
+    Path libdevice;
+
+    @Option(names = "--stats", description = "report what was linked and folded on stderr")
+    boolean stats;
+
+    @Mixin
+    MathPassOptions options;
+
+    @Unmatched
+    List<String> cicc = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        try (Output.Destination out = Output.open(spec, output)) {
+            Module m = IrInput.parse(input);
+            Map<String, Integer> values = options.values(cicc, m);
+            Module lib = Libdevice.load(libdevice != null ? libdevice : Libdevice.defaultPath());
+            LibdeviceLink.Result r = LibdeviceLink.run(m, lib, values);
+            if (stats) {
+                spec.commandLine().getErr().println(r.linked().size() + " libdevice function(s) linked, " + r.inlined()
+                        + " call(s) inlined, " + r.reflect().folded() + " __nvvm_reflect call(s) and "
+                        + r.branchesFolded() + " branch(es) folded" + (r.kept().isEmpty() ? "" : "; kept: " + r.kept()));
+            }
+            IrPrinter.print(m, out.stream(), IrInput.CHARSET);
+            out.commit();
+        }
+        return Main.OK;
+    }
+}
