@@ -66,10 +66,6 @@ public final class LibdeviceLink {
         }
         try {
             Triples.validate(triple, false);
-            DataLayoutVerifier.verify(layout, triple);
-            if (libdevice.dataLayout() != null) {
-                DataLayoutVerifier.checkLinkable(layout, libdevice.dataLayout());
-            }
         } catch (InputException e) {
             throw new InputException(what + ": " + e.getMessage());
         }
@@ -78,6 +74,14 @@ public final class LibdeviceLink {
             throw new InputException(what + ": cannot link libdevice (" + libTriple + ", "
                     + Triples.pointerWidth(libTriple) + "-bit pointers) into a module for '" + triple + "' ("
                     + Triples.pointerWidth(triple) + "-bit pointers)");
+        }
+        try {
+            DataLayoutVerifier.verify(layout, triple);
+            if (libdevice.dataLayout() != null) {
+                DataLayoutVerifier.checkLinkable(layout, libdevice.dataLayout());
+            }
+        } catch (InputException e) {
+            throw new InputException(what + ": " + e.getMessage());
         }
     }
 
