@@ -68,6 +68,12 @@ public final class MathPipeline {
 
     /** MLIR text through the whole chain. */
     public static Result compileMlir(String fileName, String text, Settings settings) {
+        return compileMlir(fileName, text, settings, () -> Libdevice.load(settings.libdevice() != null
+                ? settings.libdevice() : Libdevice.defaultPath()));
+    }
+
+    /** As {@link #compileMlir(String, String, Settings)}, libdevice coming from {@code libdevice} (read only when needed). */
+    public static Result compileMlir(String fileName, String text, Settings settings, Supplier<Module> libdevice) {
         List<Stage> stages = new ArrayList<>();
         Operation mlir = MlirParser.parse(fileName, text);
         MathToLibdevice.Result lowered = MathToLibdevice.run(mlir);
@@ -76,7 +82,7 @@ public final class MathPipeline {
         Module module = LlvmTranslation.translate(mlir, settings.target(), fileName);
         stages.add(new Stage("translate", module.functions().stream().filter(f -> !f.isDeclaration()).count()
                 + " function(s) in LLVM IR for " + settings.target().cpu()));
-        stages.addAll(compile(module, settings).stages());
+        stages.addAll(compile(module, settings, libdevice).stages());
         return new Result(module, stages);
     }
 
