@@ -7,14 +7,12 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.pipeline.MathPipeline;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
@@ -28,20 +26,11 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = "See docs/math-pipeline.md.")
 public final class CompileCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "IN", description = "input file (.mlir or .ll), or - for stdin")
-    String input;
-
-    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
-    String output;
-
     @Option(names = "-x", paramLabel = "LANG", description = "input language: mlir or llvm (default: by extension)")
     String language;
 
     @Option(names = "--libdevice", paramLabel = "PATH", description = "libdevice (.bc or .ll) instead of CUDA's")
     Path libdevice;
-
-    @Option(names = "--stats", description = "report each stage on stderr")
-    boolean stats;
 
     @Mixin
     MathPassOptions options;
@@ -54,15 +43,15 @@ public final class CompileCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        options.cicc = cicc;
         boolean mlir = isMlir();
-        try (Output.Destination out = Output.open(spec, output)) {
-            MathPipeline.Settings settings = new MathPipeline.Settings(MathPassOptions.target(cicc),
-                    MathPassOptions.ftzGiven(cicc), options.overrides(), libdevice);
-            String name = IrInput.displayName(input);
-            String text = IrInput.read(input).text();
-            MathPipeline.Result r = mlir ? MathPipeline.compileMlir(name, text, settings)
-                    : MathPipeline.compile(IrParser.parse(name, text), settings);
-            if (stats) {
+        try (Output.Destination out = Output.open(spec, options.output)) {
+            MathPipeline.Settings settings = new MathPipeline.Settings(options.target(), options.ftzGiven(),
+                    options.overrides(), libdevice);
+            String name = IrInput.displayName(options.input);
+            MathPipeline.Result r = mlir ? MathPipeline.compileMlir(name, IrInput.read(options.input).text(), settings)
+                    : MathPipeline.compile(IrInput.parse(options.input), settings);
+            if (options.stats) {
                 for (MathPipeline.Stage s : r.stages()) {
                     spec.commandLine().getErr().printf("%-15s %s%n", s.name(), s.summary());
                 }
@@ -81,6 +70,6 @@ public final class CompileCommand implements Callable<Integer> {
                 default -> throw new InputException("-x " + language + ": expected mlir or llvm");
             };
         }
-        return input.endsWith(".mlir");
+        return options.input.endsWith(".mlir");
     }
 }

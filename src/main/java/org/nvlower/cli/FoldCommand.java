@@ -3,18 +3,13 @@ package org.nvlower.cli;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.MathCallFolder;
 import org.nvlower.llvm.pass.ReflectBranchFold;
-import org.nvlower.llvm.text.IrPrinter;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,15 +24,6 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = "See docs/math-pipeline.md for the names and the error bounds.")
 public final class FoldCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
-    String input;
-
-    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
-    String output;
-
-    @Option(names = "--stats", description = "report the folded calls on stderr")
-    boolean stats;
-
     @Mixin
     MathPassOptions options;
 
@@ -49,19 +35,11 @@ public final class FoldCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try (Output.Destination out = Output.open(spec, output)) {
-            Module m = IrInput.parse(input);
-            Map<String, Integer> values = options.values(cicc, m);
-            MathCallFolder.Result r = MathCallFolder.run(m, values);
+        return options.transform(spec, cicc, m -> {
+            MathCallFolder.Result r = MathCallFolder.run(m, options.values(m));
             ReflectBranchFold.Result f = ReflectBranchFold.run(m);
-            if (stats) {
-                spec.commandLine().getErr().println(r.folded() + " call(s) folded" + (r.byName().isEmpty() ? ""
-                        : " " + r.byName()) + "; " + f.valuesFolded() + " value(s) and " + f.branchesFolded()
-                        + " branch(es) folded");
-            }
-            IrPrinter.print(m, out.stream(), IrInput.CHARSET);
-            out.commit();
-        }
-        return Main.OK;
+            return r.folded() + " call(s) folded" + (r.byName().isEmpty() ? "" : " " + r.byName()) + "; "
+                    + f.valuesFolded() + " value(s) and " + f.branchesFolded() + " branch(es) folded\n";
+        });
     }
 }

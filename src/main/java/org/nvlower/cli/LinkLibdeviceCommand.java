@@ -4,18 +4,14 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.LibdeviceLink;
-import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.pipeline.Libdevice;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,17 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = "See docs/math-pipeline.md.")
 public final class LinkLibdeviceCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
-    String input;
-
-    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
-    String output;
-
     @Option(names = "--libdevice", paramLabel = "PATH", description = "libdevice (.bc or .ll) instead of CUDA's")
     Path libdevice;
-
-    @Option(names = "--stats", description = "report what was linked and folded on stderr")
-    boolean stats;
 
     @Mixin
     MathPassOptions options;
@@ -52,19 +39,12 @@ public final class LinkLibdeviceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try (Output.Destination out = Output.open(spec, output)) {
-            Module m = IrInput.parse(input);
-            Map<String, Integer> values = options.values(cicc, m);
-            Module lib = Libdevice.load(libdevice != null ? libdevice : Libdevice.defaultPath());
-            LibdeviceLink.Result r = LibdeviceLink.run(m, lib, values);
-            if (stats) {
-                spec.commandLine().getErr().println(r.linked().size() + " libdevice function(s) linked, " + r.inlined()
-                        + " call(s) inlined, " + r.reflect().folded() + " __nvvm_reflect call(s) and "
-                        + r.branchesFolded() + " branch(es) folded" + (r.kept().isEmpty() ? "" : "; kept: " + r.kept()));
-            }
-            IrPrinter.print(m, out.stream(), IrInput.CHARSET);
-            out.commit();
-        }
-        return Main.OK;
+        return options.transform(spec, cicc, m -> {
+            LibdeviceLink.Result r = LibdeviceLink.run(m, Libdevice.load(libdevice != null ? libdevice
+                    : Libdevice.defaultPath()), options.values(m));
+            return r.linked().size() + " libdevice function(s) linked, " + r.inlined() + " call(s) inlined, "
+                    + r.reflect().folded() + " __nvvm_reflect call(s) and " + r.branchesFolded() + " branch(es) folded"
+                    + (r.kept().isEmpty() ? "" : "; kept: " + r.kept()) + "\n";
+        });
     }
 }

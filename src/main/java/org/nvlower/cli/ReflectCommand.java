@@ -1,21 +1,17 @@
 package org.nvlower.cli;
 
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.NvvmReflect;
 import org.nvlower.llvm.pass.ReflectBranchFold;
-import org.nvlower.llvm.text.IrPrinter;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,17 +26,8 @@ import picocli.CommandLine.Model.CommandSpec;
         footer = "See docs/math-pipeline.md.")
 public final class ReflectCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
-    String input;
-
-    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
-    String output;
-
     @Option(names = "--no-fold", description = "only replace the reflect calls (no branch folding)")
     boolean noFold;
-
-    @Option(names = "--stats", description = "report what was folded on stderr")
-    boolean stats;
 
     @Mixin
     MathPassOptions options;
@@ -53,24 +40,21 @@ public final class ReflectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        try (Output.Destination out = Output.open(spec, output)) {
-            Module m = IrInput.parse(input);
-            Map<String, Integer> values = options.values(cicc, m);
+        return options.transform(spec, cicc, m -> {
+            Map<String, Integer> values = options.values(m);
             NvvmReflect.Result r = NvvmReflect.run(m, values);
-            ReflectBranchFold.Result f = noFold ? null : ReflectBranchFold.run(r.functions());
-            if (stats) {
-                PrintWriter err = spec.commandLine().getErr();
-                err.println(r.folded() + " __nvvm_reflect call(s) folded in " + r.functions().size() + " function(s)");
-                r.keys().forEach((k, n) -> err.println("  " + k + " = " + values.getOrDefault(k, 0) + "  (" + n + " call(s))"));
-                if (f != null) {
-                    err.println(f.branchesFolded() + " branch(es), " + f.valuesFolded() + " value(s) folded; "
-                            + f.blocksRemoved() + " block(s) removed, " + f.blocksMerged() + " merged; "
-                            + f.deadRemoved() + " dead instruction(s) removed");
-                }
+            StringBuilder report = new StringBuilder(r.folded() + " __nvvm_reflect call(s) folded in "
+                    + r.functions().size() + " function(s)\n");
+            r.keys().forEach((k, n) -> report.append("  ").append(k).append(" = ").append(values.getOrDefault(k, 0))
+                    .append("  (").append(n).append(" call(s))\n"));
+            if (!noFold) {
+                ReflectBranchFold.Result f = ReflectBranchFold.run(r.functions());
+                report.append(f.branchesFolded()).append(" branch(es), ").append(f.valuesFolded())
+                        .append(" value(s) folded; ").append(f.blocksRemoved()).append(" block(s) removed, ")
+                        .append(f.blocksMerged()).append(" merged; ").append(f.deadRemoved())
+                        .append(" dead instruction(s) removed\n");
             }
-            IrPrinter.print(m, out.stream(), IrInput.CHARSET);
-            out.commit();
-        }
-        return Main.OK;
+            return report.toString();
+        });
     }
 }
