@@ -72,6 +72,25 @@ class LibdeviceReflectPeerTest {
         assertEquals(Map.of("__CUDA_FTZ", 1940, "__CUDA_ARCH", 63, "__CUDA_PREC_SQRT", 12), r.keys());
     }
 
+    /** llvm-dis 19 writes libdevice with opaque pointers ({@code ptr @.str}): the same folding results. */
+    @Test
+    void opaquePointerLibdeviceFoldsTheSame(@TempDir Path dir) throws IOException {
+        Optional<Path> dis19 = ExternalTools.llvm19("llvm-dis");
+        Assumptions.assumeTrue(dis19.isPresent(), "llvm-dis 19 not found");
+        Path out = dir.resolve("libdevice19.ll");
+        ExternalTools.Result r = ExternalTools.run(120, dis19.get(), ExternalTools.libdeviceBitcode().orElseThrow().toString(),
+                "-o", out.toString());
+        assertEquals(0, r.exitCode(), r.stderr());
+        String opaque = Files.readString(out, StandardCharsets.ISO_8859_1);
+        assertTrue(opaque.contains("@__nvvm_reflect(ptr @.str)"), "opaque-pointer form");
+        Config c = new Config(1, 800, 1);
+        Module m = IrParser.parse("libdevice19.ll", opaque);
+        NvvmReflect.Result reflected = NvvmReflect.run(m, c.values());
+        assertEquals(2015, reflected.folded());
+        ReflectBranchFold.run(reflected.functions());
+        assertEquals(ours(dir, LibdeviceText.text(), c, false), calls(m));
+    }
+
     @Test
     void sameCallsAsOptPerFunction(@TempDir Path dir) throws Exception {
         Optional<Path> opt14 = ExternalTools.opt();
