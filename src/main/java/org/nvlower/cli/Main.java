@@ -68,6 +68,10 @@ public final class Main implements Runnable {
             LinkCommand.class,
             InlineCommand.class,
             MathlowerCommand.class,
+            ReflectCommand.class,
+            LinkLibdeviceCommand.class,
+            FoldCommand.class,
+            CompileCommand.class,
             BenchCommand.class
     );
 
