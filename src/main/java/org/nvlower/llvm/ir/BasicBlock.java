@@ -257,6 +257,12 @@ public final class BasicBlock extends TrackedValue {
         markEdited();
     }
 
+    void attachAtEnd(Instruction inst) {
+        inst.setParent(this);
+        instructions.add(inst);
+        markEdited();
+    }
+
     /** Appends a copy: a name is made unique, an unnamed value stays numbered (the function is renumbered). */
     void appendCopy(Instruction inst) {
         if (inst.hasName()) {

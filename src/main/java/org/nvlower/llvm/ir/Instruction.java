@@ -348,6 +348,18 @@ public abstract sealed class Instruction extends TrackedValue
         anchor.parent().attachBefore(anchor, this);
     }
 
+    /** Moves this instruction to the end of {@code block} (same function), keeping its name, number and text. */
+    public void moveToEnd(BasicBlock block) {
+        if (block.parent() != function() || function() == null) {
+            throw new IllegalArgumentException("moving an instruction to another function");
+        }
+        if (block.terminator() != null) {
+            throw new IllegalArgumentException(block + " already ends with a terminator");
+        }
+        parent.detach(this);
+        block.attachAtEnd(this);
+    }
+
     /** Inserts this (unattached) instruction just before {@code anchor}. */
     public void insertBefore(Instruction anchor) {
         anchor.parent().insertBefore(anchor, this);

@@ -116,13 +116,10 @@ public final class LibdeviceLink {
         int inlined = 0;
         List<Function> receivers = new ArrayList<>();
         for (Function f : calleesFirst(module, linkedSet)) {
-            boolean receiver = !linkedSet.contains(f);
-            Set<String> names = receiver ? localNames(f) : Set.of();
             int n = inlineLinkedCalls(f, linkedSet);
             inlined += n;
-            if (n > 0 && receiver) {
+            if (n > 0 && !linkedSet.contains(f)) {
                 receivers.add(f);
-                unnameInventedNames(f, names);
             }
         }
         // inlined bodies meet the caller's constants, and end in fall-through branches
@@ -190,25 +187,6 @@ public final class LibdeviceLink {
             Inliner.inline(c);
         }
         return sites.size();
-    }
-
-    private static Set<String> localNames(Function f) {
-        Set<String> names = new HashSet<>();
-        f.instructions().forEach(i -> names.add(i.name()));
-        return names;
-    }
-
-    /**
-     * The inliner names the copies of libdevice's numbered values {@code nvl.N} (so that no
-     * numbered value of a function read from text moves); they become numbered again, as LLVM
-     * leaves them, since the caller is renumbered anyway.
-     */
-    private static void unnameInventedNames(Function f, Set<String> before) {
-        f.instructions().forEach(i -> {
-            if (i.name().startsWith("nvl.") && !before.contains(i.name())) {
-                i.setName("");
-            }
-        });
     }
 
     /** Whether a declaration of the module has a definition in libdevice (else there is nothing to link). */

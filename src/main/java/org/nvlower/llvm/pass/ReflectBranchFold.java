@@ -275,12 +275,7 @@ public final class ReflectBranchFold {
         Function f = pred.parent();
         pred.terminator().eraseFromParent();
         for (Instruction inst : new ArrayList<>(block.instructions())) {
-            // append treats a moved value as a new one (names it nvl.N, or x0 while x is taken): it keeps its own
-            String name = inst.name();
-            inst.setName("");
-            inst.removeFromParent();
-            pred.append(inst);
-            inst.setName(name);
+            inst.moveToEnd(pred);
         }
         for (BasicBlock s : new ArrayList<>(pred.successors())) {
             for (PhiInst phi : s.phis()) {
