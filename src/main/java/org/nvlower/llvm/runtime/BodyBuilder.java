@@ -252,6 +252,27 @@ final class BodyBuilder {
         b.condBr(c, ifTrue, ifFalse);
     }
 
+    /**
+     * The loop's back edge {@code br c, label %loop, label %exit}, marked not to be unrolled: the
+     * bodies are meant to be small (their SASS size is compared with NVIDIA's).
+     */
+    void loopBack(Value c, BasicBlock loop, BasicBlock exit) {
+        noUnroll(b.condBr(c, loop, exit));
+    }
+
+    /** An unconditional back edge to {@code loop}, marked as {@link #loopBack(Value, BasicBlock, BasicBlock)}. */
+    void loopBack(BasicBlock loop) {
+        noUnroll(b.br(loop));
+    }
+
+    private void noUnroll(org.nvlower.llvm.ir.Instruction br) {
+        org.nvlower.llvm.ir.Module m = function.module();
+        String hint = m.addMetadataNode("!{!\"llvm.loop.unroll.disable\"}");
+        String self = m.addMetadataNode("!{}");
+        m.setMetadataNode(self, "distinct !{!" + self + ", !" + hint + "}");
+        br.setMetadata(java.util.List.of(new org.nvlower.llvm.ir.MetadataAttachment("llvm.loop", "!" + self)));
+    }
+
     /** A phi at the current position; entries are added with {@link PhiInst#addIncoming}. */
     PhiInst phi(Type t, String name) {
         return b.phi(t, name);

@@ -48,14 +48,20 @@ import org.nvlower.llvm.ir.VectorType;
  * compile the module for NVPTX: LLVM 14's and 19's NVPTX backends crash on an fp128 call argument
  * or return value, and the runtime functions take and return fp128. After the 128-bit lowering
  * the only fp128 values left are data (loads, stores, allocas, GEPs, phis, selects, aggregates,
- * globals, arguments, returns, constants); this rewrite gives each the i128 type:
+ * globals, arguments, returns, constants); this rewrite gives each the i128 type. Memory keeps
+ * its declared types (an {@code alloca fp128}, a GEP over fp128, a {@code fp128*} parameter are
+ * addresses, which NVPTX handles): a load or store of an fp128 value becomes one of an i128 (through
+ * a bitcast pointer when pointers are typed), so kernel signatures and the metadata naming them stay
+ * as they were.
  * <ul>
  * <li>a function with fp128 in its type or body is rebuilt with i128 in a new function of the
  * same name (instructions keep their names and metadata; unchanged ones move over as they are);
  * a bitcast between fp128 and i128 disappears; {@code fneg}, {@code llvm.fabs} and
  * {@code llvm.copysign} become the sign-bit operations they are. External functions taking fp128
  * get i128 too: NVPTX has no fp128 calling convention at all;</li>
- * <li>a global holding fp128 is recreated with i128 and the same initializer bits;</li>
+ * <li>a global holding fp128 is recreated with i128 and the same initializer bits (llc's
+ * AsmPrinter crashes on an fp128 initializer); with typed pointers its uses see it through a
+ * constant bitcast to the old pointer type;</li>
  * <li>an fp128 operation that is still there (kept unsupported) stays, bridged by bitcasts.</li>
  * </ul>
  * Rebuilt functions and globals move to the end of their kind in the printed module (the model
@@ -107,10 +113,6 @@ public final class Fp128Carrier {
             case StructType s -> {
                 List<Type> fields = carriedAll(s.fields());
                 yield fields == s.fields() ? s : new StructType(s.packed(), fields);
-            }
-            case PointerType p when p.pointee() != null -> {
-                Type e = carried(p.pointee());
-                yield e == p.pointee() ? p : PointerType.to(e, p.addressSpace());
             }
             case FunctionType f -> {
                 Type r = carried(f.returnType());
@@ -217,7 +219,7 @@ public final class Fp128Carrier {
         }
         for (GlobalVariable g : globals) {
             if (g.initializer() != null) {
-                ((GlobalVariable) map.get(g)).setInitializer(carried(g.initializer()));
+                ((GlobalVariable) replacements.get(g)).setInitializer(carried(g.initializer()));
             }
         }
         for (Function f : functions) {
@@ -241,7 +243,7 @@ public final class Fp128Carrier {
     private void swap(GlobalValue old) {
         String name = old.name();
         module.removeGlobal(old);
-        ((GlobalValue) map.get(old)).setName(name);
+        replacements.get(old).setName(name);
     }
 
     private boolean holdsFp128(Function f) {
@@ -271,7 +273,7 @@ public final class Fp128Carrier {
     private boolean detailChanges(Instruction i) {
         return switch (i) {
             case CallInst c -> changes(c.calleeType());
-            case MemoryInst m -> m.elementType() != null && changes(m.elementType());
+            case MemoryInst m -> m.opcode() == Opcode.LOAD && changes(m.elementType());
             default -> false;
         };
     }
@@ -283,8 +285,13 @@ public final class Fp128Carrier {
         n.readTail(g.section(), g.partition(), g.comdat(), g.alignment(), g.metadata());
         n.readVariableDetails(g.threadLocal(), g.isExternallyInitialized(), g.codeModel(), g.attributeGroups(),
                 g.otherWords());
-        map.put(g, n);
+        replacements.put(g, n);
+        map.put(g, n.type().equals(g.type()) ? n
+                : new ConstantExpr(Opcode.BITCAST, List.of(), g.type(), null, List.of(n)));
     }
+
+    /** Recreated globals and functions to their replacement (the map holds what their uses see). */
+    private final Map<GlobalValue, GlobalValue> replacements = new IdentityHashMap<>();
 
     /** A function of the carried type with the same header and argument names. */
     private Function recreate(Function f) {
@@ -303,7 +310,9 @@ public final class Fp128Carrier {
             }
             map.put(a, b);
         }
-        map.put(f, n);
+        replacements.put(f, n);
+        map.put(f, n.type().equals(f.type()) ? n
+                : new ConstantExpr(Opcode.BITCAST, List.of(), f.type(), null, List.of(n)));
         return n;
     }
 
@@ -342,7 +351,7 @@ public final class Fp128Carrier {
                     yield append(into, Instruction.read(Opcode.OR, IntegerType.I128, 0, null,
                             new Value[] {mag, sign}, null));
                 }
-                default -> append(into, rebuilt(i));
+                default -> append(into, rebuilt(i, into));
             };
             built.setMetadata(i.metadata());
             built.addDebugRecords(i.debugRecords());
@@ -374,8 +383,12 @@ public final class Fp128Carrier {
         return AUTO_NAME.matcher(i.name()).matches();
     }
 
-    /** The new instruction: same opcode, carried types, carried operands. */
-    private Instruction rebuilt(Instruction i) {
+    /**
+     * The new instruction: same opcode, carried types, carried operands. A call of a recreated
+     * function calls the new one; a load or store through a typed pointer goes through a bitcast
+     * of the pointer, appended to {@code into} first.
+     */
+    private Instruction rebuilt(Instruction i, BasicBlock into) {
         Instruction.Detail detail = switch (i) {
             case CallInst c -> {
                 CallInst.Detail d = c.detail();
@@ -399,8 +412,27 @@ public final class Fp128Carrier {
         FastMathFlags fmf = changes(i.type()) ? FastMathFlags.NONE : i.fastMathFlags();
         Instruction n = Instruction.read(i.opcode(), carried(i.type()), i.flagBits(), fmf,
                 new Value[i.operandCount()], detail);
+        int pointer = i.opcode() == Opcode.LOAD ? 0 : i.opcode() == Opcode.STORE ? 1 : -1;
         for (int k = 0; k < i.operandCount(); k++) {
-            operand(n, k, i.operand(k));
+            Value v = i.operand(k);
+            if (k == 0 && i instanceof CallInst && v instanceof Function f && replacements.containsKey(f)) {
+                n.resolveForwardOperand(0, replacements.get(f));
+            } else if (k == pointer && v.type() instanceof PointerType p && p.pointee() != null
+                    && changes(p.pointee())) {
+                PointerType wanted = PointerType.to(carried(p.pointee()), p.addressSpace());
+                Value now = v instanceof Constant ? resolve(v) : null;
+                if (now instanceof ConstantExpr e && e.opcode() == Opcode.BITCAST
+                        && e.operands().get(0).type().equals(wanted)) {
+                    n.resolveForwardOperand(k, e.operands().get(0)); // a recreated global, seen as its old type
+                } else {
+                    Instruction cast = Instruction.read(Opcode.BITCAST, wanted, 0, null, new Value[] {null}, null);
+                    operand(cast, 0, v);
+                    append(into, cast);
+                    n.resolveForwardOperand(k, cast);
+                }
+            } else {
+                operand(n, k, v);
+            }
         }
         return n;
     }
@@ -537,7 +569,9 @@ public final class Fp128Carrier {
                 yield t == e.type() && source == e.sourceType() && ops.equals(e.operands()) ? e
                         : new ConstantExpr(e.opcode(), e.flags(), t, source, ops, e.inrangeOperand());
             }
-            case GlobalValue g -> map.get(g) instanceof GlobalValue n ? n : g;
+            case GlobalValue g -> map.get(g) instanceof Constant n && n.type().equals(g.type()) ? n
+                    : replacements.containsKey(g) && g instanceof Function ? new ConstantExpr(Opcode.BITCAST, List.of(),
+                            g.type(), null, List.of(replacements.get(g))) : g;
             default -> c;
         };
     }

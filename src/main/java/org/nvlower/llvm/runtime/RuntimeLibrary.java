@@ -364,22 +364,20 @@ public final class RuntimeLibrary {
         Value below = b.ult(sa, sb);
         Value r0 = b.select(below, b.shl(sa, i128(1)), sa);
         Value exp = b.sub(b.sub(b.extract(na, 0), b.extract(nb, 0)), b.zext(below, I32));
-        // restoring division: 116 quotient bits, the first one 1
+        // restoring division: 116 quotient bits, the first one 1; the significands are below
+        // 2^115, so r - sb is negative exactly when its bit 127 is set
         BasicBlock entry = b.current();
         BasicBlock loop = b.block("loop");
         BasicBlock done = b.block("done");
         b.br(loop);
         b.at(loop);
-        PhiInst i = b.phi(I32, "i");
         PhiInst q = b.phi(I128, "q");
         PhiInst r = b.phi(I128, "r");
-        Value fits = b.uge(r, sb);
+        Value t = b.sub(r, sb);
+        Value fits = b.sge(t, i128(0));
         Value q1 = b.or(b.shl(q, i128(1)), b.zext(fits, I128));
-        Value r1 = b.shl(b.select(fits, b.sub(r, sb), r), i128(1));
-        Value i1 = b.add(i, i32(1));
-        b.condBr(b.ult(i1, i32(116)), loop, done);
-        i.addIncoming(i32(0), entry);
-        i.addIncoming(i1, loop);
+        Value r1 = b.shl(b.select(fits, t, r), i128(1));
+        b.loopBack(b.ult(q1, bit128(115)), loop, done);
         q.addIncoming(i128(0), entry);
         q.addIncoming(q1, loop);
         r.addIncoming(r0, entry);
@@ -433,7 +431,7 @@ public final class RuntimeLibrary {
         t = b.select(b.uge(t, sb), b.sub(t, sb), t);
         diff.addIncoming(b.sub(diff, k), step);
         r.addIncoming(t, step);
-        b.br(loop);
+        b.loopBack(loop);
         b.at(done);
         Value signA = b.and(a, bit128(127));
         b.returnIf(b.eq(r, i128(0)), signA, "nonzero");
@@ -694,24 +692,22 @@ public final class RuntimeLibrary {
 
     /**
      * {@code __nvl_u128_divRem(n, d)}: {quotient, remainder} of unsigned n / d, d not 0: shift
-     * and subtract over the quotient's bits only ({@code clz(d) - clz(n) + 1} steps).
+     * and subtract over the quotient's bits only ({@code clz(d) - clz(n) + 1} steps, at least 1).
      */
     private Function divRem() {
         Type pair = StructType.of(I128, I128);
         return helper("__nvl_u128_divRem", pair, List.of(I128, I128), new String[] {"n", "d"}, b -> {
             Value n = b.arg(0);
             Value d = b.arg(1);
-            Value small = org.nvlower.llvm.ir.Constants.poison(pair);
-            Value early = b.insert(b.insert(small, i128(0), 0), n, 1);
-            b.returnIf(b.ult(n, d), early, "divide");
-            Value steps = b.trunc(b.sub(b.ctlz(d), b.ctlz(n)), I32);
-            Value d0 = b.shl(d, b.zext(steps, I128));
+            // the divisor's leading one under the dividend's (not above it: n < d takes one step)
+            Value steps = b.sub(b.ctlz(d), b.ctlz(n));
+            steps = b.select(b.slt(steps, i128(0)), i128(0), steps);
+            Value d0 = b.shl(d, steps);
             BasicBlock entry = b.current();
             BasicBlock loop = b.block("loop");
             BasicBlock done = b.block("done");
             b.br(loop);
             b.at(loop);
-            PhiInst i = b.phi(I32, "i");
             PhiInst q = b.phi(I128, "q");
             PhiInst r = b.phi(I128, "r");
             PhiInst dd = b.phi(I128, "dd");
@@ -719,10 +715,7 @@ public final class RuntimeLibrary {
             Value q1 = b.or(b.shl(q, i128(1)), b.zext(fits, I128));
             Value r1 = b.select(fits, b.sub(r, dd), r);
             Value dd1 = b.lshr(dd, i128(1));
-            Value i1 = b.add(i, i32(1));
-            b.condBr(b.ule(i1, steps), loop, done);
-            i.addIncoming(i32(0), entry);
-            i.addIncoming(i1, loop);
+            b.loopBack(b.ne(dd, d), loop, done);
             q.addIncoming(i128(0), entry);
             q.addIncoming(q1, loop);
             r.addIncoming(n, entry);
@@ -730,6 +723,7 @@ public final class RuntimeLibrary {
             dd.addIncoming(d0, entry);
             dd.addIncoming(dd1, loop);
             b.at(done);
+            Value small = org.nvlower.llvm.ir.Constants.poison(pair);
             b.retBits(b.insert(b.insert(small, q1, 0), r1, 1));
         });
     }
