@@ -38,7 +38,8 @@ public final class Main implements Runnable {
             StatsCommand.class,
             BenchCommand.class,
             Lower128Command.class,
-            RuntimeCommand.class
+            RuntimeCommand.class,
+            VerifyRuntimeCommand.class
     );
 
     @CommandLine.Spec
@@ -77,6 +78,11 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         for (Class<?> sub : SUBCOMMANDS) {
             cli.addSubcommand(sub);
+        }
+        // 'nvlower verify runtime' too, when a 'verify' command (of the SASS templates) is there
+        CommandLine verify = cli.getSubcommands().get("verify");
+        if (verify != null) {
+            verify.addSubcommand("runtime", VerifyRuntimeCommand.class);
         }
         cli.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -16,6 +16,37 @@ public final class RuntimeCases {
     private RuntimeCases() {
     }
 
+    /**
+     * Calls {@code action} with the operand words of each case of {@code f}: its edge values (every
+     * pair of {@link #pairEdges} for two operands), then {@code random} random cases from a
+     * generator seeded by {@code seed} and the function. The array is reused between calls.
+     */
+    public static void forEach(RuntimeFunction f, long random, long seed, java.util.function.Consumer<long[]> action) {
+        List<ValueType> params = f.parameterTypes();
+        if (params.size() == 1) {
+            edges(params.get(0)).forEach(action);
+        } else {
+            List<long[]> second = pairEdges(params.get(1));
+            for (long[] a : pairEdges(params.get(0))) {
+                for (long[] b : second) {
+                    long[] c = java.util.Arrays.copyOf(a, a.length + b.length);
+                    System.arraycopy(b, 0, c, a.length, b.length);
+                    action.accept(c);
+                }
+            }
+        }
+        SplittableRandom r = new SplittableRandom(seed ^ f.ordinal() * 0x9E3779B97F4A7C15L);
+        long[] ops = new long[f.operandWords()];
+        for (long i = 0; i < random; i++) {
+            int at = 0;
+            for (ValueType t : params) {
+                random(t, r, ops, at);
+                at += t.words();
+            }
+            action.accept(ops);
+        }
+    }
+
     /** The edge values of {@code t}, each as its words (one long, or hi and lo). */
     public static List<long[]> edges(ValueType t) {
         List<long[]> list = new ArrayList<>();

@@ -4,7 +4,6 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 import org.nvlower.llvm.exec.CompiledFunction;
 import org.nvlower.llvm.exec.Interpreter;
@@ -85,33 +84,10 @@ public final class RuntimeChecker {
         return new Mismatch(f, operands.clone(), expected, actual);
     }
 
-    /** Checks {@code f} on its edge cases (pairs of {@link RuntimeCases#pairEdges} for two operands) and {@code random} random cases. */
+    /** Checks {@code f} on its edge cases and {@code random} random cases ({@link RuntimeCases#forEach}). */
     public Report check(RuntimeFunction f, long random, long seed) {
         Tally tally = new Tally(f);
-        List<ValueType> params = f.parameterTypes();
-        if (params.size() == 1) {
-            for (long[] a : RuntimeCases.edges(params.get(0))) {
-                tally.add(check(f, a));
-            }
-        } else {
-            List<long[]> first = RuntimeCases.pairEdges(params.get(0));
-            List<long[]> second = RuntimeCases.pairEdges(params.get(1));
-            for (long[] a : first) {
-                for (long[] b : second) {
-                    tally.add(check(f, concat(a, b)));
-                }
-            }
-        }
-        SplittableRandom r = new SplittableRandom(seed ^ f.ordinal() * 0x9E3779B97F4A7C15L);
-        long[] ops = new long[f.operandWords()];
-        for (long i = 0; i < random; i++) {
-            int at = 0;
-            for (ValueType t : params) {
-                RuntimeCases.random(t, r, ops, at);
-                at += t.words();
-            }
-            tally.add(check(f, ops));
-        }
+        RuntimeCases.forEach(f, random, seed, ops -> tally.add(check(f, ops)));
         return tally.report();
     }
 
@@ -139,12 +115,6 @@ public final class RuntimeChecker {
         public Report report() {
             return new Report(function, cases, mismatches, List.copyOf(first));
         }
-    }
-
-    private static long[] concat(long[] a, long[] b) {
-        long[] c = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, c, a.length, b.length);
-        return c;
     }
 
     static String hex(long[] words, List<ValueType> types) {
