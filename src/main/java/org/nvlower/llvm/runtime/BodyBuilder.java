@@ -1,14 +1,12 @@
 package org.nvlower.llvm.runtime;
 
 import java.math.BigInteger;
-import java.util.Arrays;
 
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.IrBuilder;
-import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.Type;
@@ -97,6 +95,10 @@ final class BodyBuilder {
         return Constants.integer(t, v);
     }
 
+    static Value constant(IntegerType t, BigInteger v) {
+        return Constants.integer(t, v);
+    }
+
     // ------------------------------------------------------------------ operations
 
     Value add(Value x, Value y) {
@@ -137,10 +139,6 @@ final class BodyBuilder {
 
     Value ashr(Value x, Value y) {
         return b.ashr(x, y, "");
-    }
-
-    Value not(Value x) {
-        return b.not(x, "");
     }
 
     Value eq(Value x, Value y) {
@@ -278,10 +276,6 @@ final class BodyBuilder {
         return b.phi(t, name);
     }
 
-    void ret(Value v) {
-        b.ret(v);
-    }
-
     /** Returns {@code value} if {@code cond}, else continues building in a new block. */
     void returnIf(Value cond, Value value, String continueName) {
         BasicBlock done = block(continueName + ".ret");
@@ -290,14 +284,5 @@ final class BodyBuilder {
         at(done);
         retBits(value);
         at(next);
-    }
-
-    static Value[] values(Value... v) {
-        return Arrays.copyOf(v, v.length);
-    }
-
-    /** A cast by opcode (fpext/bitcast ... where the short names do not cover it). */
-    Value cast(Opcode op, Value x, Type t) {
-        return b.cast(op, x, t, "");
     }
 }

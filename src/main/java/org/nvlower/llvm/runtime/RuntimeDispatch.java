@@ -1,7 +1,6 @@
 package org.nvlower.llvm.runtime;
 
 import java.util.EnumSet;
-import java.util.Locale;
 import java.util.Set;
 
 import org.nvlower.llvm.ir.CmpInst;
@@ -134,7 +133,7 @@ public final class RuntimeDispatch {
     private static String verb(Opcode op) {
         return switch (op) {
             case FPTOUI, FPTOSI, UITOFP, SITOFP, FPTRUNC, FPEXT -> "converts (" + op.keyword() + ")";
-            default -> "computes " + op.keyword().toLowerCase(Locale.ROOT) + " on";
+            default -> "computes " + op.keyword() + " on";
         };
     }
 }

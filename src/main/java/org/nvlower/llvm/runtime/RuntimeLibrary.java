@@ -50,8 +50,8 @@ import org.nvlower.softfloat.FcmpPredicate;
 public final class RuntimeLibrary {
 
     /** The bits of a binary128 NaN result on NVPTX (positive, all payload bits set). */
-    static final BigInteger F128_NAN = BigInteger.ONE.shiftLeft(127).subtract(BigInteger.ONE);
-    static final BigInteger F128_INF = BigInteger.valueOf(0x7FFF).shiftLeft(112);
+    static final BigInteger F128_NAN = Format.F128.nan();
+    static final BigInteger F128_INF = Format.F128.inf();
     static final int BIAS = 16383;
 
     /** What every body and helper is: pure, no unwinding, always returns. */
@@ -140,13 +140,13 @@ public final class RuntimeLibrary {
             case UINT8_TO_FP128, UINT16_TO_FP128, UINT32_TO_FP128, UINT64_TO_FP128, UINT128_TO_FP128,
                     INT8_TO_FP128, INT16_TO_FP128, INT32_TO_FP128, INT64_TO_FP128, INT128_TO_FP128 ->
                     fromInteger(f, b);
-            case FP128_TO_FLOAT -> toNarrow(b, Narrow.F32);
-            case FP128_TO_DOUBLE -> toNarrow(b, Narrow.F64);
-            case FLOAT_TO_FP128 -> b.retBits(b.call(fromNarrow(Narrow.F32), b.arg(0)));
-            case DOUBLE_TO_FP128 -> b.retBits(b.call(fromNarrow(Narrow.F64), b.arg(0)));
+            case FP128_TO_FLOAT -> toNarrow(b, Format.F32);
+            case FP128_TO_DOUBLE -> toNarrow(b, Format.F64);
+            case FLOAT_TO_FP128 -> b.retBits(b.call(fromNarrow(Format.F32), b.arg(0)));
+            case DOUBLE_TO_FP128 -> b.retBits(b.call(fromNarrow(Format.F64), b.arg(0)));
             case CVT_F32_U128_RZ, CVT_F32_I128_RZ, CVT_F64_U128_RZ, CVT_F64_I128_RZ -> {
                 // exact widening to binary128 first: the truncation then sees the same value
-                Narrow from = f.parameterTypes().get(0) == ValueType.F32 ? Narrow.F32 : Narrow.F64;
+                Format from = f.parameterTypes().get(0) == ValueType.F32 ? Format.F32 : Format.F64;
                 toInteger(f, b, b.call(fromNarrow(from), b.arg(0)));
             }
             case CVT_U128_F32_RN, CVT_I128_F32_RN, CVT_U128_F64_RN, CVT_I128_F64_RN -> integerToNarrow(f, b);
@@ -199,56 +199,13 @@ public final class RuntimeLibrary {
         });
     }
 
-    /**
-     * {@code __nvl_f128_roundPack(sign, exp, sig)}: the binary128 nearest to
-     * {@code sig * 2^(exp - 16383 - 125)}, {@code sig} with its leading one at bit 126 (or below,
-     * for a subnormal result), rounding to nearest even; overflow gives infinity, a negative
-     * {@code exp} a subnormal or zero (SoftFloat's roundPackToF128).
-     */
-    private Function roundPack() {
-        return helper("__nvl_f128_roundPack", I128, List.of(I1, I32, I128), new String[] {"sign", "exp", "sig"}, b -> {
-            Value sign = b.arg(0);
-            Value exp = b.arg(1);
-            Value sig = b.arg(2);
-            BasicBlock tiny = b.block("tiny");
-            BasicBlock check = b.block("check");
-            BasicBlock inf = b.block("overflow");
-            BasicBlock round = b.block("round");
-            b.condBr(b.slt(exp, i32(0)), tiny, check);
-            b.at(tiny);
-            Value sigTiny = b.call(shiftRightJam(I128), sig, b.sub(i32(0), exp));
-            b.br(round);
-            b.at(check);
-            // beyond the largest exponent, or at it and rounding up to the next binade
-            Value carries = b.uge(b.add(sig, i128(0x2000)), bit128(127));
-            Value over = b.or(b.sgt(exp, i32(0x7FFD)), b.and(b.eq(exp, i32(0x7FFD)), carries));
-            b.condBr(over, inf, round);
-            b.at(inf);
-            b.retBits(b.or(signBits(b, sign), i128(F128_INF)));
-            b.at(round);
-            PhiInst e = b.phi(I32, "e");
-            e.addIncoming(i32(0), tiny);
-            e.addIncoming(exp, check);
-            PhiInst s = b.phi(I128, "s");
-            s.addIncoming(sigTiny, tiny);
-            s.addIncoming(sig, check);
-            Value roundBits = b.and(s, i128(0x3FFF));
-            Value z = b.lshr(b.add(s, i128(0x2000)), i128(14));
-            z = b.select(b.eq(roundBits, i128(0x2000)), b.and(z, i128(-2)), z);
-            Value ez = b.select(b.eq(z, i128(0)), i32(0), e);
-            // the significand's leading one (bit 112) adds one to the exponent field
-            Value packed = b.add(b.shl(b.zext(ez, I128), i128(112)), z);
-            b.retBits(b.or(signBits(b, sign), packed));
-        });
-    }
-
     /** {@code __nvl_f128_normRoundPack(sign, exp, sig)}: roundPack after moving the leading one of {@code sig} to bit 126. */
     private Function normRoundPack() {
         return helper("__nvl_f128_normRoundPack", I128, List.of(I1, I32, I128), new String[] {"sign", "exp", "sig"},
                 b -> {
                     Value shift = b.sub(b.trunc(b.ctlz(b.arg(2)), I32), i32(1));
                     Value sig = b.shl(b.arg(2), b.zext(shift, I128));
-                    b.retBits(b.call(roundPack(), b.arg(0), b.sub(b.arg(1), shift), sig));
+                    b.retBits(b.call(roundPack(Format.F128), b.arg(0), b.sub(b.arg(1), shift), sig));
                 });
     }
 
@@ -523,7 +480,7 @@ public final class RuntimeLibrary {
             Value shift = b.trunc(b.ctlz(m), I32);
             Value top = b.shl(m, b.zext(shift, I128));
             Value sig = b.call(shiftRightJam(I128), top, i32(1));
-            b.retBits(b.call(roundPack(), b.arg(0), b.sub(i32(BIAS + 126), shift), sig));
+            b.retBits(b.call(roundPack(Format.F128), b.arg(0), b.sub(i32(BIAS + 126), shift), sig));
         });
     }
 
@@ -540,15 +497,15 @@ public final class RuntimeLibrary {
         b.retBits(b.call(fromMagnitude(), negative, m));
     }
 
-    /** The two narrower formats, as data: width, exponent and fraction bits. */
-    private enum Narrow {
-        F32(32, 8, 23), F64(64, 11, 52);
+    /** The three formats the bodies round to, as data: width, exponent and fraction bits. */
+    private enum Format {
+        F32(32, 8, 23), F64(64, 11, 52), F128(128, 15, 112);
 
         final int width;
         final int expBits;
         final int fracBits;
 
-        Narrow(int width, int expBits, int fracBits) {
+        Format(int width, int expBits, int fracBits) {
             this.width = width;
             this.expBits = expBits;
             this.fracBits = fracBits;
@@ -567,12 +524,13 @@ public final class RuntimeLibrary {
             return width - 2 - fracBits;
         }
 
-        long inf() {
-            return ((1L << expBits) - 1) << fracBits;
+        BigInteger inf() {
+            return BigInteger.ONE.shiftLeft(expBits).subtract(BigInteger.ONE).shiftLeft(fracBits);
         }
 
-        long nan() {
-            return width == 64 ? Long.MAX_VALUE : (1L << (width - 1)) - 1;
+        /** The canonical NVPTX NaN: positive, every payload bit set. */
+        BigInteger nan() {
+            return BigInteger.ONE.shiftLeft(width - 1).subtract(BigInteger.ONE);
         }
 
         String prefix() {
@@ -581,10 +539,13 @@ public final class RuntimeLibrary {
     }
 
     /**
-     * {@code __nvl_f32_roundPack(sign, exp, sig)} / {@code __nvl_f64_roundPack}: SoftFloat's
-     * roundPackToF32/F64 for nearest even: {@code sig}'s leading one at bit 30 (62).
+     * {@code __nvl_f128_roundPack(sign, exp, sig)} (and {@code _f64_}, {@code _f32_}): SoftFloat's
+     * roundPackToF128/F64/F32 for nearest even: the value nearest to
+     * {@code sig * 2^(exp - bias - (width - 3))}, {@code sig}'s leading one at bit width - 2 (126,
+     * 62, 30) or below for a subnormal result. Overflow gives infinity, a negative {@code exp} a
+     * subnormal or zero (after shifting right with jamming).
      */
-    private Function roundPack(Narrow n) {
+    private Function roundPack(Format n) {
         IntegerType t = n.type();
         int rb = n.roundBits();
         long half = 1L << (rb - 1);
@@ -602,8 +563,10 @@ public final class RuntimeLibrary {
             Value sigTiny = b.call(shiftRightJam(t), sig, b.sub(i32(0), exp));
             b.br(round);
             b.at(check);
+            // beyond the largest exponent, or at it and rounding up to the next binade
             long maxExp = (1L << n.expBits) - 3;
-            Value carries = b.uge(b.add(sig, constant(t, half)), constant(t, 1L << (n.width - 1)));
+            Value top = constant(t, BigInteger.ONE.shiftLeft(n.width - 1));
+            Value carries = b.uge(b.add(sig, constant(t, half)), top);
             Value over = b.or(b.sgt(exp, i32(maxExp)), b.and(b.eq(exp, i32(maxExp)), carries));
             b.condBr(over, inf, round);
             b.at(inf);
@@ -619,13 +582,14 @@ public final class RuntimeLibrary {
             Value z = b.lshr(b.add(s, constant(t, half)), constant(t, rb));
             z = b.select(b.eq(roundBits, constant(t, half)), b.and(z, constant(t, -2)), z);
             Value ez = b.select(b.eq(z, constant(t, 0)), i32(0), e);
+            // the significand's leading one (bit fracBits) adds one to the exponent field
             Value packed = b.add(b.shl(b.zext(ez, t), constant(t, n.fracBits)), z);
             b.retBits(b.or(signBit, packed));
         });
     }
 
     /** binary128 to float/double, rounded to nearest even (SoftFloat's f128_to_f32/f64). */
-    private void toNarrow(BodyBuilder b, Narrow n) {
+    private void toNarrow(BodyBuilder b, Format n) {
         IntegerType t = n.type();
         Value a = b.arg(0);
         Value sign = sign(b, a);
@@ -645,7 +609,7 @@ public final class RuntimeLibrary {
     }
 
     /** {@code __nvl_f32_toF128(x)} / {@code __nvl_f64_toF128}: the exact binary128 of a float/double. */
-    private Function fromNarrow(Narrow n) {
+    private Function fromNarrow(Format n) {
         IntegerType t = n.type();
         return helper(n.prefix() + "_toF128", I128, List.of(t), new String[] {"x"}, b -> {
             Value x = b.arg(0);
@@ -673,7 +637,7 @@ public final class RuntimeLibrary {
 
     /** (u)int128 to float/double, rounded once to nearest even. */
     private void integerToNarrow(RuntimeFunction f, BodyBuilder b) {
-        Narrow n = f.returnType() == ValueType.F32 ? Narrow.F32 : Narrow.F64;
+        Format n = f.returnType() == ValueType.F32 ? Format.F32 : Format.F64;
         IntegerType t = n.type();
         Value x = b.arg(0);
         Value negative = f.opcode().equals("sitofp") ? b.slt(x, i128(0)) : i1(false);
