@@ -9,7 +9,7 @@ import java.util.concurrent.Callable;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
-import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.target.TargetMachine;
 
 import picocli.CommandLine.Command;
@@ -58,25 +58,28 @@ public final class Lower128Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        RoundtripCommand.IrText in = RoundtripCommand.readIr(input);
-        Module module = IrParser.parse(RoundtripCommand.displayName(input), in.text());
-        TargetMachine tm = TargetMachine.fromCommandLine(cicc);
-        if (!cicc.isEmpty() || module.targetTriple() == null) {
-            module.setTargetTriple(tm.triple());
-            module.setDataLayout(tm.dataLayout());
+        // the output first: a bad -o fails before the work, and nothing half-written appears
+        try (Output.Destination out = Output.open(spec, output)) {
+            Module module = IrInput.parse(input);
+            TargetMachine tm = TargetMachine.fromCommandLine(cicc);
+            if (!cicc.isEmpty() || module.targetTriple() == null) {
+                module.setTargetTriple(tm.triple());
+                module.setDataLayout(tm.dataLayout());
+            }
+            boolean carry = fp128AsI128 != null ? fp128AsI128 : linkRuntime;
+            Lower128.Result result = Lower128.run(module,
+                    new Lower128.Options(enableOptimization, keepUnsupported, carry));
+            PrintWriter err = spec.commandLine().getErr();
+            for (String kept : result.kept()) {
+                err.println(kept.replaceFirst("^(.*?:\\d+:\\d+: )?", "$1warning: ")
+                        .replace(" (--keep-unsupported leaves it)", ""));
+            }
+            if (linkRuntime) {
+                RuntimeLibrary.link(module, result.functions(), carry);
+            }
+            IrPrinter.print(module, out.stream(), IrInput.CHARSET);
+            out.commit();
         }
-        boolean carry = fp128AsI128 != null ? fp128AsI128 : linkRuntime;
-        Lower128.Result result = Lower128.run(module,
-                new Lower128.Options(enableOptimization, keepUnsupported, carry));
-        PrintWriter err = spec.commandLine().getErr();
-        for (String kept : result.kept()) {
-            err.println(kept.replaceFirst("^(.*?:\\d+:\\d+: )?", "$1warning: ")
-                    .replace(" (--keep-unsupported leaves it)", ""));
-        }
-        if (linkRuntime) {
-            RuntimeLibrary.link(module, result.functions(), carry);
-        }
-        IrOutput.write(module, output, in.charset(), spec.commandLine().getOut());
         return Main.OK;
     }
 }

@@ -1,7 +1,6 @@
 package org.nvlower.cli;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -12,7 +11,7 @@ import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.runtime.RuntimeDispatch;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
-import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.target.TargetMachine;
 
 import picocli.CommandLine.Command;
@@ -49,14 +48,16 @@ public final class RuntimeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        TargetMachine tm = TargetMachine.fromCommandLine(cicc);
-        Set<RuntimeFunction> functions = EnumSet.allOf(RuntimeFunction.class);
-        if (onlyUsed != null) {
-            functions = used(IrParser.parse(RoundtripCommand.displayName(onlyUsed),
-                    RoundtripCommand.readIr(onlyUsed).text()));
+        try (Output.Destination out = Output.open(spec, output)) {
+            TargetMachine tm = TargetMachine.fromCommandLine(cicc);
+            Set<RuntimeFunction> functions = EnumSet.allOf(RuntimeFunction.class);
+            if (onlyUsed != null) {
+                functions = used(IrInput.parse(onlyUsed));
+            }
+            Module m = RuntimeLibrary.build(functions, fp128AsI128, tm.triple(), tm.dataLayout());
+            IrPrinter.print(m, out.stream(), IrInput.CHARSET);
+            out.commit();
         }
-        Module m = RuntimeLibrary.build(functions, fp128AsI128, tm.triple(), tm.dataLayout());
-        IrOutput.write(m, output, StandardCharsets.UTF_8, spec.commandLine().getOut());
         return Main.OK;
     }
 

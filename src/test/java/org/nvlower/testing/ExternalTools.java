@@ -45,6 +45,11 @@ public final class ExternalTools {
         return find("mlir-opt");
     }
 
+    /** LLVM 14's mlir-opt: {@code /usr/lib/llvm-14/bin}, else {@code mlir-opt-14} on the search path. */
+    public static Optional<Path> mlirOpt14() {
+        return inDir(Path.of("/usr/lib/llvm-14/bin"), "mlir-opt").or(() -> find("mlir-opt-14"));
+    }
+
     public static Optional<Path> ptxas() {
         return find("ptxas");
     }

@@ -83,4 +83,9 @@ public final class AggregateInst extends Instruction {
     public Indices indexList() {
         return indices;
     }
+
+    @Override
+    public Instruction.Detail detail() {
+        return indices;
+    }
 }

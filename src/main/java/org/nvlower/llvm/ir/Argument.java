@@ -43,6 +43,14 @@ public final class Argument extends TrackedValue {
     }
 
     @Override
+    void nameReleased(String old) {
+        Function f = parent;
+        if (f != null) {
+            f.releaseLocalName(old);
+        }
+    }
+
+    @Override
     String uniqueName(String requested) {
         return parent == null || index < 0 ? requested : parent.uniqueLocalName(requested, this);
     }

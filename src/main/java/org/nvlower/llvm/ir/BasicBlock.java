@@ -266,7 +266,7 @@ public final class BasicBlock extends TrackedValue {
             if (!name.equals(newInst.name())) {
                 newInst.setName(name);
             }
-        } else if (parent.slice() != null && newInst.slot() < 0) {
+        } else if (parent.hasSourceBody() && newInst.slot() < 0) {
             newInst.setName(parent.freshName("nvl."));
         } else {
             parent.markRenumber();
@@ -337,6 +337,14 @@ public final class BasicBlock extends TrackedValue {
 
     public void markDefined() {
         defined = true;
+    }
+
+    @Override
+    void nameReleased(String old) {
+        Function f = parent;
+        if (f != null) {
+            f.releaseLocalName(old);
+        }
     }
 
     @Override

@@ -120,6 +120,7 @@ public final class CallInst extends Instruction {
         }
     }
 
+    @Override
     public Detail detail() {
         return detail;
     }

@@ -34,6 +34,11 @@ public final class CmpInst extends Instruction {
         return predicate;
     }
 
+    @Override
+    public Instruction.Detail detail() {
+        return predicate;
+    }
+
     public Value lhs() {
         return operand(0);
     }

@@ -447,6 +447,11 @@ public final class Function extends GlobalValue {
         return !parsedDefinition && blocks.isEmpty();
     }
 
+    /** Whether the body is printed from this module's source text (a definition read from text). */
+    public boolean hasSourceBody() {
+        return bodyStart >= 0 && slice() != null;
+    }
+
     /** Offset where the body after {@code {} starts, and where the closing {@code }} line starts. */
     public int bodyStart() {
         return bodyStart;
@@ -506,7 +511,7 @@ public final class Function extends GlobalValue {
 
     /** Renumbers when a numbered value was added, removed or renamed (so messages name values as printed). */
     public void renumberIfNeeded() {
-        if (renumber || slice() == null) {
+        if (renumber || !hasSourceBody()) {
             renumber();
         }
     }
@@ -531,6 +536,12 @@ public final class Function extends GlobalValue {
             return requested;
         }
         return claimLocalName(requested);
+    }
+
+    void releaseLocalName(String name) {
+        if (usedNames != null) {
+            usedNames.remove(name);
+        }
     }
 
     /** {@code requested}, or a fresh variant when taken; the result is recorded as taken (a value joins the function). */

@@ -12,6 +12,7 @@ public final class GlobalVariable extends GlobalValue {
     private String codeModel;
     private List<Integer> attributeGroups = List.of();
     private List<String> otherWords = List.of();
+    private AttributeSet attributes = AttributeSet.EMPTY;
 
     public GlobalVariable(Module module, String name, Type valueType, int addressSpace, boolean constant) {
         super(module, name, valueType, addressSpace);
@@ -81,9 +82,15 @@ public final class GlobalVariable extends GlobalValue {
         return otherWords;
     }
 
+    /** Attributes written after the global ({@code "k"="v"}, {@code nounwind}), not in a group. */
+    public AttributeSet inlineAttributes() {
+        return attributes;
+    }
+
     /** Called by the parser. */
     public void readVariableDetails(String threadLocal, boolean externallyInitialized, String codeModel,
-            List<Integer> attributeGroups, List<String> otherWords) {
+            List<Integer> attributeGroups, List<String> otherWords, AttributeSet attributes) {
+        this.attributes = attributes;
         this.threadLocal = threadLocal;
         this.externallyInitialized = externallyInitialized;
         this.codeModel = codeModel;

@@ -102,6 +102,11 @@ public abstract sealed class Instruction extends TrackedValue
         return opcode;
     }
 
+    /** The kind-specific detail ({@link Detail}), or null for kinds without one. */
+    public Detail detail() {
+        return null;
+    }
+
     /** The result type; {@code void} for instructions without a result. */
     @Override
     public Type type() {
@@ -497,6 +502,14 @@ public abstract sealed class Instruction extends TrackedValue
         Function f = function();
         if (f != null) {
             f.markEdited();
+        }
+    }
+
+    @Override
+    void nameReleased(String old) {
+        Function f = function();
+        if (f != null) {
+            f.releaseLocalName(old);
         }
     }
 

@@ -87,6 +87,40 @@ public final class MemoryInst extends Instruction {
                 inbounds ? InstFlag.INBOUNDS.bit() : 0, ops, Access.of(sourceType, 0));
     }
 
+    /** {@code fence [syncscope("s")] ordering}; {@code syncScope} null for the system scope. */
+    public static MemoryInst fence(AtomicOrdering ordering, String syncScope) {
+        if (ordering != AtomicOrdering.ACQUIRE && ordering != AtomicOrdering.RELEASE
+                && ordering != AtomicOrdering.ACQ_REL && ordering != AtomicOrdering.SEQ_CST) {
+            throw new IllegalArgumentException("fence ordering " + ordering);
+        }
+        return new MemoryInst(Opcode.FENCE, PrimitiveType.VOID, 0, new Value[0],
+                new Access(null, 0, ordering, null, syncScope, null, null));
+    }
+
+    /** {@code cmpxchg ptr %p, T %cmp, T %new success failure, align A}: result {@code { T, i1 }}. */
+    public static MemoryInst cmpxchg(Value pointer, Value expected, Value replacement, AtomicOrdering success,
+            AtomicOrdering failure, long align) {
+        checkPointer(pointer);
+        if (!expected.type().equals(replacement.type()) || !(expected.type() instanceof IntegerType
+                || expected.type() instanceof PointerType)) {
+            throw new IllegalArgumentException("cmpxchg of " + expected.type() + " and " + replacement.type());
+        }
+        return new MemoryInst(Opcode.CMPXCHG, StructType.of(expected.type(), IntegerType.I1), 0,
+                new Value[] {pointer, expected, replacement}, new Access(null, align, success, failure, null, null, null));
+    }
+
+    /** {@code atomicrmw op ptr %p, T %v ordering, align A}; {@code op} is LLVM's keyword (xchg, add, fadd, umax ...). */
+    public static MemoryInst atomicRmw(String op, Value pointer, Value value, AtomicOrdering ordering, long align) {
+        checkPointer(pointer);
+        boolean fp = op.startsWith("f");
+        if (fp ? !(value.type() instanceof FloatType) : !(value.type() instanceof IntegerType
+                || op.equals("xchg") && (value.type() instanceof FloatType || value.type() instanceof PointerType))) {
+            throw new IllegalArgumentException("atomicrmw " + op + " of " + value.type());
+        }
+        return new MemoryInst(Opcode.ATOMICRMW, value.type(), 0, new Value[] {pointer, value},
+                new Access(null, align, ordering, null, null, op, null));
+    }
+
     private static void checkPointer(Value pointer) {
         if (!(pointer.type() instanceof PointerType)) {
             throw new IllegalArgumentException("expected a pointer, got " + pointer.type());
@@ -94,6 +128,11 @@ public final class MemoryInst extends Instruction {
     }
 
     public Access access() {
+        return access;
+    }
+
+    @Override
+    public Instruction.Detail detail() {
         return access;
     }
 

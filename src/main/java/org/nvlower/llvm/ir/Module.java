@@ -328,6 +328,16 @@ public final class Module {
         return g;
     }
 
+    /** Adds a global made elsewhere (a clone) under its own, free name, after the others of its kind. */
+    public void addGlobal(GlobalValue g) {
+        if (g.module() != this) {
+            throw new IllegalArgumentException(g + " belongs to another module");
+        }
+        requireFreeName(g.name());
+        insertGlobal(g, g instanceof Function ? Function.class : g instanceof GlobalVariable
+                ? GlobalVariable.class : GlobalAlias.class);
+    }
+
     private void requireFreeName(String name) {
         if (name.isEmpty() || globalsByName.containsKey(name)) {
             throw new IllegalArgumentException(name.isEmpty() ? "a global needs a name" : "@" + name + " exists already");

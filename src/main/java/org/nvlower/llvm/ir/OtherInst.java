@@ -40,8 +40,33 @@ public final class OtherInst extends Instruction {
         return new OtherInst(Opcode.FREEZE, value.type(), 0, FastMathFlags.NONE, new Value[] {value}, null);
     }
 
+    /** {@code va_arg ptr %list, T}. */
+    public static OtherInst vaArg(Value list, Type type) {
+        if (!(list.type() instanceof PointerType)) {
+            throw new IllegalArgumentException("va_arg list of type " + list.type());
+        }
+        return new OtherInst(Opcode.VA_ARG, type, 0, FastMathFlags.NONE, new Value[] {list}, null);
+    }
+
+    /**
+     * {@code landingpad T [cleanup] (catch|filter) ...}: clauses are the operands, {@code kinds}
+     * says which is which.
+     */
+    public static OtherInst landingPad(Type type, boolean cleanup, List<Constant> clauses, List<Clauses.Kind> kinds) {
+        if (clauses.size() != kinds.size() || !cleanup && clauses.isEmpty()) {
+            throw new IllegalArgumentException("a landingpad needs cleanup or a clause, and one kind per clause");
+        }
+        return new OtherInst(Opcode.LANDINGPAD, type, cleanup ? Instruction.flagBits(InstFlag.CLEANUP) : 0,
+                FastMathFlags.NONE, clauses.toArray(new Value[0]), new Clauses(kinds));
+    }
+
     /** The landingpad clause kinds; null for other opcodes. */
     public Clauses clauses() {
+        return clauses;
+    }
+
+    @Override
+    public Instruction.Detail detail() {
         return clauses;
     }
 }

@@ -53,6 +53,22 @@ public final class TerminatorInst extends Instruction {
         return new TerminatorInst(Opcode.SWITCH, PrimitiveType.VOID, new Value[] {value, defaultDest}, null);
     }
 
+    /** {@code indirectbr ptr %address, [label %a, ...]}. */
+    public static TerminatorInst indirectBr(Value address, List<BasicBlock> destinations) {
+        if (!(address.type() instanceof PointerType)) {
+            throw new IllegalArgumentException("indirectbr address of type " + address.type());
+        }
+        List<Value> ops = new ArrayList<>();
+        ops.add(address);
+        ops.addAll(destinations);
+        return new TerminatorInst(Opcode.INDIRECTBR, PrimitiveType.VOID, ops.toArray(new Value[0]), null);
+    }
+
+    /** {@code resume T %exception}. */
+    public static TerminatorInst resume(Value exception) {
+        return new TerminatorInst(Opcode.RESUME, PrimitiveType.VOID, new Value[] {exception}, null);
+    }
+
     /** {@code unreachable}. */
     public static TerminatorInst unreachable() {
         return new TerminatorInst(Opcode.UNREACHABLE, PrimitiveType.VOID, new Value[0], null);
@@ -105,6 +121,11 @@ public final class TerminatorInst extends Instruction {
 
     /** For a catchswitch, how many blocks are handlers; null for the other terminators. */
     public Handlers handlers() {
+        return handlers;
+    }
+
+    @Override
+    public Instruction.Detail detail() {
         return handlers;
     }
 }

@@ -39,8 +39,16 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
      * gets a fresh variant when another local of the function has the name (as in LLVM).
      */
     public void setName(String name) {
+        String old = this.name;
         this.name = uniqueName(name == null ? "" : name);
+        if (!old.isEmpty() && !old.equals(this.name)) {
+            nameReleased(old);
+        }
         nameChanged();
+    }
+
+    /** The value no longer has {@code old}: another value may take it. */
+    void nameReleased(String old) {
     }
 
     /** The name to take instead of {@code requested}: unique among the values it must differ from. */

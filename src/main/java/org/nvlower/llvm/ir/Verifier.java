@@ -62,6 +62,23 @@ public final class Verifier {
         for (MetadataDefinition m : module.metadataDefinitions()) {
             checkMetadataRefs(m.body(), "!" + m.id());
         }
+        Set<String> comdats = new HashSet<>();
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
+                comdats.add(h.key());
+            }
+        }
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof GlobalValue g && g.comdat() != null) {
+                String c = g.comdat().isEmpty() ? g.name() : g.comdat();
+                if (!comdats.contains(c)) {
+                    report(null, "use of undefined comdat '$" + c + "' by @" + g.name());
+                }
+            }
+            if (e instanceof AttributeGroup g) {
+                checkAttributeValues(g.attributeSet(), "attributes #" + g.id());
+            }
+        }
         for (GlobalVariable g : module.globals()) {
             if (g.initializer() != null) {
                 checkConstant(g.initializer(), "@" + g.name());
@@ -102,6 +119,7 @@ public final class Verifier {
         for (MetadataAttachment a : f.metadata()) {
             checkMetadataRefs(a.node(), "@" + f.name());
         }
+        checkAttributeValues(f.inlineAttributes(), "@" + f.name());
         if (f.isDeclaration()) {
             return;
         }
@@ -322,6 +340,7 @@ public final class Verifier {
                 yield condOk && o.operand(1).type().equals(o.type()) && o.operand(2).type().equals(o.type()) ? null
                         : "select operands do not match";
             }
+            case AggregateInst a when op == Opcode.SHUFFLEVECTOR -> shuffleError(a);
             case AggregateInst a when op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE -> {
                 try {
                     Type slot = Types.aggregateElement(a.operand(0).type(), a.indices());
@@ -334,6 +353,40 @@ public final class Verifier {
             }
             default -> null;
         };
+    }
+
+    /** LLVM's shufflevector rules: two vectors of one type, a constant mask of i32 indices below twice their length. */
+    private static String shuffleError(AggregateInst a) {
+        if (!(a.operand(0).type() instanceof VectorType v) || !a.operand(0).type().equals(a.operand(1).type())) {
+            return "invalid shufflevector operands";
+        }
+        Value mask = a.operand(2);
+        if (!(mask instanceof Constant) || !(mask.type() instanceof VectorType m) || !m.element().isInteger(32)) {
+            return "invalid shufflevector operands (the mask must be a constant vector of i32)";
+        }
+        if (mask instanceof ConstantAggregate agg && !v.scalable()) {
+            for (Constant e : agg.elements()) {
+                if (e instanceof ConstantInt i && (i.value().signum() < 0
+                        || i.value().compareTo(BigInteger.valueOf(2 * v.count())) >= 0)) {
+                    return "invalid shufflevector operands (mask index " + i.value() + " out of range)";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Boolean string attributes LLVM's verifier requires to be "true" or "false". */
+    private static final Set<String> BOOLEAN_STRING_ATTRIBUTES = Set.of("less-precise-fpmad", "no-infs-fp-math",
+            "no-nans-fp-math", "approx-func-fp-math", "no-signed-zeros-fp-math", "unsafe-fp-math",
+            "no-jump-tables", "no-inline-line-tables", "profile-sample-accurate", "use-sample-profile");
+
+    private void checkAttributeValues(AttributeSet attributes, String where) {
+        for (Attribute a : attributes.attributes()) {
+            if (a instanceof Attribute.Str s && BOOLEAN_STRING_ATTRIBUTES.contains(s.name())
+                    && !"true".equals(s.value()) && !"false".equals(s.value())) {
+                report(null, where + ": invalid value for '" + s.name() + "' attribute: " + s.value());
+            }
+        }
     }
 
     private static String callTypeError(CallInst c) {
@@ -441,13 +494,65 @@ public final class Verifier {
             if (k instanceof GlobalValue g && (g.module() != module || g.hasName() && module.global(g.name()) != g)) {
                 report(null, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
             }
+            String error = constantTypeError(k);
+            if (error != null) {
+                report(null, where + ": " + error);
+            }
         });
+    }
+
+    /** The type rules of constant aggregates and expressions; null when they hold. */
+    private static String constantTypeError(Constant c) {
+        switch (c) {
+            case ConstantAggregate a -> {
+                List<Type> want = switch (a.type()) {
+                    case StructType s -> s.fields();
+                    case NamedStructType n -> n.fields();
+                    case ArrayType t -> java.util.Collections.nCopies((int) Math.min(t.count(), a.elements().size()), t.element());
+                    case VectorType v -> java.util.Collections.nCopies(a.elements().size(), v.element());
+                    default -> null;
+                };
+                if (want == null) {
+                    return "aggregate constant of type " + a.type();
+                }
+                if (want.size() != a.elements().size() && !(a.type() instanceof VectorType)) {
+                    return a.type() + " constant with " + a.elements().size() + " elements";
+                }
+                for (int i = 0; i < a.elements().size(); i++) {
+                    if (!a.elements().get(i).type().equals(want.get(i))) {
+                        return "element " + i + " of a " + a.type() + " constant is a " + a.elements().get(i).type();
+                    }
+                }
+                return null;
+            }
+            case ConstantExpr e -> {
+                Opcode op = e.opcode();
+                List<Constant> ops = e.operands();
+                if (op.kind() == Opcode.Kind.CAST) {
+                    return ops.size() == 1 && CastInst.invalidReason(op, ops.get(0).type(), e.type()) == null ? null
+                            : "invalid cast constant expression " + op + " to " + e.type();
+                }
+                if (op.kind() == Opcode.Kind.BINARY) {
+                    return ops.size() == 2 && ops.get(0).type().equals(ops.get(1).type()) && ops.get(0).type().equals(e.type())
+                            ? null : "constant expression " + op + " of mismatched types";
+                }
+                return null;
+            }
+            default -> {
+                return null;
+            }
+        }
     }
 
     private void checkMetadataRefs(String text, String where) {
         for (String id : MetadataText.nodeRefs(text)) {
             if (!definedMetadata.contains(id)) {
                 report(null, where + " refers to undefined metadata !" + id);
+            }
+        }
+        for (String g : MetadataText.globalRefs(text)) {
+            if (module.global(g) == null && !(MetadataText.isNumber(g) && module.numberedGlobal(Integer.parseInt(g)) != null)) {
+                report(null, where + " refers to undefined global @" + g);
             }
         }
     }

@@ -284,7 +284,7 @@ public final class Fp128Carrier {
         n.readHeader(g.linkage(), g.visibility(), g.isDsoLocal(), g.dllStorage(), g.unnamedAddr());
         n.readTail(g.section(), g.partition(), g.comdat(), g.alignment(), g.metadata());
         n.readVariableDetails(g.threadLocal(), g.isExternallyInitialized(), g.codeModel(), g.attributeGroups(),
-                g.otherWords());
+                g.otherWords(), g.inlineAttributes());
         replacements.put(g, n);
         map.put(g, n.type().equals(g.type()) ? n
                 : new ConstantExpr(Opcode.BITCAST, List.of(), g.type(), null, List.of(n)));

@@ -83,7 +83,15 @@ import org.nvlower.llvm.ir.Visibility;
  */
 public final class IrParser {
 
-    private static final int MAX_NESTING = 256;
+    /**
+     * The deepest nesting of types, constants and metadata read. llvm-as 14 (8 MB stack) accepts
+     * up to about 27,000 levels and crashes beyond; this limit is above that, and deeper input
+     * gets one error that names it. Input deeper than the caller's stack holds is parsed again on
+     * a {@link DeepStack} thread.
+     */
+    static final int MAX_NESTING = 32_768;
+    /** Bodies nested deeper than this are materialized on a {@link DeepStack} thread. */
+    private static final int SHALLOW_NESTING = 1_000;
 
     private static final Set<String> LINKAGES = Set.of("private", "internal", "available_externally", "linkonce",
             "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
@@ -97,6 +105,8 @@ public final class IrParser {
             "addrspace", "externally_initialized", "zeroext", "signext", "noext", "inreg", "noalias", "nonnull",
             "dereferenceable", "dereferenceable_or_null", "align", "noundef", "range", "nofpclass", "cc");
     private static final Set<String> DECLARATION_LINKAGES = Set.of("external", "extern_weak");
+    private static final Set<String> COMDAT_KINDS = Set.of("any", "exactmatch", "largest", "nodeduplicate",
+            "noduplicates", "samesize");
     private static final Set<String> FAST_MATH = Set.of("fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn",
             "reassoc");
     private static final Set<String> INT_FLAGS = Set.of("nuw", "nsw", "exact", "disjoint", "nneg", "samesign");
@@ -112,13 +122,14 @@ public final class IrParser {
     private final Lexer lex;
     private final Module module;
     private int depth;
+    /** The deepest {@link #depth} reached since it was last reset. */
+    private int deepest;
 
     /** Initializers, alias targets and bodies left for the second pass. */
     private record Deferred(GlobalValue global, int start, int end) {
     }
 
     private final List<Deferred> deferred = new ArrayList<>();
-    private final Map<Integer, Integer> attributeGroupIds = new HashMap<>();
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
     /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
     private final List<Integer> headerGlobalUses = new ArrayList<>();
@@ -193,7 +204,12 @@ public final class IrParser {
      * for malformed input.
      */
     public static Module parse(String fileName, String text) {
-        return new IrParser(fileName, text).parseModule();
+        try {
+            return new IrParser(fileName, text).parseModule();
+        } catch (StackOverflowError e) {
+            // deep but within MAX_NESTING: the parser shares no state, so start again with more stack
+            return DeepStack.call(() -> new IrParser(fileName, text).parseModule());
+        }
     }
 
     // ------------------------------------------------------------------ errors
@@ -270,6 +286,7 @@ public final class IrParser {
         if (++depth > MAX_NESTING) {
             throw error("nesting deeper than " + MAX_NESTING + " levels");
         }
+        deepest = Math.max(deepest, depth);
     }
 
     // ------------------------------------------------------------------ top level
@@ -307,13 +324,18 @@ public final class IrParser {
             depth = 0;
             if (d.global() instanceof Function f) {
                 checkOnly = true;
+                deepest = 0;
                 parseBody(f, d.start(), d.end());
                 checkOnly = false;
                 Runnable loader = () -> {
                     depth = 0;
                     parseBody(f, d.start(), d.end());
                 };
-                f.discardBody(loader);
+                boolean deep = deepest > SHALLOW_NESTING;
+                f.discardBody(deep ? () -> DeepStack.call(() -> {
+                    loader.run();
+                    return null;
+                }) : loader);
             } else {
                 parseInitializer(d);
             }
@@ -354,7 +376,12 @@ public final class IrParser {
                             throw expected("'datalayout' or 'triple'");
                         }
                         expect(Token.EQUALS, "'='");
+                        int valueAt = lex.start;
                         String value = stringValue();
+                        String bad = kind == HeaderLine.Kind.DATALAYOUT ? DataLayoutSyntax.problem(value) : null;
+                        if (bad != null) {
+                            throw error(valueAt, "invalid data layout: " + bad);
+                        }
                         return s -> module.addEntity(new HeaderLine(kind, word, value, s));
                     }
                     case "module" -> {
@@ -394,12 +421,23 @@ public final class IrParser {
                 if (lex.kind != Token.WORD) {
                     throw expected("comdat selection kind");
                 }
+                if (!COMDAT_KINDS.contains(lex.text())) {
+                    throw error("unknown selection kind");
+                }
                 String kind = lex.text();
                 lex.next();
                 return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, s));
             }
-            case METADATA_NAME -> {
-                String name = lex.name();
+            case METADATA_NAME, EXCLAIM -> {
+                // "!7" is one token here, but LLVM reads '!' and then the number: "! 7" is !7 too
+                boolean spaced = lex.kind == Token.EXCLAIM;
+                if (spaced) {
+                    lex.next();
+                    if (!isMetadataNumber()) {
+                        throw error(tokenStart, "expected top-level entity");
+                    }
+                }
+                String name = spaced ? lex.text() : lex.name();
                 definedMetadata.add(name);
                 lex.next();
                 expect(Token.EQUALS, "'='");
@@ -408,6 +446,9 @@ public final class IrParser {
                 acceptWord("metadata");
                 skipMetadata();
                 String body = src.substring(bodyStart, lex.previousEnd);
+                if (!MetadataText.isNumber(name)) {
+                    checkNamedMetadataOperands(body, bodyStart);
+                }
                 return s -> module.addEntity(new MetadataDefinition(name, body, s));
             }
             case SUMMARY_ID -> {
@@ -415,6 +456,24 @@ public final class IrParser {
                 return s -> module.addEntity(new VerbatimEntity("^", s));
             }
             default -> throw lex.kind == Token.ERROR ? expected("") : error("expected top-level entity");
+        }
+    }
+
+    /** Named metadata lists nodes: {@code !{!0, !1}} (and DIExpression / DIArgList nodes), as llvm-as requires. */
+    private void checkNamedMetadataOperands(String body, int bodyStart) {
+        List<String> elements = MetadataText.tupleElements(body);
+        if (elements == null) {
+            throw error(bodyStart, "expected '{' here");
+        }
+        int searchFrom = bodyStart;
+        for (String e : elements) {
+            int at = src.indexOf(e, searchFrom);
+            searchFrom = at + e.length();
+            String ref = e.length() > 1 && e.charAt(0) == '!' ? e.substring(1).strip() : "";
+            boolean node = MetadataText.isNumber(ref) || ref.startsWith("DIExpression(") || ref.startsWith("DIArgList(");
+            if (!node && !e.isEmpty()) {
+                throw error(at, "Expected '!' here");
+            }
         }
     }
 
@@ -477,12 +536,18 @@ public final class IrParser {
 
     /** Skips one metadata value: !N, !name, !{...}, !"str", !DIxxx(...). Returns its text. */
     private String skipMetadata() {
+        enter();
         int start = lex.start;
         if (lex.kind == Token.EXCLAIM) {
             lex.next();
             if (lex.kind == Token.LBRACE) {
                 skipMetadataTuple();
             } else if (lex.kind == Token.STRING) {
+                lex.next();
+            } else if (isMetadataNumber()) { // "! 7": see parseTopLevel
+                if (!secondPass || checkOnly) {
+                    metadataFirstUse.putIfAbsent(lex.text(), lex.start);
+                }
                 lex.next();
             } else {
                 throw expected("metadata");
@@ -498,7 +563,13 @@ public final class IrParser {
         } else {
             throw expected("metadata");
         }
+        depth--;
         return src.substring(start, lex.previousEnd);
+    }
+
+    /** An unsigned decimal integer token: the number of a metadata node after a separate '!'. */
+    private boolean isMetadataNumber() {
+        return lex.kind == Token.INTEGER && allDigits(lex.start, lex.end);
     }
 
     /** Skips {@code {elem, elem, ...}}: an element is metadata, {@code null} or a typed value. */
@@ -573,11 +644,11 @@ public final class IrParser {
     }
 
     private Finisher parseAttributeGroup() {
+        int groupAt = lex.start;
         lex.next();
         if (lex.kind != Token.ATTRIBUTE_GROUP_ID) {
             throw expected("attribute group id");
         }
-        int idAt = lex.start;
         int id = smallInt(lex.nameStart, lex.nameEnd);
         lex.next();
         expect(Token.EQUALS, "'='");
@@ -587,16 +658,23 @@ public final class IrParser {
         lex.next();
         List<Attribute> attributes = new ArrayList<>();
         while (lex.kind != Token.RBRACE) {
+            if (lex.kind == Token.WORD && !FunctionAttributes.isFunctionAttribute(lex.text())) {
+                // llvm-as's words for what it cannot read as a function attribute here
+                throw error(FunctionAttributes.isParameterAttribute(lex.text())
+                        ? "this attribute does not apply to functions" : "unterminated attribute group");
+            }
             Attribute a = parseAttribute();
             if (a == null) {
                 throw expected("attribute or '}'");
             }
             attributes.add(a);
         }
-        lex.next();
-        if (attributeGroupIds.put(id, idAt) != null) {
-            throw error(idAt, "redefinition of attribute group #" + id);
+        if (attributes.isEmpty()) {
+            throw error(groupAt, "attribute group has no attributes");
         }
+        lex.next();
+        // A number may be defined again: llvm-as merges the groups (#0 has the attributes of
+        // both), so the module keeps both entities and #N means all groups numbered N.
         AttributeSet set = share(new AttributeSet(attributes));
         return s -> module.addEntity(new AttributeGroup(id, set, s));
     }
@@ -607,6 +685,11 @@ public final class IrParser {
      * integer ones, {@code byval(T)} and the other type attributes, {@code "key"[="value"]}.
      */
     private Attribute parseAttribute() {
+        Attribute a = readAttribute();
+        return checkOnly || reparse || a == null ? a : share(a);
+    }
+
+    private Attribute readAttribute() {
         if (lex.kind == Token.STRING) {
             String key = lex.name();
             lex.next();
@@ -618,7 +701,7 @@ public final class IrParser {
                 value = lex.name();
                 lex.next();
             }
-            return share(Attribute.string(key, value));
+            return Attribute.string(key, value);
         }
         if (lex.kind != Token.WORD) {
             return null;
@@ -630,21 +713,21 @@ public final class IrParser {
                 lex.next();
                 Type t = parseType();
                 expect(Token.RPAREN, "')'");
-                return share(new Attribute.WithType(w, t));
+                return new Attribute.WithType(w, t);
             }
             if (Attribute.Int.takesInteger(w)) {
                 lex.next();
                 long v = attributeInteger();
                 expect(Token.RPAREN, "')'");
-                return share(new Attribute.Int(w, v));
+                return new Attribute.Int(w, v);
             }
             int open = lex.start;
             skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-            return share(new Attribute.WithArgs(w, src.substring(open + 1, lex.previousEnd - 1)));
+            return new Attribute.WithArgs(w, src.substring(open + 1, lex.previousEnd - 1));
         }
         if (Attribute.Int.takesInteger(w) && (lex.kind == Token.INTEGER || lex.kind == Token.EQUALS)) {
             accept(Token.EQUALS);
-            return share(new Attribute.Int(w, attributeInteger()));
+            return new Attribute.Int(w, attributeInteger());
         }
         if (lex.kind == Token.EQUALS) {
             lex.next();
@@ -653,9 +736,9 @@ public final class IrParser {
             }
             String value = lex.text();
             lex.next();
-            return share(Attribute.word(w + "=" + value)); // kept as written
+            return Attribute.word(w + "=" + value); // kept as written
         }
-        return share(Attribute.word(w));
+        return Attribute.word(w);
     }
 
     private long attributeInteger() {
@@ -808,7 +891,7 @@ public final class IrParser {
                 int initStart = hasInit ? lex.start : -1;
                 global = g;
                 registerGlobal(g, isNumbered, name, nameAt);
-                if (hasInit && (lex.kind == Token.EOF || newlineBetween(lex.previousEnd, lex.start))) {
+                if (hasInit && lex.kind == Token.EOF) { // (a new line is no end: llvm-as reads on)
                     throw expected("initializer");
                 }
                 if (hasInit) {
@@ -816,7 +899,7 @@ public final class IrParser {
                 }
                 GlobalTail tail = parseGlobalTail();
                 g.readVariableDetails(prefix.threadLocal(), prefix.externallyInitialized(), tail.codeModel(),
-                        tail.groups(), tail.otherWords());
+                        tail.groups(), tail.otherWords(), tail.attributes());
                 tail.applyTo(g);
                 if (hasInit) {
                     deferred.add(new Deferred(g, initStart, lex.previousEnd));
@@ -914,7 +997,7 @@ public final class IrParser {
 
     /** What may follow a global's initializer. */
     private record GlobalTail(String section, String partition, String comdat, long align, String codeModel,
-            List<MetadataAttachment> metadata, List<Integer> groups, List<String> otherWords) {
+            List<MetadataAttachment> metadata, List<Integer> groups, List<String> otherWords, AttributeSet attributes) {
 
         void applyTo(GlobalValue g) {
             g.readTail(section, partition, comdat, align, metadata);
@@ -931,14 +1014,21 @@ public final class IrParser {
         List<MetadataAttachment> metadata = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
         List<String> other = new ArrayList<>();
+        List<Attribute> attributes = new ArrayList<>();
         while (true) {
             if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
                 continue;
             }
+            // attributes, as after a function header: "k"="v", align 4, nounwind (llvm-as keeps them in a group)
+            if (lex.kind == Token.STRING || lex.kind == Token.WORD && isGlobalAttribute(lex.text())) {
+                attributes.add(parseAttribute());
+                continue;
+            }
             if (lex.kind != Token.COMMA) {
-                return new GlobalTail(section, partition, comdat, align, codeModel, metadata, groups, other);
+                return new GlobalTail(section, partition, comdat, align, codeModel, metadata, groups, other,
+                        attributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(attributes)));
             }
             lex.next();
             if (lex.kind == Token.METADATA_NAME) {
@@ -970,6 +1060,12 @@ public final class IrParser {
                 throw expected("global variable attribute");
             }
         }
+    }
+
+    /** A function attribute (LLVM reads them after a global too); not the header's own keywords. */
+    private static boolean isGlobalAttribute(String word) {
+        return FunctionAttributes.isHeaderWord(word) && !Set.of("section", "partition", "comdat", "gc", "unnamed_addr",
+                "local_unnamed_addr").contains(word);
     }
 
     /** {@code comdat} or {@code comdat($name)} at the current token: "" or the name. */
@@ -1329,7 +1425,8 @@ public final class IrParser {
             }
             a.setTarget(c);
         }
-        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID) {
+        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID
+                && lex.kind != Token.STRING && !(lex.kind == Token.WORD && isGlobalAttribute(lex.text()))) {
             throw expected("',' or end of global");
         }
         while (lex.start < d.end() && lex.kind != Token.EOF) {
@@ -1583,7 +1680,7 @@ public final class IrParser {
             }
             list.add(parseAttribute());
         }
-        return list == null ? AttributeSet.EMPTY : share(new AttributeSet(list));
+        return list == null || checkOnly ? AttributeSet.EMPTY : share(new AttributeSet(list));
     }
 
     // ------------------------------------------------------------------ constants
@@ -2102,6 +2199,10 @@ public final class IrParser {
         }
         if (block != null) {
             throw error("expected instruction opcode (the last block has no terminator)");
+        }
+        if (numbered.size() == f.arguments().stream().filter(a -> !a.hasName()).count()
+                && locals.values().stream().noneMatch(v -> v instanceof BasicBlock)) {
+            throw error(lex.start, "function body requires at least one basic block");
         }
         f.setBodySource(bodyStart, itemStart);
         resolveFixups();
@@ -2848,6 +2949,12 @@ public final class IrParser {
         return false;
     }
 
+    /** An opcode or a call's tail marker: no attribute is spelled like one. */
+    private static boolean startsInstruction(String word) {
+        return Opcode.byKeyword(word) != null || word.equals("tail") || word.equals("musttail")
+                || word.equals("notail");
+    }
+
     /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */
     private List<String> atomicSuffix(List<String> flags) {
         List<String> f = flags;
@@ -2918,7 +3025,11 @@ public final class IrParser {
         } else if (lex.kind == Token.LOCAL) {
             addOperand(parseValue(null, true), calleeStart, lex.previousEnd);
         } else {
-            Value callee = parseValue(calleeTypeHint(), false);
+            // null, undef, poison, zeroinitializer as the callee (llvm-as reads them): some pointer;
+            // LLVM derives its function type from the arguments, which come after
+            boolean keyword = lex.isWord("null") || lex.isWord("undef") || lex.isWord("poison")
+                    || lex.isWord("zeroinitializer");
+            Value callee = parseValue(keyword ? PointerType.OPAQUE : calleeTypeHint(), false);
             addOperand(callee, calleeStart, lex.previousEnd);
         }
         expect(Token.LPAREN, "'(' in call");
@@ -2941,11 +3052,12 @@ public final class IrParser {
         }
         lex.next();
         int argumentCount = opCount - 1;
-        // function attributes
+        // function attributes, up to the end of the line or an instruction on the same line
         List<Attribute> fnAttributes = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
         while ((lex.kind == Token.ATTRIBUTE_GROUP_ID || lex.kind == Token.WORD && !lex.isWord("to")
-                || lex.kind == Token.STRING) && !newlineBetween(lex.previousEnd, lex.start)) {
+                && !startsInstruction(lex.text()) || lex.kind == Token.STRING)
+                && !newlineBetween(lex.previousEnd, lex.start)) {
             if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
@@ -3009,6 +3121,13 @@ public final class IrParser {
         }
         if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
             throw error(opAt, "wrong number of arguments for the callee's type");
+        }
+        if (ops[0] instanceof ConstantKeyword k && k.type() == PointerType.OPAQUE && !module.opaquePointers()) {
+            // a keyword callee in typed-pointer IR points to the call's function type
+            ops[0] = new ConstantKeyword(k.keyword(), PointerType.to(calleeType, 0));
+        }
+        if (checkOnly || reparse) {
+            return CallInst.Detail.plain(calleeType, argumentCount); // only the type is looked at
         }
         return share(new CallInst.Detail(tail, calleeType, argumentCount, cc,
                 returnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(returnAttributes)),

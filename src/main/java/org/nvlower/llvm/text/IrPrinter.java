@@ -436,6 +436,9 @@ public final class IrPrinter {
         for (int g : v.attributeGroups()) {
             sb.append(" #").append(g);
         }
+        if (!v.inlineAttributes().isEmpty()) {
+            sb.append(' ').append(v.inlineAttributes().print(false));
+        }
         return sb.toString();
     }
 

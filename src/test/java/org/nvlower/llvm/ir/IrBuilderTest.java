@@ -108,4 +108,41 @@ class IrBuilderTest {
         assertSame(after, gt.next());
         assertSame(gt, after.previous());
     }
+
+    @Test
+    void everyKindHasAFactoryThatPrintsValidIr(@TempDir Path dir) {
+        Module m = Module.create("kinds", false);
+        Type i32p = m.pointerTo(IntegerType.I32, 0);
+        Function personality = m.addFunction("__gxx_personality_v0", new FunctionType(IntegerType.I32, List.of(), true));
+        Function callee = m.addFunction("may_throw", new FunctionType(PrimitiveType.VOID, List.of(), false));
+        Function f = m.addFunction("kinds", new FunctionType(PrimitiveType.VOID, List.of(i32p, m.pointerTo(IntegerType.I8, 0)), false));
+        f.readFunctionHeader("", AttributeSet.EMPTY, AttributeSet.EMPTY, List.of(), null, null, null,
+                "i32 (...)* @__gxx_personality_v0");
+        BasicBlock entry = f.appendBlock("entry");
+        BasicBlock ok = f.appendBlock("ok");
+        BasicBlock pad = f.appendBlock("pad");
+        BasicBlock jump = f.appendBlock("jump");
+        IrBuilder b = IrBuilder.atEnd(m, entry);
+        b.insert(MemoryInst.fence(AtomicOrdering.SEQ_CST, null), "");
+        b.insert(MemoryInst.fence(AtomicOrdering.ACQUIRE, "singlethread"), "");
+        b.insert(MemoryInst.cmpxchg(f.argument(0), Constants.i32(0), Constants.i32(1), AtomicOrdering.ACQ_REL,
+                AtomicOrdering.ACQUIRE, 4), "cx");
+        b.insert(MemoryInst.atomicRmw("add", f.argument(0), Constants.i32(2), AtomicOrdering.MONOTONIC, 4), "old");
+        b.insert(OtherInst.vaArg(f.argument(1), IntegerType.I32), "va");
+        b.insert(CallInst.invoke(callee, List.of(), ok, pad), "");
+        b.positionAtEnd(ok).insert(TerminatorInst.indirectBr(Constants.nullPointer((PointerType) m.pointerTo(IntegerType.I8, 0)),
+                List.of(jump)), "");
+        b.positionAtEnd(jump).retVoid();
+        b.positionAtEnd(pad);
+        StructType lp = StructType.of(m.pointerTo(IntegerType.I8, 0), IntegerType.I32);
+        OtherInst landing = b.insert(OtherInst.landingPad(lp, true, List.of(), List.of()), "lp");
+        b.insert(TerminatorInst.resume(landing), "");
+        assertEquals(List.of(), Verifier.verify(m));
+        String text = IrPrinter.print(m);
+        assertTrue(text.contains("cmpxchg i32* %0, i32 0, i32 1 acq_rel acquire, align 4"), text);
+        assertTrue(text.contains("fence syncscope(\"singlethread\") acquire"), text);
+        assertTrue(text.contains("landingpad { i8*, i32 }\n          cleanup"), text);
+        ToolChecks.assertLlvmAsAccepts(dir, text);
+        assertEquals(text, IrPrinter.printFromModel(IrParser.parse("k.ll", text)));
+    }
 }

@@ -107,4 +107,27 @@ class VerifierTest {
         f.entryBlock().setTerminator(TerminatorInst.retVoid());
         assertTrue(Verifier.verify(m).stream().anyMatch(p -> p.message().contains("return type")));
     }
+
+    /**
+     * The verifier classes of docs/llvm-ir.md ("What nvlower accepts and llvm-as rejects"): the
+     * parser reads each of these modules, llvm-as 14 rejects it, and the Verifier must too.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+        "define i32 @f() {/  %y = add i32 %x, 1/  %x = add i32 0, 1/  ret i32 %y/}|does not dominate",
+        "define void @f() #0 {/  ret void/}/attributes #0 = { \"unsafe-fp-math\"=\"fals\" }|invalid value for 'unsafe-fp-math'",
+        "define <2 x i1> @f() {/  %s = shufflevector <2 x i1> zeroinitializer, <2 x i1> zeroinitializer, <2 x i32> <i32 7, i32 1>/  ret <2 x i1> %s/}|invalid shufflevector operands",
+        "@g = global i32 0, comdat($c)|use of undefined comdat '$c'",
+        "!0 = !{i32* @undefined}|undefined global @undefined",
+        "@g = global i32 add (i32 1, i32 2)/@h = global [1 x i32] [i32 1]|",
+    })
+    void theVerifierClassesOfTheDifferentialFuzzAreCaught(String module, String message) {
+        Module m = IrParser.parse("class.ll", module.replace("/", "\n") + "\n");
+        List<Verifier.Problem> problems = Verifier.verify(m);
+        if (message == null) {
+            assertEquals(List.of(), problems, "valid constants");
+        } else {
+            assertTrue(problems.stream().anyMatch(p -> p.toString().contains(message)), problems.toString());
+        }
+    }
 }
