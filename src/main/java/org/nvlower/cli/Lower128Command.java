@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
@@ -67,9 +68,19 @@ public final class Lower128Command implements Callable<Integer> {
                 module.setDataLayout(tm.dataLayout());
             }
             boolean carry = fp128AsI128 != null ? fp128AsI128 : linkRuntime;
-            Lower128.Result result = Lower128.run(module,
-                    new Lower128.Options(enableOptimization, keepUnsupported, carry));
             PrintWriter err = spec.commandLine().getErr();
+            Lower128.Result result;
+            try {
+                result = Lower128.run(module, new Lower128.Options(enableOptimization, keepUnsupported, carry));
+            } catch (InputException e) {
+                // the check names every operation, one per line; rendering shortens long messages
+                String[] lines = e.getMessage().split("\n");
+                err.println(new InputException(e.position(), lines[0]).render());
+                for (int i = 1; i < lines.length; i++) {
+                    err.println(lines[i]);
+                }
+                return Main.USER_ERROR;
+            }
             for (String kept : result.kept()) {
                 err.println(kept.replaceFirst("^(.*?:\\d+:\\d+: )?", "$1warning: ")
                         .replace(" (--keep-unsupported leaves it)", ""));

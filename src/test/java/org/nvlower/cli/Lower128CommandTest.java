@@ -61,6 +61,13 @@ class Lower128CommandTest {
         assertTrue(r.err().startsWith(in + ":2:3: error: '%r = fptrunc fp128 %a to half' in @h cannot be selected"),
                 r.err());
         assertFalse(Files.exists(out));
+        Path two = LlvmChecks.write(dir, "two.ll", "define i256 @w(i256 %a, i256 %b) {\n  %q = udiv i256 %a, %b\n"
+                + "  %r = urem i256 %q, %b\n  ret i256 %r\n}\n");
+        CliRunner both = CliRunner.run("", "lower128", two.toString());
+        assertEquals(1, both.exitCode());
+        assertTrue(both.err().contains("(1 more below the source line)\n  %q = udiv i256 %a, %b\n  ^\n" + two
+                + ":3:3: error: '%r = urem i256 %q, %b' in @w cannot be selected by NVPTX"), both.err());
+        assertEquals("", both.out());
         CliRunner kept = CliRunner.run("", "lower128", in.toString(), "-o", out.toString(), "--keep-unsupported");
         assertEquals(0, kept.exitCode(), kept.err());
         assertTrue(kept.err().startsWith(in + ":2:3: warning: '%r = fptrunc fp128 %a to half' in @h cannot be "
