@@ -250,6 +250,18 @@ final class BodyBuilder {
         b.condBr(c, ifTrue, ifFalse);
     }
 
+    /** A loop's blocks: the one before it (the phis' first edge), its header and the exit. */
+    record Loop(BasicBlock entry, BasicBlock loop, BasicBlock done) {
+    }
+
+    /** Ends the current block with a branch to a new loop header, and continues in the header. */
+    Loop beginLoop() {
+        Loop l = new Loop(current(), block("loop"), block("done"));
+        br(l.loop());
+        at(l.loop());
+        return l;
+    }
+
     /**
      * The loop's back edge {@code br c, label %loop, label %exit}, marked not to be unrolled: the
      * bodies are meant to be small (their SASS size is compared with NVIDIA's).

@@ -323,11 +323,10 @@ public final class RuntimeLibrary {
         Value exp = b.sub(b.sub(b.extract(na, 0), b.extract(nb, 0)), b.zext(below, I32));
         // restoring division: 116 quotient bits, the first one 1; the significands are below
         // 2^115, so r - sb is negative exactly when its bit 127 is set
-        BasicBlock entry = b.current();
-        BasicBlock loop = b.block("loop");
-        BasicBlock done = b.block("done");
-        b.br(loop);
-        b.at(loop);
+        BodyBuilder.Loop l = b.beginLoop();
+        BasicBlock entry = l.entry();
+        BasicBlock loop = l.loop();
+        BasicBlock done = l.done();
         PhiInst q = b.phi(I128, "q");
         PhiInst r = b.phi(I128, "r");
         Value t = b.sub(r, sb);
@@ -667,11 +666,10 @@ public final class RuntimeLibrary {
             Value steps = b.sub(b.ctlz(d), b.ctlz(n));
             steps = b.select(b.slt(steps, i128(0)), i128(0), steps);
             Value d0 = b.shl(d, steps);
-            BasicBlock entry = b.current();
-            BasicBlock loop = b.block("loop");
-            BasicBlock done = b.block("done");
-            b.br(loop);
-            b.at(loop);
+            BodyBuilder.Loop l = b.beginLoop();
+            BasicBlock entry = l.entry();
+            BasicBlock loop = l.loop();
+            BasicBlock done = l.done();
             PhiInst q = b.phi(I128, "q");
             PhiInst r = b.phi(I128, "r");
             PhiInst dd = b.phi(I128, "dd");
