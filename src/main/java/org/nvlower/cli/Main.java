@@ -72,6 +72,9 @@ public final class Main implements Runnable {
             LinkLibdeviceCommand.class,
             FoldCommand.class,
             CompileCommand.class,
+            Lower128Command.class,
+            RuntimeCommand.class,
+            VerifyRuntimeCommand.class,
             BenchCommand.class
     );
 
@@ -156,6 +159,11 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         for (Class<?> sub : SUBCOMMANDS) {
             cli.addSubcommand(sub);
+        }
+        // 'nvlower verify runtime' too, when a 'verify' command (of the SASS templates) is there
+        CommandLine verify = cli.getSubcommands().get("verify");
+        if (verify != null) {
+            verify.addSubcommand("runtime", VerifyRuntimeCommand.class);
         }
         cli.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
