@@ -100,7 +100,7 @@ public final class Lower128 {
         List<Unselectable> found = new ArrayList<>();
         checkGlobals(found);
         for (Function f : new ArrayList<>(module.functions())) {
-            if (!f.isDeclaration()) {
+            if (!f.isDeclaration() && RuntimeDispatch.mayHoldWideOperations(f)) { // bodies without a wide type stay unread
                 boolean wasMaterialized = f.isMaterialized();
                 lowerFunction(f);
                 checkFunction(f, found);
