@@ -1,7 +1,5 @@
 package org.nvlower.pipeline;
 
-import java.lang.reflect.InvocationTargetException;
-import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,6 +11,7 @@ import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.LibdeviceLink;
+import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.pass.MathCallFolder;
 import org.nvlower.llvm.pass.MemoryCleanup;
 import org.nvlower.llvm.pass.NvvmReflect;
@@ -34,7 +33,7 @@ import org.nvlower.target.TargetMachine;
  *     ({@link NvvmReflect}, {@link ReflectBranchFold});</li>
  * <li>the folder again on what inlining exposed (constant intrinsic calls), and constant folding;</li>
  * <li>{@link MemoryCleanup};</li>
- * <li>the 128-bit lowering ({@code org.nvlower.llvm.pass.Lower128}) when it is part of the build.</li>
+ * <li>the 128-bit lowering ({@link Lower128}).</li>
  * </ol>
  * The pipeline holds no logic a pass could own: it orders the passes and records what each did.
  */
@@ -146,29 +145,10 @@ public final class MathPipeline {
         return false;
     }
 
-    /**
-     * The 128-bit lowering, found by name: it comes from its own branch, and this chain runs it
-     * as soon as the build has it ({@code Lower128.run(module, Lower128.Options.DEFAULT)}).
-     */
+    /** The 128-bit lowering: every fp128/i128 operation NVPTX cannot select becomes a runtime call. */
     static Stage lower128(Module module) {
-        Class<?> pass;
-        try {
-            pass = Class.forName("org.nvlower.llvm.pass.Lower128");
-        } catch (ClassNotFoundException e) {
-            return new Stage("lower128", "not part of this build");
-        }
-        try {
-            Class<?> options = Class.forName("org.nvlower.llvm.pass.Lower128$Options");
-            Method run = pass.getMethod("run", Module.class, options);
-            Object result = run.invoke(null, module, options.getField("DEFAULT").get(null));
-            return new Stage("lower128", String.valueOf(result));
-        } catch (InvocationTargetException e) {
-            if (e.getCause() instanceof InputException input) {
-                throw input;
-            }
-            throw new IllegalStateException("Lower128 failed", e.getCause());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("Lower128 has another interface than run(Module, Options.DEFAULT)", e);
-        }
+        Lower128.Result r = Lower128.run(module, Lower128.Options.DEFAULT);
+        return new Stage("lower128", r.calls() + " runtime call(s), " + r.folded() + " constant(s) folded"
+                + (r.functions().isEmpty() ? "" : " (" + r.functions().size() + " __nv_* function(s))"));
     }
 }

@@ -175,6 +175,27 @@ class MathPassCommandsTest {
     }
 
     @Test
+    void compileLowersFp128AndI128Operations(@TempDir Path dir) throws IOException {
+        Path in = dir.resolve("w.ll");
+        Files.writeString(in, """
+                define fp128 @f(fp128 %a, fp128 %b, i128 %x, i128 %y) {
+                  %s = fadd fp128 %a, %b
+                  %q = sdiv i128 %x, %y
+                  %t = sitofp i128 %q to fp128
+                  %r = fmul fp128 %s, %t
+                  ret fp128 %r
+                }
+                """);
+        CliRunner r = CliRunner.run("", "compile", in.toString(), "--stats");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("call fp128 @__nv_add_fp128(fp128 %a, fp128 %b)"), r.out());
+        assertTrue(r.out().contains("@__nv_mul_fp128("), r.out());
+        assertTrue(!r.out().contains("fadd fp128") && !r.out().contains("sdiv i128"), r.out());
+        assertTrue(r.err().contains("lower128        4 runtime call(s), 0 constant(s) folded (4 __nv_* function(s))"),
+                r.err());
+    }
+
+    @Test
     void compileErrors() {
         CliRunner.assertOneLineErrors("compile", new String[][] {
                 {"-x c: expected mlir or llvm", "-", "-x", "c"},
