@@ -36,7 +36,9 @@ public final class Main implements Runnable {
             TargetCommand.class,
             RoundtripCommand.class,
             StatsCommand.class,
-            BenchCommand.class
+            BenchCommand.class,
+            VerifyCommand.class,
+            ExpandCommand.class
     );
 
     @CommandLine.Spec

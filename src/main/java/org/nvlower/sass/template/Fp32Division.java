@@ -30,6 +30,29 @@ final class Fp32Division {
 
     private Fp32Division() {}
 
+    // ------------------------------------------------------------------ the reciprocal
+
+    /**
+     * r = RN(1/x) from r0 = MUFU.RCP(x), for normal x whose reciprocal is normal, whatever
+     * MUFU.RCP returns within its bound. On magnitudes: e = 1 - |x| |r0| (exact); t = |r0| + |r0| e
+     * rounded up (the Newton value |r0| (2 - |x r0|) = |1/x| (1 - e^2) never exceeds |1/x|, so
+     * rounding it up cannot stop below a midpoint |1/x| lies above); e1 = 1 - |x| t (exact); then
+     * t takes x's sign and r = t + t e1. The one-step refinement ptxas uses (r0 + r0 e rounded to
+     * nearest) fails when r0 is a power of two and x's significand is all ones: its value is then
+     * exactly a midpoint and ties to even (x = 2 - 2^-23 with r0 = 0.5, within half an ulp of
+     * 1/x). {@code ReciprocalProofTest} runs this on every significand of both signs with every
+     * MUFU output inside the bound.
+     */
+    static void emitReciprocal(ProgramBuilder b, Reg x, Reg r0, Reg r) {
+        Reg e = b.temp("e");
+        Reg t = b.temp("t");
+        b.ffma(e, x.negAbs(), r0.abs(), b.f32(1f));
+        b.ffma(PT, Mod.RP, t, r0.abs(), e.op(), r0.abs());
+        b.ffma(e, x.negAbs(), t.op(), b.f32(1f));
+        b.lop3(PT, t, t.op(), b.imm(0x80000000), x.op(), 0xF8); // t | (x & sign)
+        b.ffma(r, t.op(), e.op(), t.op());
+    }
+
     // ------------------------------------------------------------------ div.rn.f32
 
     static Program divRn(boolean ftz) {
@@ -39,7 +62,6 @@ final class Fp32Division {
         Reg d = b.input("b", RegClass.R32);
         Reg q = b.output("q", RegClass.R32);
         Reg r0 = b.temp("r0");
-        Reg t = b.temp("t");
         Reg r1 = b.temp("r1");
         Reg q0 = b.temp("q0");
         Reg rem = b.temp("rem");
@@ -49,11 +71,10 @@ final class Fp32Division {
         b.path(Path.FAST);
         b.mufu(MufuFn.RCP, r0, d.op());           // r0 ~ 1/b
         b.fchk(check, a.op(), d.op());              // may the fast path be wrong?
-        b.ffma(t, d.neg(), r0.op(), b.f32(1f));   // t = 1 - b r0 (exact)
-        b.ffma(r1, r0.op(), t.op(), r0.op());     // r1 = r0 + r0 t: 1/b to ~2^-46, rounded
+        emitReciprocal(b, d, r0, r1);              // r1 = RN(1/b)
         b.ffma(q0, a.op(), r1.op(), RZ);          // q0 = a r1, within one ulp of a/b
         b.ffma(rem, d.neg(), q0.op(), a.op());    // rem = a - b q0 (exact)
-        b.ffma(q, r1.op(), rem.op(), q0.op());    // q = q0 + r1 rem, correctly rounded
+        b.ffma(q, r1.op(), rem.op(), q0.op());    // q = q0 + r1 rem: correctly rounded (Markstein)
         b.path(Path.GLUE);
         b.bra(check.not(), done);
         b.call(slow);
@@ -140,7 +161,6 @@ final class Fp32Division {
         Reg e = b.temp("e");
         Reg r0 = b.temp("r0");
         Reg nb = b.temp("nb");
-        Reg t = b.temp("t");
         Reg r1 = b.temp("r1");
         Reg q0 = b.temp("q0");
         Reg rem = b.temp("rem");
@@ -157,8 +177,7 @@ final class Fp32Division {
         b.mufu(MufuFn.RCP, r0, bm.op());
         b.fadd(PT, Mod.FTZ, nb, bm.neg(), NEG_RZ);
         b.imad(PT, 0, ImadHint.IADD, e, e.op(), b.imm(1), adj.op());
-        b.ffma(t, r0.op(), nb.op(), b.f32(1f));
-        b.ffma(r1, r0.op(), t.op(), r0.op());
+        emitReciprocal(b, bm, r0, r1);
         b.ffma(q0, am.op(), r1.op(), RZ);
         b.ffma(rem, nb.op(), q0.op(), am.op());
         b.ffma(q1, r1.op(), rem.op(), q0.op());
@@ -247,7 +266,6 @@ final class Fp32Division {
         Reg x = b.input("x", RegClass.R32);
         Reg r = b.output("r", RegClass.R32);
         Reg g = b.temp("g");
-        Reg e = b.temp("e");
         Reg one = b.temp("one");
         Pred inRange = b.pred();
         Label fast = b.label();
@@ -265,10 +283,9 @@ final class Fp32Division {
         b.bra(PT, done);
         b.place(fast);
         b.path(Path.FAST);
-        b.mufu(MufuFn.RCP, r, x.op());                 // r ~ 1/x
-        b.ffma(e, x.op(), r.op(), b.f32(-1f));         // e = x r - 1 (exact)
-        b.fadd(PT, Mod.FTZ, e, e.neg(), NEG_RZ);
-        b.ffma(r, r.op(), e.op(), r.op());             // r + r (1 - x r)
+        Reg r0 = b.temp("r0");
+        b.mufu(MufuFn.RCP, r0, x.op());                // r0 ~ 1/x
+        emitReciprocal(b, x, r0, r);                   // r = RN(1/x)
         b.place(done);
         b.path(Path.GLUE);
         b.exit();

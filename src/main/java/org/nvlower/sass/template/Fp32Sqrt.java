@@ -15,8 +15,8 @@ import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
 
 /**
- * sqrt.rn.f32: MUFU.RSQ gives y ~ 1/sqrt(x); s = x y ~ sqrt(x), h = y / 2; the exact residual
- * x - s^2 (one FFMA) times h corrects s once (Markstein's square root). The guard keeps the fast
+ * sqrt.rn.f32: MUFU.RSQ gives y ~ 1/sqrt(x); s = x y ~ sqrt(x), h = y / 2, refined together
+ * once, then the exact residual x - s^2 times h corrects s (Markstein's square root). The guard keeps the fast
  * path to positive normal x >= 2^-101 (bits 0x0d000000 .. 0x7f7fffff, one unsigned compare), where
  * s and h are normal. The slow path returns zeros, NaN for negative x, NaN and +inf themselves,
  * and otherwise runs the same refinement on x 2^64 and scales the root by 2^-32 (exactly: the
@@ -87,10 +87,20 @@ final class Fp32Sqrt {
         return b.build();
     }
 
-    /** s = x y, h = y / 2, d = x - s^2 (exact), r = s + d h. */
+    /**
+     * s = x y, h = y / 2; e = 1/2 - s h (about minus y's relative error); s1 = s + s e and h1 = h
+     * + h e (both to about 2^-45 before rounding); d = x - s1^2 (exact); r = s1 + d h1. ptxas's
+     * shorter refinement (s + (x - s^2) h directly) fails for two significands when MUFU.RSQ is one
+     * ulp above the correctly rounded root (x = 0x3ffc114a, 0x406e9372, MUFU 0x3f366d09,
+     * 0x3f04977f); {@code SqrtProofTest} runs this one on every significand and exponent parity
+     * with every MUFU output inside the bound.
+     */
     private static void emitRefinement(ProgramBuilder b, Reg x, Reg y, Reg s, Reg h, Reg d, Reg r) {
         b.fmul(Mod.FTZ, s, x.op(), y.op());
         b.fmul(Mod.FTZ, h, y.op(), b.f32(0.5f));
+        b.ffma(d, s.neg(), h.op(), b.f32(0.5f));
+        b.ffma(s, s.op(), d.op(), s.op());
+        b.ffma(h, h.op(), d.op(), h.op());
         b.ffma(d, s.neg(), s.op(), x.op());
         b.ffma(r, d.op(), h.op(), s.op());
     }
