@@ -47,7 +47,8 @@ public final class VerifyCommand implements Callable<Integer> {
     String op;
 
     @Option(names = "--cases", split = ",", paramLabel = "SET",
-            description = "edge, random, hard, exhaustive; comma-separated (default: edge,random,hard)")
+            description = "edge, random, hard, exhaustive, binades (rcp/sqrt: the binades of the fast path); "
+                    + "comma-separated (default: edge,random,hard)")
     List<String> cases = new ArrayList<>();
 
     @Option(names = "-n", paramLabel = "N", defaultValue = "1000000",
@@ -119,7 +120,7 @@ public final class VerifyCommand implements Callable<Integer> {
             }
             long from = 0;
             long to = switch (set) {
-                case EDGE, EXHAUSTIVE -> size;
+                case EDGE, EXHAUSTIVE, BINADES -> size;
                 case RANDOM -> n < 0 ? 1_000_000 : n;
                 case HARD -> n < 0 ? size : Math.min(size, n);
             };

@@ -424,8 +424,48 @@ public final class Emulator {
         env.flags = 0;
     }
 
-    /** FADD (arity 1... two operands), FMUL (2), FFMA (3) in softfloat, in the modifiers' rounding and FTZ. */
+    /**
+     * FADD (which = 1), FMUL (2), FFMA (3) in the modifiers' rounding and FTZ. Directed roundings
+     * start from the double result of the same operation (one rounding of the exact value to 53
+     * bits: a float product is exact in double, a float sum and Math.fma round once): when it is
+     * not itself a float, the exact value lies strictly between the same two neighbouring floats
+     * (a float between them would be nearer than the double), so the directed result is one of
+     * them. Results that are floats, zero, near the subnormal range or the overflow threshold,
+     * and every NaN or infinity, go to softfloat.
+     */
     private int softFloat(int mods, int which, int a, int b, int cc) {
+        if (Mod.round(mods) != Mod.RN) {
+            if (Mod.has(mods, Mod.FTZ)) {
+                a = daz(a);
+                b = daz(b);
+                cc = daz(cc);
+            }
+            double x = Float.intBitsToFloat(a);
+            double y = Float.intBitsToFloat(b);
+            double v = switch (which) {
+                case 1 -> x + y;
+                case 2 -> x * y;
+                default -> Math.fma(x, y, Float.intBitsToFloat(cc));
+            };
+            double mag = Math.abs(v);
+            if (mag >= 0x1p-125 && mag < Float.MAX_VALUE) { // NaN fails both
+                float f = (float) v;
+                if (f != v) {
+                    float lo = f < v ? f : Math.nextDown(f);
+                    float hi = Math.nextUp(lo);
+                    float r = switch (Mod.round(mods)) {
+                        case Mod.RP -> hi;
+                        case Mod.RM -> lo;
+                        default -> v > 0 ? lo : hi; // RZ
+                    };
+                    return Float.floatToRawIntBits(r);
+                }
+            }
+        }
+        return softFloatExact(mods, which, a, b, cc);
+    }
+
+    private int softFloatExact(int mods, int which, int a, int b, int cc) {
         setEnv(mods);
         return switch (which) {
             case 1 -> F32.add(a, b, env);

@@ -12,7 +12,9 @@ package org.nvlower.sass;
  * <li>e_a <= 24 (a < 2^-102 = 2^(emin + p - 1)): the residual a - b q0 has bits below 2^-149 and
  *     is not exact;
  * <li>e_a - e_b >= 127: the quotient may overflow (it lies below 2^(e_a - e_b + 1));
- * <li>e_a - e_b <= -126: the quotient may be subnormal (it lies at or above 2^(e_a - e_b - 1)).
+ * <li>e_a - e_b <= -126: the quotient may be subnormal (it lies at or above 2^(e_a - e_b - 1)). The
+ *     exhaustive search finds no failure here (the non-FTZ FFMAs round onto the subnormal grid);
+ *     the condition is a choice: such quotients get the slow path's exact subnormal packing.
  * </ul>
  * Elsewhere every intermediate is normal and finite, every instruction commutes with scaling by
  * powers of two, and so does the set of MUFU outputs within its bound: the result depends on

@@ -85,6 +85,28 @@ final class Fp32Division {
     }
 
     /**
+     * div.rn.f32's fast path alone, without FCHK and the slow path: what FCHK guards. For
+     * FchkTest, which runs it on every pair of exponents.
+     */
+    static Program divRnFastPathOnly() {
+        ProgramBuilder b = new ProgramBuilder("div.rn.f32 fast path");
+        Reg a = b.input("a", RegClass.R32);
+        Reg d = b.input("b", RegClass.R32);
+        Reg q = b.output("q", RegClass.R32);
+        Reg r0 = b.temp("r0");
+        Reg r1 = b.temp("r1");
+        Reg q0 = b.temp("q0");
+        Reg rem = b.temp("rem");
+        b.mufu(MufuFn.RCP, r0, d.op());
+        emitReciprocal(b, d, r0, r1);
+        b.ffma(q0, a.op(), r1.op(), RZ);
+        b.ffma(rem, d.neg(), q0.op(), a.op());
+        b.ffma(q, r1.op(), rem.op(), q0.op());
+        b.exit();
+        return b.build();
+    }
+
+    /**
      * The slow path, a section of its own ending in RET: special operands (NaN, zero, infinity),
      * subnormal operands scaled by 2^64 (.ftz: read as zeros), the quotient of the operands with
      * their exponents set aside computed again with two quotient corrections, then the

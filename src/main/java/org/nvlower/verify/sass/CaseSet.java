@@ -21,10 +21,14 @@ import java.util.Locale;
  *     integers quotients next to a boundary (a = q b + r, r in {0, 1, b - 1}).
  * <li>{@code exhaustive}: every input of a unary float op (2^32); for integer ops every pair of
  *     16-bit operands (unsigned 0..65535, signed -32768..32767).
+ * <li>{@code binades}: for rcp.rn and sqrt.rn, every input of the binades that decide their fast
+ *     path (rcp: [1, 2) of both signs; sqrt: [1, 4)): elsewhere the fast path is an exact scaling of
+ *     one of these, so with {@code --mufu all} this set proves the fast path for every input and
+ *     every MUFU output inside the bound.
  * </ul>
  */
 public enum CaseSet {
-    EDGE, RANDOM, HARD, EXHAUSTIVE;
+    EDGE, RANDOM, HARD, EXHAUSTIVE, BINADES;
 
     /** The hard set's size for each kind of op (enough for proof runs; CI runs a prefix). */
     static final long HARD_SIZE = 1L << 24;
@@ -39,7 +43,7 @@ public enum CaseSet {
                 return c;
             }
         }
-        throw new IllegalArgumentException("unknown case set '" + s + "' (expected edge, random, hard or exhaustive)");
+        throw new IllegalArgumentException("unknown case set '" + s + "' (expected edge, random, hard, exhaustive or binades)");
     }
 
     /** How many cases the set has for op (random: unbounded, so Long.MAX_VALUE). */
@@ -56,6 +60,12 @@ public enum CaseSet {
                     throw new IllegalArgumentException(op + ": no exhaustive case set for a two-operand float op");
                 }
                 yield 1L << 32;
+            }
+            case BINADES -> {
+                if (op.kind() != SassOp.Kind.RCP_F32 && op.kind() != SassOp.Kind.SQRT_F32) {
+                    throw new IllegalArgumentException(op + ": the binades case set is for rcp.rn and sqrt.rn");
+                }
+                yield 1L << 24;
             }
         };
     }
@@ -75,6 +85,12 @@ public enum CaseSet {
             }
             case RANDOM -> Generators.random(op, seed, i, out);
             case HARD -> Generators.hard(op, i, out);
+            case BINADES -> {
+                // rcp: 0x3f800000.. and 0xbf800000..; sqrt: 0x3f800000..0x407fffff
+                out[0] = op.kind() == SassOp.Kind.RCP_F32
+                        ? (0x3F800000L | (i & 0x7FFFFF) | ((i >>> 23) << 31)) : 0x3F800000L + i;
+                out[1] = 0;
+            }
             case EXHAUSTIVE -> {
                 if (op.isFloat()) {
                     out[0] = i & 0xFFFFFFFFL;

@@ -122,7 +122,8 @@ public final class SassOp {
      * The error of an approximate quotient {@code got} of a / b in units in the last place of
      * the exact quotient (subnormal ulp below 2^-126), or -1 when the case lies outside the
      * op's documented domain (special operands or results, |b| outside [2^-126, 2^126] for
-     * div.approx, a quotient outside the normal range) and is not measured. With .ftz, subnormal
+     * div.approx, a quotient outside the normal range or within the bound of its ends) and is
+     * not measured. With .ftz, subnormal
      * operands read as zero first.
      */
     public double ulpError(int a, int b, int got) {
@@ -138,7 +139,9 @@ public final class SassOp {
         }
         double exact = (double) fa / (double) fb; // a 24-bit by 24-bit quotient: within 2^-53 relative
         double mag = Math.abs(exact);
-        if (mag < 0x1p-126 || mag > Float.MAX_VALUE) {
+        // within the bound of the overflow or underflow threshold, an approximation may leave the
+        // normal range (to infinity, a subnormal or, with .ftz, zero): not measured in ulps
+        if (mag < 0x1p-126 * (1 + 0x1p-20) || mag > Float.MAX_VALUE * (1 - 0x1p-21)) {
             return -1;
         }
         float g = Float.intBitsToFloat(got);
