@@ -46,7 +46,7 @@ public final class Emulator {
             K_SEL = 25, K_MOV = 26, K_IABS = 27, K_POPC = 28, K_FLO = 29, K_PRMT = 30, K_MOV_LO = 31,
             K_MOV_HI = 32, K_DFMA_RN = 33, K_DFMA = 34, K_DMUL_RN = 35, K_DMUL = 36, K_DADD_RN = 37,
             K_DADD = 38, K_DSETP = 39, K_BRA = 40, K_JMP = 41, K_CALL = 42, K_RET = 43, K_BSSY = 44,
-            K_BSYNC = 45, K_EXIT = 46, K_IADD = 47, K_SHR = 48;
+            K_BSYNC = 45, K_EXIT = 46, K_IADD = 47, K_SHR = 48, K_FFMA_RN_PLAIN = 49, K_FMUL_RN_FTZ_PLAIN = 50;
 
     private static final int CANONICAL_NAN = 0x7FFFFFFF;
     private static final long CANONICAL_NAN64 = 0x7FFFFFFFFFFFFFFFL;
@@ -66,7 +66,7 @@ public final class Emulator {
     private final Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
     private MufuModel mufu;
     private Tracer tracer;
-    private long executed;
+    private long runs;
 
     public Emulator(Program program, MufuModel mufu) {
         this.program = program;
@@ -104,9 +104,9 @@ public final class Emulator {
         this.tracer = t;
     }
 
-    /** Instructions executed since this emulator was made. */
-    public long executed() {
-        return executed;
+    /** Programs run to EXIT since this emulator was made. */
+    public long runs() {
+        return runs;
     }
 
     // ------------------------------------------------------------------ running
@@ -190,10 +190,9 @@ public final class Emulator {
         final int[] c = code;
         final int[] r = regs;
         final int[] p = preds;
-        long count = 0;
+        final Tracer trace = tracer;
         while (true) {
             int o = pc * S;
-            count++;
             if (p[c[o + GUARD]] == c[o + GUARD_NEG]) {
                 pc++;
                 continue;
@@ -202,6 +201,9 @@ public final class Emulator {
             int dst = c[o + DST];
             switch (c[o + KIND]) {
                 case K_NOP -> { }
+                case K_FFMA_RN_PLAIN -> r[dst] = nan32(Float.floatToRawIntBits(Math.fma(Float.intBitsToFloat(r[c[o + A]]),
+                        Float.intBitsToFloat(r[c[o + B]]), Float.intBitsToFloat(r[c[o + C]]))));
+                case K_FMUL_RN_FTZ_PLAIN -> r[dst] = fmulFtz(daz(r[c[o + A]]), daz(r[c[o + B]]));
                 case K_FFMA_RN -> r[dst] = nan32(Float.floatToRawIntBits(Math.fma(
                         Float.intBitsToFloat(src(c, r, o, 0)), Float.intBitsToFloat(src(c, r, o, 1)),
                         Float.intBitsToFloat(src(c, r, o, 2)))));
@@ -319,16 +321,16 @@ public final class Emulator {
                     if (sp != 0) {
                         throw new IllegalStateException(program.name() + ": EXIT inside a call, at " + pc);
                     }
-                    executed += count;
-                    if (tracer != null) {
-                        tracer.step(pc, program.code().get(pc), 0);
+                    runs++;
+                    if (trace != null) {
+                        trace.step(pc, program.code().get(pc), 0);
                     }
                     return;
                 }
                 default -> throw new IllegalStateException("bad instruction kind " + c[o + KIND]);
             }
-            if (tracer != null) {
-                tracer.step(pc, program.code().get(pc), dst >= 0 && dst < r.length ? r[dst] & 0xFFFFFFFFL : 0);
+            if (trace != null) {
+                trace.step(pc, program.code().get(pc), dst >= 0 && dst < r.length ? r[dst] & 0xFFFFFFFFL : 0);
             }
             pc = next;
         }
@@ -753,6 +755,14 @@ public final class Emulator {
                     int base = in.op() == Opcode.FFMA ? K_FFMA_RN : in.op() == Opcode.FMUL ? K_FMUL_RN : K_FADD_RN;
                     c[o + KIND] = !rn ? base + 2 : ftz ? base + 1 : base;
                     c[o + AUX] = mods;
+                    // no source modifiers: the variants that read the registers directly
+                    if (plainSources(ops.length - 1)) {
+                        if (c[o + KIND] == K_FFMA_RN) {
+                            c[o + KIND] = K_FFMA_RN_PLAIN;
+                        } else if (c[o + KIND] == K_FMUL_RN_FTZ) {
+                            c[o + KIND] = K_FMUL_RN_FTZ_PLAIN;
+                        }
+                    }
                 }
                 case FSETP, DSETP -> {
                     floatSource(ops[2]);
@@ -930,6 +940,15 @@ public final class Emulator {
                 case EXIT -> c[o + KIND] = K_EXIT;
                 case NOP -> c[o + KIND] = K_NOP;
             }
+        }
+
+        private boolean plainSources(int n) {
+            for (int i = 0; i < n; i++) {
+                if (c[o + AND_A + i] != -1 || c[o + XOR_A + i] != 0 || c[o + ADD_A + i] != 0) {
+                    return false;
+                }
+            }
+            return true;
         }
 
         private void setpAux(int[] ops, int mods) {
