@@ -68,6 +68,9 @@ final class Fp32Division {
         Pred check = b.pred();
         Label slow = b.label();
         Label done = b.label();
+        int reconverge = b.barrier();
+        b.path(Path.GLUE);
+        b.emitBarrier(Opcode.BSSY, reconverge, done); // the warp reconverges at done, slow path or not
         b.path(Path.FAST);
         b.mufu(MufuFn.RCP, r0, d.op());           // r0 ~ 1/b
         b.fchk(check, a.op(), d.op());              // may the fast path be wrong?
@@ -79,6 +82,7 @@ final class Fp32Division {
         b.bra(check.not(), done);
         b.call(slow);
         b.place(done);
+        b.emitBarrier(Opcode.BSYNC, reconverge, done);
         b.exit();
         emitSlowPath(b, slow, name, a, d, q, ftz);
         return b.build();
@@ -120,6 +124,9 @@ final class Fp32Division {
         b.path(Path.SLOW);
         b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
         b.place(entry);
+        int reconverge = b.barrier();
+        Label out = b.label();
+        b.emitBarrier(Opcode.BSSY, reconverge, out); // the cases below reconverge before RET
         Reg ea = b.temp("ea");
         Reg eb = b.temp("eb");
         Reg ea1 = b.temp("ea1");
@@ -135,7 +142,6 @@ final class Fp32Division {
         Label invalid = b.label();
         Label zeroResult = b.label();
         Label infResult = b.label();
-        Label out = b.label();
         b.shf(false, IntType.U32, true, eb, RZ, b.imm(23), d.op());
         b.shf(false, IntType.U32, true, ea, RZ, b.imm(23), a.op());
         b.imadMov(PT, an, a.op());
@@ -241,6 +247,7 @@ final class Fp32Division {
         b.place(nanResult);
         b.fadd(PT, Mod.FTZ, q, a.op(), d.op()); // a NaN operand: the canonical NaN
         b.place(out);
+        b.emitBarrier(Opcode.BSYNC, reconverge, out);
         b.ret();
     }
 
@@ -318,12 +325,12 @@ final class Fp32Division {
     // ------------------------------------------------------------------ div.full.f32, div.approx.f32
 
     /**
-     * div.full.f32: a * MUFU.RCP(b) with both scaled by 1/4 when |b| > 2^126 (so that 1/b stays
-     * normal) and, without .ftz, by 2^24 when b is subnormal. Like ptxas, it scales the operand
-     * registers in place.
+     * div.full.f32 and div.approx.f32, branch-free: a * MUFU.RCP(b), the operands scaled in place
+     * (as ptxas does) by 2^24 when b is subnormal (not with .ftz) and, for div.full only, by 1/4
+     * when |b| > 2^126 so that 1/b stays normal.
      */
-    static Program divFull(boolean ftz) {
-        ProgramBuilder b = new ProgramBuilder(ftz ? "div.full.ftz.f32" : "div.full.f32");
+    static Program divByReciprocal(boolean full, boolean ftz) {
+        ProgramBuilder b = new ProgramBuilder((full ? "div.full" : "div.approx") + (ftz ? ".ftz" : "") + ".f32");
         Reg a = b.input("a", RegClass.R32);
         Reg d = b.input("b", RegClass.R32);
         Reg q = b.output("q", RegClass.R32);
@@ -332,39 +339,22 @@ final class Fp32Division {
         Pred normal = b.pred();
         int f = ftz ? Mod.FTZ : 0;
         b.path(Path.FAST);
-        b.fsetp(Cmp.GT, f, big, d.abs(), b.f32(0x1p126f));
+        if (full) {
+            b.fsetp(Cmp.GT, f, big, d.abs(), b.f32(0x1p126f));
+        }
         if (!ftz) {
             b.fsetp(Cmp.GEU, 0, normal, d.abs(), b.f32(0x1p-126f));
         }
-        b.fmul(big.op(), f, d, d.op(), b.f32(0.25f));
-        b.fmul(big.op(), f, a, a.op(), b.f32(0.25f));
+        if (full) {
+            b.fmul(big.op(), f, d, d.op(), b.f32(0.25f));
+            b.fmul(big.op(), f, a, a.op(), b.f32(0.25f));
+        }
         if (!ftz) {
             b.fmul(normal.not(), 0, d, d.op(), b.f32(0x1p24f));
             b.fmul(normal.not(), 0, a, a.op(), b.f32(0x1p24f));
         }
         b.mufu(MufuFn.RCP, r, d.op());
         b.fmul(f, q, r.op(), a.op());
-        b.path(Path.GLUE);
-        b.exit();
-        return b.build();
-    }
-
-    /** div.approx.f32: a * MUFU.RCP(b), both scaled by 2^24 (in place) when b is subnormal (not with .ftz). */
-    static Program divApprox(boolean ftz) {
-        ProgramBuilder b = new ProgramBuilder(ftz ? "div.approx.ftz.f32" : "div.approx.f32");
-        Reg a = b.input("a", RegClass.R32);
-        Reg d = b.input("b", RegClass.R32);
-        Reg q = b.output("q", RegClass.R32);
-        Reg r = b.temp("r");
-        Pred normal = b.pred();
-        b.path(Path.FAST);
-        if (!ftz) {
-            b.fsetp(Cmp.GEU, 0, normal, d.abs(), b.f32(0x1p-126f));
-            b.fmul(normal.not(), 0, d, d.op(), b.f32(0x1p24f));
-            b.fmul(normal.not(), 0, a, a.op(), b.f32(0x1p24f));
-        }
-        b.mufu(MufuFn.RCP, r, d.op());
-        b.fmul(ftz ? Mod.FTZ : 0, q, r.op(), a.op());
         b.path(Path.GLUE);
         b.exit();
         return b.build();

@@ -11,7 +11,9 @@ import org.nvlower.sass.template.Template.Operands;
 
 /**
  * Every template, registered in one table: PTX op, operand types, exactness (or the PTX ISA's ulp
- * bound), ptxas 11.8's fast-path length from FACTS.md, and the builder. Programs are built on
+ * bound), ptxas 11.8's fast-path length for sm_90 (FACTS.md's table; for the ops it lacks, counted
+ * the same way in ptxas 11.8 + nvdisasm 11.8 listings, ../tools/cuda-11.8-disasm; for the 64-bit
+ * ops the whole out-of-line subroutine, which is all ptxas has), and the builder. Programs are built on
  * first use and cached (they are immutable).
  */
 public final class Templates {
@@ -26,18 +28,18 @@ public final class Templates {
             new Row("rcp.rn.ftz.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Division.rcpRn(true)),
             new Row("sqrt.rn.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Sqrt.sqrtRn(false)),
             new Row("sqrt.rn.ftz.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Sqrt.sqrtRn(true)),
-            new Row("div.full.f32", Operands.F32_BINARY, false, 2, 8, () -> Fp32Division.divFull(false)),
-            new Row("div.full.ftz.f32", Operands.F32_BINARY, false, 2, -1, () -> Fp32Division.divFull(true)),
-            new Row("div.approx.f32", Operands.F32_BINARY, false, 2, 5, () -> Fp32Division.divApprox(false)),
-            new Row("div.approx.ftz.f32", Operands.F32_BINARY, false, 2, -1, () -> Fp32Division.divApprox(true)),
+            new Row("div.full.f32", Operands.F32_BINARY, false, 2, 8, () -> Fp32Division.divByReciprocal(true, false)),
+            new Row("div.full.ftz.f32", Operands.F32_BINARY, false, 2, 5, () -> Fp32Division.divByReciprocal(true, true)),
+            new Row("div.approx.f32", Operands.F32_BINARY, false, 2, 5, () -> Fp32Division.divByReciprocal(false, false)),
+            new Row("div.approx.ftz.f32", Operands.F32_BINARY, false, 2, 2, () -> Fp32Division.divByReciprocal(false, true)),
             new Row("div.u32", Operands.I32_BINARY, true, 0, 18, () -> IntDivision.div32(false, false)),
             new Row("div.s32", Operands.I32_BINARY, true, 0, 24, () -> IntDivision.div32(true, false)),
-            new Row("rem.u32", Operands.I32_BINARY, true, 0, -1, () -> IntDivision.div32(false, true)),
-            new Row("rem.s32", Operands.I32_BINARY, true, 0, -1, () -> IntDivision.div32(true, true)),
+            new Row("rem.u32", Operands.I32_BINARY, true, 0, 17, () -> IntDivision.div32(false, true)),
+            new Row("rem.s32", Operands.I32_BINARY, true, 0, 22, () -> IntDivision.div32(true, true)),
             new Row("div.u64", Operands.I64_BINARY, true, 0, 68, () -> IntDivision.div64(false, false)),
-            new Row("div.s64", Operands.I64_BINARY, true, 0, 85, () -> IntDivision.div64(true, false)),
+            new Row("div.s64", Operands.I64_BINARY, true, 0, 84, () -> IntDivision.div64(true, false)),
             new Row("rem.u64", Operands.I64_BINARY, true, 0, 64, () -> IntDivision.div64(false, true)),
-            new Row("rem.s64", Operands.I64_BINARY, true, 0, -1, () -> IntDivision.div64(true, true)));
+            new Row("rem.s64", Operands.I64_BINARY, true, 0, 78, () -> IntDivision.div64(true, true)));
 
     private static final Map<String, Template> CACHE = new LinkedHashMap<>();
 
