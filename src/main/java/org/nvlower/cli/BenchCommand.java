@@ -17,7 +17,7 @@ import picocli.CommandLine.Option;
 /** {@code nvlower bench fp128}: throughput of the softfloat binary128 core. */
 @Command(name = "bench",
         description = "Measure the throughput of nvlower's own kernels.",
-        subcommands = BenchCommand.Fp128.class,
+        subcommands = {BenchCommand.Fp128.class, BenchCommand.Clone.class},
         synopsisSubcommandLabel = "BENCHMARK")
 final class BenchCommand implements Runnable {
 
@@ -29,7 +29,39 @@ final class BenchCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: fp128");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: fp128, clone");
+    }
+
+    @Command(name = "clone",
+            description = "Clone every definition of IN.ll COPIES times into one new module (symbols of copy K "
+                    + "suffixed .cK, declarations shared) and print it: the workload bench/clone-peers times next to "
+                    + "llvm-link of as many renamed copies.")
+    static final class Clone implements java.util.concurrent.Callable<Integer> {
+
+        @CommandLine.Spec
+        CommandLine.Model.CommandSpec spec;
+
+        @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
+        boolean help;
+
+        @CommandLine.Parameters(index = "0", paramLabel = "IN.ll")
+        String input;
+
+        @Option(names = "--copies", paramLabel = "N", defaultValue = "40", description = "copies (default: ${DEFAULT-VALUE})")
+        int copies;
+
+        @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
+        String output;
+
+        @Override
+        public Integer call() throws java.io.IOException {
+            try (Output.Destination out = Output.open(spec, output)) {
+                org.nvlower.llvm.ir.Module m = org.nvlower.verify.bench.CloneCopies.build(IrInput.parse(input), copies);
+                org.nvlower.llvm.text.IrPrinter.print(m, out.stream(), IrInput.CHARSET);
+                out.commit();
+            }
+            return Main.OK;
+        }
     }
 
     @Command(name = "fp128",

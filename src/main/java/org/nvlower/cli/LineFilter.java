@@ -7,8 +7,6 @@ import java.io.InputStreamReader;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
-import org.nvlower.diag.InputException;
-
 /**
  * Standard input to standard output, one answer per non-blank line, as {@code eval -} and
  * {@code testfloat} run. Buffered, but flushed whenever no more input is waiting: fast on files,
@@ -43,10 +41,7 @@ final class LineFilter {
                 }
                 if (!in.ready() || lineNumber % CHECK_EVERY == 0) {
                     buffered.flush();
-                    if (out.checkError()) {
-                        throw new InputException("cannot write the output (closed pipe or full disk); stopped at line "
-                                + lineNumber);
-                    }
+                    Output.check(out);
                 }
             }
         } finally {

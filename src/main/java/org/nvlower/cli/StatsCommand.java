@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrStats;
 
 import picocli.CommandLine.Command;
@@ -27,7 +26,7 @@ public final class StatsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        Module module = IrParser.parse(RoundtripCommand.displayName(input), RoundtripCommand.readIr(input).text());
+        Module module = IrInput.parse(input);
         PrintWriter out = spec.commandLine().getOut();
         out.print(IrStats.of(module).render());
         out.flush();

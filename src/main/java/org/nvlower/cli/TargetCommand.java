@@ -134,21 +134,21 @@ public final class TargetCommand implements Callable<Integer> {
             queries.add("--vf");
         }
         if (queries.size() > 1) {
-            throw new InputException(String.join(" and ", queries) + " cannot be combined: give one query at a time");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), String.join(" and ", queries) + " cannot be combined: give one query at a time");
         }
         if (cost != null && cost.size() > 2) {
-            throw new InputException("--cost given more than once: give one OPCODE TYPE at a time");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--cost given more than once: give one OPCODE TYPE at a time");
         }
         if (unified && triple == null) {
-            throw new InputException("--unified-nvvm-ir applies only with --validate-triple");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--unified-nvvm-ir applies only with --validate-triple");
         }
         if (linkWith != null && dataLayout == null) {
-            throw new InputException("--link-with applies only with --validate-datalayout");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--link-with applies only with --validate-datalayout");
         }
         if ((listSm || triple != null || dataLayout != null) && !(cicc.isEmpty() && knobs.isEmpty())) {
             String first = cicc.isEmpty() ? "--knob" : cicc.get(0);
-            throw new InputException(queries.get(0) + " does not build a TargetMachine; '" + first
-                    + "' has no effect there");
+            throw new picocli.CommandLine.ParameterException(spec.commandLine(), queries.get(0)
+                    + " does not build a TargetMachine; '" + first + "' has no effect there");
         }
     }
 

@@ -23,24 +23,27 @@ public class InputException extends RuntimeException {
         return position;
     }
 
+    /** Characters of a message shown at most: a name quoted in it may be megabytes long. */
+    static final int MAX_MESSAGE = 300;
+
     /**
      * The message as compilers print it: {@code file:line:col: error: message}, then the source
-     * line and a caret under the column when the line text is known.
+     * line and a caret under the column when the line text is known. However long the line or
+     * the message, the whole is a few hundred characters ({@link SourceExcerpt}).
      */
     public String render() {
-        if (position == null) {
-            return "error: " + getMessage();
+        String message = getMessage();
+        if (message.length() > MAX_MESSAGE) {
+            message = message.substring(0, MAX_MESSAGE) + "... (" + message.length() + " characters)";
         }
-        StringBuilder sb = new StringBuilder()
-                .append(position).append(": error: ").append(getMessage());
+        if (position == null) {
+            return "error: " + message;
+        }
+        StringBuilder sb = new StringBuilder().append(position).append(": error: ").append(message);
         String text = position.lineText();
         if (text != null) {
-            sb.append('\n').append(text).append('\n');
-            int col = Math.min(position.column() - 1, text.length());
-            for (int i = 0; i < col; i++) {
-                sb.append(text.charAt(i) == '\t' ? '\t' : ' ');
-            }
-            sb.append('^');
+            SourceExcerpt excerpt = SourceExcerpt.of(text, position.column() - 1);
+            sb.append('\n').append(excerpt.line()).append('\n').append(excerpt.caret());
         }
         return sb.toString();
     }

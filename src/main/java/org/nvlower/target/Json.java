@@ -1,96 +1,37 @@
 package org.nvlower.target;
 
-import java.util.List;
-import java.util.Map;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.json.JsonWriteFeature;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 
 /**
- * A minimal JSON writer for nvlower's stable outputs: maps keep their insertion order, values are
- * String, Integer, Long, Double, Boolean, Map, List or null. Two-space indentation, one member a
- * line, no trailing spaces.
+ * nvlower's JSON output, written by Jackson: maps keep their insertion order, one member a line
+ * with two-space indentation, {@code "key": value}. Numbers keep their Java type: an Integer or
+ * Long is written as an integer, a Double always with a fraction or exponent ({@code 99.0}, not
+ * {@code 99}). JSON has no NaN or infinity: those are written as the strings {@code "NaN"},
+ * {@code "Infinity"} and {@code "-Infinity"} (what JavaScript's and Python's readers name them),
+ * so the output stays valid JSON.
  */
 public final class Json {
+
+    private static final ObjectWriter WRITER = JsonMapper.builder()
+            .enable(JsonWriteFeature.WRITE_NAN_AS_STRINGS)
+            .build()
+            .writer(new DefaultPrettyPrinter().withSeparators(
+                    Separators.createDefaultInstance().withObjectFieldValueSpacing(Separators.Spacing.AFTER)));
 
     private Json() {
     }
 
+    /** {@code value} (maps, lists, strings, numbers, booleans, null) as JSON text ending in a newline. */
     public static String write(Object value) {
-        StringBuilder sb = new StringBuilder();
-        write(sb, value, "");
-        return sb.append('\n').toString();
-    }
-
-    private static void write(StringBuilder sb, Object value, String indent) {
-        switch (value) {
-            case null -> sb.append("null");
-            case String s -> string(sb, s);
-            case Boolean b -> sb.append(b);
-            case Integer i -> sb.append(i);
-            case Long l -> sb.append(l);
-            case Double d -> sb.append(d == Math.rint(d) && !Double.isInfinite(d) ? String.valueOf(d.longValue()) : d.toString());
-            case Map<?, ?> map -> {
-                if (map.isEmpty()) {
-                    sb.append("{}");
-                    return;
-                }
-                sb.append("{\n");
-                String inner = indent + "  ";
-                int n = 0;
-                for (Map.Entry<?, ?> e : map.entrySet()) {
-                    sb.append(inner);
-                    string(sb, String.valueOf(e.getKey()));
-                    sb.append(": ");
-                    write(sb, e.getValue(), inner);
-                    sb.append(++n < map.size() ? ",\n" : "\n");
-                }
-                sb.append(indent).append('}');
-            }
-            case List<?> list -> {
-                if (list.isEmpty()) {
-                    sb.append("[]");
-                    return;
-                }
-                boolean flat = list.stream().noneMatch(v -> v instanceof Map || v instanceof List);
-                if (flat) {
-                    sb.append('[');
-                    for (int i = 0; i < list.size(); i++) {
-                        write(sb, list.get(i), indent);
-                        sb.append(i + 1 < list.size() ? ", " : "");
-                    }
-                    sb.append(']');
-                    return;
-                }
-                sb.append("[\n");
-                String inner = indent + "  ";
-                for (int i = 0; i < list.size(); i++) {
-                    sb.append(inner);
-                    write(sb, list.get(i), inner);
-                    sb.append(i + 1 < list.size() ? ",\n" : "\n");
-                }
-                sb.append(indent).append(']');
-            }
-            default -> throw new IllegalArgumentException("not a JSON value: " + value.getClass());
+        try {
+            return WRITER.writeValueAsString(value) + "\n";
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a JSON value: " + e.getOriginalMessage(), e);
         }
-    }
-
-    private static void string(StringBuilder sb, String s) {
-        sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\t' -> sb.append("\\t");
-                case '\r' -> sb.append("\\r");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
-        sb.append('"');
     }
 }

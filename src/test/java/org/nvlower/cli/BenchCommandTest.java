@@ -109,17 +109,17 @@ class BenchCommandTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"0", "-1", "NaN", "abc", "1e9", "Infinity"})
-    void badSecondsIsAUserError(String seconds) {
+    void badSecondsIsAUsageError(String seconds) {
         Run r = run("bench", "fp128", "--op", "add", "--seconds", seconds);
-        assertEquals(1, r.code());
+        assertEquals(Main.USAGE_ERROR, r.code());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("error: ") && r.err().contains("--seconds"), r.err());
     }
 
     @Test
-    void unknownOpIsAUserErrorNamingTheChoices() {
+    void unknownOpIsAUsageErrorNamingTheChoices() {
         Run r = run("bench", "fp128", "--op", "add,fma");
-        assertEquals(1, r.code());
+        assertEquals(Main.USAGE_ERROR, r.code());
         assertEquals("", r.out());
         assertTrue(r.err().startsWith("error: ") && r.err().contains("'fma'") && r.err().contains("add, mul, div, sqrt"), r.err());
     }
@@ -134,12 +134,12 @@ class BenchCommandTest {
     }
 
     @Test
-    void missingOrUnknownBenchmarkIsAUserError() {
+    void missingOrUnknownBenchmarkIsAUsageError() {
         Run none = run("bench");
-        assertEquals(1, none.code());
+        assertEquals(Main.USAGE_ERROR, none.code());
         assertTrue(none.err().startsWith("error: ") && none.err().contains("fp128"), none.err());
         Run unknown = run("bench", "fp64");
-        assertEquals(1, unknown.code());
+        assertEquals(Main.USAGE_ERROR, unknown.code());
         assertTrue(unknown.err().startsWith("error: "), unknown.err());
     }
 

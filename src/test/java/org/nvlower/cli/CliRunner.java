@@ -41,4 +41,21 @@ record CliRunner(int exitCode, String out, String err) {
             assertEquals(1, r.err().lines().count(), call + ": " + r.err());
         }
     }
+
+    /**
+     * For each row {expected message part, args...}: a usage error: exit 2, no output, an
+     * {@code error:} line containing the expected part and the line pointing to --help.
+     */
+    static void assertUsageErrors(String command, String[][] rows) {
+        for (String[] row : rows) {
+            String[] args = row.clone();
+            args[0] = command;
+            CliRunner r = run("", args);
+            String call = String.join(" ", args);
+            assertEquals(2, r.exitCode(), call);
+            assertEquals("", r.out(), call);
+            assertTrue(r.err().startsWith("error: ") && r.err().contains(row[0]), call + ": " + r.err());
+            assertEquals("(see 'nvlower " + command + " --help')", r.err().lines().toList().get(1), call);
+        }
+    }
 }

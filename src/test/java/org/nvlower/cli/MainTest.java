@@ -24,10 +24,10 @@ class MainTest {
     @Test
     void unknownWordsAreNamed() {
         CliRunner r = CliRunner.run("", "bogus");
-        assertEquals(1, r.exitCode());
+        assertEquals(Main.USAGE_ERROR, r.exitCode());
         assertEquals("error: unknown command 'bogus'\n(see 'nvlower --help')\n", r.err());
         r = CliRunner.run("", "demo", "--bogus");
-        assertEquals(1, r.exitCode());
+        assertEquals(Main.USAGE_ERROR, r.exitCode());
         assertEquals("error: unknown option '--bogus'\n(see 'nvlower demo --help')\n", r.err());
         r = CliRunner.run("", "demo", "extra");
         assertEquals("error: unexpected argument 'extra'\n(see 'nvlower demo --help')\n", r.err());

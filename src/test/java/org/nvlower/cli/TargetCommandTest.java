@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.nvlower.target.MiniJson;
+import org.nvlower.target.JsonValues;
 
 /** {@code nvlower target} through Main.run: output, JSON, queries, exit codes and error messages. */
 class TargetCommandTest {
@@ -36,19 +36,24 @@ class TargetCommandTest {
         CliRunner r = run("target", "--json", "-arch", "compute_80", "-m64", "-ftz=0", "-prec_div=1", "-prec_sqrt=1", "-fmad=1",
                 "-opt=2", "--device-c");
         assertEquals(0, r.exitCode(), r.err());
-        Map<String, Object> root = MiniJson.object(r.out());
-        assertEquals("sm_80", MiniJson.at(root, "targetMachine", "cpu"));
-        assertEquals(2L, MiniJson.at(root, "targetMachine", "options", "optLevel"));
-        assertEquals(true, MiniJson.at(root, "compileOptions", "deviceC"));
+        Map<String, Object> root = JsonValues.object(r.out());
+        assertEquals("sm_80", JsonValues.at(root, "targetMachine", "cpu"));
+        assertEquals(2L, JsonValues.at(root, "targetMachine", "options", "optLevel"));
+        assertEquals(true, JsonValues.at(root, "compileOptions", "deviceC"));
     }
 
     @Test
     void knobOption() {
         CliRunner r = run("target", "--json", "--knob", "nvptx-prec-divf32=0", "--knob", "reg-target-adjust=-3");
         assertEquals(0, r.exitCode(), r.err());
-        Map<String, Object> root = MiniJson.object(r.out());
-        assertEquals("div.approx.f32", MiniJson.at(root, "math", "fp32Division"));
-        assertEquals(-3L, MiniJson.at(root, "compileOptions", "knobs", "reg-target-adjust"));
+        Map<String, Object> root = JsonValues.object(r.out());
+        assertEquals("div.approx.f32", JsonValues.at(root, "math", "fp32Division"));
+        assertEquals(-3L, JsonValues.at(root, "compileOptions", "knobs", "reg-target-adjust"));
+        // a float knob stays a float, whole or not
+        r = run("target", "--json", "--knob", "predictable-branch-threshold=99");
+        assertTrue(r.out().contains("\"predictable-branch-threshold\": 99.0\n"), r.out());
+        assertEquals(99.0, JsonValues.at(JsonValues.object(r.out()), "compileOptions", "knobs",
+                "predictable-branch-threshold"));
         CliRunner bad = run("target", "--knob", "nvptx-prec-divf=1");
         assertEquals(1, bad.exitCode());
         assertEquals("error: unknown knob 'nvptx-prec-divf'; did you mean 'nvptx-prec-divf32'?\n", bad.err());
@@ -62,7 +67,7 @@ class TargetCommandTest {
         assertEquals(0, r.exitCode());
         assertEquals(46, r.out().split("\n").length);
         CliRunner json = run("target", "--list-sm", "--json");
-        assertEquals(45, ((List<?>) MiniJson.object(json.out()).get("sms")).size());
+        assertEquals(45, ((List<?>) JsonValues.object(json.out()).get("sms")).size());
     }
 
     @Test
@@ -70,7 +75,7 @@ class TargetCommandTest {
         CliRunner ok = run("target", "--validate-triple", "nvsass-nvidia-spirv", "--unified-nvvm-ir", "--json");
         assertEquals(0, ok.exitCode(), ok.err());
         assertEquals(Map.of("schema", "nvlower.target/1", "triple", "nvsass-nvidia-spirv", "mode", "unified-nvvm-ir",
-                "valid", true), MiniJson.object(ok.out()));
+                "valid", true), JsonValues.object(ok.out()));
         CliRunner loose = run("target", "--validate-triple", "nvptx64-nvidia-cuda");
         assertEquals("triple  nvptx64-nvidia-cuda\nmode    loose\nvalid   true\n", loose.out());
         CliRunner bad = run("target", "--validate-triple", "nvsass-nvidia-spirv");
@@ -83,7 +88,7 @@ class TargetCommandTest {
     void validateDataLayout() {
         CliRunner ok = run("target", "--validate-datalayout", SEED_64, "--json");
         assertEquals(0, ok.exitCode(), ok.err());
-        Map<String, Object> root = MiniJson.object(ok.out());
+        Map<String, Object> root = JsonValues.object(ok.out());
         assertEquals(64L, root.get("pointerWidth"));
         assertEquals(true, root.get("isNvlowerLayout"));
         CliRunner empty = run("target", "--validate-datalayout", "");
@@ -93,7 +98,7 @@ class TargetCommandTest {
         assertEquals(1, invalid.exitCode());
         assertTrue(invalid.err().contains("\nExample valid data layout:\n32-bit: e-p:32:32:32-"), invalid.err());
         CliRunner link = run("target", "--validate-datalayout", SEED_64, "--link-with", "e-i64:64-v16:16-v32:32-n16:32:64", "--json");
-        assertEquals(true, MiniJson.object(link.out()).get("linkable"));
+        assertEquals(true, JsonValues.object(link.out()).get("linkable"));
         CliRunner noLink = run("target", "--validate-datalayout", SEED_64, "--link-with", "e-i64:32");
         assertEquals(1, noLink.exitCode());
         assertTrue(noLink.err().startsWith("error: cannot link modules with data layouts"), noLink.err());
@@ -103,11 +108,11 @@ class TargetCommandTest {
     void costAndVf() {
         CliRunner cost = run("target", "--cost", "mul", "i64", "--json");
         assertEquals(0, cost.exitCode(), cost.err());
-        assertEquals(4L, MiniJson.object(cost.out()).get("cost"));
+        assertEquals(4L, JsonValues.object(cost.out()).get("cost"));
         CliRunner text = run("target", "-arch=compute_80", "--cost", "add", "i64");
         assertEquals("cpu     sm_80\nopcode  add\ntype    i64\ncost    2\n", text.out());
         CliRunner vf = run("target", "--vf", "half", "--json");
-        assertEquals(2L, MiniJson.object(vf.out()).get("vf"));
+        assertEquals(2L, JsonValues.object(vf.out()).get("vf"));
         CliRunner badOp = run("target", "--cost", "fadd", "float");
         assertEquals(1, badOp.exitCode());
         assertTrue(badOp.err().startsWith("error: unknown opcode 'fadd'; allowed: add, sub,"), badOp.err());
@@ -151,6 +156,6 @@ class TargetCommandTest {
             {"--validate-triple does not build a TargetMachine; '--knob' has no effect there",
                 "--validate-triple", "nvptx64-nvidia-cuda", "--knob", "nvptx-sched4reg=1"},
         };
-        CliRunner.assertOneLineErrors("target", cases);
+        CliRunner.assertUsageErrors("target", cases);
     }
 }

@@ -45,7 +45,7 @@ class TestFloatCommandTest {
         assertEquals(1, r.exitCode());
         assertEquals("error: a TestFloat function name is required (see 'nvlower testfloat --list')\n", r.err());
         r = CliRunner.run("", "testfloat", "f32_add", "extra");
-        assertEquals(1, r.exitCode());
+        assertEquals(Main.USAGE_ERROR, r.exitCode());
         assertTrue(r.err().startsWith("error: unexpected argument 'extra'\n"), r.err());
         r = CliRunner.run("", "testfloat", "--list", "f32_add");
         assertEquals("error: --list takes no function name\n", r.err());

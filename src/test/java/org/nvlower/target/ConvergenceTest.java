@@ -49,8 +49,8 @@ class ConvergenceTest {
                 assertEquals(m32 ? "nvptx-nvidia-cuda" : "nvptx64-nvidia-cuda", cli.triple());
                 count++;
             }
-            Map<String, Object> json = MiniJson.object(TargetDescription.json(TargetMachine.fromCommandLine("-arch=" + sm.computeName())));
-            assertEquals(sm.smName(), MiniJson.at(json, "sm", "name"));
+            Map<String, Object> json = JsonValues.object(TargetDescription.json(TargetMachine.fromCommandLine("-arch=" + sm.computeName())));
+            assertEquals(sm.smName(), JsonValues.at(json, "sm", "name"));
         }
         assertEquals(1728, count);
     }

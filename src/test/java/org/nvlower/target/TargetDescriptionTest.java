@@ -18,7 +18,7 @@ class TargetDescriptionTest {
 
     @Test
     void schemaKeysInOrder() {
-        Map<String, Object> root = MiniJson.object(TargetDescription.json(SM80));
+        Map<String, Object> root = JsonValues.object(TargetDescription.json(SM80));
         assertEquals(List.of("schema", "targetMachine", "compileOptions", "sm", "math", "reflect", "subtarget", "costModel"),
                 List.copyOf(root.keySet()));
         assertEquals("nvlower.target/1", root.get("schema"));
@@ -41,33 +41,33 @@ class TargetDescriptionTest {
 
     @Test
     void valuesForSm80() {
-        Map<String, Object> root = MiniJson.object(TargetDescription.json(SM80));
-        assertEquals("nvptx64-nvidia-cuda", MiniJson.at(root, "targetMachine", "triple"));
-        assertEquals("sm_80", MiniJson.at(root, "targetMachine", "cpu"));
-        assertEquals("+fma-level=1,+prec-divf32=3,+prec-sqrtf32=1", MiniJson.at(root, "targetMachine", "features"));
-        assertEquals(DataLayoutTest.SEED_64, MiniJson.at(root, "targetMachine", "dataLayout"));
+        Map<String, Object> root = JsonValues.object(TargetDescription.json(SM80));
+        assertEquals("nvptx64-nvidia-cuda", JsonValues.at(root, "targetMachine", "triple"));
+        assertEquals("sm_80", JsonValues.at(root, "targetMachine", "cpu"));
+        assertEquals("+fma-level=1,+prec-divf32=3,+prec-sqrtf32=1", JsonValues.at(root, "targetMachine", "features"));
+        assertEquals(DataLayoutTest.SEED_64, JsonValues.at(root, "targetMachine", "dataLayout"));
         assertEquals(Map.of("flags", 0L, "relocationModel", 1L, "codeModel", 8L, "optLevel", 3L, "threadModel", 1L),
-                MiniJson.at(root, "targetMachine", "options"));
-        assertEquals("compute_80", MiniJson.at(root, "compileOptions", "arch"));
-        assertEquals(Map.of(), MiniJson.at(root, "compileOptions", "knobs"));
-        assertEquals(5L, MiniJson.at(root, "sm", "ptxVersionCode"));
-        assertEquals("base", MiniJson.at(root, "sm", "variant"));
-        assertEquals("cli", MiniJson.at(root, "sm", "cliAccess"));
-        assertEquals(800L, MiniJson.at(root, "sm", "archValue"));
-        assertEquals(true, MiniJson.at(root, "sm", "hasMufuRcp64h"));
-        assertEquals(false, MiniJson.at(root, "sm", "hasMufuSqrt"));
-        assertEquals(65536L, MiniJson.at(root, "sm", "registerFileSize"));
-        assertEquals("full-unroll", MiniJson.at(root, "sm", "ddivTier"));
-        assertEquals("div.rn.f32", MiniJson.at(root, "math", "fp32Division"));
-        assertEquals(800L, MiniJson.at(root, "reflect", "__CUDA_ARCH"));
-        assertEquals(Map.of("action", "Promote", "becomes", "i16"), MiniJson.at(root, "subtarget", "typeLegality", "i8"));
-        assertEquals(32, ((Map<?, ?>) MiniJson.at(root, "subtarget", "typeLegality")).size());
-        assertEquals(32L, MiniJson.at(root, "costModel", "registerBitWidthVector"));
-        assertEquals(false, MiniJson.at(root, "costModel", "supportsScalableVectors"));
-        assertEquals(1L, MiniJson.at(root, "costModel", "vectorizationFactor", "float"));
-        assertEquals(2L, MiniJson.at(root, "costModel", "vectorizationFactor", "half"));
-        assertEquals(4L, MiniJson.at(root, "costModel", "vectorizationFactor", "i8"));
-        assertEquals(Map.of("i32", 1L, "i64", 4L), MiniJson.at(root, "costModel", "arithmeticCost", "mul"));
+                JsonValues.at(root, "targetMachine", "options"));
+        assertEquals("compute_80", JsonValues.at(root, "compileOptions", "arch"));
+        assertEquals(Map.of(), JsonValues.at(root, "compileOptions", "knobs"));
+        assertEquals(5L, JsonValues.at(root, "sm", "ptxVersionCode"));
+        assertEquals("base", JsonValues.at(root, "sm", "variant"));
+        assertEquals("cli", JsonValues.at(root, "sm", "cliAccess"));
+        assertEquals(800L, JsonValues.at(root, "sm", "archValue"));
+        assertEquals(true, JsonValues.at(root, "sm", "hasMufuRcp64h"));
+        assertEquals(false, JsonValues.at(root, "sm", "hasMufuSqrt"));
+        assertEquals(65536L, JsonValues.at(root, "sm", "registerFileSize"));
+        assertEquals("full-unroll", JsonValues.at(root, "sm", "ddivTier"));
+        assertEquals("div.rn.f32", JsonValues.at(root, "math", "fp32Division"));
+        assertEquals(800L, JsonValues.at(root, "reflect", "__CUDA_ARCH"));
+        assertEquals(Map.of("action", "Promote", "becomes", "i16"), JsonValues.at(root, "subtarget", "typeLegality", "i8"));
+        assertEquals(32, ((Map<?, ?>) JsonValues.at(root, "subtarget", "typeLegality")).size());
+        assertEquals(32L, JsonValues.at(root, "costModel", "registerBitWidthVector"));
+        assertEquals(false, JsonValues.at(root, "costModel", "supportsScalableVectors"));
+        assertEquals(1L, JsonValues.at(root, "costModel", "vectorizationFactor", "float"));
+        assertEquals(2L, JsonValues.at(root, "costModel", "vectorizationFactor", "half"));
+        assertEquals(4L, JsonValues.at(root, "costModel", "vectorizationFactor", "i8"));
+        assertEquals(Map.of("i32", 1L, "i64", 4L), JsonValues.at(root, "costModel", "arithmeticCost", "mul"));
     }
 
     @Test
@@ -77,21 +77,21 @@ class TargetDescriptionTest {
         String json = TargetDescription.json(tm);
         assertEquals(json, TargetDescription.json(TargetMachine.fromCommandLine(List.of("-fca-size=16",
                 "-predictable-branch-threshold=12.5", "-nvptx-short-ptr", "-arch=sm_100a"))));
-        Map<String, Object> root = MiniJson.object(json);
+        Map<String, Object> root = JsonValues.object(json);
         Map<String, Object> knobs = new LinkedHashMap<>();
         knobs.put("nvptx-short-ptr", true);
         knobs.put("fca-size", 16L);
         knobs.put("predictable-branch-threshold", 12.5);
-        assertEquals(knobs, MiniJson.at(root, "compileOptions", "knobs"));
+        assertEquals(knobs, JsonValues.at(root, "compileOptions", "knobs"));
         assertEquals(List.copyOf(knobs.keySet()), keys(root, "compileOptions", "knobs"));
-        assertEquals(7L, MiniJson.at(root, "sm", "ptxVersionCode"));
-        assertEquals("a", MiniJson.at(root, "sm", "variant"));
-        assertEquals(true, MiniJson.at(root, "targetMachine", "sharedMem32BitPointers"));
+        assertEquals(7L, JsonValues.at(root, "sm", "ptxVersionCode"));
+        assertEquals("a", JsonValues.at(root, "sm", "variant"));
+        assertEquals(true, JsonValues.at(root, "targetMachine", "sharedMem32BitPointers"));
     }
 
     @Test
     void smTableJsonHasAll45() {
-        Map<String, Object> root = MiniJson.object(TargetDescription.smTableJson());
+        Map<String, Object> root = JsonValues.object(TargetDescription.smTableJson());
         List<?> sms = (List<?>) root.get("sms");
         assertEquals(45, sms.size());
         List<String> names = new ArrayList<>();
@@ -117,9 +117,9 @@ class TargetDescriptionTest {
         m.put("l", List.of(1, 2));
         m.put("o", List.of(Map.of("k", 1)));
         m.put("empty", List.of());
-        assertEquals("{\n  \"s\": \"a\\\"b\\\\c\\nd\\te\\u0001\",\n  \"d\": 2,\n  \"e\": 0.25,\n  \"n\": null,\n"
-                + "  \"l\": [1, 2],\n  \"o\": [\n    {\n      \"k\": 1\n    }\n  ],\n  \"empty\": []\n}\n", Json.write(m));
-        assertEquals(m.get("s"), MiniJson.object(Json.write(m)).get("s"));
+        assertEquals("{\n  \"s\": \"a\\\"b\\\\c\\nd\\te\\u0001\",\n  \"d\": 2.0,\n  \"e\": 0.25,\n  \"n\": null,\n"
+                + "  \"l\": [ 1, 2 ],\n  \"o\": [ {\n    \"k\": 1\n  } ],\n  \"empty\": [ ]\n}\n", Json.write(m));
+        assertEquals(m.get("s"), JsonValues.object(Json.write(m)).get("s"));
         assertThrows(IllegalArgumentException.class, () -> Json.write(new Object()));
     }
 
@@ -205,6 +205,6 @@ class TargetDescriptionTest {
     }
 
     private static List<String> keys(Object root, String... path) {
-        return List.copyOf(((Map<?, ?>) MiniJson.at(root, path)).keySet().stream().map(String::valueOf).toList());
+        return List.copyOf(((Map<?, ?>) JsonValues.at(root, path)).keySet().stream().map(String::valueOf).toList());
     }
 }

@@ -45,6 +45,11 @@ public final class ExternalTools {
         return find("mlir-opt");
     }
 
+    /** LLVM 14's mlir-opt: {@code /usr/lib/llvm-14/bin}, else {@code mlir-opt-14} on the search path. */
+    public static Optional<Path> mlirOpt14() {
+        return inDir(Path.of("/usr/lib/llvm-14/bin"), "mlir-opt").or(() -> find("mlir-opt-14"));
+    }
+
     public static Optional<Path> ptxas() {
         return find("ptxas");
     }
@@ -67,6 +72,14 @@ public final class ExternalTools {
     /** {@code nvvm/libdevice/libdevice.10.bc} of the CUDA toolkit, if present. */
     public static Optional<Path> libdeviceBitcode() {
         return cudaHome().map(home -> home.resolve("nvvm/libdevice/libdevice.10.bc")).filter(Files::isRegularFile);
+    }
+
+    /**
+     * An LLVM 19 tool ({@code opt}, {@code llvm-as}, ...): {@code /usr/lib/llvm-19/bin/NAME} or
+     * {@code NAME-19} on the PATH ({@code apt-get install llvm-19}).
+     */
+    public static Optional<Path> llvm19(String name) {
+        return inDir(Path.of("/usr/lib/llvm-19/bin"), name).or(() -> find(name + "-19"));
     }
 
     /** Looks {@code name} up in the directories listed in the class comment. */

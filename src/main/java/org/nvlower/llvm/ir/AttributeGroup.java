@@ -2,10 +2,11 @@ package org.nvlower.llvm.ir;
 
 import java.util.List;
 
-/** {@code attributes #N = { ... }}; attributes as written, one string each ({@code nounwind}, {@code "key"="value"}, {@code memory(none)}). */
-public record AttributeGroup(int id, List<String> attributes, SourceSlice slice) implements ModuleEntity {
+/** {@code attributes #N = { ... }}. */
+public record AttributeGroup(int id, AttributeSet attributeSet, SourceSlice slice) implements ModuleEntity {
 
-    public AttributeGroup {
-        attributes = List.copyOf(attributes);
+    /** The attributes as LLVM writes them inside a group. */
+    public List<String> attributes() {
+        return attributeSet.attributes().stream().map(a -> a.print(true)).toList();
     }
 }

@@ -39,6 +39,146 @@ public final class BasicBlock extends TrackedValue {
         return Collections.unmodifiableList(instructions);
     }
 
+    public Instruction first() {
+        return instructions.isEmpty() ? null : instructions.get(0);
+    }
+
+    /** The first instruction that is not a phi (where non-phi code may be inserted at the top), or null. */
+    public Instruction firstNonPhi() {
+        for (Instruction i : instructions) {
+            if (i.opcode() != Opcode.PHI) {
+                return i;
+            }
+        }
+        return null;
+    }
+
+    /** The phis at the top of the block. */
+    public List<PhiInst> phis() {
+        List<PhiInst> phis = new ArrayList<>();
+        for (Instruction i : instructions) {
+            if (!(i instanceof PhiInst p)) {
+                break;
+            }
+            phis.add(p);
+        }
+        return phis;
+    }
+
+    Instruction after(Instruction inst) {
+        int i = indexOf(inst);
+        return i + 1 < instructions.size() ? instructions.get(i + 1) : null;
+    }
+
+    Instruction before(Instruction inst) {
+        int i = indexOf(inst);
+        return i > 0 ? instructions.get(i - 1) : null;
+    }
+
+    /** The blocks the terminator may go to (a block reached by two edges appears twice); empty without one. */
+    public List<BasicBlock> successors() {
+        Instruction t = terminator();
+        return t == null ? List.of() : t.successors();
+    }
+
+    /** The distinct blocks whose terminator may go to this block, in the order they began to. */
+    public List<BasicBlock> predecessors() {
+        List<BasicBlock> preds = new ArrayList<>();
+        for (Instruction user : users()) {
+            if (user.isTerminator() && user.parent() != null && !preds.contains(user.parent())) {
+                preds.add(user.parent());
+            }
+        }
+        return preds;
+    }
+
+    /** Whether this is the first block of its function. */
+    public boolean isEntry() {
+        return parent != null && parent.entryBlock() == this;
+    }
+
+    /**
+     * Replaces the terminator (or adds one to a block without): successors that are no longer
+     * reached lose their phi entries for this block.
+     */
+    public void setTerminator(Instruction newTerminator) {
+        if (!newTerminator.isTerminator()) {
+            throw new IllegalArgumentException(newTerminator.opcode() + " is not a terminator");
+        }
+        Instruction old = terminator();
+        if (old != null) {
+            List<BasicBlock> before = old.successors();
+            old.eraseFromParent();
+            append(newTerminator);
+            for (BasicBlock s : new java.util.LinkedHashSet<>(before)) {
+                if (!newTerminator.successors().contains(s)) {
+                    s.removePhiEntriesFrom(this);
+                }
+            }
+        } else {
+            append(newTerminator);
+        }
+    }
+
+    /** Removes the phi entries of this block for edges from {@code pred} (an edge went away). */
+    public void removePhiEntriesFrom(BasicBlock pred) {
+        for (PhiInst phi : phis()) {
+            phi.removeIncomingBlock(pred);
+        }
+    }
+
+    /**
+     * LLVM's splitBasicBlock: moves {@code at} and everything after it into a new block placed
+     * right after this one, ends this block with {@code br label %new}, and makes the phis of the
+     * moved terminator's successors name the new block. Returns the new block.
+     */
+    public BasicBlock splitAt(Instruction at, String newName) {
+        if (at.parent() != this) {
+            throw new IllegalArgumentException("the split point is not in this block");
+        }
+        if (at instanceof PhiInst) {
+            throw new IllegalArgumentException("cannot split before a phi");
+        }
+        Function f = parent;
+        f.materialize();
+        BasicBlock tail = new BasicBlock(newName);
+        f.insertBlockAfter(this, tail);
+        int from = indexOf(at);
+        List<Instruction> moved = new ArrayList<>(instructions.subList(from, instructions.size()));
+        instructions.subList(from, instructions.size()).clear();
+        for (Instruction i : moved) {
+            i.setParent(tail);
+            tail.instructions.add(i);
+        }
+        for (BasicBlock s : new java.util.LinkedHashSet<>(tail.successors())) {
+            for (PhiInst phi : s.phis()) {
+                phi.replaceIncomingBlock(this, tail);
+            }
+        }
+        append(TerminatorInst.br(tail));
+        markEdited();
+        return tail;
+    }
+
+    /** Removes this block from its function (see {@link Function#removeBlock}). */
+    public void eraseFromParent() {
+        if (parent == null) {
+            throw new IllegalStateException("block is not in a function");
+        }
+        parent.removeBlock(this);
+    }
+
+    /** Drops every instruction (their remaining users get poison); used when a block is deleted. */
+    void dropAllInstructions() {
+        for (int i = instructions.size() - 1; i >= 0; i--) {
+            Instruction inst = instructions.get(i);
+            if (inst.hasResult() && inst.hasUses()) {
+                inst.replaceAllUsesWith(new ConstantKeyword(ConstantKeyword.Keyword.POISON, inst.type()));
+            }
+            inst.eraseFromParent();
+        }
+    }
+
     /** The last instruction if it is a terminator, else null. */
     public Instruction terminator() {
         if (instructions.isEmpty()) {
@@ -64,6 +204,10 @@ public final class BasicBlock extends TrackedValue {
      * name is named {@code nvl.N} (unique in the function), so no numbered value moves.
      */
     public void insertBefore(Instruction anchor, Instruction newInst) {
+        if (newInst.isTerminator()) {
+            throw new IllegalArgumentException("inserting terminator " + newInst.opcode() + " before "
+                    + anchor.opcode() + " (use setTerminator)");
+        }
         nameIfNeeded(newInst);
         insertBeforeKeepingName(anchor, newInst);
     }
@@ -73,10 +217,30 @@ public final class BasicBlock extends TrackedValue {
         if (newInst.parent() != null) {
             throw new IllegalArgumentException("instruction is already in a block");
         }
+        if (terminator() != null && newInst.opcode() != Opcode.PHI) {
+            throw new IllegalStateException("appending " + newInst.opcode() + " after the terminator of " + this);
+        }
+        materializeParent();
         nameIfNeeded(newInst);
         newInst.setParent(this);
         instructions.add(newInst);
         markEdited();
+    }
+
+    /** Inserts {@code newInst} just after {@code anchor}. */
+    public void insertAfter(Instruction anchor, Instruction newInst) {
+        Instruction next = after(anchor);
+        if (next == null) {
+            append(newInst);
+        } else {
+            insertBefore(next, newInst);
+        }
+    }
+
+    private void materializeParent() {
+        if (parent != null) {
+            parent.materialize();
+        }
     }
 
     void insertBeforeKeepingName(Instruction anchor, Instruction newInst) {
@@ -89,9 +253,23 @@ public final class BasicBlock extends TrackedValue {
         markEdited();
     }
 
+    /**
+     * In a function printed from its source text, a new unnamed value gets a fresh name
+     * ({@code nvl.N}) so that no numbered value moves and the rest of the text stays as it was.
+     */
     private void nameIfNeeded(Instruction newInst) {
-        if (newInst.hasResult() && !newInst.hasName() && newInst.slot() < 0 && parent != null) {
+        if (parent == null || !newInst.hasResult()) {
+            return;
+        }
+        if (newInst.hasName()) {
+            String name = parent.claimLocalName(newInst.name());
+            if (!name.equals(newInst.name())) {
+                newInst.setName(name);
+            }
+        } else if (parent.hasSourceBody() && newInst.slot() < 0) {
             newInst.setName(parent.freshName("nvl."));
+        } else {
+            parent.markRenumber();
         }
     }
 
@@ -159,6 +337,19 @@ public final class BasicBlock extends TrackedValue {
 
     public void markDefined() {
         defined = true;
+    }
+
+    @Override
+    void nameReleased(String old) {
+        Function f = parent;
+        if (f != null) {
+            f.releaseLocalName(old);
+        }
+    }
+
+    @Override
+    String uniqueName(String requested) {
+        return parent == null ? requested : parent.uniqueLocalName(requested, this);
     }
 
     @Override

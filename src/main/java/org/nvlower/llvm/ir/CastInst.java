@@ -1,20 +1,56 @@
 package org.nvlower.llvm.ir;
 
-import java.util.List;
-
 /** {@code trunc ... addrspacecast}: one operand, the result type is the destination type. */
 public final class CastInst extends Instruction {
 
-    CastInst(Opcode opcode, Type type, List<String> flags, Value[] operands) {
-        super(opcode, type, flags, operands);
+    CastInst(Opcode opcode, Type type, int flagBits, FastMathFlags fastMath, Value[] operands) {
+        super(opcode, type, flagBits, fastMath, operands);
     }
 
-    /** {@code opcode T value to destType}. */
+    /** {@code opcode T value to destType}, if LLVM allows that cast between those types. */
     public static CastInst create(Opcode opcode, Value value, Type destType) {
         if (opcode.kind() != Opcode.Kind.CAST) {
             throw new IllegalArgumentException(opcode + " is not a cast");
         }
-        return new CastInst(opcode, destType, List.of(), new Value[] {value});
+        String why = invalidReason(opcode, value.type(), destType);
+        if (why != null) {
+            throw new IllegalArgumentException(opcode + " " + value.type() + " to " + destType + ": " + why);
+        }
+        return new CastInst(opcode, destType, 0, FastMathFlags.NONE, new Value[] {value});
+    }
+
+    /** Why LLVM's castIsValid rejects the cast, or null when it is valid. */
+    public static String invalidReason(Opcode opcode, Type from, Type to) {
+        if (from instanceof VectorType != to instanceof VectorType && opcode != Opcode.BITCAST) {
+            return "vector to scalar or back";
+        }
+        if (from instanceof VectorType fv && to instanceof VectorType tv
+                && (fv.count() != tv.count() || fv.scalable() != tv.scalable()) && opcode != Opcode.BITCAST) {
+            return "different element counts";
+        }
+        Type f = from.scalarType();
+        Type t = to.scalarType();
+        return switch (opcode) {
+            case TRUNC -> f instanceof IntegerType a && t instanceof IntegerType b && a.bits() > b.bits()
+                    ? null : "needs a wider integer to a narrower one";
+            case ZEXT, SEXT -> f instanceof IntegerType a && t instanceof IntegerType b && a.bits() < b.bits()
+                    ? null : "needs a narrower integer to a wider one";
+            case FPTRUNC -> f instanceof FloatType a && t instanceof FloatType b && a.bits() > b.bits()
+                    ? null : "needs a wider floating-point type to a narrower one";
+            case FPEXT -> f instanceof FloatType a && t instanceof FloatType b && a.bits() < b.bits()
+                    ? null : "needs a narrower floating-point type to a wider one";
+            case FPTOUI, FPTOSI -> f instanceof FloatType && t instanceof IntegerType ? null : "needs floating point to integer";
+            case UITOFP, SITOFP -> f instanceof IntegerType && t instanceof FloatType ? null : "needs integer to floating point";
+            case PTRTOINT, PTRTOADDR -> f instanceof PointerType && t instanceof IntegerType ? null : "needs pointer to integer";
+            case INTTOPTR -> f instanceof IntegerType && t instanceof PointerType ? null : "needs integer to pointer";
+            case ADDRSPACECAST -> f instanceof PointerType a && t instanceof PointerType b
+                    && a.addressSpace() != b.addressSpace() ? null : "needs pointers in different address spaces";
+            case BITCAST -> Types.bitWidth(from) > 0 && Types.bitWidth(from) == Types.bitWidth(to)
+                    && !(f instanceof PointerType) && !(t instanceof PointerType)
+                    || f instanceof PointerType a && t instanceof PointerType b && a.addressSpace() == b.addressSpace()
+                    ? null : "needs types of the same size (pointers in one address space)";
+            default -> "not a cast";
+        };
     }
 
     public Value value() {

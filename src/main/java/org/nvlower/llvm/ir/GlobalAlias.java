@@ -5,9 +5,10 @@ public final class GlobalAlias extends GlobalValue {
 
     private final boolean ifunc;
     private Constant target;
+    private String threadLocal = "";
 
-    public GlobalAlias(Module module, String name, Type valueType, int addressSpace, String linkage, boolean ifunc) {
-        super(module, name, valueType, addressSpace, linkage);
+    public GlobalAlias(Module module, String name, Type valueType, int addressSpace, boolean ifunc) {
+        super(module, name, valueType, addressSpace);
         this.ifunc = ifunc;
     }
 
@@ -21,6 +22,18 @@ public final class GlobalAlias extends GlobalValue {
     }
 
     public void setTarget(Constant target) {
+        boolean reading = this.target == null;
         this.target = target;
+        if (!reading) {
+            headerChanged();
+        }
+    }
+
+    public String threadLocal() {
+        return threadLocal;
+    }
+
+    public void readThreadLocal(String threadLocal) {
+        this.threadLocal = threadLocal;
     }
 }

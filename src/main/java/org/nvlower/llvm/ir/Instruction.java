@@ -21,7 +21,8 @@ public abstract sealed class Instruction extends TrackedValue
 
     private final Opcode opcode;
     private final Type type;
-    private final List<String> flags;
+    private int flagBits;
+    private FastMathFlags fastMath;
     private Value[] operands;
     private Value[] original;
     private BasicBlock parent;
@@ -31,11 +32,12 @@ public abstract sealed class Instruction extends TrackedValue
     private List<MetadataAttachment> metadata = List.of();
     private List<DebugRecord> debugRecords = List.of();
 
-    Instruction(Opcode opcode, Type type, List<String> flags, Value[] operands) {
+    Instruction(Opcode opcode, Type type, int flagBits, FastMathFlags fastMath, Value[] operands) {
         super("");
         this.opcode = opcode;
         this.type = type;
-        this.flags = flags;
+        this.flagBits = flagBits;
+        this.fastMath = fastMath == null ? FastMathFlags.NONE : fastMath;
         this.operands = operands;
         for (Value v : operands) {
             if (v instanceof TrackedValue t) {
@@ -45,26 +47,64 @@ public abstract sealed class Instruction extends TrackedValue
     }
 
     /**
-     * Makes an instruction of the kind {@code opcode} belongs to (used by the parser; passes use
-     * the typed factories such as {@link CallInst#create}).
+     * What an instruction of some kinds carries besides its operands: the predicate of a compare,
+     * the callee type and attributes of a call, the access details of a memory instruction, the
+     * indices of extractvalue/insertvalue, the clauses of a landingpad, the handler count of a
+     * catchswitch.
      */
-    public static Instruction of(Opcode opcode, Type type, List<String> flags, Value[] operands, Object detail) {
+    public sealed interface Detail permits Predicate, CallInst.Detail, MemoryInst.Access, AggregateInst.Indices,
+            OtherInst.Clauses, TerminatorInst.Handlers {
+    }
+
+    /**
+     * Makes an instruction from parts already checked by a reader (the parser, the cloner):
+     * operands may still be null where a forward reference will be resolved later. The detail
+     * must be the one the opcode's kind takes ({@link Detail}), or null for kinds without one.
+     * Passes build instructions with the typed factories of each kind and {@link IrBuilder},
+     * which check their operands.
+     */
+    public static Instruction read(Opcode opcode, Type type, int flagBits, FastMathFlags fastMath, Value[] operands,
+            Detail detail) {
         return switch (opcode.kind()) {
-            case UNARY -> new UnaryInst(opcode, type, flags, operands);
-            case BINARY -> new BinaryInst(opcode, type, flags, operands);
-            case CAST -> new CastInst(opcode, type, flags, operands);
-            case CMP -> new CmpInst(opcode, type, flags, operands, (Predicate) detail);
-            case CALL -> new CallInst(opcode, type, flags, operands, (CallInst.Detail) detail);
-            case PHI -> new PhiInst(type, flags, operands);
-            case MEMORY -> new MemoryInst(opcode, type, flags, operands, (Type) detail);
-            case AGGREGATE -> new AggregateInst(opcode, type, flags, operands, (long[]) detail);
-            case TERMINATOR -> new TerminatorInst(opcode, type, flags, operands);
-            case OTHER -> new OtherInst(opcode, type, flags, operands);
+            case UNARY -> new UnaryInst(opcode, type, fastMath, operands);
+            case BINARY -> new BinaryInst(opcode, type, flagBits, fastMath, operands);
+            case CAST -> new CastInst(opcode, type, flagBits, fastMath, operands);
+            case CMP -> new CmpInst(opcode, type, flagBits, fastMath, operands, detailOf(Predicate.class, opcode, detail));
+            case CALL -> new CallInst(opcode, type, fastMath, operands, detailOf(CallInst.Detail.class, opcode, detail));
+            case PHI -> new PhiInst(type, fastMath, operands);
+            case MEMORY -> new MemoryInst(opcode, type, flagBits, operands, detailOf(MemoryInst.Access.class, opcode, detail));
+            case AGGREGATE -> new AggregateInst(opcode, type, operands,
+                    detail == null ? AggregateInst.Indices.NONE : detailOf(AggregateInst.Indices.class, opcode, detail));
+            case TERMINATOR -> new TerminatorInst(opcode, type, operands,
+                    detail == null ? null : detailOf(TerminatorInst.Handlers.class, opcode, detail));
+            case OTHER -> new OtherInst(opcode, type, flagBits, fastMath, operands,
+                    detail == null ? null : detailOf(OtherInst.Clauses.class, opcode, detail));
         };
+    }
+
+    private static <D extends Detail> D detailOf(Class<D> kind, Opcode opcode, Detail detail) {
+        if (!kind.isInstance(detail)) {
+            throw new IllegalArgumentException(opcode + " needs a " + kind.getSimpleName() + ", got " + detail);
+        }
+        return kind.cast(detail);
+    }
+
+    /** Bits of {@link InstFlag}s, for readers. */
+    public static int flagBits(InstFlag... flags) {
+        int bits = 0;
+        for (InstFlag f : flags) {
+            bits |= f.bit();
+        }
+        return bits;
     }
 
     public Opcode opcode() {
         return opcode;
+    }
+
+    /** The kind-specific detail ({@link Detail}), or null for kinds without one. */
+    public Detail detail() {
+        return null;
     }
 
     /** The result type; {@code void} for instructions without a result. */
@@ -74,15 +114,66 @@ public abstract sealed class Instruction extends TrackedValue
     }
 
     /**
-     * The words after the opcode that qualify it, as written: {@code nuw}, {@code nsw},
-     * {@code exact}, {@code disjoint}, fast-math flags, {@code inbounds}, {@code volatile}, ...
+     * The words after the opcode that qualify it, as LLVM prints them: the {@link InstFlag}s set,
+     * then the fast-math flags. (Atomic orderings, sync scopes and the atomicrmw operation are
+     * {@link MemoryInst.Access}, not flags.)
      */
     public List<String> flags() {
-        return flags;
+        if (flagBits == 0 && fastMath.isEmpty()) {
+            return List.of();
+        }
+        List<String> words = new ArrayList<>();
+        for (InstFlag f : InstFlag.values()) {
+            if (hasFlag(f) && !(f == InstFlag.NUSW && hasFlag(InstFlag.INBOUNDS))) {
+                words.add(f.keyword());
+            }
+        }
+        words.addAll(fastMath.words());
+        return words;
     }
 
-    public boolean hasFlag(String flag) {
-        return flags.contains(flag);
+    public boolean hasFlag(InstFlag flag) {
+        return (flagBits & flag.bit()) != 0;
+    }
+
+    /** Sets or clears a flag; the instruction then prints canonically (its text no longer says it). */
+    public void setFlag(InstFlag flag, boolean on) {
+        int bits = on ? flagBits | flag.bit() : flagBits & ~flag.bit();
+        if (bits != flagBits) {
+            flagBits = bits;
+            detailChanged();
+        }
+    }
+
+    public int flagBits() {
+        return flagBits;
+    }
+
+    public FastMathFlags fastMathFlags() {
+        return fastMath;
+    }
+
+    /** Sets the fast-math flags; the instruction then prints canonically. */
+    public void setFastMathFlags(FastMathFlags flags) {
+        if (!flags.equals(fastMath)) {
+            fastMath = flags;
+            detailChanged();
+        }
+    }
+
+    /**
+     * A property the source text spells changed (a flag, an attribute): the text no longer
+     * describes the instruction, so it is printed canonically from now on.
+     */
+    void detailChanged() {
+        if (sourceStart >= 0) {
+            sourceStart = -1;
+            original = null;
+        }
+        Function f = function();
+        if (f != null) {
+            f.markEdited();
+        }
     }
 
     /** The operands in textual order (for calls: the callee first, then the arguments). */
@@ -98,11 +189,15 @@ public abstract sealed class Instruction extends TrackedValue
         return operands.length;
     }
 
-    /** Replaces one operand, keeping def-use in step. */
+    /** Replaces one operand with a value of the same type, keeping def-use in step. */
     public void setOperand(int index, Value value) {
         Value old = operands[index];
         if (old == value) {
             return;
+        }
+        if (old != null && !old.type().equals(value.type())) {
+            throw new IllegalArgumentException("operand " + index + " of " + opcode + " is a " + old.type()
+                    + ", not a " + value.type());
         }
         if (original == null && sourceStart >= 0) {
             original = operands.clone();
@@ -119,6 +214,56 @@ public abstract sealed class Instruction extends TrackedValue
 
     /** Replaces every operand equal to {@code from} with {@code to}. */
     public void replaceUsesOf(Value from, Value to) {
+        for (int i = 0; i < operands.length; i++) {
+            if (operands[i] == from) {
+                setOperand(i, to);
+            }
+        }
+    }
+
+    /**
+     * Replaces the whole operand list (an operand added or removed: a phi entry, a switch case).
+     * The instruction then prints canonically: its text has other operands.
+     */
+    void replaceOperands(Value[] newOperands) {
+        for (Value v : operands) {
+            if (v instanceof TrackedValue t) {
+                t.removeUse(this);
+            }
+        }
+        operands = newOperands.clone();
+        for (Value v : operands) {
+            if (v instanceof TrackedValue t) {
+                t.addUse(this);
+            }
+        }
+        detailChanged();
+    }
+
+    /** Whether this instruction ends a block. */
+    public boolean isTerminator() {
+        return opcode.isTerminator();
+    }
+
+    /**
+     * The blocks control may go to from this terminator, in operand order (a block reached by
+     * two edges appears twice, as in LLVM); empty for other instructions.
+     */
+    public List<BasicBlock> successors() {
+        if (!isTerminator()) {
+            return List.of();
+        }
+        List<BasicBlock> result = new ArrayList<>(2);
+        for (Value v : operands) {
+            if (v instanceof BasicBlock b) {
+                result.add(b);
+            }
+        }
+        return result;
+    }
+
+    /** Makes every edge to {@code from} go to {@code to} instead (terminators only). */
+    public void replaceSuccessor(BasicBlock from, BasicBlock to) {
         for (int i = 0; i < operands.length; i++) {
             if (operands[i] == from) {
                 setOperand(i, to);
@@ -164,6 +309,53 @@ public abstract sealed class Instruction extends TrackedValue
 
     public Function function() {
         return parent == null ? null : parent.parent();
+    }
+
+    /** Takes this instruction out of its block, keeping its operands and users (to insert it elsewhere). */
+    public void removeFromParent() {
+        if (parent == null) {
+            throw new IllegalStateException("instruction is not in a block");
+        }
+        Function f = parent.parent();
+        parent.remove(this);
+        if (f == null || sourceStart < 0) {
+            return;
+        }
+        // its text belongs to this module: from now on it prints from the model
+        sourceStart = -1;
+        original = null;
+        if (hasResult() && !hasName()) {
+            setSlot(-1);
+        }
+    }
+
+    /** Moves this instruction just before {@code anchor} (same function). */
+    public void moveBefore(Instruction anchor) {
+        if (anchor.function() != function()) {
+            throw new IllegalArgumentException("moving an instruction to another function");
+        }
+        removeFromParent();
+        anchor.parent().insertBefore(anchor, this);
+    }
+
+    /** Inserts this (unattached) instruction just before {@code anchor}. */
+    public void insertBefore(Instruction anchor) {
+        anchor.parent().insertBefore(anchor, this);
+    }
+
+    /** Inserts this (unattached) instruction just after {@code anchor}. */
+    public void insertAfter(Instruction anchor) {
+        anchor.parent().insertAfter(anchor, this);
+    }
+
+    /** The instruction after this one in its block, or null. */
+    public Instruction next() {
+        return parent == null ? null : parent.after(this);
+    }
+
+    /** The instruction before this one in its block, or null. */
+    public Instruction previous() {
+        return parent == null ? null : parent.before(this);
     }
 
     /** Whether it defines a value (its type is not void). */
@@ -243,12 +435,22 @@ public abstract sealed class Instruction extends TrackedValue
         return metadata;
     }
 
-    /** Sets the attachments of a created instruction (those of a parsed one are kept as text). */
+    /** Replaces the metadata attachments (a parsed instruction then prints canonically). */
     public void setMetadata(List<MetadataAttachment> metadata) {
-        if (sourceStart >= 0) {
-            throw new UnsupportedOperationException("the metadata of a parsed instruction is kept as its text");
+        if (!metadata.equals(this.metadata)) {
+            this.metadata = List.copyOf(metadata);
+            detailChanged();
         }
-        this.metadata = List.copyOf(metadata);
+    }
+
+    /** The attachment {@code !kind}, or null. */
+    public MetadataAttachment metadata(String kind) {
+        for (MetadataAttachment m : metadata) {
+            if (m.name().equals(kind)) {
+                return m;
+            }
+        }
+        return null;
     }
 
     /** The {@code #dbg_...} records written just before this instruction (LLVM 19+). */
@@ -301,6 +503,20 @@ public abstract sealed class Instruction extends TrackedValue
         if (f != null) {
             f.markEdited();
         }
+    }
+
+    @Override
+    void nameReleased(String old) {
+        Function f = function();
+        if (f != null) {
+            f.releaseLocalName(old);
+        }
+    }
+
+    @Override
+    String uniqueName(String requested) {
+        Function f = function();
+        return f == null ? requested : f.uniqueLocalName(requested, this);
     }
 
     @Override

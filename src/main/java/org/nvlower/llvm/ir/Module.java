@@ -13,8 +13,10 @@ import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
 
 /**
- * A module: its top-level entities in source order, the source text they were read from, and
- * indexes by name. Entities keep their source slices; edits mark what the printer must re-spell.
+ * A module: its top-level entities in print order, the source text they were read from (empty
+ * for a module built from scratch), and indexes by name. Entities read from the text keep their
+ * source slices and print them back unless edited; created and edited entities print from the
+ * model.
  */
 public final class Module {
 
@@ -24,7 +26,6 @@ public final class Module {
     private final Map<String, GlobalValue> globalsByName = new HashMap<>();
     private final List<GlobalValue> numberedGlobals = new ArrayList<>();
     private final Map<String, NamedStructType> namedTypes = new LinkedHashMap<>();
-    private final List<Integer> numberedTypeIds = new ArrayList<>();
     private int trailingStart;
     private boolean opaquePointers;
 
@@ -32,6 +33,13 @@ public final class Module {
         this.fileName = fileName;
         this.source = source;
         this.trailingStart = source.length();
+    }
+
+    /** An empty module to build into; {@code opaquePointers} chooses {@code ptr} or typed pointers. */
+    public static Module create(String name, boolean opaquePointers) {
+        Module m = new Module(name, "");
+        m.opaquePointers = opaquePointers;
+        return m;
     }
 
     public String fileName() {
@@ -60,6 +68,13 @@ public final class Module {
     public void setOpaquePointers(boolean opaquePointers) {
         this.opaquePointers = opaquePointers;
     }
+
+    /** A pointer to {@code pointee} in this module's style: {@code ptr addrspace(N)} or {@code T addrspace(N)*}. */
+    public PointerType pointerTo(Type pointee, int addressSpace) {
+        return opaquePointers ? PointerType.opaque(addressSpace) : PointerType.to(pointee, addressSpace);
+    }
+
+    // ------------------------------------------------------------------ entities
 
     /** The entities in print order. */
     public List<ModuleEntity> entities() {
@@ -96,6 +111,10 @@ public final class Module {
 
     public List<AttributeGroup> attributeGroups() {
         return entitiesOf(AttributeGroup.class);
+    }
+
+    public List<MetadataDefinition> metadataDefinitions() {
+        return entitiesOf(MetadataDefinition.class);
     }
 
     private <T> List<T> entitiesOf(Class<T> kind) {
@@ -141,6 +160,35 @@ public final class Module {
         return Collections.unmodifiableMap(namedTypes);
     }
 
+    /** Whether a named type {@code %name} exists (defined or referred to). */
+    public boolean hasNamedType(String name) {
+        return namedTypes.containsKey(name);
+    }
+
+    /** Adds {@code %name = type body} (a created definition, printed canonically). */
+    public NamedStructType defineNamedType(String name, boolean packed, List<Type> fields) {
+        NamedStructType t = namedType(name);
+        if (t.isDefined()) {
+            throw new IllegalArgumentException("type %" + name + " is already defined");
+        }
+        t.defineBody(packed, fields);
+        int at = 0;
+        for (int i = 0; i < entities.size(); i++) {
+            if (entities.get(i) instanceof HeaderLine || entities.get(i) instanceof TypeDefinition) {
+                at = i + 1;
+            }
+        }
+        entities.add(at, new TypeDefinition(t, null));
+        return t;
+    }
+
+    /** Adds {@code %name = type opaque}. */
+    public NamedStructType defineOpaqueType(String name) {
+        NamedStructType t = defineNamedType(name, false, List.of());
+        t.defineOpaque();
+        return t;
+    }
+
     /** Reads every function body not read yet (see {@link Function#setBodyLoader}). */
     public void materializeAll() {
         for (ModuleEntity e : entities) {
@@ -163,8 +211,78 @@ public final class Module {
     /** The instructions whose result type or some operand type is {@code type}. */
     public Stream<Instruction> instructionsOfType(Type type) {
         return instructions().filter(i -> i.type().equals(type)
-                || i.operands().stream().anyMatch(v -> v.type().equals(type)));
+                || i.operands().stream().anyMatch(v -> v != null && v.type().equals(type)));
     }
+
+    // ------------------------------------------------------------------ header lines
+
+    /** The {@code target triple}, or null. */
+    public String targetTriple() {
+        return header(HeaderLine.Kind.TRIPLE);
+    }
+
+    /** The {@code target datalayout}, or null. */
+    public String dataLayout() {
+        return header(HeaderLine.Kind.DATALAYOUT);
+    }
+
+    public String sourceFileName() {
+        return header(HeaderLine.Kind.SOURCE_FILENAME);
+    }
+
+    private String header(HeaderLine.Kind kind) {
+        for (ModuleEntity e : entities) {
+            if (e instanceof HeaderLine h && h.kind() == kind) {
+                return h.value();
+            }
+        }
+        return null;
+    }
+
+    public void setTargetTriple(String triple) {
+        setHeader(HeaderLine.Kind.TRIPLE, "target", triple);
+    }
+
+    public void setDataLayout(String layout) {
+        setHeader(HeaderLine.Kind.DATALAYOUT, "target", layout);
+    }
+
+    public void setSourceFileName(String name) {
+        setHeader(HeaderLine.Kind.SOURCE_FILENAME, "source_filename", name);
+    }
+
+    /** Replaces the header line of {@code kind} (or adds it after the other header lines). */
+    private void setHeader(HeaderLine.Kind kind, String key, String value) {
+        HeaderLine line = new HeaderLine(kind, key, value, null);
+        int lastHeader = -1;
+        for (int i = 0; i < entities.size(); i++) {
+            if (entities.get(i) instanceof HeaderLine h) {
+                if (h.kind() == kind) {
+                    if (!h.value().equals(value)) {
+                        entities.set(i, line);
+                    }
+                    return;
+                }
+                if (h.kind() != HeaderLine.Kind.COMDAT) {
+                    lastHeader = i;
+                }
+            }
+        }
+        int at = lastHeader + 1;
+        if (kind == HeaderLine.Kind.SOURCE_FILENAME) {
+            at = 0;
+        } else if (kind == HeaderLine.Kind.DATALAYOUT) {
+            for (int i = 0; i < entities.size(); i++) {
+                if (entities.get(i) instanceof HeaderLine h && h.kind() == HeaderLine.Kind.TRIPLE) {
+                    at = i;
+                    break;
+                }
+            }
+        }
+        entities.add(at, line);
+    }
+
+    // ------------------------------------------------------------------ globals
 
     /**
      * LLVM's getOrInsertFunction: the function {@code @name} if it exists with exactly this type
@@ -185,21 +303,184 @@ public final class Module {
             throw new InputException(positionOf(existing), "@" + name + " is needed as a function of type '"
                     + wanted + "' but is a " + (existing instanceof GlobalVariable ? "global variable" : "alias"));
         }
-        Function f = new Function(this, name, wanted, 0, "", "", List.of(), false);
-        int at = entities.size();
+        return addFunction(name, wanted);
+    }
+
+    /** A new declaration {@code declare T @name(...)} with unnamed arguments, after the last function. */
+    public Function addFunction(String name, FunctionType type) {
+        requireFreeName(name);
+        Function f = new Function(this, name, type, 0);
+        for (int i = 0; i < type.params().size(); i++) {
+            f.addArgument(new Argument(f, i, type.params().get(i), "", AttributeSet.EMPTY));
+        }
+        insertGlobal(f, Function.class);
+        return f;
+    }
+
+    /** A new global variable (with {@code initializer}, or a declaration when it is null), after the last one. */
+    public GlobalVariable addGlobalVariable(String name, Type valueType, boolean constant, Constant initializer,
+            Linkage linkage, int addressSpace) {
+        requireFreeName(name);
+        GlobalVariable g = new GlobalVariable(this, name, valueType, addressSpace, constant);
+        g.setInitializer(initializer);
+        g.setLinkage(linkage);
+        insertGlobal(g, GlobalVariable.class);
+        return g;
+    }
+
+    /** Adds a global made elsewhere (a clone) under its own, free name, after the others of its kind. */
+    public void addGlobal(GlobalValue g) {
+        if (g.module() != this) {
+            throw new IllegalArgumentException(g + " belongs to another module");
+        }
+        requireFreeName(g.name());
+        insertGlobal(g, g instanceof Function ? Function.class : g instanceof GlobalVariable
+                ? GlobalVariable.class : GlobalAlias.class);
+    }
+
+    private void requireFreeName(String name) {
+        if (name.isEmpty() || globalsByName.containsKey(name)) {
+            throw new IllegalArgumentException(name.isEmpty() ? "a global needs a name" : "@" + name + " exists already");
+        }
+    }
+
+    /** Inserts after the last entity of the same kind (or before functions/attributes/metadata). */
+    private void insertGlobal(GlobalValue g, Class<?> kind) {
+        int at = -1;
         for (int i = entities.size() - 1; i >= 0; i--) {
-            if (entities.get(i) instanceof Function) {
+            if (kind.isInstance(entities.get(i))) {
                 at = i + 1;
                 break;
             }
         }
-        entities.add(at, f);
-        index(f);
-        return f;
+        if (at < 0) {
+            at = entities.size();
+            for (int i = 0; i < entities.size(); i++) {
+                ModuleEntity e = entities.get(i);
+                boolean later = kind == GlobalVariable.class ? e instanceof Function || e instanceof GlobalAlias
+                        || e instanceof AttributeGroup || e instanceof MetadataDefinition
+                        : e instanceof AttributeGroup || e instanceof MetadataDefinition;
+                if (later) {
+                    at = i;
+                    break;
+                }
+            }
+        }
+        entities.add(at, g);
+        index(g);
+    }
+
+    /** Removes a global that nothing uses any more (its body goes with a function). */
+    public void removeGlobal(GlobalValue g) {
+        if (g.module() != this || !entities.contains(g)) {
+            throw new IllegalArgumentException(g + " is not in this module");
+        }
+        if (g.hasUses()) {
+            throw new IllegalStateException(g + " still has " + g.useCount() + " use(s)");
+        }
+        if (g instanceof Function f && !f.isDeclaration()) {
+            f.deleteBody();
+        }
+        entities.remove(g);
+        if (g.hasName()) {
+            globalsByName.remove(g.name());
+        } else {
+            numberedGlobals.remove(g);
+        }
+    }
+
+    /** Renames a global (see {@link GlobalValue#setName}); references are re-spelled where they are printed. */
+    void rename(GlobalValue g, String name) {
+        if (name.equals(g.name())) {
+            return;
+        }
+        if (name.isEmpty() || globalsByName.containsKey(name)) {
+            throw new IllegalArgumentException(name.isEmpty() ? "a global needs a name" : "@" + name + " exists already");
+        }
+        String old = g.name();
+        // bodies still unread name the global by its old name: read them first
+        List<Instruction> users = g.users();
+        if (!g.hasName()) {
+            numberedGlobals.remove(g);
+        } else {
+            globalsByName.remove(old);
+        }
+        boolean indexed = entities.contains(g);
+        for (Instruction user : users) {
+            Function f = user.function();
+            if (f != null) {
+                f.markRenumber();
+            }
+        }
+        g.assignName(name);
+        if (indexed) {
+            globalsByName.put(name, g);
+            renumberGlobals();
+            retextReferences(g, old, name);
+        }
+    }
+
+    /** Globals that refer to a renamed one in their initializer, and metadata naming it, are re-spelled. */
+    private void retextReferences(GlobalValue renamed, String oldName, String newName) {
+        for (int i = 0; i < entities.size(); i++) {
+            ModuleEntity e = entities.get(i);
+            if (e instanceof GlobalVariable v && v.initializer() != null && Constants.refersTo(v.initializer(), renamed)) {
+                v.headerChanged();
+            } else if (e instanceof GlobalAlias a && a.target() != null && Constants.refersTo(a.target(), renamed)) {
+                a.headerChanged();
+            } else if (e instanceof Function f && f.personality() != null) {
+                String text = MetadataText.rename(f.personality(), globalRenamer(oldName, newName));
+                if (!text.equals(f.personality())) {
+                    f.readHeaderText(f.prefixData(), f.prologueData(), text);
+                    f.headerChanged();
+                }
+            } else if (e instanceof MetadataDefinition md) {
+                String body = MetadataText.rename(md.body(), globalRenamer(oldName, newName));
+                if (!body.equals(md.body())) {
+                    entities.set(i, new MetadataDefinition(md.id(), body, null));
+                }
+            }
+        }
+    }
+
+    private static MetadataText.Renamer globalRenamer(String oldName, String newName) {
+        return new MetadataText.Renamer(n -> null, g -> g.equals(oldName) ? newName : null, l -> null);
+    }
+
+    private void renumberGlobals() {
+        numberedGlobals.removeIf(GlobalValue::hasName);
+        for (int i = 0; i < numberedGlobals.size(); i++) {
+            numberedGlobals.get(i).setSlot(i);
+        }
+    }
+
+    /** A global name starting with {@code prefix} that no global of this module has. */
+    public String freshGlobalName(String prefix) {
+        if (!globalsByName.containsKey(prefix)) {
+            return prefix;
+        }
+        for (int i = 1; ; i++) {
+            String name = prefix + "." + i;
+            if (!globalsByName.containsKey(name)) {
+                return name;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ attribute groups
+
+    /** The group {@code #id}, or null. */
+    public AttributeGroup attributeGroup(int id) {
+        for (ModuleEntity e : entities) {
+            if (e instanceof AttributeGroup g && g.id() == id) {
+                return g;
+            }
+        }
+        return null;
     }
 
     /** Adds {@code attributes #N = { ... }} with the next free N, after the last attribute group. */
-    public AttributeGroup addAttributeGroup(List<String> attributes) {
+    public AttributeGroup addAttributeGroup(AttributeSet attributes) {
         int id = 0;
         int at = -1;
         for (int i = 0; i < entities.size(); i++) {
@@ -218,6 +499,150 @@ public final class Module {
         entities.add(at, group);
         return group;
     }
+
+    /** The id of a group holding exactly {@code attributes}, added if there is none. */
+    public int attributeGroupFor(AttributeSet attributes) {
+        for (ModuleEntity e : entities) {
+            if (e instanceof AttributeGroup g && g.attributeSet().equals(attributes)) {
+                return g.id();
+            }
+        }
+        return addAttributeGroup(attributes).id();
+    }
+
+    // ------------------------------------------------------------------ metadata
+
+    /** The metadata definition {@code !id} (numbered or named), or null. */
+    public MetadataDefinition metadata(String id) {
+        for (ModuleEntity e : entities) {
+            if (e instanceof MetadataDefinition m && m.id().equals(id)) {
+                return m;
+            }
+        }
+        return null;
+    }
+
+    /** The node ids a named metadata lists ({@code !llvm.ident = !{!0}} gives ["0"]); empty when absent. */
+    public List<String> namedMetadata(String name) {
+        MetadataDefinition m = metadata(name);
+        return m == null ? List.of() : m.references();
+    }
+
+    /** Adds a numbered node {@code !N = body} with the next free N; returns N. */
+    public String addMetadataNode(String body) {
+        int next = 0;
+        for (ModuleEntity e : entities) {
+            if (e instanceof MetadataDefinition m && !m.isNamed()) {
+                next = Math.max(next, Integer.parseInt(m.id()) + 1);
+            }
+        }
+        String id = String.valueOf(next);
+        entities.add(new MetadataDefinition(id, body, null));
+        return id;
+    }
+
+    /** Appends node {@code !nodeId} to named metadata {@code !name}, creating it if needed. */
+    public void addNamedMetadataOperand(String name, String nodeId) {
+        List<String> ids = new ArrayList<>(namedMetadata(name));
+        ids.add(nodeId);
+        setNamedMetadata(name, ids);
+    }
+
+    /** Sets {@code !name = !{!a, !b, ...}}; an empty list removes it. */
+    public void setNamedMetadata(String name, List<String> nodeIds) {
+        StringBuilder body = new StringBuilder("!{");
+        for (int i = 0; i < nodeIds.size(); i++) {
+            body.append(i == 0 ? "!" : ", !").append(nodeIds.get(i));
+        }
+        MetadataDefinition def = new MetadataDefinition(name, body.append('}').toString(), null);
+        for (int i = 0; i < entities.size(); i++) {
+            if (entities.get(i) instanceof MetadataDefinition m && m.id().equals(name)) {
+                if (nodeIds.isEmpty()) {
+                    entities.remove(i);
+                } else {
+                    entities.set(i, def);
+                }
+                return;
+            }
+        }
+        if (!nodeIds.isEmpty()) {
+            int at = entities.size();
+            for (int i = 0; i < entities.size(); i++) {
+                if (entities.get(i) instanceof MetadataDefinition m && !m.isNamed()) {
+                    at = i;
+                    break;
+                }
+            }
+            entities.add(at, def);
+        }
+    }
+
+    /** Replaces the body of node {@code !id}. */
+    public void setMetadataNode(String id, String body) {
+        for (int i = 0; i < entities.size(); i++) {
+            if (entities.get(i) instanceof MetadataDefinition m && m.id().equals(id)) {
+                entities.set(i, new MetadataDefinition(id, body, null));
+                return;
+            }
+        }
+        throw new IllegalArgumentException("no metadata !" + id);
+    }
+
+    /** The entries of {@code !llvm.module.flags} that are well-formed flag tuples. */
+    public List<ModuleFlag> moduleFlags() {
+        List<ModuleFlag> flags = new ArrayList<>();
+        for (String id : namedMetadata("llvm.module.flags")) {
+            ModuleFlag f = moduleFlagOf(id);
+            if (f != null) {
+                flags.add(f);
+            }
+        }
+        return flags;
+    }
+
+    /** The module flag {@code key}, or null. */
+    public ModuleFlag moduleFlag(String key) {
+        for (ModuleFlag f : moduleFlags()) {
+            if (f.key().equals(key)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Sets module flag {@code key} (replacing its node's body, or adding a node and listing it). */
+    public void setModuleFlag(int behavior, String key, String value) {
+        ModuleFlag flag = new ModuleFlag(behavior, key, value);
+        for (String id : namedMetadata("llvm.module.flags")) {
+            ModuleFlag f = moduleFlagOf(id);
+            if (f != null && f.key().equals(key)) {
+                if (!f.equals(flag)) {
+                    setMetadataNode(id, flag.body());
+                }
+                return;
+            }
+        }
+        addNamedMetadataOperand("llvm.module.flags", addMetadataNode(flag.body()));
+    }
+
+    private ModuleFlag moduleFlagOf(String id) {
+        MetadataDefinition node = metadata(id);
+        List<String> elements = node == null ? null : MetadataText.tupleElements(node.body());
+        if (elements == null || elements.size() != 3 || !elements.get(0).startsWith("i32 ")) {
+            return null;
+        }
+        String key = MetadataText.stringValue(elements.get(1));
+        if (key == null) {
+            return null;
+        }
+        try {
+            return new ModuleFlag(Integer.parseInt(elements.get(0).substring(4).strip()), key, elements.get(2));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    // ------------------------------------------------------------------ diagnostics
 
     /** The position of an offset in the source, for diagnostics. */
     public SourcePosition positionOf(int offset) {
@@ -238,7 +663,8 @@ public final class Module {
         return new SourcePosition(fileName, line, end - lineStart + 1, text);
     }
 
-    private SourcePosition positionOf(GlobalValue g) {
+    /** Where a global is defined, for diagnostics; null for a created one. */
+    public SourcePosition positionOf(GlobalValue g) {
         if (g.slice() == null) {
             return null;
         }

@@ -57,6 +57,6 @@ public final class NamedStructType implements Type {
 
     @Override
     public String toString() {
-        return "%" + Names.quoteIfNeeded(name);
+        return "%" + (MetadataText.isNumber(name) ? name : Names.quoteIfNeeded(name));
     }
 }

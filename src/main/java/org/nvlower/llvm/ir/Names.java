@@ -40,4 +40,15 @@ public final class Names {
         }
         return sb.append('"').toString();
     }
+
+    /** How a value is referred to in messages: {@code %x}, {@code @f}, {@code %3}, or its type for a constant. */
+    public static String ref(Value v) {
+        if (v instanceof GlobalValue g) {
+            return "@" + (g.hasName() ? quoteIfNeeded(g.name()) : String.valueOf(g.slot()));
+        }
+        if (v instanceof TrackedValue t) {
+            return "%" + (t.hasName() ? quoteIfNeeded(t.name()) : t.slot() >= 0 ? String.valueOf(t.slot()) : "<unnamed>");
+        }
+        return "a " + v.type() + " constant";
+    }
 }

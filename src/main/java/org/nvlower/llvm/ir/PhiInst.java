@@ -1,12 +1,20 @@
 package org.nvlower.llvm.ir;
 
-import java.util.List;
+import java.util.Arrays;
 
 /** {@code phi T [v0, %bb0], [v1, %bb1]...}: operands alternate value, block. */
 public final class PhiInst extends Instruction {
 
-    PhiInst(Type type, List<String> flags, Value[] operands) {
-        super(Opcode.PHI, type, flags, operands);
+    PhiInst(Type type, FastMathFlags fastMath, Value[] operands) {
+        super(Opcode.PHI, type, 0, fastMath, operands);
+    }
+
+    /** A phi of {@code type} with no incoming values yet (add them with {@link #addIncoming}). */
+    public static PhiInst create(Type type) {
+        if (!Types.isValueType(type) || type.isVoid()) {
+            throw new IllegalArgumentException("phi of " + type);
+        }
+        return new PhiInst(type, FastMathFlags.NONE, new Value[0]);
     }
 
     public int incomingCount() {
@@ -19,5 +27,76 @@ public final class PhiInst extends Instruction {
 
     public BasicBlock incomingBlock(int i) {
         return (BasicBlock) operand(2 * i + 1);
+    }
+
+    /** The index of the first entry coming from {@code block}, or -1. */
+    public int indexOfBlock(BasicBlock block) {
+        for (int i = 0; i < incomingCount(); i++) {
+            if (incomingBlock(i) == block) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The value coming from {@code block}; an error if there is none. */
+    public Value incomingValueFor(BasicBlock block) {
+        int i = indexOfBlock(block);
+        if (i < 0) {
+            throw new IllegalArgumentException("phi has no entry for " + block);
+        }
+        return incomingValue(i);
+    }
+
+    /** Adds {@code [value, %block]}. */
+    public void addIncoming(Value value, BasicBlock block) {
+        if (!value.type().equals(type())) {
+            throw new IllegalArgumentException("phi of " + type() + " given a " + value.type());
+        }
+        Value[] ops = Arrays.copyOf(operands().toArray(new Value[0]), operandCount() + 2);
+        ops[ops.length - 2] = value;
+        ops[ops.length - 1] = block;
+        replaceOperands(ops);
+    }
+
+    /** Removes entry {@code i}. */
+    public void removeIncoming(int i) {
+        Value[] old = operands().toArray(new Value[0]);
+        Value[] ops = new Value[old.length - 2];
+        System.arraycopy(old, 0, ops, 0, 2 * i);
+        System.arraycopy(old, 2 * i + 2, ops, 2 * i, old.length - 2 * i - 2);
+        replaceOperands(ops);
+    }
+
+    /** Removes every entry coming from {@code block}; returns how many. */
+    public int removeIncomingBlock(BasicBlock block) {
+        int removed = 0;
+        for (int i = incomingCount() - 1; i >= 0; i--) {
+            if (incomingBlock(i) == block) {
+                removeIncoming(i);
+                removed++;
+            }
+        }
+        return removed;
+    }
+
+    public void setIncomingValue(int i, Value value) {
+        if (!value.type().equals(type())) {
+            throw new IllegalArgumentException("phi of " + type() + " given a " + value.type());
+        }
+        setOperand(2 * i, value);
+    }
+
+    public void setIncomingBlock(int i, BasicBlock block) {
+        setOperand(2 * i + 1, block);
+    }
+
+    /** Makes every entry from {@code from} come from {@code to} (an edge now starts elsewhere). */
+    public void replaceIncomingBlock(BasicBlock from, BasicBlock to) {
+        for (int i = 0; i < incomingCount(); i++) {
+            if (incomingBlock(i) == from) {
+                setIncomingBlock(i, to);
+            }
+        }
     }
 }

@@ -1,7 +1,7 @@
 package org.nvlower.llvm.ir;
 
 /** The {@code icmp} and {@code fcmp} condition codes. */
-public enum Predicate {
+public enum Predicate implements Instruction.Detail {
     // fcmp
     FALSE(true), OEQ(true), OGT(true), OGE(true), OLT(true), OLE(true), ONE(true), ORD(true),
     UNO(true), UEQ(true), UGT(true), UGE(true), ULT(true), ULE(true), UNE(true), TRUE(true),

@@ -34,10 +34,26 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         return slot;
     }
 
-    /** Sets the name; the printer quotes it when LLVM would. */
+    /**
+     * Sets the name; the printer quotes it when LLVM would. A local that is part of a function
+     * gets a fresh variant when another local of the function has the name (as in LLVM).
+     */
     public void setName(String name) {
-        this.name = name == null ? "" : name;
+        String old = this.name;
+        this.name = uniqueName(name == null ? "" : name);
+        if (!old.isEmpty() && !old.equals(this.name)) {
+            nameReleased(old);
+        }
         nameChanged();
+    }
+
+    /** The value no longer has {@code old}: another value may take it. */
+    void nameReleased(String old) {
+    }
+
+    /** The name to take instead of {@code requested}: unique among the values it must differ from. */
+    String uniqueName(String requested) {
+        return requested;
     }
 
     void nameChanged() {

@@ -12,7 +12,8 @@ import org.nvlower.llvm.ir.FloatType;
  * literal the type cannot hold exactly). {@code 0xK} (x86_fp80: 4 hex digits of sign and
  * exponent, then 16 of significand), {@code 0xL} (fp128) and {@code 0xM} (ppc_fp128; both: low
  * 64-bit word first, then high word), {@code 0xH} (half) and {@code 0xR} (bfloat) give the
- * encoding itself.
+ * encoding itself. Digit counts other than these are read as LLVM 14's lexer reads them
+ * ({@link #hexToLong}, {@link #words}), so llvm-as and nvlower accept the same literals.
  */
 final class FloatLiterals {
 
@@ -39,32 +40,23 @@ final class FloatLiterals {
                 default -> null;
             };
             if (own == null) {
-                if (digits.length() > 16) {
-                    error[0] = "hexadecimal double constant has more than 16 digits";
-                    return null;
-                }
-                return fromDouble(type, Double.longBitsToDouble(Long.parseUnsignedLong(digits, 16)), error);
+                return fromDouble(type, Double.longBitsToDouble(hexToLong(digits)), error);
             }
             if (own != type) {
                 error[0] = "floating point constant does not have type '" + type + "'";
                 return null;
             }
-            int want = switch (own) {
-                case X86_FP80 -> 20;
-                case FP128, PPC_FP128 -> 32;
-                default -> 4;
+            return switch (own) {
+                case HALF, BFLOAT -> BigInteger.valueOf(hexToLong(digits) & 0xffff);
+                case X86_FP80 -> {
+                    long[] words = words(digits, 4, 16);
+                    yield BigInteger.valueOf(words[0] & 0xffff).shiftLeft(64).or(unsigned(words[1]));
+                }
+                default -> { // fp128, ppc_fp128: low word first, and only when there are 16 digits for it
+                    long[] words = digits.length() >= 16 ? words(digits, 16, 16) : new long[] {0, hexToLong(digits)};
+                    yield unsigned(words[1]).shiftLeft(64).or(unsigned(words[0]));
+                }
             };
-            if (digits.length() > want) {
-                error[0] = "too many hexadecimal digits for " + own;
-                return null;
-            }
-            String padded = "0".repeat(want - digits.length()) + digits;
-            if (own == FloatType.FP128 || own == FloatType.PPC_FP128) {
-                BigInteger low = new BigInteger(padded.substring(0, 16), 16);
-                BigInteger high = new BigInteger(padded.substring(16), 16);
-                return high.shiftLeft(64).or(low);
-            }
-            return new BigInteger(padded, 16);
         }
         double d;
         try {
@@ -74,6 +66,36 @@ final class FloatLiterals {
             return null;
         }
         return fromDouble(type, d, error);
+    }
+
+    /**
+     * The digits as LLVM's lexer reads them: a 64-bit accumulator that gives 0 when a step
+     * overflows (LLVM then records "constant bigger than 64 bits", a lexer message llvm-as never
+     * shows when the parse succeeds, so any number of digits is accepted).
+     */
+    static long hexToLong(String digits) {
+        long r = 0;
+        for (int i = 0; i < digits.length(); i++) {
+            long old = r;
+            r = r * 16 + Character.digit(digits.charAt(i), 16);
+            if (Long.compareUnsigned(r, old) < 0) {
+                return 0;
+            }
+        }
+        return r;
+    }
+
+    /** Two words of at most {@code first} and {@code second} digits, in order; further digits are ignored, as by LLVM. */
+    private static long[] words(String digits, int first, int second) {
+        long[] w = new long[2];
+        int i = 0;
+        for (int n = 0; n < first && i < digits.length(); n++, i++) {
+            w[0] = w[0] * 16 + Character.digit(digits.charAt(i), 16);
+        }
+        for (int n = 0; n < second && i < digits.length(); n++, i++) {
+            w[1] = w[1] * 16 + Character.digit(digits.charAt(i), 16);
+        }
+        return w;
     }
 
     /** The encoding of {@code d} in {@code type}; null (with an error) when not exact. */

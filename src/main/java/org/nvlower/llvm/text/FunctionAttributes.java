@@ -37,4 +37,25 @@ final class FunctionAttributes {
     static boolean isHeaderWord(String word) {
         return HEADER_WORDS.contains(word);
     }
+
+    /** Attributes of parameters and return values that llvm-as refuses in a function's attribute group. */
+    private static final Set<String> PARAMETER_ONLY = Set.of("allocalign", "allocptr", "byref", "byval",
+            "captures", "dead_on_unwind", "dereferenceable", "dereferenceable_or_null", "elementtype", "immarg",
+            "inalloca", "initializes", "inreg", "nest", "noalias", "nocapture", "nofpclass", "nonnull", "noundef",
+            "preallocated", "range", "returned", "signext", "sret", "swiftasync", "swifterror", "swiftself",
+            "writable", "zeroext");
+
+    /** Header keywords that are not attributes. */
+    private static final Set<String> KEYWORDS = Set.of("unnamed_addr", "local_unnamed_addr", "section", "partition",
+            "comdat", "gc");
+
+    /** Whether {@code word} is a function attribute (may stand in an attribute group). */
+    static boolean isFunctionAttribute(String word) {
+        return HEADER_WORDS.contains(word) && !KEYWORDS.contains(word) && !PARAMETER_ONLY.contains(word)
+                || word.equals("nocallback") || word.equals("nofree") || word.equals("readnone");
+    }
+
+    static boolean isParameterAttribute(String word) {
+        return PARAMETER_ONLY.contains(word);
+    }
 }

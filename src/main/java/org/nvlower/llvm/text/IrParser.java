@@ -14,7 +14,10 @@ import org.nvlower.diag.SourcePosition;
 import org.nvlower.llvm.ir.AggregateInst;
 import org.nvlower.llvm.ir.Argument;
 import org.nvlower.llvm.ir.ArrayType;
+import org.nvlower.llvm.ir.AtomicOrdering;
+import org.nvlower.llvm.ir.Attribute;
 import org.nvlower.llvm.ir.AttributeGroup;
+import org.nvlower.llvm.ir.AttributeSet;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.BlockAddress;
 import org.nvlower.llvm.ir.CallInst;
@@ -26,6 +29,7 @@ import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.ConstantString;
 import org.nvlower.llvm.ir.DebugRecord;
+import org.nvlower.llvm.ir.FastMathFlags;
 import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.FunctionType;
@@ -34,26 +38,34 @@ import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.HeaderLine;
 import org.nvlower.llvm.ir.InlineAsm;
+import org.nvlower.llvm.ir.InstFlag;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.Linkage;
+import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.MetadataAttachment;
 import org.nvlower.llvm.ir.MetadataDefinition;
+import org.nvlower.llvm.ir.MetadataText;
 import org.nvlower.llvm.ir.MetadataValue;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.NamedStructType;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.PrimitiveType;
 import org.nvlower.llvm.ir.SourceSlice;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.TargetExtType;
+import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.TrackedValue;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.llvm.ir.TypeDefinition;
+import org.nvlower.llvm.ir.UnnamedAddr;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.VectorType;
 import org.nvlower.llvm.ir.VerbatimEntity;
+import org.nvlower.llvm.ir.Visibility;
 
 /**
  * Reads textual LLVM IR (LLVM 7 to 20 syntax) into a {@link Module} that remembers where every
@@ -71,7 +83,15 @@ import org.nvlower.llvm.ir.VerbatimEntity;
  */
 public final class IrParser {
 
-    private static final int MAX_NESTING = 256;
+    /**
+     * The deepest nesting of types, constants and metadata read. llvm-as 14 (8 MB stack) accepts
+     * up to about 27,000 levels and crashes beyond; this limit is above that, and deeper input
+     * gets one error that names it. Input deeper than the caller's stack holds is parsed again on
+     * a {@link DeepStack} thread.
+     */
+    static final int MAX_NESTING = 32_768;
+    /** Bodies nested deeper than this are materialized on a {@link DeepStack} thread. */
+    private static final int SHALLOW_NESTING = 1_000;
 
     private static final Set<String> LINKAGES = Set.of("private", "internal", "available_externally", "linkonce",
             "weak", "common", "appending", "extern_weak", "linkonce_odr", "weak_odr", "external");
@@ -85,6 +105,8 @@ public final class IrParser {
             "addrspace", "externally_initialized", "zeroext", "signext", "noext", "inreg", "noalias", "nonnull",
             "dereferenceable", "dereferenceable_or_null", "align", "noundef", "range", "nofpclass", "cc");
     private static final Set<String> DECLARATION_LINKAGES = Set.of("external", "extern_weak");
+    private static final Set<String> COMDAT_KINDS = Set.of("any", "exactmatch", "largest", "nodeduplicate",
+            "noduplicates", "samesize");
     private static final Set<String> FAST_MATH = Set.of("fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn",
             "reassoc");
     private static final Set<String> INT_FLAGS = Set.of("nuw", "nsw", "exact", "disjoint", "nneg", "samesign");
@@ -100,13 +122,14 @@ public final class IrParser {
     private final Lexer lex;
     private final Module module;
     private int depth;
+    /** The deepest {@link #depth} reached since it was last reset. */
+    private int deepest;
 
     /** Initializers, alias targets and bodies left for the second pass. */
     private record Deferred(GlobalValue global, int start, int end) {
     }
 
     private final List<Deferred> deferred = new ArrayList<>();
-    private final Map<Integer, Integer> attributeGroupIds = new HashMap<>();
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
     /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
     private final List<Integer> headerGlobalUses = new ArrayList<>();
@@ -181,7 +204,12 @@ public final class IrParser {
      * for malformed input.
      */
     public static Module parse(String fileName, String text) {
-        return new IrParser(fileName, text).parseModule();
+        try {
+            return new IrParser(fileName, text).parseModule();
+        } catch (StackOverflowError e) {
+            // deep but within MAX_NESTING: the parser shares no state, so start again with more stack
+            return DeepStack.call(() -> new IrParser(fileName, text).parseModule());
+        }
     }
 
     // ------------------------------------------------------------------ errors
@@ -258,6 +286,7 @@ public final class IrParser {
         if (++depth > MAX_NESTING) {
             throw error("nesting deeper than " + MAX_NESTING + " levels");
         }
+        deepest = Math.max(deepest, depth);
     }
 
     // ------------------------------------------------------------------ top level
@@ -295,13 +324,18 @@ public final class IrParser {
             depth = 0;
             if (d.global() instanceof Function f) {
                 checkOnly = true;
+                deepest = 0;
                 parseBody(f, d.start(), d.end());
                 checkOnly = false;
                 Runnable loader = () -> {
                     depth = 0;
                     parseBody(f, d.start(), d.end());
                 };
-                f.discardBody(loader);
+                boolean deep = deepest > SHALLOW_NESTING;
+                f.discardBody(deep ? () -> DeepStack.call(() -> {
+                    loader.run();
+                    return null;
+                }) : loader);
             } else {
                 parseInitializer(d);
             }
@@ -342,7 +376,12 @@ public final class IrParser {
                             throw expected("'datalayout' or 'triple'");
                         }
                         expect(Token.EQUALS, "'='");
+                        int valueAt = lex.start;
                         String value = stringValue();
+                        String bad = kind == HeaderLine.Kind.DATALAYOUT ? DataLayoutSyntax.problem(value) : null;
+                        if (bad != null) {
+                            throw error(valueAt, "invalid data layout: " + bad);
+                        }
                         return s -> module.addEntity(new HeaderLine(kind, word, value, s));
                     }
                     case "module" -> {
@@ -382,25 +421,59 @@ public final class IrParser {
                 if (lex.kind != Token.WORD) {
                     throw expected("comdat selection kind");
                 }
+                if (!COMDAT_KINDS.contains(lex.text())) {
+                    throw error("unknown selection kind");
+                }
                 String kind = lex.text();
                 lex.next();
                 return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, s));
             }
-            case METADATA_NAME -> {
-                String name = "!" + lex.name();
-                definedMetadata.add(lex.name());
+            case METADATA_NAME, EXCLAIM -> {
+                // "!7" is one token here, but LLVM reads '!' and then the number: "! 7" is !7 too
+                boolean spaced = lex.kind == Token.EXCLAIM;
+                if (spaced) {
+                    lex.next();
+                    if (!isMetadataNumber()) {
+                        throw error(tokenStart, "expected top-level entity");
+                    }
+                }
+                String name = spaced ? lex.text() : lex.name();
+                definedMetadata.add(name);
                 lex.next();
                 expect(Token.EQUALS, "'='");
+                int bodyStart = lex.start;
                 acceptWord("distinct");
                 acceptWord("metadata");
                 skipMetadata();
-                return s -> module.addEntity(new MetadataDefinition(name, s));
+                String body = src.substring(bodyStart, lex.previousEnd);
+                if (!MetadataText.isNumber(name)) {
+                    checkNamedMetadataOperands(body, bodyStart);
+                }
+                return s -> module.addEntity(new MetadataDefinition(name, body, s));
             }
             case SUMMARY_ID -> {
                 skipLine();
                 return s -> module.addEntity(new VerbatimEntity("^", s));
             }
             default -> throw lex.kind == Token.ERROR ? expected("") : error("expected top-level entity");
+        }
+    }
+
+    /** Named metadata lists nodes: {@code !{!0, !1}} (and DIExpression / DIArgList nodes), as llvm-as requires. */
+    private void checkNamedMetadataOperands(String body, int bodyStart) {
+        List<String> elements = MetadataText.tupleElements(body);
+        if (elements == null) {
+            throw error(bodyStart, "expected '{' here");
+        }
+        int searchFrom = bodyStart;
+        for (String e : elements) {
+            int at = src.indexOf(e, searchFrom);
+            searchFrom = at + e.length();
+            String ref = e.length() > 1 && e.charAt(0) == '!' ? e.substring(1).strip() : "";
+            boolean node = MetadataText.isNumber(ref) || ref.startsWith("DIExpression(") || ref.startsWith("DIArgList(");
+            if (!node && !e.isEmpty()) {
+                throw error(at, "Expected '!' here");
+            }
         }
     }
 
@@ -463,12 +536,18 @@ public final class IrParser {
 
     /** Skips one metadata value: !N, !name, !{...}, !"str", !DIxxx(...). Returns its text. */
     private String skipMetadata() {
+        enter();
         int start = lex.start;
         if (lex.kind == Token.EXCLAIM) {
             lex.next();
             if (lex.kind == Token.LBRACE) {
                 skipMetadataTuple();
             } else if (lex.kind == Token.STRING) {
+                lex.next();
+            } else if (isMetadataNumber()) { // "! 7": see parseTopLevel
+                if (!secondPass || checkOnly) {
+                    metadataFirstUse.putIfAbsent(lex.text(), lex.start);
+                }
                 lex.next();
             } else {
                 throw expected("metadata");
@@ -484,7 +563,13 @@ public final class IrParser {
         } else {
             throw expected("metadata");
         }
+        depth--;
         return src.substring(start, lex.previousEnd);
+    }
+
+    /** An unsigned decimal integer token: the number of a metadata node after a separate '!'. */
+    private boolean isMetadataNumber() {
+        return lex.kind == Token.INTEGER && allDigits(lex.start, lex.end);
     }
 
     /** Skips {@code {elem, elem, ...}}: an element is metadata, {@code null} or a typed value. */
@@ -559,11 +644,11 @@ public final class IrParser {
     }
 
     private Finisher parseAttributeGroup() {
+        int groupAt = lex.start;
         lex.next();
         if (lex.kind != Token.ATTRIBUTE_GROUP_ID) {
             throw expected("attribute group id");
         }
-        int idAt = lex.start;
         int id = smallInt(lex.nameStart, lex.nameEnd);
         lex.next();
         expect(Token.EQUALS, "'='");
@@ -571,36 +656,98 @@ public final class IrParser {
             throw expected("'{'");
         }
         lex.next();
-        List<String> attributes = new ArrayList<>();
+        List<Attribute> attributes = new ArrayList<>();
         while (lex.kind != Token.RBRACE) {
-            int start = lex.start;
-            if (lex.kind == Token.STRING) {
-                lex.next();
-                if (accept(Token.EQUALS)) {
-                    expect(Token.STRING, "string value");
-                }
-            } else if (lex.kind == Token.WORD) {
-                lex.next();
-                if (lex.kind == Token.LPAREN) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-                } else if (accept(Token.EQUALS)) {
-                    if (lex.kind != Token.INTEGER && lex.kind != Token.WORD && lex.kind != Token.STRING) {
-                        throw expected("attribute value");
-                    }
-                    lex.next();
-                } else if (lex.kind == Token.INTEGER && lex.isWord("align")) {
-                    lex.next();
-                }
-            } else {
+            if (lex.kind == Token.WORD && !FunctionAttributes.isFunctionAttribute(lex.text())) {
+                // llvm-as's words for what it cannot read as a function attribute here
+                throw error(FunctionAttributes.isParameterAttribute(lex.text())
+                        ? "this attribute does not apply to functions" : "unterminated attribute group");
+            }
+            Attribute a = parseAttribute();
+            if (a == null) {
                 throw expected("attribute or '}'");
             }
-            attributes.add(src.substring(start, lex.previousEnd));
+            attributes.add(a);
+        }
+        if (attributes.isEmpty()) {
+            throw error(groupAt, "attribute group has no attributes");
         }
         lex.next();
-        if (attributeGroupIds.put(id, idAt) != null) {
-            throw error(idAt, "redefinition of attribute group #" + id);
+        // A number may be defined again: llvm-as merges the groups (#0 has the attributes of
+        // both), so the module keeps both entities and #N means all groups numbered N.
+        AttributeSet set = share(new AttributeSet(attributes));
+        return s -> module.addEntity(new AttributeGroup(id, set, s));
+    }
+
+    /**
+     * One attribute at the current token, or null when the token does not start one (it is not
+     * consumed then): {@code word}, {@code word(args)}, {@code word N} / {@code word=N} for the
+     * integer ones, {@code byval(T)} and the other type attributes, {@code "key"[="value"]}.
+     */
+    private Attribute parseAttribute() {
+        Attribute a = readAttribute();
+        return checkOnly || reparse || a == null ? a : share(a);
+    }
+
+    private Attribute readAttribute() {
+        if (lex.kind == Token.STRING) {
+            String key = lex.name();
+            lex.next();
+            String value = null;
+            if (accept(Token.EQUALS)) {
+                if (lex.kind != Token.STRING) {
+                    throw expected("string value");
+                }
+                value = lex.name();
+                lex.next();
+            }
+            return Attribute.string(key, value);
         }
-        return s -> module.addEntity(new AttributeGroup(id, attributes, s));
+        if (lex.kind != Token.WORD) {
+            return null;
+        }
+        String w = lex.text();
+        lex.next();
+        if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+            if (Attribute.WithType.takesType(w)) {
+                lex.next();
+                Type t = parseType();
+                expect(Token.RPAREN, "')'");
+                return new Attribute.WithType(w, t);
+            }
+            if (Attribute.Int.takesInteger(w)) {
+                lex.next();
+                long v = attributeInteger();
+                expect(Token.RPAREN, "')'");
+                return new Attribute.Int(w, v);
+            }
+            int open = lex.start;
+            skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            return new Attribute.WithArgs(w, src.substring(open + 1, lex.previousEnd - 1));
+        }
+        if (Attribute.Int.takesInteger(w) && (lex.kind == Token.INTEGER || lex.kind == Token.EQUALS)) {
+            accept(Token.EQUALS);
+            return new Attribute.Int(w, attributeInteger());
+        }
+        if (lex.kind == Token.EQUALS) {
+            lex.next();
+            if (lex.kind != Token.INTEGER && lex.kind != Token.WORD && lex.kind != Token.STRING) {
+                throw expected("attribute value");
+            }
+            String value = lex.text();
+            lex.next();
+            return Attribute.word(w + "=" + value); // kept as written
+        }
+        return Attribute.word(w);
+    }
+
+    private long attributeInteger() {
+        if (lex.kind != Token.INTEGER || lex.end - lex.start > 18 || !allDigits(lex.start, lex.end)) {
+            throw expected("integer");
+        }
+        long v = Long.parseLong(lex.text());
+        lex.next();
+        return v;
     }
 
     private int smallInt(int from, int to) {
@@ -617,42 +764,81 @@ public final class IrParser {
         return v;
     }
 
-    /** The words before a global's kind or a function's return type. */
-    private record Prefix(String linkage, String callingConvention, int addressSpace, List<String> words) {
+    /** The words before a global's kind or a function's return type, sorted into the properties they set. */
+    private record Prefix(Linkage linkage, Visibility visibility, boolean dsoLocal, String dllStorage,
+            String threadLocal, UnnamedAddr unnamedAddr, int addressSpace, boolean externallyInitialized,
+            String callingConvention, AttributeSet returnAttributes, List<MetadataAttachment> metadata,
+            boolean declarationLinkage) {
+
+        void applyTo(GlobalValue g) {
+            g.readHeader(linkage, visibility, dsoLocal, dllStorage, unnamedAddr);
+        }
     }
 
     private Prefix parsePrefix(boolean stopAtType, Set<String> stopWords) {
-        String linkage = "";
-        String cc = "";
+        Linkage linkage = Linkage.EXTERNAL;
+        boolean declarationLinkage = false;
+        Visibility visibility = Visibility.DEFAULT;
+        boolean dsoLocal = false;
+        String dll = "";
+        String threadLocal = "";
+        UnnamedAddr unnamedAddr = UnnamedAddr.NONE;
         int addressSpace = 0;
-        List<String> words = new ArrayList<>();
+        boolean externallyInitialized = false;
+        String cc = "";
+        List<Attribute> returnAttributes = new ArrayList<>();
+        List<MetadataAttachment> metadata = new ArrayList<>();
         while (lex.kind == Token.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())
                 && isPrefixWord(lex.text()) || lex.kind == Token.METADATA_NAME) {
-            int start = lex.start;
             if (lex.kind == Token.METADATA_NAME) {
+                String name = share(lex.name());
                 lex.next();
-                skipMetadata();
-                words.add(src.substring(start, lex.previousEnd));
+                metadata.add(new MetadataAttachment(name, skipMetadata()));
                 continue;
             }
+            int start = lex.start;
             String w = lex.text();
-            lex.next();
-            if (w.equals("addrspace") && lex.kind == Token.LPAREN) {
-                addressSpace = parseAddressSpaceArgument();
-            } else if (lex.kind == Token.LPAREN) {
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-            } else if (lex.kind == Token.INTEGER && (w.equals("cc") || w.equals("align"))) {
-                lex.next();
-            }
-            String text = src.substring(start, lex.previousEnd);
             if (LINKAGES.contains(w)) {
-                linkage = w;
+                linkage = Linkage.byKeyword(w);
+                declarationLinkage = DECLARATION_LINKAGES.contains(w);
+                lex.next();
+            } else if (Visibility.byKeyword(w) != null) {
+                visibility = Visibility.byKeyword(w);
+                lex.next();
+            } else if (w.equals("dso_local") || w.equals("dso_preemptable")) {
+                dsoLocal = w.equals("dso_local");
+                lex.next();
+            } else if (w.equals("dllimport") || w.equals("dllexport")) {
+                dll = w;
+                lex.next();
+            } else if (w.equals("unnamed_addr") || w.equals("local_unnamed_addr")) {
+                unnamedAddr = w.equals("unnamed_addr") ? UnnamedAddr.GLOBAL : UnnamedAddr.LOCAL;
+                lex.next();
+            } else if (w.equals("externally_initialized")) {
+                externallyInitialized = true;
+                lex.next();
+            } else if (w.equals("addrspace")) {
+                lex.next();
+                addressSpace = parseAddressSpaceArgument();
+            } else if (w.equals("thread_local")) {
+                lex.next();
+                if (lex.kind == Token.LPAREN) {
+                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                }
+                threadLocal = src.substring(start, lex.previousEnd);
             } else if (isCallingConvention(w)) {
-                cc = text;
+                lex.next();
+                if (lex.kind == Token.INTEGER && w.equals("cc")) {
+                    lex.next();
+                }
+                cc = src.substring(start, lex.previousEnd);
+            } else {
+                returnAttributes.add(parseAttribute());
             }
-            words.add(text);
         }
-        return new Prefix(linkage, cc, addressSpace, words);
+        return new Prefix(linkage, visibility, dsoLocal, dll, threadLocal, unnamedAddr, addressSpace,
+                externallyInitialized, cc, returnAttributes.isEmpty() ? AttributeSet.EMPTY
+                        : share(new AttributeSet(returnAttributes)), metadata, declarationLinkage);
     }
 
     private static boolean isPrefixWord(String w) {
@@ -700,18 +886,21 @@ public final class IrParser {
             case "global", "constant" -> {
                 Type valueType = parseType();
                 GlobalVariable g = new GlobalVariable(module, isNumbered ? "" : name, valueType,
-                        prefix.addressSpace(), prefix.linkage(), kind.equals("constant"));
-                boolean hasInit = prefix.linkage().isEmpty() || !DECLARATION_LINKAGES.contains(prefix.linkage());
+                        prefix.addressSpace(), kind.equals("constant"));
+                boolean hasInit = !prefix.declarationLinkage();
                 int initStart = hasInit ? lex.start : -1;
                 global = g;
                 registerGlobal(g, isNumbered, name, nameAt);
-                if (hasInit && (lex.kind == Token.EOF || newlineBetween(lex.previousEnd, lex.start))) {
+                if (hasInit && lex.kind == Token.EOF) { // (a new line is no end: llvm-as reads on)
                     throw expected("initializer");
                 }
                 if (hasInit) {
                     skipConstantSyntax();
                 }
-                skipGlobalTail();
+                GlobalTail tail = parseGlobalTail();
+                g.readVariableDetails(prefix.threadLocal(), prefix.externallyInitialized(), tail.codeModel(),
+                        tail.groups(), tail.otherWords(), tail.attributes());
+                tail.applyTo(g);
                 if (hasInit) {
                     deferred.add(new Deferred(g, initStart, lex.previousEnd));
                 }
@@ -720,7 +909,8 @@ public final class IrParser {
                 Type valueType = parseType();
                 expect(Token.COMMA, "','");
                 GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, prefix.addressSpace(),
-                        prefix.linkage(), kind.equals("ifunc"));
+                        kind.equals("ifunc"));
+                a.readThreadLocal(prefix.threadLocal());
                 global = a;
                 registerGlobal(a, isNumbered, name, nameAt);
                 int start = lex.start;
@@ -728,11 +918,12 @@ public final class IrParser {
                     parseType();
                 }
                 skipConstantSyntax();
-                skipGlobalTail();
+                parseGlobalTail().applyTo(a);
                 deferred.add(new Deferred(a, start, lex.previousEnd));
             }
             default -> throw error(tokenStart, "expected 'global', 'constant', 'alias' or 'ifunc'");
         }
+        prefix.applyTo(global);
         return s -> {
             global.setSlice(s);
             module.addEntity(global);
@@ -804,32 +995,66 @@ public final class IrParser {
         depth--;
     }
 
+    /** What may follow a global's initializer. */
+    private record GlobalTail(String section, String partition, String comdat, long align, String codeModel,
+            List<MetadataAttachment> metadata, List<Integer> groups, List<String> otherWords, AttributeSet attributes) {
+
+        void applyTo(GlobalValue g) {
+            g.readTail(section, partition, comdat, align, metadata);
+        }
+    }
+
     /** {@code , section "s"}, {@code , align N}, {@code , comdat($c)}, {@code , !md !N}, {@code #N} after a global. */
-    private void skipGlobalTail() {
+    private GlobalTail parseGlobalTail() {
+        String section = null;
+        String partition = null;
+        String comdat = null;
+        long align = 0;
+        String codeModel = null;
+        List<MetadataAttachment> metadata = new ArrayList<>();
+        List<Integer> groups = new ArrayList<>();
+        List<String> other = new ArrayList<>();
+        List<Attribute> attributes = new ArrayList<>();
         while (true) {
             if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+                groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
                 continue;
             }
+            // attributes, as after a function header: "k"="v", align 4, nounwind (llvm-as keeps them in a group)
+            if (lex.kind == Token.STRING || lex.kind == Token.WORD && isGlobalAttribute(lex.text())) {
+                attributes.add(parseAttribute());
+                continue;
+            }
             if (lex.kind != Token.COMMA) {
-                return;
+                return new GlobalTail(section, partition, comdat, align, codeModel, metadata, groups, other,
+                        attributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(attributes)));
             }
             lex.next();
             if (lex.kind == Token.METADATA_NAME) {
+                String name = share(lex.name());
                 lex.next();
-                skipMetadata();
+                metadata.add(new MetadataAttachment(name, skipMetadata()));
             } else if (lex.isWord("section") || lex.isWord("partition") || lex.isWord("code_model")) {
+                String w = lex.text();
                 lex.next();
-                expect(Token.STRING, "string");
+                if (lex.kind != Token.STRING) {
+                    throw expected("string");
+                }
+                String value = lex.name();
+                lex.next();
+                switch (w) {
+                    case "section" -> section = value;
+                    case "partition" -> partition = value;
+                    default -> codeModel = value;
+                }
             } else if (lex.isWord("align")) {
                 lex.next();
-                alignValue();
+                align = alignValue();
             } else if (lex.isWord("comdat")) {
-                lex.next();
-                if (lex.kind == Token.LPAREN) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-                }
+                comdat = comdatSuffix();
             } else if (lex.kind == Token.WORD) {
+                other.add(lex.text());
                 lex.next();
             } else {
                 throw expected("global variable attribute");
@@ -837,8 +1062,30 @@ public final class IrParser {
         }
     }
 
+    /** A function attribute (LLVM reads them after a global too); not the header's own keywords. */
+    private static boolean isGlobalAttribute(String word) {
+        return FunctionAttributes.isHeaderWord(word) && !Set.of("section", "partition", "comdat", "gc", "unnamed_addr",
+                "local_unnamed_addr").contains(word);
+    }
+
+    /** {@code comdat} or {@code comdat($name)} at the current token: "" or the name. */
+    private String comdatSuffix() {
+        lex.next();
+        if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+            lex.next();
+            if (lex.kind != Token.COMDAT) {
+                throw expected("comdat name");
+            }
+            String name = lex.name();
+            lex.next();
+            expect(Token.RPAREN, "')'");
+            return name;
+        }
+        return "";
+    }
+
     /** An alignment: a power of two. */
-    private void alignValue() {
+    private long alignValue() {
         if (lex.kind != Token.INTEGER) {
             throw expected("alignment");
         }
@@ -846,6 +1093,7 @@ public final class IrParser {
         if (Long.bitCount(a) != 1) {
             throw error(lex.previousEnd - String.valueOf(a).length(), "alignment is not a power of two");
         }
+        return a;
     }
 
     /** Skips tokens up to the first token on a later line outside brackets (the current token included). */
@@ -873,6 +1121,8 @@ public final class IrParser {
                 throw error(at, "variable expected to be numbered '@" + module.numberedGlobalCount() + "'");
             }
             g.setSlot(slot);
+        } else if (name.isEmpty()) {
+            g.setSlot(module.numberedGlobalCount()); // @"" is an unnamed global, as in LLVM
         } else if (module.global(name) != null) {
             throw error(at, "redefinition of global '@" + name + "'");
         }
@@ -892,6 +1142,7 @@ public final class IrParser {
         expect(Token.LPAREN, "'(' in function");
         List<Type> params = new ArrayList<>();
         List<String[]> argInfo = new ArrayList<>();
+        List<AttributeSet> argAttributes = new ArrayList<>();
         Set<String> argNames = new HashSet<>();
         boolean varArgs = false;
         while (lex.kind != Token.RPAREN) {
@@ -907,9 +1158,7 @@ public final class IrParser {
             if (t.isVoid()) {
                 throw error("argument can not have void type");
             }
-            int attrStart = lex.start;
-            skipParameterAttributes();
-            String attrs = lex.previousEnd > attrStart ? src.substring(attrStart, lex.previousEnd) : "";
+            AttributeSet attrs = parseParameterAttributes();
             String argName = "";
             String argSlot = null;
             if (lex.kind == Token.LOCAL) {
@@ -924,57 +1173,90 @@ public final class IrParser {
                 lex.next();
             }
             params.add(t);
-            argInfo.add(new String[] {argName, attrs, argSlot});
+            argInfo.add(new String[] {argName, argSlot});
+            argAttributes.add(attrs);
         }
         expect(Token.RPAREN, "')'");
-        List<String> attributes = new ArrayList<>();
+        List<Attribute> attributes = new ArrayList<>();
+        List<Integer> groups = new ArrayList<>();
+        List<MetadataAttachment> metadata = new ArrayList<>(prefix.metadata());
+        UnnamedAddr unnamedAddr = prefix.unnamedAddr();
         int addressSpace = 0;
+        String section = null;
+        String partition = null;
+        String comdat = null;
+        String gc = null;
+        String[] prefixProloguePersonality = new String[3];
+        long align = 0;
         while (lex.kind != Token.EOF && !(definition && lex.kind == Token.LBRACE)
                 && !(!definition && isTopLevelStart())) {
             int start = lex.start;
             if (lex.kind == Token.STRING) {
+                attributes.add(parseAttribute());
+            } else if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+                groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
-                if (accept(Token.EQUALS)) {
-                    expect(Token.STRING, "string value");
-                }
             } else if (lex.isWord("addrspace")) {
                 lex.next();
                 addressSpace = parseAddressSpaceArgument();
             } else if (lex.kind == Token.METADATA_NAME) {
+                String mdName = share(lex.name());
                 lex.next();
-                skipMetadata();
+                metadata.add(new MetadataAttachment(mdName, skipMetadata()));
             } else if (lex.isWord("prefix") || lex.isWord("prologue") || lex.isWord("personality")) {
+                int which = lex.isWord("prefix") ? 0 : lex.isWord("prologue") ? 1 : 2;
                 lex.next();
                 int from = lex.start;
                 skipTypedConstantSyntax();
                 noteGlobalUses(from, lex.start);
+                prefixProloguePersonality[which] = src.substring(from, lex.previousEnd);
+            } else if (lex.kind == Token.WORD && FunctionAttributes.isHeaderWord(lex.text())) {
+                String w = lex.text();
+                switch (w) {
+                    case "unnamed_addr", "local_unnamed_addr" -> {
+                        unnamedAddr = w.equals("unnamed_addr") ? UnnamedAddr.GLOBAL : UnnamedAddr.LOCAL;
+                        lex.next();
+                    }
+                    case "section", "partition", "gc" -> {
+                        lex.next();
+                        if (lex.kind != Token.STRING) {
+                            throw expected("string");
+                        }
+                        String value = lex.name();
+                        lex.next();
+                        switch (w) {
+                            case "section" -> section = value;
+                            case "partition" -> partition = value;
+                            default -> gc = value;
+                        }
+                    }
+                    case "comdat" -> comdat = comdatSuffix();
+                    case "align" -> {
+                        lex.next();
+                        align = alignValue();
+                    }
+                    default -> attributes.add(parseAttribute());
+                }
+            } else if (lex.kind == Token.WORD) {
+                break;
             } else {
-                Token k = lex.kind;
-                if (k == Token.WORD && !FunctionAttributes.isHeaderWord(lex.text())) {
-                    break;
-                }
-                boolean takesString = lex.isWord("section") || lex.isWord("gc") || lex.isWord("partition");
-                lex.next();
-                if (k == Token.WORD && lex.kind == Token.LPAREN) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-                } else if (k == Token.WORD && lex.kind == Token.INTEGER) {
-                    lex.next();
-                } else if (takesString && lex.kind == Token.STRING) {
-                    lex.next();
-                } else if (k != Token.WORD && k != Token.ATTRIBUTE_GROUP_ID && k != Token.COMDAT) {
-                    throw error(start, "expected function attribute" + (definition ? " or '{'" : ""));
-                }
+                throw error(start, "expected function attribute" + (definition ? " or '{'" : ""));
             }
-            attributes.add(src.substring(start, lex.previousEnd));
         }
-        Function f = new Function(module, isNumbered ? "" : name, new FunctionType(returnType, params, varArgs),
-                addressSpace, prefix.linkage(), prefix.callingConvention(), attributes, definition);
+        FunctionType fnType = share(new FunctionType(returnType, params, varArgs));
+        Function f = new Function(module, isNumbered ? "" : name, fnType, addressSpace);
+        f.readDefinition(definition);
+        f.readHeader(prefix.linkage(), prefix.visibility(), prefix.dsoLocal(), prefix.dllStorage(), unnamedAddr);
+        f.readFunctionHeader(prefix.callingConvention(), prefix.returnAttributes(),
+                attributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(attributes)), groups, gc,
+                prefixProloguePersonality[0], prefixProloguePersonality[1], prefixProloguePersonality[2]);
+        f.readTail(section, partition, comdat, align, metadata);
         int nextSlot = 0;
         for (int i = 0; i < params.size(); i++) {
             String[] info = argInfo.get(i);
-            Argument a = new Argument(f, i, params.get(i), info[0], info[1]);
+            Argument a = new Argument(f, i, params.get(i), info[0], argAttributes.get(i));
             if (!a.hasName()) {
-                if (info[2] != null && !info[2].equals(String.valueOf(nextSlot))) {
+                if (info[1] != null && !info[1].equals(String.valueOf(nextSlot))) {
                     throw error(nameAt, "argument expected to be numbered '%" + nextSlot + "'");
                 }
                 a.setSlot(nextSlot++);
@@ -992,10 +1274,10 @@ public final class IrParser {
                 closeBrace = skipBody(lex.end);
             } catch (InputException noBrace) {
                 // report what is wrong inside the body, as llvm-as does, if it can be found
-                Function probe = new Function(module, name, new FunctionType(returnType, params, varArgs), 0, "", "",
-                        List.of(), true);
+                Function probe = new Function(module, name, fnType, 0);
+                probe.readDefinition(true);
                 for (int i = 0; i < params.size(); i++) {
-                    probe.addArgument(new Argument(probe, i, params.get(i), argInfo.get(i)[0], ""));
+                    probe.addArgument(new Argument(probe, i, params.get(i), argInfo.get(i)[0], AttributeSet.EMPTY));
                 }
                 checkOnly = true;
                 parseBody(probe, bodyStart, src.length());
@@ -1134,7 +1416,7 @@ public final class IrParser {
         lex.reset(d.start());
         function = null;
         if (d.global() instanceof GlobalVariable g) {
-            g.setInitializer(parseConstant(g.valueType()));
+            g.readInitializer(parseConstant(g.valueType()));
         } else if (d.global() instanceof GlobalAlias a) {
             Type t = isUntypedAliasee() ? null : parseType();
             Value target = parseValue(t, false);
@@ -1143,7 +1425,8 @@ public final class IrParser {
             }
             a.setTarget(c);
         }
-        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID) {
+        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID
+                && lex.kind != Token.STRING && !(lex.kind == Token.WORD && isGlobalAttribute(lex.text()))) {
             throw expected("',' or end of global");
         }
         while (lex.start < d.end() && lex.kind != Token.EOF) {
@@ -1228,7 +1511,7 @@ public final class IrParser {
                 continue;
             }
             params.add(parseType());
-            skipParameterAttributes();
+            parseParameterAttributes();
         }
         lex.next();
         return new FunctionType(ret, params, varArgs);
@@ -1387,27 +1670,17 @@ public final class IrParser {
         return new TargetExtType(name, types, ints);
     }
 
-    /** Skips parameter and return attributes: words, {@code word(...)}, {@code align N}, {@code "k"="v"}. */
-    private void skipParameterAttributes() {
-        while (true) {
-            if (lex.kind == Token.WORD && !isTypeStart() && !VALUE_WORDS.contains(lex.text())
-                    && Opcode.byKeyword(lex.text()) == null) {
-                boolean align = lex.isWord("align") || lex.isWord("dereferenceable") || lex.isWord("alignstack");
-                lex.next();
-                if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-                } else if (align && lex.kind == Token.INTEGER) {
-                    lex.next();
-                }
-            } else if (lex.kind == Token.STRING) {
-                lex.next();
-                if (accept(Token.EQUALS)) {
-                    expect(Token.STRING, "string value");
-                }
-            } else {
-                return;
+    /** Parameter and return attributes: words, {@code word(...)}, {@code align N}, {@code "k"="v"}. */
+    private AttributeSet parseParameterAttributes() {
+        List<Attribute> list = null;
+        while (lex.kind == Token.STRING || lex.kind == Token.WORD && !isTypeStart()
+                && !VALUE_WORDS.contains(lex.text()) && Opcode.byKeyword(lex.text()) == null) {
+            if (list == null) {
+                list = new ArrayList<>(2);
             }
+            list.add(parseAttribute());
         }
+        return list == null || checkOnly ? AttributeSet.EMPTY : share(new AttributeSet(list));
     }
 
     // ------------------------------------------------------------------ constants
@@ -1446,6 +1719,11 @@ public final class IrParser {
             case GLOBAL -> {
                 GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd))
                         : globalNamed(lex.name());
+                if (g == null && reparse) {
+                    // re-reading for operand offsets: the global may have been renamed since
+                    lex.next();
+                    return new ConstantKeyword(ConstantKeyword.Keyword.UNDEF, t == null ? PointerType.OPAQUE : t);
+                }
                 if (g == null) {
                     throw error("use of undefined value '" + lex.text() + "'");
                 }
@@ -1711,11 +1989,13 @@ public final class IrParser {
             sourceType = parseType();
             expect(Token.COMMA, "','");
         }
+        int inrange = -1;
         while (lex.kind != Token.RPAREN) {
             if (!operands.isEmpty()) {
                 expect(Token.COMMA, "',' or ')'");
             }
             if (lex.isWord("inrange")) {
+                inrange = operands.size();
                 lex.next();
             }
             if (lex.kind == Token.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
@@ -1752,7 +2032,7 @@ public final class IrParser {
             }
         }
         expect(Token.RPAREN, "')' at end of constant expression");
-        return new ConstantExpr(op, flags, result, sourceType, operands);
+        return new ConstantExpr(op, flags, result, sourceType, operands, inrange);
     }
 
     // ------------------------------------------------------------------ type rules
@@ -1893,6 +2173,7 @@ public final class IrParser {
             List<DebugRecord> records = List.of();
             while (lex.kind == Token.RECORD) {
                 String kind = src.substring(lex.nameStart, lex.nameEnd);
+                int recordStart = lex.start;
                 lex.next();
                 if (lex.kind != Token.LPAREN) {
                     throw expected("'(' after debug record");
@@ -1902,7 +2183,8 @@ public final class IrParser {
                 if (records.isEmpty()) {
                     records = new ArrayList<>(2);
                 }
-                records.add(new DebugRecord(kind, new SourceSlice(itemStart, end)));
+                records.add(new DebugRecord(kind, checkOnly ? null : src.substring(recordStart, lex.previousEnd),
+                        new SourceSlice(itemStart, end)));
                 itemStart = end;
             }
             Instruction inst = parseInstruction(itemStart, records.isEmpty() ? List.of() : List.copyOf(records));
@@ -1917,6 +2199,10 @@ public final class IrParser {
         }
         if (block != null) {
             throw error("expected instruction opcode (the last block has no terminator)");
+        }
+        if (numbered.size() == f.arguments().stream().filter(a -> !a.hasName()).count()
+                && locals.values().stream().noneMatch(v -> v instanceof BasicBlock)) {
+            throw error(lex.start, "function body requires at least one basic block");
         }
         f.setBodySource(bodyStart, itemStart);
         resolveFixups();
@@ -1959,7 +2245,7 @@ public final class IrParser {
             numbered.add(b);
         }
         b.markDefined();
-        function.appendBlock(b);
+        function.appendParsedBlock(b);
         return b;
     }
 
@@ -1967,7 +2253,7 @@ public final class IrParser {
         if (reparse) {
             lex.next();
             return t == PrimitiveType.LABEL ? new BasicBlock("")
-                    : new Argument(function, 0, t == null ? PointerType.OPAQUE : t, "", "");
+                    : new Argument(function, 0, t == null ? PointerType.OPAQUE : t, "", AttributeSet.EMPTY);
         }
         int at = lex.start;
         boolean isNumbered = lex.numbered && !lex.quoted;
@@ -2151,7 +2437,9 @@ public final class IrParser {
         lex.next();
         List<String> flags = List.of();
         Type type = PrimitiveType.VOID;
-        Object detail = null;
+        Instruction.Detail detail = null;
+        Type elementType = null;
+        long align = 0;
         switch (op) {
             case RET -> {
                 Type t = parseType();
@@ -2233,6 +2521,7 @@ public final class IrParser {
                     labelOperand();
                 }
                 lex.next();
+                detail = new TerminatorInst.Handlers(opCount - 1);
                 expectWord("unwind");
                 if (acceptWord("to")) {
                     expectWord("caller");
@@ -2387,18 +2676,18 @@ public final class IrParser {
                 if (indices.isEmpty()) {
                     throw expected("index");
                 }
-                detail = indices.stream().mapToLong(Long::longValue).toArray();
+                detail = new AggregateInst.Indices(indices);
                 type = op == Opcode.EXTRACTVALUE ? cur : t;
             }
             case ALLOCA -> {
                 flags = flagWords(Set.of("inalloca", "swifterror"));
                 Type t = parseType();
-                detail = t;
+                elementType = t;
                 int as = 0;
                 while (commaFollowedByNonMetadata()) {
                     if (lex.isWord("align")) {
                         lex.next();
-                        alignValue();
+                        align = alignValue();
                     } else if (lex.isWord("addrspace")) {
                         lex.next();
                         as = parseAddressSpaceArgument();
@@ -2412,11 +2701,11 @@ public final class IrParser {
             case LOAD -> {
                 flags = flagWords(Set.of("atomic", "volatile"));
                 Type t = parseType();
-                detail = t;
+                elementType = t;
                 expect(Token.COMMA, "','");
                 typedOperand();
                 flags = atomicSuffix(flags);
-                alignSuffix();
+                align = alignSuffix();
                 type = t;
             }
             case STORE -> {
@@ -2425,7 +2714,7 @@ public final class IrParser {
                 expect(Token.COMMA, "','");
                 typedOperand();
                 flags = atomicSuffix(flags);
-                alignSuffix();
+                align = alignSuffix();
             }
             case FENCE -> {
                 flags = atomicSuffix(new ArrayList<>());
@@ -2442,7 +2731,7 @@ public final class IrParser {
                 expect(Token.COMMA, "','");
                 typedOperand();
                 flags = atomicSuffix(flags);
-                alignSuffix();
+                align = alignSuffix();
                 type = StructType.of(t, IntegerType.I1);
             }
             case ATOMICRMW -> {
@@ -2457,7 +2746,7 @@ public final class IrParser {
                 Type t = parseType();
                 operand(t);
                 flags = atomicSuffix(f);
-                alignSuffix();
+                align = alignSuffix();
                 type = t;
             }
             case GETELEMENTPTR -> {
@@ -2472,7 +2761,7 @@ public final class IrParser {
                 }
                 flags = f;
                 Type source = parseType();
-                detail = source;
+                elementType = source;
                 expect(Token.COMMA, "','");
                 typedOperand();
                 while (commaFollowedByNonMetadata()) {
@@ -2491,11 +2780,14 @@ public final class IrParser {
                 if (acceptWord("cleanup")) {
                     f.add("cleanup");
                 }
+                List<OtherInst.Clauses.Kind> kinds = new ArrayList<>();
                 while (lex.isWord("catch") || lex.isWord("filter")) {
+                    kinds.add(lex.isWord("catch") ? OtherInst.Clauses.Kind.CATCH : OtherInst.Clauses.Kind.FILTER);
                     lex.next();
                     typedOperand();
                 }
                 flags = f;
+                detail = new OtherInst.Clauses(kinds);
             }
         }
         List<MetadataAttachment> metadata = List.of();
@@ -2530,17 +2822,53 @@ public final class IrParser {
         if (checkOnly) {
             // checking pass: no instruction, just a typed placeholder for later uses
             if (!type.isVoid()) {
-                defineLocal(new Argument(function, -1, share(type), defName == null ? "" : defName, ""), defName,
+                defineLocal(new Argument(function, -1, share(type), defName == null ? "" : defName, AttributeSet.EMPTY), defName,
                         defSlot, defStart);
             }
             return null;
         }
         Value[] operands = Arrays.copyOf(ops, opCount);
-        if (detail instanceof Type) {
-            detail = share(detail);
+        int flagBits = 0;
+        FastMathFlags fastMath = FastMathFlags.NONE;
+        if (!flags.isEmpty() || op.kind() == Opcode.Kind.MEMORY) {
+            AtomicOrdering ordering = null;
+            AtomicOrdering failure = null;
+            String syncScope = null;
+            String operation = null;
+            String inrange = null;
+            List<String> fmfWords = null;
+            for (String w : flags) {
+                InstFlag f = InstFlag.byKeyword(w);
+                if (f != null) {
+                    flagBits |= Instruction.flagBits(f);
+                } else if (FastMathFlags.isKeyword(w)) {
+                    if (fmfWords == null) {
+                        fmfWords = new ArrayList<>(2);
+                    }
+                    fmfWords.add(w);
+                } else if (AtomicOrdering.byKeyword(w) != null) {
+                    if (ordering == null) {
+                        ordering = AtomicOrdering.byKeyword(w);
+                    } else {
+                        failure = AtomicOrdering.byKeyword(w);
+                    }
+                } else if (w.startsWith("syncscope")) {
+                    syncScope = MetadataText.stringValue("!" + w.substring(w.indexOf('"'), w.lastIndexOf('"') + 1));
+                } else if (w.startsWith("inrange")) {
+                    inrange = w;
+                } else {
+                    operation = w;
+                }
+            }
+            if (fmfWords != null) {
+                fastMath = share(FastMathFlags.parse(fmfWords));
+            }
+            if (op.kind() == Opcode.Kind.MEMORY) {
+                detail = share(new MemoryInst.Access(elementType == null ? null : share(elementType), align, ordering,
+                        failure, syncScope, operation, inrange));
+            }
         }
-        Instruction inst = Instruction.of(op, share(type), flags.isEmpty() ? List.of() : share(List.copyOf(flags)),
-                operands, detail);
+        Instruction inst = Instruction.read(op, share(type), flagBits, fastMath, operands, detail);
         if (pendingHolder != null) {
             pendingHolder[0] = inst;
         }
@@ -2621,6 +2949,12 @@ public final class IrParser {
         return false;
     }
 
+    /** An opcode or a call's tail marker: no attribute is spelled like one. */
+    private static boolean startsInstruction(String word) {
+        return Opcode.byKeyword(word) != null || word.equals("tail") || word.equals("musttail")
+                || word.equals("notail");
+    }
+
     /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */
     private List<String> atomicSuffix(List<String> flags) {
         List<String> f = flags;
@@ -2640,27 +2974,38 @@ public final class IrParser {
         return f;
     }
 
-    private void alignSuffix() {
+    private long alignSuffix() {
+        long align = 0;
         while (commaFollowedByNonMetadata()) {
             if (lex.isWord("align")) {
                 lex.next();
-                alignValue();
+                align = alignValue();
             } else {
                 throw expected("'align' or metadata");
             }
         }
+        return align;
     }
 
     /** The rest of call/invoke/callbr after the opcode and fast-math flags. */
     private CallInst.Detail parseCall(Opcode op, String tail, int opAt) {
         // calling convention, return attributes, address space
-        while (lex.kind == Token.WORD && !isTypeStart()) {
+        String cc = "";
+        List<Attribute> returnAttributes = new ArrayList<>();
+        while (lex.kind == Token.WORD && !isTypeStart() || lex.kind == Token.STRING) {
             String w = lex.text();
-            lex.next();
-            if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-            } else if (lex.kind == Token.INTEGER && (w.equals("cc") || w.equals("align"))) {
+            if (lex.kind == Token.WORD && isCallingConvention(w)) {
+                int start = lex.start;
                 lex.next();
+                if (lex.kind == Token.INTEGER && w.equals("cc")) {
+                    lex.next();
+                }
+                cc = src.substring(start, lex.previousEnd);
+            } else if (lex.isWord("addrspace")) {
+                lex.next();
+                parseAddressSpaceArgument();
+            } else {
+                returnAttributes.add(parseAttribute());
             }
         }
         Type t = parseType();
@@ -2680,11 +3025,17 @@ public final class IrParser {
         } else if (lex.kind == Token.LOCAL) {
             addOperand(parseValue(null, true), calleeStart, lex.previousEnd);
         } else {
-            Value callee = parseValue(calleeTypeHint(), false);
+            // null, undef, poison, zeroinitializer as the callee (llvm-as reads them): some pointer;
+            // LLVM derives its function type from the arguments, which come after
+            boolean keyword = lex.isWord("null") || lex.isWord("undef") || lex.isWord("poison")
+                    || lex.isWord("zeroinitializer");
+            Value callee = parseValue(keyword ? PointerType.OPAQUE : calleeTypeHint(), false);
             addOperand(callee, calleeStart, lex.previousEnd);
         }
         expect(Token.LPAREN, "'(' in call");
         List<Type> argTypes = new ArrayList<>();
+        List<AttributeSet> argAttributes = new ArrayList<>();
+        boolean anyArgAttributes = false;
         while (lex.kind != Token.RPAREN) {
             if (!argTypes.isEmpty()) {
                 expect(Token.COMMA, "',' or ')'");
@@ -2693,31 +3044,30 @@ public final class IrParser {
                 continue;
             }
             Type at = parseType();
-            skipParameterAttributes();
+            AttributeSet attrs = parseParameterAttributes();
+            anyArgAttributes |= !attrs.isEmpty();
+            argAttributes.add(attrs);
             operand(at);
             argTypes.add(at);
         }
         lex.next();
         int argumentCount = opCount - 1;
-        // function attributes
+        // function attributes, up to the end of the line or an instruction on the same line
+        List<Attribute> fnAttributes = new ArrayList<>();
+        List<Integer> groups = new ArrayList<>();
         while ((lex.kind == Token.ATTRIBUTE_GROUP_ID || lex.kind == Token.WORD && !lex.isWord("to")
-                || lex.kind == Token.STRING) && !newlineBetween(lex.previousEnd, lex.start)) {
-            if (lex.kind == Token.STRING) {
+                && !startsInstruction(lex.text()) || lex.kind == Token.STRING)
+                && !newlineBetween(lex.previousEnd, lex.start)) {
+            if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+                groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
-                if (accept(Token.EQUALS)) {
-                    expect(Token.STRING, "string value");
-                }
-                continue;
-            }
-            boolean word = lex.kind == Token.WORD;
-            lex.next();
-            if (word && lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-            } else if (word && lex.kind == Token.INTEGER) {
-                lex.next();
+            } else {
+                fnAttributes.add(parseAttribute());
             }
         }
+        List<CallInst.Bundle> bundles = List.of();
         if (lex.kind == Token.LBRACKET) {
+            bundles = new ArrayList<>();
             lex.next();
             boolean first = true;
             while (lex.kind != Token.RBRACKET) {
@@ -2725,17 +3075,22 @@ public final class IrParser {
                     expect(Token.COMMA, "',' or ']'");
                 }
                 first = false;
-                expect(Token.STRING, "operand bundle tag");
+                if (lex.kind != Token.STRING) {
+                    throw expected("operand bundle tag");
+                }
+                String tag = lex.name();
+                lex.next();
                 expect(Token.LPAREN, "'('");
-                boolean firstInput = true;
+                int inputs = 0;
                 while (lex.kind != Token.RPAREN) {
-                    if (!firstInput) {
+                    if (inputs > 0) {
                         expect(Token.COMMA, "',' or ')'");
                     }
-                    firstInput = false;
                     typedOperand();
+                    inputs++;
                 }
                 lex.next();
+                bundles.add(new CallInst.Bundle(tag, inputs));
             }
             lex.next();
         }
@@ -2767,7 +3122,17 @@ public final class IrParser {
         if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
             throw error(opAt, "wrong number of arguments for the callee's type");
         }
-        return new CallInst.Detail(tail, calleeType, argumentCount);
+        if (ops[0] instanceof ConstantKeyword k && k.type() == PointerType.OPAQUE && !module.opaquePointers()) {
+            // a keyword callee in typed-pointer IR points to the call's function type
+            ops[0] = new ConstantKeyword(k.keyword(), PointerType.to(calleeType, 0));
+        }
+        if (checkOnly || reparse) {
+            return CallInst.Detail.plain(calleeType, argumentCount); // only the type is looked at
+        }
+        return share(new CallInst.Detail(tail, calleeType, argumentCount, cc,
+                returnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(returnAttributes)),
+                anyArgAttributes ? argAttributes : List.of(),
+                fnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(fnAttributes)), groups, bundles));
     }
 
     /** Callees are checked for existence, not type: typed-pointer IR calls through many pointer types. */

@@ -15,6 +15,7 @@ import org.nvlower.llvm.ir.AggregateInst;
 import org.nvlower.llvm.ir.Argument;
 import org.nvlower.llvm.ir.ArrayType;
 import org.nvlower.llvm.ir.AttributeGroup;
+import org.nvlower.llvm.ir.AttributeSet;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.BinaryInst;
 import org.nvlower.llvm.ir.BlockAddress;
@@ -28,28 +29,44 @@ import org.nvlower.llvm.ir.ConstantFP;
 import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.ConstantString;
+import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.DebugRecord;
 import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.GlobalAlias;
 import org.nvlower.llvm.ir.GlobalValue;
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.HeaderLine;
 import org.nvlower.llvm.ir.InlineAsm;
+import org.nvlower.llvm.ir.InstFlag;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.InstructionSource;
+import org.nvlower.llvm.ir.Linkage;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.MetadataDefinition;
 import org.nvlower.llvm.ir.MetadataValue;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.ModuleEntity;
 import org.nvlower.llvm.ir.Names;
 import org.nvlower.llvm.ir.NamedStructType;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.PrimitiveType;
 import org.nvlower.llvm.ir.SourceSlice;
 import org.nvlower.llvm.ir.StructType;
+import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.TrackedValue;
 import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.TypeDefinition;
 import org.nvlower.llvm.ir.UnaryInst;
+import org.nvlower.llvm.ir.UnnamedAddr;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.VectorType;
+import org.nvlower.llvm.ir.VerbatimEntity;
+import org.nvlower.llvm.ir.Visibility;
 
 /**
  * Prints a module. Untouched entities and instructions are copied from the source text; an
@@ -62,10 +79,25 @@ public final class IrPrinter {
 
     private final String src;
     private final Sink out;
+    /** Print every entity from the model, none from the source text. */
+    private boolean fromModel;
 
     private IrPrinter(Module module, Sink out) {
         this.src = module.source();
         this.out = out;
+    }
+
+    /**
+     * The module printed entirely from the model, as if every entity had been created: what a
+     * module read from text looks like to a pass (no comments, LLVM's spelling). Only entities
+     * the model keeps as text ({@code uselistorder}, summaries) are copied.
+     */
+    public static String printFromModel(Module module) {
+        StringBuilder sb = new StringBuilder(module.source().length() + 256);
+        IrPrinter p = new IrPrinter(module, new BuilderSink(sb));
+        p.fromModel = true;
+        p.printModule(module);
+        return sb.toString();
     }
 
     /** The module as text. */
@@ -200,68 +232,324 @@ public final class IrPrinter {
 
     // ------------------------------------------------------------------ module
 
+    /**
+     * The ownership rule: an entity prints its source text only while it is unedited and the
+     * module it belongs to is the one that text was read into; everything else prints from the
+     * model.
+     */
     private void printModule(Module module) {
         for (ModuleEntity e : module.entities()) {
             SourceSlice s = e.slice();
-            if (s == null) {
-                if (out.last != '\n') {
-                    out.write("\n");
-                }
+            if (fromModel && !(e instanceof VerbatimEntity)) {
+                printCanonical(e);
+            } else if (s == null) {
+                printCanonical(e);
+            } else if (e instanceof Function f && (f.isEdited() || f.isHeaderEdited())) {
+                printEditedFunction(f);
+            } else if (e instanceof GlobalValue g && g.isHeaderEdited()) {
+                out.copy(src, s.start(), leadingTriviaEnd(s));
+                out.write(canonicalEntity(g));
                 out.write("\n");
-                out.write(canonicalEntity(e));
-                out.write("\n");
-            } else if (e instanceof Function f && f.isEdited()) {
-                printFunction(f);
             } else {
                 out.copy(src, s.start(), s.end());
             }
         }
-        out.copy(src, module.trailingStart(), src.length());
+        if (!fromModel) {
+            out.copy(src, module.trailingStart(), src.length());
+        }
     }
 
-    private static String canonicalEntity(ModuleEntity e) {
+    private void printCanonical(ModuleEntity e) {
+        if (out.last != '\n') {
+            out.write("\n");
+        }
         if (e instanceof Function f) {
-            return declaration(f);
+            out.write("\n");
+            if (f.isDeclaration()) {
+                out.write(header(f, false));
+                out.write("\n");
+            } else {
+                printCanonicalFunction(f);
+            }
+        } else {
+            out.write(canonicalEntity(e));
+            out.write("\n");
         }
-        if (e instanceof AttributeGroup g) {
-            return "attributes #" + g.id() + " = { " + String.join(" ", g.attributes()) + " }";
-        }
-        throw new IllegalStateException("no canonical form for a created " + e.getClass().getSimpleName());
     }
 
-    /** {@code declare R @name(P1, P2)} with the function's attributes, if any. */
-    static String declaration(Function f) {
-        StringBuilder sb = new StringBuilder("declare ");
-        if (!f.linkage().isEmpty()) {
-            sb.append(f.linkage()).append(' ');
+    /** Where the comments and blank lines at the start of a slice end (the entity's first token). */
+    private int leadingTriviaEnd(SourceSlice s) {
+        int i = s.start();
+        while (i < s.end()) {
+            int lineEnd = src.indexOf('\n', i);
+            lineEnd = lineEnd < 0 || lineEnd >= s.end() ? s.end() : lineEnd + 1;
+            int j = i;
+            while (j < lineEnd && (src.charAt(j) == ' ' || src.charAt(j) == '\t' || src.charAt(j) == '\r')) {
+                j++;
+            }
+            if (j < lineEnd && src.charAt(j) != '\n' && src.charAt(j) != ';') {
+                return i;
+            }
+            i = lineEnd;
         }
-        if (!f.callingConvention().isEmpty()) {
-            sb.append(f.callingConvention()).append(' ');
+        return s.start();
+    }
+
+    /** A created (or edited) entity other than a function body, in LLVM's spelling, without newline. */
+    static String canonicalEntity(ModuleEntity e) {
+        return switch (e) {
+            case Function f -> header(f, !f.isDeclaration());
+            case GlobalVariable v -> globalVariable(v);
+            case GlobalAlias a -> alias(a);
+            case AttributeGroup g -> "attributes #" + g.id() + " = { " + g.attributeSet().print(true) + " }";
+            case MetadataDefinition m -> "!" + m.id() + " = " + m.body();
+            case TypeDefinition t -> t.type() + " = type " + t.type().bodyString();
+            case HeaderLine h -> switch (h.kind()) {
+                case SOURCE_FILENAME -> "source_filename = " + Names.quote(h.value());
+                case DATALAYOUT -> "target datalayout = " + Names.quote(h.value());
+                case TRIPLE -> "target triple = " + Names.quote(h.value());
+                case MODULE_ASM -> "module asm " + Names.quote(h.value());
+                case COMDAT -> "$" + Names.quoteIfNeeded(h.key()) + " = comdat " + h.value();
+            };
+            case VerbatimEntity v -> throw new IllegalStateException("a created " + v.keyword() + " has no text");
+        };
+    }
+
+    /** {@code define|declare ... @name(params) ...} up to (not including) the {@code {}. */
+    static String header(Function f, boolean definition) {
+        StringBuilder sb = new StringBuilder(definition ? "define " : "declare ");
+        Linkage linkage = f.linkage();
+        if (linkage != Linkage.EXTERNAL && !(linkage == Linkage.EXTERN_WEAK && !definition && false)) {
+            sb.append(linkage.keyword()).append(' ');
         }
+        globalPrefix(sb, f);
+        word(sb, f.callingConvention());
+        word(sb, f.returnAttributes().print(false));
         sb.append(f.returnType()).append(' ').append(reference(f)).append('(');
         List<Type> params = f.functionType().params();
         for (int i = 0; i < params.size(); i++) {
             sb.append(i == 0 ? "" : ", ").append(params.get(i));
+            Argument a = f.arguments().size() > i ? f.arguments().get(i) : null;
+            if (a != null && !a.attributes().isEmpty()) {
+                sb.append(' ').append(a.attributes().print(false));
+            }
+            if (definition && a != null) {
+                sb.append(' ').append(reference(a));
+            }
         }
         if (f.functionType().varArgs()) {
             sb.append(params.isEmpty() ? "..." : ", ...");
         }
         sb.append(')');
-        for (String a : f.attributes()) {
-            sb.append(' ').append(a);
+        if (f.unnamedAddr() != UnnamedAddr.NONE) {
+            sb.append(' ').append(f.unnamedAddr().keyword());
+        }
+        if (f.addressSpace() != 0) {
+            sb.append(" addrspace(").append(f.addressSpace()).append(')');
+        }
+        if (!f.inlineAttributes().isEmpty()) {
+            sb.append(' ').append(f.inlineAttributes().print(false));
+        }
+        for (int g : f.attributeGroups()) {
+            sb.append(" #").append(g);
+        }
+        globalTail(sb, f, false);
+        if (f.gc() != null) {
+            sb.append(" gc ").append(Names.quote(f.gc()));
+        }
+        if (f.prefixData() != null) {
+            sb.append(" prefix ").append(f.prefixData());
+        }
+        if (f.prologueData() != null) {
+            sb.append(" prologue ").append(f.prologueData());
+        }
+        if (f.personality() != null) {
+            sb.append(" personality ").append(f.personality());
+        }
+        for (MetadataAttachment m : f.metadata()) {
+            sb.append(" !").append(m.name()).append(' ').append(m.node());
         }
         return sb.toString();
     }
 
+    /** Preemption, visibility, DLL storage (and for variables, thread_local and unnamed_addr). */
+    private static void globalPrefix(StringBuilder sb, GlobalValue g) {
+        if (g.isDsoLocal()) {
+            sb.append("dso_local ");
+        }
+        if (g.visibility() != Visibility.DEFAULT) {
+            sb.append(g.visibility().keyword()).append(' ');
+        }
+        word(sb, g.dllStorage());
+    }
+
+    /** {@code section}, {@code partition}, {@code comdat}, {@code align}: after a comma for variables. */
+    private static void globalTail(StringBuilder sb, GlobalValue g, boolean commas) {
+        String sep = commas ? ", " : " ";
+        if (g.section() != null) {
+            sb.append(sep).append("section ").append(Names.quote(g.section()));
+        }
+        if (g.partition() != null) {
+            sb.append(sep).append("partition ").append(Names.quote(g.partition()));
+        }
+        if (g instanceof GlobalVariable v) {
+            for (String w : v.otherWords()) {
+                sb.append(sep).append(w);
+            }
+        }
+        if (g.comdat() != null) {
+            sb.append(sep).append("comdat");
+            if (!g.comdat().isEmpty()) {
+                sb.append("($").append(Names.quoteIfNeeded(g.comdat())).append(')');
+            }
+        }
+        if (g.alignment() != 0) {
+            sb.append(sep).append("align ").append(g.alignment());
+        }
+    }
+
+    private static String globalVariable(GlobalVariable v) {
+        StringBuilder sb = new StringBuilder(reference(v)).append(" = ");
+        if (v.linkage() != Linkage.EXTERNAL || v.initializer() == null) {
+            sb.append(v.linkage().keyword()).append(' ');
+        }
+        globalPrefix(sb, v);
+        word(sb, v.threadLocal());
+        word(sb, v.unnamedAddr().keyword());
+        if (v.addressSpace() != 0) {
+            sb.append("addrspace(").append(v.addressSpace()).append(") ");
+        }
+        if (v.isExternallyInitialized()) {
+            sb.append("externally_initialized ");
+        }
+        sb.append(v.isConstant() ? "constant " : "global ").append(v.valueType());
+        if (v.initializer() != null) {
+            sb.append(' ').append(constant(v.initializer()));
+        }
+        globalTail(sb, v, true);
+        if (v.codeModel() != null) {
+            sb.append(", code_model ").append(Names.quote(v.codeModel()));
+        }
+        for (MetadataAttachment m : v.metadata()) {
+            sb.append(", !").append(m.name()).append(' ').append(m.node());
+        }
+        for (int g : v.attributeGroups()) {
+            sb.append(" #").append(g);
+        }
+        if (!v.inlineAttributes().isEmpty()) {
+            sb.append(' ').append(v.inlineAttributes().print(false));
+        }
+        return sb.toString();
+    }
+
+    private static String alias(GlobalAlias a) {
+        StringBuilder sb = new StringBuilder(reference(a)).append(" = ");
+        if (a.linkage() != Linkage.EXTERNAL) {
+            sb.append(a.linkage().keyword()).append(' ');
+        }
+        globalPrefix(sb, a);
+        word(sb, a.threadLocal());
+        word(sb, a.unnamedAddr().keyword());
+        sb.append(a.isIfunc() ? "ifunc " : "alias ").append(a.valueType()).append(", ").append(typed(a.target()));
+        if (a.partition() != null) {
+            sb.append(", partition ").append(Names.quote(a.partition()));
+        }
+        return sb.toString();
+    }
+
+    private static void word(StringBuilder sb, String w) {
+        if (!w.isEmpty()) {
+            sb.append(w).append(' ');
+        }
+    }
+
     // ------------------------------------------------------------------ functions
 
-    private void printFunction(Function f) {
+    /** A function read from this module's text, with its header or body edited. */
+    private void printEditedFunction(Function f) {
+        SourceSlice slice = f.slice();
+        if (f.isDeclaration()) {
+            out.copy(src, slice.start(), leadingTriviaEnd(slice));
+            out.write(header(f, false));
+            out.write("\n");
+            return;
+        }
+        boolean parsedBody = f.bodyStart() >= 0;
+        if (f.isHeaderEdited() || !parsedBody) {
+            if (f.needsRenumber() || !parsedBody) {
+                f.renumber();
+            }
+            out.copy(src, slice.start(), leadingTriviaEnd(slice));
+            out.write(header(f, true));
+            out.write(" {\n");
+        } else {
+            out.copy(src, slice.start(), f.bodyStart());
+        }
+        if (!parsedBody) {
+            printBlocks(f);
+            out.write("}\n");
+            return;
+        }
+        if (f.isEdited()) {
+            printBody(f);
+        } else {
+            out.copy(src, f.bodyStart(), f.closeStart());
+        }
+        out.copy(src, f.closeStart(), slice.end());
+    }
+
+    private void printCanonicalFunction(Function f) {
+        f.renumber();
+        out.write(header(f, true));
+        out.write(" {\n");
+        printBlocks(f);
+        out.write("}\n");
+    }
+
+    /** Every block and instruction from the model (a created or cloned function). */
+    private void printBlocks(Function f) {
+        f.renumber();
+        boolean first = true;
+        for (BasicBlock b : f.blocks()) {
+            if (!first) {
+                out.write("\n");
+            }
+            if (!first || b.hasName()) {
+                out.write(label(b));
+                out.write("\n");
+            }
+            first = false;
+            for (Instruction inst : b.instructions()) {
+                printCanonicalInstruction(inst);
+            }
+        }
+    }
+
+    private static String label(BasicBlock b) {
+        return (b.hasName() ? Names.quoteIfNeeded(b.name()) : String.valueOf(b.slot())) + ":";
+    }
+
+    private void printCanonicalInstruction(Instruction inst) {
+        for (DebugRecord r : inst.debugRecords()) {
+            out.write("    ");
+            out.write(r.text());
+            out.write("\n");
+        }
+        if (out.last != '\n') {
+            out.write("\n");
+        }
+        out.write("  ");
+        out.write(canonical(inst));
+        out.write("\n");
+    }
+
+    /** A function read from this module's text with an edited body: unchanged pieces are copied. */
+    private void printBody(Function f) {
         boolean renumber = f.needsRenumber();
         if (renumber) {
             f.renumber();
         }
-        SourceSlice slice = f.slice();
-        out.copy(src, slice.start(), f.bodyStart());
+        boolean first = true;
         for (BasicBlock b : f.blocks()) {
             SourceSlice label = b.labelSlice();
             if (label != null) {
@@ -272,28 +560,35 @@ public final class IrPrinter {
                 } else {
                     out.copy(src, label.start(), label.end());
                 }
+            } else if (!first || b.hasName() && b.labelStart() < 0 && b.instructions().stream().noneMatch(Instruction::hasSource)) {
+                // a created block, or a former implicit entry block that is no longer first
+                if (out.last != '\n') {
+                    out.write("\n");
+                }
+                out.write("\n");
+                out.write(label(b));
+                out.write("\n");
             }
+            first = false;
             for (Instruction inst : b.instructions()) {
+                if (!inst.hasSource()) {
+                    printCanonicalInstruction(inst);
+                    continue;
+                }
                 for (DebugRecord r : inst.debugRecords()) {
-                    out.copy(src, r.slice().start(), r.slice().end());
+                    if (r.slice() != null) {
+                        out.copy(src, r.slice().start(), r.slice().end());
+                    } else {
+                        out.write("    " + r.text() + "\n");
+                    }
                 }
                 printInstruction(inst, renumber);
             }
         }
-        out.copy(src, f.closeStart(), slice.end());
     }
 
     private void printInstruction(Instruction inst, boolean renumber) {
         InstructionSource s = inst.source();
-        if (s == null) {
-            if (out.last != '\n') {
-                out.write("\n");
-            }
-            out.write("  ");
-            out.write(canonical(inst));
-            out.write("\n");
-            return;
-        }
         if (!inst.isEdited() && !renumber) {
             out.copy(src, s.start(), s.end());
             return;
@@ -309,18 +604,25 @@ public final class IrPrinter {
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
-            boolean respell = now != inst.originalOperand(i) || renumber && isLocal(now);
+            boolean respell = now != inst.originalOperand(i) || renumber && mayBeRespelled(now);
             if (respell) {
-                out.copy(src, pos, spans[2 + 2 * i]);
-                out.write(reference(now));
-                pos = spans[3 + 2 * i];
+                String text = reference(now);
+                int from = spans[2 + 2 * i];
+                int to = spans[3 + 2 * i];
+                if (to - from == text.length() && src.startsWith(text, from)) {
+                    continue;
+                }
+                out.copy(src, pos, from);
+                out.write(text);
+                pos = to;
             }
         }
         out.copy(src, pos, s.end());
     }
 
-    private static boolean isLocal(Value v) {
-        return v instanceof Instruction || v instanceof Argument || v instanceof BasicBlock;
+    /** Operands whose spelling may have changed without an edit of the instruction: names and numbers. */
+    private static boolean mayBeRespelled(Value v) {
+        return v instanceof TrackedValue || v instanceof Constant c && !Constants.globals(c).isEmpty();
     }
 
     // ------------------------------------------------------------------ canonical text
@@ -401,7 +703,8 @@ public final class IrPrinter {
             sb.append(e.sourceType()).append(", ");
         }
         for (int i = 0; i < e.operands().size(); i++) {
-            sb.append(i == 0 ? "" : ", ").append(typed(e.operands().get(i)));
+            sb.append(i == 0 ? "" : ", ").append(i == e.inrangeOperand() ? "inrange " : "")
+                    .append(typed(e.operands().get(i)));
         }
         if (e.opcode().kind() == Opcode.Kind.CAST) {
             sb.append(" to ").append(e.type());
@@ -409,76 +712,43 @@ public final class IrPrinter {
         return sb.append(')').toString();
     }
 
-    /** A created instruction in LLVM's style, without indentation or newline. */
+    /** An instruction in LLVM's style (as if created), without indentation or newline. */
     public static String canonical(Instruction inst) {
         StringBuilder sb = new StringBuilder();
         if (inst.hasResult()) {
             sb.append(reference(inst)).append(" = ");
         }
+        Opcode op = inst.opcode();
         switch (inst) {
-            case CallInst call -> {
-                if (!call.tailKind().isEmpty()) {
-                    sb.append(call.tailKind()).append(' ');
-                }
-                sb.append(call.opcode().keyword());
-                flags(sb, inst);
-                sb.append(' ').append(call.calleeType().varArgs() ? call.calleeType() : call.calleeType().returnType())
-                        .append(' ').append(reference(call.callee())).append('(');
-                List<Value> args = call.arguments();
-                for (int i = 0; i < args.size(); i++) {
-                    sb.append(i == 0 ? "" : ", ").append(typed(args.get(i)));
-                }
-                sb.append(')');
-                if (call.opcode() != Opcode.CALL) {
-                    throw new UnsupportedOperationException("printing a created " + call.opcode());
-                }
-            }
+            case CallInst call -> call(sb, call);
             case BinaryInst bin -> {
-                sb.append(bin.opcode().keyword());
-                flags(sb, inst);
+                opAndFlags(sb, inst);
                 sb.append(' ').append(typed(bin.lhs())).append(", ").append(reference(bin.rhs()));
             }
             case CmpInst cmp -> {
-                sb.append(cmp.opcode().keyword());
-                flags(sb, inst);
+                opAndFlags(sb, inst);
                 sb.append(' ').append(cmp.predicate()).append(' ').append(typed(cmp.lhs())).append(", ")
                         .append(reference(cmp.rhs()));
             }
             case CastInst cast -> {
-                sb.append(cast.opcode().keyword());
-                flags(sb, inst);
+                opAndFlags(sb, inst);
                 sb.append(' ').append(typed(cast.value())).append(" to ").append(cast.destType());
             }
             case UnaryInst un -> {
-                sb.append(un.opcode().keyword());
-                flags(sb, inst);
+                opAndFlags(sb, inst);
                 sb.append(' ').append(typed(un.operand(0)));
             }
             case PhiInst phi -> {
-                sb.append("phi");
-                flags(sb, inst);
+                opAndFlags(sb, inst);
                 sb.append(' ').append(phi.type());
                 for (int i = 0; i < phi.incomingCount(); i++) {
                     sb.append(i == 0 ? " [ " : ", [ ").append(reference(phi.incomingValue(i))).append(", ")
                             .append(reference(phi.incomingBlock(i))).append(" ]");
                 }
             }
-            case MemoryInst mem when mem.opcode() == Opcode.LOAD -> {
-                sb.append("load");
-                flags(sb, inst);
-                sb.append(' ').append(mem.type()).append(", ").append(typed(mem.operand(0)));
-            }
-            case MemoryInst mem when mem.opcode() == Opcode.ALLOCA -> sb.append("alloca ").append(mem.elementType());
-            case MemoryInst mem when mem.opcode() == Opcode.GETELEMENTPTR -> {
-                sb.append("getelementptr");
-                flags(sb, inst);
-                sb.append(' ').append(mem.elementType());
-                for (Value v : mem.operands()) {
-                    sb.append(", ").append(typed(v));
-                }
-            }
-            case AggregateInst agg when agg.opcode() == Opcode.EXTRACTVALUE || agg.opcode() == Opcode.INSERTVALUE -> {
-                sb.append(agg.opcode().keyword());
+            case MemoryInst mem -> memory(sb, mem);
+            case AggregateInst agg -> {
+                sb.append(op.keyword());
                 for (int i = 0; i < agg.operandCount(); i++) {
                     sb.append(i == 0 ? " " : ", ").append(typed(agg.operand(i)));
                 }
@@ -486,23 +756,8 @@ public final class IrPrinter {
                     sb.append(", ").append(index);
                 }
             }
-            default -> {
-                Opcode op = inst.opcode();
-                boolean typedList = op == Opcode.RET || op == Opcode.BR || op == Opcode.STORE || op == Opcode.SELECT
-                        || op == Opcode.FREEZE || op == Opcode.EXTRACTELEMENT || op == Opcode.INSERTELEMENT
-                        || op == Opcode.SHUFFLEVECTOR || op == Opcode.UNREACHABLE || op == Opcode.RESUME;
-                if (!typedList) {
-                    throw new UnsupportedOperationException("printing a created " + op);
-                }
-                sb.append(op.keyword());
-                flags(sb, inst);
-                if (op == Opcode.RET && inst.operandCount() == 0) {
-                    sb.append(" void");
-                }
-                for (int i = 0; i < inst.operandCount(); i++) {
-                    sb.append(i == 0 ? " " : ", ").append(typed(inst.operand(i)));
-                }
-            }
+            case TerminatorInst term -> terminator(sb, term);
+            case OtherInst other -> other(sb, other);
         }
         for (MetadataAttachment m : inst.metadata()) {
             sb.append(", !").append(m.name()).append(' ').append(m.node());
@@ -510,9 +765,218 @@ public final class IrPrinter {
         return sb.toString();
     }
 
-    private static void flags(StringBuilder sb, Instruction inst) {
+    private static void opAndFlags(StringBuilder sb, Instruction inst) {
+        sb.append(inst.opcode().keyword());
         for (String f : inst.flags()) {
             sb.append(' ').append(f);
+        }
+    }
+
+    private static void call(StringBuilder sb, CallInst call) {
+        CallInst.Detail d = call.detail();
+        if (!d.tailKind().isEmpty()) {
+            sb.append(d.tailKind()).append(' ');
+        }
+        opAndFlags(sb, call);
+        sb.append(' ');
+        word(sb, d.callingConvention());
+        word(sb, d.returnAttributes().print(false));
+        FunctionType ft = call.calleeType();
+        sb.append(ft.varArgs() ? ft : ft.returnType()).append(' ').append(reference(call.callee())).append('(');
+        List<Value> args = call.arguments();
+        for (int i = 0; i < args.size(); i++) {
+            Value a = args.get(i);
+            sb.append(i == 0 ? "" : ", ");
+            Type declared = i < ft.params().size() ? ft.params().get(i) : a.type();
+            if (declared == PrimitiveType.METADATA && !(a instanceof MetadataValue)) {
+                // a local wrapped as metadata
+                sb.append("metadata ").append(typed(a));
+                continue;
+            }
+            sb.append(a.type());
+            AttributeSet attrs = d.paramAttributes(i);
+            if (!attrs.isEmpty()) {
+                sb.append(' ').append(attrs.print(false));
+            }
+            sb.append(' ').append(reference(a));
+        }
+        sb.append(')');
+        if (!d.fnAttributes().isEmpty()) {
+            sb.append(' ').append(d.fnAttributes().print(false));
+        }
+        for (int g : d.attributeGroups()) {
+            sb.append(" #").append(g);
+        }
+        if (!d.bundles().isEmpty()) {
+            List<Value> inputs = call.bundleInputs();
+            int next = 0;
+            sb.append(" [ ");
+            for (int b = 0; b < d.bundles().size(); b++) {
+                CallInst.Bundle bundle = d.bundles().get(b);
+                sb.append(b == 0 ? "" : ", ").append(Names.quote(bundle.tag())).append('(');
+                for (int i = 0; i < bundle.inputCount(); i++) {
+                    sb.append(i == 0 ? "" : ", ").append(typed(inputs.get(next++)));
+                }
+                sb.append(')');
+            }
+            sb.append(" ]");
+        }
+        List<BasicBlock> dests = call.destinations();
+        if (call.opcode() == Opcode.INVOKE) {
+            sb.append("\n          to label ").append(reference(dests.get(0))).append(" unwind label ")
+                    .append(reference(dests.get(1)));
+        } else if (call.opcode() == Opcode.CALLBR) {
+            sb.append("\n          to label ").append(reference(dests.get(0))).append(" [");
+            for (int i = 1; i < dests.size(); i++) {
+                sb.append(i == 1 ? "label " : ", label ").append(reference(dests.get(i)));
+            }
+            sb.append(']');
+        }
+    }
+
+    private static void memory(StringBuilder sb, MemoryInst mem) {
+        MemoryInst.Access a = mem.access();
+        opAndFlags(sb, mem);
+        switch (mem.opcode()) {
+            case ALLOCA -> {
+                sb.append(' ').append(a.elementType());
+                if (mem.operandCount() > 0) {
+                    sb.append(", ").append(typed(mem.operand(0)));
+                }
+                align(sb, a);
+                int as = ((PointerType) mem.type()).addressSpace();
+                if (as != 0) {
+                    sb.append(", addrspace(").append(as).append(')');
+                }
+            }
+            case LOAD -> {
+                sb.append(' ').append(a.elementType()).append(", ").append(typed(mem.operand(0)));
+                atomic(sb, a);
+                align(sb, a);
+            }
+            case STORE -> {
+                sb.append(' ').append(typed(mem.operand(0))).append(", ").append(typed(mem.operand(1)));
+                atomic(sb, a);
+                align(sb, a);
+            }
+            case GETELEMENTPTR -> {
+                if (a.inrange() != null) {
+                    sb.append(' ').append(a.inrange());
+                }
+                sb.append(' ').append(a.elementType());
+                for (Value v : mem.operands()) {
+                    sb.append(", ").append(typed(v));
+                }
+            }
+            case FENCE -> atomic(sb, a);
+            case CMPXCHG -> {
+                sb.append(' ').append(typed(mem.operand(0))).append(", ").append(typed(mem.operand(1))).append(", ")
+                        .append(typed(mem.operand(2)));
+                atomic(sb, a);
+                align(sb, a);
+            }
+            case ATOMICRMW -> {
+                sb.append(' ').append(a.operation()).append(' ').append(typed(mem.operand(0))).append(", ")
+                        .append(typed(mem.operand(1)));
+                atomic(sb, a);
+                align(sb, a);
+            }
+            default -> throw new IllegalStateException("memory opcode " + mem.opcode());
+        }
+    }
+
+    private static void atomic(StringBuilder sb, MemoryInst.Access a) {
+        if (a.syncScope() != null) {
+            sb.append(" syncscope(").append(Names.quote(a.syncScope())).append(')');
+        }
+        if (a.ordering() != null) {
+            sb.append(' ').append(a.ordering());
+        }
+        if (a.failureOrdering() != null) {
+            sb.append(' ').append(a.failureOrdering());
+        }
+    }
+
+    private static void align(StringBuilder sb, MemoryInst.Access a) {
+        if (a.align() != 0) {
+            sb.append(", align ").append(a.align());
+        }
+    }
+
+    private static void terminator(StringBuilder sb, TerminatorInst t) {
+        Opcode op = t.opcode();
+        sb.append(op.keyword());
+        switch (op) {
+            case RET -> sb.append(t.operandCount() == 0 ? " void" : " " + typed(t.operand(0)));
+            case BR, RESUME -> {
+                for (int i = 0; i < t.operandCount(); i++) {
+                    sb.append(i == 0 ? " " : ", ").append(typed(t.operand(i)));
+                }
+            }
+            case SWITCH -> {
+                sb.append(' ').append(typed(t.operand(0))).append(", ").append(typed(t.operand(1))).append(" [");
+                for (int i = 0; i < t.caseCount(); i++) {
+                    sb.append("\n    ").append(typed(t.caseValue(i))).append(", ").append(typed(t.caseDest(i)));
+                }
+                sb.append("\n  ]");
+            }
+            case INDIRECTBR -> {
+                sb.append(' ').append(typed(t.operand(0))).append(", [");
+                for (int i = 1; i < t.operandCount(); i++) {
+                    sb.append(i == 1 ? "" : ", ").append(typed(t.operand(i)));
+                }
+                sb.append(']');
+            }
+            case UNREACHABLE -> {
+            }
+            case CLEANUPRET -> {
+                sb.append(" from ").append(reference(t.operand(0))).append(" unwind ");
+                sb.append(t.operandCount() > 1 ? typed(t.operand(1)) : "to caller");
+            }
+            case CATCHRET -> sb.append(" from ").append(reference(t.operand(0))).append(" to ").append(typed(t.operand(1)));
+            case CATCHSWITCH -> {
+                int handlers = t.handlers().count();
+                sb.append(" within ").append(reference(t.operand(0))).append(" [");
+                for (int i = 1; i <= handlers; i++) {
+                    sb.append(i == 1 ? "" : ", ").append(typed(t.operand(i)));
+                }
+                sb.append("] unwind ").append(t.operandCount() > handlers + 1 ? typed(t.operand(handlers + 1)) : "to caller");
+            }
+            default -> throw new IllegalStateException("terminator " + op);
+        }
+    }
+
+    private static void other(StringBuilder sb, OtherInst o) {
+        if (o.opcode() == Opcode.LANDINGPAD) {
+            sb.append("landingpad");
+        } else {
+            opAndFlags(sb, o);
+        }
+        switch (o.opcode()) {
+            case SELECT, FREEZE -> {
+                for (int i = 0; i < o.operandCount(); i++) {
+                    sb.append(i == 0 ? " " : ", ").append(typed(o.operand(i)));
+                }
+            }
+            case VA_ARG -> sb.append(' ').append(typed(o.operand(0))).append(", ").append(o.type());
+            case LANDINGPAD -> {
+                sb.append(' ').append(o.type());
+                if (o.hasFlag(InstFlag.CLEANUP)) {
+                    sb.append("\n          cleanup");
+                }
+                for (int i = 0; i < o.operandCount(); i++) {
+                    sb.append("\n          ").append(o.clauses().kinds().get(i) == OtherInst.Clauses.Kind.CATCH
+                            ? "catch " : "filter ").append(typed(o.operand(i)));
+                }
+            }
+            case CATCHPAD, CLEANUPPAD -> {
+                sb.append(" within ").append(reference(o.operand(0))).append(" [");
+                for (int i = 1; i < o.operandCount(); i++) {
+                    sb.append(i == 1 ? "" : ", ").append(typed(o.operand(i)));
+                }
+                sb.append(']');
+            }
+            default -> throw new IllegalStateException("opcode " + o.opcode());
         }
     }
 

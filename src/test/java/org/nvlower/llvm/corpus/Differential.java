@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.text.IrParser;
@@ -26,35 +27,123 @@ final class Differential {
 
     record Disagreement(long index, String input, String nvlowerSays, String llvmSays) {}
 
+    /** How {@link #llvmAs} marks a message of LLVM's verifier (the parser accepted the module). */
+    static final String VERIFIER = "verifier: ";
+
     record Result(long inputs, long bothAccept, long bothReject, List<Disagreement> validRejected,
             List<Disagreement> invalidAccepted, long invalidAcceptedCount, double seconds) {}
 
-    static Result run(Fuzzer fuzzer, Path llvmAs, long first, long count, Path work) {
+    /** One input's two verdicts: null for accepted, else the first line of the error. */
+    record Verdicts(long index, String input, String nvlower, String llvm) {}
+
+    /**
+     * Runs inputs {@code first .. first+count-1} through nvlower (on this thread) and llvm-as
+     * ({@code threads} processes at a time, each in its own file under {@code work}); results in
+     * input order, so a run is reproduced exactly from (seed, first, count).
+     */
+    static List<Verdicts> verdicts(Fuzzer fuzzer, Path llvmAs, long first, long count, Path work, int threads) {
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(threads);
+        try {
+            List<java.util.concurrent.Future<Verdicts>> futures = new ArrayList<>();
+            for (long i = first; i < first + count; i++) {
+                long index = i;
+                String input = fuzzer.input(index);
+                String ours = nvlower(input);
+                futures.add(pool.submit(() -> new Verdicts(index, input, ours,
+                        llvmAs(llvmAs, input, work.resolve("t" + Thread.currentThread().getId())))));
+            }
+            List<Verdicts> out = new ArrayList<>(futures.size());
+            for (var f : futures) {
+                out.add(f.get());
+            }
+            return out;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static Result run(Fuzzer fuzzer, Path llvmAs, long first, long count, Path work, int threads) {
         long t0 = System.nanoTime();
         long bothAccept = 0;
         long bothReject = 0;
         long invalidAccepted = 0;
         Map<String, Disagreement> validRejected = new LinkedHashMap<>();
         List<Disagreement> accepted = new ArrayList<>();
-        for (long i = first; i < first + count; i++) {
-            String input = fuzzer.input(i);
-            String ours = nvlower(input);
-            String theirs = llvmAs(llvmAs, input, work);
+        for (Verdicts v : verdicts(fuzzer, llvmAs, first, count, work, threads)) {
+            String ours = v.nvlower();
+            String theirs = v.llvm();
             if (ours == null && theirs == null) {
                 bothAccept++;
             } else if (ours != null && theirs != null) {
                 bothReject++;
             } else if (ours != null) {
-                validRejected.putIfAbsent(kind(ours), new Disagreement(i, input, ours, "accepted"));
+                validRejected.putIfAbsent(kind(ours), new Disagreement(v.index(), v.input(), ours, "accepted"));
             } else {
                 invalidAccepted++;
-                if (accepted.size() < 10) {
-                    accepted.add(new Disagreement(i, input, "accepted", theirs));
-                }
+                accepted.add(new Disagreement(v.index(), v.input(), "accepted", theirs));
             }
         }
         return new Result(count, bothAccept, bothReject, List.copyOf(validRejected.values()), accepted, invalidAccepted,
                 (System.nanoTime() - t0) / 1e9);
+    }
+
+    /** The initializer of each {@code @g = global T INIT} line, as {@code llvm-as | llvm-dis} spells it. */
+    static List<String> disassembledInitializers(Path llvmAs, Path llvmDis, String module, Path work) {
+        try {
+            Files.createDirectories(work);
+            Path ll = Files.writeString(work.resolve("in.ll"), module, StandardCharsets.UTF_8);
+            Path bc = work.resolve("in.bc");
+            ExternalTools.Result as = ExternalTools.run(30, List.of(llvmAs.toString(), ll.toString(), "-o", bc.toString()));
+            if (!as.ok()) {
+                throw new IllegalStateException(as.stderr());
+            }
+            ExternalTools.Result dis = ExternalTools.run(30, List.of(llvmDis.toString(), bc.toString(), "-o", "-"));
+            return dis.stdout().lines().filter(l -> l.startsWith("@"))
+                    .map(l -> l.replaceAll("^@\\S+ = global \\S+ ", "").replaceAll(", align \\d+$", "")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** llvm-stress 14 modules (random valid IR over many instruction kinds) for seeds 1..count. */
+    static List<String> llvmStress(int count, int size) {
+        Optional<Path> stress = ExternalTools.find("llvm-stress");
+        List<String> out = new ArrayList<>();
+        if (stress.isEmpty()) {
+            return out;
+        }
+        for (int seed = 1; seed <= count; seed++) {
+            ExternalTools.Result r = ExternalTools.run(30, List.of(stress.get().toString(), "-seed=" + seed,
+                    "-size=" + size, "-o", "-"));
+            if (!r.ok()) {
+                throw new IllegalStateException("llvm-stress -seed=" + seed + ": " + r.stderr());
+            }
+            out.add(r.stdout());
+        }
+        return out;
+    }
+
+    /**
+     * The differential's seed inputs: every fixture, {@code stress} llvm-stress modules and
+     * {@code libdeviceFunctions} libdevice functions, less those llvm-as 14 rejects (the llvm17
+     * fixtures are newer syntax; a few regression fixtures are invalid on purpose): a mutant
+     * then differs from IR LLVM reads by its mutations alone.
+     */
+    static List<String> seeds(Path llvmAs, Path work, int stress, int libdeviceFunctions) {
+        List<String> all = new ArrayList<>(FuzzSeeds.seeds(Corpus.libdevice(), libdeviceFunctions));
+        all.addAll(llvmStress(stress, 60));
+        return all.stream().filter(s -> llvmAs(llvmAs, s, work) == null).toList();
+    }
+
+    /** An llvm-as message without position, quoted words and numbers: one entry per kind. */
+    static String llvmKind(String message) {
+        return message == null ? "accepted" : message.replaceAll("fuzz.ll:\\d+:\\d+: ", "")
+                .replaceAll("'[^']*'", "'X'").replaceAll("\\d+", "N");
     }
 
     /** A message without its position and quoted details: one entry per kind of disagreement. */
@@ -77,6 +166,7 @@ final class Differential {
     /** null when llvm-as 14 accepts {@code input} (opaque-pointer mode when it uses {@code ptr}). */
     static String llvmAs(Path llvmAs, String input, Path work) {
         try {
+            Files.createDirectories(work);
             Path file = work.resolve("diff.ll");
             Files.writeString(file, input, StandardCharsets.UTF_8);
             boolean opaque = input.matches("(?s).*\\bptr\\b.*") && !input.contains("*");
@@ -89,7 +179,12 @@ final class Differential {
             if (r.ok()) {
                 return null;
             }
-            String first = r.stderr().lines().findFirst().orElse("exit " + r.exitCode());
+            List<String> lines = r.stderr().lines().toList();
+            if (!lines.isEmpty() && lines.get(0).contains("does not verify as correct")) {
+                // the parser accepted it; the verifier's first complaint is on the next line
+                return VERIFIER + (lines.size() > 1 ? lines.get(1) : "");
+            }
+            String first = lines.isEmpty() ? "exit " + r.exitCode() : lines.get(0);
             return first.replace(file.toString(), "fuzz.ll");
         } catch (IOException e) {
             throw new UncheckedIOException(e);

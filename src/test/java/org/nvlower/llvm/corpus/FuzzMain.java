@@ -52,7 +52,7 @@ public final class FuzzMain {
             return;
         }
         if (differential >= 0) {
-            System.exit(differential(fuzzer, first, differential, out));
+            System.exit(differential(seed, first, differential, out));
         }
         long chunk = 100_000;
         long accepted = 0;
@@ -93,11 +93,15 @@ public final class FuzzMain {
         }
     }
 
-    private static int differential(Fuzzer fuzzer, long first, long count, Path out) throws IOException {
+    private static int differential(long seed, long first, long count, Path out) throws IOException {
         Path llvmAs = ExternalTools.llvmAs()
                 .orElseThrow(() -> new IllegalStateException("llvm-as (LLVM 14) not found"));
         Files.createDirectories(out);
-        Differential.Result r = Differential.run(fuzzer, llvmAs, first, count, out);
+        List<String> seeds = Differential.seeds(llvmAs, out, DifferentialFuzzTest.STRESS_MODULES, 24);
+        Fuzzer fuzzer = new Fuzzer(seeds, FuzzSeeds.donors(seeds, Corpus.libdevice()), seed, 5000);
+        System.out.printf("differential: %d seed inputs llvm-as accepts (fixtures, %d llvm-stress modules, "
+                + "libdevice functions)%n", seeds.size(), DifferentialFuzzTest.STRESS_MODULES);
+        Differential.Result r = Differential.run(fuzzer, llvmAs, first, count, out, 2);
         System.out.printf("differential: %,d inputs in %.1f s: both accept %,d, both reject %,d, "
                         + "valid IR rejected by nvlower: %d kinds, invalid IR accepted by nvlower: %,d%n",
                 r.inputs(), r.seconds(), r.bothAccept(), r.bothReject(), r.validRejected().size(), r.invalidAcceptedCount());
@@ -109,8 +113,29 @@ public final class FuzzMain {
             System.out.printf("valid IR rejected %d: input #%d: %s%n  minimized (%d chars) %s: %s%n", n, d.index(),
                     d.nvlowerSays(), small.length(), file, Differential.nvlower(small));
         }
-        for (Differential.Disagreement d : r.invalidAccepted()) {
-            System.out.printf("invalid IR accepted: input #%d: llvm-as says %s%n", d.index(), d.llvmSays());
+        Rejections.Tally tally = Rejections.tally(r.invalidAccepted());
+        System.out.println("nvlower accepts, llvm-as rejects: " + tally.summary());
+        try (var w = Files.newBufferedWriter(out.resolve("invalid-accepted.txt"))) {
+            for (Differential.Disagreement d : r.invalidAccepted()) {
+                w.write(d.index() + "\t" + Rejections.classify(d.llvmSays()).map(Rejections.Rule::name).orElse("?")
+                        + "\t" + d.llvmSays().replace('\t', ' ') + "\n");
+            }
+        }
+        // one minimized example of each unclassified kind of llvm-as message, to classify by hand
+        Map<String, Differential.Disagreement> kinds = new LinkedHashMap<>();
+        for (Differential.Disagreement d : tally.unclassified()) {
+            kinds.putIfAbsent(Differential.llvmKind(d.llvmSays()), d);
+        }
+        int k = 0;
+        for (var e : kinds.entrySet()) {
+            long deadline = System.nanoTime() + 20_000_000_000L; // llvm-as is slow: 20 s of shrinking each
+            String small = Fuzzer.minimize(e.getValue().input(), s -> System.nanoTime() < deadline
+                    && Differential.nvlower(s) == null
+                    && e.getKey().equals(Differential.llvmKind(Differential.llvmAs(llvmAs, s, out))));
+            Path file = out.resolve("invalid-accepted-" + (++k) + ".ll");
+            Files.writeString(file, small, StandardCharsets.UTF_8);
+            System.out.printf("unclassified %d: input #%d: %s%n  minimized (%d chars): %s%n", k,
+                    e.getValue().index(), e.getKey(), small.length(), file);
         }
         return r.validRejected().isEmpty() ? 0 : 1;
     }

@@ -29,6 +29,13 @@ class ParseErrorTest {
 
     /** One malformed input: where the error is (1-based line, column) and how its message starts. */
     enum Case {
+        UNKNOWN_GROUP_ATTRIBUTE("attributes #0 = { frobnicate }\n", 1, 19, "unterminated attribute group"),
+        EMPTY_GROUP("attributes #0 = { }\n", 1, 1, "attribute group has no attributes"),
+        PARAMETER_ATTRIBUTE_IN_GROUP("attributes #0 = { noalias }\n", 1, 19,
+                "this attribute does not apply to functions"),
+        EMPTY_BODY("define void @f() {}\n", 1, 19, "function body requires at least one basic block"),
+        BAD_COMDAT_KIND("$c = comdat e\n", 1, 13, "unknown selection kind"),
+        NAMED_METADATA_VALUE("!l = !{i32 1}\n", 1, 8, "Expected '!' here"),
         UNKNOWN_OPCODE("define i32 @f() {\n  %x = frobnicate i32 1, 2\n  ret i32 %x\n}\n", 2, 8, "expected instruction opcode"),
         UNDEFINED_VALUE("define i32 @f() {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n", 2, 16, "use of undefined value '%x'"),
         UNDEFINED_LABEL("define void @f() {\n  br label %nowhere\n}\n", 2, 12, "use of undefined value '%nowhere'"),
@@ -105,6 +112,20 @@ class ParseErrorTest {
         assertEquals(file + ":" + c.line + ":" + c.column + ": error: " + e.getMessage(), rendered[0]);
         assertEquals(c.lineText(), rendered[1]);
         assertEquals(c.column - 1, rendered[2].indexOf('^'));
+    }
+
+    /** llvm-as aborts on a malformed data layout without a position; nvlower points at the string. */
+    @org.junit.jupiter.api.Test
+    void aMalformedDataLayoutIsAnErrorAtTheString(@TempDir Path dir) throws IOException {
+        InputException e = assertThrows(InputException.class,
+                () -> IrParser.parse("dl.ll", "target datalayout = \"e-i}\"\n"));
+        assertEquals("dl.ll:1:21", e.position().toString());
+        assertTrue(e.getMessage().startsWith("invalid data layout: not a number"), e.getMessage());
+        var llvmAs = ExternalTools.llvmAs();
+        Assumptions.assumeTrue(llvmAs.isPresent(), "llvm-as (LLVM 14) not found");
+        Path file = Files.writeString(dir.resolve("dl.ll"), "target datalayout = \"e-i}\"\n");
+        ExternalTools.Result r = ExternalTools.run(30, llvmAs.get(), file.toString(), "-o", "/dev/null");
+        assertTrue(r.exitCode() != 0 && r.stderr().contains("not a number"), r.stderr());
     }
 
     /** The table's positions are LLVM's: llvm-as reports the same line:col for every case. */

@@ -131,7 +131,7 @@ class RoundtripCliTest {
         Path in = write("ok.ll", "define void @f() {\n  ret void\n}\n");
         Run r = nvlower("roundtrip", in.toString(), "-o", dir.resolve("no/such/dir/out.ll").toString());
         assertEquals(Main.USER_ERROR, r.code(), r.err());
-        assertTrue(r.err().startsWith("error: ") && r.err().contains("no/such/dir"), r.err());
+        assertTrue(r.err().startsWith("nvlower: error: writing ") && r.err().contains("no/such/dir"), r.err());
         assertNoStackTrace(r);
     }
 

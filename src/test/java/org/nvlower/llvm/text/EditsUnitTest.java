@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.AttributeSet;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.BinaryInst;
 import org.nvlower.llvm.ir.CallInst;
@@ -93,7 +94,7 @@ class EditsUnitTest {
     void insertBeforeNamesNewValuesSoNothingMoves() {
         Module m = IrParser.parse("s.ll", SMALL);
         Instruction mul = inst(m, "f", 0, 1);
-        BinaryInst x = BinaryInst.create(Opcode.XOR, List.of(), mul.operand(0), ConstantInt.of(IntegerType.I32, -1));
+        BinaryInst x = BinaryInst.create(Opcode.XOR, mul.operand(0), ConstantInt.of(IntegerType.I32, -1));
         mul.parent().insertBefore(mul, x);
         mul.setOperand(1, x);
         assertEquals("nvl.0", x.name());
@@ -148,8 +149,8 @@ class EditsUnitTest {
     @Test
     void attributeGroupsCanBeAdded() {
         Module m = IrParser.parse("a.ll", "declare void @f() #0\nattributes #0 = { nounwind }\n");
-        assertEquals(1, m.addAttributeGroup(List.of("nounwind", "readnone")).id());
-        assertEquals("declare void @f() #0\nattributes #0 = { nounwind }\n\nattributes #1 = { nounwind readnone }\n",
+        assertEquals(1, m.addAttributeGroup(AttributeSet.words("nounwind", "readnone")).id());
+        assertEquals("declare void @f() #0\nattributes #0 = { nounwind }\nattributes #1 = { nounwind readnone }\n",
                 IrPrinter.print(m));
     }
 
@@ -214,9 +215,30 @@ class EditsUnitTest {
                   ret i32 %1
                 }
                 """, IrPrinter.print(m));
-        assertThrows(UnsupportedOperationException.class, () -> m.function("f").orElseThrow().setName("g"));
-        assertThrows(UnsupportedOperationException.class,
-                () -> m.function("f").orElseThrow().arguments().get(0).setName("z"));
+    }
+
+    @Test
+    void renamingAFunctionAndAnArgumentRespellsHeaderAndUses() {
+        Module m = IrParser.parse("s.ll", SMALL + "define i32 @caller() {\n  %r = call i32 @f(i32 1, i32 2)\n  ret i32 %r\n}\n");
+        Function f = m.function("f").orElseThrow();
+        f.setName("g");
+        f.arguments().get(0).setName("z");
+        assertEquals("""
+                define i32 @g(i32 %z, i32 %b) {
+                entry:
+                  %0 = add i32 %z, %b ; sum
+                  %m = mul i32 %0, %0
+                  %1 = sub i32 %m, %z
+                  ret i32 %1
+                }
+                define i32 @caller() {
+                  %r = call i32 @g(i32 1, i32 2)
+                  ret i32 %r
+                }
+                """, IrPrinter.print(m));
+        assertSame(f, m.global("g"));
+        assertEquals(null, m.global("f"));
+        assertThrows(IllegalArgumentException.class, () -> f.setName("caller"));
     }
 
     @Test

@@ -61,8 +61,10 @@ class ErrorsUnitTest {
 
     @Test
     void deepNestingIsAnErrorNotAStackOverflow() {
-        String deep = "@g = global " + "[1 x ".repeat(5000) + "i8" + "]".repeat(5000) + " zeroinitializer\n";
-        assertEquals("nesting deeper than 256 levels", error(deep).getMessage());
+        String deep = "@g = global " + "[1 x ".repeat(40_000) + "i8" + "]".repeat(40_000) + " zeroinitializer\n";
+        assertEquals("nesting deeper than 32768 levels", error(deep).getMessage());
+        String metadata = "!0 = " + "!{".repeat(40_000) + "}".repeat(40_000) + "\n";
+        assertEquals("nesting deeper than 32768 levels", error(metadata).getMessage());
     }
 
     /** Every prefix and many random single-byte corruptions of the fixtures: parse or InputException, quickly. */

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.nvlower.llvm.ir.AggregateInst;
 import org.nvlower.llvm.ir.Argument;
+import org.nvlower.llvm.ir.AtomicOrdering;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.CmpInst;
@@ -92,18 +94,26 @@ class InstructionsUnitTest {
         assertEquals(List.of("inbounds", "nuw"), m("gep").flags());
         assertEquals(PointerType.OPAQUE, m("gep").type());
         assertEquals(List.of("nusw"), m("gep2").flags());
-        assertEquals(List.of("atomic", "seq_cst"), m("ld").flags());
-        assertEquals(List.of("add", "syncscope(\"agent\")", "monotonic"), m("rmw").flags());
+        assertEquals(List.of("atomic"), m("ld").flags());
+        assertEquals(AtomicOrdering.SEQ_CST, ((MemoryInst) m("ld")).access().ordering());
+        MemoryInst.Access rmw = ((MemoryInst) m("rmw")).access();
+        assertEquals(List.of("add", "agent", AtomicOrdering.MONOTONIC),
+                Arrays.asList(rmw.operation(), rmw.syncScope(), rmw.ordering()));
+        assertEquals(List.of(), m("rmw").flags());
         assertEquals(FloatType.FLOAT, m("fadd").type());
         assertEquals(StructType.of(IntegerType.I32, IntegerType.I1), m("cx").type());
-        assertEquals(List.of("weak", "volatile", "acq_rel", "acquire"), m("cx").flags());
+        assertEquals(List.of("weak", "volatile"), m("cx").flags());
+        MemoryInst.Access cx = ((MemoryInst) m("cx")).access();
+        assertEquals(List.of(AtomicOrdering.ACQ_REL, AtomicOrdering.ACQUIRE), Arrays.asList(cx.ordering(), cx.failureOrdering()));
         Function f = modern.function("modern").orElseThrow();
         Instruction store = f.instructions().filter(i -> i.opcode() == Opcode.STORE).findFirst().orElseThrow();
         assertEquals(List.of("volatile"), store.flags());
         assertEquals("tbaa", store.metadata().get(0).name());
         assertEquals("!13", store.metadata().get(0).node());
         Instruction fence = f.instructions().filter(i -> i.opcode() == Opcode.FENCE).findFirst().orElseThrow();
-        assertEquals(List.of("syncscope(\"singlethread\")", "release"), fence.flags());
+        assertEquals(List.of(), fence.flags());
+        assertEquals("singlethread", ((MemoryInst) fence).access().syncScope());
+        assertEquals(AtomicOrdering.RELEASE, ((MemoryInst) fence).access().ordering());
     }
 
     @Test

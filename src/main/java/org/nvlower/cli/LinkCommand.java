@@ -1,0 +1,61 @@
+package org.nvlower.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.Linker;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.text.IrPrinter;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower link A.ll B.ll ... -o OUT.ll}: llvm-link's job, through the cloning API. */
+@Command(name = "link", mixinStandardHelpOptions = true,
+        description = "Link LLVM IR modules into the first one (as llvm-link): symbols matched by name, "
+                + "types and metadata mapped, named metadata appended, module flags merged.")
+public final class LinkCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "IN.ll", description = "input files (- for stdin, once)")
+    List<String> inputs;
+
+    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
+    String output;
+
+    @Option(names = "--only-needed", description = "link only the definitions the first module uses (transitively)")
+    boolean onlyNeeded;
+
+    @Option(names = "--strip-metadata", description = "drop metadata attachments and debug records of linked code")
+    boolean stripMetadata;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        try (Output.Destination out = Output.open(spec, output)) {
+            Module dest = IrInput.parse(inputs.get(0));
+            Linker.Options options = new Linker.Options(onlyNeeded, !stripMetadata);
+            PrintWriter err = spec.commandLine().getErr();
+            for (String input : inputs.subList(1, inputs.size())) {
+                Module src = IrInput.parse(input);
+                try {
+                    for (String w : Linker.link(dest, src, options).warnings()) {
+                        err.println("warning: " + w);
+                    }
+                } catch (Linker.LinkException | IllegalArgumentException e) {
+                    throw new InputException(input + ": " + e.getMessage());
+                }
+            }
+            IrPrinter.print(dest, out.stream(), IrInput.CHARSET);
+            out.commit();
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,39 @@
+package org.nvlower.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Verifier;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower verify-ir IN.ll}: LLVM's verifier rules that passes can break. */
+@Command(name = "verify-ir", mixinStandardHelpOptions = true,
+        description = "Check that textual LLVM IR is well formed beyond its syntax: block structure, phis, SSA "
+                + "dominance, operand types, calls against callees, switch cases, metadata references. "
+                + "Silent and exit 0 when valid; one line per problem and exit 1 otherwise.")
+public final class VerifyIrCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
+    String input;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        Module m = IrInput.parse(input);
+        List<Verifier.Problem> problems = Verifier.verify(m);
+        PrintWriter err = spec.commandLine().getErr();
+        for (Verifier.Problem p : problems) {
+            err.println(IrInput.displayName(input) + ": error: " + p);
+        }
+        return problems.isEmpty() ? Main.OK : Main.USER_ERROR;
+    }
+}

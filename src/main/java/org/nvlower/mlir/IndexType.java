@@ -1,0 +1,11 @@
+package org.nvlower.mlir;
+
+/** {@code index}: the target's pointer-sized integer. */
+public enum IndexType implements Type {
+    INDEX;
+
+    @Override
+    public String toString() {
+        return "index";
+    }
+}

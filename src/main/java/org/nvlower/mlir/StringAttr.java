@@ -1,0 +1,9 @@
+package org.nvlower.mlir;
+
+/** A string; each char is one byte of the source (MLIR strings are bytes). */
+public record StringAttr(String value) implements Attribute {
+    @Override
+    public String toString() {
+        return Attributes.quote(value);
+    }
+}

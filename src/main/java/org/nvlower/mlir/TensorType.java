@@ -1,0 +1,31 @@
+package org.nvlower.mlir;
+
+import java.util.List;
+
+/** {@code tensor<?x4xf32>}; {@code shape} null for {@code tensor<*xf32>}; encoding an attribute or null. */
+public record TensorType(List<Long> shape, Type element, Attribute encoding) implements Type {
+
+    public TensorType {
+        shape = shape == null ? null : List.copyOf(shape);
+    }
+
+    @Override
+    public Type elementType() {
+        return element;
+    }
+
+    @Override
+    public Type withElementType(Type e) {
+        return new TensorType(shape, e, encoding);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder sb = new StringBuilder("tensor<");
+        sb.append(shape == null ? "*x" : Types.dims(shape)).append(element);
+        if (encoding != null) {
+            sb.append(", ").append(encoding);
+        }
+        return sb.append('>').toString();
+    }
+}

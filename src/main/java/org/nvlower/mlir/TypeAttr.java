@@ -1,0 +1,9 @@
+package org.nvlower.mlir;
+
+/** A type used as an attribute ({@code function_type = (f32) -> f32}). */
+public record TypeAttr(Type type) implements Attribute {
+    @Override
+    public String toString() {
+        return type.toString();
+    }
+}

@@ -1,0 +1,11 @@
+package org.nvlower.mlir;
+
+/** {@code unit}: an attribute whose presence is the information. */
+public enum UnitAttr implements Attribute {
+    UNIT;
+
+    @Override
+    public String toString() {
+        return "unit";
+    }
+}
