@@ -45,7 +45,8 @@ class SassCommandsTest {
     void expandPrintsTheListingAndTheCounts() {
         CliRunner r = CliRunner.run("", "expand", "div.rn.f32");
         assertEquals(0, r.exitCode(), r.err());
-        assertTrue(r.out().contains("        /*0000*/                   MUFU.RCP R"), r.out());
+        assertTrue(r.out().contains("        /*0000*/                   BSSY.RECONVERGENT B0, `(.L_x_0) ;"), r.out());
+        assertTrue(r.out().contains("        /*0010*/                   MUFU.RCP R"), r.out());
         assertTrue(r.out().contains("FCHK P0, R"), r.out());
         assertTrue(r.out().contains("CALL.REL.NOINC `(__nvlower_div_rn_f32_slowpath) ;"), r.out());
         assertTrue(r.out().contains("FFMA.RZ R"), r.out());
