@@ -62,9 +62,6 @@ final class Fp32Division {
         Reg d = b.input("b", RegClass.R32);
         Reg q = b.output("q", RegClass.R32);
         Reg r0 = b.temp("r0");
-        Reg r1 = b.temp("r1");
-        Reg q0 = b.temp("q0");
-        Reg rem = b.temp("rem");
         Pred check = b.pred();
         Label slow = b.label();
         Label done = b.label();
@@ -74,10 +71,7 @@ final class Fp32Division {
         b.path(Path.FAST);
         b.mufu(MufuFn.RCP, r0, d.op());           // r0 ~ 1/b
         b.fchk(check, a.op(), d.op());              // may the fast path be wrong?
-        emitReciprocal(b, d, r0, r1);              // r1 = RN(1/b)
-        b.ffma(q0, a.op(), r1.op(), RZ);          // q0 = a r1, within one ulp of a/b
-        b.ffma(rem, d.neg(), q0.op(), a.op());    // rem = a - b q0 (exact)
-        b.ffma(q, r1.op(), rem.op(), q0.op());    // q = q0 + r1 rem: correctly rounded (Markstein)
+        emitQuotient(b, a, d, r0, q);
         b.path(Path.GLUE);
         b.bra(check.not(), done);
         b.call(slow);
@@ -98,16 +92,21 @@ final class Fp32Division {
         Reg d = b.input("b", RegClass.R32);
         Reg q = b.output("q", RegClass.R32);
         Reg r0 = b.temp("r0");
+        b.mufu(MufuFn.RCP, r0, d.op());
+        emitQuotient(b, a, d, r0, q);
+        b.exit();
+        return b.build();
+    }
+
+    /** The fast path after MUFU.RCP (r0 ~ 1/b): q = RN(a/b) when FCHK passes. */
+    private static void emitQuotient(ProgramBuilder b, Reg a, Reg d, Reg r0, Reg q) {
         Reg r1 = b.temp("r1");
         Reg q0 = b.temp("q0");
         Reg rem = b.temp("rem");
-        b.mufu(MufuFn.RCP, r0, d.op());
-        emitReciprocal(b, d, r0, r1);
-        b.ffma(q0, a.op(), r1.op(), RZ);
-        b.ffma(rem, d.neg(), q0.op(), a.op());
-        b.ffma(q, r1.op(), rem.op(), q0.op());
-        b.exit();
-        return b.build();
+        emitReciprocal(b, d, r0, r1);              // r1 = RN(1/b)
+        b.ffma(q0, a.op(), r1.op(), RZ);          // q0 = a r1, within one ulp of a/b
+        b.ffma(rem, d.neg(), q0.op(), a.op());    // rem = a - b q0 (exact)
+        b.ffma(q, r1.op(), rem.op(), q0.op());    // q = q0 + r1 rem: correctly rounded (Markstein)
     }
 
     /**
