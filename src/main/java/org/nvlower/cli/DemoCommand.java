@@ -1,11 +1,35 @@
 package org.nvlower.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.exec.Interpreter;
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.ConstantFP;
+import org.nvlower.llvm.ir.FloatType;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.llvm.runtime.RuntimeLibrary;
+import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.pipeline.Libdevice;
+import org.nvlower.pipeline.MathPipeline;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.Float128;
@@ -36,7 +60,9 @@ final class DemoCommand implements Runnable {
         binary128(out);
         doubleRoundingTrap(out);
         int128Division(out);
+        lowering128(out);
         target(out);
+        mathPipeline(out);
     }
 
     private static void binary128(PrintWriter out) {
@@ -92,6 +118,47 @@ final class DemoCommand implements Runnable {
         return new Int128(z[0], z[1]);
     }
 
+    /**
+     * The bundled CUDA-style kernel (fp128 and i128), lowered with the runtime linked; the device
+     * function it calls is then run in the interpreter and compared with softfloat.
+     */
+    private static void lowering128(PrintWriter out) {
+        String text;
+        try (var in = DemoCommand.class.getResourceAsStream("means128.ll")) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        out.println("== fp128/i128 lowering: a CUDA kernel (stock llc crashes on it; nvlower lower128 --link-runtime)");
+        Module m = IrParser.parse("means128.ll", text);
+        out.println("  before, @mean:");
+        printFunction(out, IrPrinter.print(m), "@mean(");
+        Lower128.Result r = Lower128.run(m, new Lower128.Options(false, false, true));
+        RuntimeLibrary.link(m, r.functions(), true);
+        String lowered = IrPrinter.print(m);
+        out.println("  after (fp128 values carried as i128):");
+        printFunction(out, lowered, "@mean(");
+        long helpers = m.functions().stream().filter(f -> f.name().startsWith("__nvl_")).count();
+        out.printf("  the kernel's %d operations call %s,%n  linked with %d helpers; llc 14 compiles the result%n",
+                r.calls(), String.join(" ", r.functions().stream().map(RuntimeFunction::symbol).toList()), helpers);
+        // mean(1, 3) = 1/3: the lowered, linked function in nvlower's interpreter against softfloat
+        long[] got = new Interpreter(m).function("mean").call(0, 0x3FFF000000000000L, 3, 0);
+        Float128 third = Float128.ONE.div(Float128.parse("3"));
+        Float128 ran = new Float128(got[1], got[0]);
+        out.printf("  interpreter: mean(1, 3) = %s; softfloat 1/3 = %s: %s%n", ran.toHexString(), third.toHexString(),
+                ran.equals(third) ? "equal" : "DIFFERENT (bug)");
+        out.println("  (docs/lower128.md walks this kernel to SASS: opt -O2, llc -mcpu=sm_80, ptxas -arch=sm_80)");
+        out.println();
+    }
+
+    /** Prints the definition of the function whose header contains {@code header}, indented. */
+    private static void printFunction(PrintWriter out, String module, String header) {
+        int at = module.indexOf(header);
+        int start = module.lastIndexOf("define", at);
+        int end = module.indexOf("\n}\n", at) + 2;
+        module.substring(start, end).lines().forEach(l -> out.println("    " + l));
+    }
+
     private static void target(PrintWriter out) {
         // The cicc options nvcc -use_fast_math passes (docs/target.md), so "fast math" is what nvcc means by it.
         List<String> fastMath = List.of("-arch=compute_90a", "-ftz=1", "-prec-div=0", "-prec-sqrt=0", "-fma=1",
@@ -99,5 +166,72 @@ final class DemoCommand implements Runnable {
         out.println("== target: cicc defaults for sm_80 vs. nvcc -use_fast_math on sm_90a");
         out.print(TargetDescription.sideBySide("-arch=compute_80", TargetMachine.fromCommandLine("-arch=compute_80"),
                 String.join(" ", fastMath), TargetMachine.fromCommandLine(fastMath)));
+    }
+
+    /**
+     * Seed 4's chain on a bundled MLIR kernel under two option sets: what each function's
+     * libdevice call became once libdevice was linked and __nvvm_reflect folded.
+     */
+    private static void mathPipeline(PrintWriter out) {
+        out.println();
+        out.println("== math pipeline: a bundled MLIR kernel (nvlower compile), libdevice calls resolved by __nvvm_reflect");
+        Path libdevicePath;
+        try {
+            libdevicePath = Libdevice.defaultPath();
+        } catch (InputException e) {
+            out.println("  (skipped: " + e.getMessage() + ")");
+            return;
+        }
+        String text;
+        try (InputStream in = DemoCommand.class.getResourceAsStream("/org/nvlower/pipeline/demo-kernel.mlir")) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        Module libdevice = Libdevice.load(libdevicePath);
+        List<List<String>> optionSets = List.of(List.of("-ftz=1", "-prec-sqrt=0"), List.of("-ftz=0", "-prec-sqrt=1"));
+        List<Map<String, String>> columns = new ArrayList<>();
+        for (List<String> options : optionSets) {
+            MathPipeline.Settings settings = new MathPipeline.Settings(TargetMachine.fromCommandLine(options), true,
+                    Map.of(), libdevicePath);
+            Module m = MathPipeline.compileMlir("demo-kernel.mlir", text, settings, () -> libdevice).module();
+            columns.add(resolutions(m));
+        }
+        out.printf("  %-17s %-28s %s%n", "function", String.join(" ", optionSets.get(0)), String.join(" ", optionSets.get(1)));
+        for (String f : columns.get(0).keySet()) {
+            String a = columns.get(0).get(f);
+            String b = columns.get(1).get(f);
+            if (a.length() <= 28 && b.length() <= 40) {
+                out.printf("  %-17s %-28s %s%n", f, a, b);
+            } else {
+                out.printf("  %-17s %s%n  %-17s %s%n", f, a, "", b);
+            }
+        }
+        out.println("  (libdevice: " + libdevicePath + "; llvm.nvvm. prefixes dropped; see docs/math-pipeline.md)");
+    }
+
+    /** Per function: the constant it returns, or the functions it calls (how its libdevice call resolved). */
+    private static Map<String, String> resolutions(Module m) {
+        Map<String, String> map = new LinkedHashMap<>();
+        for (Function f : m.functions()) {
+            if (f.isDeclaration()) {
+                continue;
+            }
+            List<Instruction> body = f.instructions().toList();
+            if (body.size() == 1 && body.get(0).operandCount() == 1 && body.get(0).operand(0) instanceof ConstantFP c) {
+                map.put(f.name(), "folded: " + (c.type() == FloatType.FLOAT ? String.valueOf(Float.intBitsToFloat(c.bits().intValue()))
+                        : String.valueOf(Double.longBitsToDouble(c.bits().longValue()))));
+                continue;
+            }
+            Set<String> calls = new TreeSet<>();
+            for (Instruction i : body) {
+                if (i instanceof CallInst call && call.calledFunction() != null) {
+                    calls.add(call.calledFunction().name().replace("llvm.nvvm.", ""));
+                }
+            }
+            String name = f.name() + (body.size() > 2 ? " (" + body.size() + " instr)" : "");
+            map.put(name, String.join(" ", calls));
+        }
+        return map;
     }
 }

@@ -68,6 +68,13 @@ public final class Main implements Runnable {
             LinkCommand.class,
             InlineCommand.class,
             MathlowerCommand.class,
+            ReflectCommand.class,
+            LinkLibdeviceCommand.class,
+            FoldCommand.class,
+            CompileCommand.class,
+            Lower128Command.class,
+            RuntimeCommand.class,
+            VerifyRuntimeCommand.class,
             BenchCommand.class,
             VerifyCommand.class,
             ExpandCommand.class
@@ -154,6 +161,11 @@ public final class Main implements Runnable {
         CommandLine cli = new CommandLine(new Main());
         for (Class<?> sub : SUBCOMMANDS) {
             cli.addSubcommand(sub);
+        }
+        // 'nvlower verify runtime' too, when a 'verify' command (of the SASS templates) is there
+        CommandLine verify = cli.getSubcommands().get("verify");
+        if (verify != null) {
+            verify.addSubcommand("runtime", VerifyRuntimeCommand.class);
         }
         cli.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 
 import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.runtime.RuntimeDispatch;
 import org.nvlower.llvm.text.IrStats;
 
 import picocli.CommandLine.Command;
@@ -28,7 +29,7 @@ public final class StatsCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         Module module = IrInput.parse(input);
         PrintWriter out = spec.commandLine().getOut();
-        out.print(IrStats.of(module).render());
+        out.print(IrStats.of(module, RuntimeDispatch::isWide).render());
         out.flush();
         return Main.OK;
     }

@@ -27,4 +27,23 @@ class DemoCommandTest {
         assertTrue(out.contains("-arch=compute_90a -ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1 -fast-math"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("\\* fp32 division +div\\.rn\\.f32 +div\\.approx\\.ftz\\.f32")), out);
     }
+
+    @Test
+    void demoResolvesTheKernelsLibdeviceCalls() {
+        CliRunner r = CliRunner.run("", "demo");
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("== math pipeline: a bundled MLIR kernel"), out);
+        if (org.nvlower.testing.ExternalTools.libdeviceBitcode().isEmpty() || org.nvlower.testing.ExternalTools.llvmDis().isEmpty()) {
+            assertTrue(out.contains("(skipped: libdevice not found"), out);
+            return;
+        }
+        // what libdevice's own arms contain (the same facts LibdeviceLinkTest checks)
+        assertTrue(out.contains("  sqrt              sqrt.approx.ftz.f            sqrt.rn.f\n"), out);
+        assertTrue(out.contains("  rsqrt             rsqrt.approx.ftz.f           rsqrt.approx.f\n"), out);
+        assertTrue(out.contains("ex2.approx.ftz.f fma.rm.ftz.f fma.rn.ftz.f saturate.ftz.f\n"), out);
+        assertTrue(out.contains("  sqrt_f64          sqrt.rn.d                    sqrt.rn.d\n"), out);
+        // sinf(0.5) folded on the host: the float nearest to sin(0.5) = 0.4794255386...
+        assertTrue(out.contains("  sin_of_half       folded: 0.47942555           folded: 0.47942555\n"), out);
+    }
 }

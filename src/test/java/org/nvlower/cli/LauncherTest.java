@@ -139,4 +139,18 @@ class LauncherTest {
         }
         assertEquals(List.of("build"), Files.readAllLines(builds), "one build");
     }
+
+    /** An AOT cache the JVM cannot use (stale, another JDK, damaged) changes nothing a user sees. */
+    @Test
+    void anUnusableAotCacheIsIgnoredSilently() throws IOException {
+        installBuild();
+        Path cache = root.resolve("target/nvlower.aot");
+        Files.writeString(cache, "not an AOT cache");
+        Files.setLastModifiedTime(cache, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+        Path out = tmp.resolve("out");
+        ChildProcess.Result r = ChildProcess.run(launcher("--version").redirectOutput(out.toFile()));
+        assertEquals(0, r.code(), r.stderr());
+        assertEquals("nvlower dev\n", Files.readString(out));
+        assertEquals("", r.stderr());
+    }
 }

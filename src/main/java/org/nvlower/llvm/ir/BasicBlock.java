@@ -243,6 +243,41 @@ public final class BasicBlock extends TrackedValue {
         }
     }
 
+    /** Takes {@code inst} out of the list only (a move within the function: name, number and text stay). */
+    void detach(Instruction inst) {
+        instructions.remove(indexOf(inst));
+        inst.setParent(null);
+        markEdited();
+    }
+
+    /** Puts a detached instruction back before {@code anchor}, as it is. */
+    void attachBefore(Instruction anchor, Instruction inst) {
+        inst.setParent(this);
+        instructions.add(indexOf(anchor), inst);
+        markEdited();
+    }
+
+    void attachAtEnd(Instruction inst) {
+        inst.setParent(this);
+        instructions.add(inst);
+        markEdited();
+    }
+
+    /** Appends a copy: a name is made unique, an unnamed value stays numbered (the function is renumbered). */
+    void appendCopy(Instruction inst) {
+        if (inst.hasName()) {
+            String name = parent.claimLocalName(inst.name());
+            if (!name.equals(inst.name())) {
+                inst.setName(name);
+            }
+        } else if (inst.hasResult()) {
+            parent.markRenumber();
+        }
+        inst.setParent(this);
+        instructions.add(inst);
+        markEdited();
+    }
+
     void insertBeforeKeepingName(Instruction anchor, Instruction newInst) {
         if (newInst.parent() != null) {
             throw new IllegalArgumentException("instruction is already in a block");

@@ -271,7 +271,7 @@ public final class Cloner {
                     if (!options.keepMetadata() && isDebugIntrinsic(inst)) {
                         continue;
                     }
-                    copy.append(copyShell(inst, suffix));
+                    copy.appendCopy(copyShell(inst, suffix));
                 }
             }
             for (BasicBlock b : src.blocks()) {

@@ -318,6 +318,9 @@ public abstract sealed class Instruction extends TrackedValue
         }
         Function f = parent.parent();
         parent.remove(this);
+        if (f != null && hasName()) {
+            f.releaseLocalName(name());
+        }
         if (f == null || sourceStart < 0) {
             return;
         }
@@ -331,11 +334,30 @@ public abstract sealed class Instruction extends TrackedValue
 
     /** Moves this instruction just before {@code anchor} (same function). */
     public void moveBefore(Instruction anchor) {
-        if (anchor.function() != function()) {
+        if (anchor.function() != function() || function() == null) {
             throw new IllegalArgumentException("moving an instruction to another function");
         }
-        removeFromParent();
-        anchor.parent().insertBefore(anchor, this);
+        if (anchor == this) {
+            return;
+        }
+        if (isTerminator() || anchor instanceof PhiInst && !(this instanceof PhiInst)) {
+            throw new IllegalArgumentException("cannot move " + opcode + " before " + anchor.opcode());
+        }
+        // the value keeps its name or number, and its text: it prints where it now stands
+        parent.detach(this);
+        anchor.parent().attachBefore(anchor, this);
+    }
+
+    /** Moves this instruction to the end of {@code block} (same function), keeping its name, number and text. */
+    public void moveToEnd(BasicBlock block) {
+        if (block.parent() != function() || function() == null) {
+            throw new IllegalArgumentException("moving an instruction to another function");
+        }
+        if (block.terminator() != null) {
+            throw new IllegalArgumentException(block + " already ends with a terminator");
+        }
+        parent.detach(this);
+        block.attachAtEnd(this);
     }
 
     /** Inserts this (unattached) instruction just before {@code anchor}. */

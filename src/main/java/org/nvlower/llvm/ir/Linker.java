@@ -58,7 +58,6 @@ public final class Linker {
     }
 
     private void run() {
-        src.materializeAll();
         linkHeader();
         if (options.onlyNeeded()) {
             for (Function f : dest.functions()) {

@@ -500,6 +500,78 @@ public final class Module {
         return group;
     }
 
+    /**
+     * Removes the attribute groups no function, call site or global refers to (after a link or a
+     * pass dropped their users); returns how many went.
+     */
+    public int removeUnusedAttributeGroups() {
+        java.util.Set<Integer> used = new java.util.HashSet<>();
+        for (ModuleEntity e : entities) {
+            switch (e) {
+                case Function f -> {
+                    used.addAll(f.attributeGroups());
+                    if (!f.isDeclaration()) {
+                        f.instructions().forEach(i -> {
+                            if (i instanceof CallInst c) {
+                                used.addAll(c.detail().attributeGroups());
+                            }
+                        });
+                    }
+                }
+                case GlobalVariable v -> used.addAll(v.attributeGroups());
+                default -> {
+                }
+            }
+        }
+        int before = entities.size();
+        entities.removeIf(e -> e instanceof AttributeGroup g && !used.contains(g.id()));
+        return before - entities.size();
+    }
+
+    /**
+     * Whether anything refers to {@code g}: an instruction operand (directly or inside a constant
+     * expression), an initializer or alias target, a function's prefix/prologue/personality, or
+     * metadata. ({@link GlobalValue#users()} lists only the instructions that use it directly.)
+     */
+    public boolean isReferenced(GlobalValue g) {
+        if (g.hasUses()) {
+            return true;
+        }
+        for (ModuleEntity e : entities) {
+            switch (e) {
+                case Function f -> {
+                    for (String text : java.util.Arrays.asList(f.prefixData(), f.prologueData(), f.personality())) {
+                        if (text != null && MetadataText.globalRefs(text).contains(g.name())) {
+                            return true;
+                        }
+                    }
+                    if (!f.isDeclaration() && f.instructions().anyMatch(i -> i.operands().stream()
+                            .anyMatch(v -> v instanceof Constant c && !(c instanceof GlobalValue) && Constants.refersTo(c, g)))) {
+                        return true;
+                    }
+                }
+                case GlobalVariable v -> {
+                    if (v.initializer() != null && Constants.refersTo(v.initializer(), g)) {
+                        return true;
+                    }
+                }
+                case GlobalAlias a -> {
+                    if (a.target() != null && Constants.refersTo(a.target(), g)) {
+                        return true;
+                    }
+                }
+                case MetadataDefinition m -> {
+                    if (MetadataText.globalRefs(m.body()).contains(g.name())) {
+                        return true;
+                    }
+                }
+                default -> {
+                }
+            }
+        }
+        return false;
+    }
+
     /** The id of a group holding exactly {@code attributes}, added if there is none. */
     public int attributeGroupFor(AttributeSet attributes) {
         for (ModuleEntity e : entities) {

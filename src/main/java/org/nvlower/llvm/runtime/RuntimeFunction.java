@@ -7,6 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.Type;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
 import org.nvlower.softfloat.F32;
@@ -201,6 +204,20 @@ public enum RuntimeFunction {
     /** The number of longs {@link #evaluate} takes: one per operand, two for 128-bit operands. */
     public int operandWords() {
         return parameterTypes.stream().mapToInt(ValueType::words).sum();
+    }
+
+    /**
+     * The function's type in the IR model; with {@code fp128AsI128} every fp128 parameter and
+     * result is carried as i128 (the form stock LLVM compiles for NVPTX, see
+     * {@link Fp128Carrier}).
+     */
+    public FunctionType functionType(boolean fp128AsI128) {
+        List<Type> params = parameterTypes.stream().map(t -> irType(t, fp128AsI128)).toList();
+        return new FunctionType(irType(returnType, fp128AsI128), params, false);
+    }
+
+    private static Type irType(ValueType t, boolean fp128AsI128) {
+        return fp128AsI128 && t == ValueType.F128 ? IntegerType.I128 : t.irType();
     }
 
     /** The LLVM declaration, e.g. {@code declare fp128 @__nv_add_fp128(fp128, fp128)}. */

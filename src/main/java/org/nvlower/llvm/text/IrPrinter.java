@@ -374,7 +374,7 @@ public final class IrPrinter {
 
     /** Preemption, visibility, DLL storage (and for variables, thread_local and unnamed_addr). */
     private static void globalPrefix(StringBuilder sb, GlobalValue g) {
-        if (g.isDsoLocal()) {
+        if (g.isDsoLocal() && !g.linkage().isLocal()) { // local linkage implies it; LLVM does not print it
             sb.append("dso_local ");
         }
         if (g.visibility() != Visibility.DEFAULT) {
@@ -560,12 +560,14 @@ public final class IrPrinter {
                 } else {
                     out.copy(src, label.start(), label.end());
                 }
-            } else if (!first || b.hasName() && b.labelStart() < 0 && b.instructions().stream().noneMatch(Instruction::hasSource)) {
-                // a created block, or a former implicit entry block that is no longer first
+            } else if (!first || b.hasName()) {
+                // a created block, a former implicit entry block no longer first, or one given a name
                 if (out.last != '\n') {
                     out.write("\n");
                 }
-                out.write("\n");
+                if (!first) {
+                    out.write("\n");
+                }
                 out.write(label(b));
                 out.write("\n");
             }

@@ -4,17 +4,19 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
-import org.nvlower.llvm.ir.Ops128;
 
 /**
  * What {@code nvlower stats} reports: counts of functions, blocks and instructions per opcode,
- * and each fp128/i128 operation the 128-bit lowering would replace, with its source line.
+ * and each fp128/i128 operation the 128-bit lowering would replace, with its source line. Which
+ * operations those are is the runtime table's question (llvm.runtime, a layer above): the caller
+ * passes it in.
  */
 public record IrStats(String fileName, int definitions, int declarations, int blocks,
         Map<Opcode, Integer> opcodes, List<Wide> wideOperations) {
@@ -23,12 +25,13 @@ public record IrStats(String fileName, int definitions, int declarations, int bl
     public record Wide(int line, String function, String text) {
     }
 
-    public static IrStats of(Module module) {
+    /** The counts of {@code module}; {@code wide} says which instructions the 128-bit lowering replaces. */
+    public static IrStats of(Module module, Predicate<Instruction> wide) {
         int definitions = 0;
         int declarations = 0;
         int blocks = 0;
         Map<Opcode, Integer> opcodes = new EnumMap<>(Opcode.class);
-        List<Wide> wide = new ArrayList<>();
+        List<Wide> wideOps = new ArrayList<>();
         LineIndex lines = new LineIndex(module.source());
         for (Function f : module.functions()) {
             if (f.isDeclaration()) {
@@ -41,11 +44,11 @@ public record IrStats(String fileName, int definitions, int declarations, int bl
                 blocks++;
                 for (Instruction i : b.instructions()) {
                     opcodes.merge(i.opcode(), 1, Integer::sum);
-                    if (Ops128.needsLowering(i)) {
+                    if (wide.test(i)) {
                         int line = i.source() == null ? 0 : lines.lineOf(i.source().tokenStart());
                         String types = i.operand(0).type() + (i.type().equals(i.operand(0).type()) ? ""
                                 : " -> " + i.type());
-                        wide.add(new Wide(line, f.name(), i.opcode() + " " + types));
+                        wideOps.add(new Wide(line, f.name(), i.opcode() + " " + types));
                     }
                 }
             }
@@ -53,7 +56,7 @@ public record IrStats(String fileName, int definitions, int declarations, int bl
                 f.release();
             }
         }
-        return new IrStats(module.fileName(), definitions, declarations, blocks, opcodes, wide);
+        return new IrStats(module.fileName(), definitions, declarations, blocks, opcodes, wideOps);
     }
 
     public int instructions() {

@@ -75,7 +75,7 @@ class IrCliUnitTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("functions: 3 (2 defined, 1 declared)"), r.out());
         assertTrue(r.out().contains("blocks: 4"), r.out());
-        assertTrue(r.out().contains("fp128/i128 operations to lower: 9"), r.out());
+        assertTrue(r.out().contains("fp128/i128 operations to lower: 11"), r.out());
         int line = lineOf(Fixtures.TYPED, "%sum = fadd fp128");
         assertTrue(r.out().contains(in + ":" + line + ": fadd fp128  (in @wide)"), r.out());
         assertTrue(r.out().contains(": fptoui fp128 -> i64"), r.out());

@@ -88,7 +88,7 @@ class RoundTripUnitTest {
         long ms = (System.nanoTime() - t0) / 1_000_000;
         assertEquals(text.length(), printed.length());
         assertTrue(text.equals(printed), "libdevice differs after a round trip");
-        IrStats stats = IrStats.of(m);
+        IrStats stats = IrStats.of(m, org.nvlower.llvm.runtime.RuntimeDispatch::isWide);
         assertTrue(stats.definitions() > 300, "libdevice defines hundreds of functions: " + stats.definitions());
         assertEquals(0, stats.wideOperations().size(), "libdevice has no fp128/i128 operations to lower");
         System.out.println("libdevice: " + text.length() + " chars, cold parse+print " + ms + " ms");

@@ -1,0 +1,75 @@
+package org.nvlower.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.pipeline.MathPipeline;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower compile IN.mlir|IN.ll [cicc options] -o OUT.ll}: the whole math chain. */
+@Command(name = "compile", mixinStandardHelpOptions = true,
+        description = {"Run the whole chain: MLIR math/arith -> libdevice calls -> LLVM IR -> constant calls folded "
+                + "-> libdevice linked, inlined, __nvvm_reflect and its branches folded -> memory cleanup -> "
+                + "128-bit lowering (when built in).",
+                "Input: MLIR (.mlir) or LLVM IR (anything else); -x mlir|llvm decides for stdin or odd names."},
+        footer = "See docs/math-pipeline.md.")
+public final class CompileCommand implements Callable<Integer> {
+
+    @Option(names = "-x", paramLabel = "LANG", description = "input language: mlir or llvm (default: by extension)")
+    String language;
+
+    @Option(names = "--libdevice", paramLabel = "PATH", description = "libdevice (.bc or .ll) instead of CUDA's")
+    Path libdevice;
+
+    @Mixin
+    MathPassOptions options;
+
+    @Unmatched
+    List<String> cicc = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        options.cicc = cicc;
+        boolean mlir = isMlir();
+        try (Output.Destination out = Output.open(spec, options.output)) {
+            MathPipeline.Settings settings = new MathPipeline.Settings(options.target(), options.ftzGiven(),
+                    options.overrides(), libdevice);
+            String name = IrInput.displayName(options.input);
+            MathPipeline.Result r = mlir ? MathPipeline.compileMlir(name, IrInput.read(options.input).text(), settings)
+                    : MathPipeline.compile(IrInput.parse(options.input), settings);
+            if (options.stats) {
+                for (MathPipeline.Stage s : r.stages()) {
+                    spec.commandLine().getErr().printf("%-15s %s%n", s.name(), s.summary());
+                }
+            }
+            IrPrinter.print(r.module(), out.stream(), IrInput.CHARSET);
+            out.commit();
+        }
+        return Main.OK;
+    }
+
+    private boolean isMlir() {
+        if (language != null) {
+            return switch (language) {
+                case "mlir" -> true;
+                case "llvm", "ll" -> false;
+                default -> throw new InputException("-x " + language + ": expected mlir or llvm");
+            };
+        }
+        return options.input.endsWith(".mlir");
+    }
+}

@@ -1,0 +1,45 @@
+package org.nvlower.cli;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.nvlower.llvm.pass.MathCallFolder;
+import org.nvlower.llvm.pass.ReflectBranchFold;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower fold IN.ll [cicc options] [-o OUT.ll]}: the by-name constant folder, then constant folding. */
+@Command(name = "fold", mixinStandardHelpOptions = true,
+        description = {"Replace calls of libdevice and math functions (__nv_sinf, sinf, sind, _Z4fmodff, powff, "
+                + "llvm.nvvm.fma.rn.f ...) whose arguments are constants by the value, computed on the host: "
+                + "IEEE-exact operations bit for bit (softfloat), the others correctly rounded; then fold the "
+                + "compares, branches and arithmetic that became constant.",
+                "cicc options matter for -prec-sqrt (sqrtf is not folded under -prec-sqrt=0)."},
+        footer = "See docs/math-pipeline.md for the names and the error bounds.")
+public final class FoldCommand implements Callable<Integer> {
+
+    @Mixin
+    MathPassOptions options;
+
+    @Unmatched
+    List<String> cicc = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        return options.transform(spec, cicc, m -> {
+            MathCallFolder.Result r = MathCallFolder.run(m, options.values(m));
+            ReflectBranchFold.Result f = ReflectBranchFold.run(m);
+            return r.folded() + " call(s) folded" + (r.byName().isEmpty() ? "" : " " + r.byName()) + "; "
+                    + f.valuesFolded() + " value(s) and " + f.branchesFolded() + " branch(es) folded\n";
+        });
+    }
+}

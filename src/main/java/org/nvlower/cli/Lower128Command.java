@@ -1,0 +1,96 @@
+package org.nvlower.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.pass.Lower128;
+import org.nvlower.llvm.runtime.RuntimeLibrary;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.target.TargetMachine;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Unmatched;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower lower128 IN.ll -o OUT.ll}: seed 1's fp128/i128 lowering, optionally with the runtime linked in. */
+@Command(name = "lower128", mixinStandardHelpOptions = true,
+        description = {"Replace every fp128/i128 operation NVPTX cannot select by a call of its __nv_* runtime "
+                + "function (see 'nvlower stats' for the list and 'nvlower eval' for their semantics).",
+            "With --link-runtime the bodies are added too and fp128 values are carried as i128, so that LLVM 14's "
+                + "llc compiles the result for any SM. cicc options (-arch=compute_XX ...) set the triple and data "
+                + "layout; without them a module that has none gets cicc's defaults. See docs/lower128.md."})
+public final class Lower128Command implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
+    String input;
+
+    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-",
+            description = "output file, or - for stdout (default: ${DEFAULT-VALUE})")
+    String output;
+
+    @Option(names = "--link-runtime", description = "define the runtime functions the module calls (internal)")
+    boolean linkRuntime;
+
+    @Option(names = "--enable-optimization",
+            description = "mark the calls and declarations readnone nounwind willreturn (the pass's enable-optimization)")
+    boolean enableOptimization;
+
+    @Option(names = "--keep-unsupported",
+            description = "leave fp128/i128 operations no runtime function covers (warn) instead of failing")
+    boolean keepUnsupported;
+
+    @Option(names = "--fp128-as-i128", negatable = true,
+            description = "carry fp128 values as i128 (default: on with --link-runtime, else off)")
+    Boolean fp128AsI128;
+
+    @Unmatched
+    List<String> cicc = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        // the output first: a bad -o fails before the work, and nothing half-written appears
+        try (Output.Destination out = Output.open(spec, output)) {
+            Module module = IrInput.parse(input);
+            TargetMachine tm = TargetMachine.fromCommandLine(cicc);
+            if (!cicc.isEmpty() || module.targetTriple() == null) {
+                module.setTargetTriple(tm.triple());
+                module.setDataLayout(tm.dataLayout());
+            }
+            boolean carry = fp128AsI128 != null ? fp128AsI128 : linkRuntime;
+            PrintWriter err = spec.commandLine().getErr();
+            Lower128.Result result;
+            try {
+                result = Lower128.run(module, new Lower128.Options(enableOptimization, keepUnsupported, carry));
+            } catch (InputException e) {
+                // the check names every operation, one per line; rendering shortens long messages
+                String[] lines = e.getMessage().split("\n");
+                err.println(new InputException(e.position(), lines[0]).render());
+                for (int i = 1; i < lines.length; i++) {
+                    err.println(lines[i]);
+                }
+                return Main.USER_ERROR;
+            }
+            for (String kept : result.kept()) {
+                err.println(kept.replaceFirst("^(.*?:\\d+:\\d+: )?", "$1warning: ")
+                        .replace(" (--keep-unsupported leaves it)", ""));
+            }
+            if (linkRuntime) {
+                RuntimeLibrary.link(module, result.functions(), carry);
+            }
+            IrPrinter.print(module, out.stream(), IrInput.CHARSET);
+            out.commit();
+        }
+        return Main.OK;
+    }
+}

@@ -1,0 +1,358 @@
+package org.nvlower.llvm.pass;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.diag.SourcePosition;
+import org.nvlower.llvm.ir.AggregateInst;
+import org.nvlower.llvm.ir.AttributeSet;
+import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.Constant;
+import org.nvlower.llvm.ir.ConstantAggregate;
+import org.nvlower.llvm.ir.ConstantExpr;
+import org.nvlower.llvm.ir.Constants;
+import org.nvlower.llvm.ir.FloatType;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.GlobalValue;
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.IrBuilder;
+import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.llvm.ir.VectorType;
+import org.nvlower.llvm.runtime.Fp128Carrier;
+import org.nvlower.llvm.runtime.RuntimeConstants;
+import org.nvlower.llvm.runtime.RuntimeDispatch;
+import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.llvm.runtime.ValueType;
+import org.nvlower.llvm.text.IrPrinter;
+
+/**
+ * Seed 1's fp128/i128 lowering (cicc's part of lower-ops): every fp128 and i128 operation that
+ * NVPTX cannot select becomes a call of the {@code __nv_*} runtime function that computes it,
+ * chosen by {@link RuntimeDispatch} from the one runtime table.
+ *
+ * <ol>
+ * <li>Constant expressions on fp128/i128 are folded with the runtime semantics (softfloat).</li>
+ * <li>Collect, then mutate: each function's operations are listed first, then each is replaced.
+ * A call takes the instruction's place, name and {@code !dbg}; operands narrower than the row's
+ * types are extended and a narrower result truncated; vectors are done lane by lane; the
+ * declaration is added once (get-or-insert). {@code fcmp true/false} on fp128 become constants.</li>
+ * <li>A check then rejects any fp128/i128 operation NVPTX cannot select (no row covers it:
+ * {@code udiv i256}, {@code fptrunc fp128 to half}, an fp128 math intrinsic, an unfoldable
+ * constant expression) with its file, line, function and instruction, unless
+ * {@link Options#keepUnsupported}.</li>
+ * <li>With {@link Options#fp128AsI128} every fp128 value left (data) is carried as i128
+ * ({@link Fp128Carrier}), and the runtime declarations take i128 where the table says fp128.</li>
+ * <li>With {@link Options#enableOptimization} (the pass's {@code enable-optimization} parameter)
+ * the calls and declarations are {@code readnone nounwind willreturn}.</li>
+ * </ol>
+ */
+public final class Lower128 {
+
+    /** The pass's parameters. */
+    public record Options(boolean enableOptimization, boolean keepUnsupported, boolean fp128AsI128) {
+        public static final Options DEFAULT = new Options(false, false, false);
+    }
+
+    /** What the pass did: calls made, constants folded, the runtime functions now called, operations kept. */
+    public record Result(int calls, int folded, Set<RuntimeFunction> functions, List<String> kept) {
+    }
+
+    /** The attributes {@code enable-optimization} puts on the calls and declarations. */
+    public static final AttributeSet SIDE_EFFECT_FREE = AttributeSet.words("nounwind", "readnone", "willreturn");
+
+    private final Module module;
+    private final Options options;
+    private final Set<RuntimeFunction> used = EnumSet.noneOf(RuntimeFunction.class);
+    private final List<CallInst> calls = new ArrayList<>();
+    private int folded;
+
+    private Lower128(Module module, Options options) {
+        this.module = module;
+        this.options = options;
+    }
+
+    /** Lowers {@code module} in place. */
+    public static Result run(Module module, Options options) {
+        return new Lower128(module, options).run();
+    }
+
+    private Result run() {
+        for (GlobalVariable g : module.globals()) {
+            if (g.initializer() != null) {
+                Constant c = RuntimeConstants.fold(g.initializer());
+                if (c != g.initializer()) {
+                    g.setInitializer(c);
+                    folded++;
+                }
+            }
+        }
+        List<Unselectable> found = new ArrayList<>();
+        checkGlobals(found);
+        for (Function f : new ArrayList<>(module.functions())) {
+            if (!f.isDeclaration() && RuntimeDispatch.mayHoldWideOperations(f)) { // bodies without a wide type stay unread
+                boolean wasMaterialized = f.isMaterialized();
+                lowerFunction(f);
+                checkFunction(f, found);
+                if (!wasMaterialized) {
+                    f.release();
+                }
+            }
+        }
+        List<String> kept = report(found);
+        if (options.fp128AsI128()) {
+            Fp128Carrier.apply(module);
+        }
+        if (options.enableOptimization()) {
+            markSideEffectFree();
+        }
+        return new Result(calls.size(), folded, used, kept);
+    }
+
+    // ------------------------------------------------------------------ lowering
+
+    private void lowerFunction(Function f) {
+        List<Instruction> work = new ArrayList<>();
+        for (BasicBlock b : f.blocks()) {
+            for (Instruction i : b.instructions()) {
+                foldOperands(i);
+                RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
+                if (d instanceof RuntimeDispatch.Call || d instanceof RuntimeDispatch.Fold) {
+                    if (!(i.type() instanceof VectorType v && v.scalable())) {
+                        work.add(i);
+                    }
+                }
+            }
+        }
+        for (Instruction i : work) {
+            lower(i, RuntimeDispatch.decide(i));
+        }
+    }
+
+    private void foldOperands(Instruction i) {
+        for (int k = 0; k < i.operandCount(); k++) {
+            if (i.operand(k) instanceof Constant c && !(c instanceof GlobalValue)) {
+                Constant f = RuntimeConstants.fold(c);
+                if (f != c) {
+                    i.setOperand(k, f);
+                    folded++;
+                }
+            }
+        }
+    }
+
+    private void lower(Instruction inst, RuntimeDispatch.Decision d) {
+        IrBuilder b = new IrBuilder(module).positionBefore(inst);
+        String name = inst.name();
+        Value result;
+        if (d instanceof RuntimeDispatch.Fold fold && inst.type() instanceof VectorType v) {
+            folded++;
+            List<Constant> lanes = new ArrayList<>();
+            for (int lane = 0; lane < v.count(); lane++) {
+                lanes.add(Constants.i1(fold.value()));
+            }
+            result = new ConstantAggregate(v, lanes);
+        } else if (inst.type() instanceof VectorType v) {
+            Value acc = Constants.poison(v);
+            for (int lane = 0; lane < v.count(); lane++) {
+                Value[] ops = new Value[inst.operandCount()];
+                for (int k = 0; k < ops.length; k++) {
+                    ops[k] = b.extractElement(inst.operand(k), Constants.i32(lane), part(name, "a" + k + "." + lane));
+                }
+                Value r = scalar(b, inst, d, ops, part(name, "lane" + lane));
+                acc = b.insert(AggregateInst.insertElement(acc, r, Constants.i32(lane)),
+                        lane + 1 < v.count() ? part(name, "v" + lane) : "");
+            }
+            result = acc;
+        } else {
+            result = scalar(b, inst, d, inst.operands().toArray(new Value[0]), name);
+        }
+        replace(inst, result);
+    }
+
+    /** The lowered value of one scalar operation on {@code ops}. */
+    private Value scalar(IrBuilder b, Instruction inst, RuntimeDispatch.Decision d, Value[] ops, String name) {
+        if (d instanceof RuntimeDispatch.Fold fold) {
+            folded++;
+            return Constants.i1(fold.value());
+        }
+        RuntimeDispatch.Call call = (RuntimeDispatch.Call) d;
+        RuntimeFunction f = call.function();
+        boolean carry = options.fp128AsI128();
+        List<Value> args = new ArrayList<>();
+        for (int k = 0; k < f.parameterTypes().size(); k++) {
+            ValueType param = f.parameterTypes().get(k);
+            Value v = ops[k];
+            if (v.type() instanceof IntegerType t && t.bits() < param.bits()) {
+                v = call.signed() ? b.sext(v, param.irType(), part(name, "ext" + k))
+                        : b.zext(v, param.irType(), part(name, "ext" + k));
+            } else if (param == ValueType.F32 && v.type() != FloatType.FLOAT) {
+                v = b.cast(Opcode.FPEXT, v, FloatType.FLOAT, part(name, "ext" + k));
+            }
+            if (carry && param == ValueType.F128) {
+                v = b.bitcast(v, IntegerType.I128, "");
+            }
+            args.add(v);
+        }
+        FunctionType type = f.functionType(carry);
+        Type want = inst.type().scalarType();
+        boolean carriedResult = carry && f.returnType() == ValueType.F128;
+        boolean narrowed = want instanceof IntegerType t && t.bits() < f.returnType().bits();
+        // the last value made is the result and gets the name; the call's result bitcast vanishes
+        // when fp128 is carried as i128, and the call then takes that name
+        String callName = carriedResult ? "" : narrowed ? part(name, "call") : name;
+        CallInst c = b.call(module.getOrInsertFunction(f.symbol(), type.returnType(), type.params()), args, callName);
+        copyDebugLocation(inst, c);
+        calls.add(c);
+        used.add(f);
+        Value r = c;
+        if (carriedResult) {
+            r = b.bitcast(r, FloatType.FP128, name);
+        }
+        if (narrowed) {
+            r = b.trunc(r, (IntegerType) want, name);
+        }
+        return r;
+    }
+
+    /**
+     * {@code inst} replaced by {@code value}. The last instruction built (just before {@code inst})
+     * takes its place as LLVM's ReplaceInstWithInst does: its name or number, {@code !dbg} and
+     * debug records; a constant takes its uses.
+     */
+    private static void replace(Instruction inst, Value value) {
+        if (value instanceof Instruction n && n.next() == inst) {
+            n.removeFromParent();
+            n.setName("");
+            inst.replaceWith(n);
+            return;
+        }
+        inst.replaceAllUsesWith(value);
+        if (!inst.debugRecords().isEmpty() && inst.next() != null) {
+            inst.next().addDebugRecords(inst.debugRecords());
+        }
+        inst.eraseFromParent();
+    }
+
+    private static void copyDebugLocation(Instruction from, Instruction to) {
+        MetadataAttachment dbg = from.metadata("dbg");
+        if (dbg != null && to.metadata("dbg") == null) {
+            List<MetadataAttachment> list = new ArrayList<>(to.metadata());
+            list.add(dbg);
+            to.setMetadata(list);
+        }
+    }
+
+    /** A name for a value made for {@code name}: {@code name.suffix}, or "" (numbered) when {@code name} is "". */
+    private static String part(String name, String suffix) {
+        return name.isEmpty() ? "" : name + "." + suffix;
+    }
+
+    // ------------------------------------------------------------------ after the lowering
+
+    /** Global initializers holding a 128-bit constant expression that did not fold. */
+    private void checkGlobals(List<Unselectable> found) {
+        for (GlobalVariable g : module.globals()) {
+            if (g.initializer() != null && RuntimeConstants.hasWideExpression(g.initializer())) {
+                found.add(new Unselectable(module.positionOf(g), "@" + g.name(),
+                        "its initializer holds a 128-bit constant expression that cannot be folded"));
+            }
+        }
+    }
+
+    /** The operations of {@code f} NVPTX cannot select (after the lowering). */
+    private void checkFunction(Function f, List<Unselectable> found) {
+        for (BasicBlock b : f.blocks()) {
+            for (Instruction i : b.instructions()) {
+                String why = unselectable(i);
+                if (why != null) {
+                    SourcePosition at = i.source() != null ? module.positionOf(i.source().tokenStart())
+                            : module.positionOf(f);
+                    found.add(new Unselectable(at, "'" + IrPrinter.canonical(i) + "' in @" + f.name(), why));
+                }
+            }
+        }
+    }
+
+    /** An error naming every operation NVPTX cannot select, unless they are to be kept; else their list. */
+    private List<String> report(List<Unselectable> found) {
+        if (!found.isEmpty() && !options.keepUnsupported()) {
+            Unselectable first = found.get(0);
+            StringBuilder more = new StringBuilder();
+            for (Unselectable u : found.subList(1, found.size())) {
+                more.append("\n").append(u.position() == null ? "" : u.position() + ": ").append("error: ")
+                        .append(u.message());
+            }
+            throw new InputException(first.position(), first.message()
+                    + (found.size() > 1 ? " (" + (found.size() - 1) + " more below the source line)" : "")
+                    + more);
+        }
+        return found.stream().map(u -> (u.position() == null ? "" : u.position() + ": ") + u.message()).toList();
+    }
+
+    private record Unselectable(SourcePosition position, String what, String why) {
+        String message() {
+            return what + " cannot be selected by NVPTX: " + why
+                    + "; instruction selection would abort (--keep-unsupported leaves it)";
+        }
+    }
+
+    /** Why NVPTX cannot select {@code i}, or null when it can (or it is not a 128-bit operation). */
+    private static String unselectable(Instruction i) {
+        RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
+        if (d instanceof RuntimeDispatch.Unsupported u) {
+            return u.reason();
+        }
+        if (!(d instanceof RuntimeDispatch.NotWide)) {
+            return "a scalable vector of fp128/i128 cannot be split into calls";
+        }
+        if (i instanceof CallInst c && c.calledFunction() != null && c.calledFunction().name().startsWith("llvm.")
+                && mentionsFp128(c.calleeType()) && !c.calledFunction().name().equals("llvm.fabs.f128")
+                && !c.calledFunction().name().equals("llvm.copysign.f128")) {
+            return "no runtime function computes @" + c.calledFunction().name();
+        }
+        for (Value v : i.operands()) {
+            if ((v instanceof ConstantExpr || v instanceof ConstantAggregate)
+                    && RuntimeConstants.hasWideExpression((Constant) v)) {
+                return "an operand is a 128-bit constant expression that cannot be folded";
+            }
+        }
+        return null;
+    }
+
+    private static boolean mentionsFp128(FunctionType t) {
+        if (t.returnType().scalarType() == FloatType.FP128) {
+            return true;
+        }
+        return t.params().stream().anyMatch(p -> p.scalarType() == FloatType.FP128);
+    }
+
+    private void markSideEffectFree() {
+        int group = module.attributeGroupFor(SIDE_EFFECT_FREE);
+        for (CallInst c : calls) {
+            if (c.parent() != null && !c.detail().attributeGroups().contains(group)) {
+                List<Integer> groups = new ArrayList<>(c.detail().attributeGroups());
+                groups.add(group);
+                c.setDetail(c.detail().withFnAttributes(c.detail().fnAttributes(), groups));
+            }
+        }
+        for (RuntimeFunction r : used) {
+            Function f = module.function(r.symbol()).orElseThrow();
+            if (f.isDeclaration() && !f.attributeGroups().contains(group)) {
+                List<Integer> groups = new ArrayList<>(f.attributeGroups());
+                groups.add(group);
+                f.setAttributes(f.inlineAttributes(), groups);
+            }
+        }
+    }
+}

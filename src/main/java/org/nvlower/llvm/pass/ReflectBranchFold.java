@@ -1,0 +1,317 @@
+package org.nvlower.llvm.pass;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Set;
+
+import org.nvlower.llvm.ir.Attribute;
+import org.nvlower.llvm.ir.AttributeGroup;
+import org.nvlower.llvm.ir.AttributeSet;
+import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.ConstantInt;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.InstFlag;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.MemoryInst;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.TerminatorInst;
+import org.nvlower.llvm.ir.TrackedValue;
+import org.nvlower.llvm.ir.Value;
+
+/**
+ * Reflect branch folding (NVIDIA's nvvm-reflect-pp): after {@link NvvmReflect}, folds the
+ * now-constant compares, selects, phis and arithmetic ({@link ConstantFolder}), turns branches
+ * and switches on constants into unconditional branches, deletes the blocks no longer reached,
+ * deletes the instructions left without uses and without side effects, and merges a block into
+ * its only predecessor when that predecessor only falls through to it. What remains of a
+ * libdevice body is the arm its reflect values select.
+ *
+ * <p>Functions where nothing folds are not touched (they keep printing as read).
+ */
+public final class ReflectBranchFold {
+
+    /** What a run did (summed over the functions). */
+    public record Result(int valuesFolded, int branchesFolded, int blocksRemoved, int deadRemoved, int blocksMerged,
+            List<Function> changed) {
+    }
+
+    private int valuesFolded;
+    private int branchesFolded;
+    private int blocksRemoved;
+    private int deadRemoved;
+    private int blocksMerged;
+    private final List<Function> changed = new ArrayList<>();
+
+    private ReflectBranchFold() {
+    }
+
+    /** Folds every function defined in {@code module}. */
+    public static Result run(Module module) {
+        return run(module.functions());
+    }
+
+    /** Folds the given functions (declarations are skipped). */
+    public static Result run(Iterable<Function> functions) {
+        return run(functions, false);
+    }
+
+    /**
+     * Folds the given functions and, even where nothing folds, removes their dead instructions and
+     * merges their fall-through blocks: the clean-up after inlining, whose copies end in such
+     * branches.
+     */
+    public static Result simplify(Iterable<Function> functions) {
+        return run(functions, true);
+    }
+
+    private static Result run(Iterable<Function> functions, boolean always) {
+        ReflectBranchFold pass = new ReflectBranchFold();
+        for (Function f : functions) {
+            if (!f.isDeclaration() && pass.runOn(f, always)) {
+                pass.changed.add(f);
+            }
+        }
+        return new Result(pass.valuesFolded, pass.branchesFolded, pass.blocksRemoved, pass.deadRemoved,
+                pass.blocksMerged, List.copyOf(pass.changed));
+    }
+
+    private boolean runOn(Function f, boolean always) {
+        Worklist work = new Worklist();
+        for (BasicBlock b : f.blocks()) {
+            for (Instruction i : b.instructions()) {
+                work.add(i);
+            }
+        }
+        boolean changedHere = false;
+        while (!work.isEmpty()) {
+            boolean cfgChanged = false;
+            while (!work.isEmpty()) {
+                Instruction inst = work.poll();
+                if (inst.parent() == null) {
+                    continue;
+                }
+                if (inst.isTerminator()) {
+                    if (foldTerminator(inst, work)) {
+                        cfgChanged = true;
+                        changedHere = true;
+                    }
+                    continue;
+                }
+                Value v = ConstantFolder.fold(inst);
+                if (v != null && v != inst) {
+                    work.addAll(inst.users());
+                    inst.replaceAllUsesWith(v);
+                    inst.eraseFromParent();
+                    valuesFolded++;
+                    changedHere = true;
+                }
+            }
+            if (cfgChanged) {
+                int removed = f.removeUnreachableBlocks();
+                blocksRemoved += removed;
+                for (BasicBlock b : f.blocks()) {
+                    work.addAll(b.phis());
+                }
+            }
+        }
+        if (changedHere || always) {
+            int before = deadRemoved + blocksMerged;
+            removeDeadInstructions(f);
+            mergeBlocks(f);
+            changedHere |= deadRemoved + blocksMerged > before;
+        }
+        return changedHere;
+    }
+
+    /** A branch or switch on a constant (or with one destination) becomes {@code br label %dest}. */
+    private boolean foldTerminator(Instruction t, Worklist work) {
+        BasicBlock dest = null;
+        if (t.opcode() == Opcode.BR && t.operandCount() == 3) {
+            if (t.operand(0) instanceof ConstantInt c) {
+                dest = (BasicBlock) t.operand(c.value().signum() != 0 ? 1 : 2);
+            } else if (t.operand(1) == t.operand(2)) {
+                dest = (BasicBlock) t.operand(1);
+            }
+        } else if (t.opcode() == Opcode.SWITCH && t instanceof TerminatorInst sw && sw.operand(0) instanceof ConstantInt c) {
+            dest = (BasicBlock) sw.operand(1);
+            for (int i = 0; i < sw.caseCount(); i++) {
+                if (sw.caseValue(i).unsignedValue().equals(c.unsignedValue())) {
+                    dest = sw.caseDest(i);
+                    break;
+                }
+            }
+        }
+        if (dest == null) {
+            return false;
+        }
+        BasicBlock block = t.parent();
+        List<BasicBlock> before = t.successors();
+        block.setTerminator(TerminatorInst.br(dest));
+        // the destination keeps one phi entry for the one edge left
+        for (PhiInst phi : dest.phis()) {
+            while (Collections.frequency(phiBlocks(phi), block) > 1) {
+                phi.removeIncoming(phi.indexOfBlock(block));
+            }
+        }
+        for (BasicBlock s : before) {
+            work.addAll(s.phis());
+        }
+        branchesFolded++;
+        return true;
+    }
+
+    private static List<BasicBlock> phiBlocks(PhiInst phi) {
+        List<BasicBlock> list = new ArrayList<>(phi.incomingCount());
+        for (int i = 0; i < phi.incomingCount(); i++) {
+            list.add(phi.incomingBlock(i));
+        }
+        return list;
+    }
+
+    // ------------------------------------------------------------------ dead code
+
+    private void removeDeadInstructions(Function f) {
+        Worklist work = new Worklist();
+        for (BasicBlock b : f.blocks()) {
+            work.addAll(b.instructions());
+        }
+        while (!work.isEmpty()) {
+            Instruction inst = work.poll();
+            if (inst.parent() == null || inst.hasUses() || !isRemovableWhenUnused(inst)) {
+                continue;
+            }
+            List<Value> operands = inst.operands();
+            inst.eraseFromParent();
+            deadRemoved++;
+            for (Value v : operands) {
+                if (v instanceof Instruction i) {
+                    work.add(i);
+                }
+            }
+        }
+    }
+
+    /** LLVM's isInstructionTriviallyDead, for the instructions it can say yes to without a table. */
+    static boolean isRemovableWhenUnused(Instruction inst) {
+        if (inst.isTerminator()) {
+            return false;
+        }
+        return switch (inst.opcode()) {
+            case STORE, FENCE, CMPXCHG, ATOMICRMW, VA_ARG, LANDINGPAD, CLEANUPPAD, CATCHPAD, INVOKE, CALLBR -> false;
+            case LOAD -> !inst.hasFlag(InstFlag.VOLATILE) && ((MemoryInst) inst).access().ordering() == null;
+            case CALL -> isPureCall((CallInst) inst);
+            default -> true;
+        };
+    }
+
+    /** A call that neither touches memory nor fails to return: declared (or called) readnone / memory(none). */
+    static boolean isPureCall(CallInst call) {
+        Function callee = call.calledFunction();
+        if (callee == null) {
+            return false;
+        }
+        boolean readnone = isReadNone(callee.attributes().attributes()) || isReadNone(callSiteAttributes(call).attributes());
+        boolean intrinsic = callee.name().startsWith("llvm.");
+        boolean returns = intrinsic || callee.attributes().has("willreturn") && callee.attributes().has("nounwind");
+        return readnone && returns && !callee.attributes().has("convergent");
+    }
+
+    /** The attributes written on a call: inline and through its {@code #N} groups. */
+    static AttributeSet callSiteAttributes(CallInst call) {
+        AttributeSet all = call.detail().fnAttributes();
+        Module m = call.function().module();
+        for (int id : call.detail().attributeGroups()) {
+            AttributeGroup g = m.attributeGroup(id);
+            if (g != null) {
+                all = all.union(g.attributeSet());
+            }
+        }
+        return all;
+    }
+
+    private static boolean isReadNone(List<Attribute> attributes) {
+        for (Attribute a : attributes) {
+            String text = a.print(false);
+            if (text.equals("readnone") || text.equals("memory(none)")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ------------------------------------------------------------------ block merging
+
+    /** MergeBlockIntoPredecessor: a block whose only predecessor only branches to it joins that predecessor. */
+    private void mergeBlocks(Function f) {
+        boolean merged = true;
+        while (merged) {
+            merged = false;
+            for (BasicBlock b : new ArrayList<>(f.blocks())) {
+                if (b.parent() == null) {
+                    continue;
+                }
+                Instruction t = b.terminator();
+                if (t == null || t.opcode() != Opcode.BR || t.operandCount() != 1) {
+                    continue;
+                }
+                BasicBlock s = (BasicBlock) t.operand(0);
+                if (s == b || s.isEntry() || s.predecessors().size() != 1 || !s.phis().isEmpty()) {
+                    continue;
+                }
+                mergeInto(b, s);
+                blocksMerged++;
+                merged = true;
+            }
+        }
+    }
+
+    private static void mergeInto(BasicBlock pred, BasicBlock block) {
+        Function f = pred.parent();
+        pred.terminator().eraseFromParent();
+        for (Instruction inst : new ArrayList<>(block.instructions())) {
+            inst.moveToEnd(pred);
+        }
+        for (BasicBlock s : new ArrayList<>(pred.successors())) {
+            for (PhiInst phi : s.phis()) {
+                phi.replaceIncomingBlock(block, pred);
+            }
+        }
+        f.removeBlock(block);
+    }
+
+    /** A FIFO of instructions, each at most once. */
+    private static final class Worklist {
+        private final ArrayDeque<Instruction> queue = new ArrayDeque<>();
+        private final Set<Instruction> queued = Collections.newSetFromMap(new IdentityHashMap<>());
+
+        void add(Instruction i) {
+            if (queued.add(i)) {
+                queue.add(i);
+            }
+        }
+
+        void addAll(List<? extends TrackedValue> values) {
+            for (TrackedValue v : values) {
+                if (v instanceof Instruction i) {
+                    add(i);
+                }
+            }
+        }
+
+        boolean isEmpty() {
+            return queue.isEmpty();
+        }
+
+        Instruction poll() {
+            Instruction i = queue.poll();
+            queued.remove(i);
+            return i;
+        }
+    }
+}

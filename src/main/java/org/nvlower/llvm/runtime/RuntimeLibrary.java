@@ -1,0 +1,712 @@
+package org.nvlower.llvm.runtime;
+
+import static org.nvlower.llvm.runtime.BodyBuilder.I1;
+import static org.nvlower.llvm.runtime.BodyBuilder.I128;
+import static org.nvlower.llvm.runtime.BodyBuilder.I32;
+import static org.nvlower.llvm.runtime.BodyBuilder.I64;
+import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
+import static org.nvlower.llvm.runtime.BodyBuilder.constant;
+import static org.nvlower.llvm.runtime.BodyBuilder.i1;
+import static org.nvlower.llvm.runtime.BodyBuilder.i128;
+import static org.nvlower.llvm.runtime.BodyBuilder.i32;
+import static org.nvlower.llvm.runtime.BodyBuilder.i64;
+import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+
+import java.math.BigInteger;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.nvlower.llvm.ir.AttributeSet;
+import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.Linkage;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.StructType;
+import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.softfloat.FcmpPredicate;
+
+/**
+ * The bodies of the 55 runtime functions, built as LLVM IR with the IrBuilder from integer
+ * operations NVPTX selects (i32/i64; i128 add, sub, mul, shifts, logic and compares, which LLVM
+ * expands into 64-bit pairs; never an i128 division, which would call {@code __udivti3}) and
+ * {@code llvm.ctlz}. They compute what {@link RuntimeFunction#evaluate} computes, bit for bit.
+ *
+ * <p>The shape is Berkeley SoftFloat's: shared helpers (shift right with jamming, normalizing a
+ * significand, round-and-pack for binary128, binary64 and binary32, the integer part of a
+ * binary128, an unsigned 128-bit divide) are functions of their own ({@code __nvl_*}, internal),
+ * and each operation is a few dozen instructions on top. A binary128 significand travels as an
+ * i128: unpacked with its leading one at bit 112; in front of rounding with its leading one at
+ * bit 126, the 14 bits below the result's last place being the rounding bits, the lowest of them
+ * sticky ("jammed"). Rounding is to nearest even, NaN results are the canonical NVPTX NaN.
+ *
+ * <p>Every function takes its arguments as the table says, or with fp128 carried as i128
+ * ({@code fp128AsI128}); bodies compute on bit patterns either way.
+ */
+public final class RuntimeLibrary {
+
+    /** The bits of a binary128 NaN result on NVPTX (positive, all payload bits set). */
+    static final BigInteger F128_NAN = Format.F128.nan();
+    static final BigInteger F128_INF = Format.F128.inf();
+    static final int BIAS = 16383;
+
+    /** What every body and helper is: pure, no unwinding, always returns. */
+    static final AttributeSet PURE = AttributeSet.words("nounwind", "readnone", "willreturn");
+
+    private final Module module;
+    private final boolean fp128AsI128;
+    private final boolean internalize;
+
+    private RuntimeLibrary(Module module, boolean fp128AsI128, boolean internalize) {
+        this.module = module;
+        this.fp128AsI128 = fp128AsI128;
+        this.internalize = internalize;
+    }
+
+    /** A new module holding {@code functions} (and the helpers they need), external, for {@code triple}. */
+    public static Module build(Collection<RuntimeFunction> functions, boolean fp128AsI128, String triple,
+            String dataLayout) {
+        Module m = Module.create("nvlower-runtime", true);
+        if (dataLayout != null) {
+            m.setDataLayout(dataLayout);
+        }
+        if (triple != null) {
+            m.setTargetTriple(triple);
+        }
+        RuntimeLibrary lib = new RuntimeLibrary(m, fp128AsI128, false);
+        for (RuntimeFunction f : functions) {
+            lib.define(f);
+        }
+        return m;
+    }
+
+    /**
+     * Defines {@code functions} in {@code module} (declared ones get their body; the helpers
+     * come along), with internal linkage: the module is then complete and has no {@code __nv_*}
+     * symbol left to resolve.
+     */
+    public static void link(Module module, Collection<RuntimeFunction> functions, boolean fp128AsI128) {
+        RuntimeLibrary lib = new RuntimeLibrary(module, fp128AsI128, true);
+        for (RuntimeFunction f : functions) {
+            lib.define(f);
+        }
+    }
+
+    // ------------------------------------------------------------------ definitions
+
+    /** The function {@code f}, defined here unless it already has a body. */
+    Function define(RuntimeFunction f) {
+        FunctionType t = f.functionType(fp128AsI128);
+        Function fn = module.getOrInsertFunction(f.symbol(), t.returnType(), t.params());
+        if (fn.isDeclaration()) {
+            String[] names = f.parameterTypes().size() == 2 ? new String[] {"a", "b"} : new String[] {"a"};
+            BodyBuilder bb = new BodyBuilder(fn, names);
+            body(f, bb);
+            finish(fn, internalize ? Linkage.INTERNAL : Linkage.EXTERNAL);
+        }
+        return fn;
+    }
+
+    /** An internal helper {@code @name}, defined by {@code body} the first time it is asked for. */
+    private Function helper(String name, Type ret, List<Type> params, String[] argNames, Consumer<BodyBuilder> body) {
+        Function fn = module.getOrInsertFunction(name, ret, params);
+        if (fn.isDeclaration()) {
+            body.accept(new BodyBuilder(fn, argNames));
+            finish(fn, Linkage.INTERNAL);
+        }
+        return fn;
+    }
+
+    private void finish(Function fn, Linkage linkage) {
+        fn.setLinkage(linkage);
+        fn.setAttributes(AttributeSet.EMPTY, List.of(module.attributeGroupFor(PURE)));
+    }
+
+    private void body(RuntimeFunction f, BodyBuilder b) {
+        switch (f) {
+            case ADD_FP128 -> b.retBits(b.call(add(), b.arg(0), b.arg(1)));
+            case SUB_FP128 -> b.retBits(b.call(add(), b.arg(0), b.xor(b.arg(1), bit128(127))));
+            case MUL_FP128 -> mul(b);
+            case DIV_FP128 -> div(b);
+            case REM_FP128 -> fmod(b);
+            case UDIV128, UREM128, IDIV128, IREM128 -> integerDivision(f, b);
+            case FP128_TO_UINT8, FP128_TO_UINT16, FP128_TO_UINT32, FP128_TO_UINT64, FP128_TO_UINT128,
+                    FP128_TO_INT8, FP128_TO_INT16, FP128_TO_INT32, FP128_TO_INT64, FP128_TO_INT128 ->
+                    toInteger(f, b, b.arg(0));
+            case UINT8_TO_FP128, UINT16_TO_FP128, UINT32_TO_FP128, UINT64_TO_FP128, UINT128_TO_FP128,
+                    INT8_TO_FP128, INT16_TO_FP128, INT32_TO_FP128, INT64_TO_FP128, INT128_TO_FP128 ->
+                    fromInteger(f, b);
+            case FP128_TO_FLOAT -> toNarrow(b, Format.F32);
+            case FP128_TO_DOUBLE -> toNarrow(b, Format.F64);
+            case FLOAT_TO_FP128 -> b.retBits(b.call(fromNarrow(Format.F32), b.arg(0)));
+            case DOUBLE_TO_FP128 -> b.retBits(b.call(fromNarrow(Format.F64), b.arg(0)));
+            case CVT_F32_U128_RZ, CVT_F32_I128_RZ, CVT_F64_U128_RZ, CVT_F64_I128_RZ -> {
+                // exact widening to binary128 first: the truncation then sees the same value
+                Format from = f.parameterTypes().get(0) == ValueType.F32 ? Format.F32 : Format.F64;
+                toInteger(f, b, b.call(fromNarrow(from), b.arg(0)));
+            }
+            case CVT_U128_F32_RN, CVT_I128_F32_RN, CVT_U128_F64_RN, CVT_I128_F64_RN -> integerToNarrow(f, b);
+            default -> {
+                int mask = relationMask(f.predicate().orElseThrow());
+                Value rel = b.call(relation(), b.arg(0), b.arg(1));
+                b.retBits(b.ne(b.and(rel, i32(mask)), i32(0)));
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ binary128 fields
+
+    /** The biased exponent of binary128 bits {@code a}, as an i32. */
+    private static Value exponent(BodyBuilder b, Value a) {
+        return b.trunc(b.and(b.lshr(a, i128(112)), i128(0x7FFF)), I32);
+    }
+
+    /** The sign bit of {@code a} as an i1. */
+    private static Value sign(BodyBuilder b, Value a) {
+        return b.slt(a, i128(0));
+    }
+
+    /** {@code sign ? 2^127 : 0}. */
+    private static Value signBits(BodyBuilder b, Value sign) {
+        return b.shl(b.zext(sign, I128), i128(127));
+    }
+
+    /** Whether binary128 {@code a} is a NaN: its magnitude is above infinity. */
+    private static Value isNaN(BodyBuilder b, Value a) {
+        return b.ugt(b.and(a, mask128(127)), i128(F128_INF));
+    }
+
+    // ------------------------------------------------------------------ helpers
+
+    /**
+     * {@code __nvl_shiftRightJam128(a, dist)}: {@code a >> dist} with every bit shifted out ORed
+     * into the lowest bit (SoftFloat's shiftRightJam); any {@code dist}, 128 or more included.
+     */
+    private Function shiftRightJam(IntegerType t) {
+        int w = t.bits();
+        return helper("__nvl_shiftRightJam" + w, t, List.of(t, I32), new String[] {"a", "dist"}, b -> {
+            Value a = b.arg(0);
+            Value dist = b.arg(1);
+            Value d = b.zext(b.umin(dist, i32(w - 1)), t);
+            Value lost = b.and(a, b.sub(b.shl(constant(t, 1), d), constant(t, 1)));
+            Value jammed = b.or(b.lshr(a, d), b.zext(b.ne(lost, constant(t, 0)), t));
+            Value all = b.zext(b.ne(a, constant(t, 0)), t);
+            b.retBits(b.select(b.uge(dist, i32(w)), all, jammed));
+        });
+    }
+
+    /** {@code __nvl_f128_normRoundPack(sign, exp, sig)}: roundPack after moving the leading one of {@code sig} to bit 126. */
+    private Function normRoundPack() {
+        return helper("__nvl_f128_normRoundPack", I128, List.of(I1, I32, I128), new String[] {"sign", "exp", "sig"},
+                b -> {
+                    Value shift = b.sub(b.trunc(b.ctlz(b.arg(2)), I32), i32(1));
+                    Value sig = b.shl(b.arg(2), b.zext(shift, I128));
+                    b.retBits(b.call(roundPack(Format.F128), b.arg(0), b.sub(b.arg(1), shift), sig));
+                });
+    }
+
+    /**
+     * {@code __nvl_f128_normSig(a)}: {exponent, significand} of a finite nonzero binary128, the
+     * significand's leading one at bit 112; a subnormal is normalized, its exponent then below 1
+     * (SoftFloat's normSubnormalF128Sig).
+     */
+    private Function normSig() {
+        Type pair = StructType.of(I32, I128);
+        return helper("__nvl_f128_normSig", pair, List.of(I128), new String[] {"a"}, b -> {
+            Value a = b.arg(0);
+            Value exp = exponent(b, a);
+            Value frac = b.and(a, mask128(112));
+            Value sub = b.eq(exp, i32(0));
+            Value shift = b.sub(b.trunc(b.ctlz(frac), I32), i32(15));
+            Value sig = b.select(sub, b.shl(frac, b.zext(b.umin(shift, i32(127)), I128)), b.or(frac, bit128(112)));
+            Value e = b.select(sub, b.sub(i32(1), shift), exp);
+            Value r = b.insert(org.nvlower.llvm.ir.Constants.poison(pair), e, 0);
+            b.retBits(b.insert(r, sig, 1));
+        });
+    }
+
+    /**
+     * {@code __nvl_f128_add(a, b)}: a + b rounded to nearest even. The operand of larger
+     * magnitude leads; the other is aligned with jamming; same signs add, different subtract;
+     * an exact zero difference is +0.
+     */
+    private Function add() {
+        return helper("__nvl_f128_add", I128, List.of(I128, I128), new String[] {"a", "b"}, b -> {
+            Value a = b.arg(0);
+            Value c = b.arg(1);
+            Value absA = b.and(a, mask128(127));
+            Value absB = b.and(c, mask128(127));
+            b.returnIf(b.or(isNaN(b, a), isNaN(b, c)), i128(F128_NAN), "numbers");
+            Value infA = b.eq(absA, i128(F128_INF));
+            Value infB = b.eq(absB, i128(F128_INF));
+            Value differ = b.slt(b.xor(a, c), i128(0));
+            b.returnIf(b.and(b.and(infA, infB), differ), i128(F128_NAN), "notInfMinusInf");
+            b.returnIf(infA, a, "aFinite");
+            b.returnIf(infB, c, "finite");
+            Value swap = b.ult(absA, absB);
+            Value big = b.named(b.select(swap, c, a), "big");
+            Value small = b.named(b.select(swap, a, c), "small");
+            Value eBig = exponent(b, big);
+            Value eSmall = exponent(b, small);
+            Value sigBig = b.or(b.and(big, mask128(112)), b.select(b.eq(eBig, i32(0)), i128(0), bit128(112)));
+            Value sigSmall = b.or(b.and(small, mask128(112)), b.select(b.eq(eSmall, i32(0)), i128(0), bit128(112)));
+            eBig = b.select(b.eq(eBig, i32(0)), i32(1), eBig);
+            eSmall = b.select(b.eq(eSmall, i32(0)), i32(1), eSmall);
+            Value x = b.shl(sigBig, i128(13));
+            Value y = b.call(shiftRightJam(I128), b.shl(sigSmall, i128(13)), b.sub(eBig, eSmall));
+            Value z = b.named(b.select(differ, b.sub(x, y), b.add(x, y)), "z");
+            Value bigSign = b.and(big, bit128(127));
+            b.returnIf(b.eq(z, i128(0)), b.select(differ, i128(0), bigSign), "nonzero");
+            b.retBits(b.call(normRoundPack(), sign(b, big), eBig, z));
+        });
+    }
+
+    private void mul(BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        Value sign = sign(b, b.xor(a, c));
+        Value absA = b.and(a, mask128(127));
+        Value absB = b.and(c, mask128(127));
+        b.returnIf(b.or(isNaN(b, a), isNaN(b, c)), i128(F128_NAN), "numbers");
+        Value infA = b.eq(absA, i128(F128_INF));
+        Value infB = b.eq(absB, i128(F128_INF));
+        Value zeroA = b.eq(absA, i128(0));
+        Value zeroB = b.eq(absB, i128(0));
+        b.returnIf(b.or(b.and(infA, zeroB), b.and(infB, zeroA)), i128(F128_NAN), "notZeroTimesInf");
+        b.returnIf(b.or(infA, infB), b.or(signBits(b, sign), i128(F128_INF)), "finite");
+        b.returnIf(b.or(zeroA, zeroB), signBits(b, sign), "nonzero");
+        Value na = b.call(normSig(), a);
+        Value nb = b.call(normSig(), c);
+        Value sa = b.extract(na, 1);
+        Value sb = b.extract(nb, 1);
+        // the 226-bit product from four 64 x 64 -> 128 products
+        Value aLo = b.zext(b.trunc(sa, I64), I128);
+        Value aHi = b.lshr(sa, i128(64));
+        Value bLo = b.zext(b.trunc(sb, I64), I128);
+        Value bHi = b.lshr(sb, i128(64));
+        Value ll = b.mul(aLo, bLo);
+        Value mid = b.add(b.mul(aHi, bLo), b.mul(aLo, bHi));
+        Value lo = b.add(ll, b.shl(mid, i128(64)));
+        Value carry = b.zext(b.ult(lo, ll), I128);
+        Value hi = b.add(b.add(b.mul(aHi, bHi), b.lshr(mid, i128(64))), carry);
+        // product >> 99, the bits below jammed: leading one at bit 125 or 126
+        Value sticky = b.zext(b.ne(b.and(lo, mask128(99)), i128(0)), I128);
+        Value sig = b.named(b.or(b.or(b.shl(hi, i128(29)), b.lshr(lo, i128(99))), sticky), "sig");
+        Value exp = b.sub(b.add(b.extract(na, 0), b.extract(nb, 0)), i32(BIAS));
+        b.retBits(b.call(normRoundPack(), sign, exp, sig));
+    }
+
+    private void div(BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        Value sign = sign(b, b.xor(a, c));
+        Value absA = b.and(a, mask128(127));
+        Value absB = b.and(c, mask128(127));
+        Value infA = b.eq(absA, i128(F128_INF));
+        Value infB = b.eq(absB, i128(F128_INF));
+        Value zeroA = b.eq(absA, i128(0));
+        Value zeroB = b.eq(absB, i128(0));
+        Value invalid = b.or(b.or(isNaN(b, a), isNaN(b, c)), b.or(b.and(infA, infB), b.and(zeroA, zeroB)));
+        b.returnIf(invalid, i128(F128_NAN), "valid");
+        b.returnIf(b.or(infA, zeroB), b.or(signBits(b, sign), i128(F128_INF)), "finite");
+        b.returnIf(b.or(infB, zeroA), signBits(b, sign), "nonzero");
+        Value na = b.call(normSig(), a);
+        Value nb = b.call(normSig(), c);
+        Value sa = b.extract(na, 1);
+        Value sb = b.extract(nb, 1);
+        Value below = b.ult(sa, sb);
+        Value r0 = b.select(below, b.shl(sa, i128(1)), sa);
+        Value exp = b.sub(b.sub(b.extract(na, 0), b.extract(nb, 0)), b.zext(below, I32));
+        // restoring division: 116 quotient bits, the first one 1; the significands are below
+        // 2^115, so r - sb is negative exactly when its bit 127 is set
+        BodyBuilder.Loop l = b.beginLoop();
+        BasicBlock entry = l.entry();
+        BasicBlock loop = l.loop();
+        BasicBlock done = l.done();
+        PhiInst q = b.phi(I128, "q");
+        PhiInst r = b.phi(I128, "r");
+        Value t = b.sub(r, sb);
+        Value fits = b.sge(t, i128(0));
+        Value q1 = b.or(b.shl(q, i128(1)), b.zext(fits, I128));
+        Value r1 = b.shl(b.select(fits, t, r), i128(1));
+        b.loopBack(b.ult(q1, bit128(115)), loop, done);
+        q.addIncoming(i128(0), entry);
+        q.addIncoming(q1, loop);
+        r.addIncoming(r0, entry);
+        r.addIncoming(r1, loop);
+        b.at(done);
+        Value sig = b.or(b.shl(q1, i128(11)), b.zext(b.ne(r1, i128(0)), I128));
+        b.retBits(b.call(normRoundPack(), sign, b.add(exp, i32(BIAS - 1)), sig));
+    }
+
+    /**
+     * C fmod (LLVM frem): the exact {@code a - trunc(a / b) * b}, sign of a. The remainder is
+     * reduced 31 exponent steps at a time: a 32-bit quotient digit estimated by a 64-bit division
+     * (never too large, at most 2 too small), subtracted in wrapping i128 arithmetic (the true
+     * difference is below 3b), then corrected.
+     */
+    private void fmod(BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        Value absA = b.and(a, mask128(127));
+        Value absB = b.and(c, mask128(127));
+        Value infA = b.eq(absA, i128(F128_INF));
+        Value infB = b.eq(absB, i128(F128_INF));
+        Value zeroB = b.eq(absB, i128(0));
+        b.returnIf(b.or(b.or(isNaN(b, a), isNaN(b, c)), b.or(infA, zeroB)), i128(F128_NAN), "valid");
+        b.returnIf(b.or(infB, b.ult(absA, absB)), a, "reduce");
+        Value na = b.call(normSig(), a);
+        Value nb = b.call(normSig(), c);
+        Value sa = b.extract(na, 1);
+        Value sb = b.named(b.extract(nb, 1), "sb");
+        Value eb = b.extract(nb, 0);
+        Value diff0 = b.sub(b.extract(na, 0), eb);
+        Value r0 = b.select(b.uge(sa, sb), b.sub(sa, sb), sa);
+        Value den = b.add(b.trunc(b.lshr(sb, i128(81)), I64), i64(1));
+        BasicBlock entry = b.current();
+        BasicBlock loop = b.block("loop");
+        BasicBlock step = b.block("step");
+        BasicBlock done = b.block("done");
+        b.br(loop);
+        b.at(loop);
+        PhiInst diff = b.phi(I32, "diff");
+        PhiInst r = b.phi(I128, "r");
+        diff.addIncoming(diff0, entry);
+        r.addIncoming(r0, entry);
+        b.condBr(b.sgt(diff, i32(0)), step, done);
+        b.at(step);
+        Value k = b.umin(diff, i32(31));
+        Value num = b.trunc(b.lshr(r, b.zext(b.sub(i32(81), k), I128)), I64);
+        Value digit = b.zext(b.udiv(num, den), I128);
+        Value t = b.sub(b.shl(r, b.zext(k, I128)), b.mul(digit, sb));
+        t = b.select(b.uge(t, sb), b.sub(t, sb), t);
+        t = b.select(b.uge(t, sb), b.sub(t, sb), t);
+        diff.addIncoming(b.sub(diff, k), step);
+        r.addIncoming(t, step);
+        b.loopBack(loop);
+        b.at(done);
+        Value signA = b.and(a, bit128(127));
+        b.returnIf(b.eq(r, i128(0)), signA, "nonzero");
+        b.retBits(b.call(normRoundPack(), sign(b, a), eb, b.shl(r, i128(13))));
+    }
+
+    // ------------------------------------------------------------------ comparisons
+
+    /** The LLVM relation bits of FcmpPredicate: less 1, equal 2, greater 4, unordered 8. */
+    static int relationMask(FcmpPredicate p) {
+        String name = p.llvmName();
+        int mask = name.startsWith("u") ? 8 : 0;
+        return mask | switch (name.substring(1)) {
+            case "eq" -> 2;
+            case "gt" -> 4;
+            case "ge" -> 6;
+            case "lt" -> 1;
+            case "le" -> 3;
+            case "ne" -> 5;
+            case "rd" -> 7;
+            default -> 0; // "no": uno
+        };
+    }
+
+    /** {@code __nvl_f128_relation(a, b)}: 1 a < b, 2 equal (+0 == -0), 4 a > b, 8 unordered. */
+    private Function relation() {
+        return helper("__nvl_f128_relation", I32, List.of(I128, I128), new String[] {"a", "b"}, b -> {
+            Value a = b.arg(0);
+            Value c = b.arg(1);
+            Value unordered = b.or(isNaN(b, a), isNaN(b, c));
+            Value equal = b.or(b.eq(a, c), b.eq(b.or(b.and(a, mask128(127)), b.and(c, mask128(127))), i128(0)));
+            Value signA = sign(b, a);
+            Value signB = sign(b, c);
+            // same signs: compare the bits (reversed for negatives); different: a is less iff negative
+            Value less = b.select(b.ne(signA, signB), signA, b.select(signA, b.ugt(a, c), b.ult(a, c)));
+            Value rel = b.select(less, i32(1), i32(4));
+            rel = b.select(equal, i32(2), rel);
+            b.retBits(b.select(unordered, i32(8), rel));
+        });
+    }
+
+    // ------------------------------------------------------------------ conversions
+
+    /**
+     * {@code __nvl_f128_intPart(a)}: the integer part of |a| (truncation), all ones when it does
+     * not fit 128 bits (or a is infinite), 0 for NaN.
+     */
+    private Function intPart() {
+        return helper("__nvl_f128_intPart", I128, List.of(I128), new String[] {"a"}, b -> {
+            Value a = b.arg(0);
+            Value e = b.sub(exponent(b, a), i32(BIAS));
+            Value sig = b.or(b.and(a, mask128(112)), bit128(112));
+            Value clamped = b.select(b.slt(e, i32(0)), i32(0), b.umin(e, i32(127)));
+            Value right = b.lshr(sig, b.zext(b.sub(i32(112), b.umin(clamped, i32(112))), I128));
+            Value left = b.shl(sig, b.zext(b.sub(b.select(b.ugt(clamped, i32(112)), clamped, i32(112)), i32(112)),
+                    I128));
+            Value m = b.select(b.ugt(clamped, i32(112)), left, right);
+            m = b.select(b.slt(e, i32(0)), i128(0), m);
+            m = b.select(b.sgt(e, i32(127)), i128(-1), m);
+            b.retBits(b.select(isNaN(b, a), i128(0), m));
+        });
+    }
+
+    /** binary128 {@code a} to the row's integer: truncated, saturated, NaN 0 (PTX cvt.rzi). */
+    private void toInteger(RuntimeFunction f, BodyBuilder b, Value a) {
+        int n = f.returnType().bits();
+        boolean signed = f.opcode().equals("fptosi");
+        Value m = b.call(intPart(), a);
+        Value negative = sign(b, a);
+        Value r;
+        if (signed) {
+            BigInteger limit = BigInteger.ONE.shiftLeft(n - 1);
+            Value max = i128(limit.subtract(BigInteger.ONE));
+            Value pos = b.select(b.ugt(m, max), max, m);
+            Value neg = b.sub(i128(0), b.select(b.ugt(m, i128(limit)), i128(limit), m));
+            r = b.select(negative, neg, pos);
+        } else {
+            Value max = mask128(n);
+            r = b.select(negative, i128(0), b.select(b.ugt(m, max), max, m));
+        }
+        b.retBits(b.trunc(r, IntegerType.of(n)));
+    }
+
+    /** {@code __nvl_f128_fromMagnitude(sign, m)}: the binary128 nearest to ±m (exact up to 113 bits). */
+    private Function fromMagnitude() {
+        return helper("__nvl_f128_fromMagnitude", I128, List.of(I1, I128), new String[] {"sign", "m"}, b -> {
+            Value m = b.arg(1);
+            b.returnIf(b.eq(m, i128(0)), i128(0), "nonzero");
+            Value shift = b.trunc(b.ctlz(m), I32);
+            Value top = b.shl(m, b.zext(shift, I128));
+            Value sig = b.call(shiftRightJam(I128), top, i32(1));
+            b.retBits(b.call(roundPack(Format.F128), b.arg(0), b.sub(i32(BIAS + 126), shift), sig));
+        });
+    }
+
+    private void fromInteger(RuntimeFunction f, BodyBuilder b) {
+        Value x = b.arg(0);
+        boolean signed = f.opcode().equals("sitofp");
+        if (!signed) {
+            b.retBits(b.call(fromMagnitude(), i1(false), b.zext(x, I128)));
+            return;
+        }
+        Value wide = b.sext(x, I128);
+        Value negative = b.slt(wide, i128(0));
+        Value m = b.select(negative, b.sub(i128(0), wide), wide);
+        b.retBits(b.call(fromMagnitude(), negative, m));
+    }
+
+    /** The three formats the bodies round to, as data: width, exponent and fraction bits. */
+    private enum Format {
+        F32(32, 8, 23), F64(64, 11, 52), F128(128, 15, 112);
+
+        final int width;
+        final int expBits;
+        final int fracBits;
+
+        Format(int width, int expBits, int fracBits) {
+            this.width = width;
+            this.expBits = expBits;
+            this.fracBits = fracBits;
+        }
+
+        IntegerType type() {
+            return IntegerType.of(width);
+        }
+
+        int bias() {
+            return (1 << (expBits - 1)) - 1;
+        }
+
+        /** Bits below the last place when the leading one is at bit width - 2 (SoftFloat's roundPack). */
+        int roundBits() {
+            return width - 2 - fracBits;
+        }
+
+        BigInteger inf() {
+            return BigInteger.ONE.shiftLeft(expBits).subtract(BigInteger.ONE).shiftLeft(fracBits);
+        }
+
+        /** The canonical NVPTX NaN: positive, every payload bit set. */
+        BigInteger nan() {
+            return BigInteger.ONE.shiftLeft(width - 1).subtract(BigInteger.ONE);
+        }
+
+        String prefix() {
+            return "__nvl_f" + width;
+        }
+    }
+
+    /**
+     * {@code __nvl_f128_roundPack(sign, exp, sig)} (and {@code _f64_}, {@code _f32_}): SoftFloat's
+     * roundPackToF128/F64/F32 for nearest even: the value nearest to
+     * {@code sig * 2^(exp - bias - (width - 3))}, {@code sig}'s leading one at bit width - 2 (126,
+     * 62, 30) or below for a subnormal result. Overflow gives infinity, a negative {@code exp} a
+     * subnormal or zero (after shifting right with jamming).
+     */
+    private Function roundPack(Format n) {
+        IntegerType t = n.type();
+        int rb = n.roundBits();
+        long half = 1L << (rb - 1);
+        return helper(n.prefix() + "_roundPack", t, List.of(I1, I32, t), new String[] {"sign", "exp", "sig"}, b -> {
+            Value sign = b.arg(0);
+            Value exp = b.arg(1);
+            Value sig = b.arg(2);
+            Value signBit = b.shl(b.zext(sign, t), constant(t, n.width - 1));
+            BasicBlock tiny = b.block("tiny");
+            BasicBlock check = b.block("check");
+            BasicBlock inf = b.block("overflow");
+            BasicBlock round = b.block("round");
+            b.condBr(b.slt(exp, i32(0)), tiny, check);
+            b.at(tiny);
+            Value sigTiny = b.call(shiftRightJam(t), sig, b.sub(i32(0), exp));
+            b.br(round);
+            b.at(check);
+            // beyond the largest exponent, or at it and rounding up to the next binade
+            long maxExp = (1L << n.expBits) - 3;
+            Value top = constant(t, BigInteger.ONE.shiftLeft(n.width - 1));
+            Value carries = b.uge(b.add(sig, constant(t, half)), top);
+            Value over = b.or(b.sgt(exp, i32(maxExp)), b.and(b.eq(exp, i32(maxExp)), carries));
+            b.condBr(over, inf, round);
+            b.at(inf);
+            b.retBits(b.or(signBit, constant(t, n.inf())));
+            b.at(round);
+            PhiInst e = b.phi(I32, "e");
+            e.addIncoming(i32(0), tiny);
+            e.addIncoming(exp, check);
+            PhiInst s = b.phi(t, "s");
+            s.addIncoming(sigTiny, tiny);
+            s.addIncoming(sig, check);
+            Value roundBits = b.and(s, constant(t, (1L << rb) - 1));
+            Value z = b.lshr(b.add(s, constant(t, half)), constant(t, rb));
+            z = b.select(b.eq(roundBits, constant(t, half)), b.and(z, constant(t, -2)), z);
+            Value ez = b.select(b.eq(z, constant(t, 0)), i32(0), e);
+            // the significand's leading one (bit fracBits) adds one to the exponent field
+            Value packed = b.add(b.shl(b.zext(ez, t), constant(t, n.fracBits)), z);
+            b.retBits(b.or(signBit, packed));
+        });
+    }
+
+    /** binary128 to float/double, rounded to nearest even (SoftFloat's f128_to_f32/f64). */
+    private void toNarrow(BodyBuilder b, Format n) {
+        IntegerType t = n.type();
+        Value a = b.arg(0);
+        Value sign = sign(b, a);
+        Value signBit = b.shl(b.zext(sign, t), constant(t, n.width - 1));
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(isNaN(b, a), constant(t, n.nan()), "numbers");
+        b.returnIf(b.eq(abs, i128(F128_INF)), b.or(signBit, constant(t, n.inf())), "finite");
+        b.returnIf(b.eq(abs, i128(0)), signBit, "nonzero");
+        Value exp = exponent(b, a);
+        Value sub = b.eq(exp, i32(0));
+        Value sig = b.or(b.and(a, mask128(112)), b.select(sub, i128(0), bit128(112)));
+        Value e = b.select(sub, i32(1), exp);
+        Value narrow = b.trunc(b.call(shiftRightJam(I128), sig, i32(112 - (n.width - 2))), t);
+        // SoftFloat's exponent offset: 0x3F81 for binary32, 0x3C01 for binary64
+        int offset = BIAS - n.bias() + 1;
+        b.retBits(b.call(roundPack(n), sign, b.sub(e, i32(offset)), narrow));
+    }
+
+    /** {@code __nvl_f32_toF128(x)} / {@code __nvl_f64_toF128}: the exact binary128 of a float/double. */
+    private Function fromNarrow(Format n) {
+        IntegerType t = n.type();
+        return helper(n.prefix() + "_toF128", I128, List.of(t), new String[] {"x"}, b -> {
+            Value x = b.arg(0);
+            Value wide = b.zext(x, I128);
+            Value sign = b.shl(b.lshr(wide, i128(n.width - 1)), i128(127));
+            long expMax = (1L << n.expBits) - 1;
+            Value exp = b.trunc(b.and(b.lshr(x, constant(t, n.fracBits)), constant(t, expMax)), I32);
+            Value frac = b.and(x, constant(t, (1L << n.fracBits) - 1));
+            Value fracWide = b.zext(frac, I128);
+            Value special = b.eq(exp, i32(expMax));
+            b.returnIf(b.and(special, b.ne(frac, constant(t, 0))), i128(F128_NAN), "notNaN");
+            b.returnIf(special, b.or(sign, i128(F128_INF)), "finite");
+            b.returnIf(b.and(b.eq(exp, i32(0)), b.eq(frac, constant(t, 0))), sign, "nonzero");
+            // a subnormal's leading one moves to the implicit place; its exponent drops below 1
+            Value sub = b.eq(exp, i32(0));
+            Value shift = b.sub(b.trunc(b.ctlz(fracWide), I32), i32(127 - n.fracBits));
+            Value normFrac = b.and(b.shl(fracWide, b.zext(b.umin(shift, i32(127)), I128)), mask128(n.fracBits));
+            Value f = b.select(sub, normFrac, fracWide);
+            Value e = b.select(sub, b.sub(i32(1), shift), exp);
+            Value e128 = b.zext(b.add(e, i32(BIAS - n.bias())), I128);
+            Value bits = b.or(b.shl(e128, i128(112)), b.shl(f, i128(112 - n.fracBits)));
+            b.retBits(b.or(sign, bits));
+        });
+    }
+
+    /** (u)int128 to float/double, rounded once to nearest even. */
+    private void integerToNarrow(RuntimeFunction f, BodyBuilder b) {
+        Format n = f.returnType() == ValueType.F32 ? Format.F32 : Format.F64;
+        IntegerType t = n.type();
+        Value x = b.arg(0);
+        Value negative = f.opcode().equals("sitofp") ? b.slt(x, i128(0)) : i1(false);
+        Value m = b.select(negative, b.sub(i128(0), x), x);
+        b.returnIf(b.eq(m, i128(0)), constant(t, 0), "nonzero");
+        Value shift = b.trunc(b.ctlz(m), I32);
+        Value top = b.shl(m, b.zext(shift, I128));
+        Value sig = b.trunc(b.call(shiftRightJam(I128), top, i32(128 - (n.width - 1))), t);
+        // m = sig * 2^(129 - width - shift), sig's leading one at bit width - 2: roundPack's
+        // exponent is bias + 126 - shift (SoftFloat's i64_to_f32 with 0x9C - shift, widened)
+        int offset = n.bias() + 126;
+        b.retBits(b.call(roundPack(n), negative, b.sub(i32(offset), shift), sig));
+    }
+
+    // ------------------------------------------------------------------ i128 division
+
+    /**
+     * {@code __nvl_u128_divRem(n, d)}: {quotient, remainder} of unsigned n / d, d not 0: shift
+     * and subtract over the quotient's bits only ({@code clz(d) - clz(n) + 1} steps, at least 1).
+     */
+    private Function divRem() {
+        Type pair = StructType.of(I128, I128);
+        return helper("__nvl_u128_divRem", pair, List.of(I128, I128), new String[] {"n", "d"}, b -> {
+            Value n = b.arg(0);
+            Value d = b.arg(1);
+            // the divisor's leading one under the dividend's (not above it: n < d takes one step)
+            Value steps = b.sub(b.ctlz(d), b.ctlz(n));
+            steps = b.select(b.slt(steps, i128(0)), i128(0), steps);
+            Value d0 = b.shl(d, steps);
+            BodyBuilder.Loop l = b.beginLoop();
+            BasicBlock entry = l.entry();
+            BasicBlock loop = l.loop();
+            BasicBlock done = l.done();
+            PhiInst q = b.phi(I128, "q");
+            PhiInst r = b.phi(I128, "r");
+            PhiInst dd = b.phi(I128, "dd");
+            Value fits = b.uge(r, dd);
+            Value q1 = b.or(b.shl(q, i128(1)), b.zext(fits, I128));
+            Value r1 = b.select(fits, b.sub(r, dd), r);
+            Value dd1 = b.lshr(dd, i128(1));
+            b.loopBack(b.ne(dd, d), loop, done);
+            q.addIncoming(i128(0), entry);
+            q.addIncoming(q1, loop);
+            r.addIncoming(n, entry);
+            r.addIncoming(r1, loop);
+            dd.addIncoming(d0, entry);
+            dd.addIncoming(dd1, loop);
+            b.at(done);
+            Value small = org.nvlower.llvm.ir.Constants.poison(pair);
+            b.retBits(b.insert(b.insert(small, q1, 0), r1, 1));
+        });
+    }
+
+    /** udiv/urem/sdiv/srem on i128; by zero: quotient all ones, remainder the dividend (as PTX). */
+    private void integerDivision(RuntimeFunction f, BodyBuilder b) {
+        Value n = b.arg(0);
+        Value d = b.arg(1);
+        boolean quotient = f == RuntimeFunction.UDIV128 || f == RuntimeFunction.IDIV128;
+        boolean signed = f == RuntimeFunction.IDIV128 || f == RuntimeFunction.IREM128;
+        b.returnIf(b.eq(d, i128(0)), quotient ? i128(-1) : n, "nonzero");
+        if (!signed) {
+            b.retBits(b.extract(b.call(divRem(), n, d), quotient ? 0 : 1));
+            return;
+        }
+        Value negN = b.slt(n, i128(0));
+        Value negD = b.slt(d, i128(0));
+        Value absN = b.select(negN, b.sub(i128(0), n), n);
+        Value absD = b.select(negD, b.sub(i128(0), d), d);
+        Value v = b.extract(b.call(divRem(), absN, absD), quotient ? 0 : 1);
+        Value negate = quotient ? b.xor(negN, negD) : negN;
+        b.retBits(b.select(negate, b.sub(i128(0), v), v));
+    }
+}

@@ -1,0 +1,237 @@
+package org.nvlower.llvm.exec;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.llvm.text.IrParser;
+
+/** The interpreter on small functions, against Java's own arithmetic (BigInteger for i128). */
+class InterpreterTest {
+
+    static CompiledFunction fn(String text, String name) {
+        return new Interpreter(IrParser.parse("t.ll", text)).function(name);
+    }
+
+    static final BigInteger MASK128 = BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE);
+
+    static BigInteger big(long lo, long hi) {
+        return new BigInteger(Long.toUnsignedString(hi)).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(lo)));
+    }
+
+    static BigInteger signed(BigInteger u) {
+        return u.testBit(127) ? u.subtract(BigInteger.ONE.shiftLeft(128)) : u;
+    }
+
+    /** A random 128-bit value with varied magnitude (so small and huge both occur). */
+    static long[] random128(SplittableRandom r) {
+        long lo = r.nextLong();
+        long hi = r.nextLong();
+        int shift = r.nextInt(128);
+        BigInteger v = big(lo, hi).shiftRight(shift);
+        if (r.nextInt(4) == 0) {
+            v = v.negate().and(MASK128);
+        }
+        return new long[] {v.longValue(), v.shiftRight(64).longValue()};
+    }
+
+    @Test
+    void i128ArithmeticMatchesBigInteger() {
+        String ops = "add sub mul and or xor udiv sdiv urem srem";
+        StringBuilder text = new StringBuilder();
+        for (String op : ops.split(" ")) {
+            text.append("define i128 @").append(op).append("(i128 %a, i128 %b) {\n  %r = ").append(op)
+                    .append(" i128 %a, %b\n  ret i128 %r\n}\n");
+        }
+        for (String op : "shl lshr ashr".split(" ")) {
+            text.append("define i128 @").append(op).append("(i128 %a, i32 %n) {\n  %w = zext i32 %n to i128\n  %r = ")
+                    .append(op).append(" i128 %a, %w\n  ret i128 %r\n}\n");
+        }
+        text.append("define i1 @slt(i128 %a, i128 %b) {\n  %r = icmp slt i128 %a, %b\n  ret i1 %r\n}\n");
+        text.append("define i1 @ugt(i128 %a, i128 %b) {\n  %r = icmp ugt i128 %a, %b\n  ret i1 %r\n}\n");
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text.toString()));
+        SplittableRandom r = new SplittableRandom(1);
+        for (int k = 0; k < 20_000; k++) {
+            long[] a = random128(r);
+            long[] b = random128(r);
+            BigInteger x = big(a[0], a[1]);
+            BigInteger y = big(b[0], b[1]);
+            for (String op : ops.split(" ")) {
+                if (op.contains("div") || op.contains("rem")) {
+                    if (y.signum() == 0 || op.startsWith("s") && signed(y).equals(BigInteger.ONE.negate())) {
+                        continue;
+                    }
+                }
+                BigInteger want = switch (op) {
+                    case "add" -> x.add(y);
+                    case "sub" -> x.subtract(y);
+                    case "mul" -> x.multiply(y);
+                    case "and" -> x.and(y);
+                    case "or" -> x.or(y);
+                    case "xor" -> x.xor(y);
+                    case "udiv" -> x.divide(y);
+                    case "urem" -> x.remainder(y);
+                    case "sdiv" -> signed(x).divide(signed(y));
+                    default -> signed(x).remainder(signed(y));
+                };
+                long[] z = in.function(op).call(a[0], a[1], b[0], b[1]);
+                assertEquals(want.and(MASK128), big(z[0], z[1]), op + " " + x + " " + y);
+            }
+            int n = r.nextInt(128);
+            assertEquals(x.shiftLeft(n).and(MASK128), big2(in.function("shl").call(a[0], a[1], n)));
+            assertEquals(x.shiftRight(n), big2(in.function("lshr").call(a[0], a[1], n)));
+            assertEquals(signed(x).shiftRight(n).and(MASK128), big2(in.function("ashr").call(a[0], a[1], n)));
+            assertEquals(signed(x).compareTo(signed(y)) < 0 ? 1 : 0, in.function("slt").call(a[0], a[1], b[0], b[1])[0]);
+            assertEquals(x.compareTo(y) > 0 ? 1 : 0, in.function("ugt").call(a[0], a[1], b[0], b[1])[0]);
+        }
+    }
+
+    static BigInteger big2(long[] z) {
+        return big(z[0], z[1]);
+    }
+
+    @Test
+    void narrowWidthsWrapAndSignExtend() {
+        String text = """
+                define i8 @add8(i8 %a, i8 %b) {
+                  %r = add i8 %a, %b
+                  ret i8 %r
+                }
+                define i32 @sext(i8 %a) {
+                  %r = sext i8 %a to i32
+                  ret i32 %r
+                }
+                define i128 @sext128(i32 %a) {
+                  %r = sext i32 %a to i128
+                  ret i128 %r
+                }
+                define i24 @ashr24(i24 %a, i24 %n) {
+                  %r = ashr i24 %a, %n
+                  ret i24 %r
+                }
+                define i1 @slt7(i7 %a, i7 %b) {
+                  %r = icmp slt i7 %a, %b
+                  ret i1 %r
+                }
+                """;
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text));
+        assertEquals(0x04, in.function("add8").call(0xFF, 0x05)[0]);
+        assertEquals(0xFFFFFF80L, in.function("sext").call(0x80)[0]);
+        assertArrayEquals(new long[] {-2, -1}, in.function("sext128").call(0xFFFFFFFEL));
+        assertEquals(0xFFFFF0, in.function("ashr24").call(0x800000, 19)[0]);
+        assertEquals(1, in.function("slt7").call(0x40, 0x3F)[0], "-64 < 63");
+    }
+
+    /** Control flow: a loop with phis that swap (parallel copy on the back edge), a switch, recursion. */
+    @Test
+    void loopsPhisSwitchesAndCalls() {
+        String text = """
+                define i64 @fib(i64 %n) {
+                entry:
+                  br label %loop
+                loop:
+                  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+                  %a = phi i64 [ 0, %entry ], [ %b, %loop ]
+                  %b = phi i64 [ 1, %entry ], [ %a, %loop ]
+                  %i1 = add i64 %i, 1
+                  %done = icmp uge i64 %i1, %n
+                  br i1 %done, label %exit, label %loop
+                exit:
+                  ret i64 %a
+                }
+
+                define i32 @pick(i32 %x) {
+                entry:
+                  switch i32 %x, label %other [ i32 1, label %one
+                                                i32 7, label %seven ]
+                one:
+                  ret i32 10
+                seven:
+                  ret i32 70
+                other:
+                  ret i32 -1
+                }
+
+                define i64 @fact(i64 %n) {
+                entry:
+                  %z = icmp eq i64 %n, 0
+                  br i1 %z, label %base, label %rec
+                base:
+                  ret i64 1
+                rec:
+                  %m = sub i64 %n, 1
+                  %f = call i64 @fact(i64 %m)
+                  %r = mul i64 %n, %f
+                  ret i64 %r
+                }
+
+                define { i64, i1 } @wide(i64 %a, i64 %b) {
+                  %p = call { i64, i1 } @llvm.umul.with.overflow.i64(i64 %a, i64 %b)
+                  %lz = call i64 @llvm.ctlz.i64(i64 %a, i1 false)
+                  %s = insertvalue { i64, i1 } %p, i64 %lz, 0
+                  ret { i64, i1 } %s
+                }
+
+                declare { i64, i1 } @llvm.umul.with.overflow.i64(i64, i64)
+                declare i64 @llvm.ctlz.i64(i64, i1)
+                """;
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text));
+        // the swap a, b = b, a keeps 0 and 1 alternating: the parallel copy must read before writing
+        assertEquals(1, in.function("fib").call(4)[0]);
+        assertEquals(0, in.function("fib").call(5)[0]);
+        assertEquals(10, in.function("pick").call(1)[0]);
+        assertEquals(70, in.function("pick").call(7)[0]);
+        assertEquals(0xFFFFFFFFL, in.function("pick").call(3)[0]);
+        assertEquals(3628800, in.function("fact").call(10)[0]);
+        assertArrayEquals(new long[] {32, 1}, in.function("wide").call(1L << 31, 1L << 33));
+        assertArrayEquals(new long[] {63, 0}, in.function("wide").call(1, 5));
+    }
+
+    @Test
+    void undefinedBehaviourIsAnErrorNamingTheInstruction() {
+        String text = """
+                define i64 @shift(i64 %a, i64 %n) {
+                  %r = shl i64 %a, %n
+                  ret i64 %r
+                }
+                define i32 @div(i32 %a, i32 %b) {
+                  %r = sdiv i32 %a, %b
+                  ret i32 %r
+                }
+                define i8 @nuw(i8 %a, i8 %b) {
+                  %r = add nuw i8 %a, %b
+                  ret i8 %r
+                }
+                define i128 @shift128(i128 %a, i128 %n) {
+                  %r = lshr i128 %a, %n
+                  ret i128 %r
+                }
+                define void @never() {
+                  unreachable
+                }
+                define double @float(double %a) {
+                  %r = fadd double %a, %a
+                  ret double %r
+                }
+                """;
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> in.function("shift").call(1, 64));
+        assertEquals("@shift: shift by 64 of an i64 (poison) at '%r = shl i64 %a, %n'", e.getMessage());
+        assertTrue(assertThrows(ExecutionException.class, () -> in.function("div").call(1, 0)).getMessage()
+                .contains("division by zero"));
+        assertTrue(assertThrows(ExecutionException.class, () -> in.function("div").call(0x80000000L, 0xFFFFFFFFL))
+                .getMessage().contains("overflow"));
+        assertEquals(255, in.function("nuw").call(200, 55)[0]);
+        assertTrue(assertThrows(ExecutionException.class, () -> in.function("nuw").call(200, 56)).getMessage()
+                .contains("nuw"));
+        assertThrows(ExecutionException.class, () -> in.function("shift128").call(1, 0, 128, 0));
+        assertThrows(ExecutionException.class, () -> in.function("never").call());
+        assertTrue(assertThrows(ExecutionException.class, () -> in.function("float")).getMessage()
+                .contains("does not run '%r = fadd double %a, %a'"));
+    }
+}
