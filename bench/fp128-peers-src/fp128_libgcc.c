@@ -25,6 +25,28 @@
 
 typedef union { __float128 f; uint64_t w[2]; } quad; /* x86-64: w[0] low word, w[1] high word */
 
+#ifdef SOFTFLOAT3
+/* Built with -DSOFTFLOAT3 and Berkeley SoftFloat 3e (bench/f128-vs-softfloat3): the same loops call
+ * f128_add, f128_mul, f128_div and f128_sqrt instead (round to nearest even, SoftFloat's default). */
+#define SOFTFLOAT_FAST_INT64 /* as the Linux-x86_64-GCC build: the pass-by-value f128_* functions */
+#include "softfloat.h"
+#define IMPL "softfloat3"
+#define HAVE_SQRTQ
+static __float128 sf_result(float128_t z) { quad q; q.w[0] = z.v[0]; q.w[1] = z.v[1]; return q.f; }
+static float128_t sf_operand(__float128 f) { quad q; float128_t x; q.f = f; x.v[0] = q.w[0]; x.v[1] = q.w[1]; return x; }
+#define ADD(a, b) sf_result(f128_add(sf_operand(a), sf_operand(b)))
+#define MUL(a, b) sf_result(f128_mul(sf_operand(a), sf_operand(b)))
+#define DIV(a, b) sf_result(f128_div(sf_operand(a), sf_operand(b)))
+static __float128 sf_sqrt_abs(__float128 a) { float128_t x = sf_operand(a); x.v[1] &= ~(1ull << 63); return sf_result(f128_sqrt(x)); }
+#define SQRT_ABS(a) sf_sqrt_abs(a)
+#else
+#define IMPL "libgcc"
+#define ADD(a, b) ((a) + (b))
+#define MUL(a, b) ((a) * (b))
+#define DIV(a, b) ((a) / (b))
+#define SQRT_ABS(a) sqrtq(fabsq(a))
+#endif
+
 static __float128 *A, *B;
 static size_t pairs;
 
@@ -69,19 +91,19 @@ static void read_operands(const char *path) {
         for (size_t i = 0; i < pairs; i++) { __float128 z = (expr); sink += hi_of(z) ^ lo_of(z); } \
         return sink; \
     }
-PASS(pass_add, A[i] + B[i])
-PASS(pass_mul, A[i] * B[i])
-PASS(pass_div, A[i] / B[i])
+PASS(pass_add, ADD(A[i], B[i]))
+PASS(pass_mul, MUL(A[i], B[i]))
+PASS(pass_div, DIV(A[i], B[i]))
 #ifdef HAVE_SQRTQ
-PASS(pass_sqrt, sqrtq(fabsq(A[i])))
+PASS(pass_sqrt, SQRT_ABS(A[i]))
 #endif
 
 static __float128 apply(const char *op, size_t i) {
-    if (!strcmp(op, "add")) return A[i] + B[i];
-    if (!strcmp(op, "mul")) return A[i] * B[i];
-    if (!strcmp(op, "div")) return A[i] / B[i];
+    if (!strcmp(op, "add")) return ADD(A[i], B[i]);
+    if (!strcmp(op, "mul")) return MUL(A[i], B[i]);
+    if (!strcmp(op, "div")) return DIV(A[i], B[i]);
 #ifdef HAVE_SQRTQ
-    return sqrtq(fabsq(A[i]));
+    return SQRT_ABS(A[i]);
 #else
     abort();
 #endif
@@ -128,7 +150,7 @@ static void measure(const char *op, uint64_t (*pass)(void), double seconds) {
     do { sink += pass(); passes++; } while ((t = now(CPU)) - start < seconds);
     wall = now(WALL) - wall;
     blackhole = sink;
-    printf("libgcc %s: %.1f Mop/s (wall %.1f, checksum 0x%016" PRIx64 ", %ld passes of %zu pairs)\n",
+    printf(IMPL " %s: %.1f Mop/s (wall %.1f, checksum 0x%016" PRIx64 ", %ld passes of %zu pairs)\n",
            op, passes * (double) pairs / (t - start) / 1e6, passes * (double) pairs / wall / 1e6, sum, passes, pairs);
     fflush(stdout);
 }
@@ -164,7 +186,7 @@ int main(int argc, char **argv) {
 #ifdef HAVE_SQRTQ
             measure("sqrt", pass_sqrt, seconds);
 #else
-            printf("libgcc sqrt: skipped (built without libquadmath)\n");
+            printf(IMPL " sqrt: skipped (built without libquadmath)\n");
 #endif
         } else { fprintf(stderr, "error: unknown op '%s' (add, mul, div, sqrt)\n", ops[i]); return 1; }
     }

@@ -75,7 +75,9 @@ public final class Main implements Runnable {
             Lower128Command.class,
             RuntimeCommand.class,
             VerifyRuntimeCommand.class,
-            BenchCommand.class
+            BenchCommand.class,
+            VerifyCommand.class,
+            ExpandCommand.class
     );
 
     @CommandLine.Spec

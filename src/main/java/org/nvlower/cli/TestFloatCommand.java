@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.nvlower.diag.InputException;
 import org.nvlower.softfloat.Hex128;
 import org.nvlower.verify.Evaluator;
+import org.nvlower.verify.sass.TemplateSubject;
 import org.nvlower.verify.testfloat.TestFloatFunction;
 import org.nvlower.verify.testfloat.TestFloatSubject;
 
@@ -48,6 +49,16 @@ public final class TestFloatCommand implements Callable<Integer> {
     @Option(names = "--list", description = "Lists every TestFloat function name with its signature and exits.")
     boolean list;
 
+    @Option(names = "--impl", paramLabel = "IMPL", defaultValue = "softfloat",
+            description = "softfloat (default), or sass: the result comes from the SASS template run in the emulator "
+                    + "(f32_div: div.rn.f32, f32_sqrt: sqrt.rn.f32; round to nearest even). A GPU raises no flags: the "
+                    + "flags printed are softfloat's for the operands, so testfloat_ver checks the template's results.")
+    String impl;
+
+    @Option(names = "--mufu", paramLabel = "MODEL", defaultValue = "exact",
+            description = "with --impl sass: the MUFU model (exact, bounded, adversarial, adversarial-low, adversarial-high)")
+    String mufu;
+
     @Override
     public Integer call() throws IOException {
         PrintWriter out = spec.commandLine().getOut();
@@ -63,7 +74,30 @@ public final class TestFloatCommand implements Callable<Integer> {
         }
         TestFloatFunction f = TestFloatFunction.byName(function).orElseThrow(() -> new InputException(
                 "unknown TestFloat function " + Hex128.quote(function) + " (see 'nvlower testfloat --list')"));
-        LineFilter.run(out, new TestFloatSubject(f, rounding.mode(), exact)::evaluateLine);
+        TestFloatSubject subject = new TestFloatSubject(f, rounding.mode(), exact);
+        if (impl.equals("softfloat")) {
+            LineFilter.run(out, subject::evaluateLine);
+            return Main.OK;
+        }
+        if (!impl.equals("sass")) {
+            throw new InputException("--impl must be softfloat or sass, not " + Hex128.quote(impl));
+        }
+        if (rounding.mode() != org.nvlower.softfloat.RoundingMode.NEAR_EVEN) {
+            throw new InputException("--impl sass: the templates round to nearest even only (-rnear_even)");
+        }
+        TemplateSubject sass;
+        try {
+            sass = TemplateSubject.of(function, mufu, 1).orElseThrow(() -> new InputException("--impl sass: no template "
+                    + "implements " + Hex128.quote(function) + " (these do: " + String.join(", ", TemplateSubject.functions())
+                    + ")"));
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--mufu: " + e.getMessage());
+        }
+        LineFilter.run(out, (line, source, lineNumber) -> {
+            long[] operands = subject.parseOperands(line, source, lineNumber);
+            subject.compute(operands); // softfloat's flags for the operands
+            return subject.format(operands, sass.compute(operands), subject.lastFlags());
+        });
         return Main.OK;
     }
 }

@@ -1,13 +1,27 @@
 package org.nvlower.softfloat;
 
 /**
- * Mutable context of the softfloat operations, one per thread: the rounding mode and NaN policy
- * they read, the exception flags they OR in, and the two words of a 128-bit result (so that
- * binary128 and 128-bit integer operations need not allocate).
+ * Mutable context of the softfloat operations, one per thread: the rounding mode, NaN rules and
+ * subnormal handling they read, the exception flags they OR in, and the two words of a 128-bit
+ * result (so that binary128 and 128-bit integer operations need not allocate).
  */
 public final class Env {
     public RoundingMode roundingMode = RoundingMode.NEAR_EVEN;
     public Specialization specialization = Specialization.NVPTX;
+    /**
+     * Flush to zero (PTX {@code .ftz} on results): a binary16/bfloat16/binary32/binary64 result
+     * that is tiny becomes a zero of the same sign, raising UNDERFLOW and INEXACT. Tiny is
+     * IEEE 754's default, detected after rounding: the result rounded to p bits with an unbounded
+     * exponent lies below the smallest normal (docs/softfloat.md says why this is the GPU's rule).
+     * binary128 results are never flushed.
+     */
+    public boolean ftz;
+    /**
+     * Denormals are zero (PTX {@code .ftz} on inputs): a subnormal binary16/bfloat16/binary32/
+     * binary64 operand is read as a zero of the same sign, without a flag. binary128 operands
+     * are read as they are.
+     */
+    public boolean daz;
     /** {@link ExceptionFlags} ORed in by every operation. */
     public int flags;
     /** High and low word of the last 128-bit result. */
@@ -18,5 +32,13 @@ public final class Env {
     public Env(RoundingMode rm, Specialization s) {
         this.roundingMode = rm;
         this.specialization = s;
+    }
+
+    /** PTX's environment: NVPTX NaNs, round to nearest even, {@code .ftz} when {@code ftz} (both flush settings). */
+    public static Env ptx(boolean ftz) {
+        Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+        env.ftz = ftz;
+        env.daz = ftz;
+        return env;
     }
 }

@@ -926,76 +926,80 @@ public final class F128 {
             sigA0 <<= 1;
             e--;
         }
-        // R = isqrt(M), M = S << 116 < 2^230, in three exact stages. (1) The top 104 bits of M are
-        // S >> 10; their root r (52 bits, = R >> 63) comes from Math.sqrt and is fixed exactly.
+        // R = isqrt(M), M = S << 132 < 2^246: 123 bits, of which the top 113 are the result's
+        // significand and the other 10 (with the remainder's sticky) decide the rounding. R is
+        // built as (r 2^32 + d1) 2^39 + d2 in the radix of the digit recurrence
+        // rem = rem 4^k + bits - d (2 root 2^k + d), root = root 2^k + d: r comes from Math.sqrt of
+        // M's top 104 bits (S >> 10), off by a few units; the digits are estimated as
+        // rem 2^k / (2 root) with one reciprocal, so they may be off by a unit or two (or
+        // negative). Quantities are kept modulo 2^128 (the true remainders are small and signed).
         long t64 = sigA64 >>> 10;
         long t0 = (sigA64 << 54) | (sigA0 >>> 10);
-        long r = (long) Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
-        while (lt128(t64, t0, Math.multiplyHigh(r, r), r * r)) {
-            r--;
-        }
-        while (!lt128(t64, t0, Math.multiplyHigh(r + 1, r + 1), (r + 1) * (r + 1))) {
-            r++;
-        }
-        long root64 = 0;
-        long root0 = r;
-        long rem64 = 0;
-        long rem0 = t0 - r * r; // t - r^2 <= 2r < 2^53
-        // (2) and (3): append 32, then 31 root bits. Bringing down 2k radicand bits and taking the
-        // digit d leaves rem = rem * 4^k + bits - d * (2 * root * 2^k + d), computed modulo
-        // 2^128 (the true value is small). d is estimated with doubles, then corrected exactly.
-        for (int k = 32; k >= 31; k--) {
-            long bits = k == 32 ? sigA0 << 54 : 0; // M's bits 62..125, then 0..61 (all zero)
-            double estimate = (rem64 * 0x1p64 + (rem0 >>> 11) * 0x1p11) * Math.scalb(1.0, k)
-                    / (2 * (root64 * 0x1p64 + (root0 >>> 11) * 0x1p11));
-            long d = (long) estimate;
-            // term = 2 * root * 2^k + d
-            long s64 = (root64 << (k + 1)) | (root0 >>> (63 - k));
-            long s0 = root0 << (k + 1);
-            long term0 = s0 + d;
-            long term64 = s64 + (ult(term0, s0) ? 1 : 0);
-            long p0 = d * term0;
-            long p64 = Math.unsignedMultiplyHigh(d, term0) + d * term64;
-            long b64 = (rem64 << (2 * k)) | (rem0 >>> (64 - 2 * k));
-            long b0 = (2 * k == 64 ? 0 : rem0 << (2 * k)) | bits;
-            if (2 * k == 64) {
-                b64 = rem0;
-            }
-            rem0 = b0 - p0;
-            rem64 = b64 - p64 - (ult(b0, p0) ? 1 : 0);
-            // root = root * 2^k + d
-            root64 = (root64 << k) | (root0 >>> (64 - k));
-            root0 = root0 << k;
-            long n0 = root0 + d;
-            root64 += ult(n0, root0) ? 1 : 0;
-            root0 = n0;
-            while (rem64 < 0) { // d too large: rem += 2 root - 1, root -= 1
-                long t2 = (root0 << 1) - 1;
-                long c64 = (root64 << 1) | (root0 >>> 63);
-                if (root0 << 1 == 0) {
-                    c64--;
+        double rootEstimate = Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
+        double halfInverse = 0.5 / rootEstimate; // 1 / (2 root), relative error ~2^-52
+        long r = (long) rootEstimate;
+        long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
+        // k = 32: the radicand bits brought down are S's low 10 bits
+        long d = (long) (rem1 * 0x1p32 * halfInverse);
+        long term0 = (r << 33) + d; // 2 r 2^32 + d
+        long term64 = (r >>> 31) + (d >> 63) + (ult(term0, r << 33) ? 1 : 0);
+        long bits = sigA0 << 54;
+        long p0 = d * term0;
+        long p64 = Math.unsignedMultiplyHigh(d, term0) + d * term64 - ((d >> 63) & term0);
+        long rem0 = bits - p0;
+        long rem64 = rem1 - p64 - (ult(bits, p0) ? 1 : 0);
+        long root0 = (r << 32) + d;
+        long root64 = (r >>> 32) + (d >> 63) + (ult(root0, r << 32) ? 1 : 0);
+        // k = 39: no radicand bits left. 1 / (2 root) moves by the factor (1 - d / (r 2^32)) to
+        // first order; the second-order error is below 2^-100.
+        double halfInverse3 = halfInverse * 0x1p-32 * (1 - d * 0x1p-31 * halfInverse);
+        long d2 = (long) ((rem64 * 0x1p64 + (rem0 >>> 11) * 0x1p11) * 0x1p39 * halfInverse3);
+        long shifted64 = (root64 << 39) | (root0 >>> 25);
+        long shifted0 = root0 << 39;
+        long z0 = shifted0 + d2;
+        long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
+        // Now |z - R| <= 2. Unless z's low 9 bits are within 2 of a multiple of 512 (the ulp and
+        // half-ulp boundaries of the result), R has z's bits 9 and up and is inexact: done.
+        long extra;
+        if (((z0 + 2) & 511) > 4) {
+            extra = (z0 << 54) | 1;
+        } else {
+            // Exactly: rem = rem 2^78 - d2 (2 root 2^39 + d2), then 0 <= rem <= 2 z by unit steps.
+            long c64 = (root64 << 40) | (root0 >>> 24);
+            long c0 = (root0 << 40) + d2;
+            c64 += (d2 >> 63) + (ult(c0, root0 << 40) ? 1 : 0);
+            p0 = d2 * c0;
+            p64 = Math.unsignedMultiplyHigh(d2, c0) + d2 * c64 - ((d2 >> 63) & c0);
+            long b64 = rem0 << 14;
+            rem0 = -p0;
+            rem64 = b64 - p64 - (p0 != 0 ? 1 : 0);
+            while (rem64 < 0) { // z too large: rem += 2 z - 1, z -= 1
+                long t2 = (z0 << 1) - 1;
+                long u64 = (z64 << 1) | (z0 >>> 63);
+                if (z0 << 1 == 0) {
+                    u64--;
                 }
                 long m0 = rem0 + t2;
-                rem64 += c64 + (ult(m0, rem0) ? 1 : 0);
+                rem64 += u64 + (ult(m0, rem0) ? 1 : 0);
                 rem0 = m0;
-                root64 -= root0 == 0 ? 1 : 0;
-                root0--;
+                z64 -= z0 == 0 ? 1 : 0;
+                z0--;
             }
-            while (true) { // d too small while rem >= 2 root + 1: rem -= 2 root + 1, root += 1
-                long c0 = (root0 << 1) | 1;
-                long c64 = (root64 << 1) | (root0 >>> 63);
-                if (lt128(rem64, rem0, c64, c0)) {
+            while (true) { // z too small while rem >= 2 z + 1: rem -= 2 z + 1, z += 1
+                long u0 = (z0 << 1) | 1;
+                long u64 = (z64 << 1) | (z0 >>> 63);
+                if (lt128(rem64, rem0, u64, u0)) {
                     break;
                 }
-                long m0 = rem0 - c0;
-                rem64 -= c64 + (ult(rem0, c0) ? 1 : 0);
+                long m0 = rem0 - u0;
+                rem64 -= u64 + (ult(rem0, u0) ? 1 : 0);
                 rem0 = m0;
-                root0++;
-                root64 += root0 == 0 ? 1 : 0;
+                z0++;
+                z64 += z0 == 0 ? 1 : 0;
             }
+            extra = (z0 << 54) | ((rem64 | rem0) != 0 ? 1 : 0);
         }
-        long extra = (root0 << 62) | ((rem64 | rem0) != 0 ? 1 : 0);
-        roundPack(false, (e >> 1) + BIAS - 1, root64 >>> 2, (root64 << 62) | (root0 >>> 2), extra, rm, env);
+        roundPack(false, (e >> 1) + BIAS - 1, z64 >>> 10, (z64 << 54) | (z0 >>> 10), extra, rm, env);
     }
 
     // ------------------------------------------------------------------ rem, fmod
@@ -1425,15 +1429,7 @@ public final class F128 {
         }
         if (!valid) {
             env.flags |= INVALID;
-            if (env.specialization == Specialization.X86) {
-                z(env, signed ? SIGN : -1L, signed ? 0 : -1L);
-            } else if (nan) {
-                z(env, 0, 0);
-            } else if (signed) {
-                z(env, sign ? SIGN : Long.MAX_VALUE, sign ? 0 : -1L);
-            } else {
-                z(env, sign ? 0 : -1L, sign ? 0 : -1L);
-            }
+            env.specialization.invalidResult128(signed, nan, sign, env);
             return;
         }
         if (status > 0 && exact) {

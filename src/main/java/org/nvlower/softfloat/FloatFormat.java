@@ -57,6 +57,6 @@ enum FloatFormat {
     }
 
     long defaultNaN(Specialization s) {
-        return s == Specialization.X86 ? x86DefaultNaN : nvptxNaN;
+        return s.defaultNaN(this);
     }
 }

@@ -19,7 +19,7 @@ enum IntFormat {
 
     final int bits;
     final boolean signed;
-    private final long x86NaN, x86PosOverflow, x86NegOverflow;
+    final long x86NaN, x86PosOverflow, x86NegOverflow;
     /** Largest magnitude allowed for a positive and for a negative result (unsigned compare). */
     final long maxPositive, maxNegative;
 
@@ -36,12 +36,6 @@ enum IntFormat {
 
     /** The result of an invalid conversion (NaN, or out of range on the {@code negative} side). */
     long invalidResult(boolean nan, boolean negative, Specialization s) {
-        if (s == Specialization.X86) {
-            return nan ? x86NaN : negative ? x86NegOverflow : x86PosOverflow;
-        }
-        if (nan) {
-            return 0;
-        }
-        return negative ? -maxNegative : maxPositive;
+        return s.invalidResult(this, nan, negative);
     }
 }

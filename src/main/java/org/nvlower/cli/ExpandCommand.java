@@ -1,0 +1,67 @@
+package org.nvlower.cli;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.sass.Printer;
+import org.nvlower.sass.template.Template;
+import org.nvlower.sass.template.Templates;
+import org.nvlower.softfloat.Hex128;
+import org.nvlower.target.SmProcessor;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower expand OP}: a template's SASS-level listing and its instruction counts. */
+@Command(name = "expand",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Prints the SASS-level expansion nvlower uses for a PTX math instruction, as an nvdisasm-style "
+                    + "listing (registers allocated), then the counts: fast path, slow path, registers, and ptxas 11.8's "
+                    + "fast path for the same op (../shared/reference/FACTS.md).",
+            "Ops: div.rn.f32 rcp.rn.f32 sqrt.rn.f32 div.full.f32 div.approx.f32 (each also .ftz, e.g. div.rn.ftz.f32), "
+                    + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64."})
+public final class ExpandCommand implements Runnable {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "OP", description = "The PTX op, e.g. div.rn.f32 or rem.s64.")
+    String op;
+
+    @Option(names = "--arch", paramLabel = "sm_XX", defaultValue = "sm_90",
+            description = "Target architecture (these templates are the same from sm_50 on; default: ${DEFAULT-VALUE}).")
+    String arch;
+
+    @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true.")
+    boolean ftz;
+
+    @Override
+    public void run() {
+        if (SmProcessor.byName(arch).isEmpty()) {
+            throw new InputException("unknown architecture " + Hex128.quote(arch) + " (see 'nvlower target --list')");
+        }
+        String name = ftz && !op.contains(".ftz") ? ftzName(op) : op;
+        Template t = Templates.get(name).orElseThrow(() -> new InputException("no template for " + Hex128.quote(name)
+                + " (templates: " + String.join(", ", Templates.names()) + ")"));
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
+                t.program().code().size(), t.program().sections().size());
+        out.print(Printer.listing(t.program()));
+        out.printf(Locale.ROOT, "// fast path %d (ptxas 11.8: %s), slow path %d, registers %d, predicates %d%n",
+                t.fastPath(), t.ptxasFastPath() < 0 ? "-" : Integer.toString(t.ptxasFastPath()), t.slowPath(),
+                t.registers(), t.predicates());
+    }
+
+    /** div.rn.f32 -> div.rn.ftz.f32; ops without a .ftz variant are an error. */
+    private static String ftzName(String op) {
+        if (!op.endsWith(".f32")) {
+            throw new InputException(Hex128.quote(op) + " has no .ftz variant (only the .f32 ops have one)");
+        }
+        return op.substring(0, op.length() - 4) + ".ftz.f32";
+    }
+}

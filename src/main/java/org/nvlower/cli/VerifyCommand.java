@@ -1,0 +1,279 @@
+package org.nvlower.cli;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+import org.nvlower.diag.InputException;
+import org.nvlower.softfloat.Hex128;
+import org.nvlower.verify.sass.CaseSet;
+import org.nvlower.verify.sass.SassOp;
+import org.nvlower.verify.sass.Verifier;
+import org.nvlower.verify.sass.Verifier.Counterexample;
+import org.nvlower.verify.sass.Verifier.Plan;
+import org.nvlower.verify.sass.Verifier.Result;
+
+import me.tongfei.progressbar.ConsoleProgressBarConsumer;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code nvlower verify OP}: the template in the emulator against softfloat or integer arithmetic. */
+@Command(name = "verify",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Runs a template (see 'nvlower expand') in the SASS emulator on a case set and compares every result with "
+                    + "the reference: softfloat (bit for bit, NaNs included) for the .rn float ops, integer arithmetic "
+                    + "(division by zero gives all ones, as ptxas's expansion) for div/rem, and the ulp error against "
+                    + "the PTX ISA's bound for div.full and div.approx.",
+            "Case i of a set is a function of (op, set, seed, i) alone: --range FROM:TO runs a slice, and slices can "
+                    + "run anywhere. Exit code 1 on any mismatch (or an approximation beyond its bound)."})
+public final class VerifyCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(paramLabel = "OP", description = "A template, e.g. div.rn.f32, sqrt.rn.ftz.f32, div.s64.")
+    String op;
+
+    @Option(names = "--cases", split = ",", paramLabel = "SET",
+            description = "edge, random, hard, exhaustive, binades (rcp/sqrt: the binades of the fast path); "
+                    + "comma-separated (default: edge,random,hard)")
+    List<String> cases = new ArrayList<>();
+
+    @Option(names = "-n", paramLabel = "N", defaultValue = "1000000",
+            description = "random cases to run, and the most of each other set but edge and exhaustive ('all': "
+                    + "the whole hard set); default: ${DEFAULT-VALUE}")
+    String count;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "1",
+            description = "seed of the random cases and of the bounded/adversarial MUFU models (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--mufu", paramLabel = "MODEL", defaultValue = "exact",
+            description = "exact, bounded, adversarial, adversarial-low, adversarial-high, or all (every MUFU output "
+                    + "inside the bound, each case run once per output); default: ${DEFAULT-VALUE}")
+    String mufu;
+
+    @Option(names = "--threads", paramLabel = "T",
+            description = "worker threads (default: every core, here ${sys:nvlower.cores})")
+    Integer threads;
+
+    @Option(names = "--range", paramLabel = "FROM:TO",
+            description = "case indices [FROM, TO) of every selected set (clipped to its size)")
+    String range;
+
+    @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
+    boolean noProgress;
+
+    static {
+        System.setProperty("nvlower.cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        SassOp sassOp;
+        try {
+            sassOp = SassOp.of(op);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("no template for " + Hex128.quote(op) + " (templates: "
+                    + String.join(", ", SassOp.names()) + ")");
+        }
+        List<CaseSet> sets = new ArrayList<>();
+        for (String c : cases.isEmpty() ? List.of("edge", "random", "hard") : cases) {
+            try {
+                sets.add(CaseSet.parse(c));
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--cases: " + e.getMessage());
+            }
+        }
+        long n = parseCount();
+        int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+        if (t < 1 || t > 1024) {
+            throw new InputException("--threads must be between 1 and 1024, not " + t);
+        }
+        long[] slice = parseRange();
+        try {
+            Verifier.Plan probe = new Plan(sassOp, CaseSet.EDGE, 0, 0, seed, mufu, 1);
+            Verifier.run(probe, null);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--mufu: " + e.getMessage() + " (or all)");
+        }
+        List<Plan> plans = new ArrayList<>();
+        for (CaseSet set : sets) {
+            long size;
+            try {
+                size = set.size(sassOp);
+            } catch (IllegalArgumentException e) {
+                throw new InputException(e.getMessage());
+            }
+            long from = 0;
+            long to = switch (set) {
+                case EDGE, EXHAUSTIVE, BINADES -> size;
+                case RANDOM -> n < 0 ? 1_000_000 : n;
+                case HARD -> n < 0 ? size : Math.min(size, n);
+            };
+            if (slice != null) {
+                from = Math.min(slice[0], size);
+                to = Math.min(slice[1], size);
+            }
+            plans.add(new Plan(sassOp, set, from, to, seed, mufu, t));
+        }
+        long total = plans.stream().mapToLong(Plan::cases).sum();
+        out.printf(Locale.ROOT, "verify %s: MUFU %s, seed %d, %d thread%s%n", sassOp.name(), mufu, seed, t, t == 1 ? "" : "s");
+        out.flush();
+        long start = System.nanoTime();
+        boolean failed = false;
+        Result firstFailure = null;
+        double maxUlp = 0;
+        try (ProgressBar bar = progressBar(total)) {
+            for (Plan plan : plans) {
+                long setStart = System.nanoTime();
+                Result r = Verifier.run(plan, bar == null ? null : bar::stepBy);
+                double secs = (System.nanoTime() - setStart) / 1e9;
+                if (bar != null) {
+                    bar.pause();
+                }
+                out.printf(Locale.ROOT, "  %-10s %,14d cases  %s%s  (%.1f s)%n", plan.set().spelling(), r.cases(),
+                        sassOp.exact() ? r.mismatches() + " mismatches"
+                                : String.format(Locale.ROOT, "max error %.3f ulp (bound %s), %d beyond",
+                                        r.maxUlp(), bound(sassOp), r.beyondBound()),
+                        slice != null ? "  [range " + plan.from() + ":" + plan.to() + "]" : "",
+                        secs);
+                out.flush();
+                if (bar != null) {
+                    bar.resume();
+                }
+                maxUlp = Math.max(maxUlp, r.maxUlp());
+                if (!r.passed()) {
+                    failed = true;
+                    if (firstFailure == null) {
+                        firstFailure = r;
+                    }
+                }
+            }
+        }
+        double secs = (System.nanoTime() - start) / 1e9;
+        out.printf(Locale.ROOT, "  total      %,14d cases  %s  (%.1f s, %.2f M cases/s)%n", total,
+                failed ? "FAILED" : sassOp.exact() ? "0 mismatches" : String.format(Locale.ROOT, "max error %.3f ulp", maxUlp),
+                secs, total / secs / 1e6);
+        if (firstFailure != null) {
+            printCounterexample(out, sassOp, firstFailure);
+        }
+        out.flush();
+        return failed ? Main.USER_ERROR : Main.OK;
+    }
+
+    private static String bound(SassOp op) {
+        return op.template().ulpBound() + " ulp";
+    }
+
+    private long parseCount() {
+        if (count.equals("all")) {
+            return -1;
+        }
+        try {
+            long v = Long.parseLong(count.replace("_", ""));
+            if (v < 0) {
+                throw new NumberFormatException();
+            }
+            return v;
+        } catch (NumberFormatException e) {
+            throw new InputException("-n must be a non-negative number or 'all', not " + Hex128.quote(count));
+        }
+    }
+
+    private long[] parseRange() {
+        if (range == null) {
+            return null;
+        }
+        String[] parts = range.split(":", -1);
+        try {
+            if (parts.length != 2) {
+                throw new NumberFormatException();
+            }
+            long from = Long.parseLong(parts[0]);
+            long to = Long.parseLong(parts[1]);
+            if (from < 0 || to < from) {
+                throw new NumberFormatException();
+            }
+            return new long[] {from, to};
+        } catch (NumberFormatException e) {
+            throw new InputException("--range must be FROM:TO with 0 <= FROM <= TO, not " + Hex128.quote(range));
+        }
+    }
+
+    private void printCounterexample(PrintWriter out, SassOp op, Result r) {
+        Counterexample c = r.first();
+        Plan p = r.plan();
+        out.printf(Locale.ROOT, "first counterexample: %s case %d%s%n", p.set().spelling(), c.index(),
+                c.mufuChoice().isEmpty() ? "" : " (" + c.mufuChoice() + ")");
+        if (op.isFloat()) {
+            out.printf(Locale.ROOT, "  inputs   %s%n", op.unary() ? f32(c.a()) : f32(c.a()) + ", " + f32(c.b()));
+            out.printf(Locale.ROOT, "  expected %s%n", c.expected() < 0 ? "(within " + bound(op) + ")" : f32(c.expected()));
+            out.printf(Locale.ROOT, "  got      %s%n", f32(c.got()));
+        } else {
+            int w = op.operands().bits / 4;
+            out.printf(Locale.ROOT, "  inputs   0x%0" + w + "x, 0x%0" + w + "x%n", c.a(), c.b());
+            out.printf(Locale.ROOT, "  expected 0x%0" + w + "x%n  got      0x%0" + w + "x%n", c.expected(), c.got());
+        }
+        int choice = c.mufuChoice().isEmpty() ? 0 : Integer.parseInt(c.mufuChoice().replaceAll("\\D", ""));
+        out.println("  trace (each executed instruction and the value it wrote):");
+        out.print(Verifier.trace(op, c.a(), c.b(), p.mufu(), p.seed(), choice));
+    }
+
+    private static String f32(long bits) {
+        return String.format(Locale.ROOT, "0x%08x (%s)", bits & 0xFFFFFFFFL, Float.intBitsToFloat((int) bits));
+    }
+
+    /** A progress bar on stderr when stderr is a terminal, else null. */
+    private ProgressBar progressBar(long total) {
+        if (noProgress || !onTerminal()) {
+            return null;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        PrintStream stream = new PrintStream(new OutputStream() {
+            @Override
+            public void write(int b) {
+                err.write(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                err.write(new String(b, off, len, StandardCharsets.UTF_8));
+            }
+
+            @Override
+            public void flush() {
+                err.flush();
+            }
+        }, true, StandardCharsets.UTF_8);
+        return new ProgressBarBuilder().setTaskName(op).setInitialMax(total).setStyle(ProgressBarStyle.ASCII)
+                .setConsumer(new ConsoleProgressBarConsumer(stream)).setUpdateIntervalMillis(500)
+                .showSpeed().build();
+    }
+
+    /** Whether the JVM runs attached to a terminal (Console.isTerminal on JDK 22+, else a console exists). */
+    private static boolean onTerminal() {
+        java.io.Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) java.io.Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException e) {
+            return true;
+        }
+    }
+}

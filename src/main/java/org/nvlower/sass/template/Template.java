@@ -1,0 +1,56 @@
+package org.nvlower.sass.template;
+
+import org.nvlower.sass.Path;
+import org.nvlower.sass.Program;
+import org.nvlower.sass.RegisterAllocation;
+
+/**
+ * A PTX math instruction expanded into a SASS-level {@link Program}: its PTX name
+ * ({@code div.rn.f32}, {@code rem.s64} ...), what its operands are, whether it is exact
+ * (bit-exact against softfloat or integer arithmetic) or an approximation with a documented ulp
+ * bound, and ptxas 11.8's fast-path length for the same op (../shared/reference/FACTS.md,
+ * -1 where FACTS.md gives none).
+ */
+public record Template(String op, Operands operands, boolean exact, double ulpBound, int ptxasFastPath,
+        Program program) {
+
+    /** The operand and result types of a template. */
+    public enum Operands {
+        /** Two binary32 inputs, one binary32 result. */
+        F32_BINARY(2, 32),
+        /** One binary32 input and result. */
+        F32_UNARY(1, 32),
+        /** Two 32-bit integers, one 32-bit result. */
+        I32_BINARY(2, 32),
+        /** Two 64-bit integers (pairs), one 64-bit result. */
+        I64_BINARY(2, 64);
+
+        public final int inputs;
+        public final int bits;
+
+        Operands(int inputs, int bits) {
+            this.inputs = inputs;
+            this.bits = bits;
+        }
+    }
+
+    public int fastPath() {
+        return program.count(Path.FAST);
+    }
+
+    public int slowPath() {
+        return program.count(Path.SLOW);
+    }
+
+    public int registers() {
+        return RegisterAllocation.of(program).registerCount();
+    }
+
+    public int predicates() {
+        return RegisterAllocation.of(program).predicateCount();
+    }
+
+    public boolean ftz() {
+        return op.contains(".ftz");
+    }
+}

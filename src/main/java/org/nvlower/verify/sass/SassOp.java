@@ -1,0 +1,166 @@
+package org.nvlower.verify.sass;
+
+import java.util.List;
+
+import org.nvlower.sass.template.Template;
+import org.nvlower.sass.template.Template.Operands;
+import org.nvlower.sass.template.Templates;
+import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.F32;
+
+/**
+ * A template under verification with its reference: softfloat (NVPTX NaNs, round to nearest
+ * even, ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
+ * result for division by zero (all ones) for the integer ops, and the exact quotient in double
+ * for the ulp error of div.full and div.approx.
+ */
+public final class SassOp {
+
+    private final Template template;
+    private final Kind kind;
+
+    /** What the reference computes. */
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+        DIV_S64, REM_U64, REM_S64 }
+
+    private SassOp(Template template, Kind kind) {
+        this.template = template;
+        this.kind = kind;
+    }
+
+    public static SassOp of(String op) {
+        Template t = Templates.require(op);
+        String base = op.replace(".ftz", "");
+        Kind k = switch (base) {
+            case "div.rn.f32" -> Kind.DIV_F32;
+            case "rcp.rn.f32" -> Kind.RCP_F32;
+            case "sqrt.rn.f32" -> Kind.SQRT_F32;
+            case "div.full.f32", "div.approx.f32" -> Kind.APPROX_DIV_F32;
+            case "div.u32" -> Kind.DIV_U32;
+            case "div.s32" -> Kind.DIV_S32;
+            case "rem.u32" -> Kind.REM_U32;
+            case "rem.s32" -> Kind.REM_S32;
+            case "div.u64" -> Kind.DIV_U64;
+            case "div.s64" -> Kind.DIV_S64;
+            case "rem.u64" -> Kind.REM_U64;
+            case "rem.s64" -> Kind.REM_S64;
+            default -> throw new IllegalArgumentException("no reference for " + op);
+        };
+        return new SassOp(t, k);
+    }
+
+    public static List<String> names() {
+        return Templates.names();
+    }
+
+    public Template template() {
+        return template;
+    }
+
+    public String name() {
+        return template.op();
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public Operands operands() {
+        return template.operands();
+    }
+
+    public boolean exact() {
+        return template.exact();
+    }
+
+    public boolean unary() {
+        return template.operands().inputs == 1;
+    }
+
+    public boolean isFloat() {
+        return template.operands() == Operands.F32_BINARY || template.operands() == Operands.F32_UNARY;
+    }
+
+    public boolean signed() {
+        return switch (kind) {
+            case DIV_S32, REM_S32, DIV_S64, REM_S64 -> true;
+            default -> false;
+        };
+    }
+
+    /** The environment of the reference: PTX's, with .ftz on both sides when the op has it. */
+    public Env env() {
+        return Env.ptx(template.ftz());
+    }
+
+    /** The exact result for a 32-bit op (b unused by unary ops). */
+    public int expected32(int a, int b, Env env) {
+        return switch (kind) {
+            case DIV_F32 -> F32.div(a, b, env);
+            case RCP_F32 -> F32.div(0x3F800000, a, env);
+            case SQRT_F32 -> F32.sqrt(a, env);
+            case DIV_U32 -> b == 0 ? -1 : Integer.divideUnsigned(a, b);
+            case DIV_S32 -> b == 0 ? -1 : a / b;
+            case REM_U32 -> b == 0 ? -1 : Integer.remainderUnsigned(a, b);
+            case REM_S32 -> b == 0 ? -1 : a % b;
+            default -> throw new IllegalStateException(kind + " has no exact 32-bit reference");
+        };
+    }
+
+    /** The exact result for a 64-bit integer op. */
+    public long expected64(long a, long b) {
+        return switch (kind) {
+            case DIV_U64 -> b == 0 ? -1 : Long.divideUnsigned(a, b);
+            case DIV_S64 -> b == 0 ? -1 : a / b;
+            case REM_U64 -> b == 0 ? -1 : Long.remainderUnsigned(a, b);
+            case REM_S64 -> b == 0 ? -1 : a % b;
+            default -> throw new IllegalStateException(kind + " has no 64-bit reference");
+        };
+    }
+
+    /**
+     * The error of an approximate quotient {@code got} of a / b in units in the last place of
+     * the exact quotient (subnormal ulp below 2^-126), or -1 when the case lies outside the
+     * op's documented domain (special operands or results, |b| outside [2^-126, 2^126] for
+     * div.approx, a quotient outside the normal range or within the bound of its ends) and is
+     * not measured. With .ftz, subnormal
+     * operands read as zero first.
+     */
+    public double ulpError(int a, int b, int got) {
+        boolean ftz = template.ftz();
+        float fa = Float.intBitsToFloat(ftz ? daz(a) : a);
+        float fb = Float.intBitsToFloat(ftz ? daz(b) : b);
+        if (!Float.isFinite(fa) || !Float.isFinite(fb) || fa == 0 || fb == 0) {
+            return -1;
+        }
+        double ab = Math.abs((double) fb);
+        if (template.op().startsWith("div.approx") && (ab < 0x1p-126 || ab > 0x1p126)) {
+            return -1;
+        }
+        double exact = (double) fa / (double) fb; // a 24-bit by 24-bit quotient: within 2^-53 relative
+        double mag = Math.abs(exact);
+        // within the bound of the overflow or underflow threshold, an approximation may leave the
+        // normal range (to infinity, a subnormal or, with .ftz, zero): not measured in ulps
+        if (mag < 0x1p-126 * (1 + 0x1p-20) || mag > Float.MAX_VALUE * (1 - 0x1p-21)) {
+            return -1;
+        }
+        float g = Float.intBitsToFloat(got);
+        if (!Float.isFinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double ulp = Math.ulp((float) Math.min(mag, Float.MAX_VALUE));
+        if (Math.getExponent(mag) < Math.getExponent((float) mag)) {
+            ulp = Math.ulp((float) mag) / 2; // mag rounded up into the next binade: its own binade's ulp
+        }
+        return Math.abs(g - exact) / ulp;
+    }
+
+    private static int daz(int v) {
+        return (v & 0x7F800000) == 0 ? v & 0x80000000 : v;
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

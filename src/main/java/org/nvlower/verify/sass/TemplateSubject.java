@@ -1,0 +1,50 @@
+package org.nvlower.verify.sass;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.nvlower.sass.Emulator;
+import org.nvlower.sass.MufuModel;
+
+/**
+ * A template as a TestFloat subject ({@code nvlower testfloat f32_div --impl sass}): the result
+ * of the TestFloat function computed by running the template in the emulator. Only the functions
+ * a template implements, in round-to-nearest-even: f32_div (div.rn.f32) and f32_sqrt
+ * (sqrt.rn.f32).
+ */
+public final class TemplateSubject {
+
+    private static final Map<String, String> TEMPLATES = Map.of("f32_div", "div.rn.f32", "f32_sqrt", "sqrt.rn.f32");
+
+    private final SassOp op;
+    private final Emulator emulator;
+
+    private TemplateSubject(SassOp op, MufuModel mufu) {
+        this.op = op;
+        this.emulator = new Emulator(op.template().program(), mufu);
+    }
+
+    /** The subject for a TestFloat function, or empty when no template implements it. */
+    public static Optional<TemplateSubject> of(String function, String mufu, long seed) {
+        String template = TEMPLATES.get(function);
+        if (template == null) {
+            return Optional.empty();
+        }
+        return Optional.of(new TemplateSubject(SassOp.of(template), MufuModel.byName(mufu, seed)));
+    }
+
+    public static List<String> functions() {
+        return TEMPLATES.keySet().stream().sorted().toList();
+    }
+
+    public String template() {
+        return op.name();
+    }
+
+    /** The result word for the operand words (one binary32 per word). */
+    public long[] compute(long[] operands) {
+        int r = op.unary() ? emulator.run((int) operands[0]) : emulator.run((int) operands[0], (int) operands[1]);
+        return new long[] {r & 0xFFFFFFFFL};
+    }
+}

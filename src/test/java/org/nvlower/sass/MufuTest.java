@@ -1,0 +1,159 @@
+package org.nvlower.sass;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.sass.Mod.MufuFn;
+
+/**
+ * MUFU models: the special cases of the PTX ISA's tables and ZLUDA's GPU records (a subnormal
+ * input reads as zero: rcp/rsqrt of a subnormal is an infinity), the exact model correctly
+ * rounded (checked against exact decimal arithmetic), and the admissible outputs: each within the
+ * bound (checked exactly), the exact one among them, the next ones outside, no more than the
+ * enumerating model's choices.
+ */
+class MufuTest {
+
+    private static final int POS_INF = 0x7F800000, NEG_INF = 0xFF800000;
+
+    @Test
+    void specialCasesAsThePtxIsaAndRealGpusGiveThem() {
+        int sub = 0x00000123;
+        assertEquals(POS_INF, Mufu.exact(MufuFn.RCP, 0));
+        assertEquals(NEG_INF, Mufu.exact(MufuFn.RCP, 0x80000000));
+        assertEquals(POS_INF, Mufu.exact(MufuFn.RCP, sub));                // ZLUDA: rcp.approx of a subnormal is +inf
+        assertEquals(NEG_INF, Mufu.exact(MufuFn.RCP, sub | 0x80000000));
+        assertEquals(0, Mufu.exact(MufuFn.RCP, POS_INF));
+        assertEquals(0x80000000, Mufu.exact(MufuFn.RCP, NEG_INF));
+        assertEquals(Mufu.NAN, Mufu.exact(MufuFn.RCP, 0x7FC00000));
+        assertEquals(0, Mufu.exact(MufuFn.RCP, 0x7F000000));                // 1/2^127 is subnormal: flushed
+        assertEquals(0x00800000, Mufu.exact(MufuFn.RCP, 0x7E800000));       // 1/2^126 = 2^-126
+        assertEquals(Mufu.NAN, Mufu.exact(MufuFn.RSQ, 0xBF800000));          // -normal
+        assertEquals(NEG_INF, Mufu.exact(MufuFn.RSQ, sub | 0x80000000));     // -subnormal: -inf
+        assertEquals(POS_INF, Mufu.exact(MufuFn.RSQ, sub));
+        assertEquals(0, Mufu.exact(MufuFn.RSQ, POS_INF));
+        assertEquals(0x80000000, Mufu.exact(MufuFn.SQRT, 0x80000000));
+        assertEquals(Mufu.NAN, Mufu.exact(MufuFn.SQRT, NEG_INF));
+        assertEquals(0x3F800000, Mufu.exact(MufuFn.EX2, sub));
+        assertEquals(0xFF800000, Mufu.exact(MufuFn.LG2, 0));
+        assertEquals(0x3F800000, Mufu.exact(MufuFn.COS, 0x80000000));
+        for (MufuFn fn : new MufuFn[] {MufuFn.RCP, MufuFn.RSQ, MufuFn.SQRT}) {
+            int[] out = new int[16];
+            assertEquals(1, Mufu.candidates(fn, 0x7FC00000, out), fn + ": a special case has one output");
+            for (String m : new String[] {"bounded", "adversarial", "adversarial-low", "adversarial-high"}) {
+                assertEquals(Mufu.exact(fn, sub), MufuModel.byName(m, 5).eval(fn, sub), m + " " + fn + " special");
+            }
+        }
+    }
+
+    private static BigDecimal value(int bits) {
+        return new BigDecimal(Float.intBitsToFloat(bits));
+    }
+
+    private static BigDecimal exactValue(MufuFn fn, int x) {
+        MathContext mc = new MathContext(60);
+        BigDecimal v = value(x);
+        return switch (fn) {
+            case RCP -> BigDecimal.ONE.divide(v, mc);
+            case RSQ -> BigDecimal.ONE.divide(v.sqrt(mc), mc);
+            case SQRT -> v.sqrt(mc);
+            default -> throw new IllegalArgumentException();
+        };
+    }
+
+    /** ulp of the exact value's binade (binary32). */
+    private static BigDecimal ulp(BigDecimal v) {
+        double d = v.abs().doubleValue();
+        int e = Math.getExponent(d);
+        if (new BigDecimal(Math.scalb(1.0, e)).compareTo(v.abs()) > 0) {
+            e--;
+        }
+        return new BigDecimal(Math.scalb(1.0, e - 23));
+    }
+
+    private static boolean within(MufuFn fn, int x, int y) {
+        BigDecimal f = exactValue(fn, x);
+        BigDecimal err = value(y).subtract(f).abs();
+        return switch (fn) {
+            case RCP -> err.compareTo(ulp(f)) <= 0;
+            default -> err.compareTo(f.abs().multiply(new BigDecimal(Mufu.bound(fn).value()))) <= 0;
+        };
+    }
+
+    @Test
+    void exactModelIsCorrectlyRoundedAndCandidatesAreExactlyTheOutputsInTheBound() {
+        SplittableRandom r = new SplittableRandom(21);
+        int[] out = new int[16];
+        int maxCount = 0;
+        for (int i = 0; i < 6000; i++) {
+            MufuFn fn = new MufuFn[] {MufuFn.RCP, MufuFn.RSQ, MufuFn.SQRT}[i % 3];
+            int x = (i % 3 == 0 ? r.nextInt() : r.nextInt() & 0x7FFFFFFF);
+            if (Mufu.special(fn, x) != 1) {
+                continue;
+            }
+            int c = Mufu.exact(fn, x);
+            BigDecimal f = exactValue(fn, x);
+            // correctly rounded: no float nearer than c (its neighbours are not closer)
+            BigDecimal dc = value(c).subtract(f).abs();
+            assertTrue(value(c + 1).subtract(f).abs().compareTo(dc) >= 0, fn + " exact " + Integer.toHexString(x));
+            assertTrue(value(c - 1).subtract(f).abs().compareTo(dc) >= 0, fn + " exact " + Integer.toHexString(x));
+            int n = Mufu.candidates(fn, x, out);
+            maxCount = Math.max(maxCount, n);
+            boolean hasExact = false;
+            for (int k = 0; k < n; k++) {
+                assertTrue(within(fn, x, out[k]), fn + " candidate outside the bound: " + Integer.toHexString(x) + " -> "
+                        + Integer.toHexString(out[k]));
+                hasExact |= out[k] == c;
+                if (k > 0) {
+                    assertTrue(Float.intBitsToFloat(out[k]) > Float.intBitsToFloat(out[k - 1]), "ascending");
+                }
+            }
+            assertTrue(hasExact, "the exact value is admissible");
+            int lowest = out[0];
+            int highest = out[n - 1];
+            int below = Float.floatToRawIntBits(Math.nextDown(Float.intBitsToFloat(lowest)));
+            int above = Float.floatToRawIntBits(Math.nextUp(Float.intBitsToFloat(highest)));
+            // the enumeration misses nothing: the next floats out are beyond the bound (or subnormal)
+            assertFalse(within(fn, x, below) && (below & 0x7F800000) != 0, fn + " below " + Integer.toHexString(x));
+            assertFalse(within(fn, x, above) && (above & 0x7F800000) != 0, fn + " above " + Integer.toHexString(x));
+        }
+        assertTrue(maxCount <= MufuModel.Enumerating.MAX_CHOICES, "choices suffice: " + maxCount);
+    }
+
+    @Test
+    void exactRsqrtDecidesNearMidpointCasesExactly() {
+        // squares of midpoints: x = m^-2 rounded, where the double route alone could round the wrong way
+        SplittableRandom r = new SplittableRandom(22);
+        for (int i = 0; i < 20000; i++) {
+            int x = 0x3F800000 | (r.nextInt() & 0x7FFFFF) | (r.nextInt(2) << 23);
+            int c = Mufu.rsqrt(x);
+            BigDecimal f = exactValue(MufuFn.RSQ, x);
+            BigDecimal dc = value(c).subtract(f).abs();
+            assertTrue(value(c + 1).subtract(f).abs().compareTo(dc) > 0);
+            assertTrue(value(c - 1).subtract(f).abs().compareTo(dc) > 0);
+        }
+    }
+
+    @Test
+    void seededModelsAreFunctionsOfTheirInput() {
+        MufuModel a = MufuModel.bounded(7);
+        MufuModel b = MufuModel.bounded(7);
+        MufuModel other = MufuModel.bounded(8);
+        int differ = 0;
+        for (int x = 0x3F800000; x < 0x3F800000 + 5000; x++) {
+            assertEquals(a.eval(MufuFn.RSQ, x), b.eval(MufuFn.RSQ, x));
+            differ += a.eval(MufuFn.RSQ, x) != other.eval(MufuFn.RSQ, x) ? 1 : 0;
+            int[] out = new int[16];
+            int n = Mufu.candidates(MufuFn.RCP, x, out);
+            assertEquals(out[0], MufuModel.adversarial(MufuModel.Extreme.LOW, 1).eval(MufuFn.RCP, x));
+            assertEquals(out[n - 1], MufuModel.adversarial(MufuModel.Extreme.HIGH, 1).eval(MufuFn.RCP, x));
+        }
+        assertTrue(differ > 1000, "another seed picks other outputs: " + differ);
+    }
+}

@@ -1,0 +1,78 @@
+package org.nvlower.softfloat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.softfloat.ExactReference.Fmt;
+import org.nvlower.softfloat.ExactReference.Rounded;
+
+/**
+ * F128.sqrt against {@link ExactReference} on the cases its rounding shortcut must get right:
+ * exact squares, neighbours of squares, roots just off a halfway point (constructed exactly), and
+ * random significands of both exponent parities, in all six rounding modes.
+ */
+class F128SqrtTest {
+
+    private static final Fmt F = Fmt.B128;
+
+    private static void check(BigInteger bits, RoundingMode rm) {
+        Env env = new Env(rm, Specialization.X86);
+        F128.sqrt(bits.shiftRight(64).longValue(), bits.longValue(), env);
+        Rounded want = ExactReference.sqrt(F, ExactReference.decode(F, bits), rm);
+        String what = "sqrt " + bits.toString(16) + " " + rm;
+        assertEquals(want.bits().toString(16), ExactReference.bits(env.zHi, env.zLo).toString(16), what);
+        assertEquals(want.flags(), env.flags, what + " flags");
+    }
+
+    /** Positive binary128 bits with significand m (113 bits, leading one at bit 112) and biased exponent e. */
+    private static BigInteger of(BigInteger m, int e) {
+        return BigInteger.valueOf(e).shiftLeft(112).or(m.clearBit(112));
+    }
+
+    @Test
+    void squaresNeighboursAndHalfwayRoots() {
+        SplittableRandom r = new SplittableRandom(0x5C0A7L);
+        RoundingMode[] modes = RoundingMode.values();
+        for (int i = 0; i < 20_000; i++) {
+            RoundingMode rm = modes[r.nextInt(modes.length)];
+            int e = 0x3FFF + r.nextInt(-200, 200);
+            // a root q of 57 bits squares to 113 or 114 bits: an exact square significand
+            BigInteger q = new BigInteger(57, new java.util.Random(r.nextLong())).setBit(56);
+            BigInteger sq = q.multiply(q);
+            int shift = 112 - (sq.bitLength() - 1);
+            BigInteger m = sq.shiftLeft(shift);
+            // exponent parity: an odd shift makes the value 2 q^2, not a square; both are wanted
+            int delta = r.nextInt(-2, 3);
+            BigInteger mm = m.add(BigInteger.valueOf(delta));
+            if (mm.bitLength() == 113) {
+                check(of(mm, e), rm);
+                check(of(mm, e + 1), rm);
+            }
+            // (q + 1/2)^2 = q^2 + q + 1/4: squares of halfway points, shifted to 113 bits, +-1 ulp
+            BigInteger h = q.shiftLeft(1).add(BigInteger.ONE); // 2q + 1, root of 4 (q + 1/2)^2
+            BigInteger hs = h.multiply(h);
+            int hshift = 112 - (hs.bitLength() - 1);
+            BigInteger hm = hshift >= 0 ? hs.shiftLeft(hshift) : hs.shiftRight(-hshift);
+            for (int dd = -1; dd <= 1; dd++) {
+                BigInteger v = hm.add(BigInteger.valueOf(dd));
+                if (v.bitLength() == 113) {
+                    check(of(v, e), rm);
+                    check(of(v, e + 1), rm);
+                }
+            }
+            // random significands
+            BigInteger rand = new BigInteger(112, new java.util.Random(r.nextLong())).setBit(112);
+            check(of(rand, e + (r.nextBoolean() ? 1 : 0)), rm);
+        }
+        // subnormals
+        for (int i = 0; i < 2_000; i++) {
+            BigInteger frac = new BigInteger(1 + r.nextInt(112), new java.util.Random(r.nextLong()));
+            if (frac.signum() != 0) {
+                check(frac, modes[r.nextInt(modes.length)]);
+            }
+        }
+    }
+}
