@@ -10,6 +10,7 @@ import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
+import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.target.TargetMachine;
 
@@ -51,6 +52,11 @@ public final class Lower128Command implements Callable<Integer> {
             description = "carry fp128 values as i128 (default: on with --link-runtime, else off)")
     Boolean fp128AsI128;
 
+    @Option(names = "--time", paramLabel = "N", defaultValue = "0",
+            description = "also parse, lower and print N more times in this process and report each phase's time "
+                    + "on stderr (warm JIT), next to the round trip's parse + print")
+    int repeat;
+
     @Unmatched
     List<String> cicc = new ArrayList<>();
 
@@ -88,9 +94,42 @@ public final class Lower128Command implements Callable<Integer> {
             if (linkRuntime) {
                 RuntimeLibrary.link(module, result.functions(), carry);
             }
+            if (repeat > 0) {
+                reportTimes(module.source(), err);
+            }
             IrPrinter.print(module, out.stream(), IrInput.CHARSET);
             out.commit();
         }
         return Main.OK;
+    }
+
+    /** Warm phase times: what lowering adds to a round trip, without the JVM's start and cold JIT. */
+    private void reportTimes(String text, PrintWriter err) {
+        String name = IrInput.displayName(input);
+        long[] best = {Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE};
+        for (int i = 0; i < repeat; i++) {
+            long t0 = System.nanoTime();
+            Module plain = IrParser.parse(name, text);
+            long t1 = System.nanoTime();
+            IrPrinter.print(plain, new StringBuilder(text.length()));
+            long t2 = System.nanoTime();
+            Module lowered = IrParser.parse(name, text);
+            long t3 = System.nanoTime();
+            Lower128.run(lowered, Lower128.Options.DEFAULT);
+            long t4 = System.nanoTime();
+            IrPrinter.print(lowered, new StringBuilder(text.length()));
+            long t5 = System.nanoTime();
+            long[] round = {t1 - t0 + t3 - t2, t2 - t1, t4 - t3, t5 - t4};
+            for (int k = 0; k < best.length; k++) {
+                best[k] = Math.min(best[k], round[k]);
+            }
+        }
+        double parse = best[0] / 2e9;
+        double roundTrip = parse + best[1] / 1e9;
+        double lowering = parse + best[2] / 1e9 + best[3] / 1e9;
+        err.printf("best of %d warm rounds: parse %.3f s, print %.3f s (round trip %.3f s); Lower128 %.3f s, "
+                + "print lowered %.3f s (%.3f s): lowering adds %.1f%%%n", repeat, parse, best[1] / 1e9, roundTrip,
+                best[2] / 1e9, best[3] / 1e9, lowering, 100 * (lowering / roundTrip - 1));
+        err.flush();
     }
 }

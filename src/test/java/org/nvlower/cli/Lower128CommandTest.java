@@ -35,6 +35,16 @@ class Lower128CommandTest {
     }
 
     @Test
+    void timeReportsTheWarmPhasesAndLeavesTheOutputAlone() {
+        CliRunner plain = CliRunner.run(KERNEL, "lower128", "-");
+        CliRunner timed = CliRunner.run(KERNEL, "lower128", "-", "--time", "2");
+        assertEquals(0, timed.exitCode(), timed.err());
+        assertEquals(plain.out(), timed.out());
+        assertTrue(timed.err().matches("(?s)best of 2 warm rounds: parse \\d+\\.\\d{3} s, print .*"
+                + "Lower128 \\d+\\.\\d{3} s, .*lowering adds -?\\d+\\.\\d%\n"), timed.err());
+    }
+
+    @Test
     void linkRuntimeDefinesTheFunctionsAndCarriesFp128(@TempDir Path dir) throws Exception {
         Path in = LlvmChecks.write(dir, "k.ll", KERNEL);
         Path out = dir.resolve("k.low.ll");
