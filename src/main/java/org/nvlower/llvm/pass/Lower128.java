@@ -99,14 +99,16 @@ public final class Lower128 {
         }
         List<Unselectable> found = new ArrayList<>();
         checkGlobals(found);
-        for (Function f : new ArrayList<>(module.functions())) {
-            if (!f.isDeclaration() && RuntimeDispatch.mayHoldWideOperations(f)) { // bodies without a wide type stay unread
-                boolean wasMaterialized = f.isMaterialized();
-                lowerFunction(f);
-                checkFunction(f, found);
-                if (!wasMaterialized) {
-                    f.release();
-                }
+        // bodies without a wide type stay unread; the scan only reads the source text, so it runs on every core
+        List<Function> candidates = new ArrayList<>(module.functions()).parallelStream()
+                .filter(f -> !f.isDeclaration() && RuntimeDispatch.mayHoldWideOperations(f))
+                .toList();
+        for (Function f : candidates) {
+            boolean wasMaterialized = f.isMaterialized();
+            lowerFunction(f);
+            checkFunction(f, found);
+            if (!wasMaterialized) {
+                f.release();
             }
         }
         List<String> kept = report(found);
