@@ -716,23 +716,28 @@ public final class Module {
 
     // ------------------------------------------------------------------ diagnostics
 
-    /** The position of an offset in the source, for diagnostics. */
+    /**
+     * The position of an offset in the source, for diagnostics, counted as LLVM's SourceMgr does:
+     * lines by '\n', the column from the last '\n' or '\r' (so positions match llvm-as's).
+     */
     public SourcePosition positionOf(int offset) {
         int line = 1;
         int lineStart = 0;
         int end = Math.min(offset, source.length());
         for (int i = 0; i < end; i++) {
-            if (source.charAt(i) == '\n') {
+            char c = source.charAt(i);
+            if (c == '\n') {
                 line++;
+            }
+            if (c == '\n' || c == '\r') {
                 lineStart = i + 1;
             }
         }
-        int lineEnd = source.indexOf('\n', lineStart);
-        String text = source.substring(lineStart, lineEnd < 0 ? source.length() : lineEnd);
-        if (text.endsWith("\r")) {
-            text = text.substring(0, text.length() - 1);
+        int lineEnd = lineStart;
+        while (lineEnd < source.length() && source.charAt(lineEnd) != '\n' && source.charAt(lineEnd) != '\r') {
+            lineEnd++;
         }
-        return new SourcePosition(fileName, line, end - lineStart + 1, text);
+        return new SourcePosition(fileName, line, end - lineStart + 1, source.substring(lineStart, lineEnd));
     }
 
     /** Where a global is defined, for diagnostics; null for a created one. */

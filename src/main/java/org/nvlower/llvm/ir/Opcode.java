@@ -66,6 +66,14 @@ public enum Opcode {
         return kind;
     }
 
+    /** Whether LLVM reads this opcode as a constant expression ({@code bitcast (...)}, {@code getelementptr (...)}, ...). */
+    public boolean isConstantExpression() {
+        return switch (kind) {
+            case UNARY, BINARY, CAST, CMP, AGGREGATE -> true;
+            default -> this == GETELEMENTPTR || this == SELECT;
+        };
+    }
+
     /** Whether the instruction ends a basic block ({@code invoke} and {@code callbr} do). */
     public boolean isTerminator() {
         return kind == Kind.TERMINATOR || this == INVOKE || this == CALLBR;

@@ -38,6 +38,11 @@ final class FunctionAttributes {
         return HEADER_WORDS.contains(word);
     }
 
+    /** Whether {@code word} continues a call's function attributes (LLParser reads them as a header's). */
+    static boolean isCallSiteWord(String word) {
+        return HEADER_WORDS.contains(word) && !KEYWORDS.contains(word);
+    }
+
     /** Attributes of parameters and return values that llvm-as refuses in a function's attribute group. */
     private static final Set<String> PARAMETER_ONLY = Set.of("allocalign", "allocptr", "byref", "byval",
             "captures", "dead_on_unwind", "dereferenceable", "dereferenceable_or_null", "elementtype", "immarg",

@@ -133,6 +133,10 @@ public final class IrParser {
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
     /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
     private final List<Integer> headerGlobalUses = new ArrayList<>();
+    /** Offsets of the typed constants in function headers (prefix, prologue, personality): parsed after pass one. */
+    private final List<Integer> headerConstants = new ArrayList<>();
+    /** Offsets of the typed values in the metadata tuples of pass one ({@code !{i32 1, ptr @f}}): parsed after it. */
+    private final List<Integer> metadataConstants = new ArrayList<>();
     /** The names of the metadata nodes defined ({@code !0}, {@code !llvm.ident}). */
     private final Set<String> definedMetadata = new HashSet<>();
     /** First use of each numbered metadata node, in LLVM's report order: the smallest number first. */
@@ -181,6 +185,8 @@ public final class IrParser {
     private boolean checkOnly;
     /** After pass one every named type is defined; a new name in a body is an error. */
     private boolean secondPass;
+    /** Whether an entity other than a target definition or source_filename has been read. */
+    private boolean pastPrologue;
     private int lastEnd;
     private Opcode lastOpcode;
     private int[] reparseSpans;
@@ -319,6 +325,14 @@ public final class IrParser {
                 throw error(at, "use of undefined value '" + lex.text() + "'");
             }
         }
+        // pass one skipped these by their shape; now that every type and global is known, read them
+        for (List<Integer> constants : List.of(headerConstants, metadataConstants)) {
+            for (int at : constants) {
+                lex.reset(at);
+                function = null;
+                parseConstant(parseType());
+            }
+        }
         secondPass = true;
         for (Deferred d : deferred) {
             depth = 0;
@@ -355,6 +369,12 @@ public final class IrParser {
     }
 
     private Finisher parseTopLevel(int entityStart, int tokenStart) {
+        boolean prologue = lex.kind == Token.WORD && PROLOGUE_WORDS.contains(lex.text());
+        if (prologue && pastPrologue) {
+            // LLParser reads target definitions and source_filename only before every other entity
+            throw error("expected top-level entity");
+        }
+        pastPrologue |= !prologue;
         switch (lex.kind) {
             case WORD -> {
                 String word = lex.text();
@@ -401,6 +421,7 @@ public final class IrParser {
                         return parseAttributeGroup();
                     }
                     case "uselistorder", "uselistorder_bb" -> {
+                        checkUseListOrderHead(word);
                         skipLine();
                         return s -> module.addEntity(new VerbatimEntity(word, s));
                     }
@@ -452,10 +473,47 @@ public final class IrParser {
                 return s -> module.addEntity(new MetadataDefinition(name, body, s));
             }
             case SUMMARY_ID -> {
+                if (lex.end - lex.start < 2) {
+                    throw error("expected top-level entity"); // '^' without its number
+                }
+                lex.next();
+                expect(Token.EQUALS, "'=' here");
+                if (lex.kind != Token.WORD || !SUMMARY_KINDS.contains(lex.text())) {
+                    throw error("unexpected summary kind");
+                }
                 skipLine();
                 return s -> module.addEntity(new VerbatimEntity("^", s));
             }
             default -> throw lex.kind == Token.ERROR ? expected("") : error("expected top-level entity");
+        }
+    }
+
+    /**
+     * What LLParser checks first in a top-level use-list order: {@code uselistorder} names a global
+     * value (a local has no meaning outside a body), {@code uselistorder_bb} a function defined above.
+     * The order itself is kept as text.
+     */
+    private void checkUseListOrderHead(String word) {
+        lex.next();
+        if (word.equals("uselistorder")) {
+            parseType();
+            if (lex.kind == Token.LOCAL) {
+                throw error("invalid use of function-local name");
+            }
+            return;
+        }
+        if (lex.kind != Token.GLOBAL) {
+            throw error("expected function name in uselistorder_bb");
+        }
+        GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd)) : globalNamed(lex.name());
+        if (g == null) {
+            throw error("invalid function forward reference in uselistorder_bb");
+        }
+        if (!(g instanceof Function f)) {
+            throw error("expected function name in uselistorder_bb");
+        }
+        if (f.isDeclaration()) {
+            throw error("invalid declaration in uselistorder_bb");
         }
     }
 
@@ -556,9 +614,18 @@ public final class IrParser {
             if (lex.numbered && (!secondPass || checkOnly)) {
                 metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
             }
+            String kind = lex.numbered ? "" : lex.name();
             lex.next();
             if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+                int fieldsStart = lex.end;
                 skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                if (SpecializedNodeSyntax.applies(kind)) {
+                    SpecializedNodeSyntax.Problem p =
+                            SpecializedNodeSyntax.problem(src.substring(fieldsStart, lex.previousEnd - 1));
+                    if (p != null) {
+                        throw error(fieldsStart + p.offset(), p.message());
+                    }
+                }
             }
         } else {
             throw expected("metadata");
@@ -583,6 +650,9 @@ public final class IrParser {
                 skipMetadata();
             } else {
                 // a typed value (i32 1, ptr @f, null): up to the next ',' or '}' at this level
+                if (!secondPass && !lex.isWord("null")) {
+                    metadataConstants.add(lex.start); // read once every type and global is known
+                }
                 int nesting = 0;
                 while (nesting > 0 || lex.kind != Token.COMMA && lex.kind != Token.RBRACE) {
                     if (lex.kind == Token.EOF) {
@@ -930,6 +1000,13 @@ public final class IrParser {
         };
     }
 
+    /** The entities LLParser reads before all others (its parseTargetDefinitions), and only there. */
+    private static final Set<String> PROLOGUE_WORDS = Set.of("target", "source_filename");
+
+    /** What may follow {@code ^N =} (LLParser's parseSummaryEntry). */
+    private static final Set<String> SUMMARY_KINDS = Set.of("module", "gv", "typeid", "typeidCompatibleVTable",
+            "flags", "blockcount");
+
     private static final Set<String> TOP_LEVEL_WORDS = Set.of("define", "declare", "attributes", "source_filename",
             "target", "module", "uselistorder", "uselistorder_bb");
 
@@ -1188,9 +1265,15 @@ public final class IrParser {
         String gc = null;
         String[] prefixProloguePersonality = new String[3];
         long align = 0;
+        int clause = HeaderClause.FIRST;
         while (lex.kind != Token.EOF && !(definition && lex.kind == Token.LBRACE)
                 && !(!definition && isTopLevelStart())) {
             int start = lex.start;
+            int next = HeaderClause.of(lex, clause);
+            if (next < clause || next == clause && !HeaderClause.repeats(next)) {
+                break; // out of LLParser's order: what follows is not part of the header
+            }
+            clause = next;
             if (lex.kind == Token.STRING) {
                 attributes.add(parseAttribute());
             } else if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
@@ -1209,6 +1292,7 @@ public final class IrParser {
                 int from = lex.start;
                 skipTypedConstantSyntax();
                 noteGlobalUses(from, lex.start);
+                headerConstants.add(from);
                 prefixProloguePersonality[which] = src.substring(from, lex.previousEnd);
             } else if (lex.kind == Token.WORD && FunctionAttributes.isHeaderWord(lex.text())) {
                 String w = lex.text();
@@ -1328,8 +1412,7 @@ public final class IrParser {
                 }
                 resume = end + 1;
             } else if (at == semi && c == ';') {
-                int nl = src.indexOf('\n', at);
-                resume = nl < 0 ? n : nl + 1;
+                resume = Math.min(Lexer.commentEnd(src, at) + 1, n);
             } else if (at == slash && c == '/') {
                 int end = at + 1 < n && src.charAt(at + 1) == '*' ? src.indexOf("*/", at + 2) : at - 1;
                 resume = end < 0 ? n : end + 2;
@@ -1374,6 +1457,46 @@ public final class IrParser {
         int to = Math.min(src.length(), from + WINDOW);
         int i = src.indexOf("ptr", from, to);
         return i < 0 ? Math.max(from, to - 2) : i;
+    }
+
+    /**
+     * The clauses after a function's parameters, in the only order LLParser reads them:
+     * unnamed_addr, addrspace, attributes, section, partition, comdat, align, gc, prefix, prologue,
+     * personality, metadata attachments. {@code align} may also stand among the attributes.
+     */
+    private static final class HeaderClause {
+        static final int FIRST = -1;
+        private static final int ATTRIBUTES = 2;
+        private static final int ALIGN = 6;
+        private static final int METADATA = 11;
+        private static final List<String> WORDS = List.of("unnamed_addr", "addrspace", "", "section", "partition",
+                "comdat", "align", "gc", "prefix", "prologue", "personality");
+
+        /** The rank of the clause at the current token; {@code current}: the rank so far. */
+        static int of(Lexer lex, int current) {
+            if (lex.kind == Token.METADATA_NAME) {
+                return METADATA;
+            }
+            if (lex.kind == Token.WORD) {
+                String w = lex.text();
+                if (w.equals("local_unnamed_addr")) {
+                    return 0;
+                }
+                if (w.equals("align")) {
+                    return current <= ATTRIBUTES ? ATTRIBUTES : ALIGN;
+                }
+                int i = WORDS.indexOf(w);
+                if (i >= 0) {
+                    return i;
+                }
+            }
+            return ATTRIBUTES;
+        }
+
+        /** Attributes and metadata attachments may follow their own kind. */
+        static boolean repeats(int clause) {
+            return clause == ATTRIBUTES || clause == METADATA;
+        }
     }
 
     /** Skips {@code T constant} syntactically (prefix, prologue, personality). */
@@ -1962,10 +2085,10 @@ public final class IrParser {
             }
             default -> {
                 Opcode op = Opcode.byKeyword(w);
-                if (op != null) {
+                if (op != null && op.isConstantExpression()) {
                     return parseConstantExpr(op, at);
                 }
-                throw error("expected value, found '" + w + "'");
+                throw error("expected value token"); // LLParser's words for a word that is no value
             }
         }
     }
@@ -2949,12 +3072,6 @@ public final class IrParser {
         return false;
     }
 
-    /** An opcode or a call's tail marker: no attribute is spelled like one. */
-    private static boolean startsInstruction(String word) {
-        return Opcode.byKeyword(word) != null || word.equals("tail") || word.equals("musttail")
-                || word.equals("notail");
-    }
-
     /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */
     private List<String> atomicSuffix(List<String> flags) {
         List<String> f = flags;
@@ -3056,7 +3173,7 @@ public final class IrParser {
         List<Attribute> fnAttributes = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
         while ((lex.kind == Token.ATTRIBUTE_GROUP_ID || lex.kind == Token.WORD && !lex.isWord("to")
-                && !startsInstruction(lex.text()) || lex.kind == Token.STRING)
+                && FunctionAttributes.isCallSiteWord(lex.text()) || lex.kind == Token.STRING)
                 && !newlineBetween(lex.previousEnd, lex.start)) {
             if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));

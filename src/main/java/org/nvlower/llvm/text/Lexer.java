@@ -108,8 +108,7 @@ final class Lexer {
             if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\f' || c == 0) {
                 pos++;
             } else if (c == ';') {
-                int nl = src.indexOf('\n', pos);
-                pos = nl < 0 ? length : nl + 1;
+                pos = Math.min(commentEnd(pos) + 1, length);
             } else if (c == '/' && pos + 1 < length && src.charAt(pos + 1) == '*') {
                 int close = src.indexOf("*/", pos + 2);
                 pos = close < 0 ? length : close + 2;
@@ -132,13 +131,24 @@ final class Lexer {
             } else if (c == '\n') {
                 return i + 1;
             } else if (c == ';') {
-                int nl = src.indexOf('\n', i);
-                return nl < 0 ? length : nl + 1;
+                i = commentEnd(i); // its '\n' or '\r' is looked at next
             } else {
                 return offset;
             }
         }
         return length;
+    }
+
+    /** Where a {@code ;} comment that starts at {@code at} ends: LLLexer stops at a '\n' or a '\r' (or the end). */
+    private int commentEnd(int at) {
+        return commentEnd(src, at);
+    }
+
+    static int commentEnd(String src, int at) {
+        int nl = src.indexOf('\n', at);
+        int end = nl < 0 ? src.length() : nl;
+        int cr = src.indexOf('\r', at, end);
+        return cr < 0 ? end : cr;
     }
 
     static boolean isDigit(char c) {

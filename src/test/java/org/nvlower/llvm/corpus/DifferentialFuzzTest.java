@@ -2,6 +2,9 @@ package org.nvlower.llvm.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +49,9 @@ class DifferentialFuzzTest {
                 .map(d -> "#" + d.index() + ": " + d.nvlowerSays()).toList(), "valid IR that nvlower rejects");
         assertEquals(List.of(), tally.unclassified().stream()
                 .map(d -> "#" + d.index() + ": " + d.llvmSays()).toList(), "unclassified modules nvlower accepts");
+        if (Boolean.getBoolean("nvlower.differential.show")) {
+            showParserClassAcceptances(r.invalidAccepted());
+        }
         // the verifier classes are the Verifier's job: it must report each of these modules
         List<String> missed = new ArrayList<>();
         for (Differential.Disagreement d : r.invalidAccepted()) {
@@ -56,5 +62,33 @@ class DifferentialFuzzTest {
             }
         }
         assertEquals(List.of(), missed, "modules of a verifier class that the Verifier finds valid");
+    }
+
+    /**
+     * With {@code -Dnvlower.differential.show=true}: each parser-class acceptance, LLVM's message and its line,
+     * the module in target/fuzz-findings/parser-accepted-INDEX.ll.
+     */
+    private static void showParserClassAcceptances(List<Differential.Disagreement> accepted) {
+        for (Differential.Disagreement d : accepted) {
+            Optional<Rejections.Rule> rule = Rejections.classify(d.llvmSays());
+            if (rule.isEmpty() || rule.get().layer() == Rejections.Layer.PARSER) {
+                String says = d.llvmSays();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile(":(\\d+):\\d+:").matcher(says);
+                String line = "";
+                if (m.find()) {
+                    String[] lines = d.input().split("\n", -1);
+                    int n = Integer.parseInt(m.group(1));
+                    line = n <= lines.length ? lines[n - 1] : "";
+                }
+                try {
+                    Path dir = Files.createDirectories(Path.of("target", "fuzz-findings"));
+                    Files.writeString(dir.resolve("parser-accepted-" + d.index() + ".ll"), d.input());
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+                System.out.printf("#%d [%s] %s%n    %s%n", d.index(), rule.map(Rejections.Rule::name).orElse("?"),
+                        says.lines().findFirst().orElse(""), line.length() > 300 ? line.substring(0, 300) : line);
+            }
+        }
     }
 }

@@ -35,6 +35,34 @@ class ParseErrorTest {
                 "this attribute does not apply to functions"),
         EMPTY_BODY("define void @f() {}\n", 1, 19, "function body requires at least one basic block"),
         BAD_COMDAT_KIND("$c = comdat e\n", 1, 13, "unknown selection kind"),
+        TRIPLE_AFTER_A_TYPE("%t = type { i32 }\ntarget triple = \"nvptx64-nvidia-cuda\"\n", 2, 1,
+                "expected top-level entity"),
+        SOURCE_FILENAME_AFTER_A_GLOBAL("@g = global i32 0\nsource_filename = \"x\"\n", 2, 1, "expected top-level entity"),
+        // LLVM ends a comment at '\r' and counts columns from it too
+        CODE_AFTER_CR_IN_COMMENT("; a comment\rthat ends at the carriage return\n", 1, 1, "expected top-level entity"),
+        CARET_WITHOUT_NUMBER("^ x\n", 1, 1, "expected top-level entity"),
+        SUMMARY_WITHOUT_EQUALS("^8\n", 2, 1, "expected '=' here"),
+        UNKNOWN_SUMMARY_KIND("^0 = frob: (x: 1)\n", 1, 6, "unexpected summary kind"),
+        PERSONALITY_NOT_A_VALUE("declare i32 @p(...)\ndefine void @f() personality i32 (...)* call {\n  ret void\n}\n",
+                2, 41, "expected value token"),
+        PERSONALITY_BAD_TYPE("declare i32 @p(...)\ndefine void @f() personality i8* bitcast (i32 (...)* @p to i 8*) {\n"
+                + "  ret void\n}\n", 2, 60, "expected type"),
+        ATTRIBUTE_AFTER_COMDAT("$f = comdat any\ndefine void @f() comdat \"key\" {\n  ret void\n}\n", 2, 25,
+                "expected '{' in function body"),
+        WORD_AFTER_CALL("declare void @g()\ndefine void @f() {\n  call void @g()i\n  ret void\n}\n", 3, 17,
+                "expected instruction opcode"),
+        METADATA_TUPLE_VALUE("!0 = !{i32 1, !\"wchar_size\", i32 b}\n", 1, 34, "expected value token"),
+        DI_FIELD_UNKNOWN("!0 = !DILocalVariable(name: \"x\", sc4ope: !0)\n", 1, 34, "invalid field 'sc4ope'"),
+        DI_FIELD_NO_LABEL("!0 = !DIGlobalVariableExpression(var: !0, expr3 !DIExpression())\n", 1, 43,
+                "expected field label here"),
+        DI_FIELD_NO_COMMA("!0 = !DIBasicType(name: \"int\" size: 32)\n", 1, 31, "expected ')' here"),
+        DI_FIELD_NOT_UNSIGNED("!0 = !DIBasicType(name: \"int\", size: token)\n", 1, 38, "expected unsigned integer"),
+        USELISTORDER_LOCAL("define void @f(i32 %x) {\n  ret void\n}\nuselistorder i32 %x, { 1, 0 }\n", 4, 18,
+                "invalid use of function-local name"),
+        USELISTORDER_BB_NOT_A_NAME("uselistorder_bb 0x7FF0000000000000, %bb, { 1, 0 }\n", 1, 17,
+                "expected function name in uselistorder_bb"),
+        USELISTORDER_BB_FORWARD("uselistorder_bb @f, %bb, { 1, 0 }\ndefine void @f() {\nbb:\n  ret void\n}\n", 1, 17,
+                "invalid function forward reference in uselistorder_bb"),
         NAMED_METADATA_VALUE("!l = !{i32 1}\n", 1, 8, "Expected '!' here"),
         UNKNOWN_OPCODE("define i32 @f() {\n  %x = frobnicate i32 1, 2\n  ret i32 %x\n}\n", 2, 8, "expected instruction opcode"),
         UNDEFINED_VALUE("define i32 @f() {\n  %y = add i32 %x, 1\n  ret i32 %y\n}\n", 2, 16, "use of undefined value '%x'"),
@@ -91,9 +119,14 @@ class ParseErrorTest {
             this.message = message;
         }
 
-        /** The text of line {@link #line} without its line end. */
+        /**
+         * The text of line {@link #line} without its line end. As in LLVM's SourceMgr, lines are
+         * counted by '\n' and a '\r' starts the text shown (the cases' errors follow their last '\r').
+         */
         String lineText() {
-            return input.lines().skip(line - 1).findFirst().orElse("");
+            String text = input.split("\n", -1)[line - 1];
+            text = text.endsWith("\r") ? text.substring(0, text.length() - 1) : text;
+            return text.substring(text.lastIndexOf('\r') + 1);
         }
     }
 
