@@ -380,10 +380,20 @@ public final class Verifier {
             "no-nans-fp-math", "approx-func-fp-math", "no-signed-zeros-fp-math", "unsafe-fp-math",
             "no-jump-tables", "no-inline-line-tables", "profile-sample-accurate", "use-sample-profile");
 
+    /** String attributes whose value LLVM's verifier takes from a list ("reserved": LLVM 19). */
+    private static final Map<String, Set<String>> ENUMERATED_STRING_ATTRIBUTES =
+            Map.of("frame-pointer", Set.of("none", "non-leaf", "all", "reserved"));
+
     private void checkAttributeValues(AttributeSet attributes, String where) {
         for (Attribute a : attributes.attributes()) {
-            if (a instanceof Attribute.Str s && BOOLEAN_STRING_ATTRIBUTES.contains(s.name())
-                    && !"true".equals(s.value()) && !"false".equals(s.value())) {
+            if (!(a instanceof Attribute.Str s)) {
+                continue;
+            }
+            boolean bad = BOOLEAN_STRING_ATTRIBUTES.contains(s.name()) && !"true".equals(s.value())
+                    && !"false".equals(s.value())
+                    || ENUMERATED_STRING_ATTRIBUTES.containsKey(s.name())
+                    && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(s.value());
+            if (bad) {
                 report(null, where + ": invalid value for '" + s.name() + "' attribute: " + s.value());
             }
         }

@@ -60,6 +60,11 @@ final class FunctionAttributes {
                 || word.equals("nocallback") || word.equals("nofree") || word.equals("readnone");
     }
 
+    /** Whether {@code word} is an attribute of a parameter, a return value or a call (LLParser's attribute keywords). */
+    static boolean isAttributeWord(String word) {
+        return isCallSiteWord(word) || PARAMETER_ONLY.contains(word);
+    }
+
     static boolean isParameterAttribute(String word) {
         return PARAMETER_ONLY.contains(word);
     }

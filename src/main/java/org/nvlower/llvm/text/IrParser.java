@@ -799,16 +799,7 @@ public final class IrParser {
             accept(Token.EQUALS);
             return new Attribute.Int(w, attributeInteger());
         }
-        if (lex.kind == Token.EQUALS) {
-            lex.next();
-            if (lex.kind != Token.INTEGER && lex.kind != Token.WORD && lex.kind != Token.STRING) {
-                throw expected("attribute value");
-            }
-            String value = lex.text();
-            lex.next();
-            return Attribute.word(w + "=" + value); // kept as written
-        }
-        return Attribute.word(w);
+        return Attribute.word(w); // "word=value" is LLVM's only for align and alignstack (above)
     }
 
     private long attributeInteger() {
@@ -892,8 +883,12 @@ public final class IrParser {
                 addressSpace = parseAddressSpaceArgument();
             } else if (w.equals("thread_local")) {
                 lex.next();
-                if (lex.kind == Token.LPAREN) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                if (accept(Token.LPAREN)) {
+                    if (lex.kind != Token.WORD || !TLS_MODELS.contains(lex.text())) {
+                        throw expected("localdynamic, initialexec or localexec");
+                    }
+                    lex.next();
+                    expect(Token.RPAREN, "')' after thread local model");
                 }
                 threadLocal = src.substring(start, lex.previousEnd);
             } else if (isCallingConvention(w)) {
@@ -1796,8 +1791,8 @@ public final class IrParser {
     /** Parameter and return attributes: words, {@code word(...)}, {@code align N}, {@code "k"="v"}. */
     private AttributeSet parseParameterAttributes() {
         List<Attribute> list = null;
-        while (lex.kind == Token.STRING || lex.kind == Token.WORD && !isTypeStart()
-                && !VALUE_WORDS.contains(lex.text()) && Opcode.byKeyword(lex.text()) == null) {
+        // any other word ends the list, as in LLParser: the parameter's name or value is next
+        while (lex.kind == Token.STRING || lex.kind == Token.WORD && FunctionAttributes.isAttributeWord(lex.text())) {
             if (list == null) {
                 list = new ArrayList<>(2);
             }
@@ -2096,7 +2091,7 @@ public final class IrParser {
     private ConstantExpr parseConstantExpr(Opcode op, int at) {
         lex.next();
         List<String> flags = new ArrayList<>();
-        while (lex.kind == Token.WORD) {
+        while (lex.kind == Token.WORD && CONSTANT_EXPR_WORDS.contains(lex.text())) {
             int s = lex.start;
             lex.next();
             if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
@@ -2515,11 +2510,20 @@ public final class IrParser {
     }
 
     private static final Set<String> BINARY_FLAGS;
+    private static final Set<String> TLS_MODELS = Set.of("localdynamic", "initialexec", "localexec");
+    /** A getelementptr's flags ({@code inrange(a, b)}: LLVM 19's constant expressions). */
+    private static final Set<String> GEP_FLAGS = Set.of("inbounds", "nusw", "nuw", "inrange");
+    /** The words between a constant expression's opcode and its '(': flags and compare predicates. */
+    private static final Set<String> CONSTANT_EXPR_WORDS;
 
     static {
         Set<String> s = new HashSet<>(FAST_MATH);
         s.addAll(INT_FLAGS);
         BINARY_FLAGS = Set.copyOf(s);
+        s.addAll(GEP_FLAGS);
+        s.addAll(List.of("eq", "ne", "ugt", "uge", "ult", "ule", "sgt", "sge", "slt", "sle", "false", "oeq", "ogt",
+                "oge", "olt", "ole", "one", "ord", "ueq", "une", "uno", "true"));
+        CONSTANT_EXPR_WORDS = Set.copyOf(s);
     }
 
     private Instruction parseInstruction(int itemStart, List<DebugRecord> records) {
@@ -2874,7 +2878,7 @@ public final class IrParser {
             }
             case GETELEMENTPTR -> {
                 List<String> f = new ArrayList<>();
-                while (lex.kind == Token.WORD && !isTypeStart()) {
+                while (lex.kind == Token.WORD && GEP_FLAGS.contains(lex.text())) {
                     int s = lex.start;
                     lex.next();
                     if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {

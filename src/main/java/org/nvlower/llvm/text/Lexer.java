@@ -188,11 +188,13 @@ final class Lexer {
         } else {
             nameStart = pos;
             if (pos < length && isDigit(src.charAt(pos)) && t != Token.COMDAT) {
+                // [0-9]+ is a slot number and ends there, as in LLLexer: "@5part" is @5, then "part"
                 scanDigits();
-                numbered = pos >= length || !isNameChar(src.charAt(pos));
-            }
-            while (pos < length && isNameChar(src.charAt(pos))) {
-                pos++;
+                numbered = true;
+            } else {
+                while (pos < length && isNameChar(src.charAt(pos))) {
+                    pos++;
+                }
             }
             nameEnd = pos;
             if (nameEnd == nameStart) {

@@ -51,6 +51,16 @@ class ParseErrorTest {
                 "expected '{' in function body"),
         WORD_AFTER_CALL("declare void @g()\ndefine void @f() {\n  call void @g()i\n  ret void\n}\n", 3, 17,
                 "expected instruction opcode"),
+        GEP_FLAG_TYPO("define i32* @f(i32* %p) {\n  %q = getelementptr inboundsinbounds i32, i32* %p, i32 1\n"
+                + "  ret i32* %q\n}\n", 2, 22, "expected type"),
+        CONSTANT_EXPR_FLAG_TYPO("@a = global [2 x i32] zeroinitializer\n"
+                + "@p = global i32* getelementptr inbounz ([2 x i32], [2 x i32]* @a, i32 0, i32 1)\n", 2, 32,
+                "expected '(' in constant expression"),
+        PARAMETER_ATTRIBUTE_TYPO("declare void @f(i32* noalia %p)\n", 1, 22, "expected ',' or ')'"),
+        TLS_MODEL("@g = thread_local(initialexe5c) global i32 0\n", 1, 19,
+                "expected localdynamic, initialexec or localexec"),
+        WORD_EQUALS_IN_GROUP("attributes #0 = { nounwind =uwtable }\n", 1, 28, "expected attribute or '}'"),
+        METADATA_UNDEFINED_GLOBAL("!0 = !{i32* @undefined}\n", 1, 13, "use of undefined value '@undefined'"),
         METADATA_TUPLE_VALUE("!0 = !{i32 1, !\"wchar_size\", i32 b}\n", 1, 34, "expected value token"),
         DI_FIELD_UNKNOWN("!0 = !DILocalVariable(name: \"x\", sc4ope: !0)\n", 1, 34, "invalid field 'sc4ope'"),
         DI_FIELD_NO_LABEL("!0 = !DIGlobalVariableExpression(var: !0, expr3 !DIExpression())\n", 1, 43,
