@@ -799,6 +799,9 @@ public final class IrParser {
             accept(Token.EQUALS);
             return new Attribute.Int(w, attributeInteger());
         }
+        if (w.equals("align")) {
+            throw expected("integer"); // a bare 'align' has no meaning in LLVM
+        }
         return Attribute.word(w); // "word=value" is LLVM's only for align and alignstack (above)
     }
 

@@ -57,6 +57,7 @@ class ParseErrorTest {
                 + "@p = global i32* getelementptr inbounz ([2 x i32], [2 x i32]* @a, i32 0, i32 1)\n", 2, 32,
                 "expected '(' in constant expression"),
         PARAMETER_ATTRIBUTE_TYPO("declare void @f(i32* noalia %p)\n", 1, 22, "expected ',' or ')'"),
+        BARE_ALIGN("declare void @f(i32* align )\n", 1, 28, "expected integer"),
         TLS_MODEL("@g = thread_local(initialexe5c) global i32 0\n", 1, 19,
                 "expected localdynamic, initialexec or localexec"),
         WORD_EQUALS_IN_GROUP("attributes #0 = { nounwind =uwtable }\n", 1, 28, "expected attribute or '}'"),
