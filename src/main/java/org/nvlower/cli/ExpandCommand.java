@@ -1,10 +1,14 @@
 package org.nvlower.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.Locale;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.ptx.PtxModule;
+import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
+import org.nvlower.sass.template.KernelExpansion;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
@@ -16,13 +20,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower expand OP}: a template's SASS-level listing and its instruction counts. */
+/**
+ * {@code nvlower expand OP}: a template's SASS-level listing and its instruction counts;
+ * {@code nvlower expand KERNEL.ptx}: a PTX module with every math instruction expanded.
+ */
 @Command(name = "expand",
         mixinStandardHelpOptions = true,
         description = {
             "Prints the SASS-level expansion nvlower uses for a PTX math instruction, as an nvdisasm-style "
                     + "listing (registers allocated), then the counts: fast path, slow path, registers, and ptxas 11.8's "
                     + "fast path for the same op (../shared/reference/FACTS.md).",
+            "Given a .ptx file instead, prints the module (canonical PTX) with every math instruction replaced by its "
+                    + "template's listing, then a summary: sites and instructions per template, fast/slow path lengths, "
+                    + "virtual registers; math instructions without a template yet are kept as PTX and listed as not expanded.",
             "Ops: div.rn.f32 rcp.rn.f32 sqrt.rn.f32 div.full.f32 div.approx.f32 (each also .ftz, e.g. div.rn.ftz.f32), "
                     + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64."})
 public final class ExpandCommand implements Runnable {
@@ -30,20 +40,45 @@ public final class ExpandCommand implements Runnable {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "OP", description = "The PTX op, e.g. div.rn.f32 or rem.s64.")
+    @Parameters(paramLabel = "OP|KERNEL.ptx",
+            description = "The PTX op, e.g. div.rn.f32 or rem.s64, or a PTX file (a name ending in .ptx).")
     String op;
 
-    @Option(names = "--arch", paramLabel = "sm_XX", defaultValue = "sm_90",
-            description = "Target architecture (these templates are the same from sm_50 on; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--arch", paramLabel = "sm_XX",
+            description = "Target architecture (these templates are the same from sm_50 on; default: sm_90, for a "
+                    + "kernel its .target).")
     String arch;
 
-    @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true.")
+    @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true; for a kernel, "
+            + "every FP32 math instruction's.")
     boolean ftz;
+
+    @Option(names = "--inline", description = "Kernel: the sequence at each site (the default).")
+    boolean inline;
+
+    @Option(names = "--template-call", description = "Kernel: shared __ori_template_* sections called from each site "
+            + "(needs the template dispatcher).")
+    boolean templateCall;
+
+    @Option(names = "--strategy", paramLabel = "N",
+            description = "Kernel: ptxas's compilation strategy (5 = recompilation after a failed register allocation; "
+                    + "needs the template dispatcher).")
+    Integer strategy;
 
     @Override
     public void run() {
-        if (SmProcessor.byName(arch).isEmpty()) {
+        if (arch != null && SmProcessor.byName(arch).isEmpty()) {
             throw new InputException("unknown architecture " + Hex128.quote(arch) + " (see 'nvlower target --list')");
+        }
+        if (op.endsWith(".ptx")) {
+            kernel();
+            return;
+        }
+        if (arch == null) {
+            arch = "sm_90";
+        }
+        if (inline || templateCall || strategy != null) {
+            throw new InputException("--inline, --template-call and --strategy apply to a PTX file (KERNEL.ptx)");
         }
         String name = ftz && !op.contains(".ftz") ? ftzName(op) : op;
         Template t = Templates.get(name).orElseThrow(() -> new InputException("no template for " + Hex128.quote(name)
@@ -55,6 +90,52 @@ public final class ExpandCommand implements Runnable {
         out.printf(Locale.ROOT, "// fast path %d (ptxas 11.8: %s), slow path %d, registers %d, predicates %d%n",
                 t.fastPath(), t.ptxasFastPath() < 0 ? "-" : Integer.toString(t.ptxasFastPath()), t.slowPath(),
                 t.registers(), t.predicates());
+    }
+
+    private void kernel() {
+        if (inline && templateCall) {
+            throw new InputException("--inline and --template-call exclude each other");
+        }
+        if (templateCall || strategy != null) {
+            throw new InputException((templateCall ? "--template-call" : "--strategy")
+                    + " needs the template dispatcher, which this build does not have yet (inline mode is available)");
+        }
+        PtxModule module;
+        try {
+            module = PtxReader.read(IrInput.displayName(op), IrInput.read(op).text());
+        } catch (IOException e) {
+            throw new InputException("cannot read " + op + ": " + OutputException.reason(e));
+        }
+        if (arch == null) {
+            arch = module.target().get(0);
+        }
+        KernelExpansion x = KernelExpansion.of(module, ftz);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "// %s expanded for %s, inline%s%n", op, arch, ftz ? ", -ftz" : "");
+        out.print(x.listing());
+        summary(out, x);
+    }
+
+    private void summary(PrintWriter out, KernelExpansion x) {
+        long expanded = x.sites().stream().filter(KernelExpansion.Site::expanded).count();
+        out.printf(Locale.ROOT, "%n// summary: %d math instructions, %d expanded, %d not expanded; %d SASS instructions "
+                + "in the bodies%n", x.sites().size(), expanded, x.sites().size() - expanded, x.inlineInstructions());
+        out.printf(Locale.ROOT, "// %-22s %5s %12s %9s %9s %9s %17s%n", "template", "sites", "instructions", "fast path",
+                "slow path", "registers", "virtual registers");
+        for (KernelExpansion.Row r : x.rows()) {
+            Template t = r.template();
+            if (t == null) {
+                out.printf(Locale.ROOT, "// %-22s %5d   not expanded (no template yet)%n", r.op(), r.sites());
+            } else {
+                out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", r.op(), r.sites(),
+                        t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
+            }
+        }
+        long constant = x.sites().stream().filter(s -> s.expanded() && s.constantDivisor()).count();
+        if (constant > 0) {
+            out.printf(Locale.ROOT, "// %d division(s) by a constant expanded with the variable-divisor template%n",
+                    constant);
+        }
     }
 
     /** div.rn.f32 -> div.rn.ftz.f32; ops without a .ftz variant are an error. */

@@ -1,6 +1,7 @@
 package org.nvlower.ptx;
 
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import org.nvlower.ptx.Statement.Block;
@@ -20,6 +21,14 @@ public final class PtxPrinter {
     private PtxPrinter() {}
 
     public static String print(PtxModule m) {
+        return print(m, i -> null);
+    }
+
+    /**
+     * The module with each instruction for which {@code replace} gives text printed as that text
+     * instead (lines as they are, no indentation added); instructions it gives null for print as usual.
+     */
+    public static String print(PtxModule m, Function<Instruction, String> replace) {
         StringBuilder sb = new StringBuilder();
         sb.append(".version ").append(m.version()).append('\n');
         sb.append(".target ").append(String.join(", ", m.target())).append('\n');
@@ -27,7 +36,7 @@ public final class PtxPrinter {
         for (PtxModule.Item item : m.items()) {
             sb.append('\n');
             switch (item) {
-                case PtxFunction f -> function(sb, f);
+                case PtxFunction f -> function(sb, f, replace);
                 case Variable v -> sb.append(variable(v)).append(";\n");
                 case Directive d -> sb.append(directive(d)).append('\n');
             }
@@ -35,7 +44,7 @@ public final class PtxPrinter {
         return sb.toString();
     }
 
-    private static void function(StringBuilder sb, PtxFunction f) {
+    private static void function(StringBuilder sb, PtxFunction f, Function<Instruction, String> replace) {
         if (f.linkage() != null) {
             sb.append(f.linkage()).append(' ');
         }
@@ -63,20 +72,23 @@ public final class PtxPrinter {
             return;
         }
         sb.append("\n{\n");
-        body(sb, f.body());
+        body(sb, f.body(), replace);
         sb.append("}\n");
     }
 
-    private static void body(StringBuilder sb, List<Statement> body) {
+    private static void body(StringBuilder sb, List<Statement> body, Function<Instruction, String> replace) {
         for (Statement s : body) {
             switch (s) {
                 case Label l -> sb.append(l.name()).append(":\n");
                 case Variable v -> sb.append('\t').append(variable(v)).append(";\n");
                 case Directive d -> sb.append('\t').append(directive(d)).append('\n');
-                case Instruction i -> sb.append('\t').append(instruction(i)).append('\n');
+                case Instruction i -> {
+                    String text = replace.apply(i);
+                    sb.append(text != null ? text : "\t" + instruction(i) + "\n");
+                }
                 case Block b -> {
                     sb.append("\t{\n");
-                    body(sb, b.body());
+                    body(sb, b.body(), replace);
                     sb.append("\t}\n");
                 }
             }
@@ -100,7 +112,7 @@ public final class PtxPrinter {
         return ops.stream().map(PtxPrinter::operand).collect(Collectors.joining(", "));
     }
 
-    static String operand(Operand o) {
+    public static String operand(Operand o) {
         return switch (o) {
             case Operand.Name n -> n.name();
             case Operand.Not n -> "!" + n.name();

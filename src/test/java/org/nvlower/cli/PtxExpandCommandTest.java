@@ -1,0 +1,111 @@
+package org.nvlower.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code nvlower expand KERNEL.ptx}: the module with its math instructions expanded, the summary, errors. */
+class PtxExpandCommandTest {
+
+    private static final String FIXTURES = "src/test/resources/ptx/";
+    private static final Pattern ADDRESS = Pattern.compile("^        /\\*([0-9a-f]{4})\\*/", Pattern.MULTILINE);
+
+    private static int count(Pattern p, String text) {
+        int n = 0;
+        Matcher m = p.matcher(text);
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The number after {@code label} in the summary line. */
+    private static int summaryNumber(String out, String label) {
+        Matcher m = Pattern.compile("(\\d+) " + label).matcher(out);
+        assertTrue(m.find(), label + " in " + out);
+        return Integer.parseInt(m.group(1));
+    }
+
+    @Test
+    void floatKernelIsPrintedWithEachMathInstructionExpanded() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "fdiv.ptx");
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.startsWith("// " + FIXTURES + "fdiv.ptx expanded for sm_80, inline\n.version 9.0\n"), out);
+        assertTrue(out.contains("\tld.global.f32 \t%f2, [%rd8];\n\t// div.rn.f32  %f3, %f2, %f1;  ->  div.rn.f32 template, "),
+                out);
+        assertTrue(out.contains("\t// rcp.rn.f32  %f5, %f4;  ->  rcp.rn.f32 template, "), out);
+        assertTrue(out.contains("\t// sqrt.rn.f32  %f7, %f6;  ->  sqrt.rn.f32 template, "), out);
+        assertFalse(out.contains("\tdiv.rn.f32 \t"), "the PTX division itself is replaced");
+        assertTrue(out.contains("\tst.global.f32 \t[%rd16], %f7;\n"), out);
+        assertTrue(out.contains("MUFU.RCP R") && out.contains("MUFU.RSQ R"), out);
+        // three listings, each starting at address 0; the summary counts the lines the listings have
+        assertEquals(3, count(Pattern.compile("^        /\\*0000\\*/", Pattern.MULTILINE), out));
+        assertEquals(count(ADDRESS, out), summaryNumber(out, "SASS instructions in the bodies"));
+        assertTrue(out.contains("// summary: 3 math instructions, 3 expanded, 0 not expanded;"), out);
+        assertTrue(Pattern.compile("// div\\.rn\\.f32 +1 +\\d+ +10 +\\d+ +\\d+ +\\d+\n").matcher(out).find(), out);
+    }
+
+    @Test
+    void ftzExpandsTheFtzTemplates() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "fdiv.ptx", "--ftz", "--arch", "sm_90");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("// " + FIXTURES + "fdiv.ptx expanded for sm_90, inline, -ftz\n"), r.out());
+        assertTrue(r.out().contains("->  div.rn.ftz.f32 template"), r.out());
+        assertTrue(r.out().contains("->  sqrt.rn.ftz.f32 template"), r.out());
+    }
+
+    @Test
+    void integerKernelExpandsEveryDivision() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "intdiv.ptx");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("// summary: 6 math instructions, 6 expanded, 0 not expanded;"), r.out());
+        assertTrue(Pattern.compile("// div\\.u32 +3 ").matcher(r.out()).find(), r.out());
+        assertTrue(r.out().contains("\t// div.s64  %rd75, %rd4, %rd3;  ->  div.s64 template, "), r.out());
+        assertEquals(count(ADDRESS, r.out()), summaryNumber(r.out(), "SASS instructions in the bodies"));
+    }
+
+    @Test
+    void opsWithoutATemplateStayPtxAndAreListed() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "ddiv.ptx");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("\trsqrt.approx.f64 \t%fd9, %fd8;\n"), r.out());
+        assertTrue(Pattern.compile("// rsqrt\\.approx\\.f64 +1   not expanded").matcher(r.out()).find(), r.out());
+    }
+
+    @Test
+    void theOpFormStillWorks() {
+        CliRunner r = CliRunner.run("", "expand", "div.u32");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("// div.u32 for sm_90: "), r.out());
+    }
+
+    @Test
+    void malformedPtxIsOnePositionedErrorWithoutAStackTrace(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.ptx");
+        Files.writeString(bad, ".version 8.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n\tdiv.rn.f32 %f1, %f2;\n}\n");
+        CliRunner r = CliRunner.run("", "expand", bad.toString());
+        assertEquals(1, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals(bad + ":6:2: error: 'div.rn.f32' takes 3 operands, got 2", r.err().lines().findFirst().orElseThrow());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void badKernelCommandLinesAreOneErrorLine() {
+        CliRunner.assertOneLineErrors("expand", new String[][] {
+            {"no such file: missing.ptx", "missing.ptx"},
+            {"--inline and --template-call exclude each other", FIXTURES + "fdiv.ptx", "--inline", "--template-call"},
+            {"apply to a PTX file", "div.rn.f32", "--inline"},
+            {"unknown architecture 'sm_13'", FIXTURES + "fdiv.ptx", "--arch", "sm_13"}});
+    }
+}
