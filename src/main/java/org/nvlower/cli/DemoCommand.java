@@ -33,6 +33,7 @@ import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.template.KernelExpansion;
 import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.verify.ptx.KernelRun;
 import org.nvlower.verify.ptx.KernelVerifier;
 import org.nvlower.pipeline.MathPipeline;
 import org.nvlower.softfloat.Env;
@@ -256,12 +257,18 @@ final class DemoCommand implements Runnable {
         int ptx = x.module().functions().get(0).instructions().size();
         out.printf("  kernel 'demo': %d PTX instructions, %d of them math; inline, the math alone is %d SASS instructions%n",
                 ptx, x.sites().size(), x.inlineInstructions());
-        for (KernelVerifier.OpResult r : KernelVerifier.verify(x, DEMO_CASES, "exact", 1, 1)) {
+        int threads = Runtime.getRuntime().availableProcessors();
+        for (KernelVerifier.OpResult r : KernelVerifier.verify(x, DEMO_CASES, "exact", 1, threads)) {
             Site s = r.sites().get(0);
             out.printf("  %-30s %4d SASS (fast path %2d)  %,7d cases (edge, random, hard): %s%n",
                     PtxPrinter.instruction(s.instruction()).replace(" \t", " "), s.template().program().code().size(),
                     s.template().fastPath(), r.cases(), r.passed() ? "0 mismatches" : r.mismatches() + " MISMATCHES");
         }
+        KernelRun.Result run = KernelRun.run(x, x.module().functions().get(0), 64, 0, "adversarial", 1);
+        out.printf("  the whole kernel run for 64 threads, math through the templates (MUFU adversarial) and through the "
+                + "oracle:%n  global memory %s (%,d bytes, %,d changed, %d math instructions per side)%n",
+                run.passed() ? "identical" : "DIFFERS at " + run.firstDifference(), run.bytes(), run.changed(),
+                run.mathRuns());
         out.println("  (nvlower expand KERNEL.ptx prints the listings; nvlower verify OP runs 10^6 and more)");
     }
 

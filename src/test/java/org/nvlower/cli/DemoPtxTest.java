@@ -27,5 +27,8 @@ class DemoPtxTest {
             assertTrue(rows.get(i).startsWith("  " + ops.get(i)), rows.get(i));
             assertTrue(rows.get(i).endsWith(": 0 mismatches"), rows.get(i));
         }
+        // 64 threads, four math instructions each
+        assertTrue(out.contains("  global memory identical (4,096 bytes, "), out);
+        assertTrue(out.contains(" changed, 256 math instructions per side)"), out);
     }
 }

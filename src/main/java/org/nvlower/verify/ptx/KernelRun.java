@@ -1,0 +1,154 @@
+package org.nvlower.verify.ptx;
+
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.Statement.Instruction;
+import org.nvlower.ptx.Statement.Variable;
+import org.nvlower.sass.Emulator;
+import org.nvlower.sass.MufuModel;
+import org.nvlower.sass.Program;
+import org.nvlower.sass.Reg;
+import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.verify.sass.SassOp;
+
+/**
+ * Runs a kernel end to end, twice, on the same seeded global memory: once with every math
+ * instruction computed by its expansion (the template program in the emulator, its inputs bound
+ * to the PTX operands as the listing shows), once by the oracle ({@link SassOp}), one thread at a
+ * time ({@code %tid.x} 0..threads-1 of one block). Equal memory afterwards is the check.
+ * Pointer parameters ({@code .u64}) get a buffer each, filled with a mix of zeros, small
+ * integers, float edge values and random words; other parameters get {@code n}.
+ */
+public final class KernelRun {
+
+    /**
+     * What a run did: threads, math instructions run (per side, in all and by op), bytes compared
+     * and changed, differing bytes and the first of them.
+     */
+    public record Result(String kernel, int threads, int mathRuns, Map<String, Integer> runsByOp, int bytes, int changed,
+            int differing, String firstDifference) {
+        public boolean passed() {
+            return differing == 0;
+        }
+    }
+
+    private static final int BUFFER = 2048;
+    private static final long BASE = 0x100000;
+    private static final int[] EDGE_WORDS = {0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000,
+        0x7FC00000, 0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF, 0x40400000, 0x3EAAAAAB, 0xFFFFFFFF, 0x7FFFFFFF};
+
+    private KernelRun() {}
+
+    public static Result run(KernelExpansion x, PtxFunction kernel, int threads, long n, String mufu, long seed) {
+        Map<Long, Byte> initial = new TreeMap<>();
+        Map<String, Long> params = new HashMap<>();
+        SplittableRandom random = new SplittableRandom(seed);
+        long base = BASE;
+        for (Variable p : kernel.params()) {
+            if (p.type().equals(".u64") || p.type().equals(".b64")) {
+                params.put(p.name(), base);
+                for (int i = 0; i < BUFFER; i += 4) {
+                    int w = word(random);
+                    for (int k = 0; k < 4; k++) {
+                        initial.put(base + i + k, (byte) (w >>> (8 * k)));
+                    }
+                }
+                base += BASE;
+            } else {
+                params.put(p.name(), n);
+            }
+        }
+        Map<Instruction, Site> sites = new IdentityHashMap<>();
+        for (Site s : x.sites()) {
+            sites.put(s.instruction(), s);
+        }
+        Map<Program, Emulator> emulators = new IdentityHashMap<>();
+        Map<String, Integer> runsByOp = new TreeMap<>();
+        PtxThread.MathUnit expanded = (in, src) -> {
+            Site s = sites.get(in);
+            runsByOp.merge(in.opcode(), 1, Integer::sum);
+            if (s == null || !s.expanded()) {
+                throw new UnsupportedOperationException(in.opcode() + " has no template");
+            }
+            Program p = s.template().program();
+            Emulator em = emulators.computeIfAbsent(p, q -> new Emulator(q, MufuModel.byName(mufu, seed)));
+            int word = 0;
+            for (int k = 0; k < p.inputs().size(); k++) {
+                em.setInput(word++, (int) src[k]);
+                if (p.inputs().get(k).cls() == Reg.RegClass.R64) {
+                    em.setInput(word++, (int) (src[k] >>> 32));
+                }
+            }
+            em.execute();
+            long lo = em.output(0) & 0xFFFFFFFFL;
+            return p.outputs().get(0).cls() == Reg.RegClass.R64 ? lo | (long) em.output(1) << 32 : lo;
+        };
+        PtxThread.MathUnit oracle = (in, src) -> {
+            SassOp op = SassOp.of(sites.get(in).op());
+            if (!op.exact()) {
+                throw new UnsupportedOperationException(op.name() + " is an approximation: no bit-exact oracle");
+            }
+            return op.operands().bits == 64 ? op.expected64(src[0], src[1])
+                    : op.expected32((int) src[0], src.length > 1 ? (int) src[1] : 0, op.env()) & 0xFFFFFFFFL;
+        };
+        Map<Long, Byte> viaTemplates = new TreeMap<>(initial);
+        Map<Long, Byte> viaOracle = new TreeMap<>(initial);
+        int mathRuns = 0;
+        for (int t = 0; t < threads; t++) {
+            mathRuns += thread(kernel, params, viaTemplates, t, threads, expanded);
+            thread(kernel, params, viaOracle, t, threads, oracle);
+        }
+        int changed = 0;
+        int differing = 0;
+        String first = null;
+        for (var e : initial.entrySet()) {
+            byte a = viaTemplates.get(e.getKey());
+            byte b = viaOracle.get(e.getKey());
+            if (a != e.getValue() || b != e.getValue()) {
+                changed++;
+            }
+            if (a != b) {
+                if (first == null) {
+                    first = String.format("0x%x: 0x%02x via the templates, 0x%02x via the oracle", e.getKey(), a, b);
+                }
+                differing++;
+            }
+        }
+        return new Result(kernel.name(), threads, mathRuns, runsByOp, initial.size(), changed, differing, first);
+    }
+
+    private static int thread(PtxFunction kernel, Map<String, Long> params, Map<Long, Byte> memory, int tid, int threads,
+            PtxThread.MathUnit math) {
+        PtxThread t = new PtxThread(kernel, params, memory, name -> switch (name) {
+            case "%tid.x" -> (long) tid;
+            case "%ntid.x" -> (long) threads;
+            case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
+            case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;
+            default -> null;
+        }, math);
+        t.run();
+        return t.mathRuns;
+    }
+
+    /** A word of the initial memory: a zero, a small integer, a float edge value, or random bits. */
+    private static int word(SplittableRandom r) {
+        return switch (r.nextInt(8)) {
+            case 0, 1 -> 0;
+            case 2 -> r.nextInt(1, 20) * (r.nextBoolean() ? 1 : -1);
+            case 3, 4 -> EDGE_WORDS[r.nextInt(EDGE_WORDS.length)];
+            default -> r.nextInt();
+        };
+    }
+
+    /** The entries of a module that take no call and no block (the kernels a run can take). */
+    public static List<PtxFunction> kernels(KernelExpansion x) {
+        return x.module().functions().stream().filter(f -> f.entry() && !f.isDeclaration()).toList();
+    }
+}
