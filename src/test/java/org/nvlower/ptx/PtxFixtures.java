@@ -9,8 +9,11 @@ import java.util.List;
 /** The PTX fixtures under src/test/resources/ptx: nvcc 13.0's output for the .cu files beside them, and one hand-written canonical module. */
 final class PtxFixtures {
 
-    /** Written by {@code nvcc -ptx -arch=sm_80} (fastmath with -use_fast_math) from the .cu of the same name. */
-    static final List<String> NVCC = List.of("fdiv", "intdiv", "loop", "ddiv", "fastmath");
+    /**
+     * Written by {@code nvcc -ptx -arch=sm_80} (fastmath with -use_fast_math; fdiv-lineinfo from fdiv.cu with
+     * -lineinfo, its .file path cut to the file name) from the .cu of the same name.
+     */
+    static final List<String> NVCC = List.of("fdiv", "intdiv", "loop", "ddiv", "fastmath", "fdiv-lineinfo");
 
     /** Written by hand in the printer's canonical layout. */
     static final String CANONICAL = "canonical";
