@@ -1,5 +1,6 @@
 package org.nvlower.verify.ptx;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -8,6 +9,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
 import org.nvlower.ptx.Statement.Variable;
 import org.nvlower.sass.Emulator;
@@ -21,9 +23,9 @@ import org.nvlower.verify.sass.SassOp;
 /**
  * Runs a kernel end to end, twice, on the same seeded global memory: once with every math
  * instruction computed by its expansion (the template program in the emulator, its inputs bound
- * to the PTX operands as the listing shows), once by the oracle ({@link SassOp}), one thread at a
- * time ({@code %tid.x} 0..threads-1 of one block). Equal memory afterwards is the check.
- * Pointer parameters ({@code .u64}) get a buffer each, filled with a mix of zeros, small
+ * to the PTX operands as the listing shows), once by the oracle ({@link SassOp}), as one block
+ * ({@code %tid.x} 0..threads-1; each thread runs to its next {@code bar.sync} in turn, shared
+ * memory zeroed). Equal global memory afterwards is the check. Pointer parameters ({@code .u64}) get a buffer each, filled with a mix of zeros, small
  * integers, float edge values and random words; other parameters get {@code n}.
  */
 public final class KernelRun {
@@ -98,13 +100,31 @@ public final class KernelRun {
             return op.operands().bits == 64 ? op.expected64(src[0], src[1])
                     : op.expected32((int) src[0], src.length > 1 ? (int) src[1] : 0, op.env()) & 0xFFFFFFFFL;
         };
+        Map<String, Long> sharedSymbols = new HashMap<>();
+        Map<Long, Byte> shared = new HashMap<>();
+        for (Statement s : kernel.body()) {
+            if (s instanceof Variable v && v.space().equals(".shared")) {
+                long at = 0x100L * (sharedSymbols.size() + 1) + shared.size();
+                sharedSymbols.put(v.name(), at);
+                long size = (long) Integer.parseInt(v.type().substring(2)) / 8;
+                for (long d : v.dims()) {
+                    size *= d;
+                }
+                for (long i = 0; i < size; i++) {
+                    shared.put(at + i, (byte) 0);
+                }
+            }
+        }
+        Map<String, PtxFunction> functions = new HashMap<>();
+        for (PtxFunction f : x.module().functions()) {
+            functions.put(f.name(), f);
+        }
         Map<Long, Byte> viaTemplates = new TreeMap<>(initial);
         Map<Long, Byte> viaOracle = new TreeMap<>(initial);
-        int mathRuns = 0;
-        for (int t = 0; t < threads; t++) {
-            mathRuns += thread(kernel, params, viaTemplates, t, threads, expanded);
-            thread(kernel, params, viaOracle, t, threads, oracle);
-        }
+        int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, new HashMap<>(shared), sharedSymbols,
+                functions), threads, expanded);
+        block(kernel, params, new PtxThread.Memories(viaOracle, new HashMap<>(shared), sharedSymbols, functions), threads,
+                oracle);
         int changed = 0;
         int differing = 0;
         String first = null;
@@ -124,17 +144,40 @@ public final class KernelRun {
         return new Result(kernel.name(), threads, mathRuns, runsByOp, initial.size(), changed, differing, first);
     }
 
-    private static int thread(PtxFunction kernel, Map<String, Long> params, Map<Long, Byte> memory, int tid, int threads,
+    /**
+     * Runs one block of {@code threads} threads: each runs to its next bar.sync (or its end) in
+     * turn, and all go on past a barrier together. Returns the math instructions run.
+     */
+    private static int block(PtxFunction kernel, Map<String, Long> params, PtxThread.Memories mem, int threads,
             PtxThread.MathUnit math) {
-        PtxThread t = new PtxThread(kernel, params, memory, name -> switch (name) {
-            case "%tid.x" -> (long) tid;
-            case "%ntid.x" -> (long) threads;
-            case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
-            case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;
-            default -> null;
-        }, math);
-        t.run();
-        return t.mathRuns;
+        List<PtxThread> running = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long tid = t;
+            running.add(new PtxThread(kernel, params, mem, name -> switch (name) {
+                case "%tid.x" -> tid;
+                case "%ntid.x" -> (long) threads;
+                case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
+                case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;
+                default -> null;
+            }, math));
+        }
+        int runs = 0;
+        List<PtxThread> waiting = running;
+        while (!waiting.isEmpty()) {
+            List<PtxThread> next = new ArrayList<>();
+            for (PtxThread t : waiting) {
+                if (!t.run()) {
+                    next.add(t);
+                } else {
+                    runs += t.mathRuns;
+                }
+            }
+            if (!next.isEmpty() && next.size() != waiting.size()) {
+                throw new UnsupportedOperationException(kernel.name() + ": a bar.sync that not every thread reaches");
+            }
+            waiting = next;
+        }
+        return runs;
     }
 
     /** A word of the initial memory: a zero, a small integer, a float edge value, or random bits. */

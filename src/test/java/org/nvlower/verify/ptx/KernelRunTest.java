@@ -61,6 +61,16 @@ class KernelRunTest {
     }
 
     @Test
+    void loopKernelWithSharedMemoryBarrierAndCallGivesTheSameMemory() throws IOException {
+        // each of 128 threads stores its input in shared memory, waits at bar.sync, then sums
+        // scale(tile[(t + k) & 127], k + 1) for k < n: the division runs in the called device function
+        KernelRun.Result r = run("/ptx/loop.ptx", 128, 6, "adversarial");
+        assertTrue(r.passed(), r.toString());
+        assertEquals(128 * 6, r.mathRuns(), r.toString());
+        assertTrue(r.changed() > 128, r.toString());
+    }
+
+    @Test
     void aKernelWithApproximationsHasNoBitExactOracle() throws IOException {
         String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
                 + "\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v2.f32 {%f1, %f2}, [%rd1];\n"
