@@ -1,5 +1,6 @@
 package org.nvlower.ptx;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,7 +26,7 @@ public record PtxFunction(String linkage, boolean entry, List<Statement.Variable
 
     /** Every instruction of the body, nested blocks included, in order. */
     public List<Statement.Instruction> instructions() {
-        java.util.ArrayList<Statement.Instruction> out = new java.util.ArrayList<>();
+        List<Statement.Instruction> out = new ArrayList<>();
         if (body != null) {
             Statement.collect(body, out);
         }

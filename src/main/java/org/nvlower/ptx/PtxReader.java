@@ -327,7 +327,7 @@ public final class PtxReader {
         List<Operand> operands = new ArrayList<>();
         if (!peek().is(";")) {
             do {
-                operands.add(operand(base, operands.size()));
+                operands.add(operand(base));
             } while (accept(","));
         }
         Token end = peek();
@@ -345,7 +345,7 @@ public final class PtxReader {
         return new Instruction(guard, op.text(), operands);
     }
 
-    private Operand operand(String base, int index) {
+    private Operand operand(String base) {
         Token t = peek();
         if (accept("[")) {
             Token b = next();
@@ -370,7 +370,7 @@ public final class PtxReader {
         if (accept("{")) {
             List<Operand> elements = new ArrayList<>();
             do {
-                elements.add(operand(base, index));
+                elements.add(operand(base));
             } while (accept(","));
             expect("}", "expected ',' or '}' in the vector");
             return new Operand.Vector(elements);
@@ -379,7 +379,7 @@ public final class PtxReader {
             List<Operand> elements = new ArrayList<>();
             if (!accept(")")) {
                 do {
-                    elements.add(operand(base, index));
+                    elements.add(operand(base));
                 } while (accept(","));
                 expect(")", "expected ',' or ')' in the list");
             }
