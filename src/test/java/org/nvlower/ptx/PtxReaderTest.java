@@ -47,6 +47,8 @@ class PtxReaderTest {
                 "loop", List.of("div.rn.f32"),
                 "ddiv", List.of("div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64"),
                 "fastmath", List.of("div.approx.ftz.f32", "rcp.rn.ftz.f32"),
+                "misc", List.of("rem.s32", "rem.s32", "rem.s32", "div.rn.f64", "div.rn.f64", "div.rn.f64", "div.rn.f64",
+                        "div.rn.f64"),
                 "canonical", List.of("div.full.f32", "div.approx.ftz.f32", "div.rn.ftz.f32", "sqrt.rn.ftz.f32",
                         "rsqrt.approx.f64", "div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "div.u32", "rem.s32", "div.s64",
                         "rem.u64"));
@@ -94,6 +96,19 @@ class PtxReaderTest {
                 .filter(i -> i.opcode().equals("st.shared.u32")).findFirst().orElseThrow();
         assertEquals(new Operand.Address("%r17", -4), store.operands().get(0));
         assertTrue(c.functions().get(0).isDeclaration());
+        // instructions outside the modelled table pass through with their operands parsed
+        PtxModule misc = PtxFixtures.read("misc");
+        Statement.Instruction shfl = misc.functions().get(1).instructions().stream()
+                .filter(i -> i.base().equals("shfl")).findFirst().orElseThrow();
+        assertEquals("shfl.sync.down.b32", shfl.opcode());
+        assertEquals(new Operand.PredicatePair("%r33", "%p1"), shfl.operands().get(0));
+        assertEquals(5, shfl.operands().size());
+        Statement.Variable str = (Statement.Variable) misc.items().stream()
+                .filter(i -> i instanceof Statement.Variable v && v.name().equals("$str")).findFirst().orElseThrow();
+        assertEquals("{118, 61, 37, 102, 32, 115, 61, 37, 100, 10}", str.initializer());
+        assertEquals(List.of(11L), str.dims());
+        assertEquals(List.of(new Statement.Directive(".maxntid", "256, 1, 1", false),
+                new Statement.Directive(".minnctapersm", "2", false)), misc.functions().get(1).attributes());
     }
 
     @Test
