@@ -129,7 +129,7 @@ public final class PtxReader {
         labelUses = new ArrayList<>();
         List<Statement> body = block(open);
         for (Token use : registerUses) {
-            if (!PtxOpcodes.isSpecialRegister(use.text()) && registers.stream().noneMatch(v -> v.declares(use.text()))) {
+            if (!declared(use.text())) {
                 throw error(use, "register '" + use.text() + "' is not declared");
             }
         }
@@ -139,6 +139,21 @@ public final class PtxReader {
             }
         }
         return new PtxFunction(linkage, entry, returns, name, params, attributes, body);
+    }
+
+    /** Whether {@code reg} is a special register or declared: by name, or as {@code %r7} of a range {@code %r<N>}. */
+    private boolean declared(String reg) {
+        int end = reg.length();
+        while (end > 0 && Character.isDigit(reg.charAt(end - 1))) {
+            end--;
+        }
+        String stem = reg.substring(0, end);
+        for (Variable v : registers) {
+            if (v.count() < 0 ? v.name().equals(reg) : v.name().equals(stem) && v.declares(reg)) {
+                return true;
+            }
+        }
+        return PtxOpcodes.isSpecialRegister(reg);
     }
 
     private List<Variable> params() {

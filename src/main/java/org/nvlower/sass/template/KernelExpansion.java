@@ -1,6 +1,7 @@
 package org.nvlower.sass.template;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,20 +86,28 @@ public final class KernelExpansion {
 
     /** The module printed with each expanded site replaced by a comment naming it and its template's listing. */
     public String listing() {
-        Map<Instruction, Site> bySite = new java.util.IdentityHashMap<>();
+        Map<Instruction, Site> bySite = new IdentityHashMap<>();
         for (Site s : sites) {
             bySite.put(s.instruction(), s);
         }
+        // a template's listing and allocation are the same at every site: made once
+        Map<Program, String> listings = new IdentityHashMap<>();
+        Map<Program, RegisterAllocation> allocations = new IdentityHashMap<>();
         Function<Instruction, String> replace = in -> {
             Site s = bySite.get(in);
-            return s == null || !s.expanded() ? null : siteListing(s);
+            if (s == null || !s.expanded()) {
+                return null;
+            }
+            Program p = s.template().program();
+            return siteComment(s, allocations.computeIfAbsent(p, RegisterAllocation::of))
+                    + listings.computeIfAbsent(p, Printer::listing);
         };
         return PtxPrinter.print(module, replace);
     }
 
-    private static String siteListing(Site s) {
+    /** The comment before a site's listing: the PTX instruction, its template, the operands' registers. */
+    private static String siteComment(Site s, RegisterAllocation alloc) {
         Program p = s.template().program();
-        RegisterAllocation alloc = RegisterAllocation.of(p);
         List<Operand> ops = s.instruction().operands();
         StringBuilder bind = new StringBuilder();
         for (int k = 0; k < p.inputs().size() && k + 1 < ops.size(); k++) {
@@ -108,7 +117,7 @@ public final class KernelExpansion {
         String result = p.outputs().isEmpty() ? "" : "; " + PtxPrinter.operand(ops.get(0)) + " = "
                 + reg(alloc, p.outputs().get(0));
         return "\t// " + PtxPrinter.instruction(s.instruction()).replace('\t', ' ') + "  ->  " + s.op() + " template, "
-                + p.code().size() + " instructions (" + bind + result + ")\n" + Printer.listing(p);
+                + p.code().size() + " instructions (" + bind + result + ")\n";
     }
 
     private static String reg(RegisterAllocation alloc, Reg r) {
