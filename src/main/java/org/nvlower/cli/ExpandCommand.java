@@ -41,7 +41,8 @@ public final class ExpandCommand implements Runnable {
     CommandSpec spec;
 
     @Parameters(paramLabel = "OP|KERNEL.ptx",
-            description = "The PTX op, e.g. div.rn.f32 or rem.s64, or a PTX file (a name ending in .ptx).")
+            description = "The PTX op, e.g. div.rn.f32 or rem.s64, or a PTX file (a name ending in .ptx; - for "
+                    + "standard input).")
     String op;
 
     @Option(names = "--arch", paramLabel = "sm_XX",
@@ -70,7 +71,7 @@ public final class ExpandCommand implements Runnable {
         if (arch != null && SmProcessor.byName(arch).isEmpty()) {
             throw new InputException("unknown architecture " + Hex128.quote(arch) + " (see 'nvlower target --list')");
         }
-        if (op.endsWith(".ptx")) {
+        if (op.endsWith(".ptx") || op.equals("-")) {
             kernel();
             return;
         }
@@ -111,7 +112,7 @@ public final class ExpandCommand implements Runnable {
         }
         KernelExpansion x = KernelExpansion.of(module, ftz);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "// %s expanded for %s, inline%s%n", op, arch, ftz ? ", -ftz" : "");
+        out.printf(Locale.ROOT, "// %s expanded for %s, inline%s%n", IrInput.displayName(op), arch, ftz ? ", -ftz" : "");
         out.print(x.listing());
         summary(out, x);
     }

@@ -339,6 +339,9 @@ public final class PtxReader {
         }
         next();
         String base = op.text().contains(".") ? op.text().substring(0, op.text().indexOf('.')) : op.text();
+        if (peek().is("}") || peek().kind() == Kind.EOF) {
+            throw error(peek(), "expected ';' after '" + op.text() + "', got " + describe(peek()));
+        }
         List<Operand> operands = new ArrayList<>();
         if (!peek().is(";")) {
             do {

@@ -83,6 +83,18 @@ class PtxExpandCommandTest {
     }
 
     @Test
+    void standardInputIsAKernel() throws IOException {
+        CliRunner r = CliRunner.run(Files.readString(Path.of(FIXTURES + "loop.ptx")), "expand", "-");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("// <stdin> expanded for sm_80, inline\n"), r.out());
+        assertTrue(r.out().contains("// summary: 1 math instructions, 1 expanded, 0 not expanded;"), r.out());
+        CliRunner bad = CliRunner.run(".version 8.0\n.target sm_80\n.entry k()\n{\n\tret\n}\n", "expand", "-");
+        assertEquals(1, bad.exitCode());
+        assertEquals("<stdin>:6:1: error: expected ';' after 'ret', got '}'", bad.err().lines().findFirst()
+                .orElseThrow());
+    }
+
+    @Test
     void theOpFormStillWorks() {
         CliRunner r = CliRunner.run("", "expand", "div.u32");
         assertEquals(0, r.exitCode(), r.err());

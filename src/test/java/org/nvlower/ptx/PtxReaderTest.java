@@ -173,6 +173,7 @@ class PtxReaderTest {
         {HEADER + ".texref t;\n", "4:1: unknown or misplaced directive '.texref'"},
         {HEADER + ".entry k()\n{\n\t.pragma nounroll;\n}\n", "6:10: expected a string after .pragma, got 'nounroll'"},
         {HEADER + ".entry k()\n{\n\tld.global.u32 %r1, [%rd1+];\n}\n", "6:27: expected an offset, got ']'"},
+        {HEADER + ".entry k()\n{\n\tret\n}\n", "7:1: expected ';' after 'ret', got '}'"},
         {HEADER + ".entry k\n", "5:1: expected '{' or ';' after the signature of k, got the end of the input"},
     };
 
