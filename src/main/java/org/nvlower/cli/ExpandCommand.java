@@ -2,9 +2,11 @@ package org.nvlower.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.List;
 import java.util.Locale;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
@@ -130,6 +132,16 @@ public final class ExpandCommand implements Runnable {
             } else {
                 out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", r.op(), r.sites(),
                         t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
+            }
+        }
+        for (PtxFunction f : x.module().functions()) {
+            List<KernelExpansion.Site> sites = x.sites().stream().filter(s -> s.function() == f).toList();
+            if (!f.isDeclaration()) {
+                out.printf(Locale.ROOT, "// %s %s: %d PTX instructions, %d math (%d expanded), %d SASS instructions "
+                        + "in their place%n", f.entry() ? ".entry" : ".func", f.name(), f.instructions().size(),
+                        sites.size(), sites.stream().filter(KernelExpansion.Site::expanded).count(),
+                        sites.stream().filter(KernelExpansion.Site::expanded)
+                                .mapToInt(s -> s.template().program().code().size()).sum());
             }
         }
         long constant = x.sites().stream().filter(s -> s.expanded() && s.constantDivisor()).count();

@@ -88,6 +88,11 @@ class PtxExpandCommandTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().startsWith("// <stdin> expanded for sm_80, inline\n"), r.out());
         assertTrue(r.out().contains("// summary: 1 math instructions, 1 expanded, 0 not expanded;"), r.out());
+        // loop.ptx: the device function holds the division (5 instructions), the kernel calls it
+        assertTrue(r.out().contains("// .func _Z5scaleff: 5 PTX instructions, 1 math (1 expanded), 110 SASS instructions "
+                + "in their place\n"), r.out());
+        assertTrue(r.out().contains("// .entry loop: "), r.out());
+        assertTrue(r.out().contains(" 0 math (0 expanded), 0 SASS instructions in their place\n"), r.out());
         CliRunner bad = CliRunner.run(".version 8.0\n.target sm_80\n.entry k()\n{\n\tret\n}\n", "expand", "-");
         assertEquals(1, bad.exitCode());
         assertEquals("<stdin>:6:1: error: expected ';' after 'ret', got '}'", bad.err().lines().findFirst()
