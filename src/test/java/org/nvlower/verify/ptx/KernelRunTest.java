@@ -42,6 +42,7 @@ class KernelRunTest {
 
     @Test
     void integerKernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        assertTrue(run("/ptx/intdiv.ptx", 64, 0, "adversarial").passed());
         KernelRun.Result r = run("/ptx/intdiv.ptx", 64, 0, "exact");
         assertTrue(r.passed(), r.toString());
         // four divisions per thread: div.s32, div.u32, and for each 64-bit pair div.s64/div.u64 or (both operands
@@ -55,6 +56,7 @@ class KernelRunTest {
 
     @Test
     void demoKernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        assertTrue(run("/org/nvlower/cli/demo-kernel.ptx", 64, 0, "exact").passed());
         KernelRun.Result r = run("/org/nvlower/cli/demo-kernel.ptx", 64, 0, "adversarial");
         assertTrue(r.passed(), r.toString());
         assertEquals(64 * 4, r.mathRuns(), r.toString());
@@ -64,6 +66,7 @@ class KernelRunTest {
     void loopKernelWithSharedMemoryBarrierAndCallGivesTheSameMemory() throws IOException {
         // each of 128 threads stores its input in shared memory, waits at bar.sync, then sums
         // scale(tile[(t + k) & 127], k + 1) for k < n: the division runs in the called device function
+        assertTrue(run("/ptx/loop.ptx", 128, 6, "exact").passed());
         KernelRun.Result r = run("/ptx/loop.ptx", 128, 6, "adversarial");
         assertTrue(r.passed(), r.toString());
         assertEquals(128 * 6, r.mathRuns(), r.toString());
