@@ -13,7 +13,8 @@ final class PtxFixtures {
      * Written by {@code nvcc -ptx -arch=sm_80} (fastmath with -use_fast_math; fdiv-lineinfo from fdiv.cu with
      * -lineinfo, its .file path cut to the file name) from the .cu of the same name.
      */
-    static final List<String> NVCC = List.of("fdiv", "intdiv", "loop", "ddiv", "fastmath", "fdiv-lineinfo", "misc");
+    static final List<String> NVCC = List.of("fdiv", "intdiv", "loop", "ddiv", "fastmath", "fdiv-lineinfo", "misc",
+            "dexact");
 
     /** Written by hand in the printer's canonical layout. */
     static final String CANONICAL = "canonical";

@@ -47,6 +47,7 @@ class PtxReaderTest {
                 "loop", List.of("div.rn.f32"),
                 "ddiv", List.of("div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64"),
                 "fastmath", List.of("div.approx.ftz.f32", "rcp.rn.ftz.f32"),
+                "dexact", List.of("div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64"),
                 "misc", List.of("rem.s32", "rem.s32", "rem.s32", "div.rn.f64", "div.rn.f64", "div.rn.f64", "div.rn.f64",
                         "div.rn.f64"),
                 "canonical", List.of("div.full.f32", "div.approx.ftz.f32", "div.rn.ftz.f32", "sqrt.rn.ftz.f32",
