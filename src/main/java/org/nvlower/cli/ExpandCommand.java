@@ -14,6 +14,7 @@ import org.nvlower.sass.template.KernelExpansion;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
+import org.nvlower.target.DdivTier;
 import org.nvlower.target.SmProcessor;
 
 import picocli.CommandLine.Command;
@@ -36,7 +37,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "template's listing, then a summary: sites and instructions per template, fast/slow path lengths, "
                     + "virtual registers; math instructions without a template yet are kept as PTX and listed as not expanded.",
             "Ops: div.rn.f32 rcp.rn.f32 sqrt.rn.f32 div.full.f32 div.approx.f32 (each also .ftz, e.g. div.rn.ftz.f32), "
-                    + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64."})
+                    + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64, "
+                    + "div.rn.f64 rcp.rn.f64 sqrt.rn.f64 rsqrt.approx.f64 (the variant for --arch: MUFU.RCP seed before "
+                    + "sm_80, DRSQRT coordinator B where the SM's hardware flag is set; div.rn.f64 --tier)."})
 public final class ExpandCommand implements Runnable {
 
     @Spec
@@ -51,6 +54,11 @@ public final class ExpandCommand implements Runnable {
             description = "Target architecture (these templates are the same from sm_50 on; default: sm_90, for a "
                     + "kernel its .target).")
     String arch;
+
+    @Option(names = "--tier", paramLabel = "TIER",
+            description = "div.rn.f64's register-pressure tier: full (register limit > 20479), partial (> 16383) or "
+                    + "minimal (default: the architecture's register file, i.e. full)")
+    String tier;
 
     @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true; for a kernel, "
             + "every FP32 math instruction's.")
@@ -84,8 +92,24 @@ public final class ExpandCommand implements Runnable {
             throw new InputException("--inline, --template-call and --strategy apply to a PTX file (KERNEL.ptx)");
         }
         String name = ftz && !op.contains(".ftz") ? ftzName(op) : op;
-        Template t = Templates.get(name).orElseThrow(() -> new InputException("no template for " + Hex128.quote(name)
-                + " (templates: " + String.join(", ", Templates.names()) + ")"));
+        if (Templates.get(name).isEmpty()) {
+            throw new InputException("no template for " + Hex128.quote(name) + " (templates: "
+                    + String.join(", ", Templates.names()) + ")");
+        }
+        SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
+        int limit = sm.registerFileSize();
+        if (tier != null) {
+            if (!name.equals("div.rn.f64")) {
+                throw new InputException("--tier applies to div.rn.f64 only");
+            }
+            limit = switch (tier) {
+                case "full" -> DdivTier.FULL_UNROLL_ABOVE + 1;
+                case "partial" -> DdivTier.PARTIAL_SPILL_ABOVE + 1;
+                case "minimal" -> DdivTier.PARTIAL_SPILL_ABOVE;
+                default -> throw new InputException("--tier must be full, partial or minimal, not " + Hex128.quote(tier));
+            };
+        }
+        Template t = Templates.forTarget(name, sm, limit);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
                 t.program().code().size(), t.program().sections().size());
@@ -93,6 +117,8 @@ public final class ExpandCommand implements Runnable {
         out.printf(Locale.ROOT, "// fast path %d (ptxas 11.8: %s), slow path %d, registers %d, predicates %d%n",
                 t.fastPath(), t.ptxasFastPath() < 0 ? "-" : Integer.toString(t.ptxasFastPath()), t.slowPath(),
                 t.registers(), t.predicates());
+        out.printf(Locale.ROOT, "// virtual registers %d (template-owned %d)%n", t.program().vregs().size(),
+                t.program().vregs().stream().filter(v -> v.templateOwned()).count());
     }
 
     private void kernel() {

@@ -75,11 +75,23 @@ class PtxExpandCommandTest {
     }
 
     @Test
-    void opsWithoutATemplateStayPtxAndAreListed() {
+    void fp64KernelExpandsEveryOp() {
         CliRunner r = CliRunner.run("", "expand", FIXTURES + "ddiv.ptx");
         assertEquals(0, r.exitCode(), r.err());
-        assertTrue(r.out().contains("\trsqrt.approx.f64 \t%fd9, %fd8;\n"), r.out());
-        assertTrue(Pattern.compile("// rsqrt\\.approx\\.f64 +1   not expanded").matcher(r.out()).find(), r.out());
+        assertTrue(r.out().contains("// summary: 4 math instructions, 4 expanded, 0 not expanded;"), r.out());
+        assertTrue(r.out().contains("\t// rsqrt.approx.f64  %fd9, %fd8;  ->  rsqrt.approx.f64 template, "), r.out());
+        assertTrue(r.out().contains("MUFU.RCP64H R"), r.out());
+        assertEquals(count(ADDRESS, r.out()), summaryNumber(r.out(), "SASS instructions in the bodies"));
+    }
+
+    @Test
+    void opsWithoutATemplateStayPtxAndAreListed() {
+        String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n\t.reg .f64 %fd<3>;\n"
+                + "\tmov.f64 %fd1, 0d4000000000000000;\n\trsqrt.approx.ftz.f64 %fd2, %fd1;\n\tret;\n}\n";
+        CliRunner r = CliRunner.run(ptx, "expand", "-");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("\trsqrt.approx.ftz.f64 \t%fd2, %fd1;\n"), r.out());
+        assertTrue(Pattern.compile("// rsqrt\\.approx\\.ftz\\.f64 +1   not expanded").matcher(r.out()).find(), r.out());
     }
 
     @Test

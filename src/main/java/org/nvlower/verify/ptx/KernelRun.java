@@ -97,7 +97,10 @@ public final class KernelRun {
             if (!op.exact()) {
                 throw new UnsupportedOperationException(op.name() + " is an approximation: no bit-exact oracle");
             }
-            return op.operands().bits == 64 ? op.expected64(src[0], src.length > 1 ? src[1] : 0)
+            if (op.isDouble()) {
+                return op.expected64f(src[0], src.length > 1 ? src[1] : 0, op.env());
+            }
+            return op.operands().bits == 64 ? op.expected64(src[0], src[1])
                     : op.expected32((int) src[0], src.length > 1 ? (int) src[1] : 0, op.env()) & 0xFFFFFFFFL;
         };
         Map<String, Long> sharedSymbols = new HashMap<>();

@@ -74,6 +74,16 @@ class KernelRunTest {
     }
 
     @Test
+    void fp64KernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        for (String mufu : new String[] {"exact", "adversarial"}) {
+            KernelRun.Result r = run("/ptx/dexact.ptx", 64, 0, mufu);
+            assertTrue(r.passed(), r.toString());
+            assertEquals(java.util.Map.of("div.rn.f64", 64, "rcp.rn.f64", 64, "sqrt.rn.f64", 64), r.runsByOp(), r.toString());
+            assertTrue(r.changed() > 64 * 8, r.toString());
+        }
+    }
+
+    @Test
     void aKernelWithApproximationsHasNoBitExactOracle() throws IOException {
         String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
                 + "\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v2.f32 {%f1, %f2}, [%rd1];\n"

@@ -30,14 +30,16 @@ class KernelVerifierTest {
 
     @Test
     void everyExpandedInstructionOfTheFixturesMatchesTheOracle() throws IOException {
-        // the expanded ops of each fixture, read off the .ptx files (the f64 ops have no template on this branch)
+        // the expanded ops of each fixture, read off the .ptx files
         Map<String, List<String>> want = Map.of(
                 "fdiv", List.of("div.rn.f32", "rcp.rn.f32", "sqrt.rn.f32"),
                 "intdiv", List.of("div.s32", "div.u32", "div.s64", "div.u64"),
                 "loop", List.of("div.rn.f32"),
                 "fastmath", List.of("div.approx.ftz.f32", "rcp.rn.ftz.f32"),
-                "canonical", List.of("div.full.f32", "div.approx.ftz.f32", "div.rn.ftz.f32", "sqrt.rn.ftz.f32", "div.u32",
-                        "rem.s32", "div.s64", "rem.u64"));
+                "ddiv", List.of("div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64"),
+                "canonical", List.of("div.full.f32", "div.approx.ftz.f32", "div.rn.ftz.f32", "sqrt.rn.ftz.f32",
+                        "rsqrt.approx.f64", "div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "div.u32", "rem.s32", "div.s64",
+                        "rem.u64"));
         long cases = 0;
         for (var e : want.entrySet()) {
             KernelExpansion x = expand(e.getKey(), false);
