@@ -2,14 +2,17 @@ package org.nvlower.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
+import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.sass.template.KernelExpansion;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
@@ -64,16 +67,17 @@ public final class ExpandCommand implements Runnable {
             + "every FP32 math instruction's.")
     boolean ftz;
 
-    @Option(names = "--inline", description = "Kernel: the sequence at each site (the default).")
+    @Option(names = "--inline", description = "Kernel: forced inline (the flags byte's bit 7): the sequence at each site "
+            + "whatever the strategy.")
     boolean inline;
 
     @Option(names = "--template-call", description = "Kernel: shared __ori_template_* sections called from each site "
-            + "(needs the template dispatcher).")
+            + "(strategy 5, as ptxas's recompilation after a failed register allocation).")
     boolean templateCall;
 
     @Option(names = "--strategy", paramLabel = "N",
-            description = "Kernel: ptxas's compilation strategy (5 = recompilation after a failed register allocation; "
-                    + "needs the template dispatcher).")
+            description = "Kernel: ptxas's compilation strategy (default 0, a first pass: inline; 5 = recompilation after "
+                    + "a failed register allocation: template calls unless --inline).")
     Integer strategy;
 
     @Override
@@ -97,18 +101,10 @@ public final class ExpandCommand implements Runnable {
                     + String.join(", ", Templates.names()) + ")");
         }
         SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
-        int limit = sm.registerFileSize();
-        if (tier != null) {
-            if (!name.equals("div.rn.f64")) {
-                throw new InputException("--tier applies to div.rn.f64 only");
-            }
-            limit = switch (tier) {
-                case "full" -> DdivTier.FULL_UNROLL_ABOVE + 1;
-                case "partial" -> DdivTier.PARTIAL_SPILL_ABOVE + 1;
-                case "minimal" -> DdivTier.PARTIAL_SPILL_ABOVE;
-                default -> throw new InputException("--tier must be full, partial or minimal, not " + Hex128.quote(tier));
-            };
+        if (tier != null && !name.equals("div.rn.f64")) {
+            throw new InputException("--tier applies to div.rn.f64 only");
         }
+        int limit = registerLimit(sm);
         Template t = Templates.forTarget(name, sm, limit);
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
@@ -121,13 +117,23 @@ public final class ExpandCommand implements Runnable {
                 t.program().vregs().stream().filter(v -> v.templateOwned()).count());
     }
 
+    /** The register limit the DDIV tier is chosen by: --tier's, else the SM's register file. */
+    private int registerLimit(SmProcessor sm) {
+        return tier == null ? sm.registerFileSize() : switch (tier) {
+            case "full" -> DdivTier.FULL_UNROLL_ABOVE + 1;
+            case "partial" -> DdivTier.PARTIAL_SPILL_ABOVE + 1;
+            case "minimal" -> DdivTier.PARTIAL_SPILL_ABOVE;
+            default -> throw new InputException("--tier must be full, partial or minimal, not " + Hex128.quote(tier));
+        };
+    }
+
     private void kernel() {
         if (inline && templateCall) {
             throw new InputException("--inline and --template-call exclude each other");
         }
-        if (templateCall || strategy != null) {
-            throw new InputException((templateCall ? "--template-call" : "--strategy")
-                    + " needs the template dispatcher, which this build does not have yet (inline mode is available)");
+        if (templateCall && strategy != null && strategy != CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE) {
+            throw new InputException("--template-call is strategy 5 (the dispatcher calls templates only on a "
+                    + "recompilation), not --strategy " + strategy);
         }
         PtxModule module;
         try {
@@ -138,17 +144,31 @@ public final class ExpandCommand implements Runnable {
         if (arch == null) {
             arch = module.target().get(0);
         }
-        KernelExpansion x = KernelExpansion.of(module, ftz);
+        SmProcessor sm = SmProcessor.byName(arch).orElseThrow(() -> new InputException("unknown architecture "
+                + Hex128.quote(arch) + " in the module's .target (use --arch)"));
+        int s = strategy != null ? strategy : templateCall ? CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE : 0;
+        CompilationContext ctx = CompilationContext.firstPass(sm).withStrategy(s);
+        ctx = new CompilationContext(ctx.strategy(), inline ? 0x80 : 0, false, 0, ctx.optLevel(), sm, registerLimit(sm));
+        KernelExpansion x = KernelExpansion.of(module, ftz, sm, ctx.registerLimit());
+        Map<PtxFunction, KernelExpansion.FunctionCode> code = new LinkedHashMap<>();
+        for (PtxFunction f : module.functions()) {
+            KernelExpansion.FunctionCode fc = x.dispatch(f, ctx);
+            if (fc != null) {
+                code.put(f, fc);
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "// %s expanded for %s, inline%s%n", IrInput.displayName(op), arch, ftz ? ", -ftz" : "");
-        out.print(x.listing());
-        summary(out, x);
+        out.printf(Locale.ROOT, "// %s expanded for %s%s: strategy %d%s, through the template dispatcher%n",
+                IrInput.displayName(op), arch, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
+        out.print(x.listing(code));
+        summary(out, x, code);
     }
 
-    private void summary(PrintWriter out, KernelExpansion x) {
+    private void summary(PrintWriter out, KernelExpansion x, Map<PtxFunction, KernelExpansion.FunctionCode> code) {
         long expanded = x.sites().stream().filter(KernelExpansion.Site::expanded).count();
         out.printf(Locale.ROOT, "%n// summary: %d math instructions, %d expanded, %d not expanded; %d SASS instructions "
-                + "in the bodies%n", x.sites().size(), expanded, x.sites().size() - expanded, x.inlineInstructions());
+                + "in all%n", x.sites().size(), expanded, x.sites().size() - expanded,
+                code.values().stream().mapToInt(fc -> fc.program().code().size()).sum());
         out.printf(Locale.ROOT, "// %-22s %5s %12s %9s %9s %9s %17s%n", "template", "sites", "instructions", "fast path",
                 "slow path", "registers", "virtual registers");
         for (KernelExpansion.Row r : x.rows()) {
@@ -156,19 +176,29 @@ public final class ExpandCommand implements Runnable {
             if (t == null) {
                 out.printf(Locale.ROOT, "// %-22s %5d   not expanded (no template yet)%n", r.op(), r.sites());
             } else {
-                out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", r.op(), r.sites(),
+                out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.op(), r.sites(),
                         t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
             }
         }
         for (PtxFunction f : x.module().functions()) {
             List<KernelExpansion.Site> sites = x.sites().stream().filter(s -> s.function() == f).toList();
-            if (!f.isDeclaration()) {
-                out.printf(Locale.ROOT, "// %s %s: %d PTX instructions, %d math (%d expanded), %d SASS instructions "
-                        + "in their place%n", f.entry() ? ".entry" : ".func", f.name(), f.instructions().size(),
-                        sites.size(), sites.stream().filter(KernelExpansion.Site::expanded).count(),
-                        sites.stream().filter(KernelExpansion.Site::expanded)
-                                .mapToInt(s -> s.template().program().code().size()).sum());
+            if (f.isDeclaration()) {
+                continue;
             }
+            KernelExpansion.FunctionCode fc = code.get(f);
+            String detail = "";
+            if (fc != null) {
+                StringBuilder states = new StringBuilder();
+                fc.states().forEach((name, st) -> states.append(", ").append(name).append(st.useTemplateCall()
+                        ? " template-call (state " + st.templateId() + ", sections " + st.sectionIds() + ")"
+                        : " inline (state " + st.templateId() + ")"));
+                int atSites = fc.exitPc() - fc.siteStart()[0];
+                detail = String.format(Locale.ROOT, "; %d SASS instructions at the sites, %d out of line, %d virtual "
+                        + "registers%s", atSites, fc.outOfLine(), fc.program().vregs().size(), states);
+            }
+            out.printf(Locale.ROOT, "// %s %s: %d PTX instructions, %d math (%d expanded)%s%n", f.entry() ? ".entry"
+                    : ".func", f.name(), f.instructions().size(), sites.size(),
+                    sites.stream().filter(KernelExpansion.Site::expanded).count(), detail);
         }
         long constant = x.sites().stream().filter(s -> s.expanded() && s.constantDivisor()).count();
         if (constant > 0) {

@@ -380,7 +380,7 @@ final class PtxThread {
                 }
                 yield s != null ? s : reg(n.name());
             }
-            case Operand.Immediate im -> immediate(im.text());
+            case Operand.Immediate im -> im.bits();
             default -> throw new IllegalStateException("operand " + PtxPrinter.operand(o) + " has no value");
         };
         if (bits >= 64) {
@@ -389,17 +389,6 @@ final class PtxThread {
         long mask = (1L << bits) - 1;
         v &= mask;
         return signed && (v >>> (bits - 1)) != 0 ? v | ~mask : v;
-    }
-
-    private static long immediate(String text) {
-        String t = text.endsWith("U") ? text.substring(0, text.length() - 1) : text;
-        boolean minus = t.startsWith("-");
-        if (minus) {
-            t = t.substring(1);
-        }
-        long v = t.length() > 2 && t.charAt(0) == '0' && "xXfFdD".indexOf(t.charAt(1)) >= 0
-                ? Long.parseUnsignedLong(t.substring(2), 16) : Long.parseUnsignedLong(t);
-        return minus ? -v : v;
     }
 
     private long reg(String name) {
