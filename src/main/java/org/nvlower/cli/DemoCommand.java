@@ -31,8 +31,10 @@ import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.pipeline.Libdevice;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.sass.template.KernelExpansion;
 import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.verify.ptx.DispatchedRun;
 import org.nvlower.verify.ptx.KernelRun;
 import org.nvlower.verify.ptx.KernelVerifier;
 import org.nvlower.pipeline.MathPipeline;
@@ -43,6 +45,7 @@ import org.nvlower.softfloat.Int128;
 import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.Specialization;
 import org.nvlower.target.TargetDescription;
+import org.nvlower.target.SmProcessor;
 import org.nvlower.target.TargetMachine;
 
 import picocli.CommandLine.Command;
@@ -269,6 +272,16 @@ final class DemoCommand implements Runnable {
                 + "oracle:%n  global memory %s (%,d bytes, %,d changed, %d math instructions per side)%n",
                 run.passed() ? "identical" : "DIFFERS at " + run.firstDifference(), run.bytes(), run.changed(),
                 run.mathRuns());
+        SmProcessor sm80 = SmProcessor.byName("sm_80").orElseThrow();
+        KernelExpansion target = KernelExpansion.of(x.module(), false, sm80, sm80.registerFileSize());
+        for (int strategy : new int[] {0, CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE}) {
+            KernelExpansion.FunctionCode fc = target.dispatch(target.module().functions().get(0),
+                    CompilationContext.firstPass(sm80).withStrategy(strategy));
+            DispatchedRun.Result d = DispatchedRun.run(fc, 1_000, "adversarial", 1);
+            out.printf("  through the dispatcher, strategy %d (%s): %d SASS instructions; %,d results against the oracle: "
+                    + "%s%n", strategy, strategy == 0 ? "inline" : "template calls", fc.program().code().size(),
+                    d.compared(), d.mismatches() == 0 ? "0 mismatches" : d.mismatches() + " MISMATCHES");
+        }
         out.println("  (nvlower expand KERNEL.ptx prints the listings; nvlower verify OP runs 10^6 and more)");
     }
 

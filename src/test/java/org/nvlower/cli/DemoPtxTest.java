@@ -30,5 +30,10 @@ class DemoPtxTest {
         // 64 threads, four math instructions each
         assertTrue(out.contains("  global memory identical (4,096 bytes, "), out);
         assertTrue(out.contains(" changed, 256 math instructions per side)"), out);
+        // four outputs (%f3, %f4, %rd9, %rd5) of 1,000 cases, in both modes
+        assertTrue(out.contains("strategy 0 (inline): "), out);
+        assertTrue(out.contains("strategy 5 (template calls): "), out);
+        assertEquals(2, out.lines().filter(l -> l.endsWith("; 4,000 results against the oracle: 0 mismatches")).count(),
+                out);
     }
 }

@@ -115,12 +115,12 @@ public final class KernelExpansion {
      * (read before written: inputs; written: outputs); an immediate operand is moved into a
      * register first.
      */
-    public record FunctionCode(PtxFunction function, Program program, List<Site> sites, int[] siteStart, int exitPc,
-            Map<String, TemplateState> states, Map<String, Reg> registers) {
+    public record FunctionCode(PtxFunction function, Program program, List<Site> sites, int[] siteStart, int endPc,
+            int exitPc, Map<String, TemplateState> states, Map<String, Reg> registers, Map<String, Reg> results) {
 
         /** The instructions of site k (its code in the function, out-of-line code not counted). */
         public int siteLength(int k) {
-            return (k + 1 < siteStart.length ? siteStart[k + 1] : exitPc) - siteStart[k];
+            return (k + 1 < siteStart.length ? siteStart[k + 1] : endPc) - siteStart[k];
         }
 
         /** Instructions after the function's EXIT: template sections or slow paths. */
@@ -138,6 +138,7 @@ public final class KernelExpansion {
         ProgramBuilder fb = new ProgramBuilder(f.name());
         Dispatcher d = new Dispatcher(fb, ctx);
         Map<String, Reg> regs = new LinkedHashMap<>();
+        Set<Reg> outputs = new HashSet<>();
         List<Label> marks = new ArrayList<>();
         for (Site s : fs) {
             RegClass cls = s.template().operands().bits == 64 ? RegClass.R64 : RegClass.R32;
@@ -157,16 +158,44 @@ public final class KernelExpansion {
             if (!(ops.get(0) instanceof Operand.Name dest)) {
                 throw new InputException("the result of '" + PtxPrinter.instruction(s.instruction()) + "' is not a register");
             }
-            d.expand(s.op(), regs.computeIfAbsent(dest.name(), name -> fb.output(name, cls)), sources);
+            d.expand(s.op(), regs.computeIfAbsent(dest.name(), name -> {
+                Reg r = fb.output(name, cls);
+                outputs.add(r);
+                return r;
+            }), sources);
         }
         Label end = fb.label();
         fb.place(end);
         fb.path(Path.GLUE);
+        // a written register that the function also reads first is an input: its final value is
+        // copied into an output of its own, so that every result can be read after the run
+        Map<String, Reg> results = new LinkedHashMap<>();
+        for (Site s : fs) {
+            String name = ((Operand.Name) s.instruction().operands().get(0)).name();
+            Reg r = regs.get(name);
+            if (!results.containsKey(name)) {
+                boolean output = outputs.contains(r);
+                Reg out = output ? r : fb.output(name + ".result", r.cls());
+                if (!output) {
+                    move(fb, r, out);
+                }
+                results.put(name, out);
+            }
+        }
+        Label exit = fb.label();
+        fb.place(exit);
         fb.exit();
         d.finish();
         Program p = fb.build();
         int[] starts = marks.stream().mapToInt(l -> p.labelPc(l.id())).toArray();
-        return new FunctionCode(f, p, fs, starts, p.labelPc(end.id()), d.states(), regs);
+        return new FunctionCode(f, p, fs, starts, p.labelPc(end.id()), p.labelPc(exit.id()), d.states(), regs, results);
+    }
+
+    private static void move(ProgramBuilder fb, Reg from, Reg to) {
+        fb.mov(org.nvlower.sass.Operand.PT, to.lo(), from.lo().op());
+        if (from.cls() == RegClass.R64) {
+            fb.mov(org.nvlower.sass.Operand.PT, to.hi(), from.hi().op());
+        }
     }
 
     private static Reg immediate(ProgramBuilder fb, Site s, Operand.Immediate im, RegClass cls) {
@@ -207,7 +236,7 @@ public final class KernelExpansion {
             }
             tail.append(String.format(Locale.ROOT, "%n// %s %s: after its EXIT, %d instructions out of line%n",
                     fc.function().entry() ? ".entry" : ".func", fc.function().name(), fc.outOfLine()));
-            for (int pc = fc.exitPc(); pc < p.code().size(); pc++) {
+            for (int pc = fc.endPc(); pc < p.code().size(); pc++) {
                 byPc.get(pc).forEach(l -> tail.append(l).append('\n'));
             }
         }

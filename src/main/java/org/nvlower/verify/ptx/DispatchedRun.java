@@ -17,7 +17,9 @@ import org.nvlower.verify.sass.SassOp;
 /**
  * Runs a function's math as the dispatcher expanded it (inline copies or template calls, one
  * program) in the emulator, and the same sequence of math instructions through the oracle, on
- * seeded operands: every register the sites write must hold the oracle's value.
+ * seeded operands: every register the sites write must hold the oracle's value at the end (each
+ * read through {@link FunctionCode#results()}, so a register that is read first and written later
+ * is compared too).
  */
 public final class DispatchedRun {
 
@@ -37,6 +39,7 @@ public final class DispatchedRun {
         SplittableRandom random = new SplittableRandom(seed);
         Map<Reg, String> names = new HashMap<>();
         fc.registers().forEach((name, reg) -> names.put(reg, name));
+        fc.results().forEach((name, reg) -> names.put(reg, name));
         long compared = 0;
         long mismatches = 0;
         String first = null;
