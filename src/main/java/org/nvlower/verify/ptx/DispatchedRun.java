@@ -89,7 +89,8 @@ public final class DispatchedRun {
         return s.template().operands().bits == 64 ? -1L : 0xFFFFFFFFL;
     }
 
-    private static long oracle(Site s, long[] src) {
+    /** The oracle's result of a site's op on its source values (exact ops only). */
+    static long oracle(Site s, long[] src) {
         SassOp op = SassOp.of(s.op());
         if (!op.exact()) {
             throw new UnsupportedOperationException(op.name() + " is an approximation: no bit-exact oracle");

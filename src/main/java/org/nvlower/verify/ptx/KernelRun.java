@@ -92,17 +92,7 @@ public final class KernelRun {
             long lo = em.output(0) & 0xFFFFFFFFL;
             return p.outputs().get(0).cls() == Reg.RegClass.R64 ? lo | (long) em.output(1) << 32 : lo;
         };
-        PtxThread.MathUnit oracle = (in, src) -> {
-            SassOp op = SassOp.of(sites.get(in).op());
-            if (!op.exact()) {
-                throw new UnsupportedOperationException(op.name() + " is an approximation: no bit-exact oracle");
-            }
-            if (op.isDouble()) {
-                return op.expected64f(src[0], src.length > 1 ? src[1] : 0, op.env());
-            }
-            return op.operands().bits == 64 ? op.expected64(src[0], src[1])
-                    : op.expected32((int) src[0], src.length > 1 ? (int) src[1] : 0, op.env()) & 0xFFFFFFFFL;
-        };
+        PtxThread.MathUnit oracle = (in, src) -> DispatchedRun.oracle(sites.get(in), src);
         Map<String, Long> sharedSymbols = new HashMap<>();
         Map<Long, Byte> shared = new HashMap<>();
         for (Statement s : kernel.body()) {
