@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.sass.Printer;
+import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
@@ -45,6 +46,10 @@ public final class ExpandCommand implements Runnable {
                     + "minimal (default: the architecture's register file, i.e. full)")
     String tier;
 
+    @Option(names = "--divisor", paramLabel = "D",
+            description = "div/rem .u32 .s32 .u64 .s64 by the constant D (Granlund-Montgomery multiply-high and shift)")
+    Long divisor;
+
     @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true.")
     boolean ftz;
 
@@ -54,6 +59,16 @@ public final class ExpandCommand implements Runnable {
             throw new InputException("unknown architecture " + Hex128.quote(arch) + " (see 'nvlower target --list')");
         }
         String name = ftz && !op.contains(".ftz") ? ftzName(op) : op;
+        if (divisor != null) {
+            Template c;
+            try {
+                c = ConstantDivision.template(op, divisor);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--divisor: " + e.getMessage());
+            }
+            print(c);
+            return;
+        }
         if (Templates.get(name).isEmpty()) {
             throw new InputException("no template for " + Hex128.quote(name) + " (templates: "
                     + String.join(", ", Templates.names()) + ")");
@@ -71,7 +86,10 @@ public final class ExpandCommand implements Runnable {
                 default -> throw new InputException("--tier must be full, partial or minimal, not " + Hex128.quote(tier));
             };
         }
-        Template t = Templates.forTarget(name, sm, limit);
+        print(Templates.forTarget(name, sm, limit));
+    }
+
+    private void print(Template t) {
         PrintWriter out = spec.commandLine().getOut();
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
                 t.program().code().size(), t.program().sections().size());
