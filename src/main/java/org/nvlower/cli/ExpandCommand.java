@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.nvlower.diag.InputException;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.ConstantDivision;
+import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
@@ -50,6 +51,11 @@ public final class ExpandCommand implements Runnable {
             description = "div/rem .u32 .s32 .u64 .s64 by the constant D (Granlund-Montgomery multiply-high and shift)")
     Long divisor;
 
+    @Option(names = "--emit", paramLabel = "FORM", defaultValue = "sass",
+            description = "sass (the listing, default) or ptx (the template as a PTX .func plus a harness kernel, "
+                    + "for ptxas and a real GPU)")
+    String emit;
+
     @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true.")
     boolean ftz;
 
@@ -91,6 +97,20 @@ public final class ExpandCommand implements Runnable {
 
     private void print(Template t) {
         PrintWriter out = spec.commandLine().getOut();
+        if (emit.equals("ptx")) {
+            String text;
+            try {
+                text = PtxEmitter.emit(t, arch);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--emit ptx: " + e.getMessage());
+            }
+            out.print(text);
+            out.flush();
+            return;
+        }
+        if (!emit.equals("sass")) {
+            throw new InputException("--emit must be sass or ptx, not " + Hex128.quote(emit));
+        }
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
                 t.program().code().size(), t.program().sections().size());
         out.print(Printer.listing(t.program()));
