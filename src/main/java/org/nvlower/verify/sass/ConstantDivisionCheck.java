@@ -91,21 +91,8 @@ public final class ConstantDivisionCheck {
         return new Result(divisors.length, cases, mismatches, first);
     }
 
+    /** The integer edge values of the variable-divisor templates (CaseSet's edge set). */
     private static long[] edges(boolean wide) {
-        java.util.List<Long> v = new java.util.ArrayList<>();
-        int bits = wide ? 64 : 32;
-        for (int k = 0; k < bits; k++) {
-            long p = 1L << k;
-            v.add(p);
-            v.add(p - 1);
-            v.add(p + 1);
-            v.add(-p);
-            v.add(-p - 1);
-        }
-        v.add(0L);
-        v.add(-1L);
-        v.add(wide ? Long.MAX_VALUE : Integer.MAX_VALUE);
-        v.add(wide ? Long.MIN_VALUE : Integer.MIN_VALUE);
-        return v.stream().mapToLong(x -> wide ? x : (int) (long) x).distinct().toArray();
+        return CaseSet.edges(SassOp.of(wide ? "div.u64" : "div.u32"));
     }
 }
