@@ -13,7 +13,9 @@ import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.CompilationContext;
+import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
@@ -63,6 +65,15 @@ public final class ExpandCommand implements Runnable {
                     + "minimal (default: the architecture's register file, i.e. full)")
     String tier;
 
+    @Option(names = "--divisor", paramLabel = "D",
+            description = "div/rem .u32 .s32 .u64 .s64 by the constant D (Granlund-Montgomery multiply-high and shift)")
+    Long divisor;
+
+    @Option(names = "--emit", paramLabel = "FORM", defaultValue = "sass",
+            description = "sass (the listing, default) or ptx (the template as a PTX .func plus a harness kernel, "
+                    + "for ptxas and a real GPU)")
+    String emit;
+
     @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true; for a kernel, "
             + "every FP32 math instruction's.")
     boolean ftz;
@@ -96,6 +107,16 @@ public final class ExpandCommand implements Runnable {
             throw new InputException("--inline, --template-call and --strategy apply to a PTX file (KERNEL.ptx)");
         }
         String name = ftz && !op.contains(".ftz") ? ftzName(op) : op;
+        if (divisor != null) {
+            Template c;
+            try {
+                c = ConstantDivision.template(op, divisor);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--divisor: " + e.getMessage());
+            }
+            print(c);
+            return;
+        }
         if (Templates.get(name).isEmpty()) {
             throw new InputException("no template for " + Hex128.quote(name) + " (templates: "
                     + String.join(", ", Templates.names()) + ")");
@@ -104,9 +125,25 @@ public final class ExpandCommand implements Runnable {
         if (tier != null && !name.equals("div.rn.f64")) {
             throw new InputException("--tier applies to div.rn.f64 only");
         }
-        int limit = registerLimit(sm);
-        Template t = Templates.forTarget(name, sm, limit);
+        print(Templates.forTarget(name, sm, registerLimit(sm)));
+    }
+
+    private void print(Template t) {
         PrintWriter out = spec.commandLine().getOut();
+        if (emit.equals("ptx")) {
+            String text;
+            try {
+                text = PtxEmitter.emit(t, arch);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--emit ptx: " + e.getMessage());
+            }
+            out.print(text);
+            out.flush();
+            return;
+        }
+        if (!emit.equals("sass")) {
+            throw new InputException("--emit must be sass or ptx, not " + Hex128.quote(emit));
+        }
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
                 t.program().code().size(), t.program().sections().size());
         out.print(Printer.listing(t.program()));
@@ -128,6 +165,9 @@ public final class ExpandCommand implements Runnable {
     }
 
     private void kernel() {
+        if (divisor != null || !emit.equals("sass")) {
+            throw new InputException("--divisor and --emit apply to an op, not to a PTX file");
+        }
         if (inline && templateCall) {
             throw new InputException("--inline and --template-call exclude each other");
         }

@@ -126,10 +126,11 @@ final class Fp64Division {
                 b.dfma(res, d.neg(), q0.op(), a.op());
                 b.dfma(q, r2.op(), res.op(), q0.op());
             }
-            case PARTIAL_SPILL -> {
+            case PARTIAL_SPILL, MINIMAL_REGISTERS -> {
+                // PARTIAL: the reciprocal and residual pairs reused; MINIMAL: the quotient built in q itself too
                 Reg r = b.temp("r", RegClass.R64);
                 Reg e = b.temp("e", RegClass.R64);
-                Reg q0 = b.temp("q0", RegClass.R64);
+                Reg q0 = tier == DdivTier.PARTIAL_SPILL ? b.temp("q0", RegClass.R64) : q;
                 seed(b, rcp64h, d, r);
                 b.dfma(e, d.neg(), r.op(), one);
                 b.dfma(e, e.op(), e.op(), e.op());
@@ -140,21 +141,6 @@ final class Fp64Division {
                 b.dmul(q0, a.op(), r.op());
                 b.dfma(e, d.neg(), q0.op(), a.op());
                 b.dfma(q, r.op(), e.op(), q0.op());
-            }
-            case MINIMAL_REGISTERS -> {
-                // two pairs: the reciprocal and the residual; the quotient is built in q itself
-                Reg r = b.temp("r", RegClass.R64);
-                Reg e = b.temp("e", RegClass.R64);
-                seed(b, rcp64h, d, r);
-                b.dfma(e, d.neg(), r.op(), one);
-                b.dfma(e, e.op(), e.op(), e.op());
-                b.dfma(r, r.op(), e.op(), r.op());
-                b.dfma(e, d.neg(), r.op(), one);
-                b.dfma(r, r.op(), e.op(), r.op());
-                allOnesReciprocal(b, allOnes, r);
-                b.dmul(q, a.op(), r.op());
-                b.dfma(e, d.neg(), q.op(), a.op());
-                b.dfma(q, r.op(), e.op(), q.op());
             }
         }
     }

@@ -24,6 +24,10 @@ public record Template(String op, Operands operands, boolean exact, double ulpBo
         I32_BINARY(2, 32),
         /** Two 64-bit integers (pairs), one 64-bit result. */
         I64_BINARY(2, 64),
+        /** One 32-bit integer (the other operand an immediate), one 32-bit result. */
+        I32_UNARY(1, 32),
+        /** One 64-bit integer (the other operand an immediate), one 64-bit result. */
+        I64_UNARY(1, 64),
         /** Two binary64 inputs (pairs), one binary64 result. */
         F64_BINARY(2, 64),
         /** One binary64 input and result. */
