@@ -163,6 +163,8 @@ class PtxExpandCommandTest {
             {"no such file: missing.ptx", "missing.ptx"},
             {"--inline and --template-call exclude each other", FIXTURES + "fdiv.ptx", "--inline", "--template-call"},
             {"--template-call is strategy 5", FIXTURES + "fdiv.ptx", "--template-call", "--strategy", "3"},
+            {"--divisor and --emit apply to an op, not to a PTX file", FIXTURES + "intdiv.ptx", "--divisor", "7"},
+            {"--divisor and --emit apply to an op, not to a PTX file", FIXTURES + "fdiv.ptx", "--emit", "ptx"},
             {"apply to a PTX file", "div.rn.f32", "--inline"},
             {"unknown architecture 'sm_13'", FIXTURES + "fdiv.ptx", "--arch", "sm_13"}});
     }
