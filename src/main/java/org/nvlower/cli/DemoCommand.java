@@ -29,6 +29,14 @@ import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.pipeline.Libdevice;
+import org.nvlower.ptx.PtxPrinter;
+import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.template.CompilationContext;
+import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.verify.ptx.DispatchedRun;
+import org.nvlower.verify.ptx.KernelRun;
+import org.nvlower.verify.ptx.KernelVerifier;
 import org.nvlower.pipeline.MathPipeline;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F64;
@@ -37,6 +45,7 @@ import org.nvlower.softfloat.Int128;
 import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.Specialization;
 import org.nvlower.target.TargetDescription;
+import org.nvlower.target.SmProcessor;
 import org.nvlower.target.TargetMachine;
 
 import picocli.CommandLine.Command;
@@ -63,6 +72,7 @@ final class DemoCommand implements Runnable {
         lowering128(out);
         target(out);
         mathPipeline(out);
+        ptxKernel(out);
     }
 
     private static void binary128(PrintWriter out) {
@@ -234,4 +244,47 @@ final class DemoCommand implements Runnable {
         }
         return map;
     }
+
+    /** A bundled PTX kernel: its math instructions expanded into templates, each run in the emulator against the oracle. */
+    static void ptxKernel(PrintWriter out) {
+        out.println();
+        out.println("== PTX in, SASS templates out: a bundled kernel (nvlower expand KERNEL.ptx), each expansion run "
+                + "in the emulator against softfloat / exact integers");
+        String text;
+        try (InputStream in = DemoCommand.class.getResourceAsStream("demo-kernel.ptx")) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        KernelExpansion x = KernelExpansion.of(PtxReader.read("demo-kernel.ptx", text), false);
+        int ptx = x.module().functions().get(0).instructions().size();
+        out.printf("  kernel 'demo': %d PTX instructions, %d of them math; inline, the math alone is %d SASS instructions%n",
+                ptx, x.sites().size(), x.inlineInstructions());
+        int threads = Runtime.getRuntime().availableProcessors();
+        for (KernelVerifier.OpResult r : KernelVerifier.verify(x, DEMO_CASES, "exact", 1, threads)) {
+            Site s = r.sites().get(0);
+            out.printf("  %-30s %4d SASS (fast path %2d)  %,7d cases (edge, random, hard): %s%n",
+                    PtxPrinter.instruction(s.instruction()).replace(" \t", " "), s.template().program().code().size(),
+                    s.template().fastPath(), r.cases(), r.passed() ? "0 mismatches" : r.mismatches() + " MISMATCHES");
+        }
+        KernelRun.Result run = KernelRun.run(x, x.module().functions().get(0), 64, 0, "adversarial", 1);
+        out.printf("  the whole kernel run for 64 threads, math through the templates (MUFU adversarial) and through the "
+                + "oracle:%n  global memory %s (%,d bytes, %,d changed, %d math instructions per side)%n",
+                run.passed() ? "identical" : "DIFFERS at " + run.firstDifference(), run.bytes(), run.changed(),
+                run.mathRuns());
+        SmProcessor sm80 = SmProcessor.byName("sm_80").orElseThrow();
+        KernelExpansion target = KernelExpansion.of(x.module(), false, sm80, sm80.registerFileSize());
+        for (int strategy : new int[] {0, CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE}) {
+            KernelExpansion.FunctionCode fc = target.dispatch(target.module().functions().get(0),
+                    CompilationContext.firstPass(sm80).withStrategy(strategy));
+            DispatchedRun.Result d = DispatchedRun.run(fc, 1_000, "adversarial", 1);
+            out.printf("  through the dispatcher, strategy %d (%s): %d SASS instructions; %,d results against the oracle: "
+                    + "%s%n", strategy, strategy == 0 ? "inline" : "template calls", fc.program().code().size(),
+                    d.compared(), d.mismatches() == 0 ? "0 mismatches" : d.mismatches() + " MISMATCHES");
+        }
+        out.println("  (nvlower expand KERNEL.ptx prints the listings; nvlower verify OP runs 10^6 and more)");
+    }
+
+    /** Random and hard cases per op in the demo (every edge case runs too). */
+    private static final long DEMO_CASES = 2_000;
 }

@@ -1,13 +1,25 @@
 package org.nvlower.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxModule;
+import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
+import org.nvlower.sass.template.CompilationContext;
+import org.nvlower.sass.template.ConstantDivision;
+import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
+import org.nvlower.target.DdivTier;
 import org.nvlower.target.SmProcessor;
 
 import picocli.CommandLine.Command;
@@ -16,45 +28,223 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower expand OP}: a template's SASS-level listing and its instruction counts. */
+/**
+ * {@code nvlower expand OP}: a template's SASS-level listing and its instruction counts;
+ * {@code nvlower expand KERNEL.ptx}: a PTX module with every math instruction expanded.
+ */
 @Command(name = "expand",
         mixinStandardHelpOptions = true,
         description = {
             "Prints the SASS-level expansion nvlower uses for a PTX math instruction, as an nvdisasm-style "
                     + "listing (registers allocated), then the counts: fast path, slow path, registers, and ptxas 11.8's "
                     + "fast path for the same op (../shared/reference/FACTS.md).",
+            "Given a .ptx file instead, prints the module (canonical PTX) with every math instruction replaced by its "
+                    + "template's listing, then a summary: sites and instructions per template, fast/slow path lengths, "
+                    + "virtual registers; math instructions without a template yet are kept as PTX and listed as not expanded.",
             "Ops: div.rn.f32 rcp.rn.f32 sqrt.rn.f32 div.full.f32 div.approx.f32 (each also .ftz, e.g. div.rn.ftz.f32), "
-                    + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64."})
+                    + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64, "
+                    + "div.rn.f64 rcp.rn.f64 sqrt.rn.f64 rsqrt.approx.f64 (the variant for --arch: MUFU.RCP seed before "
+                    + "sm_80, DRSQRT coordinator B where the SM's hardware flag is set; div.rn.f64 --tier)."})
 public final class ExpandCommand implements Runnable {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "OP", description = "The PTX op, e.g. div.rn.f32 or rem.s64.")
+    @Parameters(paramLabel = "OP|KERNEL.ptx",
+            description = "The PTX op, e.g. div.rn.f32 or rem.s64, or a PTX file (a name ending in .ptx; - for "
+                    + "standard input).")
     String op;
 
-    @Option(names = "--arch", paramLabel = "sm_XX", defaultValue = "sm_90",
-            description = "Target architecture (these templates are the same from sm_50 on; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--arch", paramLabel = "sm_XX",
+            description = "Target architecture (these templates are the same from sm_50 on; default: sm_90, for a "
+                    + "kernel its .target).")
     String arch;
 
-    @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true.")
+    @Option(names = "--tier", paramLabel = "TIER",
+            description = "div.rn.f64's register-pressure tier: full (register limit > 20479), partial (> 16383) or "
+                    + "minimal (default: the architecture's register file, i.e. full)")
+    String tier;
+
+    @Option(names = "--divisor", paramLabel = "D",
+            description = "div/rem .u32 .s32 .u64 .s64 by the constant D (Granlund-Montgomery multiply-high and shift)")
+    Long divisor;
+
+    @Option(names = "--emit", paramLabel = "FORM", defaultValue = "sass",
+            description = "sass (the listing, default) or ptx (the template as a PTX .func plus a harness kernel, "
+                    + "for ptxas and a real GPU)")
+    String emit;
+
+    @Option(names = "--ftz", description = "The .ftz variant (flush subnormals), like -ftz=true; for a kernel, "
+            + "every FP32 math instruction's.")
     boolean ftz;
+
+    @Option(names = "--inline", description = "Kernel: forced inline (the flags byte's bit 7): the sequence at each site "
+            + "whatever the strategy.")
+    boolean inline;
+
+    @Option(names = "--template-call", description = "Kernel: shared __ori_template_* sections called from each site "
+            + "(strategy 5, as ptxas's recompilation after a failed register allocation).")
+    boolean templateCall;
+
+    @Option(names = "--strategy", paramLabel = "N",
+            description = "Kernel: ptxas's compilation strategy (default 0, a first pass: inline; 5 = recompilation after "
+                    + "a failed register allocation: template calls unless --inline).")
+    Integer strategy;
 
     @Override
     public void run() {
-        if (SmProcessor.byName(arch).isEmpty()) {
+        if (arch != null && SmProcessor.byName(arch).isEmpty()) {
             throw new InputException("unknown architecture " + Hex128.quote(arch) + " (see 'nvlower target --list')");
         }
+        if (op.endsWith(".ptx") || op.equals("-")) {
+            kernel();
+            return;
+        }
+        if (arch == null) {
+            arch = "sm_90";
+        }
+        if (inline || templateCall || strategy != null) {
+            throw new InputException("--inline, --template-call and --strategy apply to a PTX file (KERNEL.ptx)");
+        }
         String name = ftz && !op.contains(".ftz") ? ftzName(op) : op;
-        Template t = Templates.get(name).orElseThrow(() -> new InputException("no template for " + Hex128.quote(name)
-                + " (templates: " + String.join(", ", Templates.names()) + ")"));
+        if (divisor != null) {
+            Template c;
+            try {
+                c = ConstantDivision.template(op, divisor);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--divisor: " + e.getMessage());
+            }
+            print(c);
+            return;
+        }
+        if (Templates.get(name).isEmpty()) {
+            throw new InputException("no template for " + Hex128.quote(name) + " (templates: "
+                    + String.join(", ", Templates.names()) + ")");
+        }
+        SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
+        if (tier != null && !name.equals("div.rn.f64")) {
+            throw new InputException("--tier applies to div.rn.f64 only");
+        }
+        print(Templates.forTarget(name, sm, registerLimit(sm)));
+    }
+
+    private void print(Template t) {
         PrintWriter out = spec.commandLine().getOut();
+        if (emit.equals("ptx")) {
+            String text;
+            try {
+                text = PtxEmitter.emit(t, arch);
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--emit ptx: " + e.getMessage());
+            }
+            out.print(text);
+            out.flush();
+            return;
+        }
+        if (!emit.equals("sass")) {
+            throw new InputException("--emit must be sass or ptx, not " + Hex128.quote(emit));
+        }
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
                 t.program().code().size(), t.program().sections().size());
         out.print(Printer.listing(t.program()));
         out.printf(Locale.ROOT, "// fast path %d (ptxas 11.8: %s), slow path %d, registers %d, predicates %d%n",
                 t.fastPath(), t.ptxasFastPath() < 0 ? "-" : Integer.toString(t.ptxasFastPath()), t.slowPath(),
                 t.registers(), t.predicates());
+        out.printf(Locale.ROOT, "// virtual registers %d (template-owned %d)%n", t.program().vregs().size(),
+                t.program().vregs().stream().filter(v -> v.templateOwned()).count());
+    }
+
+    /** The register limit the DDIV tier is chosen by: --tier's, else the SM's register file. */
+    private int registerLimit(SmProcessor sm) {
+        return tier == null ? sm.registerFileSize() : switch (tier) {
+            case "full" -> DdivTier.FULL_UNROLL_ABOVE + 1;
+            case "partial" -> DdivTier.PARTIAL_SPILL_ABOVE + 1;
+            case "minimal" -> DdivTier.PARTIAL_SPILL_ABOVE;
+            default -> throw new InputException("--tier must be full, partial or minimal, not " + Hex128.quote(tier));
+        };
+    }
+
+    private void kernel() {
+        if (divisor != null || !emit.equals("sass")) {
+            throw new InputException("--divisor and --emit apply to an op, not to a PTX file");
+        }
+        if (inline && templateCall) {
+            throw new InputException("--inline and --template-call exclude each other");
+        }
+        if (templateCall && strategy != null && strategy != CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE) {
+            throw new InputException("--template-call is strategy 5 (the dispatcher calls templates only on a "
+                    + "recompilation), not --strategy " + strategy);
+        }
+        PtxModule module;
+        try {
+            module = PtxReader.read(IrInput.displayName(op), IrInput.read(op).text());
+        } catch (IOException e) {
+            throw new InputException("cannot read " + op + ": " + OutputException.reason(e));
+        }
+        if (arch == null) {
+            arch = module.target().get(0);
+        }
+        SmProcessor sm = SmProcessor.byName(arch).orElseThrow(() -> new InputException("unknown architecture "
+                + Hex128.quote(arch) + " in the module's .target (use --arch)"));
+        int s = strategy != null ? strategy : templateCall ? CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE : 0;
+        CompilationContext ctx = CompilationContext.firstPass(sm).withStrategy(s);
+        ctx = new CompilationContext(ctx.strategy(), inline ? 0x80 : 0, false, 0, ctx.optLevel(), sm, registerLimit(sm));
+        KernelExpansion x = KernelExpansion.of(module, ftz, sm, ctx.registerLimit());
+        Map<PtxFunction, KernelExpansion.FunctionCode> code = new LinkedHashMap<>();
+        for (PtxFunction f : module.functions()) {
+            KernelExpansion.FunctionCode fc = x.dispatch(f, ctx);
+            if (fc != null) {
+                code.put(f, fc);
+            }
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf(Locale.ROOT, "// %s expanded for %s%s: strategy %d%s, through the template dispatcher%n",
+                IrInput.displayName(op), arch, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
+        out.print(x.listing(code));
+        summary(out, x, code);
+    }
+
+    private void summary(PrintWriter out, KernelExpansion x, Map<PtxFunction, KernelExpansion.FunctionCode> code) {
+        long expanded = x.sites().stream().filter(KernelExpansion.Site::expanded).count();
+        out.printf(Locale.ROOT, "%n// summary: %d math instructions, %d expanded, %d not expanded; %d SASS instructions "
+                + "in all%n", x.sites().size(), expanded, x.sites().size() - expanded,
+                code.values().stream().mapToInt(fc -> fc.program().code().size()).sum());
+        out.printf(Locale.ROOT, "// %-22s %5s %12s %9s %9s %9s %17s%n", "template", "sites", "instructions", "fast path",
+                "slow path", "registers", "virtual registers");
+        for (KernelExpansion.Row r : x.rows()) {
+            Template t = r.template();
+            if (t == null) {
+                out.printf(Locale.ROOT, "// %-22s %5d   not expanded (no template yet)%n", r.op(), r.sites());
+            } else {
+                out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.op(), r.sites(),
+                        t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
+            }
+        }
+        for (PtxFunction f : x.module().functions()) {
+            List<KernelExpansion.Site> sites = x.sites().stream().filter(s -> s.function() == f).toList();
+            if (f.isDeclaration()) {
+                continue;
+            }
+            KernelExpansion.FunctionCode fc = code.get(f);
+            String detail = "";
+            if (fc != null) {
+                StringBuilder states = new StringBuilder();
+                fc.states().forEach((name, st) -> states.append(", ").append(name).append(st.useTemplateCall()
+                        ? " template-call (state " + st.templateId() + ", sections " + st.sectionIds() + ")"
+                        : " inline (state " + st.templateId() + ")"));
+                int atSites = fc.exitPc() - fc.siteStart()[0];
+                detail = String.format(Locale.ROOT, "; %d SASS instructions at the sites, %d out of line, %d virtual "
+                        + "registers%s", atSites, fc.outOfLine(), fc.program().vregs().size(), states);
+            }
+            out.printf(Locale.ROOT, "// %s %s: %d PTX instructions, %d math (%d expanded)%s%n", f.entry() ? ".entry"
+                    : ".func", f.name(), f.instructions().size(), sites.size(),
+                    sites.stream().filter(KernelExpansion.Site::expanded).count(), detail);
+        }
+        long constant = x.sites().stream().filter(s -> s.expanded() && s.constantDivisor()).count();
+        if (constant > 0) {
+            out.printf(Locale.ROOT, "// %d division(s) by a constant expanded with the variable-divisor template%n",
+                    constant);
+        }
     }
 
     /** div.rn.f32 -> div.rn.ftz.f32; ops without a .ftz variant are an error. */

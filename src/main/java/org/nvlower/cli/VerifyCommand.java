@@ -11,7 +11,9 @@ import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.softfloat.Hex128;
+import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.verify.sass.CaseSet;
+import org.nvlower.verify.sass.ConstantDivisionCheck;
 import org.nvlower.verify.sass.SassOp;
 import org.nvlower.verify.sass.Verifier;
 import org.nvlower.verify.sass.Verifier.Counterexample;
@@ -73,6 +75,11 @@ public final class VerifyCommand implements Callable<Integer> {
             description = "case indices [FROM, TO) of every selected set (clipped to its size)")
     String range;
 
+    @Option(names = "--divisor", paramLabel = "D",
+            description = "division by a constant (div/rem .u32 .s32 .u64 .s64): the immediate divisor D, or all16 "
+                    + "(every nonzero 16-bit divisor); --cases exhaustive (every 16-bit dividend), edge or random (-n per divisor)")
+    String divisor;
+
     @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
     boolean noProgress;
 
@@ -83,6 +90,9 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (divisor != null) {
+            return constantDivision(out);
+        }
         SassOp sassOp;
         try {
             sassOp = SassOp.of(op);
@@ -172,6 +182,37 @@ public final class VerifyCommand implements Callable<Integer> {
             printCounterexample(out, sassOp, firstFailure);
         }
         out.flush();
+        return failed ? Main.USER_ERROR : Main.OK;
+    }
+
+    /** {@code --divisor}: the constant-divisor template of op on every selected dividend set. */
+    private Integer constantDivision(PrintWriter out) {
+        long[] divisors;
+        try {
+            divisors = divisor.equals("all16") ? ConstantDivisionCheck.all16(op) : new long[] {Long.decode(divisor)};
+            ConstantDivision.template(op, divisors[0]);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--divisor: " + e.getMessage());
+        }
+        long n = parseCount();
+        boolean failed = false;
+        out.printf(Locale.ROOT, "verify %s by %s: %d divisor(s)%n", op, divisor, divisors.length);
+        for (String c : cases.isEmpty() ? List.of("edge", "random", "exhaustive") : cases) {
+            ConstantDivisionCheck.Dividends set = switch (c) {
+                case "exhaustive" -> ConstantDivisionCheck.Dividends.SIXTEEN_BIT;
+                case "edge" -> ConstantDivisionCheck.Dividends.EDGE;
+                case "random" -> ConstantDivisionCheck.Dividends.RANDOM;
+                default -> throw new InputException("--cases with --divisor: exhaustive (16-bit dividends), edge or random, not "
+                        + Hex128.quote(c));
+            };
+            long start = System.nanoTime();
+            ConstantDivisionCheck.Result r = ConstantDivisionCheck.run(op, divisors, set, n < 0 ? 1_000_000 : n, seed, null);
+            out.printf(Locale.ROOT, "  %-10s %,16d cases  %s  (%.1f s)%n", c, r.cases(),
+                    r.passed() ? "0 mismatches" : r.mismatches() + " mismatches; first: " + r.first(),
+                    (System.nanoTime() - start) / 1e9);
+            out.flush();
+            failed |= !r.passed();
+        }
         return failed ? Main.USER_ERROR : Main.OK;
     }
 

@@ -156,6 +156,15 @@ public final class Emulator {
         return regs[outputSlots[0]];
     }
 
+    /** Runs a program of one 64-bit input and one 64-bit output. */
+    public long run64(long a) {
+        regs[inputSlots[0]] = (int) a;
+        regs[inputSlots[0] + 1] = (int) (a >>> 32);
+        execute();
+        int o = outputSlots[0];
+        return (regs[o] & 0xFFFFFFFFL) | ((long) regs[o + 1] << 32);
+    }
+
     /** Runs a program of two 64-bit inputs and one 64-bit output. */
     public long run64(long a, long b) {
         regs[inputSlots[0]] = (int) a;

@@ -242,6 +242,35 @@ public final class ProgramBuilder {
         emit(Opcode.FSETP, mods | Mod.cmp(cmp) | Mod.bool(BoolOp.AND), p.op(), Operand.PT, a, b, Operand.PT);
     }
 
+    /** DSETP.cmp.bool p, PT, a, b, c: p = (a cmp b) bool c on binary64 pairs. */
+    public void dsetp(Cmp cmp, BoolOp op, Pred p, int a, int b, int c) {
+        emit(Opcode.DSETP, Mod.cmp(cmp) | Mod.bool(op), p.op(), Operand.PT, a, b, c);
+    }
+
+    public void dsetp(Cmp cmp, Pred p, int a, int b) {
+        dsetp(cmp, BoolOp.AND, p, a, b, Operand.PT);
+    }
+
+    public void dfma(int guard, Reg d, int a, int b, int c) {
+        emitGuarded(guard, Opcode.DFMA, 0, dest(d), a, b, c);
+    }
+
+    public void dfma(Reg d, int a, int b, int c) {
+        dfma(Operand.PT, d, a, b, c);
+    }
+
+    public void dmul(int guard, Reg d, int a, int b) {
+        emitGuarded(guard, Opcode.DMUL, 0, dest(d), a, b);
+    }
+
+    public void dmul(Reg d, int a, int b) {
+        dmul(Operand.PT, d, a, b);
+    }
+
+    public void dadd(int guard, Reg d, int a, int b) {
+        emitGuarded(guard, Opcode.DADD, 0, dest(d), a, b);
+    }
+
     public void fsel(Reg d, int a, int b, int p) {
         emit(Opcode.FSEL, 0, dest(d), a, b, p);
     }

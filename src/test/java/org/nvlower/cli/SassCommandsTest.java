@@ -82,7 +82,7 @@ class SassCommandsTest {
             {"unknown architecture 'sm_13'", "div.rn.f32", "--arch", "sm_13"},
             {"has no .ftz variant", "div.u32", "--ftz"}});
         CliRunner.assertOneLineErrors("testfloat", new String[][] {
-            {"--impl sass: no template implements 'f64_div'", "f64_div", "--impl", "sass"},
+            {"--impl sass: no template implements 'f64_mul'", "f64_mul", "--impl", "sass"},
             {"--impl must be softfloat or sass", "f32_div", "--impl", "gpu"},
             {"round to nearest even only", "f32_div", "--impl", "sass", "-rminMag"}});
     }

@@ -23,7 +23,15 @@ public record Template(String op, Operands operands, boolean exact, double ulpBo
         /** Two 32-bit integers, one 32-bit result. */
         I32_BINARY(2, 32),
         /** Two 64-bit integers (pairs), one 64-bit result. */
-        I64_BINARY(2, 64);
+        I64_BINARY(2, 64),
+        /** One 32-bit integer (the other operand an immediate), one 32-bit result. */
+        I32_UNARY(1, 32),
+        /** One 64-bit integer (the other operand an immediate), one 64-bit result. */
+        I64_UNARY(1, 64),
+        /** Two binary64 inputs (pairs), one binary64 result. */
+        F64_BINARY(2, 64),
+        /** One binary64 input and result. */
+        F64_UNARY(1, 64);
 
         public final int inputs;
         public final int bits;
@@ -48,6 +56,12 @@ public record Template(String op, Operands operands, boolean exact, double ulpBo
 
     public int predicates() {
         return RegisterAllocation.of(program).predicateCount();
+    }
+
+    /** The PTX op without nvlower's variant suffix ({@code div.rn.f64:minimal} -> {@code div.rn.f64}). */
+    public String ptxOp() {
+        int c = op.indexOf(':');
+        return c < 0 ? op : op.substring(0, c);
     }
 
     public boolean ftz() {

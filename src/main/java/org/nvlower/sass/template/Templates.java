@@ -8,6 +8,8 @@ import java.util.function.Supplier;
 
 import org.nvlower.sass.Program;
 import org.nvlower.sass.template.Template.Operands;
+import org.nvlower.target.DdivTier;
+import org.nvlower.target.SmProcessor;
 
 /**
  * Every template, registered in one table: PTX op, operand types, exactness (or the PTX ISA's ulp
@@ -20,6 +22,12 @@ public final class Templates {
 
     private record Row(String op, Operands operands, boolean exact, double ulpBound, int ptxasFastPath,
             Supplier<Program> build) {}
+
+    /**
+     * The bound nvlower holds rsqrt.approx.f64 to, in ulps of the exact root: the PTX ISA gives the
+     * f64 approximations no number, so this is nvlower's own promise (measured maxima in docs/templates.md).
+     */
+    public static final double RSQRT_F64_BOUND = 1;
 
     private static final List<Row> ROWS = List.of(
             new Row("div.rn.f32", Operands.F32_BINARY, true, 0, 7, () -> Fp32Division.divRn(false)),
@@ -39,7 +47,23 @@ public final class Templates {
             new Row("div.u64", Operands.I64_BINARY, true, 0, 68, () -> IntDivision.div64(false, false)),
             new Row("div.s64", Operands.I64_BINARY, true, 0, 84, () -> IntDivision.div64(true, false)),
             new Row("rem.u64", Operands.I64_BINARY, true, 0, 64, () -> IntDivision.div64(false, true)),
-            new Row("rem.s64", Operands.I64_BINARY, true, 0, 78, () -> IntDivision.div64(true, true)));
+            new Row("rem.s64", Operands.I64_BINARY, true, 0, 78, () -> IntDivision.div64(true, true)),
+            // FP64 (FACTS.md's fast paths); after ':' nvlower's variants: the DDIV register-pressure tiers,
+            // the MUFU.RCP seed of SMs without MUFU.RCP64H, DRSQRT's coordinator A
+            new Row("div.rn.f64", Operands.F64_BINARY, true, 0, 13,
+                    () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, true)),
+            new Row("div.rn.f64:partial", Operands.F64_BINARY, true, 0, 13,
+                    () -> Fp64Division.divRn(DdivTier.PARTIAL_SPILL, true)),
+            new Row("div.rn.f64:minimal", Operands.F64_BINARY, true, 0, 13,
+                    () -> Fp64Division.divRn(DdivTier.MINIMAL_REGISTERS, true)),
+            new Row("div.rn.f64:rcp", Operands.F64_BINARY, true, 0, 13,
+                    () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, false)),
+            new Row("rcp.rn.f64", Operands.F64_UNARY, true, 0, 8, () -> Fp64Division.rcpRn(true)),
+            new Row("rcp.rn.f64:rcp", Operands.F64_UNARY, true, 0, 8, () -> Fp64Division.rcpRn(false)),
+            new Row("sqrt.rn.f64", Operands.F64_UNARY, true, 0, 15, Fp64Sqrt::sqrtRn),
+            new Row("rsqrt.approx.f64", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11, () -> Fp64Sqrt.rsqrtApprox(true)),
+            new Row("rsqrt.approx.f64:full", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11,
+                    () -> Fp64Sqrt.rsqrtApprox(false)));
 
     private static final Map<String, Template> CACHE = new LinkedHashMap<>();
 
@@ -63,6 +87,25 @@ public final class Templates {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The variant of a PTX op for a target: the DDIV tier for a register limit (seed 3, "Register
+     * File Size Dispatch"), the MUFU.RCP seed where the SM lacks MUFU.RCP64H, DRSQRT's coordinator B
+     * where the SM's hardware flag is set and A elsewhere.
+     */
+    public static Template forTarget(String op, SmProcessor sm, int registerLimit) {
+        String name = switch (op) {
+            case "div.rn.f64" -> !sm.hasMufuRcp64h() ? "div.rn.f64:rcp" : switch (DdivTier.select(registerLimit)) {
+                case FULL_UNROLL -> "div.rn.f64";
+                case PARTIAL_SPILL -> "div.rn.f64:partial";
+                case MINIMAL_REGISTERS -> "div.rn.f64:minimal";
+            };
+            case "rcp.rn.f64" -> sm.hasMufuRcp64h() ? op : "rcp.rn.f64:rcp";
+            case "rsqrt.approx.f64" -> sm.drsqrtHardwareFlag() ? op : "rsqrt.approx.f64:full";
+            default -> op;
+        };
+        return require(name);
     }
 
     public static Template require(String op) {

@@ -56,7 +56,7 @@ public enum CaseSet {
             case RANDOM -> Long.MAX_VALUE;
             case HARD -> HARD_SIZE;
             case EXHAUSTIVE -> {
-                if (op.isFloat() && !op.unary()) {
+                if (op.isDouble() || op.isFloat() && !op.unary()) {
                     throw new IllegalArgumentException(op + ": no exhaustive case set for a two-operand float op");
                 }
                 yield 1L << 32;
@@ -112,6 +112,9 @@ public enum CaseSet {
 
     /** The op's edge values. */
     static synchronized long[] edges(SassOp op) {
+        if (op.isDouble()) {
+            return Fp64Cases.edges();
+        }
         if (op.isFloat()) {
             if (floatEdges == null) {
                 List<Long> v = new ArrayList<>();

@@ -27,6 +27,10 @@ final class Generators {
 
     static void random(SassOp op, long seed, long i, long[] out) {
         long h = mix(seed, i, 0);
+        if (op.isDouble()) {
+            Fp64Cases.random(op.unary(), seed, i, out);
+            return;
+        }
         if (op.isFloat()) {
             if ((h & 1) == 0) {
                 out[0] = (h >>> 32) & 0xFFFFFFFFL;
@@ -78,6 +82,7 @@ final class Generators {
     static void hard(SassOp op, long i, long[] out) {
         switch (op.kind()) {
             case DIV_F32, APPROX_DIV_F32 -> hardDivision(i, out);
+            case DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 -> Fp64Cases.hard(op.kind(), i, out);
             case RCP_F32 -> hardReciprocal(i, out);
             case SQRT_F32 -> hardRoot(i, out);
             default -> hardInteger(op, i, out);

@@ -1,5 +1,7 @@
 package org.nvlower.verify.sass;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.List;
 
 import org.nvlower.sass.template.Template;
@@ -7,6 +9,7 @@ import org.nvlower.sass.template.Template.Operands;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F32;
+import org.nvlower.softfloat.F64;
 
 /**
  * A template under verification with its reference: softfloat (NVPTX NaNs, round to nearest
@@ -21,7 +24,8 @@ public final class SassOp {
 
     /** What the reference computes. */
     public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
-        DIV_S64, REM_U64, REM_S64 }
+        DIV_S64, REM_U64, REM_S64,
+        DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
     private SassOp(Template template, Kind kind) {
         this.template = template;
@@ -30,7 +34,7 @@ public final class SassOp {
 
     public static SassOp of(String op) {
         Template t = Templates.require(op);
-        String base = op.replace(".ftz", "");
+        String base = t.ptxOp().replace(".ftz", "");
         Kind k = switch (base) {
             case "div.rn.f32" -> Kind.DIV_F32;
             case "rcp.rn.f32" -> Kind.RCP_F32;
@@ -44,6 +48,10 @@ public final class SassOp {
             case "div.s64" -> Kind.DIV_S64;
             case "rem.u64" -> Kind.REM_U64;
             case "rem.s64" -> Kind.REM_S64;
+            case "div.rn.f64" -> Kind.DIV_F64;
+            case "rcp.rn.f64" -> Kind.RCP_F64;
+            case "sqrt.rn.f64" -> Kind.SQRT_F64;
+            case "rsqrt.approx.f64" -> Kind.RSQRT_F64;
             default -> throw new IllegalArgumentException("no reference for " + op);
         };
         return new SassOp(t, k);
@@ -79,6 +87,55 @@ public final class SassOp {
 
     public boolean isFloat() {
         return template.operands() == Operands.F32_BINARY || template.operands() == Operands.F32_UNARY;
+    }
+
+    /** A binary64 op (pairs in, a pair out). */
+    public boolean isDouble() {
+        return template.operands() == Operands.F64_BINARY || template.operands() == Operands.F64_UNARY;
+    }
+
+    /** The exact result of a binary64 op (b unused by unary ops); rsqrt: its special-case results only. */
+    public long expected64f(long a, long b, Env env) {
+        return switch (kind) {
+            case DIV_F64 -> F64.div(a, b, env);
+            case RCP_F64 -> F64.div(0x3FF0000000000000L, a, env);
+            case SQRT_F64 -> F64.sqrt(a, env);
+            default -> throw new IllegalStateException(kind + " has no exact binary64 reference");
+        };
+    }
+
+    /**
+     * rsqrt.approx.f64's error in ulps of the exact 1/sqrt(x) (ulp of its binade), for positive
+     * finite x; the special operands must give exactly: NaN -> canonical NaN, negative -> NaN,
+     * +-0 -> +-inf, +inf -> +0 (0 ulps when they do, infinity otherwise).
+     */
+    public static double rsqrtUlpError(long x, long got) {
+        double xv = Double.longBitsToDouble(x);
+        if (Double.isNaN(xv) || (xv < 0)) {
+            return got == 0x7FFFFFFFFFFFFFFFL ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (xv == 0) {
+            return got == ((x & Long.MIN_VALUE) | 0x7FF0000000000000L) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (xv == Double.POSITIVE_INFINITY) {
+            return got == 0 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        double g = Double.longBitsToDouble(got);
+        if (!(g > 0) || Double.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        // x = m 2^(2k) with m in [1, 4): 1/sqrt(x) = 2^-k / sqrt(m), m exact in 60 decimal digits
+        int e = Math.getExponent(xv);
+        if (e < Double.MIN_EXPONENT) {
+            e = Math.getExponent(xv * 0x1p54) - 54;
+        }
+        int k = Math.floorDiv(e, 2);
+        MathContext mc = new MathContext(60);
+        BigDecimal m = new BigDecimal(Math.scalb(xv, -2 * k));
+        BigDecimal exact = BigDecimal.ONE.divide(m.sqrt(mc), mc); // 1/sqrt(m) in (1/2, 1]
+        BigDecimal gm = new BigDecimal(Math.scalb(g, k));
+        double ulp = exact.compareTo(BigDecimal.ONE) == 0 ? 0x1p-52 : 0x1p-53;
+        return gm.subtract(exact).abs().doubleValue() / ulp;
     }
 
     public boolean signed() {

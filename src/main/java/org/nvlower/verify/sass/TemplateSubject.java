@@ -15,7 +15,8 @@ import org.nvlower.sass.MufuModel;
  */
 public final class TemplateSubject {
 
-    private static final Map<String, String> TEMPLATES = Map.of("f32_div", "div.rn.f32", "f32_sqrt", "sqrt.rn.f32");
+    private static final Map<String, String> TEMPLATES = Map.of("f32_div", "div.rn.f32", "f32_sqrt", "sqrt.rn.f32",
+            "f64_div", "div.rn.f64", "f64_sqrt", "sqrt.rn.f64");
 
     private final SassOp op;
     private final Emulator emulator;
@@ -44,6 +45,10 @@ public final class TemplateSubject {
 
     /** The result word for the operand words (one binary32 per word). */
     public long[] compute(long[] operands) {
+        if (op.isDouble()) {
+            long r = op.unary() ? emulator.run64(operands[0]) : emulator.run64(operands[0], operands[1]);
+            return new long[] {r};
+        }
         int r = op.unary() ? emulator.run((int) operands[0]) : emulator.run((int) operands[0], (int) operands[1]);
         return new long[] {r & 0xFFFFFFFFL};
     }

@@ -174,6 +174,19 @@ public final class Verifier {
                     got = em.run64(a, b);
                     want = op.expected64(a, b);
                 }
+                case F64_BINARY, F64_UNARY -> {
+                    got = op.unary() ? em.run64(a) : em.run64(a, b);
+                    if (!op.exact()) {
+                        double err = SassOp.rsqrtUlpError(a, got);
+                        maxUlp = Math.max(maxUlp, err);
+                        if (err > op.template().ulpBound()) {
+                            beyond++;
+                            note(i, a, b, -1, got, choice);
+                        }
+                        return;
+                    }
+                    want = op.expected64f(a, b, env);
+                }
                 case F32_UNARY -> {
                     got = em.run((int) a) & 0xFFFFFFFFL;
                     want = op.expected32((int) a, 0, env) & 0xFFFFFFFFL;
@@ -219,7 +232,8 @@ public final class Verifier {
         em.setTracer((pc, in, value) -> sb.append(String.format("  /*%04x*/ %-60s -> 0x%08x%n", pc * 16,
                 Printer.instruction(p, pc), value)));
         switch (op.operands()) {
-            case I64_BINARY -> em.run64(a, b);
+            case I64_BINARY, F64_BINARY -> em.run64(a, b);
+            case F64_UNARY -> em.run64(a);
             case F32_UNARY -> em.run((int) a);
             default -> em.run((int) a, (int) b);
         }

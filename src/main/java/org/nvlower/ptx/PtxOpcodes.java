@@ -1,0 +1,88 @@
+package org.nvlower.ptx;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * What the reader knows of PTX instructions, as data: the operand counts of the instructions
+ * the subset models (an instruction whose first word is not here passes through unchecked), the
+ * special registers, the types, and the math instructions that ptxas expands into templates.
+ */
+public final class PtxOpcodes {
+
+    private PtxOpcodes() {}
+
+    /** An instruction's first word and how many operands it takes. */
+    record Arity(String base, int min, int max) {}
+
+    private static final Map<String, Arity> ARITY = List.of(
+            new Arity("add", 3, 3), new Arity("sub", 3, 3), new Arity("mul", 3, 3), new Arity("mul24", 3, 3),
+            new Arity("mad", 4, 4), new Arity("mad24", 4, 4), new Arity("fma", 4, 4), new Arity("div", 3, 3),
+            new Arity("rem", 3, 3), new Arity("min", 3, 3), new Arity("max", 3, 3), new Arity("neg", 2, 2),
+            new Arity("abs", 2, 2), new Arity("and", 3, 3), new Arity("or", 3, 3), new Arity("xor", 3, 3),
+            new Arity("not", 2, 2), new Arity("cnot", 2, 2), new Arity("shl", 3, 3), new Arity("shr", 3, 3),
+            new Arity("cvt", 2, 2), new Arity("cvta", 2, 2), new Arity("mov", 2, 2), new Arity("ld", 2, 3),
+            new Arity("st", 2, 3), new Arity("setp", 3, 4), new Arity("selp", 4, 4), new Arity("slct", 4, 4),
+            new Arity("bra", 1, 1), new Arity("ret", 0, 0), new Arity("exit", 0, 0), new Arity("rcp", 2, 2),
+            new Arity("sqrt", 2, 2), new Arity("rsqrt", 2, 2), new Arity("copysign", 3, 3),
+            new Arity("popc", 2, 2), new Arity("clz", 2, 2), new Arity("brev", 2, 2), new Arity("bfe", 4, 4),
+            new Arity("bfi", 5, 5), new Arity("prmt", 4, 4), new Arity("testp", 2, 2))
+            .stream().collect(Collectors.toMap(Arity::base, Function.identity()));
+
+    /** The math instructions ptxas expands into templates, as PTX spells them. */
+    public static final List<String> MATH = List.of(
+            "div.rn.f32", "div.rn.ftz.f32", "div.full.f32", "div.full.ftz.f32", "div.approx.f32",
+            "div.approx.ftz.f32", "rcp.rn.f32", "rcp.rn.ftz.f32", "sqrt.rn.f32", "sqrt.rn.ftz.f32",
+            "div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64", "rsqrt.approx.ftz.f64",
+            "div.u32", "div.s32", "rem.u32", "rem.s32", "div.u64", "div.s64", "rem.u64", "rem.s64");
+
+    /** Types of variables and instruction operands. */
+    static final Set<String> TYPES = Set.of(".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
+            ".s8", ".s16", ".s32", ".s64", ".f16", ".f16x2", ".bf16", ".bf16x2", ".f32", ".f64", ".pred", ".tf32",
+            ".e4m3", ".e5m2", ".e4m3x2", ".e5m2x2");
+
+    /** State spaces a declaration starts with. */
+    static final Set<String> SPACES = Set.of(".reg", ".param", ".shared", ".global", ".const", ".local");
+
+    /** Special registers that need no declaration (a {@code .x/.y/.z} suffix is allowed where PTX has one). */
+    private static final Set<String> SPECIAL = Set.of("%tid", "%ntid", "%ctaid", "%nctaid", "%laneid", "%warpid",
+            "%nwarpid", "%smid", "%nsmid", "%gridid", "%clock", "%clock64", "%clock_hi", "%lanemask_eq",
+            "%lanemask_le", "%lanemask_lt", "%lanemask_ge", "%lanemask_gt", "%globaltimer", "%globaltimer_lo",
+            "%globaltimer_hi", "%dynamic_smem_size", "%total_smem_size", "%clusterid", "%nclusterid",
+            "%cluster_ctaid", "%cluster_nctaid", "%cluster_ctarank", "%cluster_nctarank", "%is_explicit_cluster");
+
+    /** The operand counts of {@code base}, or null when the subset does not model it. */
+    static Arity arity(String base) {
+        return ARITY.get(base);
+    }
+
+    static boolean isSpecialRegister(String name) {
+        int dot = name.indexOf('.');
+        String stem = dot < 0 ? name : name.substring(0, dot);
+        String suffix = dot < 0 ? "" : name.substring(dot);
+        if (stem.startsWith("%envreg") || stem.startsWith("%pm")) {
+            return suffix.isEmpty();
+        }
+        return SPECIAL.contains(stem) && (suffix.isEmpty() || suffix.equals(".x") || suffix.equals(".y")
+                || suffix.equals(".z"));
+    }
+
+    /**
+     * The template op of a math instruction ({@code div.rn.f32}, {@code rem.s64}), with
+     * {@code .ftz} added to the FP32 ops when {@code ftz} (as {@code -ftz=true} does), or null
+     * when the instruction is not one ptxas expands.
+     */
+    public static String mathOp(Statement.Instruction in, boolean ftz) {
+        String op = in.opcode();
+        if (!MATH.contains(op)) {
+            return null;
+        }
+        if (ftz && op.endsWith(".f32") && !op.contains(".ftz")) {
+            op = op.substring(0, op.length() - 4) + ".ftz.f32";
+        }
+        return op;
+    }
+}

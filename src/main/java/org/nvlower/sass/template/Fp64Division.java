@@ -1,0 +1,304 @@
+package org.nvlower.sass.template;
+
+import static org.nvlower.sass.Operand.PT;
+import static org.nvlower.sass.Operand.RZ;
+
+import org.nvlower.sass.Label;
+import org.nvlower.sass.Mod;
+import org.nvlower.sass.Mod.BoolOp;
+import org.nvlower.sass.Mod.Cmp;
+import org.nvlower.sass.Mod.MufuFn;
+import org.nvlower.sass.Path;
+import org.nvlower.sass.Pred;
+import org.nvlower.sass.Program;
+import org.nvlower.sass.ProgramBuilder;
+import org.nvlower.sass.Reg;
+import org.nvlower.sass.Reg.RegClass;
+import org.nvlower.target.DdivTier;
+
+/**
+ * div.rn.f64 (DDIV) and rcp.rn.f64 (DRCP, the same with a = 1).
+ *
+ * <p>Fast path (|a|, |b| in [2^-500, 2^500), so no intermediate over- or underflows and every
+ * residual is exact): r0 = MUFU.RCP64H(b) (1.11.20, within 2^-20 of 1/b_hi), e = 1 - b r0,
+ * r1 = r0 + r0 (e + e^2) (error about e^3 < 2^-56), r2 = r1 + r1 (1 - b r1) (within about one
+ * ulp of 1/b), q0 = a r2, q = q0 + r2 (a - b q0): the Newton-Raphson core ptxas emits (seven
+ * DFMA and one DMUL, ../shared/reference/sass-ptxas-11.8-sm_90/div_rn_f64.sass).
+ *
+ * <p>Slow path (everything else): NaN, zeros and infinities by IEEE 754; otherwise the same core
+ * on the significands a_s, b_s in [1, 2) (subnormals normalised by 2^54 first), giving the
+ * correctly rounded q_s in (1/2, 2) and its exact residual r_s = a_s - b_s q_s; the result is
+ * q_s 2^E (E = e_a - e_b clamped to [-1100, 1100]) by two DMULs, the second the only rounding
+ * (to the subnormal grid, or to infinity). When that rounding sees q_s exactly on a midpoint of
+ * the subnormal grid (q_s was itself rounded), r_s's sign tells which side the true quotient
+ * lies on, and q_s moves half a subnormal ulp that way first (exact), so the result is rounded once.
+ *
+ * <p>The three register-pressure tiers (seed 3, "Register Pressure Variants") compute the same
+ * values with different register use: {@link DdivTier#FULL_UNROLL} gives every intermediate its own
+ * register (most independent instructions in flight), {@link DdivTier#PARTIAL_SPILL} reuses the residual
+ * and the reciprocal registers, {@link DdivTier#MINIMAL_REGISTERS} keeps two pairs and computes in place.
+ */
+final class Fp64Division {
+
+    private Fp64Division() {}
+
+    static Program divRn(DdivTier tier, boolean rcp64h) {
+        return build("div.rn.f64", tier, false, rcp64h);
+    }
+
+    static Program rcpRn(boolean rcp64h) {
+        return build("rcp.rn.f64", DdivTier.FULL_UNROLL, true, rcp64h);
+    }
+
+    private static Program build(String name, DdivTier tier, boolean rcp, boolean rcp64h) {
+        ProgramBuilder b = new ProgramBuilder(name + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier) + (rcp64h ? "" : " (MUFU.RCP seed)"));
+        Reg a;
+        Reg d;
+        if (rcp) {
+            d = b.input("b", RegClass.R64);
+            a = b.temp("one", RegClass.R64);
+        } else {
+            a = b.input("a", RegClass.R64);
+            d = b.input("b", RegClass.R64);
+        }
+        Reg q = b.output("q", RegClass.R64);
+        Reg ga = b.temp("ga");
+        Reg gd = b.temp("gd");
+        Pred outside = b.pred();
+        Label done = b.label();
+        Label slow = b.label();
+        b.path(Path.FAST);
+        if (rcp) {
+            b.mov(PT, a.lo(), RZ);
+            b.mov(PT, a.hi(), b.imm(0x3FF00000));
+        }
+        // the guard: biased exponents of a and b in [0x20b, 0x5f3) (2^-500 .. 2^500)
+        b.lop3(PT, gd, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
+        b.iadd3(gd, gd.op(), b.imm(-0x20B00000), RZ);
+        b.isetp(Cmp.GE, Mod.U32, outside, gd.op(), b.imm(0x3E800000));
+        if (!rcp) {
+            b.lop3(PT, ga, a.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
+            b.iadd3(ga, ga.op(), b.imm(-0x20B00000), RZ);
+            b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, ga.op(), b.imm(0x3E800000), outside.op());
+        }
+        // a divisor significand of all ones (Markstein's exception: r2 may miss the correctly rounded 1/b)
+        b.lop3(PT, gd, d.hi().op(), b.imm(0xFFF00000), d.lo().op(), 0xA8);
+        b.isetp(Cmp.EQ, 0, BoolOp.OR, outside, gd.op(), b.imm(-1), outside.op());
+        emitQuotient(b, tier, rcp64h, a, d, q, null);
+        b.path(Path.GLUE);
+        b.bra(outside.not(), done);
+        b.call(slow);
+        b.place(done);
+        b.exit();
+
+        b.path(Path.SLOW);
+        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
+        b.place(slow);
+        emitSlowPath(b, tier, a, d, q, rcp64h);
+        b.ret();
+        return b.build();
+    }
+
+    /**
+     * The Newton-Raphson core: q = a / d correctly rounded when a, d and the quotient are well
+     * inside the normal range (the fast path's guard, or the slow path's significands).
+     */
+    static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes) {
+        int one = b.f64(1.0);
+        switch (tier) {
+            case FULL_UNROLL -> {
+                Reg r0 = b.temp("r0", RegClass.R64);
+                Reg e0 = b.temp("e0", RegClass.R64);
+                Reg e1 = b.temp("e1", RegClass.R64);
+                Reg r1 = b.temp("r1", RegClass.R64);
+                Reg e2 = b.temp("e2", RegClass.R64);
+                Reg r2 = b.temp("r2", RegClass.R64);
+                Reg q0 = b.temp("q0", RegClass.R64);
+                Reg res = b.temp("res", RegClass.R64);
+                seed(b, rcp64h, d, r0);
+                b.dfma(e0, d.neg(), r0.op(), one);
+                b.dfma(e1, e0.op(), e0.op(), e0.op());
+                b.dfma(r1, r0.op(), e1.op(), r0.op());
+                b.dfma(e2, d.neg(), r1.op(), one);
+                b.dfma(r2, r1.op(), e2.op(), r1.op());
+                allOnesReciprocal(b, allOnes, r2);
+                b.dmul(q0, a.op(), r2.op());
+                b.dfma(res, d.neg(), q0.op(), a.op());
+                b.dfma(q, r2.op(), res.op(), q0.op());
+            }
+            case PARTIAL_SPILL, MINIMAL_REGISTERS -> {
+                // PARTIAL: the reciprocal and residual pairs reused; MINIMAL: the quotient built in q itself too
+                Reg r = b.temp("r", RegClass.R64);
+                Reg e = b.temp("e", RegClass.R64);
+                Reg q0 = tier == DdivTier.PARTIAL_SPILL ? b.temp("q0", RegClass.R64) : q;
+                seed(b, rcp64h, d, r);
+                b.dfma(e, d.neg(), r.op(), one);
+                b.dfma(e, e.op(), e.op(), e.op());
+                b.dfma(r, r.op(), e.op(), r.op());
+                b.dfma(e, d.neg(), r.op(), one);
+                b.dfma(r, r.op(), e.op(), r.op());
+                allOnesReciprocal(b, allOnes, r);
+                b.dmul(q0, a.op(), r.op());
+                b.dfma(e, d.neg(), q0.op(), a.op());
+                b.dfma(q, r.op(), e.op(), q0.op());
+            }
+        }
+    }
+
+    /**
+     * r ~ 1/d within about 2^-19: MUFU.RCP64H of d's high word (sm_80+); on older SMs MUFU.RCP
+     * of a float with d's top 20 significand bits and exponent 0 (in [1, 2)), its significand
+     * moved into the high word and d's exponent and sign put back (d normal).
+     */
+    static void seed(ProgramBuilder b, boolean rcp64h, Reg d, Reg r) {
+        b.mov(PT, r.lo(), RZ);
+        if (rcp64h) {
+            b.mufu(MufuFn.RCP64H, r.hi(), d.hi().op());
+            return;
+        }
+        Reg f = r.lo();
+        Reg ex = r.hi();
+        b.shf(true, Mod.IntType.U32, false, f, d.hi().op(), b.imm(3), RZ);
+        b.lop3(PT, f, f.op(), b.imm(0x007FFFFF), b.imm(0x3F800000), 0xEA);
+        b.mufu(MufuFn.RCP, f, f.op());
+        b.shf(false, Mod.IntType.U32, false, f, f.op(), b.imm(3), RZ);
+        b.lop3(PT, ex, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
+        b.iadd3(ex, f.op(), ex.neg(), b.imm(0x38000000 + 0x3FF00000));
+        b.lop3(PT, ex, d.hi().op(), b.imm(0x80000000), ex.op(), 0xEA);
+        b.mov(PT, r.lo(), RZ);
+    }
+
+    /** For the slow path's d = 2 - 2^-52 (allOnes): r = RN(1/d) = 1/2 + 2^-53. */
+    private static void allOnesReciprocal(ProgramBuilder b, Pred allOnes, Reg r) {
+        if (allOnes != null) {
+            b.mov(allOnes.op(), r.lo(), b.imm(1));
+            b.mov(allOnes.op(), r.hi(), b.imm(0x3FE00000));
+        }
+    }
+
+    /** Special operands, then the significands' quotient scaled by 2^E with one rounding. */
+    private static void emitSlowPath(ProgramBuilder b, DdivTier tier, Reg a, Reg d, Reg q, boolean rcp64h) {
+        Pred p = b.pred();
+        Pred p2 = b.pred();
+        Label out = b.label();
+        Reg sign = b.temp("sign");
+        Reg t = b.temp("t", RegClass.R64);
+        // NaN operand: the canonical NaN (DADD of the operands gives it)
+        b.dsetp(Cmp.NAN, p, a.op(), d.op());
+        b.dadd(p.op(), q, a.op(), d.op());
+        b.bra(p.op(), out);
+        b.lop3(PT, sign, a.hi().op(), d.hi().op(), b.imm(0x80000000), 0x28);
+        // 0/0, inf/inf: the canonical NaN
+        b.dsetp(Cmp.EQ, p, a.op(), b.f64(0.0));
+        b.dsetp(Cmp.EQ, BoolOp.AND, p, d.op(), b.f64(0.0), p.op());
+        b.dsetp(Cmp.EQ, p2, a.abs(), b.f64(Double.POSITIVE_INFINITY));
+        b.dsetp(Cmp.EQ, BoolOp.AND, p2, d.abs(), b.f64(Double.POSITIVE_INFINITY), p2.op());
+        b.plop3(p, p.op(), p2.op(), PT, 0xFC);
+        b.mov(p.op(), q.lo(), b.imm(0xFFFFFFFF));
+        b.mov(p.op(), q.hi(), b.imm(0x7FFFFFFF));
+        b.bra(p.op(), out);
+        // inf / x, x / 0: infinity of the sign
+        b.dsetp(Cmp.EQ, p, a.abs(), b.f64(Double.POSITIVE_INFINITY));
+        b.dsetp(Cmp.EQ, BoolOp.OR, p, d.op(), b.f64(0.0), p.op());
+        b.mov(p.op(), q.lo(), RZ);
+        b.lop3(p.op(), q.hi(), sign.op(), b.imm(0x7FF00000), RZ, 0xFC);
+        b.bra(p.op(), out);
+        // x / inf, 0 / x: zero of the sign
+        b.dsetp(Cmp.EQ, p, d.abs(), b.f64(Double.POSITIVE_INFINITY));
+        b.dsetp(Cmp.EQ, BoolOp.OR, p, a.op(), b.f64(0.0), p.op());
+        b.mov(p.op(), q.lo(), RZ);
+        b.mov(p.op(), q.hi(), sign.op());
+        b.bra(p.op(), out);
+        // finite nonzero: significands in [1, 2) and the exponent difference
+        Reg as = b.temp("as", RegClass.R64);
+        Reg ds = b.temp("ds", RegClass.R64);
+        Reg ea = b.temp("ea");
+        Reg ed = b.temp("ed");
+        significand(b, a, as, ea);
+        significand(b, d, ds, ed);
+        Reg qs = b.temp("qs", RegClass.R64);
+        Reg e = b.temp("e");
+        Reg rs = b.temp("rs", RegClass.R64);
+        Pred allOnes = b.pred();
+        b.lop3(PT, e, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
+        b.isetp(Cmp.EQ, 0, allOnes, e.op(), b.imm(-1));
+        emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes);
+        b.dfma(rs, ds.neg(), qs.op(), as.op());
+        b.iadd3(e, ea.op(), ed.neg(), RZ);
+        scaleOnce(b, qs, rs, e, t);
+        b.mov(PT, q.lo(), t.lo().op());
+        b.lop3(PT, q.hi(), t.hi().op(), sign.op(), RZ, 0xFC);
+        b.place(out);
+    }
+
+    /**
+     * s = |x|'s significand in [1, 2) (a subnormal scaled by 2^54 first) and e its unbiased
+     * exponent; x finite and nonzero.
+     */
+    static void significand(ProgramBuilder b, Reg x, Reg s, Reg e) {
+        Pred sub = b.pred();
+        b.mov(PT, s.lo(), x.lo().op());
+        b.lop3(PT, s.hi(), x.hi().op(), b.imm(0x7FFFFFFF), RZ, 0xC0);
+        b.dsetp(Cmp.LT, sub, s.op(), b.f64(0x1p-1022));
+        b.dmul(sub.op(), s, s.op(), b.f64(0x1p54));
+        b.shf(false, Mod.IntType.U32, false, e, s.hi().op(), b.imm(20), RZ);
+        b.iadd3(e, e.op(), b.imm(-1023), RZ);
+        b.iadd3(sub.op(), e, e.op(), b.imm(-54), RZ);
+        b.lop3(PT, s.hi(), s.hi().op(), b.imm(0x000FFFFF), b.imm(0x3FF00000), 0xEA);
+    }
+
+    /**
+     * t = q_s 2^E rounded once: E clamped to [-1100, 1100] (beyond, the result is zero or
+     * infinity either way), then q_s 2^(E -+ 100) (exact, normal) times 2^(+-100) (the rounding).
+     * A q_s exactly on a midpoint of the result's grid with a nonzero residual r_s first moves
+     * half a grid step towards the true quotient (q_s > 0).
+     */
+    static void scaleOnce(ProgramBuilder b, Reg qs, Reg rs, Reg e, Reg t) {
+        Pred p = b.pred();
+        Pred neg = b.pred();
+        Reg s1 = b.temp("s1", RegClass.R64);
+        Reg s2 = b.temp("s2", RegClass.R64);
+        Reg i1 = b.temp("i1", RegClass.R64);
+        Reg i2 = b.temp("i2", RegClass.R64);
+        Reg h = b.temp("h", RegClass.R64);
+        Reg back = b.temp("back", RegClass.R64);
+        Reg k = b.temp("k");
+        b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-1100));
+        b.sel(e, b.imm(-1100), e.op(), p.op());
+        b.isetp(Cmp.GT, 0, p, e.op(), b.imm(1100));
+        b.sel(e, b.imm(1100), e.op(), p.op());
+        b.isetp(Cmp.LT, 0, neg, e.op(), RZ);
+        b.sel(k, b.imm(100), b.imm(-100), neg.op());
+        b.iadd3(k, e.op(), k.op(), RZ); // E + 100 or E - 100
+        b.mov(PT, s1.lo(), RZ);
+        b.mov(PT, s2.lo(), RZ);
+        b.mov(PT, i1.lo(), RZ);
+        b.mov(PT, i2.lo(), RZ);
+        b.mov(PT, h.lo(), RZ);
+        b.iadd3(s1.hi(), k.op(), b.imm(1023), RZ);
+        b.shf(true, Mod.IntType.U32, false, s1.hi(), s1.hi().op(), b.imm(20), RZ);
+        b.iadd3(i1.hi(), k.neg(), b.imm(1023), RZ);
+        b.shf(true, Mod.IntType.U32, false, i1.hi(), i1.hi().op(), b.imm(20), RZ);
+        b.sel(s2.hi(), b.imm(0x39B00000), b.imm(0x46300000), neg.op()); // 2^-100, 2^100
+        b.sel(i2.hi(), b.imm(0x46300000), b.imm(0x39B00000), neg.op());
+        b.dmul(t, qs.op(), s1.op());
+        b.dmul(t, t.op(), s2.op());
+        // half a step of the result's grid in q_s's units, 2^(-1075 - E), for subnormal results (E < -1021)
+        b.iadd3(h.hi(), e.neg(), b.imm(-52), RZ);
+        b.shf(true, Mod.IntType.U32, false, h.hi(), h.hi().op(), b.imm(20), RZ);
+        b.dmul(back, t.op(), i2.op());
+        b.dmul(back, back.op(), i1.op());
+        b.dadd(PT, back, qs.op(), back.neg());
+        b.dsetp(Cmp.EQ, p, back.abs(), h.op());
+        b.isetp(Cmp.LT, 0, BoolOp.AND, p, e.op(), b.imm(-1021), p.op());
+        b.dsetp(Cmp.NE, BoolOp.AND, p, rs.op(), b.f64(0.0), p.op());
+        Label exact = b.label();
+        b.bra(p.not(), exact);
+        b.dsetp(Cmp.LT, neg, rs.op(), b.f64(0.0));
+        b.lop3(neg.op(), h.hi(), h.hi().op(), b.imm(0x80000000), RZ, 0xFC);
+        b.dadd(PT, back, qs.op(), h.op());
+        b.dmul(t, back.op(), s1.op());
+        b.dmul(t, t.op(), s2.op());
+        b.place(exact);
+    }
+}

@@ -1,0 +1,167 @@
+package org.nvlower.sass.template;
+
+import static org.nvlower.sass.Operand.PT;
+import static org.nvlower.sass.Operand.RZ;
+
+import org.nvlower.sass.Label;
+import org.nvlower.sass.Mod;
+import org.nvlower.sass.Mod.Cmp;
+import org.nvlower.sass.Mod.MufuFn;
+import org.nvlower.sass.Path;
+import org.nvlower.sass.Pred;
+import org.nvlower.sass.Program;
+import org.nvlower.sass.ProgramBuilder;
+import org.nvlower.sass.Reg;
+import org.nvlower.sass.Reg.RegClass;
+
+/**
+ * sqrt.rn.f64 (DSQRT) and rsqrt.approx.f64 (DRSQRT), both from MUFU.RSQ64H of the high word.
+ *
+ * <p>The fast path takes positive x with a biased exponent in [0x07b, 0x783) (2^-900 .. 2^900).
+ * sqrt: g = x y, h = y / 2 refined together twice (g + g r, h + h r with r = 1/2 - g h; the
+ * relative error goes 2^-19 -> 2^-36 -> rounding), then the exact residual d = x - g^2 and
+ * s = g + d h (Markstein's correction, one rounding). rsqrt, coordinator A (full refinement): two
+ * Newton-Raphson steps y + y (1/2 - (x y) (y / 2)), the second with 1 - x y^2 computed to about
+ * 2^-90 (x y split exactly into two doubles), so one rounding remains; coordinator B (the SM's hardware flag, a
+ * better seed): one third-order step y + y e (1/2 + 3/8 e), e = 1 - x y^2.
+ *
+ * <p>The slow path: NaN -> canonical NaN, +-0 -> +-0 (sqrt) or +-inf (rsqrt), negative -> NaN,
+ * +inf -> +inf (sqrt) or +0 (rsqrt); otherwise x = m 2^(2k) with m in [1, 4) (subnormals
+ * normalised by 2^54 first), the same refinement on m, and the root scaled by 2^k or 2^-k (exact:
+ * every root of a double is normal).
+ */
+final class Fp64Sqrt {
+
+    /** Which root and, for rsqrt, which coordinator. */
+    enum Kind { SQRT, RSQRT_FULL, RSQRT_REDUCED }
+
+    private Fp64Sqrt() {}
+
+    static Program sqrtRn() {
+        return build("sqrt.rn.f64", Kind.SQRT);
+    }
+
+    /** rsqrt.approx.f64 with coordinator A (hwFlag false) or B (hwFlag true). */
+    static Program rsqrtApprox(boolean hwFlag) {
+        return build("rsqrt.approx.f64", hwFlag ? Kind.RSQRT_REDUCED : Kind.RSQRT_FULL);
+    }
+
+    private static Program build(String name, Kind kind) {
+        ProgramBuilder b = new ProgramBuilder(name + (kind == Kind.RSQRT_REDUCED ? " (coordinator B)" : ""));
+        Reg x = b.input("x", RegClass.R64);
+        Reg s = b.output(kind == Kind.SQRT ? "s" : "y", RegClass.R64);
+        Reg g = b.temp("g");
+        Pred outside = b.pred();
+        Label done = b.label();
+        Label slow = b.label();
+        b.path(Path.FAST);
+        b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
+        b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
+        emitRoot(b, kind, x, s);
+        b.path(Path.GLUE);
+        b.bra(outside.not(), done);
+        b.call(slow);
+        b.place(done);
+        b.exit();
+
+        b.path(Path.SLOW);
+        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
+        b.place(slow);
+        emitSlowPath(b, kind, x, s);
+        b.ret();
+        return b.build();
+    }
+
+    /** The refinement from MUFU.RSQ64H: sqrt(x) correctly rounded, or 1/sqrt(x) within about an ulp. */
+    private static void emitRoot(ProgramBuilder b, Kind kind, Reg x, Reg out) {
+        Reg y = b.temp("y", RegClass.R64);
+        Reg gg = b.temp("gg", RegClass.R64);
+        Reg h = b.temp("h", RegClass.R64);
+        Reg r = b.temp("r", RegClass.R64);
+        int half = b.f64(0.5);
+        b.mov(PT, y.lo(), RZ);
+        b.mufu(MufuFn.RSQ64H, y.hi(), x.hi().op());
+        switch (kind) {
+            case SQRT -> {
+                b.dmul(gg, x.op(), y.op());
+                b.dmul(h, y.op(), half);
+                for (int i = 0; i < 2; i++) {
+                    b.dfma(r, gg.neg(), h.op(), half);
+                    b.dfma(gg, gg.op(), r.op(), gg.op());
+                    b.dfma(h, h.op(), r.op(), h.op());
+                }
+                b.dfma(r, gg.neg(), gg.op(), x.op());
+                b.dfma(out, r.op(), h.op(), gg.op());
+            }
+            case RSQRT_FULL -> {
+                b.dmul(gg, x.op(), y.op());
+                b.dmul(h, y.op(), half);
+                b.dfma(r, gg.neg(), h.op(), half);
+                b.dfma(y, y.op(), r.op(), y.op());
+                // e = 1 - x y^2 to about 2^-90: x y = gg + h exactly (h from DFMA), e = (1 - gg y) - h y
+                b.dmul(gg, x.op(), y.op());
+                b.dfma(h, x.op(), y.op(), gg.neg());
+                b.dfma(r, gg.neg(), y.op(), b.f64(1.0));
+                b.dfma(r, h.neg(), y.op(), r.op());
+                b.dmul(r, r.op(), half);
+                b.dfma(out, y.op(), r.op(), y.op());
+            }
+            case RSQRT_REDUCED -> {
+                b.dmul(gg, y.op(), y.op());
+                b.dfma(r, x.neg(), gg.op(), b.f64(1.0));
+                b.dfma(h, r.op(), b.f64(0.375), half);
+                b.dmul(gg, y.op(), r.op());
+                b.dfma(out, gg.op(), h.op(), y.op());
+            }
+        }
+    }
+
+    private static void emitSlowPath(ProgramBuilder b, Kind kind, Reg x, Reg out) {
+        boolean sqrt = kind == Kind.SQRT;
+        Pred p = b.pred();
+        Label end = b.label();
+        int inf = b.f64(Double.POSITIVE_INFINITY);
+        // NaN: the canonical NaN
+        b.dsetp(Cmp.NAN, p, x.op(), x.op());
+        b.dadd(p.op(), out, x.op(), x.op());
+        b.bra(p.op(), end);
+        // +-0: itself (sqrt) or the infinity of its sign (rsqrt)
+        b.dsetp(Cmp.EQ, p, x.op(), b.f64(0.0));
+        if (sqrt) {
+            b.dadd(p.op(), out, x.op(), x.op());
+        } else {
+            b.mov(p.op(), out.lo(), RZ);
+            b.lop3(p.op(), out.hi(), x.hi().op(), b.imm(0x7FF00000), RZ, 0xFC);
+        }
+        b.bra(p.op(), end);
+        // negative: the canonical NaN
+        b.dsetp(Cmp.LT, p, x.op(), b.f64(0.0));
+        b.mov(p.op(), out.lo(), b.imm(0xFFFFFFFF));
+        b.mov(p.op(), out.hi(), b.imm(0x7FFFFFFF));
+        b.bra(p.op(), end);
+        // +inf: +inf (sqrt) or +0 (rsqrt)
+        b.dsetp(Cmp.EQ, p, x.op(), inf);
+        b.mov(p.op(), out.lo(), RZ);
+        b.mov(p.op(), out.hi(), sqrt ? b.imm(0x7FF00000) : RZ);
+        b.bra(p.op(), end);
+        // x = m 2^(2k), m in [1, 4)
+        Reg m = b.temp("m", RegClass.R64);
+        Reg e = b.temp("e");
+        Reg k = b.temp("k");
+        Reg scale = b.temp("scale", RegClass.R64);
+        Fp64Division.significand(b, x, m, e);
+        b.lop3(PT, k, e.op(), b.imm(1), RZ, 0xC0); // the exponent's parity goes into m
+        b.lea(m.hi(), k.op(), m.hi().op(), 20);
+        b.shf(false, Mod.IntType.S32, false, k, e.op(), b.imm(1), RZ); // floor(e / 2)
+        emitRoot(b, kind, m, out);
+        b.mov(PT, scale.lo(), RZ);
+        if (sqrt) {
+            b.iadd3(scale.hi(), k.op(), b.imm(1023), RZ);
+        } else {
+            b.iadd3(scale.hi(), k.neg(), b.imm(1023), RZ);
+        }
+        b.shf(true, Mod.IntType.U32, false, scale.hi(), scale.hi().op(), b.imm(20), RZ);
+        b.dmul(out, out.op(), scale.op());
+        b.place(end);
+    }
+}

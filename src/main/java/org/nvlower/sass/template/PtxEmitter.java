@@ -1,0 +1,428 @@
+package org.nvlower.sass.template;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+import org.nvlower.sass.Instruction;
+import org.nvlower.sass.Mod;
+import org.nvlower.sass.Mod.Cmp;
+import org.nvlower.sass.Mod.IntType;
+import org.nvlower.sass.Opcode;
+import org.nvlower.sass.Operand;
+import org.nvlower.sass.Program;
+import org.nvlower.sass.Reg;
+import org.nvlower.sass.Section;
+
+/**
+ * A template as PTX ({@code nvlower expand OP --emit ptx}): a {@code .func} with the template's
+ * algorithm built from PTX instructions of the same meaning, one or a few per SASS instruction
+ * (DFMA -> fma.rn.f64, MUFU.RCP64H -> rcp.approx.ftz.f64 of the high word, LOP3 -> lop3.b32,
+ * SHF -> a 64-bit funnel shift, ISETP/DSETP -> setp, CALL/RET of the slow path -> branches, since
+ * each slow path has one call site), plus a kernel {@code <name>_kernel} that loads the operands
+ * from global memory, calls it and stores the result, so that ptxas can compile it and a GPU can
+ * run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into {@code .b64} scratch
+ * registers around the FP64 instructions.
+ *
+ * <p>Covered: the FP64 templates and the FP32 ones without FCHK (rcp.rn, sqrt.rn, div.full, div.approx
+ * and their .ftz forms); FCHK, ISETP.EX, I2F/F2I, PRMT and PLOP3 with a LUT other than OR have no
+ * translation yet, so div.rn.f32 and the integer templates cannot be emitted.
+ */
+public final class PtxEmitter {
+
+    private final Program p;
+    private final StringBuilder body = new StringBuilder();
+    private final Set<Integer> targets = new HashSet<>();
+    private final Map<Integer, Integer> returnPc = new HashMap<>();
+    private int scratch64;
+    private int scratch32;
+    private int maxScratch64;
+    private int maxScratch32;
+
+    private PtxEmitter(Program p) {
+        this.p = p;
+    }
+
+    /** The PTX module text (.version 8.0, .target sm), or an IllegalArgumentException naming what is not covered. */
+    public static String emit(Template t, String sm) {
+        return new PtxEmitter(t.program()).module(t, sm);
+    }
+
+    private String module(Template t, String sm) {
+        String name = "nvlower_" + t.op().replaceAll("[^A-Za-z0-9]", "_");
+        boolean wide = t.operands().bits == 64;
+        String type = wide ? "b64" : "b32";
+        int inputs = t.operands().inputs;
+        // CALL/RET -> branches: each section's RET returns after the CALL that enters it
+        for (int pc = 0; pc < p.code().size(); pc++) {
+            Instruction in = p.code().get(pc);
+            if (in.op() == Opcode.CALL) {
+                int target = p.labelPc(Operand.index(in.operand(0)));
+                returnPc.put(target, pc + 1);
+                targets.add(pc + 1);
+            }
+            if (in.op() == Opcode.BRA || in.op() == Opcode.JMP || in.op() == Opcode.CALL) {
+                targets.add(p.labelPc(Operand.index(in.operand(in.op() == Opcode.BRA ? 1 : 0))));
+            }
+        }
+        for (int pc = 0; pc < p.code().size(); pc++) {
+            if (targets.contains(pc)) {
+                body.append("$L_").append(pc).append(":\n");
+            }
+            scratch32 = 0;
+            scratch64 = 0;
+            instruction(pc, p.code().get(pc));
+        }
+        StringBuilder m = new StringBuilder();
+        // PTX ISA 8.6 introduced sm_100; 8.0 reaches sm_90
+        boolean blackwell = sm.matches("sm_1[0-9][0-9].*");
+        m.append(".version ").append(blackwell ? "8.6" : "8.0").append("\n.target ").append(sm)
+                .append("\n.address_size 64\n\n");
+        m.append("// ").append(t.op()).append(": nvlower's template as PTX (nvlower expand ")
+                .append(t.ptxOp()).append(" --emit ptx)\n");
+        m.append(".visible .func (.param .").append(type).append(" ret) ").append(name).append("(");
+        for (int i = 0; i < inputs; i++) {
+            m.append(i > 0 ? ", " : "").append(".param .").append(type).append(" in").append(i);
+        }
+        m.append(")\n{\n");
+        m.append("    .reg .b32 %r<").append(p.slotCount() + 2).append(">;\n");
+        m.append("    .reg .pred %p<").append(Math.max(1, p.predCount())).append(">;\n");
+        m.append("    .reg .pred %q0;\n");
+        m.append("    .reg .b64 %d<").append(Math.max(1, maxScratch64)).append(">;\n");
+        m.append("    .reg .b32 %s<").append(Math.max(1, maxScratch32)).append(">;\n");
+        m.append("    .reg .").append(type).append(" %io;\n");
+        List<Reg> ins = p.inputs();
+        for (int i = 0; i < inputs; i++) {
+            m.append("    ld.param.").append(type).append(" %io, [in").append(i).append("];\n");
+            m.append(unpack(ins.get(i), wide));
+        }
+        m.append(body);
+        m.append("$L_exit:\n");
+        Reg out = p.outputs().get(0);
+        m.append(wide ? "    mov.b64 %io, {%r" + out.id() + ", %r" + (out.id() + 1) + "};\n" : "    mov.b32 %io, %r" + out.id() + ";\n");
+        m.append("    st.param.").append(type).append(" [ret], %io;\n    ret;\n}\n\n");
+        // the harness kernel: operands from global memory, result stored after them
+        m.append(".visible .entry ").append(name).append("_kernel(.param .u64 buf)\n{\n");
+        m.append("    .reg .u64 %a;\n    .reg .").append(type).append(" %x<").append(inputs + 1).append(">;\n");
+        m.append("    ld.param.u64 %a, [buf];\n    cvta.to.global.u64 %a, %a;\n");
+        int bytes = wide ? 8 : 4;
+        for (int i = 0; i < inputs; i++) {
+            m.append("    ld.global.").append(type).append(" %x").append(i).append(", [%a+").append(i * bytes).append("];\n");
+        }
+        m.append("    {\n    .param .").append(type).append(" r;\n");
+        for (int i = 0; i < inputs; i++) {
+            m.append("    .param .").append(type).append(" i").append(i).append(";\n    st.param.").append(type)
+                    .append(" [i").append(i).append("], %x").append(i).append(";\n");
+        }
+        m.append("    call.uni (r), ").append(name).append(", (");
+        for (int i = 0; i < inputs; i++) {
+            m.append(i > 0 ? ", " : "").append("i").append(i);
+        }
+        m.append(");\n    ld.param.").append(type).append(" %x").append(inputs).append(", [r];\n    }\n");
+        m.append("    st.global.").append(type).append(" [%a+").append(inputs * bytes).append("], %x").append(inputs)
+                .append(";\n    ret;\n}\n");
+        return m.toString();
+    }
+
+    private static String unpack(Reg r, boolean wide) {
+        return wide ? "    mov.b64 {%r" + r.id() + ", %r" + (r.id() + 1) + "}, %io;\n" : "    mov.b32 %r" + r.id() + ", %io;\n";
+    }
+
+    // ------------------------------------------------------------------ operands
+
+    private String d64() {
+        String s = "%d" + scratch64++;
+        maxScratch64 = Math.max(maxScratch64, scratch64);
+        return s;
+    }
+
+    private String s32() {
+        String s = "%s" + scratch32++;
+        maxScratch32 = Math.max(maxScratch32, scratch32);
+        return s;
+    }
+
+    private void line(String guard, String text) {
+        body.append("    ").append(guard).append(text).append(";\n");
+    }
+
+    private static String pred(int o) {
+        if (Operand.isZeroIndex(o)) {
+            return Operand.isNegated(o) ? "0" : "1";
+        }
+        return (Operand.isNegated(o) ? "!" : "") + "%p" + Operand.index(o);
+    }
+
+    private static String guard(int o) {
+        if (Operand.isZeroIndex(o)) {
+            return Operand.isNegated(o) ? "@!%never " : "";
+        }
+        return "@" + pred(o) + " ";
+    }
+
+    private static String reg(int o) {
+        return Operand.isZeroIndex(o) ? "0" : "%r" + Operand.index(o);
+    }
+
+    /** A 32-bit integer source (with -R, ~R, |R| through a scratch register). */
+    private String int32(String g, int o) {
+        String v = Operand.kind(o) == Operand.IMM ? String.format(Locale.ROOT, "0x%08x", (int) p.constant(Operand.index(o)))
+                : reg(o);
+        if (Operand.isNot(o)) {
+            String s = s32();
+            line(g, "not.b32 " + s + ", " + v);
+            v = s;
+        }
+        if (Operand.isAbs(o)) {
+            String s = s32();
+            line(g, "abs.s32 " + s + ", " + v);
+            v = s;
+        }
+        if (Operand.isNegated(o)) {
+            String s = s32();
+            line(g, "neg.s32 " + s + ", " + v);
+            v = s;
+        }
+        return v;
+    }
+
+    /** A binary32 source (sign and absolute value as float modifiers). */
+    private String f32(String g, int o) {
+        String v = Operand.kind(o) == Operand.IMM ? String.format(Locale.ROOT, "0f%08X", (int) p.constant(Operand.index(o)))
+                : Operand.isZeroIndex(o) ? "0f00000000" : reg(o);
+        if (Operand.isAbs(o)) {
+            String s = s32();
+            line(g, "abs.f32 " + s + ", " + v);
+            v = s;
+        }
+        if (Operand.isNegated(o)) {
+            String s = s32();
+            line(g, "neg.f32 " + s + ", " + v);
+            v = s;
+        }
+        return v;
+    }
+
+    /** A binary64 source: a pair packed into a .b64 scratch register, or a 0d literal. */
+    private String f64(String g, int o) {
+        String v;
+        if (Operand.kind(o) == Operand.IMM) {
+            v = String.format(Locale.ROOT, "0d%016X", p.constant(Operand.index(o)));
+        } else if (Operand.isZeroIndex(o)) {
+            v = "0d0000000000000000";
+        } else {
+            v = d64();
+            line(g, "mov.b64 " + v + ", {%r" + Operand.index(o) + ", %r" + (Operand.index(o) + 1) + "}");
+        }
+        if (Operand.isAbs(o)) {
+            String s = d64();
+            line(g, "abs.f64 " + s + ", " + v);
+            v = s;
+        }
+        if (Operand.isNegated(o)) {
+            String s = d64();
+            line(g, "neg.f64 " + s + ", " + v);
+            v = s;
+        }
+        return v;
+    }
+
+    /** A vector element must be a register: immediates and 0 go through a scratch register. */
+    private String asReg(String g, String v) {
+        if (v.startsWith("%")) {
+            return v;
+        }
+        String s = s32();
+        line(g, "mov.b32 " + s + ", " + v);
+        return s;
+    }
+
+    private void store64(String g, int dest, String value) {
+        int r = Operand.index(dest);
+        line(g, "mov.b64 {%r" + r + ", %r" + (r + 1) + "}, " + value);
+    }
+
+    private static String cmp(Cmp c) {
+        return c.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String setpTail(int mods, int[] ops, int cIndex) {
+        int c = ops[cIndex];
+        Mod.BoolOp bool = Mod.boolOf(mods);
+        if (Operand.isZeroIndex(c) && !Operand.isNegated(c) && bool == Mod.BoolOp.AND) {
+            return "";
+        }
+        return "." + bool.name().toLowerCase(Locale.ROOT);
+    }
+
+    private static String setpC(int mods, int[] ops, int cIndex) {
+        int c = ops[cIndex];
+        if (Operand.isZeroIndex(c) && !Operand.isNegated(c) && Mod.boolOf(mods) == Mod.BoolOp.AND) {
+            return "";
+        }
+        return ", " + pred(c);
+    }
+
+    // ------------------------------------------------------------------ instructions
+
+    private void instruction(int pc, Instruction in) {
+        String g = guard(in.guard());
+        int[] o = in.operands();
+        int mods = in.mods();
+        switch (in.op()) {
+            case MOV -> line(g, "mov.b32 " + reg(o[0]) + ", " + int32(g, o[1]));
+            case IADD3 -> {
+                if (!Operand.isZeroIndex(o[1]) || !Operand.isZeroIndex(o[6]) || Mod.has(mods, Mod.X)) {
+                    throw unsupported(in, "IADD3 with carries");
+                }
+                String t = s32();
+                line(g, "add.s32 " + t + ", " + int32(g, o[3]) + ", " + int32(g, o[4]));
+                line(g, "add.s32 " + reg(o[0]) + ", " + t + ", " + int32(g, o[5]));
+            }
+            case IMAD -> {
+                if (Mod.has(mods, Mod.HI)) {
+                    line(g, "mad.hi." + (Mod.has(mods, Mod.U32) ? "u32 " : "s32 ") + reg(o[0]) + ", " + int32(g, o[2]) + ", "
+                            + int32(g, o[3]) + ", " + int32(g, o[4]));
+                } else if (Mod.has(mods, Mod.X) || !Operand.isZeroIndex(o[1])) {
+                    throw unsupported(in, "IMAD with carries");
+                } else {
+                    line(g, "mad.lo.u32 " + reg(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + ", " + int32(g, o[4]));
+                }
+            }
+            case LOP3 -> {
+                if (Operand.isZeroIndex(o[0])) {
+                    throw unsupported(in, "LOP3 to a predicate");
+                }
+                line(g, "lop3.b32 " + reg(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + ", " + int32(g, o[4]) + ", "
+                        + String.format(Locale.ROOT, "0x%02x", (int) p.constant(Operand.index(o[5]))));
+            }
+            case PLOP3 -> {
+                // bit (4a + 2b + c) of the LUT
+                int lut = (int) p.constant(Operand.index(o[5]));
+                String idx = s32();
+                String t = s32();
+                line(g, "mov.b32 " + idx + ", 0");
+                for (int k = 0; k < 3; k++) {
+                    String pk = pred(o[2 + k]);
+                    if (pk.equals("1") || pk.equals("0")) {
+                        if (pk.equals("1")) {
+                            line(g, "add.s32 " + idx + ", " + idx + ", " + (4 >> k));
+                        }
+                        continue;
+                    }
+                    line(g, "selp.b32 " + t + ", " + (4 >> k) + ", 0, " + pk);
+                    line(g, "add.s32 " + idx + ", " + idx + ", " + t);
+                }
+                line(g, "shr.u32 " + t + ", " + lut + ", " + idx);
+                line(g, "and.b32 " + t + ", " + t + ", 1");
+                line(g, "setp.ne.u32 " + pred(o[0]) + ", " + t + ", 0");
+            }
+            case SHF -> {
+                IntType t = Mod.itypeOf(mods);
+                String v = d64();
+                line(g, "mov.b64 " + v + ", {" + asReg(g, int32(g, o[1])) + ", " + asReg(g, int32(g, o[3])) + "}");
+                String op = Mod.has(mods, Mod.LEFT) ? "shl.b64 " : t.signed() ? "shr.s64 " : "shr.u64 ";
+                line(g, op + v + ", " + v + ", " + int32(g, o[2]));
+                String lo = s32();
+                String hi = s32();
+                line(g, "mov.b64 {" + lo + ", " + hi + "}, " + v);
+                line(g, "mov.b32 " + reg(o[0]) + ", " + (Mod.has(mods, Mod.HI) ? hi : lo));
+            }
+            case LEA -> {
+                String t = s32();
+                line(g, "shl.b32 " + t + ", " + int32(g, o[1]) + ", " + int32(g, o[3]));
+                line(g, "add.s32 " + reg(o[0]) + ", " + t + ", " + int32(g, o[2]));
+            }
+            case SEL, FSEL -> {
+                String a = int32(g, o[1]);
+                String b = int32(g, o[2]);
+                int q = o[3];
+                line(g, "selp.b32 " + reg(o[0]) + ", " + (Operand.isNegated(q) ? b + ", " + a : a + ", " + b) + ", "
+                        + pred(Operand.isNegated(q) ? Operand.negate(q) : q));
+            }
+            case ISETP -> {
+                if (Mod.has(mods, Mod.EX)) {
+                    throw unsupported(in, "ISETP.EX");
+                }
+                line(g, "setp." + cmp(Mod.cmpOf(mods)) + setpTail(mods, o, 4) + (Mod.has(mods, Mod.U32) ? ".u32 " : ".s32 ")
+                        + pred(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + setpC(mods, o, 4));
+            }
+            case FSETP -> line(g, "setp." + cmp(Mod.cmpOf(mods)) + setpTail(mods, o, 4)
+                    + (Mod.has(mods, Mod.FTZ) ? ".ftz" : "") + ".f32 " + pred(o[0]) + ", " + f32(g, o[2]) + ", "
+                    + f32(g, o[3]) + setpC(mods, o, 4));
+            case DSETP -> line(g, "setp." + cmp(Mod.cmpOf(mods)) + setpTail(mods, o, 4) + ".f64 " + pred(o[0]) + ", "
+                    + f64(g, o[2]) + ", " + f64(g, o[3]) + setpC(mods, o, 4));
+            case FFMA, FMUL, FADD -> {
+                String rnd = switch (Mod.round(mods)) {
+                    case Mod.RZ -> ".rz";
+                    case Mod.RM -> ".rm";
+                    case Mod.RP -> ".rp";
+                    default -> ".rn";
+                };
+                String ftz = Mod.has(mods, Mod.FTZ) ? ".ftz" : "";
+                String name = (in.op() == Opcode.FFMA ? "fma" : in.op() == Opcode.FMUL ? "mul" : "add") + rnd;
+                StringBuilder s = new StringBuilder(name + ftz + ".f32 " + reg(o[0]));
+                for (int i = 1; i < o.length; i++) {
+                    s.append(", ").append(f32(g, o[i]));
+                }
+                line(g, s.toString());
+            }
+            case DFMA, DMUL, DADD -> {
+                String name = in.op() == Opcode.DFMA ? "fma.rn.f64 " : in.op() == Opcode.DMUL ? "mul.rn.f64 " : "add.rn.f64 ";
+                StringBuilder s = new StringBuilder();
+                for (int i = 1; i < o.length; i++) {
+                    s.append(", ").append(f64(g, o[i]));
+                }
+                String d = d64();
+                line(g, name + d + s);
+                store64(g, o[0], d);
+            }
+            case MUFU -> {
+                String src = int32(g, o[1]);
+                switch (Mod.mufuOf(mods)) {
+                    case RCP -> line(g, "rcp.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case RSQ -> line(g, "rsqrt.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case RCP64H, RSQ64H -> {
+                        String v = d64();
+                        line(g, "mov.b64 " + v + ", {" + asReg(g, "0") + ", " + asReg(g, src) + "}");
+                        line(g, (Mod.mufuOf(mods) == Mod.MufuFn.RCP64H ? "rcp" : "rsqrt") + ".approx.ftz.f64 " + v + ", " + v);
+                        String lo = s32();
+                        line(g, "mov.b64 {" + lo + ", " + reg(o[0]) + "}, " + v);
+                    }
+                    default -> throw unsupported(in, "MUFU." + Mod.mufuOf(mods));
+                }
+            }
+            case BRA -> {
+                String cond = pred(o[0]);
+                String target = "$L_" + p.labelPc(Operand.index(o[1]));
+                if (cond.equals("1")) {
+                    line(g, "bra.uni " + target);
+                } else if (g.isEmpty()) {
+                    line("@" + cond + " ", "bra " + target);
+                } else { // taken when the guard and the condition hold
+                    line("", "and.pred %q0, " + pred(in.guard()) + ", " + cond);
+                    line("@%q0 ", "bra " + target);
+                }
+            }
+            case CALL -> line(g, "bra.uni $L_" + p.labelPc(Operand.index(o[0])));
+            case RET -> {
+                Section s = p.sectionOf(pc);
+                Integer back = returnPc.get(s.start());
+                if (back == null) {
+                    throw unsupported(in, "RET of a section no CALL enters");
+                }
+                line(g, "bra.uni $L_" + back);
+            }
+            case EXIT -> line(g, "bra.uni $L_exit");
+            case BSSY, BSYNC, NOP -> { }
+            default -> throw unsupported(in, in.op().name());
+        }
+    }
+
+    private IllegalArgumentException unsupported(Instruction in, String what) {
+        return new IllegalArgumentException(p.name() + ": no PTX form for " + what + " (" + in.op() + ")");
+    }
+}

@@ -1,0 +1,190 @@
+package org.nvlower.verify.ptx;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.Statement;
+import org.nvlower.ptx.Statement.Instruction;
+import org.nvlower.ptx.Statement.Variable;
+import org.nvlower.sass.Emulator;
+import org.nvlower.sass.MufuModel;
+import org.nvlower.sass.Program;
+import org.nvlower.sass.Reg;
+import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.verify.sass.SassOp;
+
+/**
+ * Runs a kernel end to end, twice, on the same seeded global memory: once with every math
+ * instruction computed by its expansion (the template program in the emulator, its inputs bound
+ * to the PTX operands as the listing shows), once by the oracle ({@link SassOp}), as one block
+ * ({@code %tid.x} 0..threads-1; each thread runs to its next {@code bar.sync} in turn, shared
+ * memory zeroed). Equal global memory afterwards is the check. Pointer parameters ({@code .u64}) get a buffer each, filled with a mix of zeros, small
+ * integers, float edge values and random words; other parameters get {@code n}.
+ */
+public final class KernelRun {
+
+    /**
+     * What a run did: threads, math instructions run (per side, in all and by op), bytes compared
+     * and changed, differing bytes and the first of them.
+     */
+    public record Result(String kernel, int threads, int mathRuns, Map<String, Integer> runsByOp, int bytes, int changed,
+            int differing, String firstDifference) {
+        public boolean passed() {
+            return differing == 0;
+        }
+    }
+
+    private static final int BUFFER = 2048;
+    private static final long BASE = 0x100000;
+    private static final int[] EDGE_WORDS = {0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000,
+        0x7FC00000, 0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF, 0x40400000, 0x3EAAAAAB, 0xFFFFFFFF, 0x7FFFFFFF};
+
+    private KernelRun() {}
+
+    public static Result run(KernelExpansion x, PtxFunction kernel, int threads, long n, String mufu, long seed) {
+        Map<Long, Byte> initial = new TreeMap<>();
+        Map<String, Long> params = new HashMap<>();
+        SplittableRandom random = new SplittableRandom(seed);
+        long base = BASE;
+        for (Variable p : kernel.params()) {
+            if (p.type().equals(".u64") || p.type().equals(".b64")) {
+                params.put(p.name(), base);
+                for (int i = 0; i < BUFFER; i += 4) {
+                    int w = word(random);
+                    for (int k = 0; k < 4; k++) {
+                        initial.put(base + i + k, (byte) (w >>> (8 * k)));
+                    }
+                }
+                base += BASE;
+            } else {
+                params.put(p.name(), n);
+            }
+        }
+        Map<Instruction, Site> sites = new IdentityHashMap<>();
+        for (Site s : x.sites()) {
+            sites.put(s.instruction(), s);
+        }
+        Map<Program, Emulator> emulators = new IdentityHashMap<>();
+        Map<String, Integer> runsByOp = new TreeMap<>();
+        PtxThread.MathUnit expanded = (in, src) -> {
+            Site s = sites.get(in);
+            runsByOp.merge(in.opcode(), 1, Integer::sum);
+            if (s == null || !s.expanded()) {
+                throw new UnsupportedOperationException(in.opcode() + " has no template");
+            }
+            Program p = s.template().program();
+            Emulator em = emulators.computeIfAbsent(p, q -> new Emulator(q, MufuModel.byName(mufu, seed)));
+            int word = 0;
+            for (int k = 0; k < p.inputs().size(); k++) {
+                em.setInput(word++, (int) src[k]);
+                if (p.inputs().get(k).cls() == Reg.RegClass.R64) {
+                    em.setInput(word++, (int) (src[k] >>> 32));
+                }
+            }
+            em.execute();
+            long lo = em.output(0) & 0xFFFFFFFFL;
+            return p.outputs().get(0).cls() == Reg.RegClass.R64 ? lo | (long) em.output(1) << 32 : lo;
+        };
+        PtxThread.MathUnit oracle = (in, src) -> DispatchedRun.oracle(sites.get(in), src);
+        Map<String, Long> sharedSymbols = new HashMap<>();
+        Map<Long, Byte> shared = new HashMap<>();
+        for (Statement s : kernel.body()) {
+            if (s instanceof Variable v && v.space().equals(".shared")) {
+                long at = 0x100L * (sharedSymbols.size() + 1) + shared.size();
+                sharedSymbols.put(v.name(), at);
+                long size = (long) Integer.parseInt(v.type().substring(2)) / 8;
+                for (long d : v.dims()) {
+                    size *= d;
+                }
+                for (long i = 0; i < size; i++) {
+                    shared.put(at + i, (byte) 0);
+                }
+            }
+        }
+        Map<String, PtxFunction> functions = new HashMap<>();
+        for (PtxFunction f : x.module().functions()) {
+            functions.put(f.name(), f);
+        }
+        Map<Long, Byte> viaTemplates = new TreeMap<>(initial);
+        Map<Long, Byte> viaOracle = new TreeMap<>(initial);
+        int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, new HashMap<>(shared), sharedSymbols,
+                functions), threads, expanded);
+        block(kernel, params, new PtxThread.Memories(viaOracle, new HashMap<>(shared), sharedSymbols, functions), threads,
+                oracle);
+        int changed = 0;
+        int differing = 0;
+        String first = null;
+        for (var e : initial.entrySet()) {
+            byte a = viaTemplates.get(e.getKey());
+            byte b = viaOracle.get(e.getKey());
+            if (a != e.getValue() || b != e.getValue()) {
+                changed++;
+            }
+            if (a != b) {
+                if (first == null) {
+                    first = String.format("0x%x: 0x%02x via the templates, 0x%02x via the oracle", e.getKey(), a, b);
+                }
+                differing++;
+            }
+        }
+        return new Result(kernel.name(), threads, mathRuns, runsByOp, initial.size(), changed, differing, first);
+    }
+
+    /**
+     * Runs one block of {@code threads} threads: each runs to its next bar.sync (or its end) in
+     * turn, and all go on past a barrier together. Returns the math instructions run.
+     */
+    private static int block(PtxFunction kernel, Map<String, Long> params, PtxThread.Memories mem, int threads,
+            PtxThread.MathUnit math) {
+        List<PtxThread> running = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            long tid = t;
+            running.add(new PtxThread(kernel, params, mem, name -> switch (name) {
+                case "%tid.x" -> tid;
+                case "%ntid.x" -> (long) threads;
+                case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
+                case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;
+                default -> null;
+            }, math));
+        }
+        int runs = 0;
+        List<PtxThread> waiting = running;
+        while (!waiting.isEmpty()) {
+            List<PtxThread> next = new ArrayList<>();
+            for (PtxThread t : waiting) {
+                if (!t.run()) {
+                    next.add(t);
+                } else {
+                    runs += t.mathRuns;
+                }
+            }
+            if (!next.isEmpty() && next.size() != waiting.size()) {
+                throw new UnsupportedOperationException(kernel.name() + ": a bar.sync that not every thread reaches");
+            }
+            waiting = next;
+        }
+        return runs;
+    }
+
+    /** A word of the initial memory: a zero, a small integer, a float edge value, or random bits. */
+    private static int word(SplittableRandom r) {
+        return switch (r.nextInt(8)) {
+            case 0, 1 -> 0;
+            case 2 -> r.nextInt(1, 20) * (r.nextBoolean() ? 1 : -1);
+            case 3, 4 -> EDGE_WORDS[r.nextInt(EDGE_WORDS.length)];
+            default -> r.nextInt();
+        };
+    }
+
+    /** The entries of a module that take no call and no block (the kernels a run can take). */
+    public static List<PtxFunction> kernels(KernelExpansion x) {
+        return x.module().functions().stream().filter(f -> f.entry() && !f.isDeclaration()).toList();
+    }
+}

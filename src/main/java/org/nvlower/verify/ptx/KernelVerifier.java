@@ -1,0 +1,66 @@
+package org.nvlower.verify.ptx;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.verify.sass.CaseSet;
+import org.nvlower.verify.sass.SassOp;
+import org.nvlower.verify.sass.Verifier;
+
+/**
+ * Runs the expansion of every math instruction of a kernel in the emulator and compares it with
+ * the oracle ({@link SassOp}: softfloat bit for bit, exact integer arithmetic, or the ulp bound
+ * of div.full/div.approx): every edge case, then {@code random} random and hard cases, under
+ * the given MUFU model. Sites of the same op share one template program, so each op runs once.
+ */
+public final class KernelVerifier {
+
+    /** One op of the kernel: its sites and the result of each case set. */
+    public record OpResult(String op, List<Site> sites, List<Verifier.Result> results) {
+        public long cases() {
+            return results.stream().mapToLong(Verifier.Result::cases).sum();
+        }
+
+        public long mismatches() {
+            return results.stream().mapToLong(r -> r.mismatches() + r.beyondBound()).sum();
+        }
+
+        public boolean passed() {
+            return results.stream().allMatch(Verifier.Result::passed);
+        }
+
+        public double maxUlp() {
+            return results.stream().mapToDouble(Verifier.Result::maxUlp).max().orElse(0);
+        }
+    }
+
+    private KernelVerifier() {}
+
+    /** Verifies each expanded op of {@code x}; sites without a template are not in the result. */
+    public static List<OpResult> verify(KernelExpansion x, long random, String mufu, long seed, int threads) {
+        Map<String, List<Site>> byOp = new LinkedHashMap<>();
+        for (Site s : x.sites()) {
+            if (s.expanded()) {
+                byOp.computeIfAbsent(s.op(), k -> new ArrayList<>()).add(s);
+            }
+        }
+        List<OpResult> out = new ArrayList<>();
+        for (var e : byOp.entrySet()) {
+            SassOp op = SassOp.of(e.getKey());
+            if (op.template().program() != e.getValue().get(0).template().program()) {
+                throw new IllegalStateException("the expansion of " + e.getKey() + " is not the registered template");
+            }
+            List<Verifier.Result> results = new ArrayList<>();
+            for (CaseSet set : List.of(CaseSet.EDGE, CaseSet.RANDOM, CaseSet.HARD)) {
+                long n = set == CaseSet.EDGE ? set.size(op) : Math.min(random, set.size(op));
+                results.add(Verifier.run(new Verifier.Plan(op, set, 0, n, seed, mufu, threads), null));
+            }
+            out.add(new OpResult(e.getKey(), e.getValue(), results));
+        }
+        return out;
+    }
+}

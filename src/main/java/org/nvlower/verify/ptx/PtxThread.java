@@ -1,0 +1,433 @@
+package org.nvlower.verify.ptx;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.nvlower.ptx.Operand;
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxOpcodes;
+import org.nvlower.ptx.PtxPrinter;
+import org.nvlower.ptx.Statement;
+import org.nvlower.ptx.Statement.Instruction;
+import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.F32;
+import org.nvlower.softfloat.F64;
+import org.nvlower.softfloat.RoundingMode;
+
+/**
+ * One thread of a kernel over byte-addressed memories (global, shared, param): the instructions
+ * nvcc's small kernels use (ld/st with vectors, cvta, mov of registers, specials and variable
+ * addresses, integer add/sub/mul(.lo/.hi/.wide)/mad.lo/and/or/xor/not/neg/shl/shr, float
+ * add/sub/mul/fma in round to nearest with .ftz, neg/abs, setp on integers and floats, selp,
+ * cvt between integers and from integers to floats, bra, call with its parameter scope, bar.sync,
+ * ret), and each math instruction through a {@link MathUnit} (a template in the emulator, or the
+ * oracle). Anything else is refused: the run is a check, not a simulator.
+ */
+final class PtxThread {
+
+    /** Computes a math instruction from its source values (32 or 64 bits each). */
+    interface MathUnit {
+        long compute(Instruction in, long[] sources);
+    }
+
+    /** The memories and symbols a thread sees: global and shared are the block's, param the thread's. */
+    record Memories(Map<Long, Byte> global, Map<Long, Byte> shared, Map<String, Long> sharedSymbols,
+            Map<String, PtxFunction> functions) {}
+
+    private static final long PARAM_BASE = 0x7000_0000L;
+
+    private final Memories mem;
+    private final Map<Long, Byte> param = new HashMap<>();
+    private final Function<String, Long> special;
+    private final MathUnit math;
+    private long nextParam = PARAM_BASE;
+    private Frame frame;
+    int mathRuns;
+
+    /** A function being run: its statements flattened (scopes opened in place), labels, registers, param symbols. */
+    private static final class Frame {
+        final PtxFunction function;
+        final List<Statement> code = new ArrayList<>();
+        final Map<String, Integer> labels = new HashMap<>();
+        final Map<String, Long> regs = new HashMap<>();
+        final Map<String, Long> params = new HashMap<>();
+        int pc;
+
+        Frame(PtxFunction function) {
+            this.function = function;
+            flatten(function.body());
+        }
+
+        private void flatten(List<Statement> body) {
+            for (Statement s : body) {
+                if (s instanceof Statement.Block b) {
+                    flatten(b.body());
+                } else {
+                    if (s instanceof Statement.Label l) {
+                        labels.put(l.name(), code.size());
+                    }
+                    code.add(s);
+                }
+            }
+        }
+    }
+
+    /** A kernel thread; {@code args} are the kernel's parameter values, by name. */
+    PtxThread(PtxFunction kernel, Map<String, Long> args, Memories mem, Function<String, Long> special, MathUnit math) {
+        this.mem = mem;
+        this.special = special;
+        this.math = math;
+        this.frame = new Frame(kernel);
+        for (Statement.Variable p : kernel.params()) {
+            long a = allocateParam(8);
+            store(param, a, args.get(p.name()), 8);
+            frame.params.put(p.name(), a);
+        }
+    }
+
+    /** Runs until the thread returns (true) or reaches a bar.sync (false; run again to go on). */
+    boolean run() {
+        for (int steps = 0; ; steps++) {
+            if (steps > 1_000_000) {
+                throw new IllegalStateException(frame.function.name() + ": more than 10^6 steps");
+            }
+            if (frame.pc >= frame.code.size()) {
+                return true;
+            }
+            Statement s = frame.code.get(frame.pc++);
+            if (s instanceof Statement.Variable v && v.space().equals(".param")) {
+                frame.params.put(v.name(), allocateParam(v.dims().isEmpty() ? 8 : Math.max(8, v.dims().get(0))));
+            }
+            if (!(s instanceof Instruction in)) {
+                continue;
+            }
+            if (in.guard() != null && (reg(in.guard().predicate()) != 0) == in.guard().negated()) {
+                continue;
+            }
+            switch (in.base()) {
+                case "ret", "exit" -> {
+                    return true;
+                }
+                case "bra" -> frame.pc = frame.labels.get(((Operand.Name) in.operands().get(0)).name());
+                case "bar" -> {
+                    return false;
+                }
+                case "call" -> call(in);
+                default -> execute(in);
+            }
+        }
+    }
+
+    private long allocateParam(long bytes) {
+        long a = nextParam;
+        nextParam += (bytes + 7) & ~7L;
+        for (long i = 0; i < bytes; i++) {
+            param.put(a + i, (byte) 0);
+        }
+        return a;
+    }
+
+    /** {@code call (ret), f, (args)}: f's parameters are the caller's argument slots, its return the caller's. */
+    private void call(Instruction in) {
+        List<Operand> ops = in.operands();
+        List<Operand> rets = ops.get(0) instanceof Operand.Group g ? g.elements() : List.of();
+        Operand target = ops.get(rets.isEmpty() && !(ops.get(0) instanceof Operand.Group) ? 0 : 1);
+        List<Operand> args = ops.get(ops.size() - 1) instanceof Operand.Group g && ops.indexOf(target) < ops.size() - 1
+                ? g.elements() : List.of();
+        PtxFunction callee = mem.functions().get(((Operand.Name) target).name());
+        if (callee == null || callee.isDeclaration()) {
+            throw unsupported(in, "a call of a function without a body here");
+        }
+        Frame caller = frame;
+        Frame f = new Frame(callee);
+        for (int k = 0; k < callee.returns().size(); k++) {
+            f.params.put(callee.returns().get(k).name(), caller.params.get(((Operand.Name) rets.get(k)).name()));
+        }
+        for (int k = 0; k < callee.params().size(); k++) {
+            f.params.put(callee.params().get(k).name(), caller.params.get(((Operand.Name) args.get(k)).name()));
+        }
+        frame = f;
+        if (!run()) {
+            throw unsupported(in, "bar.sync inside a called function");
+        }
+        frame = caller;
+    }
+
+    private void execute(Instruction in) {
+        String[] parts = in.opcode().split("\\.");
+        String type = parts[parts.length - 1];
+        int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
+        if (bits == 0) {
+            throw unsupported(in, null);
+        }
+        boolean signed = type.charAt(0) == 's';
+        boolean isFloat = type.charAt(0) == 'f';
+        List<Operand> ops = in.operands();
+        if (PtxOpcodes.MATH.contains(in.opcode())) {
+            long[] sources = new long[ops.size() - 1];
+            for (int k = 1; k < ops.size(); k++) {
+                sources[k - 1] = value(ops.get(k), bits, false);
+            }
+            mathRuns++;
+            write(ops.get(0), math.compute(in, sources), bits);
+            return;
+        }
+        switch (in.base()) {
+            case "ld" -> {
+                Operand.Address a = (Operand.Address) ops.get(1);
+                List<Operand> dst = ops.get(0) instanceof Operand.Vector v ? v.elements() : List.of(ops.get(0));
+                for (int k = 0; k < dst.size(); k++) {
+                    write(dst.get(k), load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8), bits);
+                }
+            }
+            case "st" -> {
+                Operand.Address a = (Operand.Address) ops.get(0);
+                List<Operand> src = ops.get(1) instanceof Operand.Vector v ? v.elements() : List.of(ops.get(1));
+                for (int k = 0; k < src.size(); k++) {
+                    store(space(in, parts), address(a, parts) + (long) k * bits / 8, value(src.get(k), bits, false),
+                            bits / 8);
+                }
+            }
+            case "cvta", "mov" -> write(ops.get(0), value(ops.get(1), bits, false), bits);
+            case "cvt" -> convert(in, parts);
+            case "setp" -> {
+                if (ops.size() != 3 || !(ops.get(0) instanceof Operand.Name)) {
+                    throw unsupported(in, "combined compares and predicate pairs");
+                }
+                boolean r = isFloat ? floatCompare(in, parts[1], value(ops.get(1), bits, false),
+                        value(ops.get(2), bits, false), bits) : intCompare(in, parts[1], value(ops.get(1), bits, signed),
+                        value(ops.get(2), bits, signed), signed);
+                write(ops.get(0), r ? 1 : 0, 1);
+            }
+            case "selp" -> write(ops.get(0), value(ops.get(3), 1, false) != 0 ? value(ops.get(1), bits, false)
+                    : value(ops.get(2), bits, false), bits);
+            default -> {
+                if (isFloat) {
+                    floatArithmetic(in, parts, bits);
+                } else {
+                    integer(in, parts, bits, signed);
+                }
+            }
+        }
+    }
+
+    private Map<Long, Byte> space(Instruction in, String[] parts) {
+        return switch (parts[1]) {
+            case "global" -> mem.global();
+            case "shared" -> mem.shared();
+            case "param" -> param;
+            default -> throw unsupported(in, "the ." + parts[1] + " space");
+        };
+    }
+
+    private long address(Operand.Address a, String[] parts) {
+        long base;
+        if (frame.params.containsKey(a.base()) && parts[1].equals("param")) {
+            base = frame.params.get(a.base());
+        } else if (mem.sharedSymbols().containsKey(a.base())) {
+            base = mem.sharedSymbols().get(a.base());
+        } else {
+            base = reg(a.base());
+        }
+        return base + a.offset();
+    }
+
+    private boolean intCompare(Instruction in, String cmp, long a, long b, boolean signed) {
+        int c = signed ? Long.compare(a, b) : Long.compareUnsigned(a, b);
+        return switch (cmp) {
+            case "eq" -> c == 0;
+            case "ne" -> c != 0;
+            case "lt", "lo" -> c < 0;
+            case "le", "ls" -> c <= 0;
+            case "gt", "hi" -> c > 0;
+            case "ge", "hs" -> c >= 0;
+            default -> throw unsupported(in, "compare ." + cmp);
+        };
+    }
+
+    private boolean floatCompare(Instruction in, String cmp, long a, long b, int bits) {
+        Env env = Env.ptx(in.opcode().contains(".ftz"));
+        boolean nan = bits == 32 ? F32.isNaN((int) a) || F32.isNaN((int) b) : F64.isNaN(a) || F64.isNaN(b);
+        boolean lt = bits == 32 ? F32.lt((int) a, (int) b, env) : F64.lt(a, b, env);
+        boolean eq = bits == 32 ? F32.eq((int) a, (int) b, env) : F64.eq(a, b, env);
+        boolean gt = bits == 32 ? F32.lt((int) b, (int) a, env) : F64.lt(b, a, env);
+        boolean unordered = cmp.endsWith("u");
+        boolean ordered = switch (unordered ? cmp.substring(0, 2) : cmp) {
+            case "eq" -> eq;
+            case "ne" -> !nan && !eq;
+            case "lt" -> lt;
+            case "le" -> lt || eq;
+            case "gt" -> gt;
+            case "ge" -> gt || eq;
+            case "num" -> !nan;
+            case "nan" -> nan;
+            default -> throw unsupported(in, "compare ." + cmp);
+        };
+        return unordered ? nan || ordered : ordered;
+    }
+
+    private void floatArithmetic(Instruction in, String[] parts, int bits) {
+        List<Operand> ops = in.operands();
+        String base = in.base();
+        if (base.equals("neg") || base.equals("abs")) {
+            long sign = 1L << (bits - 1);
+            long v = value(ops.get(1), bits, false);
+            if (in.opcode().contains(".ftz") && isSubnormal(v, bits)) {
+                v &= sign;
+            }
+            write(ops.get(0), base.equals("neg") ? v ^ sign : v & ~sign, bits);
+            return;
+        }
+        for (int k = 1; k < parts.length - 1; k++) {
+            if (!parts[k].equals("rn") && !parts[k].equals("ftz")) {
+                throw unsupported(in, "." + parts[k]);
+            }
+        }
+        Env env = Env.ptx(in.opcode().contains(".ftz"));
+        long a = value(ops.get(1), bits, false);
+        long b = value(ops.get(2), bits, false);
+        long r = switch (base) {
+            case "add" -> bits == 32 ? F32.add((int) a, (int) b, env) : F64.add(a, b, env);
+            case "sub" -> bits == 32 ? F32.sub((int) a, (int) b, env) : F64.sub(a, b, env);
+            case "mul" -> bits == 32 ? F32.mul((int) a, (int) b, env) : F64.mul(a, b, env);
+            case "fma" -> {
+                long c = value(ops.get(3), bits, false);
+                yield bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, env) : F64.mulAdd(a, b, c, env);
+            }
+            default -> throw unsupported(in, null);
+        };
+        write(ops.get(0), r, bits);
+    }
+
+    private static boolean isSubnormal(long v, int bits) {
+        return bits == 32 ? (v & 0x7F800000L) == 0 && (v & 0x7FFFFFL) != 0
+                : (v & 0x7FF0000000000000L) == 0 && (v & 0xFFFFFFFFFFFFFL) != 0;
+    }
+
+    /** cvt between integer types, and from an integer type to a float type with .rn/.rz/.rm/.rp. */
+    private void convert(Instruction in, String[] parts) {
+        String to = parts[parts.length - 2];
+        String from = parts[parts.length - 1];
+        int fromBits = Integer.parseInt(from.substring(1));
+        int toBits = Integer.parseInt(to.substring(1));
+        long v = value(in.operands().get(1), fromBits, from.charAt(0) == 's');
+        if (from.startsWith("f")) {
+            throw unsupported(in, "conversions from floats");
+        }
+        if (to.startsWith("f")) {
+            Env env = Env.ptx(in.opcode().contains(".ftz"));
+            env.roundingMode = switch (parts[1]) {
+                case "rn" -> RoundingMode.NEAR_EVEN;
+                case "rz" -> RoundingMode.MIN_MAG;
+                case "rm" -> RoundingMode.MIN;
+                case "rp" -> RoundingMode.MAX;
+                default -> throw unsupported(in, "a conversion to float needs .rn, .rz, .rm or .rp");
+            };
+            boolean signed = from.charAt(0) == 's';
+            v = toBits == 32 ? (signed ? F32.fromI64(v, env) : F32.fromUI64(v, env)) & 0xFFFFFFFFL
+                    : signed ? F64.fromI64(v, env) : F64.fromUI64(v, env);
+        }
+        write(in.operands().get(0), v, toBits);
+    }
+
+    private void integer(Instruction in, String[] parts, int bits, boolean signed) {
+        List<Operand> ops = in.operands();
+        long a = value(ops.get(1), bits, signed);
+        long b = ops.size() > 2 ? value(ops.get(2), bits, signed) : 0;
+        String mode = parts.length > 2 ? parts[1] : "";
+        if (in.base().equals("mul") && mode.equals("wide")) {
+            write(ops.get(0), a * b, 2 * bits);
+            return;
+        }
+        long r = switch (in.base()) {
+            case "add" -> a + b;
+            case "sub" -> a - b;
+            case "mul" -> mode.equals("hi")
+                    ? bits == 32 ? (signed ? a * b >> 32 : a * b >>> 32)
+                            : signed ? Math.multiplyHigh(a, b) : Math.unsignedMultiplyHigh(a, b)
+                    : a * b;
+            case "mad" -> {
+                if (!mode.equals("lo")) {
+                    throw unsupported(in, "mad." + mode);
+                }
+                yield a * b + value(ops.get(3), bits, signed);
+            }
+            case "and" -> a & b;
+            case "or" -> a | b;
+            case "xor" -> a ^ b;
+            case "not" -> ~a;
+            case "neg" -> -a;
+            case "shl" -> (b & 0xFFFFFFFFL) >= bits ? 0 : a << b;
+            case "shr" -> {
+                long n = Math.min(b & 0xFFFFFFFFL, bits);
+                yield signed ? (n >= bits ? a >> (bits - 1) : a >> n) : n >= bits ? 0 : a >>> n;
+            }
+            default -> throw unsupported(in, null);
+        };
+        write(ops.get(0), r, bits);
+    }
+
+    /** An operand's value: {@code bits} wide, sign- or zero-extended to 64 bits. */
+    private long value(Operand o, int bits, boolean signed) {
+        long v = switch (o) {
+            case Operand.Name n -> {
+                Long s = special.apply(n.name());
+                if (s == null) {
+                    s = mem.sharedSymbols().get(n.name());
+                }
+                yield s != null ? s : reg(n.name());
+            }
+            case Operand.Immediate im -> im.bits();
+            default -> throw new IllegalStateException("operand " + PtxPrinter.operand(o) + " has no value");
+        };
+        if (bits >= 64) {
+            return v;
+        }
+        long mask = (1L << bits) - 1;
+        v &= mask;
+        return signed && (v >>> (bits - 1)) != 0 ? v | ~mask : v;
+    }
+
+    private long reg(String name) {
+        Long v = frame.regs.get(name);
+        if (v == null) {
+            throw new IllegalStateException(frame.function.name() + ": " + name + " read before it is written");
+        }
+        return v;
+    }
+
+    private void write(Operand o, long value, int bits) {
+        frame.regs.put(((Operand.Name) o).name(), bits >= 64 ? value : value & ((1L << bits) - 1));
+    }
+
+    private long load(Map<Long, Byte> memory, long address, int bytes) {
+        long v = 0;
+        for (int i = bytes - 1; i >= 0; i--) {
+            Byte b = memory.get(address + i);
+            if (b == null) {
+                throw new IllegalStateException(frame.function.name() + ": load from unmapped address 0x"
+                        + Long.toHexString(address + i));
+            }
+            v = v << 8 | (b & 0xFF);
+        }
+        return v;
+    }
+
+    private void store(Map<Long, Byte> memory, long address, long value, int bytes) {
+        for (int i = 0; i < bytes; i++) {
+            if (!memory.containsKey(address + i)) {
+                throw new IllegalStateException(frame.function.name() + ": store to unmapped address 0x"
+                        + Long.toHexString(address + i));
+            }
+            memory.put(address + i, (byte) (value >>> (8 * i)));
+        }
+    }
+
+    private UnsupportedOperationException unsupported(Instruction in, String what) {
+        return new UnsupportedOperationException(frame.function.name() + ": '" + PtxPrinter.instruction(in)
+                + "' is not run" + (what == null ? "" : " (" + what + ")"));
+    }
+}

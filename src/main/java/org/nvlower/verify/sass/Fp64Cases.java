@@ -1,0 +1,206 @@
+package org.nvlower.verify.sass;
+
+import java.math.BigInteger;
+
+/**
+ * The binary64 cases of {@link CaseSet}: edge values, random operands (uniform bit patterns
+ * and operands of nearby exponents) and hard cases (quotients and roots within a few units of
+ * 2^-106 relative of a rounding midpoint, subnormal results, the overflow and underflow edges;
+ * for rcp.rn: exponent edges with special significands, no near-midpoint construction).
+ */
+final class Fp64Cases {
+
+    private static final long HARD_SEED = 0x64D1_5EEDL;
+    private static final long FRAC = 0xFFFFFFFFFFFFFL;
+
+    private Fp64Cases() {}
+
+    private static long[] edges;
+
+    static synchronized long[] edges() {
+        if (edges == null) {
+            long[] mags = {0, 1, 2, FRAC, 0x8000000000000L, 0x10000000000000L, 0x10000000000001L, 0x1FFFFFFFFFFFFFL,
+                0x3FEFFFFFFFFFFFFFL, 0x3FF0000000000000L, 0x3FF0000000000001L, 0x3FFFFFFFFFFFFFFFL, 0x4000000000000000L,
+                0x3FE0000000000000L, 0x20B0000000000000L, 0x20AFFFFFFFFFFFFFL, 0x5F30000000000000L, 0x5F2FFFFFFFFFFFFFL,
+                0x7FE0000000000000L, 0x7FEFFFFFFFFFFFFFL, 0x7FD0000000000000L, 0x0020000000000000L,
+                0x7FF0000000000000L, 0x7FF0000000000001L, 0x7FF8000000000000L, 0x7FFFFFFFFFFFFFFFL};
+            edges = new long[2 * mags.length];
+            for (int k = 0; k < mags.length; k++) {
+                edges[2 * k] = mags[k];
+                edges[2 * k + 1] = mags[k] | Long.MIN_VALUE;
+            }
+        }
+        return edges;
+    }
+
+    static void random(boolean unary, long seed, long i, long[] out) {
+        long h = Generators.mix(seed, i, 0);
+        if ((h & 1) == 0) {
+            out[0] = Generators.mix(seed, i, 1);
+            out[1] = Generators.mix(seed, i, 2);
+            return;
+        }
+        int ea = 1 + (int) Long.remainderUnsigned(Generators.mix(seed, i, 3), 2046);
+        int eb = unary ? ea : Math.max(1, Math.min(2046, ea - 60 + (int) Long.remainderUnsigned(Generators.mix(seed, i, 4), 121)));
+        out[0] = bits(Generators.mix(seed, i, 5), ea);
+        out[1] = bits(Generators.mix(seed, i, 6), eb);
+        if (unary && (h & 2) == 0) {
+            out[0] &= Long.MAX_VALUE;
+        }
+    }
+
+    /** A double with biased exponent e, a random sign and a significand all-ones-like, sparse or random. */
+    private static long bits(long h, int e) {
+        long frac = switch ((int) (h >>> 62)) {
+            case 0 -> FRAC ^ (1L << ((h >>> 40) % 52));
+            case 1 -> 1L << ((h >>> 40) % 52);
+            default -> h & FRAC;
+        };
+        return (h >>> 61 & 1) << 63 | ((long) e << 52) | frac;
+    }
+
+    private static int rnd(long i, int k, int n) {
+        return (int) Long.remainderUnsigned(Generators.mix(HARD_SEED, i, k), n);
+    }
+
+    static void hard(SassOp.Kind kind, long i, long[] out) {
+        switch (kind) {
+            case DIV_F64 -> hardDivision(i, out);
+            case RCP_F64 -> {
+                long h = Generators.mix(HARD_SEED, i, 11);
+                long frac = switch ((int) (i >>> 2) & 3) {
+                    case 0 -> 0;
+                    case 1 -> FRAC ^ (h & 0xFFFF);
+                    case 2 -> 1L << (h >>> 58 & 31) | 1;
+                    default -> h & FRAC;
+                };
+                int e = switch ((int) (i & 3)) {
+                    case 0 -> 1 + rnd(i, 7, 2046);
+                    case 1 -> 2040 + rnd(i, 7, 7); // 1/x subnormal
+                    case 2 -> rnd(i, 7, 3);         // x subnormal or tiny: 1/x near overflow
+                    default -> 1023 + rnd(i, 7, 3) - 1;
+                };
+                out[0] = (rnd(i, 8, 2) == 0 ? 0 : Long.MIN_VALUE) | ((long) e << 52) | frac;
+                if (e == 0) {
+                    out[0] = (out[0] & Long.MIN_VALUE) | (Generators.mix(HARD_SEED, i, 9) >>> (12 + rnd(i, 10, 40)));
+                }
+                out[1] = 0;
+            }
+            default -> hardRoot(i, out);
+        }
+    }
+
+    /** a / b near a midpoint of the result grid, placed anywhere, at the overflow edge, or subnormal. */
+    private static void hardDivision(long i, long[] out) {
+        long[] ab = new long[3];
+        int category = (int) (i & 7);
+        boolean exact = category == 7;
+        if (exact) {
+            long q = (1L << 25) | (Generators.mix(HARD_SEED, i, 3) >>> 39);
+            long b = (1L << 25) | (Generators.mix(HARD_SEED, i, 4) >>> 39);
+            long a = q * b;
+            ab[0] = a << (53 - (64 - Long.numberOfLeadingZeros(a)));
+            ab[1] = b << 27;
+        } else {
+            nearMidpointQuotient(i, ab);
+        }
+        int ea;
+        int eb;
+        switch (category) {
+            case 1, 2 -> { // subnormal results: the quotient below 2^-1022 by up to 54 binades
+                eb = 1100 + rnd(i, 5, 900);
+                ea = eb - 1022 - rnd(i, 6, 56);
+            }
+            case 3 -> { // overflow edge
+                eb = 1 + rnd(i, 5, 1000);
+                ea = Math.min(2046, eb + 1023 + rnd(i, 6, 2));
+            }
+            case 4 -> { // underflow edge: around 2^-1022 and 2^-1074
+                eb = 1200 + rnd(i, 5, 800);
+                ea = eb - (rnd(i, 6, 2) == 0 ? 1022 : 1074) + rnd(i, 7, 3) - 1;
+            }
+            case 5 -> { // around the fast path's guard
+                eb = (rnd(i, 5, 2) == 0 ? 0x20B : 0x5F3) + rnd(i, 6, 3) - 1;
+                ea = 0x20B + rnd(i, 7, 0x3E8);
+            }
+            default -> {
+                ea = 1 + rnd(i, 5, 2046);
+                eb = Math.max(1, Math.min(2046, ea - 200 + rnd(i, 6, 400)));
+            }
+        }
+        ea = Math.max(1, Math.min(2046, ea));
+        eb = Math.max(1, Math.min(2046, eb));
+        long signs = Generators.mix(HARD_SEED, i, 14);
+        out[0] = (signs & 1) << 63 | ((long) ea << 52) | (ab[0] & FRAC);
+        out[1] = (signs & 2) << 62 | ((long) eb << 52) | (ab[1] & FRAC);
+    }
+
+    /**
+     * Significands A, B (53 bits) with B M = A 2^w + t, M odd of 54 bits, |t| <= 3: A / B is
+     * within 3 / B of the midpoint M / 2^w.
+     */
+    private static void nearMidpointQuotient(long i, long[] ab) {
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int t = rnd(i, 20 + attempt, 7) - 3;
+            if (t == 0) {
+                t = 1;
+            }
+            long m = (1L << 53) | (Generators.mix(HARD_SEED, i, 40 + attempt) >>> 11) | 1;
+            int w = 52 + rnd(i, 60 + attempt, 4);
+            long mod = 1L << w;
+            long inv = Generators.inverseModPow2(m);
+            long b0 = (t * inv) & (mod - 1);
+            for (long b = b0; b < (1L << 53); b += mod) {
+                if (b < (1L << 52)) {
+                    continue;
+                }
+                BigInteger prod = BigInteger.valueOf(b).multiply(BigInteger.valueOf(m)).subtract(BigInteger.valueOf(t));
+                BigInteger a = prod.shiftRight(w);
+                if (a.bitLength() == 53 && a.shiftLeft(w).equals(prod)) {
+                    ab[0] = a.longValueExact();
+                    ab[1] = b;
+                    return;
+                }
+            }
+        }
+        ab[0] = (1L << 52) | (Generators.mix(HARD_SEED, i, 99) >>> 12);
+        ab[1] = (1L << 52) | (Generators.mix(HARD_SEED, i, 98) >>> 12);
+    }
+
+    /** Roots near a midpoint: M odd of 54 bits, M^2 = t (mod 2^w), x = (M^2 - t) / 2^w of 53 bits; or subnormal x. */
+    private static void hardRoot(long i, long[] out) {
+        out[1] = 0;
+        if (i % 5 == 4) {
+            out[0] = Generators.mix(HARD_SEED, i, 1) >>> (12 + rnd(i, 2, 50)); // subnormal
+            return;
+        }
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int t = 1 + 8 * (rnd(i, 3 + attempt, 64) - 32);
+            int w = 54 + rnd(i, 100 + attempt, 2);
+            long r = Generators.sqrtModPow2(t, w);
+            if (r < 0) {
+                continue;
+            }
+            long mask = (1L << w) - 1;
+            long[] roots = {r, ((1L << w) - r) & mask, (r + (1L << (w - 1))) & mask, ((1L << (w - 1)) - r) & mask};
+            for (long base : roots) {
+                for (long m = base; m < (1L << 54); m += 1L << w) {
+                    if (m < (1L << 53) || (m & 1) == 0) {
+                        continue;
+                    }
+                    BigInteger sq = BigInteger.valueOf(m).pow(2).subtract(BigInteger.valueOf(t));
+                    if (sq.getLowestSetBit() < w) {
+                        continue;
+                    }
+                    BigInteger x = sq.shiftRight(w);
+                    if (x.bitLength() == 53) {
+                        int e = 2 * (100 + rnd(i, 5, 800)) + ((w + 1) & 1); // e - 1075 - w even
+                        out[0] = ((long) e << 52) | (x.longValueExact() & FRAC);
+                        return;
+                    }
+                }
+            }
+        }
+        out[0] = ((long) (1 + rnd(i, 6, 2046)) << 52) | (Generators.mix(HARD_SEED, i, 7) & FRAC);
+    }
+}

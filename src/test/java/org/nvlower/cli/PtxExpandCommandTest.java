@@ -1,0 +1,171 @@
+package org.nvlower.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code nvlower expand KERNEL.ptx}: the module with its math instructions expanded, the summary, errors. */
+class PtxExpandCommandTest {
+
+    private static final String FIXTURES = "src/test/resources/ptx/";
+    private static final Pattern ADDRESS = Pattern.compile("^        /\\*([0-9a-f]{4})\\*/", Pattern.MULTILINE);
+
+    private static int count(Pattern p, String text) {
+        int n = 0;
+        Matcher m = p.matcher(text);
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The number after {@code label} in the summary line. */
+    private static int summaryNumber(String out, String label) {
+        Matcher m = Pattern.compile("(\\d+) " + label).matcher(out);
+        assertTrue(m.find(), label + " in " + out);
+        return Integer.parseInt(m.group(1));
+    }
+
+    @Test
+    void floatKernelIsPrintedWithEachMathInstructionExpanded() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "fdiv.ptx");
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.startsWith("// " + FIXTURES + "fdiv.ptx expanded for sm_80: strategy 0, through the template "
+                + "dispatcher\n.version 9.0\n"), out);
+        assertTrue(out.contains("\tld.global.f32 \t%f2, [%rd8];\n\t// div.rn.f32  %f3, %f2, %f1;  ->  div.rn.f32 (template "
+                + "DIV_RN_F32), "), out);
+        assertTrue(out.contains("\t// rcp.rn.f32  %f5, %f4;  ->  rcp.rn.f32 (template RCP_RN_F32), "), out);
+        assertTrue(out.contains("\t// sqrt.rn.f32  %f7, %f6;  ->  sqrt.rn.f32 (template SQRT_RN_F32), "), out);
+        assertFalse(out.contains("\tdiv.rn.f32 \t"), "the PTX division itself is replaced");
+        assertTrue(out.contains("\tst.global.f32 \t[%rd16], %f7;\n"), out);
+        assertTrue(out.contains("MUFU.RCP R") && out.contains("MUFU.RSQ R"), out);
+        // one program for the function (addresses run on from site to site and into the out-of-line code);
+        // the summary counts the instructions the listing has
+        assertEquals(1, count(Pattern.compile("^        /\\*0000\\*/", Pattern.MULTILINE), out));
+        assertEquals(count(ADDRESS, out), summaryNumber(out, "SASS instructions in all"));
+        assertTrue(out.contains("DIV_RN_F32 inline (state 0), RCP_RN_F32 inline (state 1), SQRT_RN_F32 inline (state 2)"),
+                out);
+        assertFalse(out.contains("__ori_template_"), out);
+        assertTrue(out.contains("// summary: 3 math instructions, 3 expanded, 0 not expanded;"), out);
+        assertTrue(Pattern.compile("// div\\.rn\\.f32 +1 +\\d+ +10 +\\d+ +\\d+ +\\d+\n").matcher(out).find(), out);
+    }
+
+    @Test
+    void ftzExpandsTheFtzTemplates() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "fdiv.ptx", "--ftz", "--arch", "sm_90");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("// " + FIXTURES + "fdiv.ptx expanded for sm_90, -ftz: strategy 0, "), r.out());
+        assertTrue(r.out().contains("->  div.rn.ftz.f32 (template DIV_RN_FTZ_F32)"), r.out());
+        assertTrue(r.out().contains("->  sqrt.rn.ftz.f32 (template SQRT_RN_FTZ_F32)"), r.out());
+    }
+
+    @Test
+    void integerKernelExpandsEveryDivision() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "intdiv.ptx");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("// summary: 6 math instructions, 6 expanded, 0 not expanded;"), r.out());
+        assertTrue(Pattern.compile("// div\\.u32 +3 ").matcher(r.out()).find(), r.out());
+        assertTrue(r.out().contains("\t// div.s64  %rd75, %rd4, %rd3;  ->  div.s64 (template DIV_S64), "), r.out());
+        assertEquals(count(ADDRESS, r.out()), summaryNumber(r.out(), "SASS instructions in all"));
+    }
+
+    @Test
+    void fp64KernelExpandsEveryOp() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "ddiv.ptx");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("// summary: 4 math instructions, 4 expanded, 0 not expanded;"), r.out());
+        assertTrue(r.out().contains("\t// rsqrt.approx.f64  %fd9, %fd8;  ->  rsqrt.approx.f64 (template DRSQRT), "), r.out());
+        assertTrue(r.out().contains("MUFU.RCP64H R"), r.out());
+        assertEquals(count(ADDRESS, r.out()), summaryNumber(r.out(), "SASS instructions in all"));
+    }
+
+    @Test
+    void templateCallModeSharesNamedSections() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "ddiv.ptx", "--template-call");
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.startsWith("// " + FIXTURES + "ddiv.ptx expanded for sm_80: strategy 5, through the template "
+                + "dispatcher\n"), out);
+        for (String section : new String[] {"__ori_template_DDIV1:", "__ori_template_DDIV2:", "__ori_template_DDIV3:",
+            "__ori_template_DSQRT1:", "__ori_template_DRSQRT3:"}) {
+            assertEquals(1, out.lines().filter(section::equals).count(), section);
+        }
+        assertTrue(out.contains("CALL.REL.NOINC `(__ori_template_DDIV1) ;"), out);
+        assertTrue(out.contains("DDIV template-call (state 0, sections [0, 1, 2]), DRCP template-call (state 1, sections "
+                + "[3, 4, 5])"), out);
+        assertEquals(count(ADDRESS, out), summaryNumber(out, "SASS instructions in all"));
+        // strategy 5 with the forced-inline bit: inline again (the seed's decision)
+        CliRunner forced = CliRunner.run("", "expand", FIXTURES + "ddiv.ptx", "--strategy", "5", "--inline");
+        assertTrue(forced.out().startsWith("// " + FIXTURES + "ddiv.ptx expanded for sm_80: strategy 5, forced inline, "),
+                forced.out());
+        assertFalse(forced.out().contains("__ori_template_"), forced.out());
+        assertTrue(forced.out().contains("DDIV inline (state 0)"), forced.out());
+    }
+
+    @Test
+    void opsWithoutATemplateStayPtxAndAreListed() {
+        String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n\t.reg .f64 %fd<3>;\n"
+                + "\tmov.f64 %fd1, 0d4000000000000000;\n\trsqrt.approx.ftz.f64 %fd2, %fd1;\n\tret;\n}\n";
+        CliRunner r = CliRunner.run(ptx, "expand", "-");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("\trsqrt.approx.ftz.f64 \t%fd2, %fd1;\n"), r.out());
+        assertTrue(Pattern.compile("// rsqrt\\.approx\\.ftz\\.f64 +1   not expanded").matcher(r.out()).find(), r.out());
+    }
+
+    @Test
+    void standardInputIsAKernel() throws IOException {
+        CliRunner r = CliRunner.run(Files.readString(Path.of(FIXTURES + "loop.ptx")), "expand", "-");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("// <stdin> expanded for sm_80: strategy 0, through the template dispatcher\n"), r.out());
+        assertTrue(r.out().contains("// summary: 1 math instructions, 1 expanded, 0 not expanded;"), r.out());
+        // loop.ptx: the device function holds the division (5 instructions), the kernel calls it
+        // inline: the fast path and EXIT-to-BRA glue at the site (16), the slow path out of line (95)
+        assertTrue(r.out().contains("// .func _Z5scaleff: 5 PTX instructions, 1 math (1 expanded); 16 SASS instructions "
+                + "at the sites, 95 out of line, 40 virtual registers, DIV_RN_F32 inline (state 0)\n"), r.out());
+        assertTrue(r.out().contains("// .entry loop: 105 PTX instructions, 0 math (0 expanded)\n"), r.out());
+        CliRunner bad = CliRunner.run(".version 8.0\n.target sm_80\n.entry k()\n{\n\tret\n}\n", "expand", "-");
+        assertEquals(1, bad.exitCode());
+        assertEquals("<stdin>:6:1: error: expected ';' after 'ret', got '}'", bad.err().lines().findFirst()
+                .orElseThrow());
+    }
+
+    @Test
+    void theOpFormStillWorks() {
+        CliRunner r = CliRunner.run("", "expand", "div.u32");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("// div.u32 for sm_90: "), r.out());
+    }
+
+    @Test
+    void malformedPtxIsOnePositionedErrorWithoutAStackTrace(@TempDir Path dir) throws IOException {
+        Path bad = dir.resolve("bad.ptx");
+        Files.writeString(bad, ".version 8.0\n.target sm_80\n.address_size 64\n.entry k()\n{\n\tdiv.rn.f32 %f1, %f2;\n}\n");
+        CliRunner r = CliRunner.run("", "expand", bad.toString());
+        assertEquals(1, r.exitCode());
+        assertEquals("", r.out());
+        assertEquals(bad + ":6:2: error: 'div.rn.f32' takes 3 operands, got 2", r.err().lines().findFirst().orElseThrow());
+        assertFalse(r.err().contains("Exception") || r.err().contains("\tat "), r.err());
+    }
+
+    @Test
+    void badKernelCommandLinesAreOneErrorLine() {
+        CliRunner.assertOneLineErrors("expand", new String[][] {
+            {"no such file: missing.ptx", "missing.ptx"},
+            {"--inline and --template-call exclude each other", FIXTURES + "fdiv.ptx", "--inline", "--template-call"},
+            {"--template-call is strategy 5", FIXTURES + "fdiv.ptx", "--template-call", "--strategy", "3"},
+            {"--divisor and --emit apply to an op, not to a PTX file", FIXTURES + "intdiv.ptx", "--divisor", "7"},
+            {"--divisor and --emit apply to an op, not to a PTX file", FIXTURES + "fdiv.ptx", "--emit", "ptx"},
+            {"apply to a PTX file", "div.rn.f32", "--inline"},
+            {"unknown architecture 'sm_13'", FIXTURES + "fdiv.ptx", "--arch", "sm_13"}});
+    }
+}

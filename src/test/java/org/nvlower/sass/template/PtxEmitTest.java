@@ -1,0 +1,62 @@
+package org.nvlower.sass.template;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.nvlower.testing.ExternalTools;
+
+/** {@code nvlower expand OP --emit ptx}: ptxas (CUDA 13) accepts every emittable template for sm_80, sm_90, sm_100. */
+class PtxEmitTest {
+
+    static final String[] OPS = {"div.rn.f64", "div.rn.f64:rcp", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64",
+        "rsqrt.approx.f64:full", "rcp.rn.f32", "sqrt.rn.f32", "div.full.f32", "div.approx.ftz.f32"};
+
+    @TempDir
+    Path dir;
+
+    @TestFactory
+    Stream<DynamicTest> ptxasAcceptsTheTemplates() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String op : OPS) {
+            for (String sm : List.of("sm_80", "sm_90", "sm_100")) {
+                tests.add(DynamicTest.dynamicTest(op + " " + sm, () -> {
+                    String ptx = PtxEmitter.emit(Templates.require(op), sm);
+                    assertTrue(ptx.contains(".target " + sm));
+                    assertTrue(ptx.contains(op.endsWith("f64") || op.contains("f64:") ? ".f64" : ".f32"));
+                    Path ptxas = ExternalTools.ptxas().orElse(null);
+                    Assumptions.assumeTrue(ptxas != null, "ptxas not found (PATH, CUDA_HOME, /usr/local/cuda)");
+                    Path in = dir.resolve(op.replace(':', '_') + "_" + sm + ".ptx");
+                    Files.writeString(in, ptx, StandardCharsets.UTF_8);
+                    Process p = new ProcessBuilder(ptxas.toString(), "-arch=" + sm, "-v", in.toString(), "-o",
+                            dir.resolve("out_" + sm + ".cubin").toString()).redirectErrorStream(true).start();
+                    String log = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                    assertTrue(p.waitFor(120, TimeUnit.SECONDS));
+                    assertEquals(0, p.exitValue(), op + " " + sm + ":\n" + log);
+                    assertTrue(log.contains("Used"), log);
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    @Test
+    void fchkHasNoPtxFormYet() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> PtxEmitter.emit(Templates.require("div.rn.f32"), "sm_90"));
+        assertTrue(e.getMessage().contains("FCHK"), e.getMessage());
+    }
+}

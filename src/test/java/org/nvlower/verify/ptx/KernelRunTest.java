@@ -1,0 +1,96 @@
+package org.nvlower.verify.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.template.KernelExpansion;
+
+/**
+ * nvcc's kernels run end to end, one thread at a time: with the math instructions computed by
+ * their expansions in the emulator, and with the oracle; global memory must end up identical.
+ */
+class KernelRunTest {
+
+    private static KernelExpansion expand(String resource) throws IOException {
+        try (InputStream in = KernelRunTest.class.getResourceAsStream(resource)) {
+            return KernelExpansion.of(PtxReader.read(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8)), false);
+        }
+    }
+
+    private static KernelRun.Result run(String resource, int threads, long n, String mufu) throws IOException {
+        KernelExpansion x = expand(resource);
+        return KernelRun.run(x, KernelRun.kernels(x).get(0), threads, n, mufu, 11);
+    }
+
+    @Test
+    void floatKernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        for (String mufu : new String[] {"exact", "adversarial"}) {
+            // n = 48 of 64 threads: the guarded branch skips the rest
+            KernelRun.Result r = run("/ptx/fdiv.ptx", 64, 48, mufu);
+            assertTrue(r.passed(), r.toString());
+            assertEquals(3 * 48, r.mathRuns(), r.toString());
+            assertTrue(r.changed() > 48 * 4, r.toString()); // three 4-byte results per active thread, most of them new
+        }
+    }
+
+    @Test
+    void integerKernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        assertTrue(run("/ptx/intdiv.ptx", 64, 0, "adversarial").passed());
+        KernelRun.Result r = run("/ptx/intdiv.ptx", 64, 0, "exact");
+        assertTrue(r.passed(), r.toString());
+        // four divisions per thread: div.s32, div.u32, and for each 64-bit pair div.s64/div.u64 or (both operands
+        // below 2^32) div.u32; the seeded memory takes both paths
+        assertEquals(64 * 4, r.mathRuns(), r.toString());
+        assertEquals(64, r.runsByOp().get("div.s32"), r.toString());
+        assertTrue(r.runsByOp().get("div.s64") > 0 && r.runsByOp().get("div.u64") > 0, r.toString());
+        assertTrue(r.runsByOp().get("div.u32") > 64, r.toString());
+        assertTrue(r.changed() > 64 * 8, r.toString());
+    }
+
+    @Test
+    void demoKernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        assertTrue(run("/org/nvlower/cli/demo-kernel.ptx", 64, 0, "exact").passed());
+        KernelRun.Result r = run("/org/nvlower/cli/demo-kernel.ptx", 64, 0, "adversarial");
+        assertTrue(r.passed(), r.toString());
+        assertEquals(64 * 4, r.mathRuns(), r.toString());
+    }
+
+    @Test
+    void loopKernelWithSharedMemoryBarrierAndCallGivesTheSameMemory() throws IOException {
+        // each of 128 threads stores its input in shared memory, waits at bar.sync, then sums
+        // scale(tile[(t + k) & 127], k + 1) for k < n: the division runs in the called device function
+        assertTrue(run("/ptx/loop.ptx", 128, 6, "exact").passed());
+        KernelRun.Result r = run("/ptx/loop.ptx", 128, 6, "adversarial");
+        assertTrue(r.passed(), r.toString());
+        assertEquals(128 * 6, r.mathRuns(), r.toString());
+        assertTrue(r.changed() > 128, r.toString());
+    }
+
+    @Test
+    void fp64KernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
+        for (String mufu : new String[] {"exact", "adversarial"}) {
+            KernelRun.Result r = run("/ptx/dexact.ptx", 64, 0, mufu);
+            assertTrue(r.passed(), r.toString());
+            assertEquals(java.util.Map.of("div.rn.f64", 64, "rcp.rn.f64", 64, "sqrt.rn.f64", 64), r.runsByOp(), r.toString());
+            assertTrue(r.changed() > 64 * 8, r.toString());
+        }
+    }
+
+    @Test
+    void aKernelWithApproximationsHasNoBitExactOracle() throws IOException {
+        String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
+                + "\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v2.f32 {%f1, %f2}, [%rd1];\n"
+                + "\tdiv.full.f32 %f1, %f1, %f2;\n\tst.global.f32 [%rd1], %f1;\n\tret;\n}\n";
+        KernelExpansion x = KernelExpansion.of(PtxReader.read("approx.ptx", ptx), false);
+        var e = assertThrows(UnsupportedOperationException.class,
+                () -> KernelRun.run(x, KernelRun.kernels(x).get(0), 2, 0, "exact", 1));
+        assertTrue(e.getMessage().contains("div.full.f32 is an approximation"), e.getMessage());
+    }
+}

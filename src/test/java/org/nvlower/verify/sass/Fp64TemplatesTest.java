@@ -1,0 +1,104 @@
+package org.nvlower.verify.sass;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.nvlower.sass.template.Templates;
+import org.nvlower.target.SmProcessor;
+import org.nvlower.verify.sass.Verifier.Plan;
+import org.nvlower.verify.sass.Verifier.Result;
+
+/**
+ * The FP64 templates and each of their variants (the three DDIV register-pressure tiers, the
+ * MUFU.RCP seed of SMs without MUFU.RCP64H, DRSQRT's coordinators A and B) on the edge, random
+ * and hard sets under every MUFU model: 0 mismatches for the exact ops, rsqrt.approx.f64 within
+ * its bound. (TemplatesVerifyTest runs every registered template too; this test names the
+ * variants and the target selection explicitly.)
+ */
+class Fp64TemplatesTest {
+
+    static final String[] FP64 = {"div.rn.f64", "div.rn.f64:partial", "div.rn.f64:minimal", "div.rn.f64:rcp",
+        "rcp.rn.f64", "rcp.rn.f64:rcp", "sqrt.rn.f64", "rsqrt.approx.f64", "rsqrt.approx.f64:full"};
+    static final String[] MODELS = {"exact", "bounded", "adversarial", "adversarial-low", "adversarial-high"};
+    static final int N = Integer.getInteger("nvlower.verify.fp64", 20_000);
+
+    private static void check(String op, CaseSet set, long n, String mufu) {
+        SassOp o = SassOp.of(op);
+        Result r = Verifier.run(new Plan(o, set, 0, n, 11, mufu, 1), null);
+        String where = r.first() == null ? "" : " first: a=" + Long.toHexString(r.first().a()) + " b="
+                + Long.toHexString(r.first().b()) + " expected " + Long.toHexString(r.first().expected()) + " got "
+                + Long.toHexString(r.first().got());
+        assertTrue(r.passed(), op + " " + set + " " + mufu + ": " + r.mismatches() + " mismatches, " + r.beyondBound()
+                + " beyond, max ulp " + r.maxUlp() + where);
+        assertEquals(n, r.cases());
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyVariantUnderEveryMufuModel() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (String op : FP64) {
+            for (String mufu : MODELS) {
+                tests.add(DynamicTest.dynamicTest(op + " " + mufu, () -> {
+                    check(op, CaseSet.EDGE, CaseSet.EDGE.size(SassOp.of(op)), mufu);
+                    check(op, CaseSet.RANDOM, N, mufu);
+                    check(op, CaseSet.HARD, N, mufu);
+                }));
+            }
+        }
+        return tests.stream();
+    }
+
+    /** The hard division cases of the near-midpoint categories really are within 2^-40 ulp of a midpoint. */
+    @Test
+    void hardQuotientsLieNearMidpoints() {
+        SassOp op = SassOp.of("div.rn.f64");
+        long[] ab = new long[2];
+        int near = 0;
+        int total = 0;
+        java.math.MathContext mc = new java.math.MathContext(80);
+        for (long i = 0; i < 4000; i += 8) { // category 0: anywhere in the exponent range
+            CaseSet.HARD.operands(op, 0, i, ab);
+            double a = Math.abs(Double.longBitsToDouble(ab[0]));
+            double b = Math.abs(Double.longBitsToDouble(ab[1]));
+            java.math.BigDecimal q = new java.math.BigDecimal(a).divide(new java.math.BigDecimal(b), mc);
+            int e = Math.getExponent(q.doubleValue());
+            if (e < Double.MIN_EXPONENT || e > Double.MAX_EXPONENT) {
+                continue;
+            }
+            java.math.BigDecimal scaled = q.multiply(new java.math.BigDecimal(Math.scalb(1.0, 52 - e)), mc);
+            java.math.BigDecimal frac = scaled.subtract(new java.math.BigDecimal(scaled.toBigInteger()));
+            total++;
+            if (frac.subtract(new java.math.BigDecimal("0.5")).abs().doubleValue() < 0x1p-40) {
+                near++;
+            }
+        }
+        assertTrue(total > 400 && near >= total * 9 / 10, near + " of " + total + " near a midpoint");
+    }
+
+    @Test
+    void targetSelectsTheVariant() {
+        SmProcessor sm90 = SmProcessor.byName("sm_90").orElseThrow();
+        SmProcessor sm70 = SmProcessor.byName("sm_70").orElseThrow();
+        assertEquals("div.rn.f64", Templates.forTarget("div.rn.f64", sm90, 65536).op());
+        assertEquals("div.rn.f64:partial", Templates.forTarget("div.rn.f64", sm90, 20479).op());
+        assertEquals("div.rn.f64:partial", Templates.forTarget("div.rn.f64", sm90, 16384).op());
+        assertEquals("div.rn.f64:minimal", Templates.forTarget("div.rn.f64", sm90, 16383).op());
+        assertEquals("div.rn.f64:rcp", Templates.forTarget("div.rn.f64", sm70, 65536).op());
+        assertEquals("rsqrt.approx.f64", Templates.forTarget("rsqrt.approx.f64", sm90, 65536).op());
+        assertEquals("rsqrt.approx.f64:full", Templates.forTarget("rsqrt.approx.f64", sm70, 65536).op());
+    }
+
+    @Test
+    void tiersDifferInRegistersNotInResults() {
+        int full = Templates.require("div.rn.f64").registers();
+        int minimal = Templates.require("div.rn.f64:minimal").registers();
+        assertTrue(minimal <= full, "minimal " + minimal + " full " + full);
+    }
+}
