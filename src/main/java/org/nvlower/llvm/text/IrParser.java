@@ -185,7 +185,10 @@ public final class IrParser {
     private boolean checkOnly;
     /** After pass one every named type is defined; a new name in a body is an error. */
     private boolean secondPass;
-    /** Whether an entity other than a target definition or source_filename has been read. */
+    /**
+     * Whether an entity other than a target definition or source_filename has been read: LLParser
+     * reads those only before all others (its parseTargetDefinitions).
+     */
     private boolean pastPrologue;
     private int lastEnd;
     private Opcode lastOpcode;
@@ -369,7 +372,7 @@ public final class IrParser {
     }
 
     private Finisher parseTopLevel(int entityStart, int tokenStart) {
-        boolean prologue = lex.kind == Token.WORD && PROLOGUE_WORDS.contains(lex.text());
+        boolean prologue = lex.isWord("target") || lex.isWord("source_filename");
         if (prologue && pastPrologue) {
             // LLParser reads target definitions and source_filename only before every other entity
             throw error("expected top-level entity");
@@ -997,9 +1000,6 @@ public final class IrParser {
             module.addEntity(global);
         };
     }
-
-    /** The entities LLParser reads before all others (its parseTargetDefinitions), and only there. */
-    private static final Set<String> PROLOGUE_WORDS = Set.of("target", "source_filename");
 
     /** What may follow {@code ^N =} (LLParser's parseSummaryEntry). */
     private static final Set<String> SUMMARY_KINDS = Set.of("module", "gv", "typeid", "typeidCompatibleVTable",
