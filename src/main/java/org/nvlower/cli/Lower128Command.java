@@ -117,7 +117,8 @@ public final class Lower128Command implements Callable<Integer> {
             long t3 = System.nanoTime();
             Lower128.run(lowered, Lower128.Options.DEFAULT);
             long t4 = System.nanoTime();
-            IrPrinter.print(lowered, new StringBuilder(text.length()));
+            // room for the calls and declarations: the command itself streams to a file, never regrows
+            IrPrinter.print(lowered, new StringBuilder(text.length() + (text.length() >> 4)));
             long t5 = System.nanoTime();
             long[] round = {t1 - t0 + t3 - t2, t2 - t1, t4 - t3, t5 - t4};
             for (int k = 0; k < best.length; k++) {

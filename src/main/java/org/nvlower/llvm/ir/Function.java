@@ -31,6 +31,7 @@ public final class Function extends GlobalValue {
     private String personality;
     private int bodyStart = -1;
     private int closeStart = -1;
+    private int widestSourceScalarBits = -1;
     private boolean edited;
     private boolean renumber;
     private Set<String> usedNames;
@@ -459,6 +460,20 @@ public final class Function extends GlobalValue {
 
     public int closeStart() {
         return closeStart;
+    }
+
+    /**
+     * The widest integer or floating-point type, in bits, that the body's source text spells
+     * (its own types and its vectors' elements; a named struct's fields are not spelled there), as
+     * the parser saw when it checked the body; -1 when not known. A pass can skip bodies that
+     * cannot hold what it rewrites without reading them.
+     */
+    public int widestSourceScalarBits() {
+        return widestSourceScalarBits;
+    }
+
+    public void setWidestSourceScalarBits(int bits) {
+        this.widestSourceScalarBits = bits;
     }
 
     public void setBodySource(int bodyStart, int closeStart) {

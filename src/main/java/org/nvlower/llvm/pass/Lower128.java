@@ -99,8 +99,8 @@ public final class Lower128 {
         }
         List<Unselectable> found = new ArrayList<>();
         checkGlobals(found);
-        // bodies without a wide type stay unread; the scan only reads the source text, so it runs on every core
-        List<Function> candidates = new ArrayList<>(module.functions()).parallelStream()
+        // bodies without a wide type stay unread
+        List<Function> candidates = module.functions().stream()
                 .filter(f -> !f.isDeclaration() && RuntimeDispatch.mayHoldWideOperations(f))
                 .toList();
         for (Function f : candidates) {

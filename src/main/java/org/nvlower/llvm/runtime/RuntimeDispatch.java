@@ -78,48 +78,16 @@ public final class RuntimeDispatch {
     }
 
     /**
-     * Whether the body of {@code f} may hold a 128-bit operation, without reading it: an unread
-     * body (see {@code Function.setBodyLoader}) is scanned as text for {@code fp128} or an integer
-     * type wider than 64 bits, which every such operation spells (LLVM text writes each operand's
-     * type, and only structs can be named). A read body answers true. A pass that skips bodies
-     * answering false never parses them: lowering then costs little more than the round trip.
+     * Whether the body of {@code f} may hold a 128-bit operation, without reading it: every such
+     * operation spells {@code fp128} or an integer type wider than 64 bits (LLVM text writes each
+     * operand's type, and only structs can be named), and the parser recorded the widest scalar
+     * type each body spells when it checked it. A read body, or one of unknown source, answers
+     * true. A pass that skips bodies answering false never reads them: lowering then costs little
+     * more than the round trip.
      */
     public static boolean mayHoldWideOperations(org.nvlower.llvm.ir.Function f) {
-        if (f.isMaterialized() || f.bodyStart() < 0) {
-            return true;
-        }
-        String text = f.module().source();
-        int start = Math.max(f.bodyStart(), 0);
-        int end = Math.min(f.closeStart(), text.length());
-        // String.indexOf is vectorized: find the candidate letters, then look at their words
-        for (int i = text.indexOf("fp128", start, end); i >= 0; i = text.indexOf("fp128", i + 1, end)) {
-            if (isWord(text, i, i + 5, end)) {
-                return true;
-            }
-        }
-        for (int i = text.indexOf('i', start, end); i >= 0; i = text.indexOf('i', i + 1, end)) {
-            int j = i + 1;
-            int bits = 0;
-            while (j < end && Character.isDigit(text.charAt(j)) && bits < 1_000_000) {
-                bits = bits * 10 + (text.charAt(j) - '0');
-                j++;
-            }
-            if (bits > 64 && isWord(text, i, j, end)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** Whether {@code text[from, to)} is a word of its own: a type keyword, not part of %x.i90 or @my_fp128. */
-    private static boolean isWord(String text, int from, int to, int end) {
-        char before = from == 0 ? ' ' : text.charAt(from - 1);
-        return !isNameChar(before) && before != '%' && before != '@' && before != '!' && before != '#'
-                && (to >= end || !isNameChar(text.charAt(to)));
-    }
-
-    private static boolean isNameChar(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '$' || c == '-';
+        int bits = f.widestSourceScalarBits();
+        return f.isMaterialized() || bits < 0 || bits > 64;
     }
 
     /** Whether {@code inst} is a 128-bit operation of the table (lowered, folded or unsupported). */

@@ -183,6 +183,8 @@ public final class IrParser {
     private boolean reparse;
     /** True in the checking pass over bodies: everything is checked, no instruction is built. */
     private boolean checkOnly;
+    /** The widest integer or floating-point type spelled since the body's check began. */
+    private int widestScalarBits;
     /** After pass one every named type is defined; a new name in a body is an error. */
     private boolean secondPass;
     /**
@@ -342,8 +344,10 @@ public final class IrParser {
             if (d.global() instanceof Function f) {
                 checkOnly = true;
                 deepest = 0;
+                widestScalarBits = 0;
                 parseBody(f, d.start(), d.end());
                 checkOnly = false;
+                f.setWidestSourceScalarBits(widestScalarBits);
                 Runnable loader = () -> {
                     depth = 0;
                     parseBody(f, d.start(), d.end());
@@ -1652,6 +1656,7 @@ public final class IrParser {
                         throw error("bitwidth for integer type out of range");
                     }
                     lex.next();
+                    widestScalarBits = Math.max(widestScalarBits, bits);
                     return IntegerType.of(bits);
                 }
                 String w = lex.text();
@@ -1673,6 +1678,9 @@ public final class IrParser {
                 };
                 if (t != null) {
                     lex.next();
+                    if (t instanceof FloatType f) {
+                        widestScalarBits = Math.max(widestScalarBits, f.bits());
+                    }
                     return t;
                 }
                 if (w.equals("ptr")) {

@@ -15,7 +15,7 @@ import org.nvlower.llvm.text.IrParser;
 class RuntimeDispatchTest {
 
     @Test
-    void unreadBodiesAreScannedForWideTypesOnly() {
+    void unreadBodiesAnswerFromTheTypesTheirTextSpells() {
         String text = """
                 define i32 @narrow(i32 %x.i90, i64 %fp128) {
                 entry:
@@ -42,14 +42,22 @@ class RuntimeDispatchTest {
                 define i64 @wide64(i64 %a) {
                   ret i64 %a
                 }
+
+                define i32 @headerOnly(i128 %a, fp128 %b) {
+                  ret i32 0
+                }
                 """;
         Module m = IrParser.parse("t.ll", text);
         List<Function> defined = m.functions();
         assertFalse(defined.get(0).isMaterialized(), "the parser reads bodies on demand");
         List<Boolean> got = defined.stream().map(RuntimeDispatch::mayHoldWideOperations).toList();
-        assertEquals(List.of(false, true, true, true, false), got);
+        assertEquals(List.of(false, true, true, true, false, false), got);
+        assertEquals(List.of(32, 100, 128, 65, 64, 32),
+                defined.stream().map(Function::widestSourceScalarBits).toList());
         assertFalse(defined.get(0).isMaterialized(), "the check does not read the body");
         defined.get(4).blocks();
         assertTrue(RuntimeDispatch.mayHoldWideOperations(defined.get(4)), "a read body answers true");
+        assertTrue(defined.get(4).release());
+        assertFalse(RuntimeDispatch.mayHoldWideOperations(defined.get(4)), "released, it answers from its text again");
     }
 }
