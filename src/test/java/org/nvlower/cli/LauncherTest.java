@@ -153,4 +153,35 @@ class LauncherTest {
         assertEquals("nvlower dev\n", Files.readString(out));
         assertEquals("", r.stderr());
     }
+
+    /**
+     * The JDK's major version comes from its {@code release} file when it has one (no JVM
+     * started), else from the JVM's own report; both spellings of old and new versions.
+     */
+    @Test
+    void theJdkVersionIsReadFromTheReleaseFileOrTheJvm() throws IOException {
+        Path realJava = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path javac = Path.of(System.getProperty("java.home"), "bin", "javac");
+        Assumptions.assumeTrue(Files.isExecutable(javac), "the tests run on a JRE without javac");
+        record Case(String release, String major) {}
+        List<Case> cases = List.of(new Case("JAVA_VERSION=\"1.8.0_392\"", "8"), new Case("JAVA_VERSION=\"21.0.5\"", "21"),
+                new Case("JAVA_VERSION=\"26-ea\"", "26"), new Case("JAVA_VERSION=\"25\"", "25"),
+                new Case(null, String.valueOf(Runtime.version().feature())));
+        for (Case c : cases) {
+            Path jdk = Files.createDirectories(tmp.resolve("jdk" + cases.indexOf(c)).resolve("bin"));
+            Files.createSymbolicLink(jdk.resolve("java"), realJava);
+            Files.createSymbolicLink(jdk.resolve("javac"), javac);
+            if (c.release() != null) {
+                Files.writeString(jdk.getParent().resolve("release"), "IMPLEMENTOR=\"x\"\n" + c.release() + "\n");
+            }
+            ProcessBuilder pb = new ProcessBuilder("bash", "-c",
+                    ". \"$1\" >/dev/null; nvlower_java_major \"$2\"", "-", root.resolve("scripts/jdk.sh").toString(),
+                    jdk.getParent().toString());
+            pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+            Path out = tmp.resolve("major" + cases.indexOf(c));
+            ChildProcess.Result r = ChildProcess.run(pb.redirectOutput(out.toFile()));
+            assertEquals(0, r.code(), r.stderr());
+            assertEquals(c.major() + "\n", Files.readString(out), String.valueOf(c.release()));
+        }
+    }
 }
