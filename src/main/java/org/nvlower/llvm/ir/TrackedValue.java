@@ -123,10 +123,18 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         if (uses == user) {
             uses = null;
         } else if (uses instanceof ArrayList) {
+            // from both ends at once: passes erase users in program order (the first use) or in
+            // reverse (the last), and a global such as __nvvm_reflect has thousands of users
             ArrayList<Instruction> list = list();
-            int i = list.lastIndexOf(user);
-            if (i >= 0) {
-                list.remove(i);
+            for (int lo = 0, hi = list.size() - 1; lo <= hi; lo++, hi--) {
+                if (list.get(hi) == user) {
+                    list.remove(hi);
+                    break;
+                }
+                if (list.get(lo) == user) {
+                    list.remove(lo);
+                    break;
+                }
             }
             if (list.isEmpty()) {
                 uses = null;
