@@ -240,10 +240,10 @@ public final class ExpandCommand implements Runnable {
                     : ".func", f.name(), f.instructions().size(), sites.size(),
                     sites.stream().filter(KernelExpansion.Site::expanded).count(), detail);
         }
-        long constant = x.sites().stream().filter(s -> s.expanded() && s.constantDivisor()).count();
+        long constant = x.sites().stream().filter(KernelExpansion.Site::multiplyHigh).count();
         if (constant > 0) {
-            out.printf(Locale.ROOT, "// %d division(s) by a constant expanded with the variable-divisor template%n",
-                    constant);
+            out.printf(Locale.ROOT, "// %d division(s) by a constant expanded as multiply-high sequences "
+                    + "(Granlund-Montgomery), in place%n", constant);
         }
     }
 

@@ -122,6 +122,19 @@ public final class Dispatcher {
         }
     }
 
+    /**
+     * Expands {@code t}, a sequence the opcode table does not hold (division by a constant), at
+     * the current point: always inline and without a template state, as ptxas emits such a
+     * multiply-high sequence in place.
+     */
+    public void expandInPlace(Template t, Reg dest, Reg... sources) {
+        if (sources.length != t.program().inputs().size()) {
+            throw new IllegalArgumentException(t.op() + " takes " + t.program().inputs().size() + " operands");
+        }
+        sites++;
+        inlineSite(t.op().replaceAll("\\W", "_"), t, dest, sources);
+    }
+
     private TemplateState newState(Template t) {
         boolean call = ctx.useTemplateCall(previousUseCall);
         List<Integer> ids = call ? List.of(nextSectionId++, nextSectionId++, nextSectionId++) : List.of(-1, -1, -1);

@@ -43,8 +43,40 @@ public final class KernelExpansion {
 
         /** The divisor is an immediate (division by a constant). */
         public boolean constantDivisor() {
-            return instruction.base().matches("div|rem") && instruction.operands().size() == 3
-                    && instruction.operands().get(2) instanceof Operand.Immediate;
+            return isConstantDivision(instruction);
+        }
+
+        /** Expanded as a division by its constant divisor ({@link ConstantDivision}), not by the op's template. */
+        public boolean multiplyHigh() {
+            return constantDivisor() && template != null && !template.op().equals(op);
+        }
+
+        /** The name of its row of counts: the op, or for a division by a constant the op and divisor. */
+        public String rowName() {
+            return multiplyHigh() ? template.op() : op;
+        }
+    }
+
+    private static boolean isConstantDivision(Instruction in) {
+        return in.base().matches("div|rem") && in.operands().size() == 3
+                && in.operands().get(2) instanceof Operand.Immediate;
+    }
+
+    /**
+     * The multiply-high sequence of {@link ConstantDivision} for an integer division whose divisor
+     * is a nonzero immediate that fits the type (as ptxas divides by constants); else null, and
+     * the variable-divisor template (division by zero gives its all-ones result) or the error of
+     * an immediate out of range comes later.
+     */
+    private static Template constantDivision(Instruction in, String op) {
+        if (!isConstantDivision(in) || !op.matches("(div|rem)\\.[us](32|64)")) {
+            return null;
+        }
+        try {
+            long d = ((Operand.Immediate) in.operands().get(2)).bits();
+            return d == 0 ? null : ConstantDivision.template(op, d);
+        } catch (IllegalArgumentException e) { // NumberFormatException too: not a divisor of this type
+            return null;
         }
     }
 
@@ -62,7 +94,8 @@ public final class KernelExpansion {
                 if (op != null) {
                     Template t = Templates.get(op).isEmpty() ? null
                             : sm == null ? Templates.get(op).get() : Templates.forTarget(op, sm, registerLimit);
-                    sites.add(new Site(f, in, op, t));
+                    Template constant = t == null ? null : constantDivision(in, op);
+                    sites.add(new Site(f, in, op, constant != null ? constant : t));
                 }
             }
         }
@@ -90,7 +123,8 @@ public final class KernelExpansion {
     public List<Row> rows() {
         Map<String, Row> rows = new LinkedHashMap<>();
         for (Site s : sites) {
-            rows.merge(s.op(), new Row(s.op(), 1, s.template()), (a, b) -> new Row(a.op(), a.sites() + 1, a.template()));
+            rows.merge(s.rowName(), new Row(s.rowName(), 1, s.template()),
+                    (a, b) -> new Row(a.op(), a.sites() + 1, a.template()));
         }
         return List.copyOf(rows.values());
     }
@@ -146,8 +180,9 @@ public final class KernelExpansion {
             Label mark = fb.label();
             fb.place(mark);
             marks.add(mark);
-            Reg[] sources = new Reg[ops.size() - 1];
-            for (int k = 1; k < ops.size(); k++) {
+            boolean constant = s.multiplyHigh();
+            Reg[] sources = new Reg[constant ? 1 : ops.size() - 1]; // the divisor is in the code
+            for (int k = 1; k <= sources.length; k++) {
                 sources[k - 1] = switch (ops.get(k)) {
                     case Operand.Name n -> regs.computeIfAbsent(n.name(), name -> fb.input(name, cls));
                     case Operand.Immediate im -> immediate(fb, s, im, cls);
@@ -158,11 +193,16 @@ public final class KernelExpansion {
             if (!(ops.get(0) instanceof Operand.Name dest)) {
                 throw new InputException("the result of '" + PtxPrinter.instruction(s.instruction()) + "' is not a register");
             }
-            d.expand(s.op(), regs.computeIfAbsent(dest.name(), name -> {
+            Reg result = regs.computeIfAbsent(dest.name(), name -> {
                 Reg r = fb.output(name, cls);
                 outputs.add(r);
                 return r;
-            }), sources);
+            });
+            if (constant) {
+                d.expandInPlace(s.template(), result, sources);
+            } else {
+                d.expand(s.op(), result, sources);
+            }
         }
         Label end = fb.label();
         fb.place(end);
@@ -251,8 +291,10 @@ public final class KernelExpansion {
                 bind.append(bind.isEmpty() ? "" : ", ").append(n.name()).append(" = ").append(reg(alloc, regs.get(n.name())));
             }
         }
-        return "\t// " + PtxPrinter.instruction(s.instruction()).replace('\t', ' ') + "  ->  " + s.op() + " (template "
-                + Dispatcher.templateName(s.op()).orElse("?") + "), " + length + " instructions here (" + bind + ")\n";
+        String how = s.multiplyHigh() ? s.template().op() + " (multiply-high by the constant)"
+                : s.op() + " (template " + Dispatcher.templateName(s.op()).orElse("?") + ")";
+        return "\t// " + PtxPrinter.instruction(s.instruction()).replace('\t', ' ') + "  ->  " + how + ", " + length
+                + " instructions here (" + bind + ")\n";
     }
 
     /**

@@ -5,9 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.nvlower.ptx.Operand;
 import org.nvlower.sass.template.KernelExpansion;
 import org.nvlower.sass.template.KernelExpansion.Site;
 import org.nvlower.verify.sass.CaseSet;
+import org.nvlower.verify.sass.ConstantDivisionCheck;
 import org.nvlower.verify.sass.SassOp;
 import org.nvlower.verify.sass.Verifier;
 
@@ -19,18 +21,26 @@ import org.nvlower.verify.sass.Verifier;
  */
 public final class KernelVerifier {
 
-    /** One op of the kernel: its sites and the result of each case set. */
-    public record OpResult(String op, List<Site> sites, List<Verifier.Result> results) {
+    /**
+     * One op of the kernel: its sites and the result of each case set; for a division by a
+     * constant (op {@code div.u32/7}), the checks of its multiply-high sequence against Java's
+     * division instead.
+     */
+    public record OpResult(String op, List<Site> sites, List<Verifier.Result> results,
+            List<ConstantDivisionCheck.Result> constantResults) {
         public long cases() {
-            return results.stream().mapToLong(Verifier.Result::cases).sum();
+            return results.stream().mapToLong(Verifier.Result::cases).sum()
+                    + constantResults.stream().mapToLong(ConstantDivisionCheck.Result::cases).sum();
         }
 
         public long mismatches() {
-            return results.stream().mapToLong(r -> r.mismatches() + r.beyondBound()).sum();
+            return results.stream().mapToLong(r -> r.mismatches() + r.beyondBound()).sum()
+                    + constantResults.stream().mapToLong(ConstantDivisionCheck.Result::mismatches).sum();
         }
 
         public boolean passed() {
-            return results.stream().allMatch(Verifier.Result::passed);
+            return results.stream().allMatch(Verifier.Result::passed)
+                    && constantResults.stream().allMatch(ConstantDivisionCheck.Result::passed);
         }
 
         public double maxUlp() {
@@ -45,11 +55,21 @@ public final class KernelVerifier {
         Map<String, List<Site>> byOp = new LinkedHashMap<>();
         for (Site s : x.sites()) {
             if (s.expanded()) {
-                byOp.computeIfAbsent(s.op(), k -> new ArrayList<>()).add(s);
+                byOp.computeIfAbsent(s.rowName(), k -> new ArrayList<>()).add(s);
             }
         }
         List<OpResult> out = new ArrayList<>();
         for (var e : byOp.entrySet()) {
+            Site first = e.getValue().get(0);
+            if (first.multiplyHigh()) {
+                long d = ((Operand.Immediate) first.instruction().operands().get(2)).bits();
+                List<ConstantDivisionCheck.Result> checks = new ArrayList<>();
+                for (ConstantDivisionCheck.Dividends set : ConstantDivisionCheck.Dividends.values()) {
+                    checks.add(ConstantDivisionCheck.run(first.op(), new long[] {d}, set, random, seed, null));
+                }
+                out.add(new OpResult(e.getKey(), e.getValue(), List.of(), checks));
+                continue;
+            }
             SassOp op = SassOp.of(e.getKey());
             if (op.template().program() != e.getValue().get(0).template().program()) {
                 throw new IllegalStateException("the expansion of " + e.getKey() + " is not the registered template");
@@ -59,7 +79,7 @@ public final class KernelVerifier {
                 long n = set == CaseSet.EDGE ? set.size(op) : Math.min(random, set.size(op));
                 results.add(Verifier.run(new Verifier.Plan(op, set, 0, n, seed, mufu, threads), null));
             }
-            out.add(new OpResult(e.getKey(), e.getValue(), results));
+            out.add(new OpResult(e.getKey(), e.getValue(), results, List.of()));
         }
         return out;
     }

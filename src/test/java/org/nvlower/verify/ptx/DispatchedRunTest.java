@@ -39,7 +39,8 @@ class DispatchedRunTest {
 
     @Test
     void bothModesEqualTheOracleOnEveryKernel() throws IOException {
-        for (String kernel : List.of("/ptx/fdiv.ptx", "/ptx/intdiv.ptx", "/ptx/dexact.ptx", "/org/nvlower/cli/demo-kernel.ptx")) {
+        for (String kernel : List.of("/ptx/fdiv.ptx", "/ptx/intdiv.ptx", "/ptx/dexact.ptx", "/org/nvlower/cli/demo-kernel.ptx",
+                "/ptx/constdiv.ptx")) {
             for (CompilationContext ctx : List.of(INLINE, CALL)) {
                 FunctionCode fc = dispatch(kernel, ctx);
                 boolean call = ctx == CALL;
@@ -72,5 +73,25 @@ class DispatchedRunTest {
         // measured: 264 instructions inline, 272 with template calls (one 17-instruction div.u32 shared by three
         // sites saves 34, the call glue of six sites costs more)
         assertTrue(inline.program().sections().stream().noneMatch(s -> s.name().startsWith("__ori_template_")));
+    }
+
+    /** An immediate divisor gets the multiply-high sequence in place (in both modes), not the variable template. */
+    @Test
+    void constantDivisorsAreExpandedInPlace() throws IOException {
+        for (CompilationContext ctx : List.of(INLINE, CALL)) {
+            FunctionCode fc = dispatch("/ptx/constdiv.ptx", ctx);
+            List<String> rows = fc.sites().stream().map(KernelExpansion.Site::rowName).toList();
+            assertEquals(List.of("div.u32/7", "rem.u32/10", "div.s32/-3", "rem.s32/1000", "div.u64/641", "rem.u64/4294967296",
+                    "div.s64/-7", "rem.s64/9", "div.u32", "rem.u64"), rows);
+            // the variable template only for the register divisor and the division by zero
+            assertEquals(List.of("div.u32", "rem.u64"), fc.states().keySet().stream()
+                    .map(k -> k.toLowerCase().replace('_', '.')).toList());
+            for (int k = 0; k < 8; k++) {
+                List<Opcode> ops = fc.program().code().subList(fc.siteStart()[k], fc.siteStart()[k] + fc.siteLength(k))
+                        .stream().map(i -> i.op()).toList();
+                assertTrue(ops.size() <= 32 && !ops.contains(Opcode.CALL) && !ops.contains(Opcode.MUFU) && !ops.contains(Opcode.I2F), rows.get(k) + ": "
+                        + ops);
+            }
+        }
     }
 }
