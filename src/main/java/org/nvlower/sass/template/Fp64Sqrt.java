@@ -15,7 +15,9 @@ import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
 
 /**
- * sqrt.rn.f64 (DSQRT) and rsqrt.approx.f64 (DRSQRT), both from MUFU.RSQ64H of the high word.
+ * sqrt.rn.f64 (DSQRT) and rsqrt.approx.f64 (DRSQRT), from MUFU.RSQ64H of the high word, or where
+ * the SM lacks it (before sm_80) from MUFU.RSQ of a float holding x's top significand bits (the
+ * {@code :rsq} variant of sqrt, and DRSQRT's coordinator A, which the seed gives those SMs).
  *
  * <p>The fast path takes positive x with a biased exponent in [0x07b, 0x783) (2^-900 .. 2^900).
  * sqrt: g = x y, h = y / 2 refined together twice (g + g r, h + h r with r = 1/2 - g h; the
@@ -37,17 +39,22 @@ final class Fp64Sqrt {
 
     private Fp64Sqrt() {}
 
-    static Program sqrtRn() {
-        return build("sqrt.rn.f64", Kind.SQRT);
+    /** sqrt.rn.f64 seeded by MUFU.RSQ64H ({@code rsq64h}) or by the float MUFU.RSQ. */
+    static Program sqrtRn(boolean rsq64h) {
+        return build("sqrt.rn.f64", Kind.SQRT, rsq64h);
     }
 
-    /** rsqrt.approx.f64 with coordinator A (hwFlag false) or B (hwFlag true). */
+    /**
+     * rsqrt.approx.f64 with coordinator A (hwFlag false: the SMs without MUFU.RSQ64H, so the float
+     * MUFU.RSQ seed and the full refinement) or B (hwFlag true: MUFU.RSQ64H, one step).
+     */
     static Program rsqrtApprox(boolean hwFlag) {
-        return build("rsqrt.approx.f64", hwFlag ? Kind.RSQRT_REDUCED : Kind.RSQRT_FULL);
+        return build("rsqrt.approx.f64", hwFlag ? Kind.RSQRT_REDUCED : Kind.RSQRT_FULL, hwFlag);
     }
 
-    private static Program build(String name, Kind kind) {
-        ProgramBuilder b = new ProgramBuilder(name + (kind == Kind.RSQRT_REDUCED ? " (coordinator B)" : ""));
+    private static Program build(String name, Kind kind, boolean rsq64h) {
+        ProgramBuilder b = new ProgramBuilder(name + (kind == Kind.RSQRT_REDUCED ? " (coordinator B)"
+                : kind == Kind.RSQRT_FULL ? " (coordinator A)" : rsq64h ? "" : " (MUFU.RSQ seed)"));
         Reg x = b.input("x", RegClass.R64);
         Reg s = b.output(kind == Kind.SQRT ? "s" : "y", RegClass.R64);
         Reg g = b.temp("g");
@@ -57,7 +64,7 @@ final class Fp64Sqrt {
         b.path(Path.FAST);
         b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
         b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
-        emitRoot(b, kind, x, s);
+        emitRoot(b, kind, x, s, rsq64h);
         b.path(Path.GLUE);
         b.bra(outside.not(), done);
         b.call(slow);
@@ -67,20 +74,19 @@ final class Fp64Sqrt {
         b.path(Path.SLOW);
         b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
         b.place(slow);
-        emitSlowPath(b, kind, x, s);
+        emitSlowPath(b, kind, x, s, rsq64h);
         b.ret();
         return b.build();
     }
 
-    /** The refinement from MUFU.RSQ64H: sqrt(x) correctly rounded, or 1/sqrt(x) within about an ulp. */
-    private static void emitRoot(ProgramBuilder b, Kind kind, Reg x, Reg out) {
+    /** The refinement from the seed: sqrt(x) correctly rounded, or 1/sqrt(x) within about an ulp. */
+    private static void emitRoot(ProgramBuilder b, Kind kind, Reg x, Reg out, boolean rsq64h) {
         Reg y = b.temp("y", RegClass.R64);
         Reg gg = b.temp("gg", RegClass.R64);
         Reg h = b.temp("h", RegClass.R64);
         Reg r = b.temp("r", RegClass.R64);
         int half = b.f64(0.5);
-        b.mov(PT, y.lo(), RZ);
-        b.mufu(MufuFn.RSQ64H, y.hi(), x.hi().op());
+        seed(b, rsq64h, x, y);
         switch (kind) {
             case SQRT -> {
                 b.dmul(gg, x.op(), y.op());
@@ -116,7 +122,34 @@ final class Fp64Sqrt {
         }
     }
 
-    private static void emitSlowPath(ProgramBuilder b, Kind kind, Reg x, Reg out) {
+    /**
+     * y ~ 1/sqrt(x) for a positive normal x: MUFU.RSQ64H of the high word (within about 2^-19), or
+     * on SMs without it MUFU.RSQ of the float f = 1.m 2^(E mod 2) (x = 1.m 2^E, m cut to 23 bits;
+     * within about 2^-22), whose exponent and significand move into y's high word with the
+     * exponent 896 - floor(E / 2) added back (1/sqrt(x) = 2^-floor(E/2) / sqrt(f); 896 = 1023 - 127).
+     */
+    private static void seed(ProgramBuilder b, boolean rsq64h, Reg x, Reg y) {
+        if (rsq64h) {
+            b.mov(PT, y.lo(), RZ);
+            b.mufu(MufuFn.RSQ64H, y.hi(), x.hi().op());
+            return;
+        }
+        Reg f = y.lo();
+        Reg k = y.hi();
+        b.shf(true, Mod.IntType.U32, false, f, x.hi().op(), b.imm(3), RZ);
+        b.lop3(PT, f, f.op(), b.imm(0x007FFFFF), b.imm(0x3F800000), 0xEA); // 1.m in [1, 2)
+        b.lop3(PT, k, x.hi().op(), b.imm(0x00100000), RZ, 0x0C);           // E odd: the biased exponent is even
+        b.lea(f, k.op(), f.op(), 3);                                         // then f in [2, 4)
+        b.mufu(MufuFn.RSQ, f, f.op());
+        b.shf(false, Mod.IntType.U32, false, f, f.op(), b.imm(3), RZ);
+        b.iadd3(k, x.hi().op(), b.imm(0x00100000), RZ);                     // biased E + 1 (x positive, finite)
+        b.shf(false, Mod.IntType.U32, false, k, k.op(), b.imm(21), RZ);     // floor(E / 2) + 512
+        b.iadd3(k, k.neg(), b.imm(896 + 512), RZ);
+        b.lea(y.hi(), k.op(), f.op(), 20);
+        b.mov(PT, y.lo(), RZ);
+    }
+
+    private static void emitSlowPath(ProgramBuilder b, Kind kind, Reg x, Reg out, boolean rsq64h) {
         boolean sqrt = kind == Kind.SQRT;
         Pred p = b.pred();
         Label end = b.label();
@@ -153,7 +186,7 @@ final class Fp64Sqrt {
         b.lop3(PT, k, e.op(), b.imm(1), RZ, 0xC0); // the exponent's parity goes into m
         b.lea(m.hi(), k.op(), m.hi().op(), 20);
         b.shf(false, Mod.IntType.S32, false, k, e.op(), b.imm(1), RZ); // floor(e / 2)
-        emitRoot(b, kind, m, out);
+        emitRoot(b, kind, m, out, rsq64h);
         b.mov(PT, scale.lo(), RZ);
         if (sqrt) {
             b.iadd3(scale.hi(), k.op(), b.imm(1023), RZ);

@@ -49,7 +49,7 @@ public final class Templates {
             new Row("rem.u64", Operands.I64_BINARY, true, 0, 64, () -> IntDivision.div64(false, true)),
             new Row("rem.s64", Operands.I64_BINARY, true, 0, 78, () -> IntDivision.div64(true, true)),
             // FP64 (FACTS.md's fast paths); after ':' nvlower's variants: the DDIV register-pressure tiers,
-            // the MUFU.RCP seed of SMs without MUFU.RCP64H, DRSQRT's coordinator A
+            // the MUFU.RCP / MUFU.RSQ seeds of SMs without MUFU.RCP64H / RSQ64H, DRSQRT's coordinator A
             new Row("div.rn.f64", Operands.F64_BINARY, true, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, true)),
             new Row("div.rn.f64:partial", Operands.F64_BINARY, true, 0, 13,
@@ -60,7 +60,8 @@ public final class Templates {
                     () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, false)),
             new Row("rcp.rn.f64", Operands.F64_UNARY, true, 0, 8, () -> Fp64Division.rcpRn(true)),
             new Row("rcp.rn.f64:rcp", Operands.F64_UNARY, true, 0, 8, () -> Fp64Division.rcpRn(false)),
-            new Row("sqrt.rn.f64", Operands.F64_UNARY, true, 0, 15, Fp64Sqrt::sqrtRn),
+            new Row("sqrt.rn.f64", Operands.F64_UNARY, true, 0, 15, () -> Fp64Sqrt.sqrtRn(true)),
+            new Row("sqrt.rn.f64:rsq", Operands.F64_UNARY, true, 0, 15, () -> Fp64Sqrt.sqrtRn(false)),
             new Row("rsqrt.approx.f64", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11, () -> Fp64Sqrt.rsqrtApprox(true)),
             new Row("rsqrt.approx.f64:full", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11,
                     () -> Fp64Sqrt.rsqrtApprox(false)));
@@ -91,7 +92,7 @@ public final class Templates {
 
     /**
      * The variant of a PTX op for a target: the DDIV tier for a register limit (seed 3, "Register
-     * File Size Dispatch"), the MUFU.RCP seed where the SM lacks MUFU.RCP64H, DRSQRT's coordinator B
+     * File Size Dispatch"), the MUFU.RCP (RSQ) seed where the SM lacks MUFU.RCP64H (RSQ64H), DRSQRT's coordinator B
      * where the SM's hardware flag is set and A elsewhere.
      */
     public static Template forTarget(String op, SmProcessor sm, int registerLimit) {
@@ -102,6 +103,7 @@ public final class Templates {
                 case MINIMAL_REGISTERS -> "div.rn.f64:minimal";
             };
             case "rcp.rn.f64" -> sm.hasMufuRcp64h() ? op : "rcp.rn.f64:rcp";
+            case "sqrt.rn.f64" -> sm.hasMufuRsq64h() ? op : "sqrt.rn.f64:rsq";
             case "rsqrt.approx.f64" -> sm.drsqrtHardwareFlag() ? op : "rsqrt.approx.f64:full";
             default -> op;
         };

@@ -22,7 +22,7 @@ import org.nvlower.testing.ExternalTools;
 /** {@code nvlower expand OP --emit ptx}: ptxas (CUDA 13) accepts every emittable template for sm_80, sm_90, sm_100. */
 class PtxEmitTest {
 
-    static final String[] OPS = {"div.rn.f64", "div.rn.f64:rcp", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64",
+    static final String[] OPS = {"div.rn.f64", "div.rn.f64:rcp", "rcp.rn.f64", "sqrt.rn.f64", "sqrt.rn.f64:rsq", "rsqrt.approx.f64",
         "rsqrt.approx.f64:full", "rcp.rn.f32", "sqrt.rn.f32", "div.full.f32", "div.approx.ftz.f32"};
 
     @TempDir

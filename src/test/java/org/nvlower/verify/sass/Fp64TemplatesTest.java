@@ -10,6 +10,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.nvlower.sass.Instruction;
+import org.nvlower.sass.Mod;
+import org.nvlower.sass.Opcode;
+import org.nvlower.sass.template.Dispatcher;
+import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.target.SmProcessor;
 import org.nvlower.verify.sass.Verifier.Plan;
@@ -25,7 +30,7 @@ import org.nvlower.verify.sass.Verifier.Result;
 class Fp64TemplatesTest {
 
     static final String[] FP64 = {"div.rn.f64", "div.rn.f64:partial", "div.rn.f64:minimal", "div.rn.f64:rcp",
-        "rcp.rn.f64", "rcp.rn.f64:rcp", "sqrt.rn.f64", "rsqrt.approx.f64", "rsqrt.approx.f64:full"};
+        "rcp.rn.f64", "rcp.rn.f64:rcp", "sqrt.rn.f64", "sqrt.rn.f64:rsq", "rsqrt.approx.f64", "rsqrt.approx.f64:full"};
     static final String[] MODELS = {"exact", "bounded", "adversarial", "adversarial-low", "adversarial-high"};
     static final int N = Integer.getInteger("nvlower.verify.fp64", 20_000);
 
@@ -93,6 +98,32 @@ class Fp64TemplatesTest {
         assertEquals("div.rn.f64:rcp", Templates.forTarget("div.rn.f64", sm70, 65536).op());
         assertEquals("rsqrt.approx.f64", Templates.forTarget("rsqrt.approx.f64", sm90, 65536).op());
         assertEquals("rsqrt.approx.f64:full", Templates.forTarget("rsqrt.approx.f64", sm70, 65536).op());
+        assertEquals("sqrt.rn.f64", Templates.forTarget("sqrt.rn.f64", sm90, 65536).op());
+        assertEquals("sqrt.rn.f64:rsq", Templates.forTarget("sqrt.rn.f64", sm70, 65536).op());
+    }
+
+    /** Every SM of the table gets, for every op the dispatcher knows, a template using only MUFU functions it has. */
+    @Test
+    void noSmGetsAMufuFunctionItLacks() {
+        int checked = 0;
+        for (SmProcessor sm : SmProcessor.all()) {
+            for (String op : Dispatcher.opcodes()) {
+                Template t = Templates.forTarget(op, sm, sm.registerFileSize());
+                for (Instruction i : t.program().code()) {
+                    if (i.op() == Opcode.MUFU) {
+                        Mod.MufuFn fn = Mod.mufuOf(i.mods());
+                        boolean has = switch (fn) {
+                            case RCP64H -> sm.hasMufuRcp64h();
+                            case RSQ64H -> sm.hasMufuRsq64h();
+                            default -> true;
+                        };
+                        assertTrue(has, sm.name() + " " + op + " (" + t.op() + ") uses MUFU." + fn);
+                        checked++;
+                    }
+                }
+            }
+        }
+        assertTrue(checked > 1000, "MUFU instructions checked: " + checked);
     }
 
     @Test
