@@ -90,7 +90,7 @@ public final class PtxEmitter {
         m.append(")\n{\n");
         m.append("    .reg .b32 %r<").append(p.slotCount() + 2).append(">;\n");
         m.append("    .reg .pred %p<").append(Math.max(1, p.predCount())).append(">;\n");
-        m.append("    .reg .pred %q0;\n");
+        m.append("    .reg .pred %q<2>;\n");
         m.append("    .reg .b64 %d<").append(Math.max(1, maxScratch64)).append(">;\n");
         m.append("    .reg .b32 %s<").append(Math.max(1, maxScratch32)).append(">;\n");
         m.append("    .reg .").append(type).append(" %io;\n");
@@ -417,9 +417,78 @@ public final class PtxEmitter {
                 line(g, "bra.uni $L_" + back);
             }
             case EXIT -> line(g, "bra.uni $L_exit");
+            case FCHK -> fchk(g, o);
+            case I2F -> {
+                IntType t = Mod.itypeOf(mods);
+                String src = t.is64() ? pair(g, o[1]) : int32(g, o[1]);
+                String type = t.name().toLowerCase(Locale.ROOT);
+                if (Mod.has(mods, Mod.F64)) {
+                    String d = d64();
+                    line(g, "cvt" + rounding(mods, "") + ".f64." + type + " " + d + ", " + src);
+                    store64(g, o[0], d);
+                } else {
+                    line(g, "cvt" + rounding(mods, "") + ".f32." + type + " " + reg(o[0]) + ", " + src);
+                }
+            }
+            case F2I -> {
+                IntType t = Mod.itypeOf(mods);
+                String type = t.name().toLowerCase(Locale.ROOT);
+                String from = Mod.has(mods, Mod.F64) ? ".f64 " : ".f32 ";
+                String src = Mod.has(mods, Mod.F64) ? f64(g, o[1]) : f32(g, o[1]);
+                String cvt = "cvt" + rounding(mods, "i") + (Mod.has(mods, Mod.FTZ) ? ".ftz." : ".") + type + from;
+                if (t.is64()) {
+                    String d = d64();
+                    line(g, cvt + d + ", " + src);
+                    store64(g, o[0], d);
+                } else {
+                    line(g, cvt + reg(o[0]) + ", " + src);
+                }
+            }
+            case IABS -> line(g, "abs.s32 " + reg(o[0]) + ", " + int32(g, o[1]));
             case BSSY, BSYNC, NOP -> { }
             default -> throw unsupported(in, in.op().name());
         }
+    }
+
+    /** .rn .rz .rm .rp (with {@code suffix} "i": the integer-rounding forms .rni ... of cvt to an integer). */
+    private static String rounding(int mods, String suffix) {
+        return switch (Mod.round(mods)) {
+            case Mod.RZ -> ".rz";
+            case Mod.RM -> ".rm";
+            case Mod.RP -> ".rp";
+            default -> ".rn";
+        } + suffix;
+    }
+
+    /** A register pair (or a 64-bit immediate) as a .b64 value. */
+    private String pair(String g, int o) {
+        if (Operand.kind(o) == Operand.IMM) {
+            return String.format(Locale.ROOT, "0x%016x", p.constant(Operand.index(o)));
+        }
+        String v = d64();
+        int r = Operand.index(o);
+        line(g, "mov.b64 " + v + ", {%r" + r + ", %r" + (r + 1) + "}");
+        return v;
+    }
+
+    /**
+     * FCHK p, a, b as {@link org.nvlower.sass.Fchk} defines it, on the biased exponents: e_a or
+     * e_b 0 or 255, e_b >= 253, e_a <= 24, e_a - e_b >= 127 or <= -126.
+     */
+    private void fchk(String g, int[] o) {
+        String ea = s32();
+        String eb = s32();
+        String d = s32();
+        line(g, "bfe.u32 " + ea + ", " + int32(g, o[1]) + ", 23, 8");
+        line(g, "bfe.u32 " + eb + ", " + int32(g, o[2]) + ", 23, 8");
+        line(g, "sub.s32 " + d + ", " + ea + ", " + eb);
+        String p = "%q1";
+        line(g, "setp.le.s32 " + p + ", " + ea + ", 24");                 // e_a = 0 too
+        line(g, "setp.eq.or.s32 " + p + ", " + ea + ", 255, " + p);
+        line(g, "add.s32 " + eb + ", " + eb + ", -1");
+        line(g, "setp.gt.or.u32 " + p + ", " + eb + ", 251, " + p);       // e_b = 0 or >= 253
+        line(g, "setp.ge.or.s32 " + p + ", " + d + ", 127, " + p);
+        line(g, "setp.le.or.s32 " + pred(o[0]) + ", " + d + ", -126, " + p);
     }
 
     private IllegalArgumentException unsupported(Instruction in, String what) {
