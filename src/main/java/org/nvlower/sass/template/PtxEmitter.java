@@ -90,7 +90,7 @@ public final class PtxEmitter {
         m.append(")\n{\n");
         m.append("    .reg .b32 %r<").append(p.slotCount() + 2).append(">;\n");
         m.append("    .reg .pred %p<").append(Math.max(1, p.predCount())).append(">;\n");
-        m.append("    .reg .pred %q<2>;\n");
+        m.append("    .reg .pred %q<4>;\n");
         m.append("    .reg .b64 %d<").append(Math.max(1, maxScratch64)).append(">;\n");
         m.append("    .reg .b32 %s<").append(Math.max(1, maxScratch32)).append(">;\n");
         m.append("    .reg .").append(type).append(" %io;\n");
@@ -275,22 +275,69 @@ public final class PtxEmitter {
         switch (in.op()) {
             case MOV -> line(g, "mov.b32 " + reg(o[0]) + ", " + int32(g, o[1]));
             case IADD3 -> {
-                if (!Operand.isZeroIndex(o[1]) || !Operand.isZeroIndex(o[6]) || Mod.has(mods, Mod.X)) {
-                    throw unsupported(in, "IADD3 with carries");
+                boolean x = Mod.has(mods, Mod.X);
+                if (Operand.isZeroIndex(o[1]) && Operand.isZeroIndex(o[2]) && !x) {
+                    String t = s32();
+                    line(g, "add.s32 " + t + ", " + int32(g, o[3]) + ", " + int32(g, o[4]));
+                    line(g, "add.s32 " + reg(o[0]) + ", " + t + ", " + int32(g, o[5]));
+                } else { // the sum in 64 bits: its high word (0, 1 or 2) gives the carries
+                    String sum = d64();
+                    line(g, "mov.b64 " + sum + ", 0");
+                    addOperand(g, sum, o[3]);
+                    addOperand(g, sum, o[4]);
+                    addOperand(g, sum, o[5]);
+                    if (x) {
+                        addCarry(g, sum, o[6]);
+                        addCarry(g, sum, o[7]);
+                    }
+                    carriesOut(g, sum, o[0], o[1], o[2]);
                 }
-                String t = s32();
-                line(g, "add.s32 " + t + ", " + int32(g, o[3]) + ", " + int32(g, o[4]));
-                line(g, "add.s32 " + reg(o[0]) + ", " + t + ", " + int32(g, o[5]));
             }
             case IMAD -> {
-                if (Mod.has(mods, Mod.HI)) {
-                    line(g, "mad.hi." + (Mod.has(mods, Mod.U32) ? "u32 " : "s32 ") + reg(o[0]) + ", " + int32(g, o[2]) + ", "
-                            + int32(g, o[3]) + ", " + int32(g, o[4]));
-                } else if (Mod.has(mods, Mod.X) || !Operand.isZeroIndex(o[1])) {
-                    throw unsupported(in, "IMAD with carries");
-                } else {
+                boolean x = Mod.has(mods, Mod.X);
+                String type = Mod.has(mods, Mod.U32) ? "u32 " : "s32 ";
+                if (Mod.has(mods, Mod.HI) && !x && Operand.isZeroIndex(o[1])) {
+                    line(g, "mad.hi." + type + reg(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + ", " + int32(g, o[4]));
+                } else if (!Mod.has(mods, Mod.HI) && !x && Operand.isZeroIndex(o[1])) {
                     line(g, "mad.lo.u32 " + reg(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + ", " + int32(g, o[4]));
+                } else { // the product word, then c and the carry-in added in 64 bits for the carry-out
+                    String word = s32();
+                    line(g, "mul." + (Mod.has(mods, Mod.HI) ? "hi." + type : "lo.u32 ") + word + ", " + int32(g, o[2]) + ", "
+                            + int32(g, o[3]));
+                    String sum = d64();
+                    line(g, "cvt.u64.u32 " + sum + ", " + word);
+                    addOperand(g, sum, o[4]);
+                    if (x) {
+                        addCarry(g, sum, o[5]);
+                    }
+                    // IMAD.HI's carry-out is bit 32 of the sum; IMAD (low word) writes none, as the emulator
+                    String lo = s32();
+                    String hi = s32();
+                    line(g, "mov.b64 {" + lo + ", " + hi + "}, " + sum);
+                    if (Mod.has(mods, Mod.HI) && !Operand.isZeroIndex(o[1])) {
+                        line(g, "and.b32 " + hi + ", " + hi + ", 1");
+                        line(g, "setp.ne.u32 " + pred(o[1]) + ", " + hi + ", 0");
+                    }
+                    line(g, "mov.b32 " + reg(o[0]) + ", " + lo);
                 }
+            }
+            case IMAD_WIDE -> {
+                String prod = d64();
+                line(g, "mul.wide." + (Mod.has(mods, Mod.U32) ? "u32 " : "s32 ") + prod + ", " + int32(g, o[2]) + ", "
+                        + int32(g, o[3]));
+                String addend = Operand.isZeroIndex(o[4]) ? "0" : pair(g, o[4]);
+                String sum = d64();
+                line(g, "add.u64 " + sum + ", " + prod + ", " + addend);
+                if (Mod.has(mods, Mod.X)) {
+                    addCarry(g, sum, o[5]);
+                }
+                if (!Operand.isZeroIndex(o[1])) { // carry out of 64 bits: sum < prod, or sum = prod with an addend
+                    line(g, "setp.lt.u64 %q2, " + sum + ", " + prod);
+                    line(g, "setp.eq.u64 %q3, " + sum + ", " + prod);
+                    line(g, "setp.ne.and.u64 %q3, " + addend + ", 0, %q3");
+                    line(g, "or.pred " + pred(o[1]) + ", %q2, %q3");
+                }
+                store64(g, o[0], sum);
             }
             case LOP3 -> {
                 if (Operand.isZeroIndex(o[0])) {
@@ -345,7 +392,8 @@ public final class PtxEmitter {
             }
             case ISETP -> {
                 if (Mod.has(mods, Mod.EX)) {
-                    throw unsupported(in, "ISETP.EX");
+                    isetpEx(g, in, o, mods);
+                    return;
                 }
                 line(g, "setp." + cmp(Mod.cmpOf(mods)) + setpTail(mods, o, 4) + (Mod.has(mods, Mod.U32) ? ".u32 " : ".s32 ")
                         + pred(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + setpC(mods, o, 4));
@@ -447,6 +495,88 @@ public final class PtxEmitter {
             case IABS -> line(g, "abs.s32 " + reg(o[0]) + ", " + int32(g, o[1]));
             case BSSY, BSYNC, NOP -> { }
             default -> throw unsupported(in, in.op().name());
+        }
+    }
+
+    /**
+     * sum += a source of an adder as the emulator (and SASS) adds it: zero-extended, and a negated
+     * -x as ~x + 1 in 33 bits, so that -0 carries (2^32), as a subtraction's no-borrow does.
+     */
+    private void addOperand(String g, String sum, int o) {
+        String v = int32(g, o);
+        String w = d64();
+        line(g, "cvt.u64.u32 " + w + ", " + v);
+        line(g, "add.u64 " + sum + ", " + sum + ", " + w);
+        if (Operand.isNegated(o)) {
+            line(g, "setp.eq.u32 %q2, " + v + ", 0");
+            line(g, "selp.u64 " + w + ", 0x100000000, 0, %q2");
+            line(g, "add.u64 " + sum + ", " + sum + ", " + w);
+        }
+    }
+
+    /** sum += 1 when the carry-in predicate holds (PT: always, !PT: never). */
+    private void addCarry(String g, String sum, int carry) {
+        String c = pred(carry);
+        if (c.equals("0")) {
+            return;
+        }
+        if (c.equals("1")) {
+            line(g, "add.u64 " + sum + ", " + sum + ", 1");
+            return;
+        }
+        String w = d64();
+        line(g, "selp.u64 " + w + ", 1, 0, " + c);
+        line(g, "add.u64 " + sum + ", " + sum + ", " + w);
+    }
+
+    /** d = the sum's low word; carry-out predicates: high word >= 1 and >= 2 (PT: not written). */
+    private void carriesOut(String g, String sum, int d, int carry1, int carry2) {
+        String lo = s32();
+        String hi = s32();
+        line(g, "mov.b64 {" + lo + ", " + hi + "}, " + sum);
+        if (!Operand.isZeroIndex(carry1)) {
+            line(g, "setp.ge.u32 " + pred(carry1) + ", " + hi + ", 1");
+        }
+        if (!Operand.isZeroIndex(carry2)) {
+            line(g, "setp.ge.u32 " + pred(carry2) + ", " + hi + ", 2");
+        }
+        line(g, "mov.b32 " + reg(d) + ", " + lo);
+    }
+
+    /**
+     * ISETP.cmp.EX p, PT, aHi, bHi, PT, low: the high half of a 64-bit compare, the emulator's
+     * rule: the strict order of the high words decides, equal high words defer to {@code low}.
+     */
+    private void isetpEx(String g, Instruction in, int[] o, int mods) {
+        if (!Operand.isZeroIndex(o[4]) || Operand.isNegated(o[4]) || Mod.boolOf(mods) != Mod.BoolOp.AND) {
+            throw unsupported(in, "ISETP.EX combined with a predicate");
+        }
+        String type = Mod.has(mods, Mod.U32) ? ".u32 " : ".s32 ";
+        String a = int32(g, o[2]);
+        String b = int32(g, o[3]);
+        String low = pred(o[5]);
+        if (low.equals("0") || low.equals("1") && Mod.cmpOf(mods) == Cmp.NE) {
+            throw unsupported(in, "ISETP.EX with a constant low half");
+        }
+        String strict = switch (Mod.cmpOf(mods)) {
+            case LT, LE -> "lt";
+            case GT, GE -> "gt";
+            case NE -> "ne";
+            case EQ -> null;
+            default -> throw unsupported(in, "ISETP.EX." + Mod.cmpOf(mods));
+        };
+        line(g, "setp.eq" + type + "%q2, " + a + ", " + b);
+        if (!low.equals("1")) {
+            line(g, "and.pred %q2, %q2, " + low);
+        }
+        if (strict == null) {
+            line(g, "mov.pred " + pred(o[0]) + ", %q2");
+        } else if (strict.equals("ne")) { // high words differ, or the low half says so
+            line(g, "setp.ne" + type + "%q3, " + a + ", " + b);
+            line(g, "or.pred " + pred(o[0]) + ", %q3, " + low);
+        } else {
+            line(g, "setp." + strict + type + "%q3, " + a + ", " + b);
+            line(g, "or.pred " + pred(o[0]) + ", %q3, %q2");
         }
     }
 
