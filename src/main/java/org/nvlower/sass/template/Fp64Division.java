@@ -68,10 +68,6 @@ final class Fp64Division {
         Label done = b.label();
         Label slow = b.label();
         b.path(Path.FAST);
-        if (rcp) {
-            b.mov(PT, a.lo(), RZ);
-            b.mov(PT, a.hi(), b.imm(0x3FF00000));
-        }
         // the guard: biased exponents of a and b in [0x20b, 0x5f3) (2^-500 .. 2^500)
         b.lop3(PT, gd, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
         b.iadd3(gd, gd.op(), b.imm(-0x20B00000), RZ);
@@ -84,7 +80,11 @@ final class Fp64Division {
         // a divisor significand of all ones (Markstein's exception: r2 may miss the correctly rounded 1/b)
         b.lop3(PT, gd, d.hi().op(), b.imm(0xFFF00000), d.lo().op(), 0xA8);
         b.isetp(Cmp.EQ, 0, BoolOp.OR, outside, gd.op(), b.imm(-1), outside.op());
-        emitQuotient(b, tier, rcp64h, a, d, q, null);
+        if (rcp) {
+            emitReciprocal(b, rcp64h, d, q); // r2 is RN(1/b) here (Markstein; the guard took the all-ones significands)
+        } else {
+            emitQuotient(b, tier, rcp64h, a, d, q, null);
+        }
         b.path(Path.GLUE);
         b.bra(outside.not(), done);
         b.call(slow);
@@ -94,6 +94,10 @@ final class Fp64Division {
         b.path(Path.SLOW);
         b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
         b.place(slow);
+        if (rcp) { // the slow path divides 1 by b
+            b.mov(PT, a.lo(), RZ);
+            b.mov(PT, a.hi(), b.imm(0x3FF00000));
+        }
         emitSlowPath(b, tier, a, d, q, rcp64h);
         b.ret();
         return b.build();
@@ -115,12 +119,7 @@ final class Fp64Division {
                 Reg r2 = b.temp("r2", RegClass.R64);
                 Reg q0 = b.temp("q0", RegClass.R64);
                 Reg res = b.temp("res", RegClass.R64);
-                seed(b, rcp64h, d, r0);
-                b.dfma(e0, d.neg(), r0.op(), one);
-                b.dfma(e1, e0.op(), e0.op(), e0.op());
-                b.dfma(r1, r0.op(), e1.op(), r0.op());
-                b.dfma(e2, d.neg(), r1.op(), one);
-                b.dfma(r2, r1.op(), e2.op(), r1.op());
+                reciprocal(b, rcp64h, d, r0, e0, e1, r1, e2, r2);
                 allOnesReciprocal(b, allOnes, r2);
                 b.dmul(q0, a.op(), r2.op());
                 b.dfma(res, d.neg(), q0.op(), a.op());
@@ -143,6 +142,24 @@ final class Fp64Division {
                 b.dfma(q, r.op(), e.op(), q0.op());
             }
         }
+    }
+
+    /** DRCP's fast path: the reciprocal core alone, its r2 the result. */
+    private static void emitReciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r) {
+        reciprocal(b, rcp64h, d, b.temp("r0", RegClass.R64), b.temp("e0", RegClass.R64), b.temp("e1", RegClass.R64),
+                b.temp("r1", RegClass.R64), b.temp("e2", RegClass.R64), r);
+    }
+
+    /** r2 = r1 + r1 (1 - d r1) with r1 = r0 + r0 (e0 + e0^2), e0 = 1 - d r0, r0 the seed: within about an ulp of 1/d. */
+    private static void reciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r0, Reg e0, Reg e1, Reg r1, Reg e2,
+            Reg r2) {
+        int one = b.f64(1.0);
+        seed(b, rcp64h, d, r0);
+        b.dfma(e0, d.neg(), r0.op(), one);
+        b.dfma(e1, e0.op(), e0.op(), e0.op());
+        b.dfma(r1, r0.op(), e1.op(), r0.op());
+        b.dfma(e2, d.neg(), r1.op(), one);
+        b.dfma(r2, r1.op(), e2.op(), r1.op());
     }
 
     /**
