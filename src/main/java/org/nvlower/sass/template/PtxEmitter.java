@@ -27,9 +27,10 @@ import org.nvlower.sass.Section;
  * run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into {@code .b64} scratch
  * registers around the FP64 instructions.
  *
- * <p>Covered: the FP64 templates and the FP32 ones without FCHK (rcp.rn, sqrt.rn, div.full, div.approx
- * and their .ftz forms); FCHK, ISETP.EX, I2F/F2I, PRMT and PLOP3 with a LUT other than OR have no
- * translation yet, so div.rn.f32 and the integer templates cannot be emitted.
+ * <p>Covered: the FP64 templates, the FP32 ones (FCHK written as nvlower's definition on the
+ * exponents) and the 32-bit integer templates (I2F/F2I as cvt with the rounding mode). The 64-bit
+ * integer templates' carry chains (IADD3/IMAD with carries, ISETP.EX) have no translation yet, so
+ * div/rem .u64/.s64 cannot be emitted.
  */
 public final class PtxEmitter {
 
