@@ -27,10 +27,10 @@ import org.nvlower.sass.Section;
  * run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into {@code .b64} scratch
  * registers around the FP64 instructions.
  *
- * <p>Covered: the FP64 templates, the FP32 ones (FCHK written as nvlower's definition on the
- * exponents) and the 32-bit integer templates (I2F/F2I as cvt with the rounding mode). The 64-bit
- * integer templates' carry chains (IADD3/IMAD with carries, ISETP.EX) have no translation yet, so
- * div/rem .u64/.s64 cannot be emitted.
+ * <p>Covered: every template. FCHK is written as nvlower's definition on the exponents, I2F/F2I
+ * as cvt with the rounding mode, and the 64-bit integer templates' carry chains as 64-bit adds
+ * whose high word gives the carries (PTX has no carry predicates), ISETP.EX as a compare of the
+ * high words deferring to the low half's predicate.
  */
 public final class PtxEmitter {
 
