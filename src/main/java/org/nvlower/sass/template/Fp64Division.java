@@ -108,7 +108,6 @@ final class Fp64Division {
      * inside the normal range (the fast path's guard, or the slow path's significands).
      */
     static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes) {
-        int one = b.f64(1.0);
         switch (tier) {
             case FULL_UNROLL -> {
                 Reg r0 = b.temp("r0", RegClass.R64);
@@ -130,12 +129,7 @@ final class Fp64Division {
                 Reg r = b.temp("r", RegClass.R64);
                 Reg e = b.temp("e", RegClass.R64);
                 Reg q0 = tier == DdivTier.PARTIAL_SPILL ? b.temp("q0", RegClass.R64) : q;
-                seed(b, rcp64h, d, r);
-                b.dfma(e, d.neg(), r.op(), one);
-                b.dfma(e, e.op(), e.op(), e.op());
-                b.dfma(r, r.op(), e.op(), r.op());
-                b.dfma(e, d.neg(), r.op(), one);
-                b.dfma(r, r.op(), e.op(), r.op());
+                reciprocal(b, rcp64h, d, r, e, e, r, e, r);
                 allOnesReciprocal(b, allOnes, r);
                 b.dmul(q0, a.op(), r.op());
                 b.dfma(e, d.neg(), q0.op(), a.op());
