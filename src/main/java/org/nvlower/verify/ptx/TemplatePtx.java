@@ -29,9 +29,9 @@ public final class TemplatePtx implements Verifier.Subjects {
     private final PtxFunction kernel;
     private final Map<String, PtxFunction> functions = new HashMap<>();
 
-    private TemplatePtx(SassOp op) {
+    private TemplatePtx(SassOp op, String text) {
         this.op = op;
-        this.text = PtxEmitter.emit(op.template(), SM);
+        this.text = text;
         String name = "nvlower_" + op.name().replaceAll("[^A-Za-z0-9]", "_") + "_kernel";
         PtxFunction k = null;
         for (PtxFunction f : PtxReader.read(op.name() + ".ptx", text).functions()) {
@@ -47,7 +47,12 @@ public final class TemplatePtx implements Verifier.Subjects {
     }
 
     public static TemplatePtx of(SassOp op) {
-        return new TemplatePtx(op);
+        return new TemplatePtx(op, PtxEmitter.emit(op.template(), SM));
+    }
+
+    /** Other PTX text for op's harness (the tests' mutants). */
+    static TemplatePtx of(SassOp op, String text) {
+        return new TemplatePtx(op, text);
     }
 
     /** The PTX text that runs. */
