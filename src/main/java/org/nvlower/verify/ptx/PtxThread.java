@@ -232,8 +232,13 @@ final class PtxThread {
             case "setp" -> setp(in, parts, bits, signed, isFloat);
             case "selp" -> write(ops.get(0), value(ops.get(3), 1, false) != 0 ? value(ops.get(1), bits, false)
                     : value(ops.get(2), bits, false), bits);
-            case "lop3" -> write(ops.get(0), PtxBits.lop3(value(ops.get(1), bits, false), value(ops.get(2), bits, false),
-                    value(ops.get(3), bits, false), (int) value(ops.get(4), 32, false)), bits);
+            case "lop3" -> {
+                if (parts.length != 2) {
+                    throw unsupported(in, "lop3 with a predicate output");
+                }
+                write(ops.get(0), PtxBits.lop3(value(ops.get(1), bits, false), value(ops.get(2), bits, false),
+                        value(ops.get(3), bits, false), (int) value(ops.get(4), 32, false)), bits);
+            }
             case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
                     value(ops.get(3), 32, false), bits, signed), bits);
             case "addc", "subc", "madc" -> carry(in, parts, bits, signed);
@@ -467,7 +472,11 @@ final class PtxThread {
         long a = value(ops.get(1), bits, signed);
         long b = ops.size() > 2 ? value(ops.get(2), bits, signed) : 0;
         String mode = parts.length > 2 ? parts[1] : "";
-        if (mode.equals("wide") && (in.base().equals("mul") || in.base().equals("mad"))) {
+        boolean product = in.base().equals("mul") || in.base().equals("mad");
+        if (parts.length > 3 || !mode.isEmpty() && !(product && PRODUCT_HALVES.contains(mode))) {
+            throw unsupported(in, "." + mode); // .sat, mul24's forms, ...: not modelled
+        }
+        if (mode.equals("wide") && product) {
             long c = in.base().equals("mad") ? value(ops.get(3), 2 * bits, signed) : 0;
             if (bits > 32) {
                 throw unsupported(in, "a 128-bit product");
@@ -495,6 +504,8 @@ final class PtxThread {
         };
         write(ops.get(0), r, bits);
     }
+
+    private static final List<String> PRODUCT_HALVES = List.of("lo", "hi", "wide");
 
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
     private static long high(long a, long b, int bits, boolean signed) {

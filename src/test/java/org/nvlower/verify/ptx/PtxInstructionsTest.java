@@ -322,6 +322,9 @@ class PtxInstructionsTest {
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rn.f32.f64 %r0, 0d4000000000000000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    add.sat.s32 %r0, 0x7fffffff, 1;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    mul24.lo.s32 %r0, 3, 2;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    min.f32 %r0, 0f3F800000, 0f40000000;"));
         e = assertThrows(UnsupportedOperationException.class,
                 () -> run("    rcp.approx.ftz.f64 %d0, 0d4000000000000001;"));
         assertTrue(e.getMessage().contains("low word"), e.getMessage());
