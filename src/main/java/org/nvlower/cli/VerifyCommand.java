@@ -31,7 +31,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower verify OP}: the template in the emulator against softfloat or integer arithmetic. */
+/**
+ * {@code nvlower verify OP}: the template in the emulator (or, {@code --impl ptx}, its emitted PTX in
+ * the PTX interpreter, also against the emulator) against softfloat or integer arithmetic.
+ */
 @Command(name = "verify",
         mixinStandardHelpOptions = true,
         description = {
@@ -40,7 +43,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "(division by zero gives all ones, as ptxas's expansion) for div/rem, and the ulp error against "
                     + "the PTX ISA's bound for div.full and div.approx.",
             "Case i of a set is a function of (op, set, seed, i) alone: --range FROM:TO runs a slice, and slices can "
-                    + "run anywhere. Exit code 1 on any mismatch (or an approximation beyond its bound)."})
+                    + "run anywhere. Exit code 1 on any mismatch (or an approximation beyond its bound).",
+            "--impl ptx runs the template's PTX ('expand OP --emit ptx') in nvlower's PTX interpreter instead; each "
+                    + "result must also equal the emulator's for the same case and MUFU model."})
 public final class VerifyCommand implements Callable<Integer> {
 
     @Spec
@@ -173,8 +178,9 @@ public final class VerifyCommand implements Callable<Integer> {
                 }
                 out.printf(Locale.ROOT, "  %-10s %,14d cases  %s%s  (%.1f s)%n", plan.set().spelling(), r.cases(),
                         sassOp.exact() ? r.mismatches() + " mismatches"
-                                : String.format(Locale.ROOT, "max error %.3f ulp (bound %s), %d beyond",
-                                        r.maxUlp(), bound(sassOp), r.beyondBound()),
+                                : String.format(Locale.ROOT, "max error %.3f ulp (bound %s), %d beyond%s",
+                                        r.maxUlp(), bound(sassOp), r.beyondBound(),
+                                        ptx == null ? "" : ", " + r.mismatches() + " differ from the emulator"),
                         slice != null ? "  [range " + plan.from() + ":" + plan.to() + "]" : "",
                         secs);
                 out.flush();
