@@ -509,7 +509,7 @@ final class PtxThread {
 
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
     private static long high(long a, long b, int bits, boolean signed) {
-        return bits == 32 ? (signed ? a * b >> 32 : a * b >>> 32)
+        return bits < 64 ? (signed ? a * b >> bits : a * b >>> bits)
                 : signed ? Math.multiplyHigh(a, b) : Math.unsignedMultiplyHigh(a, b);
     }
 

@@ -201,12 +201,8 @@ public final class Verifier {
                     return;
                 }
             }
-            double err = switch (op.operands()) {
-                case F64_BINARY, F64_UNARY -> op.exact() ? -1 : SassOp.rsqrtUlpError(a, got);
-                case F32_BINARY -> op.exact() ? -1 : op.ulpError((int) a, (int) b, (int) got);
-                default -> -1;
-            };
-            if (!op.exact()) {
+            if (!op.exact()) { // rsqrt.approx.f64, div.full/div.approx.f32
+                double err = op.isDouble() ? SassOp.rsqrtUlpError(a, got) : op.ulpError((int) a, (int) b, (int) got);
                 maxUlp = Math.max(maxUlp, err);
                 if (err > op.template().ulpBound()) {
                     beyond++;

@@ -186,6 +186,9 @@ class PtxInstructionsTest {
             long y = r.nextLong();
             assertEquals(Math.unsignedMultiplyHigh(x, y) + 5,
                     run("    mad.hi.u64 %d0, " + hex(x) + ", " + hex(y) + ", 5;"));
+            short h = (short) a;
+            short k = (short) b;
+            assertEquals((h * k >> 16) & 0xFFFFL, run("    mul.hi.s16 %r0, " + h + ", " + k + ";\n    cvt.u64.u16 %d0, %r0;"));
             assertEquals(Math.abs(a) & 0xFFFFFFFFL, run("    abs.s32 %r0, " + hex32(a) + ";\n    cvt.u64.u32 %d0, %r0;"));
         }
     }
