@@ -12,6 +12,7 @@ import java.util.concurrent.Callable;
 import org.nvlower.diag.InputException;
 import org.nvlower.softfloat.Hex128;
 import org.nvlower.sass.template.ConstantDivision;
+import org.nvlower.verify.ptx.TemplatePtx;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.ConstantDivisionCheck;
 import org.nvlower.verify.sass.SassOp;
@@ -30,7 +31,10 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower verify OP}: the template in the emulator against softfloat or integer arithmetic. */
+/**
+ * {@code nvlower verify OP}: the template in the emulator (or, {@code --impl ptx}, its emitted PTX in
+ * the PTX interpreter, also against the emulator) against softfloat or integer arithmetic.
+ */
 @Command(name = "verify",
         mixinStandardHelpOptions = true,
         description = {
@@ -39,7 +43,9 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "(division by zero gives all ones, as ptxas's expansion) for div/rem, and the ulp error against "
                     + "the PTX ISA's bound for div.full and div.approx.",
             "Case i of a set is a function of (op, set, seed, i) alone: --range FROM:TO runs a slice, and slices can "
-                    + "run anywhere. Exit code 1 on any mismatch (or an approximation beyond its bound)."})
+                    + "run anywhere. Exit code 1 on any mismatch (or an approximation beyond its bound).",
+            "--impl ptx runs the template's PTX ('expand OP --emit ptx') in nvlower's PTX interpreter instead; each "
+                    + "result must also equal the emulator's for the same case and MUFU model."})
 public final class VerifyCommand implements Callable<Integer> {
 
     @Spec
@@ -80,6 +86,12 @@ public final class VerifyCommand implements Callable<Integer> {
                     + "(every nonzero 16-bit divisor); --cases exhaustive (every 16-bit dividend), edge or random (-n per divisor)")
     String divisor;
 
+    @Option(names = "--impl", paramLabel = "FORM", defaultValue = "sass",
+            description = "sass (the template in the emulator) or ptx (the template as 'expand OP --emit ptx' writes it, "
+                    + "run in nvlower's PTX interpreter, its approximations through the MUFU model; every result is also "
+                    + "compared with the emulator's); default: ${DEFAULT-VALUE}")
+    String impl;
+
     @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
     boolean noProgress;
 
@@ -90,7 +102,13 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
+        if (!impl.equals("sass") && !impl.equals("ptx")) {
+            throw new InputException("--impl must be sass or ptx, not " + Hex128.quote(impl));
+        }
         if (divisor != null) {
+            if (impl.equals("ptx")) {
+                throw new InputException("--impl ptx: the constant-divisor templates have no PTX form");
+            }
             return constantDivision(out);
         }
         SassOp sassOp;
@@ -120,6 +138,7 @@ public final class VerifyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new InputException("--mufu: " + e.getMessage() + " (or all)");
         }
+        TemplatePtx ptx = impl.equals("ptx") ? TemplatePtx.of(sassOp) : null;
         List<Plan> plans = new ArrayList<>();
         for (CaseSet set : sets) {
             long size;
@@ -138,10 +157,12 @@ public final class VerifyCommand implements Callable<Integer> {
                 from = Math.min(slice[0], size);
                 to = Math.min(slice[1], size);
             }
-            plans.add(new Plan(sassOp, set, from, to, seed, mufu, t));
+            plans.add(new Plan(sassOp, set, from, to, seed, mufu, t, ptx));
         }
         long total = plans.stream().mapToLong(Plan::cases).sum();
-        out.printf(Locale.ROOT, "verify %s: MUFU %s, seed %d, %d thread%s%n", sassOp.name(), mufu, seed, t, t == 1 ? "" : "s");
+        out.printf(Locale.ROOT, "verify %s%s: MUFU %s, seed %d, %d thread%s%n", sassOp.name(),
+                ptx == null ? "" : " (its PTX in the interpreter, against the reference and the emulator)", mufu, seed, t,
+                t == 1 ? "" : "s");
         out.flush();
         long start = System.nanoTime();
         boolean failed = false;
@@ -157,8 +178,9 @@ public final class VerifyCommand implements Callable<Integer> {
                 }
                 out.printf(Locale.ROOT, "  %-10s %,14d cases  %s%s  (%.1f s)%n", plan.set().spelling(), r.cases(),
                         sassOp.exact() ? r.mismatches() + " mismatches"
-                                : String.format(Locale.ROOT, "max error %.3f ulp (bound %s), %d beyond",
-                                        r.maxUlp(), bound(sassOp), r.beyondBound()),
+                                : String.format(Locale.ROOT, "max error %.3f ulp (bound %s), %d beyond%s",
+                                        r.maxUlp(), bound(sassOp), r.beyondBound(),
+                                        ptx == null ? "" : ", " + r.mismatches() + " differ from the emulator"),
                         slice != null ? "  [range " + plan.from() + ":" + plan.to() + "]" : "",
                         secs);
                 out.flush();
@@ -260,6 +282,10 @@ public final class VerifyCommand implements Callable<Integer> {
         Plan p = r.plan();
         out.printf(Locale.ROOT, "first counterexample: %s case %d%s%n", p.set().spelling(), c.index(),
                 c.mufuChoice().isEmpty() ? "" : " (" + c.mufuChoice() + ")");
+        if (p.subjects() != null) {
+            out.println("  (--impl ptx: 'got' is the PTX's result, 'expected' the reference's or, where the PTX and the "
+                    + "emulator differ, the emulator's)");
+        }
         if (op.isFloat()) {
             out.printf(Locale.ROOT, "  inputs   %s%n", op.unary() ? f32(c.a()) : f32(c.a()) + ", " + f32(c.b()));
             out.printf(Locale.ROOT, "  expected %s%n", c.expected() < 0 ? "(within " + bound(op) + ")" : f32(c.expected()));

@@ -29,7 +29,8 @@ public final class PtxOpcodes {
             new Arity("bra", 1, 1), new Arity("ret", 0, 0), new Arity("exit", 0, 0), new Arity("rcp", 2, 2),
             new Arity("sqrt", 2, 2), new Arity("rsqrt", 2, 2), new Arity("copysign", 3, 3),
             new Arity("popc", 2, 2), new Arity("clz", 2, 2), new Arity("brev", 2, 2), new Arity("bfe", 4, 4),
-            new Arity("bfi", 5, 5), new Arity("prmt", 4, 4), new Arity("testp", 2, 2))
+            new Arity("bfi", 5, 5), new Arity("prmt", 4, 4), new Arity("testp", 2, 2),
+            new Arity("lop3", 5, 5), new Arity("addc", 3, 3), new Arity("subc", 3, 3), new Arity("madc", 4, 4))
             .stream().collect(Collectors.toMap(Arity::base, Function.identity()));
 
     /** The math instructions ptxas expands into templates, as PTX spells them. */

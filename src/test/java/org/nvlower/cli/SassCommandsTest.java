@@ -35,6 +35,21 @@ class SassCommandsTest {
     }
 
     @Test
+    void verifyImplPtxRunsTheEmittedPtx() {
+        CliRunner r = CliRunner.run("", "verify", "rsqrt.approx.f64", "--impl", "ptx", "-n", "500", "--mufu", "adversarial",
+                "--threads", "1", "--no-progress");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().startsWith("verify rsqrt.approx.f64 (its PTX in the interpreter, against the reference and the "
+                + "emulator): MUFU adversarial"), r.out());
+        assertTrue(Pattern.compile("random +500 cases  max error 0\\.\\d+ ulp \\(bound 1.0 ulp\\), 0 beyond, 0 differ from the emulator")
+                .matcher(r.out())
+                .find(), r.out());
+        r = CliRunner.run("", "verify", "rem.s64", "--impl", "ptx", "--cases", "random,hard", "-n", "400", "--no-progress");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(Pattern.compile("hard +400 cases  0 mismatches").matcher(r.out()).find(), r.out());
+    }
+
+    @Test
     void approximateOpsReportTheirMaximumError() {
         CliRunner r = CliRunner.run("", "verify", "div.approx.f32", "--cases", "random", "-n", "5000", "--no-progress");
         assertEquals(0, r.exitCode(), r.out());
@@ -76,7 +91,9 @@ class SassCommandsTest {
             {"--range must be FROM:TO", "div.rn.f32", "--range", "9:3"},
             {"no exhaustive case set for a two-operand float op", "div.rn.f32", "--cases", "exhaustive"},
             {"the binades case set is for rcp.rn and sqrt.rn", "div.u32", "--cases", "binades"},
-            {"--threads must be between 1 and 1024", "div.u32", "--threads", "0"}});
+            {"--threads must be between 1 and 1024", "div.u32", "--threads", "0"},
+            {"--impl must be sass or ptx, not 'gpu'", "div.u32", "--impl", "gpu"},
+            {"--impl ptx: the constant-divisor templates have no PTX form", "div.u32", "--impl", "ptx", "--divisor", "7"}});
         CliRunner.assertOneLineErrors("expand", new String[][] {
             {"no template for 'sin.approx.f32'", "sin.approx.f32"},
             {"unknown architecture 'sm_13'", "div.rn.f32", "--arch", "sm_13"},

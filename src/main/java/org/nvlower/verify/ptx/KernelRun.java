@@ -114,10 +114,11 @@ public final class KernelRun {
         }
         Map<Long, Byte> viaTemplates = new TreeMap<>(initial);
         Map<Long, Byte> viaOracle = new TreeMap<>(initial);
+        MufuModel model = MufuModel.byName(mufu, seed);
         int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, new HashMap<>(shared), sharedSymbols,
-                functions), threads, expanded);
+                functions), threads, expanded, model);
         block(kernel, params, new PtxThread.Memories(viaOracle, new HashMap<>(shared), sharedSymbols, functions), threads,
-                oracle);
+                oracle, model);
         int changed = 0;
         int differing = 0;
         String first = null;
@@ -142,7 +143,7 @@ public final class KernelRun {
      * turn, and all go on past a barrier together. Returns the math instructions run.
      */
     private static int block(PtxFunction kernel, Map<String, Long> params, PtxThread.Memories mem, int threads,
-            PtxThread.MathUnit math) {
+            PtxThread.MathUnit math, MufuModel mufu) {
         List<PtxThread> running = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             long tid = t;
@@ -152,7 +153,7 @@ public final class KernelRun {
                 case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
                 case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;
                 default -> null;
-            }, math));
+            }, math, mufu));
         }
         int runs = 0;
         List<PtxThread> waiting = running;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 import org.nvlower.ptx.Operand;
@@ -12,6 +13,8 @@ import org.nvlower.ptx.PtxOpcodes;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
+import org.nvlower.sass.Mod.MufuFn;
+import org.nvlower.sass.MufuModel;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
@@ -19,12 +22,16 @@ import org.nvlower.softfloat.RoundingMode;
 
 /**
  * One thread of a kernel over byte-addressed memories (global, shared, param): the instructions
- * nvcc's small kernels use (ld/st with vectors, cvta, mov of registers, specials and variable
- * addresses, integer add/sub/mul(.lo/.hi/.wide)/mad.lo/and/or/xor/not/neg/shl/shr, float
- * add/sub/mul/fma in round to nearest with .ftz, neg/abs, setp on integers and floats, selp,
- * cvt between integers and from integers to floats, bra, call with its parameter scope, bar.sync,
- * ret), and each math instruction through a {@link MathUnit} (a template in the emulator, or the
- * oracle). Anything else is refused: the run is a check, not a simulator.
+ * nvcc's small kernels and nvlower's templates as PTX use (ld/st with vectors, cvta, mov of
+ * registers, specials, variable addresses and packing to/from vectors {@code {lo, hi}}, integer
+ * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/not/neg/abs/shl/shr, the carry forms
+ * add.cc/addc/sub.cc/subc/mad.cc/madc, lop3, bfe, float add/sub/mul/fma in every rounding mode with
+ * .ftz, neg/abs, setp on integers and floats with .and/.or/.xor and predicate pairs, selp, cvt
+ * between integers, integers to floats and floats to integers, the approximate instructions that
+ * are one MUFU each ({@link PtxApprox}, through a MUFU model), bra, call with its parameter scope,
+ * bar.sync, ret), and each math instruction through a {@link MathUnit} (a template in the
+ * emulator, or the oracle). Anything else is refused with the instruction named: the run is a
+ * check, not a simulator.
  */
 final class PtxThread {
 
@@ -43,6 +50,7 @@ final class PtxThread {
     private final Map<Long, Byte> param = new HashMap<>();
     private final Function<String, Long> special;
     private final MathUnit math;
+    private final MufuModel mufu;
     private long nextParam = PARAM_BASE;
     private Frame frame;
     int mathRuns;
@@ -55,6 +63,8 @@ final class PtxThread {
         final Map<String, Long> regs = new HashMap<>();
         final Map<String, Long> params = new HashMap<>();
         int pc;
+        /** CC.CF of the carry forms. */
+        long carry;
 
         Frame(PtxFunction function) {
             this.function = function;
@@ -75,11 +85,16 @@ final class PtxThread {
         }
     }
 
-    /** A kernel thread; {@code args} are the kernel's parameter values, by name. */
-    PtxThread(PtxFunction kernel, Map<String, Long> args, Memories mem, Function<String, Long> special, MathUnit math) {
+    /**
+     * A kernel thread; {@code args} are the kernel's parameter values, by name; {@code mufu} gives
+     * the approximate instructions ({@link PtxApprox}).
+     */
+    PtxThread(PtxFunction kernel, Map<String, Long> args, Memories mem, Function<String, Long> special, MathUnit math,
+            MufuModel mufu) {
         this.mem = mem;
         this.special = special;
         this.math = math;
+        this.mufu = mufu;
         this.frame = new Frame(kernel);
         for (Statement.Variable p : kernel.params()) {
             long a = allocateParam(8);
@@ -156,17 +171,37 @@ final class PtxThread {
         frame = caller;
     }
 
+    /**
+     * What an opcode's words say, decoded once per opcode text: the words, the last word's type
+     * width (1 for .pred, 0 for none), signedness, float, and the MUFU function of an approximation.
+     */
+    private record Shape(String[] parts, int bits, boolean signed, boolean isFloat, MufuFn approx, boolean math) {
+        static Shape of(String opcode) {
+            String[] parts = opcode.split("\\.");
+            String type = parts[parts.length - 1];
+            int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
+            return new Shape(parts, bits, type.charAt(0) == 's', type.charAt(0) == 'f', PtxApprox.of(opcode),
+                    PtxOpcodes.MATH.contains(opcode));
+        }
+    }
+
+    private static final Map<String, Shape> SHAPES = new ConcurrentHashMap<>();
+
     private void execute(Instruction in) {
-        String[] parts = in.opcode().split("\\.");
-        String type = parts[parts.length - 1];
-        int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
+        Shape shape = SHAPES.computeIfAbsent(in.opcode(), Shape::of);
+        String[] parts = shape.parts();
+        int bits = shape.bits();
         if (bits == 0) {
             throw unsupported(in, null);
         }
-        boolean signed = type.charAt(0) == 's';
-        boolean isFloat = type.charAt(0) == 'f';
+        boolean signed = shape.signed();
+        boolean isFloat = shape.isFloat();
         List<Operand> ops = in.operands();
-        if (PtxOpcodes.MATH.contains(in.opcode())) {
+        if (shape.approx() != null) { // before MATH: rsqrt.approx.ftz.f64 is both, and one MUFU
+            write(ops.get(0), PtxApprox.eval(mufu, shape.approx(), value(ops.get(1), bits, false)), bits);
+            return;
+        }
+        if (shape.math()) {
             long[] sources = new long[ops.size() - 1];
             for (int k = 1; k < ops.size(); k++) {
                 sources[k - 1] = value(ops.get(k), bits, false);
@@ -191,27 +226,83 @@ final class PtxThread {
                             bits / 8);
                 }
             }
-            case "cvta", "mov" -> write(ops.get(0), value(ops.get(1), bits, false), bits);
+            case "cvta" -> write(ops.get(0), value(ops.get(1), bits, false), bits);
+            case "mov" -> move(ops.get(0), ops.get(1), bits);
             case "cvt" -> convert(in, parts);
-            case "setp" -> {
-                if (ops.size() != 3 || !(ops.get(0) instanceof Operand.Name)) {
-                    throw unsupported(in, "combined compares and predicate pairs");
-                }
-                boolean r = isFloat ? floatCompare(in, parts[1], value(ops.get(1), bits, false),
-                        value(ops.get(2), bits, false), bits) : intCompare(in, parts[1], value(ops.get(1), bits, signed),
-                        value(ops.get(2), bits, signed), signed);
-                write(ops.get(0), r ? 1 : 0, 1);
-            }
+            case "setp" -> setp(in, parts, bits, signed, isFloat);
             case "selp" -> write(ops.get(0), value(ops.get(3), 1, false) != 0 ? value(ops.get(1), bits, false)
                     : value(ops.get(2), bits, false), bits);
+            case "lop3" -> {
+                if (parts.length != 2) {
+                    throw unsupported(in, "lop3 with a predicate output");
+                }
+                write(ops.get(0), PtxBits.lop3(value(ops.get(1), bits, false), value(ops.get(2), bits, false),
+                        value(ops.get(3), bits, false), (int) value(ops.get(4), 32, false)), bits);
+            }
+            case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
+                    value(ops.get(3), 32, false), bits, signed), bits);
+            case "addc", "subc", "madc" -> carry(in, parts, bits, signed);
             default -> {
-                if (isFloat) {
+                if (in.opcode().contains(".cc")) {
+                    carry(in, parts, bits, signed);
+                } else if (isFloat) {
                     floatArithmetic(in, parts, bits);
                 } else {
                     integer(in, parts, bits, signed);
                 }
             }
         }
+    }
+
+    /** mov of a value, or packing into / unpacking from a vector of equal parts ({@code mov.b64 {lo, hi}, d}). */
+    private void move(Operand d, Operand a, int bits) {
+        if (d instanceof Operand.Vector v) {
+            long x = value(a, bits, false);
+            int w = bits / v.elements().size();
+            for (int k = 0; k < v.elements().size(); k++) {
+                Operand e = v.elements().get(k);
+                if (!(e instanceof Operand.Name n && n.name().equals("_"))) {
+                    write(e, x >>> (k * w), w);
+                }
+            }
+        } else if (a instanceof Operand.Vector v) {
+            int w = bits / v.elements().size();
+            long x = 0;
+            for (int k = 0; k < v.elements().size(); k++) {
+                x |= value(v.elements().get(k), w, false) << (k * w);
+            }
+            write(d, x, bits);
+        } else {
+            write(d, value(a, bits, false), bits);
+        }
+    }
+
+    /** setp.cmp[.bool].type p[|q], a, b[, c]: p = (a cmp b) bool c, q = !(a cmp b) bool c. */
+    private void setp(Instruction in, String[] parts, int bits, boolean signed, boolean isFloat) {
+        List<Operand> ops = in.operands();
+        boolean r = isFloat ? floatCompare(in, parts[1], value(ops.get(1), bits, false), value(ops.get(2), bits, false), bits)
+                : intCompare(in, parts[1], value(ops.get(1), bits, signed), value(ops.get(2), bits, signed), signed);
+        String bool = parts.length > 2 && BOOL_OPS.contains(parts[2]) ? parts[2] : null;
+        if ((bool == null) != (ops.size() == 3)) {
+            throw unsupported(in, "a boolean operation needs a predicate c, and c a boolean operation");
+        }
+        boolean c = bool != null && value(ops.get(3), 1, false) != 0;
+        if (ops.get(0) instanceof Operand.PredicatePair pp) {
+            write(new Operand.Name(pp.first()), combine(bool, r, c) ? 1 : 0, 1);
+            write(new Operand.Name(pp.second()), combine(bool, !r, c) ? 1 : 0, 1);
+        } else {
+            write(ops.get(0), combine(bool, r, c) ? 1 : 0, 1);
+        }
+    }
+
+    private static final List<String> BOOL_OPS = List.of("and", "or", "xor");
+
+    private static boolean combine(String bool, boolean r, boolean c) {
+        return bool == null ? r : switch (bool) {
+            case "and" -> r && c;
+            case "or" -> r || c;
+            default -> r ^ c;
+        };
     }
 
     private Map<Long, Byte> space(Instruction in, String[] parts) {
@@ -281,12 +372,15 @@ final class PtxThread {
             write(ops.get(0), base.equals("neg") ? v ^ sign : v & ~sign, bits);
             return;
         }
+        Env env = Env.ptx(in.opcode().contains(".ftz"));
         for (int k = 1; k < parts.length - 1; k++) {
-            if (!parts[k].equals("rn") && !parts[k].equals("ftz")) {
+            RoundingMode rm = ROUNDING.get(parts[k]);
+            if (rm != null) {
+                env.roundingMode = rm;
+            } else if (!parts[k].equals("ftz")) {
                 throw unsupported(in, "." + parts[k]);
             }
         }
-        Env env = Env.ptx(in.opcode().contains(".ftz"));
         long a = value(ops.get(1), bits, false);
         long b = value(ops.get(2), bits, false);
         long r = switch (base) {
@@ -302,30 +396,50 @@ final class PtxThread {
         write(ops.get(0), r, bits);
     }
 
+    /** The rounding modifiers of float arithmetic (none: .rn), and of cvt to an integer (.rni ...) without the i. */
+    private static final Map<String, RoundingMode> ROUNDING = Map.of("rn", RoundingMode.NEAR_EVEN, "rz",
+            RoundingMode.MIN_MAG, "rm", RoundingMode.MIN, "rp", RoundingMode.MAX);
+
     private static boolean isSubnormal(long v, int bits) {
         return bits == 32 ? (v & 0x7F800000L) == 0 && (v & 0x7FFFFFL) != 0
                 : (v & 0x7FF0000000000000L) == 0 && (v & 0xFFFFFFFFFFFFFL) != 0;
     }
 
-    /** cvt between integer types, and from an integer type to a float type with .rn/.rz/.rm/.rp. */
+    /**
+     * cvt between integer types, from an integer type to a float type with .rn/.rz/.rm/.rp, and from
+     * a float type to an integer type with .rni/.rzi/.rmi/.rpi (saturating, NaN to 0: softfloat's
+     * NVPTX conversions, as the emulator's F2I), .ftz flushing a subnormal input.
+     */
     private void convert(Instruction in, String[] parts) {
         String to = parts[parts.length - 2];
         String from = parts[parts.length - 1];
         int fromBits = Integer.parseInt(from.substring(1));
         int toBits = Integer.parseInt(to.substring(1));
         long v = value(in.operands().get(1), fromBits, from.charAt(0) == 's');
-        if (from.startsWith("f")) {
-            throw unsupported(in, "conversions from floats");
+        boolean ftz = in.opcode().contains(".ftz");
+        Env env = Env.ptx(ftz);
+        if (in.opcode().contains(".sat")) {
+            throw unsupported(in, ".sat");
         }
-        if (to.startsWith("f")) {
-            Env env = Env.ptx(in.opcode().contains(".ftz"));
-            env.roundingMode = switch (parts[1]) {
-                case "rn" -> RoundingMode.NEAR_EVEN;
-                case "rz" -> RoundingMode.MIN_MAG;
-                case "rm" -> RoundingMode.MIN;
-                case "rp" -> RoundingMode.MAX;
-                default -> throw unsupported(in, "a conversion to float needs .rn, .rz, .rm or .rp");
-            };
+        String rounding = parts.length > 3 && !parts[1].equals("ftz") ? parts[1] : "";
+        if (from.startsWith("f")) {
+            if (!to.matches("[us](32|64)") || !rounding.endsWith("i") || fromBits == 16) {
+                throw unsupported(in, "a conversion from f32 or f64 needs a 32- or 64-bit integer type and .rni, .rzi,"
+                        + " .rmi or .rpi");
+            }
+            env.roundingMode = ROUNDING.get(rounding.substring(0, rounding.length() - 1));
+            if (env.roundingMode == null) {
+                throw unsupported(in, "." + rounding);
+            }
+            if (ftz && isSubnormal(v, fromBits)) { // .ftz: a subnormal input reads as a zero of its sign
+                v &= 1L << (fromBits - 1);
+            }
+            v = fromFloat(v, fromBits, to, env);
+        } else if (to.startsWith("f")) {
+            env.roundingMode = ROUNDING.get(rounding);
+            if (env.roundingMode == null || toBits == 16) {
+                throw unsupported(in, "a conversion to f32 or f64 needs .rn, .rz, .rm or .rp");
+            }
             boolean signed = from.charAt(0) == 's';
             v = toBits == 32 ? (signed ? F32.fromI64(v, env) : F32.fromUI64(v, env)) & 0xFFFFFFFFL
                     : signed ? F64.fromI64(v, env) : F64.fromUI64(v, env);
@@ -333,33 +447,54 @@ final class PtxThread {
         write(in.operands().get(0), v, toBits);
     }
 
+    private static long fromFloat(long v, int fromBits, String to, Env env) {
+        RoundingMode rm = env.roundingMode;
+        env.roundingMode = RoundingMode.NEAR_EVEN;
+        if (fromBits == 32) {
+            int a = (int) v;
+            return switch (to) {
+                case "u32" -> F32.toUI32(a, rm, false, env) & 0xFFFFFFFFL;
+                case "s32" -> F32.toI32(a, rm, false, env) & 0xFFFFFFFFL;
+                case "u64" -> F32.toUI64(a, rm, false, env);
+                default -> F32.toI64(a, rm, false, env);
+            };
+        }
+        return switch (to) {
+            case "u32" -> F64.toUI32(v, rm, false, env) & 0xFFFFFFFFL;
+            case "s32" -> F64.toI32(v, rm, false, env) & 0xFFFFFFFFL;
+            case "u64" -> F64.toUI64(v, rm, false, env);
+            default -> F64.toI64(v, rm, false, env);
+        };
+    }
+
     private void integer(Instruction in, String[] parts, int bits, boolean signed) {
         List<Operand> ops = in.operands();
         long a = value(ops.get(1), bits, signed);
         long b = ops.size() > 2 ? value(ops.get(2), bits, signed) : 0;
         String mode = parts.length > 2 ? parts[1] : "";
-        if (in.base().equals("mul") && mode.equals("wide")) {
-            write(ops.get(0), a * b, 2 * bits);
+        boolean product = in.base().equals("mul") || in.base().equals("mad");
+        if (parts.length > 3 || !mode.isEmpty() && !(product && PRODUCT_HALVES.contains(mode))) {
+            throw unsupported(in, "." + mode); // .sat, mul24's forms, ...: not modelled
+        }
+        if (mode.equals("wide") && product) {
+            long c = in.base().equals("mad") ? value(ops.get(3), 2 * bits, signed) : 0;
+            if (bits > 32) {
+                throw unsupported(in, "a 128-bit product");
+            }
+            write(ops.get(0), a * b + c, 2 * bits);
             return;
         }
         long r = switch (in.base()) {
             case "add" -> a + b;
             case "sub" -> a - b;
-            case "mul" -> mode.equals("hi")
-                    ? bits == 32 ? (signed ? a * b >> 32 : a * b >>> 32)
-                            : signed ? Math.multiplyHigh(a, b) : Math.unsignedMultiplyHigh(a, b)
-                    : a * b;
-            case "mad" -> {
-                if (!mode.equals("lo")) {
-                    throw unsupported(in, "mad." + mode);
-                }
-                yield a * b + value(ops.get(3), bits, signed);
-            }
+            case "mul" -> mode.equals("hi") ? high(a, b, bits, signed) : a * b;
+            case "mad" -> (mode.equals("hi") ? high(a, b, bits, signed) : a * b) + value(ops.get(3), bits, signed);
             case "and" -> a & b;
             case "or" -> a | b;
             case "xor" -> a ^ b;
             case "not" -> ~a;
             case "neg" -> -a;
+            case "abs" -> Math.abs(a);
             case "shl" -> (b & 0xFFFFFFFFL) >= bits ? 0 : a << b;
             case "shr" -> {
                 long n = Math.min(b & 0xFFFFFFFFL, bits);
@@ -368,6 +503,59 @@ final class PtxThread {
             default -> throw unsupported(in, null);
         };
         write(ops.get(0), r, bits);
+    }
+
+    private static final List<String> PRODUCT_HALVES = List.of("lo", "hi", "wide");
+
+    /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
+    private static long high(long a, long b, int bits, boolean signed) {
+        return bits < 64 ? (signed ? a * b >> bits : a * b >>> bits)
+                : signed ? Math.multiplyHigh(a, b) : Math.unsignedMultiplyHigh(a, b);
+    }
+
+    /**
+     * The carry forms (.u32/.s32/.u64/.s64): add.cc, addc[.cc], sub.cc, subc[.cc], mad[c].lo/hi[.cc].
+     * The frame's CC.CF is a carry for add and mad, a borrow for sub ({@code subc: d = a - (b + CF)});
+     * .cc writes it, the c forms read it.
+     */
+    private void carry(Instruction in, String[] parts, int bits, boolean signed) {
+        List<Operand> ops = in.operands();
+        String base = in.base();
+        boolean carryIn = base.endsWith("c");
+        boolean out = in.opcode().contains(".cc");
+        long mask = bits == 64 ? -1L : (1L << bits) - 1;
+        long a = value(ops.get(1), bits, false);
+        long b = value(ops.get(2), bits, false);
+        long cf = carryIn ? frame.carry : 0;
+        long d;
+        boolean next;
+        switch (base) {
+            case "add", "addc" -> {
+                d = (a + b + cf) & mask;
+                next = bits == 64 ? Long.compareUnsigned(d, a) < 0 || (cf != 0 && d == a) : (a + b + cf) >>> bits != 0;
+            }
+            case "sub", "subc" -> {
+                d = (a - b - cf) & mask;
+                next = bits == 64 ? Long.compareUnsigned(a, b) < 0 || (cf != 0 && a == b)
+                        : a - b - cf < 0;
+            }
+            case "mad", "madc" -> {
+                String half = parts[1];
+                if (!half.equals("lo") && !half.equals("hi")) {
+                    throw unsupported(in, "mad with a carry needs .lo or .hi");
+                }
+                long p = half.equals("hi") ? high(value(ops.get(1), bits, signed), value(ops.get(2), bits, signed), bits, signed)
+                        & mask : (a * b) & mask;
+                long c = value(ops.get(3), bits, false);
+                d = (p + c + cf) & mask;
+                next = bits == 64 ? Long.compareUnsigned(d, p) < 0 || (cf != 0 && d == p) : (p + c + cf) >>> bits != 0;
+            }
+            default -> throw unsupported(in, null);
+        }
+        if (out) {
+            frame.carry = next ? 1 : 0;
+        }
+        write(ops.get(0), d, bits);
     }
 
     /** An operand's value: {@code bits} wide, sign- or zero-extended to 64 bits. */
@@ -381,6 +569,7 @@ final class PtxThread {
                 yield s != null ? s : reg(n.name());
             }
             case Operand.Immediate im -> im.bits();
+            case Operand.Not n -> reg(n.name()) == 0 ? 1 : 0;
             default -> throw new IllegalStateException("operand " + PtxPrinter.operand(o) + " has no value");
         };
         if (bits >= 64) {

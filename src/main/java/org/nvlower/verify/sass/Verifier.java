@@ -22,14 +22,36 @@ import org.nvlower.softfloat.Env;
  * range is cut into chunks that worker threads take in turn; each thread has its own emulator,
  * MUFU model and environment, so nothing is shared but the chunk counter. The result is
  * independent of the thread count (the first counterexample is the one of lowest index).
+ *
+ * <p>With {@link Subjects} in the plan (the template's PTX in the PTX interpreter,
+ * {@code verify --impl ptx}), the subject's result is judged against the reference instead, and
+ * also compared with the emulator's for the same case and MUFU model: a different word is a
+ * mismatch too, so the two forms of a template agree bit for bit, approximations included.
  */
 public final class Verifier {
 
     /** Chunk of cases a worker takes at a time. */
     private static final int CHUNK = 1 << 15;
 
-    /** What to run: op, case set, index range [from, to), seed, MUFU model, threads. */
-    public record Plan(SassOp op, CaseSet set, long from, long to, long seed, String mufu, int threads) {
+    /** Computes a template's result for a case (operands and result words as the emulator's). */
+    public interface Subject {
+        long run(long a, long b);
+    }
+
+    /** Makes each worker's subject, around the worker's MUFU model. */
+    public interface Subjects {
+        Subject make(MufuModel mufu);
+    }
+
+    /**
+     * What to run: op, case set, index range [from, to), seed, MUFU model, threads, and the
+     * subject (null: the emulator alone).
+     */
+    public record Plan(SassOp op, CaseSet set, long from, long to, long seed, String mufu, int threads, Subjects subjects) {
+        public Plan(SassOp op, CaseSet set, long from, long to, long seed, String mufu, int threads) {
+            this(op, set, from, to, seed, mufu, threads, null);
+        }
+
         public Plan {
             if (from < 0 || to < from) {
                 throw new IllegalArgumentException("bad range " + from + ":" + to);
@@ -121,6 +143,7 @@ public final class Verifier {
         private final Emulator em;
         private final MufuModel.Enumerating choices;
         private final Env env;
+        private final Subject subject;
         private final long[] operands = new long[2];
         long mismatches;
         long beyond;
@@ -137,6 +160,7 @@ public final class Verifier {
             this.choices = m instanceof MufuModel.Enumerating e ? e : null;
             this.em = new Emulator(op.template().program(), m);
             this.env = op.env();
+            this.subject = plan.subjects() == null ? null : plan.subjects().make(m);
         }
 
         @Override
@@ -166,51 +190,46 @@ public final class Verifier {
         private void check(long i, int choice) {
             long a = operands[0];
             long b = operands[1];
-            long want;
-            long got;
             runs++;
-            switch (op.operands()) {
-                case I64_BINARY -> {
-                    got = em.run64(a, b);
-                    want = op.expected64(a, b);
-                }
-                case F64_BINARY, F64_UNARY -> {
-                    got = op.unary() ? em.run64(a) : em.run64(a, b);
-                    if (!op.exact()) {
-                        double err = SassOp.rsqrtUlpError(a, got);
-                        maxUlp = Math.max(maxUlp, err);
-                        if (err > op.template().ulpBound()) {
-                            beyond++;
-                            note(i, a, b, -1, got, choice);
-                        }
-                        return;
-                    }
-                    want = op.expected64f(a, b, env);
-                }
-                case F32_UNARY -> {
-                    got = em.run((int) a) & 0xFFFFFFFFL;
-                    want = op.expected32((int) a, 0, env) & 0xFFFFFFFFL;
-                }
-                default -> {
-                    got = em.run((int) a, (int) b) & 0xFFFFFFFFL;
-                    if (!op.exact()) {
-                        double err = op.ulpError((int) a, (int) b, (int) got);
-                        if (err > maxUlp) {
-                            maxUlp = err;
-                        }
-                        if (err > op.template().ulpBound()) {
-                            beyond++;
-                            note(i, a, b, -1, got, choice);
-                        }
-                        return;
-                    }
-                    want = op.expected32((int) a, (int) b, env) & 0xFFFFFFFFL;
+            long got = emulated(a, b);
+            if (subject != null) {
+                long sass = got;
+                got = subject.run(a, b);
+                if (got != sass) { // the subject disagrees with the emulator: the SASS result stands as expected
+                    mismatches++;
+                    note(i, a, b, sass, got, choice);
+                    return;
                 }
             }
+            if (!op.exact()) { // rsqrt.approx.f64, div.full/div.approx.f32
+                double err = op.isDouble() ? SassOp.rsqrtUlpError(a, got) : op.ulpError((int) a, (int) b, (int) got);
+                maxUlp = Math.max(maxUlp, err);
+                if (err > op.template().ulpBound()) {
+                    beyond++;
+                    note(i, a, b, -1, got, choice);
+                }
+                return;
+            }
+            long want = switch (op.operands()) {
+                case I64_BINARY -> op.expected64(a, b);
+                case F64_BINARY, F64_UNARY -> op.expected64f(a, b, env);
+                case F32_UNARY -> op.expected32((int) a, 0, env) & 0xFFFFFFFFL;
+                default -> op.expected32((int) a, (int) b, env) & 0xFFFFFFFFL;
+            };
             if (got != want) {
                 mismatches++;
                 note(i, a, b, want, got, choice);
             }
+        }
+
+        /** The template's result in the emulator. */
+        private long emulated(long a, long b) {
+            return switch (op.operands()) {
+                case I64_BINARY, F64_BINARY -> em.run64(a, b);
+                case F64_UNARY -> em.run64(a);
+                case F32_UNARY -> em.run((int) a) & 0xFFFFFFFFL;
+                default -> em.run((int) a, (int) b) & 0xFFFFFFFFL;
+            };
         }
 
         private void note(long i, long a, long b, long want, long got, int choice) {

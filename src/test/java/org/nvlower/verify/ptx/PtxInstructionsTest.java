@@ -1,0 +1,335 @@
+package org.nvlower.verify.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.function.LongBinaryOperator;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.MufuModel;
+
+/**
+ * The interpreter's instructions for the templates' PTX, each against values computed another
+ * way: lop3 against the boolean formula of its LUT, bfe against shifts, the carry forms against
+ * BigInteger, float-to-integer cvt against Math.floor/ceil/rint, fma's directed roundings against
+ * BigDecimal, the approximations against their exact values and the MUFU bound.
+ */
+class PtxInstructionsTest {
+
+    private static final long BUF = 0x1000;
+
+    /** Runs {@code body} in a kernel with %r0-%r7 (.b32), %d0-%d7 (.b64), %p0-%p3; returns %d0. */
+    static long run(String body, MufuModel mufu) {
+        String text = ".version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k(.param .u64 buf)\n{\n"
+                + "    .reg .b64 %a;\n    .reg .b32 %r<8>;\n    .reg .b64 %d<8>;\n    .reg .pred %p<4>;\n"
+                + "    ld.param.u64 %a, [buf];\n    mov.b64 %d0, 0;\n" + body + "\n    st.global.b64 [%a], %d0;\n    ret;\n}\n";
+        PtxFunction k = PtxReader.read("test.ptx", text).functions().get(0);
+        Map<Long, Byte> global = new HashMap<>();
+        for (int i = 0; i < 8; i++) {
+            global.put(BUF + i, (byte) 0);
+        }
+        PtxThread t = new PtxThread(k, Map.of("buf", BUF), new PtxThread.Memories(global, Map.of(), Map.of(), Map.of()),
+                name -> null, (in, src) -> {
+                    throw new UnsupportedOperationException(in.opcode());
+                }, mufu);
+        assertTrue(t.run());
+        long r = 0;
+        for (int i = 7; i >= 0; i--) {
+            r = r << 8 | (global.get(BUF + i) & 0xFF);
+        }
+        return r;
+    }
+
+    static long run(String body) {
+        return run(body, MufuModel.exact());
+    }
+
+    private static String hex(long v) {
+        return String.format(Locale.ROOT, "0x%016x", v);
+    }
+
+    private static String hex32(long v) {
+        return String.format(Locale.ROOT, "0x%08x", v & 0xFFFFFFFFL);
+    }
+
+    @Test
+    void lop3ComputesTheFunctionItsTableNames() {
+        Map<Integer, LongTernary> luts = Map.of(0xF0, (a, b, c) -> a, 0xCC, (a, b, c) -> b, 0xAA, (a, b, c) -> c,
+                0xC0, (a, b, c) -> a & b, 0xE8, (a, b, c) -> (a & b) | (a & c) | (b & c), 0x96, (a, b, c) -> a ^ b ^ c,
+                0x80, (a, b, c) -> a & b & c, 0xFE, (a, b, c) -> a | b | c, 0x0F, (a, b, c) -> ~a,
+                0x1E, (a, b, c) -> a ^ (b | c));
+        SplittableRandom r = new SplittableRandom(5);
+        for (var e : luts.entrySet()) {
+            for (int i = 0; i < 20; i++) {
+                int a = r.nextInt();
+                int b = r.nextInt();
+                int c = r.nextInt();
+                long got = run("    mov.b32 %r1, " + hex32(a) + ";\n    mov.b32 %r2, " + hex32(b) + ";\n    lop3.b32 %r0, %r1, %r2, "
+                        + hex32(c) + ", " + e.getKey() + ";\n    cvt.u64.u32 %d0, %r0;");
+                assertEquals(e.getValue().apply(a, b, c) & 0xFFFFFFFFL, got, "lut 0x" + Integer.toHexString(e.getKey()));
+            }
+        }
+    }
+
+    interface LongTernary {
+        long apply(long a, long b, long c);
+    }
+
+    /** bfe by shifts: the field [pos, min(pos + len, bits)) shifted down, sign-extended from its top bit for .s. */
+    private static long bfeByShifts(long a, int pos, int len, int bits, boolean signed) {
+        long mask = bits == 64 ? -1L : (1L << bits) - 1;
+        long x = bits == 64 ? a : signed ? (long) (int) a : a & mask;
+        if (len == 0) {
+            return 0;
+        }
+        if (pos >= bits) {
+            return signed ? (x >> 63) & mask : 0;
+        }
+        int end = Math.min(pos + len, bits);
+        long field = signed ? (x << (64 - end)) >> (64 - end + pos) : (x << (64 - end)) >>> (64 - end + pos);
+        return field & mask;
+    }
+
+    @Test
+    void bfeExtractsTheFieldTheShiftsGive() {
+        SplittableRandom r = new SplittableRandom(6);
+        for (String type : new String[] {"u32", "s32", "u64", "s64"}) {
+            int bits = Integer.parseInt(type.substring(1));
+            boolean signed = type.charAt(0) == 's';
+            for (int i = 0; i < 60; i++) {
+                long a = r.nextLong();
+                int pos = i < 5 ? bits - 1 + i : r.nextInt(bits + 8);
+                int len = i % 7 == 0 ? 0 : r.nextInt(bits + 8);
+                String body = bits == 32
+                        ? "    mov.b32 %r1, " + hex32(a) + ";\n    bfe." + type + " %r0, %r1, " + pos + ", " + len
+                                + ";\n    cvt.u64.u32 %d0, %r0;"
+                        : "    mov.b64 %d1, " + hex(a) + ";\n    bfe." + type + " %d0, %d1, " + pos + ", " + len + ";";
+                assertEquals(bfeByShifts(a, pos, len, bits, signed), run(body), type + " " + hex(a) + " " + pos + " " + len);
+            }
+        }
+        // pos and len are taken mod 256: 256 + 4 is 4
+        assertEquals(0xAL, run("    mov.b32 %r1, 0xa0;\n    bfe.u32 %r0, %r1, 260, 4;\n    cvt.u64.u32 %d0, %r0;"));
+    }
+
+    @Test
+    void carryChainsAddSubtractAndMultiplyAsBigIntegers() {
+        SplittableRandom r = new SplittableRandom(7);
+        BigInteger two64 = BigInteger.ONE.shiftLeft(64);
+        BigInteger two128 = BigInteger.ONE.shiftLeft(128);
+        for (int i = 0; i < 40; i++) {
+            long a = i < 4 ? -1L : r.nextLong();
+            long b = i < 2 ? 1L : i < 4 ? -1L : r.nextLong();
+            // a 64-bit add from 32-bit words, and the carry out of it
+            String words = "    mov.b64 {%r1, %r2}, " + hex(a) + ";\n    mov.b64 {%r3, %r4}, " + hex(b) + ";\n";
+            long sum = run(words + "    add.cc.u32 %r5, %r1, %r3;\n    addc.cc.u32 %r6, %r2, %r4;\n"
+                    + "    mov.b64 %d0, {%r5, %r6};");
+            assertEquals(a + b, sum);
+            long carry = run(words + "    add.cc.u32 %r5, %r1, %r3;\n    addc.cc.u32 %r6, %r2, %r4;\n"
+                    + "    addc.u32 %r7, 0, 0;\n    cvt.u64.u32 %d0, %r7;");
+            assertEquals(unsigned(a).add(unsigned(b)).compareTo(two64) >= 0 ? 1 : 0, carry, hex(a) + " + " + hex(b));
+            long diff = run(words + "    sub.cc.u32 %r5, %r1, %r3;\n    subc.cc.u32 %r6, %r2, %r4;\n"
+                    + "    mov.b64 %d0, {%r5, %r6};");
+            assertEquals(a - b, diff);
+            long borrow = run(words + "    sub.cc.u32 %r5, %r1, %r3;\n    subc.cc.u32 %r6, %r2, %r4;\n"
+                    + "    subc.u32 %r7, 0, 0;\n    cvt.u64.u32 %d0, %r7;");
+            assertEquals(Long.compareUnsigned(a, b) < 0 ? 0xFFFFFFFFL : 0, borrow, hex(a) + " - " + hex(b));
+            // 128-bit add with .u64 words: the high word of (a:b) + (b:a)
+            long hi = run("    mov.b64 %d1, " + hex(a) + ";\n    mov.b64 %d2, " + hex(b) + ";\n"
+                    + "    add.cc.u64 %d3, %d1, %d2;\n    addc.u64 %d0, %d2, %d1;");
+            BigInteger x = unsigned(b).shiftLeft(64).add(unsigned(a));
+            BigInteger y = unsigned(a).shiftLeft(64).add(unsigned(b));
+            assertEquals(x.add(y).mod(two128).shiftRight(64).longValue(), hi);
+            long subHi = run("    mov.b64 %d1, " + hex(a) + ";\n    mov.b64 %d2, " + hex(b) + ";\n"
+                    + "    sub.cc.u64 %d3, %d1, %d2;\n    subc.u64 %d0, %d2, %d1;");
+            assertEquals(x.subtract(y).mod(two128).shiftRight(64).longValue(), subHi);
+            // a 32 x 32 product plus a 64-bit addend, from mad.lo.cc and madc.hi
+            int p = (int) a;
+            int q = (int) b;
+            long mad = run("    mov.b64 {%r1, %r2}, " + hex(b) + ";\n    mad.lo.cc.u32 %r5, " + hex32(p) + ", " + hex32(q)
+                    + ", %r1;\n    madc.hi.u32 %r6, " + hex32(p) + ", " + hex32(q) + ", %r2;\n    mov.b64 %d0, {%r5, %r6};");
+            assertEquals(unsigned(p & 0xFFFFFFFFL).multiply(unsigned(q & 0xFFFFFFFFL)).add(unsigned(b)).mod(two64).longValue(),
+                    mad);
+        }
+    }
+
+    private static BigInteger unsigned(long v) {
+        return new BigInteger(Long.toUnsignedString(v));
+    }
+
+    @Test
+    void widthAndHighHalfProductsMatchJavaArithmetic() {
+        SplittableRandom r = new SplittableRandom(8);
+        for (int i = 0; i < 40; i++) {
+            int a = r.nextInt();
+            int b = r.nextInt();
+            int c = r.nextInt();
+            String s = hex32(a) + ", " + hex32(b);
+            assertEquals((a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL), run("    mul.wide.u32 %d0, " + s + ";"));
+            assertEquals((long) a * b, run("    mul.wide.s32 %d0, " + s + ";"));
+            assertEquals((long) a * b + c, run("    mad.wide.s32 %d0, " + s + ", " + c + ";"));
+            assertEquals((int) (((a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL) >>> 32) + c) & 0xFFFFFFFFL,
+                    run("    mad.hi.u32 %r0, " + s + ", " + hex32(c) + ";\n    cvt.u64.u32 %d0, %r0;"));
+            assertEquals((int) (((long) a * b >> 32) + c) & 0xFFFFFFFFL,
+                    run("    mad.hi.s32 %r0, " + s + ", " + hex32(c) + ";\n    cvt.u64.u32 %d0, %r0;"));
+            long x = r.nextLong();
+            long y = r.nextLong();
+            assertEquals(Math.unsignedMultiplyHigh(x, y) + 5,
+                    run("    mad.hi.u64 %d0, " + hex(x) + ", " + hex(y) + ", 5;"));
+            short h = (short) a;
+            short k = (short) b;
+            assertEquals((h * k >> 16) & 0xFFFFL, run("    mul.hi.s16 %r0, " + h + ", " + k + ";\n    cvt.u64.u16 %d0, %r0;"));
+            assertEquals(Math.abs(a) & 0xFFFFFFFFL, run("    abs.s32 %r0, " + hex32(a) + ";\n    cvt.u64.u32 %d0, %r0;"));
+        }
+    }
+
+    @Test
+    void movPacksAndUnpacksVectorsLowWordFirst() {
+        long v = 0x0123456789ABCDEFL;
+        assertEquals(Long.rotateLeft(v, 32), run("    mov.b64 {%r1, %r2}, " + hex(v) + ";\n    mov.b64 %d0, {%r2, %r1};"));
+        assertEquals(0x89ABCDEFL, run("    mov.b64 {%r1, %r2}, " + hex(v) + ";\n    cvt.u64.u32 %d0, %r1;"));
+    }
+
+    @Test
+    void setpCombinesWithItsPredicateAndWritesThePair() {
+        for (int c = 0; c < 2; c++) {
+            for (int lt = 0; lt < 2; lt++) {
+                String a = lt == 1 ? "1" : "3";
+                String pre = "    setp.ne.u32 %p1, " + c + ", 0;\n";
+                for (String bool : new String[] {"and", "or", "xor"}) {
+                    boolean want = switch (bool) {
+                        case "and" -> lt == 1 && c == 1;
+                        case "or" -> lt == 1 || c == 1;
+                        default -> (lt == 1) ^ (c == 1);
+                    };
+                    boolean wantQ = switch (bool) {
+                        case "and" -> lt == 0 && c == 1;
+                        case "or" -> lt == 0 || c == 1;
+                        default -> (lt == 0) ^ (c == 1);
+                    };
+                    long got = run(pre + "    setp.lt." + bool + ".s32 %p2|%p3, " + a + ", 2, %p1;\n"
+                            + "    selp.b64 %d1, 1, 0, %p2;\n    selp.b64 %d2, 2, 0, %p3;\n    or.b64 %d0, %d1, %d2;");
+                    assertEquals((want ? 1 : 0) | (wantQ ? 2 : 0), got, bool + " lt=" + lt + " c=" + c);
+                    long negated = run(pre + "    setp.lt." + bool + ".s32 %p2, " + a + ", 2, !%p1;\n"
+                            + "    selp.b64 %d0, 1, 0, %p2;");
+                    boolean wantNot = switch (bool) {
+                        case "and" -> lt == 1 && c == 0;
+                        case "or" -> lt == 1 || c == 0;
+                        default -> (lt == 1) ^ (c == 0);
+                    };
+                    assertEquals(wantNot ? 1 : 0, negated, bool + " !c");
+                }
+            }
+        }
+    }
+
+    @Test
+    void cvtToIntegersRoundsAsMathAndSaturates() {
+        double[] values = {2.5, -2.5, 3.5, -0.75, 1e9, -7.25, 0.49999997, 123456.789};
+        Map<String, java.util.function.DoubleUnaryOperator> modes = Map.of("rni", Math::rint, "rzi",
+                v -> v < 0 ? Math.ceil(v) : Math.floor(v), "rmi", Math::floor, "rpi", Math::ceil);
+        for (double v : values) {
+            float f = (float) v;
+            for (var m : modes.entrySet()) {
+                long want = (long) m.getValue().applyAsDouble(f);
+                assertEquals(want, run("    cvt." + m.getKey() + ".s64.f32 %d0, 0f" + hex32(Float.floatToRawIntBits(f)).substring(2)
+                        + ";"), m.getKey() + " " + f);
+                assertEquals((long) m.getValue().applyAsDouble(v) & 0xFFFFFFFFL, run("    cvt." + m.getKey() + ".s32.f64 %r0, 0d"
+                        + hex(Double.doubleToRawLongBits(v)).substring(2) + ";\n    cvt.u64.u32 %d0, %r0;"), m.getKey() + " " + v);
+            }
+        }
+        // saturation and NaN (PTX: NaN converts to 0)
+        assertEquals(0, run("    cvt.rzi.u32.f32 %r0, 0fC0000000;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(0xFFFFFFFFL, run("    cvt.rzi.u32.f32 %r0, 0f60000000;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(Long.MAX_VALUE, run("    cvt.rni.s64.f64 %d0, 0d7FF0000000000000;"));
+        assertEquals(0, run("    cvt.rni.s64.f64 %d0, 0d7FF8000000000000;"));
+        // .ftz: -subnormal reads as -0, so rounding down gives 0 rather than -1
+        assertEquals(-1L, run("    cvt.rmi.s64.f32 %d0, 0f80000001;"));
+        assertEquals(0, run("    cvt.rmi.ftz.s64.f32 %d0, 0f80000001;"));
+    }
+
+    /** a * b + c rounded from the exact BigDecimal value: nearest, then stepped for the directed modes. */
+    private static float fmaByBigDecimal(float a, float b, float c, String mode) {
+        BigDecimal exact = new BigDecimal(a).multiply(new BigDecimal(b)).add(new BigDecimal(c));
+        float f = exact.floatValue();
+        int cmp = new BigDecimal(f).compareTo(exact);
+        return switch (mode) {
+            case "rm" -> cmp > 0 ? Math.nextDown(f) : f;
+            case "rp" -> cmp < 0 ? Math.nextUp(f) : f;
+            case "rz" -> exact.signum() > 0 ? (cmp > 0 ? Math.nextDown(f) : f) : (cmp < 0 ? Math.nextUp(f) : f);
+            default -> f;
+        };
+    }
+
+    @Test
+    void fmaRoundsInEveryModeAsBigDecimal() {
+        SplittableRandom r = new SplittableRandom(9);
+        for (int i = 0; i < 50; i++) {
+            float a = (float) r.nextDouble(-4, 4);
+            float b = (float) r.nextDouble(-4, 4);
+            float c = (float) r.nextDouble(-4, 4) * 0x1p-10f;
+            for (String mode : new String[] {"rn", "rz", "rm", "rp"}) {
+                long got = run("    fma." + mode + ".f32 %r0, 0f" + hex32(Float.floatToRawIntBits(a)).substring(2) + ", 0f"
+                        + hex32(Float.floatToRawIntBits(b)).substring(2) + ", 0f" + hex32(Float.floatToRawIntBits(c)).substring(2)
+                        + ";\n    cvt.u64.u32 %d0, %r0;");
+                assertEquals(Float.floatToRawIntBits(fmaByBigDecimal(a, b, c, mode)) & 0xFFFFFFFFL, got, mode + " " + a + " "
+                        + b + " " + c);
+            }
+        }
+        // a directed mode really rounds differently: 1 + 2^-30 rounds up to 1 + 2^-23 only with .rp
+        assertNotEquals(run("    fma.rp.f32 %r0, 0f3F800000, 0f3F800000, 0f30800000;\n    cvt.u64.u32 %d0, %r0;"),
+                run("    fma.rn.f32 %r0, 0f3F800000, 0f3F800000, 0f30800000;\n    cvt.u64.u32 %d0, %r0;"));
+    }
+
+    @Test
+    void approximationsGoThroughTheMufuModel() {
+        assertEquals(Float.floatToRawIntBits(1 / 3f) & 0xFFFFFFFFL,
+                run("    rcp.approx.ftz.f32 %r0, 0f40400000;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(0x3F000000L, run("    rsqrt.approx.ftz.f32 %r0, 0f40800000;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(0x7F800000L, run("    rcp.approx.ftz.f32 %r0, 0f00000001;\n    cvt.u64.u32 %d0, %r0;"), ".ftz: a subnormal is 0");
+        assertEquals(0x3FE0000000000000L, run("    rcp.approx.ftz.f64 %d0, 0d4000000000000000;"));
+        assertEquals(0x3FE0000000000000L, run("    rsqrt.approx.ftz.f64 %d0, 0d4010000000000000;"));
+        // an adversarial model: within one ulp of 1/x, and not always the exact value
+        MufuModel adversarial = MufuModel.adversarial(MufuModel.Extreme.MIXED, 3);
+        int differ = 0;
+        for (int i = 0; i < 40; i++) {
+            float x = 1.5f + i * 0.01f;
+            String in = "0f" + hex32(Float.floatToRawIntBits(x)).substring(2);
+            float got = Float.intBitsToFloat((int) run("    rcp.approx.ftz.f32 %r0, " + in + ";\n    cvt.u64.u32 %d0, %r0;",
+                    adversarial));
+            double exact = 1.0 / x;
+            assertTrue(Math.abs(got - exact) <= Math.ulp((float) exact), x + ": " + got);
+            if (got != (float) exact) {
+                differ++;
+            }
+        }
+        assertTrue(differ > 0, "the adversarial model never left the exact value");
+    }
+
+    @Test
+    void whatIsNotModelledIsRefusedByName() {
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> run("    rcp.approx.f32 %r0, 0f40400000;"));
+        assertTrue(e.getMessage().contains("rcp.approx.f32"), e.getMessage());
+        assertThrows(UnsupportedOperationException.class, () -> run("    sin.approx.ftz.f32 %r0, 0f40400000;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rn.f32.f64 %r0, 0d4000000000000000;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    add.sat.s32 %r0, 0x7fffffff, 1;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    mul24.lo.s32 %r0, 3, 2;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    min.f32 %r0, 0f3F800000, 0f40000000;"));
+        e = assertThrows(UnsupportedOperationException.class,
+                () -> run("    rcp.approx.ftz.f64 %d0, 0d4000000000000001;"));
+        assertTrue(e.getMessage().contains("low word"), e.getMessage());
+    }
+}
