@@ -17,7 +17,8 @@ import org.nvlower.sass.Reg.RegClass;
 import org.nvlower.target.DdivTier;
 
 /**
- * div.rn.f64 (DDIV) and rcp.rn.f64 (DRCP, the same with a = 1).
+ * div.rn.f64 (DDIV). rcp.rn.f64 (DRCP) is {@link DrcpDsqrtCoordinator}'s, which shares this class's seed,
+ * significand normalisation and final scaling.
  *
  * <p>Fast path (|a|, |b| in [2^-500, 2^500), so no intermediate over- or underflows and every
  * residual is exact): r0 = MUFU.RCP64H(b) (1.11.20, within 2^-20 of 1/b_hi), e = 1 - b r0,
@@ -43,24 +44,10 @@ final class Fp64Division {
     private Fp64Division() {}
 
     static Program divRn(DdivTier tier, boolean rcp64h) {
-        return build("div.rn.f64", tier, false, rcp64h);
-    }
-
-    static Program rcpRn(boolean rcp64h) {
-        return build("rcp.rn.f64", DdivTier.FULL_UNROLL, true, rcp64h);
-    }
-
-    private static Program build(String name, DdivTier tier, boolean rcp, boolean rcp64h) {
-        ProgramBuilder b = new ProgramBuilder(name + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier) + (rcp64h ? "" : " (MUFU.RCP seed)"));
-        Reg a;
-        Reg d;
-        if (rcp) {
-            d = b.input("b", RegClass.R64);
-            a = b.temp("one", RegClass.R64);
-        } else {
-            a = b.input("a", RegClass.R64);
-            d = b.input("b", RegClass.R64);
-        }
+        ProgramBuilder b = new ProgramBuilder("div.rn.f64" + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier)
+                + (rcp64h ? "" : " (MUFU.RCP seed)"));
+        Reg a = b.input("a", RegClass.R64);
+        Reg d = b.input("b", RegClass.R64);
         Reg q = b.output("q", RegClass.R64);
         Reg ga = b.temp("ga");
         Reg gd = b.temp("gd");
@@ -72,19 +59,13 @@ final class Fp64Division {
         b.lop3(PT, gd, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
         b.iadd3(gd, gd.op(), b.imm(-0x20B00000), RZ);
         b.isetp(Cmp.GE, Mod.U32, outside, gd.op(), b.imm(0x3E800000));
-        if (!rcp) {
-            b.lop3(PT, ga, a.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
-            b.iadd3(ga, ga.op(), b.imm(-0x20B00000), RZ);
-            b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, ga.op(), b.imm(0x3E800000), outside.op());
-        }
+        b.lop3(PT, ga, a.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
+        b.iadd3(ga, ga.op(), b.imm(-0x20B00000), RZ);
+        b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, ga.op(), b.imm(0x3E800000), outside.op());
         // a divisor significand of all ones (Markstein's exception: r2 may miss the correctly rounded 1/b)
         b.lop3(PT, gd, d.hi().op(), b.imm(0xFFF00000), d.lo().op(), 0xA8);
         b.isetp(Cmp.EQ, 0, BoolOp.OR, outside, gd.op(), b.imm(-1), outside.op());
-        if (rcp) {
-            emitReciprocal(b, rcp64h, d, q); // r2 is RN(1/b) here (Markstein; the guard took the all-ones significands)
-        } else {
-            emitQuotient(b, tier, rcp64h, a, d, q, null);
-        }
+        emitQuotient(b, tier, rcp64h, a, d, q, null);
         b.path(Path.GLUE);
         b.bra(outside.not(), done);
         b.call(slow);
@@ -92,12 +73,8 @@ final class Fp64Division {
         b.exit();
 
         b.path(Path.SLOW);
-        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
+        b.section("__nvlower_div_rn_f64_slowpath");
         b.place(slow);
-        if (rcp) { // the slow path divides 1 by b
-            b.mov(PT, a.lo(), RZ);
-            b.mov(PT, a.hi(), b.imm(0x3FF00000));
-        }
         emitSlowPath(b, tier, a, d, q, rcp64h);
         b.ret();
         return b.build();
@@ -138,12 +115,6 @@ final class Fp64Division {
         }
     }
 
-    /** DRCP's fast path: the reciprocal core alone, its r2 the result. */
-    private static void emitReciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r) {
-        reciprocal(b, rcp64h, d, b.temp("r0", RegClass.R64), b.temp("e0", RegClass.R64), b.temp("e1", RegClass.R64),
-                b.temp("r1", RegClass.R64), b.temp("e2", RegClass.R64), r);
-    }
-
     /** r2 = r1 + r1 (1 - d r1) with r1 = r0 + r0 (e0 + e0^2), e0 = 1 - d r0, r0 the seed: within about an ulp of 1/d. */
     private static void reciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r0, Reg e0, Reg e1, Reg r1, Reg e2,
             Reg r2) {
@@ -180,7 +151,7 @@ final class Fp64Division {
     }
 
     /** For the slow path's d = 2 - 2^-52 (allOnes): r = RN(1/d) = 1/2 + 2^-53. */
-    private static void allOnesReciprocal(ProgramBuilder b, Pred allOnes, Reg r) {
+    static void allOnesReciprocal(ProgramBuilder b, Pred allOnes, Reg r) {
         if (allOnes != null) {
             b.mov(allOnes.op(), r.lo(), b.imm(1));
             b.mov(allOnes.op(), r.hi(), b.imm(0x3FE00000));
@@ -236,7 +207,7 @@ final class Fp64Division {
         emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes);
         b.dfma(rs, ds.neg(), qs.op(), as.op());
         b.iadd3(e, ea.op(), ed.neg(), RZ);
-        scaleOnce(b, qs, rs, e, t);
+        scaleOnce(b, b::temp, qs, rs, e, t);
         b.mov(PT, q.lo(), t.lo().op());
         b.lop3(PT, q.hi(), t.hi().op(), sign.op(), RZ, 0xFC);
         b.place(out);
@@ -262,18 +233,18 @@ final class Fp64Division {
      * t = q_s 2^E rounded once: E clamped to [-1100, 1100] (beyond, the result is zero or
      * infinity either way), then q_s 2^(E -+ 100) (exact, normal) times 2^(+-100) (the rounding).
      * A q_s exactly on a midpoint of the result's grid with a nonzero residual r_s first moves
-     * half a grid step towards the true quotient (q_s > 0).
+     * half a grid step towards the true quotient (q_s > 0). The 2^(+-100) are immediates under
+     * the sign's predicate, so only 2^(E -+ 100) and the half step take registers.
      */
-    static void scaleOnce(ProgramBuilder b, Reg qs, Reg rs, Reg e, Reg t) {
+    static void scaleOnce(ProgramBuilder b, Temps temps, Reg qs, Reg rs, Reg e, Reg t) {
         Pred p = b.pred();
         Pred neg = b.pred();
-        Reg s1 = b.temp("s1", RegClass.R64);
-        Reg s2 = b.temp("s2", RegClass.R64);
-        Reg i1 = b.temp("i1", RegClass.R64);
-        Reg i2 = b.temp("i2", RegClass.R64);
-        Reg h = b.temp("h", RegClass.R64);
-        Reg back = b.temp("back", RegClass.R64);
-        Reg k = b.temp("k");
+        Reg s = temps.temp("scale", RegClass.R64);
+        Reg w = temps.temp("halfStep", RegClass.R64);
+        Reg back = temps.temp("back", RegClass.R64);
+        Reg k = temps.temp("k100", RegClass.R32);
+        int up = b.f64(0x1p100);
+        int down = b.f64(0x1p-100);
         b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-1100));
         b.sel(e, b.imm(-1100), e.op(), p.op());
         b.isetp(Cmp.GT, 0, p, e.op(), b.imm(1100));
@@ -281,35 +252,33 @@ final class Fp64Division {
         b.isetp(Cmp.LT, 0, neg, e.op(), RZ);
         b.sel(k, b.imm(100), b.imm(-100), neg.op());
         b.iadd3(k, e.op(), k.op(), RZ); // E + 100 or E - 100
-        b.mov(PT, s1.lo(), RZ);
-        b.mov(PT, s2.lo(), RZ);
-        b.mov(PT, i1.lo(), RZ);
-        b.mov(PT, i2.lo(), RZ);
-        b.mov(PT, h.lo(), RZ);
-        b.iadd3(s1.hi(), k.op(), b.imm(1023), RZ);
-        b.shf(true, Mod.IntType.U32, false, s1.hi(), s1.hi().op(), b.imm(20), RZ);
-        b.iadd3(i1.hi(), k.neg(), b.imm(1023), RZ);
-        b.shf(true, Mod.IntType.U32, false, i1.hi(), i1.hi().op(), b.imm(20), RZ);
-        b.sel(s2.hi(), b.imm(0x39B00000), b.imm(0x46300000), neg.op()); // 2^-100, 2^100
-        b.sel(i2.hi(), b.imm(0x46300000), b.imm(0x39B00000), neg.op());
-        b.dmul(t, qs.op(), s1.op());
-        b.dmul(t, t.op(), s2.op());
-        // half a step of the result's grid in q_s's units, 2^(-1075 - E), for subnormal results (E < -1021)
-        b.iadd3(h.hi(), e.neg(), b.imm(-52), RZ);
-        b.shf(true, Mod.IntType.U32, false, h.hi(), h.hi().op(), b.imm(20), RZ);
-        b.dmul(back, t.op(), i2.op());
-        b.dmul(back, back.op(), i1.op());
+        b.mov(PT, s.lo(), RZ);
+        b.iadd3(s.hi(), k.op(), b.imm(1023), RZ);
+        b.shf(true, Mod.IntType.U32, false, s.hi(), s.hi().op(), b.imm(20), RZ);
+        b.dmul(t, qs.op(), s.op());
+        b.dmul(neg.op(), t, t.op(), down);
+        b.dmul(neg.not(), t, t.op(), up);
+        // t back on q_s's scale (exact), and half a step of the result's grid there, 2^(-1075 - E)
+        b.dmul(neg.op(), back, t.op(), up);
+        b.dmul(neg.not(), back, t.op(), down);
+        b.mov(PT, w.lo(), RZ);
+        b.iadd3(w.hi(), k.neg(), b.imm(1023), RZ);
+        b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
+        b.dmul(back, back.op(), w.op());
+        b.iadd3(w.hi(), e.neg(), b.imm(-52), RZ);
+        b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
         b.dadd(PT, back, qs.op(), back.neg());
-        b.dsetp(Cmp.EQ, p, back.abs(), h.op());
+        b.dsetp(Cmp.EQ, p, back.abs(), w.op());
         b.isetp(Cmp.LT, 0, BoolOp.AND, p, e.op(), b.imm(-1021), p.op());
         b.dsetp(Cmp.NE, BoolOp.AND, p, rs.op(), b.f64(0.0), p.op());
         Label exact = b.label();
         b.bra(p.not(), exact);
-        b.dsetp(Cmp.LT, neg, rs.op(), b.f64(0.0));
-        b.lop3(neg.op(), h.hi(), h.hi().op(), b.imm(0x80000000), RZ, 0xFC);
-        b.dadd(PT, back, qs.op(), h.op());
-        b.dmul(t, back.op(), s1.op());
-        b.dmul(t, t.op(), s2.op());
+        // a subnormal result (E < -1021): the scaling is 2^(E + 100) then 2^-100
+        b.dsetp(Cmp.LT, p, rs.op(), b.f64(0.0));
+        b.lop3(p.op(), w.hi(), w.hi().op(), b.imm(0x80000000), RZ, 0xFC);
+        b.dadd(PT, back, qs.op(), w.op());
+        b.dmul(t, back.op(), s.op());
+        b.dmul(t, t.op(), down);
         b.place(exact);
     }
 }
