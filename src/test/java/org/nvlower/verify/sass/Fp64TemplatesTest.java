@@ -87,6 +87,52 @@ class Fp64TemplatesTest {
         assertTrue(total > 400 && near >= total * 9 / 10, near + " of " + total + " near a midpoint");
     }
 
+    /**
+     * The hard reciprocal cases of the near-midpoint categories (i mod 8 < 7) are within 2^-40 ulp
+     * of a midpoint of their result's grid, the subnormal grid included, every one of them; category
+     * 5's results are subnormal, category 6's operands subnormal with results above 2^1022.
+     */
+    @Test
+    void hardReciprocalsLieNearMidpoints() {
+        SassOp op = SassOp.of("rcp.rn.f64");
+        long[] x = new long[2];
+        java.math.MathContext mc = new java.math.MathContext(80);
+        java.math.BigDecimal half = new java.math.BigDecimal("0.5");
+        int[] perCategory = new int[7];
+        for (long i = 0; i < 8000; i++) {
+            int category = (int) (i & 7);
+            if (category == 7) {
+                continue;
+            }
+            CaseSet.HARD.operands(op, 0, i, x);
+            java.math.BigDecimal r = java.math.BigDecimal.ONE.divide(new java.math.BigDecimal(
+                    Math.abs(Double.longBitsToDouble(x[0]))), mc);
+            int e = Math.getExponent(r.doubleValue());
+            if (r.compareTo(pow2(e)) < 0) {
+                e--;
+            }
+            int ulp = Math.max(e, Double.MIN_EXPONENT) - 52;
+            java.math.BigDecimal scaled = r.multiply(pow2(-ulp), mc);
+            java.math.BigDecimal frac = scaled.subtract(new java.math.BigDecimal(scaled.toBigInteger()));
+            double off = frac.subtract(half).abs().doubleValue();
+            assertTrue(off < 0x1p-40, "case " + i + ": x = " + Long.toHexString(x[0]) + " is " + off + " ulp from a midpoint");
+            if (category == 5) {
+                assertTrue(e < Double.MIN_EXPONENT, "case " + i + ": 1/x not subnormal");
+            }
+            if (category == 6) {
+                assertTrue((x[0] & 0x7FF0000000000000L) == 0 && e >= 1022, "case " + i + ": not at the overflow edge");
+            }
+            perCategory[category]++;
+        }
+        assertEquals(List.of(1000, 1000, 1000, 1000, 1000, 1000, 1000),
+                java.util.Arrays.stream(perCategory).boxed().toList());
+    }
+
+    private static java.math.BigDecimal pow2(int k) {
+        java.math.BigDecimal p = new java.math.BigDecimal(java.math.BigInteger.ONE.shiftLeft(Math.abs(k)));
+        return k >= 0 ? p : java.math.BigDecimal.ONE.divide(p);
+    }
+
     @Test
     void targetSelectsTheVariant() {
         SmProcessor sm90 = SmProcessor.byName("sm_90").orElseThrow();
