@@ -37,7 +37,9 @@ import org.nvlower.target.DdivTier;
  * <p>The three register-pressure tiers (seed 3, "Register Pressure Variants") compute the same
  * values with different register use: {@link DdivTier#FULL_UNROLL} gives every intermediate its own
  * register (most independent instructions in flight), {@link DdivTier#PARTIAL_SPILL} reuses the residual
- * and the reciprocal registers, {@link DdivTier#MINIMAL_REGISTERS} keeps two pairs and computes in place.
+ * and the reciprocal registers, {@link DdivTier#MINIMAL_REGISTERS} keeps two pairs and computes in place;
+ * the slow path, where the register count peaks, keeps less live from tier to tier (22, 20, 18
+ * physical registers for the whole template; see {@link #emitSlowPath}).
  */
 final class Fp64Division {
 
@@ -158,13 +160,23 @@ final class Fp64Division {
         }
     }
 
-    /** Special operands, then the significands' quotient scaled by 2^E with one rounding. */
+    /**
+     * Special operands, then the significands' quotient scaled by 2^E with one rounding. The tiers
+     * differ here in what stays live through the scaling, where the whole template's register
+     * count peaks: FULL_UNROLL keeps the sign, both exponents, the significands' quotient q_s and
+     * the scaled t in registers of their own; PARTIAL_SPILL folds the exponents into one before the
+     * core and computes q_s in q; MINIMAL_REGISTERS folds the exponents, scales into q, and
+     * recomputes the sign at the end and 2^(E + 100) in the rare midpoint branch instead of keeping
+     * them live.
+     */
     private static void emitSlowPath(ProgramBuilder b, DdivTier tier, Reg a, Reg d, Reg q, boolean rcp64h) {
+        boolean full = tier == DdivTier.FULL_UNROLL;
+        boolean minimal = tier == DdivTier.MINIMAL_REGISTERS;
         Pred p = b.pred();
         Pred p2 = b.pred();
         Label out = b.label();
         Reg sign = b.temp("sign");
-        Reg t = b.temp("t", RegClass.R64);
+        Reg t = minimal ? q : b.temp("t", RegClass.R64);
         // NaN operand: the canonical NaN (DADD of the operands gives it)
         b.dsetp(Cmp.NAN, p, a.op(), d.op());
         b.dadd(p.op(), q, a.op(), d.op());
@@ -198,18 +210,30 @@ final class Fp64Division {
         Reg ed = b.temp("ed");
         significand(b, a, as, ea);
         significand(b, d, ds, ed);
-        Reg qs = b.temp("qs", RegClass.R64);
+        Reg qs = tier == DdivTier.PARTIAL_SPILL ? q : b.temp("qs", RegClass.R64);
         Reg e = b.temp("e");
         Reg rs = b.temp("rs", RegClass.R64);
         Pred allOnes = b.pred();
-        b.lop3(PT, e, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
-        b.isetp(Cmp.EQ, 0, allOnes, e.op(), b.imm(-1));
+        if (!full) {
+            b.iadd3(e, ea.op(), ed.neg(), RZ);
+        }
+        b.lop3(PT, full ? e : ea, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
+        b.isetp(Cmp.EQ, 0, allOnes, (full ? e : ea).op(), b.imm(-1));
         emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes);
         b.dfma(rs, ds.neg(), qs.op(), as.op());
-        b.iadd3(e, ea.op(), ed.neg(), RZ);
-        scaleOnce(b, b::temp, qs, rs, e, t);
-        b.mov(PT, q.lo(), t.lo().op());
-        b.lop3(PT, q.hi(), t.hi().op(), sign.op(), RZ, 0xFC);
+        if (full) {
+            b.iadd3(e, ea.op(), ed.neg(), RZ);
+        }
+        scaleOnce(b, b::temp, qs, rs, e, t, minimal);
+        Reg resultSign = sign;
+        if (minimal) { // a register of its own: reusing sign would keep it live through the scaling
+            resultSign = b.temp("resultSign");
+            b.lop3(PT, resultSign, a.hi().op(), d.hi().op(), b.imm(0x80000000), 0x28);
+        }
+        if (t != q) {
+            b.mov(PT, q.lo(), t.lo().op());
+        }
+        b.lop3(PT, q.hi(), t.hi().op(), resultSign.op(), RZ, 0xFC);
         b.place(out);
     }
 
@@ -234,9 +258,10 @@ final class Fp64Division {
      * infinity either way), then q_s 2^(E -+ 100) (exact, normal) times 2^(+-100) (the rounding).
      * A q_s exactly on a midpoint of the result's grid with a nonzero residual r_s first moves
      * half a grid step towards the true quotient (q_s > 0). The 2^(+-100) are immediates under
-     * the sign's predicate, so only 2^(E -+ 100) and the half step take registers.
+     * the sign's predicate, so only 2^(E -+ 100) and the half step take registers; with
+     * {@code recomputeScale} the midpoint branch rebuilds 2^(E + 100) instead of keeping it live.
      */
-    static void scaleOnce(ProgramBuilder b, Temps temps, Reg qs, Reg rs, Reg e, Reg t) {
+    static void scaleOnce(ProgramBuilder b, Temps temps, Reg qs, Reg rs, Reg e, Reg t, boolean recomputeScale) {
         Pred p = b.pred();
         Pred neg = b.pred();
         Reg s = temps.temp("scale", RegClass.R64);
@@ -277,7 +302,12 @@ final class Fp64Division {
         b.dsetp(Cmp.LT, p, rs.op(), b.f64(0.0));
         b.lop3(p.op(), w.hi(), w.hi().op(), b.imm(0x80000000), RZ, 0xFC);
         b.dadd(PT, back, qs.op(), w.op());
-        b.dmul(t, back.op(), s.op());
+        if (recomputeScale) { // in w, dead here, so that s's interval ends at its first use
+            b.iadd3(w.hi(), e.op(), b.imm(100 + 1023), RZ);
+            b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
+            b.mov(PT, w.lo(), RZ);
+        }
+        b.dmul(t, back.op(), (recomputeScale ? w : s).op());
         b.dmul(t, t.op(), down);
         b.place(exact);
     }
