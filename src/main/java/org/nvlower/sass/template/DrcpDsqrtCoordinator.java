@@ -146,12 +146,9 @@ final class DrcpDsqrtCoordinator {
             b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
             return;
         }
-        b.lop3(PT, g, x.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
-        b.iadd3(g, g.op(), b.imm(-0x20B00000), RZ);
-        b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x3E800000));
-        // Markstein's exception: for an all-ones significand y + y (1 - v y) may miss RN(1/v)
-        b.lop3(PT, g, x.hi().op(), b.imm(0xFFF00000), x.lo().op(), 0xA8);
-        b.isetp(Cmp.EQ, 0, BoolOp.OR, outside, g.op(), b.imm(-1), outside.op());
+        Pred regular = b.pred();
+        Fp64Division.notAllOnes(b, regular, x);
+        Fp64Division.exponentOutside(b, g, x, outside, regular.not());
     }
 
     /**

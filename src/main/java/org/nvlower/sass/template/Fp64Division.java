@@ -54,19 +54,14 @@ final class Fp64Division {
         Reg ga = b.temp("ga");
         Reg gd = b.temp("gd");
         Pred outside = b.pred();
+        Pred regular = b.pred();
         Label done = b.label();
         Label slow = b.label();
         b.path(Path.FAST);
-        // the guard: biased exponents of a and b in [0x20b, 0x5f3) (2^-500 .. 2^500)
-        b.lop3(PT, gd, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
-        b.iadd3(gd, gd.op(), b.imm(-0x20B00000), RZ);
-        b.isetp(Cmp.GE, Mod.U32, outside, gd.op(), b.imm(0x3E800000));
-        b.lop3(PT, ga, a.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
-        b.iadd3(ga, ga.op(), b.imm(-0x20B00000), RZ);
-        b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, ga.op(), b.imm(0x3E800000), outside.op());
-        // a divisor significand of all ones (Markstein's exception: r2 may miss the correctly rounded 1/b)
-        b.lop3(PT, gd, d.hi().op(), b.imm(0xFFF00000), d.lo().op(), 0xA8);
-        b.isetp(Cmp.EQ, 0, BoolOp.OR, outside, gd.op(), b.imm(-1), outside.op());
+        // the guard: b's significand not all ones, biased exponents of a and b in [0x20b, 0x5f3)
+        notAllOnes(b, regular, d);
+        exponentOutside(b, gd, d, outside, regular.not());
+        exponentOutside(b, ga, a, outside, outside.op());
         emitQuotient(b, tier, rcp64h, a, d, q, null);
         b.path(Path.GLUE);
         b.bra(outside.not(), done);
@@ -80,6 +75,24 @@ final class Fp64Division {
         emitSlowPath(b, tier, a, d, q, rcp64h);
         b.ret();
         return b.build();
+    }
+
+    /**
+     * p = x's significand is not all ones. For an all-ones divisor r2 may miss the correctly rounded
+     * 1/x (Markstein's exception), so the fast paths send it to the slow path.
+     */
+    static void notAllOnes(ProgramBuilder b, Pred p, Reg x) {
+        b.lop3p(p, x.hi().op(), b.imm(0xFFF00000), x.lo().op(), 0x57); // ~((hi | 0xfff00000) & lo) != 0
+    }
+
+    /**
+     * outside = (x's biased exponent not in [0x20b, 0x5f3), i.e. |x| outside [2^-500, 2^500)) or
+     * {@code or}: LEA shifts the sign out and subtracts the lower bound, so one unsigned compare
+     * checks both bounds (the fraction bits below the exponent do not change it).
+     */
+    static void exponentOutside(ProgramBuilder b, Reg g, Reg x, Pred outside, int or) {
+        b.lea(g, x.hi().op(), b.imm(-(0x20B00000 << 1)), 1);
+        b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, g.op(), b.imm(0x3E800000 << 1), or);
     }
 
     /**
