@@ -65,10 +65,10 @@ final class DrcpDsqrtCoordinator {
     static final List<Descriptor> TABLE = List.of(
             input("x"),
             output("out"),
-            temp("guard", RegClass.R32),  // the fast path's exponent test
+            temp("test", RegClass.R32),   // DRCP's slow path: the all-ones test
             // Parts 1-3, 5, 6 on x (fast path) and on m (slow path, "...m"): separate registers, so that
             // the fast path's are dead at the CALL and the allocator does not keep them through the slow path
-            temp("y", RegClass.R64),      // the seed, then DRCP's estimate of 1/v
+            temp("y", RegClass.R64),      // the seed (its low word first the guard's), then DRCP's 1/v
             temp("g", RegClass.R64),      // DSQRT: v y refined towards sqrt(v)
             temp("h", RegClass.R64),      // DSQRT: y/2 refined towards 1/(2 sqrt(v))
             temp("r", RegClass.R64),      // each iteration's residual
@@ -140,7 +140,7 @@ final class DrcpDsqrtCoordinator {
 
     /** DRCP: biased exponent in [0x20b, 0x5f3), significand not all ones; DSQRT: x positive, exponent in [0x07b, 0x783). */
     private void guard(Reg x, Pred outside) {
-        Reg g = reg("guard");
+        Reg g = reg("y").lo(); // the seed's low word: any value will do there (Fp64Division.seed)
         if (op == Op.DSQRT) {
             b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
             b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
@@ -161,14 +161,14 @@ final class DrcpDsqrtCoordinator {
         int one = b.f64(1.0);
         int half = b.f64(0.5);
         if (op == Op.DRCP) {
-            Fp64Division.seed(b, mufu64h, v, y);
+            Fp64Division.seed(b, mufu64h, v, y, on.isEmpty());
             iteration(r, one, v, y, true, y, y);
             iteration(r, one, v, y, false, out, y);
             return;
         }
         Reg g = reg("g" + on);
         Reg h = reg("h" + on);
-        Fp64Rsqrt.seed(b, mufu64h, v, y);
+        Fp64Rsqrt.seed(b, mufu64h, v, y, on.isEmpty());
         b.dmul(g, v.op(), y.op());
         b.dmul(h, y.op(), half);
         iteration(r, half, g, h, false, g, g, h, h);
@@ -200,7 +200,7 @@ final class DrcpDsqrtCoordinator {
         Fp64Division.significand(b, reg("x"), m, e);
         if (op == Op.DRCP) {
             Pred allOnes = b.pred();
-            Reg g = reg("guard");
+            Reg g = reg("test");
             b.lop3(PT, g, m.hi().op(), b.imm(0xFFF00000), m.lo().op(), 0xA8);
             b.isetp(Cmp.EQ, 0, allOnes, g.op(), b.imm(-1));
             refine(m, qs, "m");

@@ -52,17 +52,18 @@ final class Fp64Division {
         Reg d = b.input("b", RegClass.R64);
         Reg q = b.output("q", RegClass.R64);
         Reg ga = b.temp("ga");
-        Reg gd = b.temp("gd");
+        Reg r0 = b.temp(tier == DdivTier.FULL_UNROLL ? "r0" : "r", RegClass.R64);
         Pred outside = b.pred();
         Pred regular = b.pred();
         Label done = b.label();
         Label slow = b.label();
         b.path(Path.FAST);
-        // the guard: b's significand not all ones, biased exponents of a and b in [0x20b, 0x5f3)
+        // the guard: b's significand not all ones, biased exponents of a and b in [0x20b, 0x5f3); b's
+        // test leaves its LEA result in the seed's low word (see seed)
         notAllOnes(b, regular, d);
-        exponentOutside(b, gd, d, outside, regular.not());
+        exponentOutside(b, r0.lo(), d, outside, regular.not());
         exponentOutside(b, ga, a, outside, outside.op());
-        emitQuotient(b, tier, rcp64h, a, d, q, null);
+        emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
         b.path(Path.GLUE);
         b.bra(outside.not(), done);
         b.call(slow);
@@ -99,10 +100,11 @@ final class Fp64Division {
      * The Newton-Raphson core: q = a / d correctly rounded when a, d and the quotient are well
      * inside the normal range (the fast path's guard, or the slow path's significands).
      */
-    static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes) {
+    static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes,
+            Reg seedPair) {
         switch (tier) {
             case FULL_UNROLL -> {
-                Reg r0 = b.temp("r0", RegClass.R64);
+                Reg r0 = seedPair != null ? seedPair : b.temp("r0", RegClass.R64);
                 Reg e0 = b.temp("e0", RegClass.R64);
                 Reg e1 = b.temp("e1", RegClass.R64);
                 Reg r1 = b.temp("r1", RegClass.R64);
@@ -110,7 +112,7 @@ final class Fp64Division {
                 Reg r2 = b.temp("r2", RegClass.R64);
                 Reg q0 = b.temp("q0", RegClass.R64);
                 Reg res = b.temp("res", RegClass.R64);
-                reciprocal(b, rcp64h, d, r0, e0, e1, r1, e2, r2);
+                reciprocal(b, rcp64h, d, r0, seedPair != null, e0, e1, r1, e2, r2);
                 allOnesReciprocal(b, allOnes, r2);
                 b.dmul(q0, a.op(), r2.op());
                 b.dfma(res, d.neg(), q0.op(), a.op());
@@ -118,10 +120,10 @@ final class Fp64Division {
             }
             case PARTIAL_SPILL, MINIMAL_REGISTERS -> {
                 // PARTIAL: the reciprocal and residual pairs reused; MINIMAL: the quotient built in q itself too
-                Reg r = b.temp("r", RegClass.R64);
+                Reg r = seedPair != null ? seedPair : b.temp("r", RegClass.R64);
                 Reg e = b.temp("e", RegClass.R64);
                 Reg q0 = tier == DdivTier.PARTIAL_SPILL ? b.temp("q0", RegClass.R64) : q;
-                reciprocal(b, rcp64h, d, r, e, e, r, e, r);
+                reciprocal(b, rcp64h, d, r, seedPair != null, e, e, r, e, r);
                 allOnesReciprocal(b, allOnes, r);
                 b.dmul(q0, a.op(), r.op());
                 b.dfma(e, d.neg(), q0.op(), a.op());
@@ -131,10 +133,10 @@ final class Fp64Division {
     }
 
     /** r2 = r1 + r1 (1 - d r1) with r1 = r0 + r0 (e0 + e0^2), e0 = 1 - d r0, r0 the seed: within about an ulp of 1/d. */
-    private static void reciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r0, Reg e0, Reg e1, Reg r1, Reg e2,
-            Reg r2) {
+    private static void reciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r0, boolean lowWordSet, Reg e0, Reg e1,
+            Reg r1, Reg e2, Reg r2) {
         int one = b.f64(1.0);
-        seed(b, rcp64h, d, r0);
+        seed(b, rcp64h, d, r0, lowWordSet);
         b.dfma(e0, d.neg(), r0.op(), one);
         b.dfma(e1, e0.op(), e0.op(), e0.op());
         b.dfma(r1, r0.op(), e1.op(), r0.op());
@@ -145,11 +147,19 @@ final class Fp64Division {
     /**
      * r ~ 1/d within about 2^-19: MUFU.RCP64H of d's high word (sm_80+); on older SMs MUFU.RCP
      * of a float with d's top 20 significand bits and exponent 0 (in [1, 2)), its significand
-     * moved into the high word and d's exponent and sign put back (d normal).
+     * moved into the high word and d's exponent and sign put back (d normal). The low word is not
+     * cleared when {@code lowWordSet} (the fast paths leave their guard's LEA result there) nor
+     * after the float seed (its scratch): any low word moves r by less than an ulp of the high
+     * word's 20 fraction bits, 2^-20 relative; with the seed's 2^-20 (MUFU.RCP64H; the float seed's
+     * 2^-23 and its cut to 20 bits) and d's cut to its high word, |e| = |1 - d r| < 2^-18.3, so
+     * r1 = r (1 + e + e^2) = (1/d)(1 - e^3) is within 2^-54.9 relative plus its roundings, under
+     * an ulp of 1/d, as Markstein's r2 needs. (ptxas's rcp.rn.f64 does the same: its guard's IADD3 writes the seed's low word.)
      */
-    static void seed(ProgramBuilder b, boolean rcp64h, Reg d, Reg r) {
-        b.mov(PT, r.lo(), RZ);
+    static void seed(ProgramBuilder b, boolean rcp64h, Reg d, Reg r, boolean lowWordSet) {
         if (rcp64h) {
+            if (!lowWordSet) {
+                b.mov(PT, r.lo(), RZ);
+            }
             b.mufu(MufuFn.RCP64H, r.hi(), d.hi().op());
             return;
         }
@@ -162,7 +172,6 @@ final class Fp64Division {
         b.lop3(PT, ex, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
         b.iadd3(ex, f.op(), ex.neg(), b.imm(0x38000000 + 0x3FF00000));
         b.lop3(PT, ex, d.hi().op(), b.imm(0x80000000), ex.op(), 0xEA);
-        b.mov(PT, r.lo(), RZ);
     }
 
     /** For the slow path's d = 2 - 2^-52 (allOnes): r = RN(1/d) = 1/2 + 2^-53. */
@@ -232,7 +241,7 @@ final class Fp64Division {
         }
         b.lop3(PT, full ? e : ea, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
         b.isetp(Cmp.EQ, 0, allOnes, (full ? e : ea).op(), b.imm(-1));
-        emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes);
+        emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes, null);
         b.dfma(rs, ds.neg(), qs.op(), as.op());
         if (full) {
             b.iadd3(e, ea.op(), ed.neg(), RZ);

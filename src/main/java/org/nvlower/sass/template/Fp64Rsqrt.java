@@ -78,7 +78,7 @@ final class Fp64Rsqrt {
         Reg h = b.temp("h", RegClass.R64);
         Reg r = b.temp("r", RegClass.R64);
         int half = b.f64(0.5);
-        seed(b, rsq64h, x, y);
+        seed(b, rsq64h, x, y, false);
         switch (kind) {
             case RSQRT_FULL -> {
                 b.dmul(gg, x.op(), y.op());
@@ -108,10 +108,16 @@ final class Fp64Rsqrt {
      * on SMs without it MUFU.RSQ of the float f = 1.m 2^(E mod 2) (x = 1.m 2^E, m cut to 23 bits;
      * within about 2^-22), whose exponent and significand move into y's high word with the
      * exponent 896 - floor(E / 2) added back (1/sqrt(x) = 2^-floor(E/2) / sqrt(f); 896 = 1023 - 127).
+     * With {@code lowWordSet} y's low word is left as it is (sqrt.rn's fast path leaves its guard
+     * there; the float seed its scratch): it moves y by under 2^-20 relative, so |1 - x y^2| stays
+     * below about 2^-17.7 and the two coupled steps still end near 2^-70, far inside the final
+     * correction's need. rsqrt.approx.f64 passes false: its one or two steps have less margin.
      */
-    static void seed(ProgramBuilder b, boolean rsq64h, Reg x, Reg y) {
+    static void seed(ProgramBuilder b, boolean rsq64h, Reg x, Reg y, boolean lowWordSet) {
         if (rsq64h) {
-            b.mov(PT, y.lo(), RZ);
+            if (!lowWordSet) {
+                b.mov(PT, y.lo(), RZ);
+            }
             b.mufu(MufuFn.RSQ64H, y.hi(), x.hi().op());
             return;
         }
@@ -127,7 +133,9 @@ final class Fp64Rsqrt {
         b.shf(false, Mod.IntType.U32, false, k, k.op(), b.imm(21), RZ);     // floor(E / 2) + 512
         b.iadd3(k, k.neg(), b.imm(896 + 512), RZ);
         b.lea(y.hi(), k.op(), f.op(), 20);
-        b.mov(PT, y.lo(), RZ);
+        if (!lowWordSet) {
+            b.mov(PT, y.lo(), RZ);
+        }
     }
 
     private static void emitSlowPath(ProgramBuilder b, Kind kind, Reg x, Reg out, boolean rsq64h) {
