@@ -220,7 +220,7 @@ final class DrcpDsqrtCoordinator {
     /** Part 4: out = q_s 2^E rounded once, with x's sign (DSQRT's x is positive here). */
     private void rounding() {
         Reg out = reg("out");
-        Fp64Division.scaleOnce(b, pool, reg("qs"), reg("rs"), reg("e"), out, false);
+        Fp64Division.scaleOnce(b, pool, reg("qs"), reg("rs"), reg("e"), out, true);
         b.lop3(PT, out.hi(), out.hi().op(), reg("x").hi().op(), b.imm(0x80000000), 0xF8);
     }
 }
