@@ -115,20 +115,10 @@ final class DrcpDsqrtCoordinator {
     private Program emit() {
         Reg x = reg("x");
         Pred outside = b.pred();
-        Label done = b.label();
-        Label slow = b.label();
         b.path(Path.FAST);
         guard(x, outside);
         refine(x, reg("out"), "");
-        b.path(Path.GLUE);
-        b.bra(outside.not(), done);
-        b.call(slow);
-        b.place(done);
-        b.exit();
-
-        b.path(Path.SLOW);
-        b.section("__nvlower_" + op.ptx.replace('.', '_') + "_slowpath");
-        b.place(slow);
+        SlowPathCall.emit(b, outside, op.ptx);
         Label end = b.label();
         Exceptions.of(op).emit(b, x, reg("out"), end);
         slowCore();

@@ -55,8 +55,6 @@ final class Fp64Division {
         Reg r0 = b.temp(tier == DdivTier.FULL_UNROLL ? "r0" : "r", RegClass.R64);
         Pred outside = b.pred();
         Pred regular = b.pred();
-        Label done = b.label();
-        Label slow = b.label();
         b.path(Path.FAST);
         // the guard: b's significand not all ones, biased exponents of a and b in [0x20b, 0x5f3); b's
         // test leaves its LEA result in the seed's low word (see seed)
@@ -64,15 +62,7 @@ final class Fp64Division {
         exponentOutside(b, r0.lo(), d, outside, regular.not());
         exponentOutside(b, ga, a, outside, outside.op());
         emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
-        b.path(Path.GLUE);
-        b.bra(outside.not(), done);
-        b.call(slow);
-        b.place(done);
-        b.exit();
-
-        b.path(Path.SLOW);
-        b.section("__nvlower_div_rn_f64_slowpath");
-        b.place(slow);
+        SlowPathCall.emit(b, outside, "div.rn.f64");
         emitSlowPath(b, tier, a, d, q, rcp64h);
         b.ret();
         return b.build();
@@ -157,10 +147,7 @@ final class Fp64Division {
      */
     static void seed(ProgramBuilder b, boolean rcp64h, Reg d, Reg r, boolean lowWordSet) {
         if (rcp64h) {
-            if (!lowWordSet) {
-                b.mov(PT, r.lo(), RZ);
-            }
-            b.mufu(MufuFn.RCP64H, r.hi(), d.hi().op());
+            highWordSeed(b, MufuFn.RCP64H, d, r, lowWordSet);
             return;
         }
         Reg f = r.lo();
@@ -172,6 +159,14 @@ final class Fp64Division {
         b.lop3(PT, ex, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
         b.iadd3(ex, f.op(), ex.neg(), b.imm(0x38000000 + 0x3FF00000));
         b.lop3(PT, ex, d.hi().op(), b.imm(0x80000000), ex.op(), 0xEA);
+    }
+
+    /** r's high word = MUFU.fn of x's high word (RCP64H, RSQ64H); its low word cleared unless {@code lowWordSet}. */
+    static void highWordSeed(ProgramBuilder b, MufuFn fn, Reg x, Reg r, boolean lowWordSet) {
+        if (!lowWordSet) {
+            b.mov(PT, r.lo(), RZ);
+        }
+        b.mufu(fn, r.hi(), x.hi().op());
     }
 
     /** For the slow path's d = 2 - 2^-52 (allOnes): r = RN(1/d) = 1/2 + 2^-53. */

@@ -51,21 +51,11 @@ final class Fp64Rsqrt {
         Reg s = b.output("y", RegClass.R64);
         Reg g = b.temp("g");
         Pred outside = b.pred();
-        Label done = b.label();
-        Label slow = b.label();
         b.path(Path.FAST);
         b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
         b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
         emitRoot(b, kind, x, s, rsq64h);
-        b.path(Path.GLUE);
-        b.bra(outside.not(), done);
-        b.call(slow);
-        b.place(done);
-        b.exit();
-
-        b.path(Path.SLOW);
-        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
-        b.place(slow);
+        SlowPathCall.emit(b, outside, name);
         emitSlowPath(b, kind, x, s, rsq64h);
         b.ret();
         return b.build();
@@ -115,10 +105,7 @@ final class Fp64Rsqrt {
      */
     static void seed(ProgramBuilder b, boolean rsq64h, Reg x, Reg y, boolean lowWordSet) {
         if (rsq64h) {
-            if (!lowWordSet) {
-                b.mov(PT, y.lo(), RZ);
-            }
-            b.mufu(MufuFn.RSQ64H, y.hi(), x.hi().op());
+            Fp64Division.highWordSeed(b, MufuFn.RSQ64H, x, y, lowWordSet);
             return;
         }
         Reg f = y.lo();
