@@ -274,9 +274,10 @@ final class Fp64Division {
      * t = q_s 2^E rounded once: E clamped to [-1100, 1100] (beyond, the result is zero or
      * infinity either way), then q_s 2^(E -+ 100) (exact, normal) times 2^(+-100) (the rounding).
      * A q_s exactly on a midpoint of the result's grid with a nonzero residual r_s first moves
-     * half a grid step towards the true quotient (q_s > 0). The 2^(+-100) are immediates under
-     * the sign's predicate, so only 2^(E -+ 100) and the half step take registers; with
-     * {@code recomputeScale} the midpoint branch rebuilds 2^(E + 100) instead of keeping it live.
+     * half a grid step towards the true quotient (q_s > 0). 2^(+-100), 2^-(E -+ 100) and the half
+     * step take turns in one pair (selected, not predicated: PTX would see a maybe-undefined
+     * register); with {@code recomputeScale} the midpoint branch rebuilds 2^(E + 100) there too
+     * instead of keeping it live.
      */
     static void scaleOnce(ProgramBuilder b, Temps temps, Reg qs, Reg rs, Reg e, Reg t, boolean recomputeScale) {
         Pred p = b.pred();
@@ -285,7 +286,6 @@ final class Fp64Division {
         Reg w = temps.temp("halfStep", RegClass.R64);
         Reg back = temps.temp("back", RegClass.R64);
         Reg k = temps.temp("k100", RegClass.R32);
-        int up = b.f64(0x1p100);
         int down = b.f64(0x1p-100);
         b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-1100));
         b.sel(e, b.imm(-1100), e.op(), p.op());
@@ -298,12 +298,12 @@ final class Fp64Division {
         b.iadd3(s.hi(), k.op(), b.imm(1023), RZ);
         b.shf(true, Mod.IntType.U32, false, s.hi(), s.hi().op(), b.imm(20), RZ);
         b.dmul(t, qs.op(), s.op());
-        b.dmul(neg.op(), t, t.op(), down);
-        b.dmul(neg.not(), t, t.op(), up);
-        // t back on q_s's scale (exact), and half a step of the result's grid there, 2^(-1075 - E)
-        b.dmul(neg.op(), back, t.op(), up);
-        b.dmul(neg.not(), back, t.op(), down);
         b.mov(PT, w.lo(), RZ);
+        b.sel(w.hi(), b.imm(0x39B00000), b.imm(0x46300000), neg.op()); // 2^-100 or 2^100
+        b.dmul(t, t.op(), w.op());
+        // t back on q_s's scale (exact), and half a step of the result's grid there, 2^(-1075 - E)
+        b.sel(w.hi(), b.imm(0x46300000), b.imm(0x39B00000), neg.op());
+        b.dmul(back, t.op(), w.op());
         b.iadd3(w.hi(), k.neg(), b.imm(1023), RZ);
         b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
         b.dmul(back, back.op(), w.op());
