@@ -17,7 +17,8 @@ import org.nvlower.sass.Reg.RegClass;
 import org.nvlower.target.DdivTier;
 
 /**
- * div.rn.f64 (DDIV) and rcp.rn.f64 (DRCP, the same with a = 1).
+ * div.rn.f64 (DDIV). rcp.rn.f64 (DRCP) is {@link DrcpDsqrtCoordinator}'s, which shares this class's seed,
+ * significand normalisation and final scaling.
  *
  * <p>Fast path (|a|, |b| in [2^-500, 2^500), so no intermediate over- or underflows and every
  * residual is exact): r0 = MUFU.RCP64H(b) (1.11.20, within 2^-20 of 1/b_hi), e = 1 - b r0,
@@ -36,81 +37,64 @@ import org.nvlower.target.DdivTier;
  * <p>The three register-pressure tiers (seed 3, "Register Pressure Variants") compute the same
  * values with different register use: {@link DdivTier#FULL_UNROLL} gives every intermediate its own
  * register (most independent instructions in flight), {@link DdivTier#PARTIAL_SPILL} reuses the residual
- * and the reciprocal registers, {@link DdivTier#MINIMAL_REGISTERS} keeps two pairs and computes in place.
+ * and the reciprocal registers, {@link DdivTier#MINIMAL_REGISTERS} keeps two pairs and computes in place;
+ * the slow path, where the register count peaks, keeps less live from tier to tier (22, 20, 18
+ * physical registers for the whole template; see {@link #emitSlowPath}).
  */
 final class Fp64Division {
 
     private Fp64Division() {}
 
     static Program divRn(DdivTier tier, boolean rcp64h) {
-        return build("div.rn.f64", tier, false, rcp64h);
-    }
-
-    static Program rcpRn(boolean rcp64h) {
-        return build("rcp.rn.f64", DdivTier.FULL_UNROLL, true, rcp64h);
-    }
-
-    private static Program build(String name, DdivTier tier, boolean rcp, boolean rcp64h) {
-        ProgramBuilder b = new ProgramBuilder(name + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier) + (rcp64h ? "" : " (MUFU.RCP seed)"));
-        Reg a;
-        Reg d;
-        if (rcp) {
-            d = b.input("b", RegClass.R64);
-            a = b.temp("one", RegClass.R64);
-        } else {
-            a = b.input("a", RegClass.R64);
-            d = b.input("b", RegClass.R64);
-        }
+        ProgramBuilder b = new ProgramBuilder("div.rn.f64" + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier)
+                + (rcp64h ? "" : " (MUFU.RCP seed)"));
+        Reg a = b.input("a", RegClass.R64);
+        Reg d = b.input("b", RegClass.R64);
         Reg q = b.output("q", RegClass.R64);
         Reg ga = b.temp("ga");
-        Reg gd = b.temp("gd");
+        Reg r0 = b.temp(tier == DdivTier.FULL_UNROLL ? "r0" : "r", RegClass.R64);
         Pred outside = b.pred();
-        Label done = b.label();
-        Label slow = b.label();
+        Pred regular = b.pred();
         b.path(Path.FAST);
-        // the guard: biased exponents of a and b in [0x20b, 0x5f3) (2^-500 .. 2^500)
-        b.lop3(PT, gd, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
-        b.iadd3(gd, gd.op(), b.imm(-0x20B00000), RZ);
-        b.isetp(Cmp.GE, Mod.U32, outside, gd.op(), b.imm(0x3E800000));
-        if (!rcp) {
-            b.lop3(PT, ga, a.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
-            b.iadd3(ga, ga.op(), b.imm(-0x20B00000), RZ);
-            b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, ga.op(), b.imm(0x3E800000), outside.op());
-        }
-        // a divisor significand of all ones (Markstein's exception: r2 may miss the correctly rounded 1/b)
-        b.lop3(PT, gd, d.hi().op(), b.imm(0xFFF00000), d.lo().op(), 0xA8);
-        b.isetp(Cmp.EQ, 0, BoolOp.OR, outside, gd.op(), b.imm(-1), outside.op());
-        if (rcp) {
-            emitReciprocal(b, rcp64h, d, q); // r2 is RN(1/b) here (Markstein; the guard took the all-ones significands)
-        } else {
-            emitQuotient(b, tier, rcp64h, a, d, q, null);
-        }
-        b.path(Path.GLUE);
-        b.bra(outside.not(), done);
-        b.call(slow);
-        b.place(done);
-        b.exit();
-
-        b.path(Path.SLOW);
-        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
-        b.place(slow);
-        if (rcp) { // the slow path divides 1 by b
-            b.mov(PT, a.lo(), RZ);
-            b.mov(PT, a.hi(), b.imm(0x3FF00000));
-        }
+        // the guard: b's significand not all ones, biased exponents of a and b in [0x20b, 0x5f3); b's
+        // test leaves its LEA result in the seed's low word (see seed)
+        notAllOnes(b, regular, d);
+        exponentOutside(b, r0.lo(), d, outside, regular.not());
+        exponentOutside(b, ga, a, outside, outside.op());
+        emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
+        SlowPathCall.emit(b, outside, "div.rn.f64");
         emitSlowPath(b, tier, a, d, q, rcp64h);
         b.ret();
         return b.build();
     }
 
     /**
+     * p = x's significand is not all ones. For an all-ones divisor r2 may miss the correctly rounded
+     * 1/x (Markstein's exception), so the fast paths send it to the slow path.
+     */
+    static void notAllOnes(ProgramBuilder b, Pred p, Reg x) {
+        b.lop3p(p, x.hi().op(), b.imm(0xFFF00000), x.lo().op(), 0x57); // ~((hi | 0xfff00000) & lo) != 0
+    }
+
+    /**
+     * outside = (x's biased exponent not in [0x20b, 0x5f3), i.e. |x| outside [2^-500, 2^500)) or
+     * {@code or}: LEA shifts the sign out and subtracts the lower bound, so one unsigned compare
+     * checks both bounds (the fraction bits below the exponent do not change it).
+     */
+    static void exponentOutside(ProgramBuilder b, Reg g, Reg x, Pred outside, int or) {
+        b.lea(g, x.hi().op(), b.imm(-(0x20B00000 << 1)), 1);
+        b.isetp(Cmp.GE, Mod.U32, BoolOp.OR, outside, g.op(), b.imm(0x3E800000 << 1), or);
+    }
+
+    /**
      * The Newton-Raphson core: q = a / d correctly rounded when a, d and the quotient are well
      * inside the normal range (the fast path's guard, or the slow path's significands).
      */
-    static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes) {
+    static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes,
+            Reg seedPair) {
         switch (tier) {
             case FULL_UNROLL -> {
-                Reg r0 = b.temp("r0", RegClass.R64);
+                Reg r0 = seedPair != null ? seedPair : b.temp("r0", RegClass.R64);
                 Reg e0 = b.temp("e0", RegClass.R64);
                 Reg e1 = b.temp("e1", RegClass.R64);
                 Reg r1 = b.temp("r1", RegClass.R64);
@@ -118,7 +102,7 @@ final class Fp64Division {
                 Reg r2 = b.temp("r2", RegClass.R64);
                 Reg q0 = b.temp("q0", RegClass.R64);
                 Reg res = b.temp("res", RegClass.R64);
-                reciprocal(b, rcp64h, d, r0, e0, e1, r1, e2, r2);
+                reciprocal(b, rcp64h, d, r0, seedPair != null, e0, e1, r1, e2, r2);
                 allOnesReciprocal(b, allOnes, r2);
                 b.dmul(q0, a.op(), r2.op());
                 b.dfma(res, d.neg(), q0.op(), a.op());
@@ -126,10 +110,10 @@ final class Fp64Division {
             }
             case PARTIAL_SPILL, MINIMAL_REGISTERS -> {
                 // PARTIAL: the reciprocal and residual pairs reused; MINIMAL: the quotient built in q itself too
-                Reg r = b.temp("r", RegClass.R64);
+                Reg r = seedPair != null ? seedPair : b.temp("r", RegClass.R64);
                 Reg e = b.temp("e", RegClass.R64);
                 Reg q0 = tier == DdivTier.PARTIAL_SPILL ? b.temp("q0", RegClass.R64) : q;
-                reciprocal(b, rcp64h, d, r, e, e, r, e, r);
+                reciprocal(b, rcp64h, d, r, seedPair != null, e, e, r, e, r);
                 allOnesReciprocal(b, allOnes, r);
                 b.dmul(q0, a.op(), r.op());
                 b.dfma(e, d.neg(), q0.op(), a.op());
@@ -138,17 +122,11 @@ final class Fp64Division {
         }
     }
 
-    /** DRCP's fast path: the reciprocal core alone, its r2 the result. */
-    private static void emitReciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r) {
-        reciprocal(b, rcp64h, d, b.temp("r0", RegClass.R64), b.temp("e0", RegClass.R64), b.temp("e1", RegClass.R64),
-                b.temp("r1", RegClass.R64), b.temp("e2", RegClass.R64), r);
-    }
-
     /** r2 = r1 + r1 (1 - d r1) with r1 = r0 + r0 (e0 + e0^2), e0 = 1 - d r0, r0 the seed: within about an ulp of 1/d. */
-    private static void reciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r0, Reg e0, Reg e1, Reg r1, Reg e2,
-            Reg r2) {
+    private static void reciprocal(ProgramBuilder b, boolean rcp64h, Reg d, Reg r0, boolean lowWordSet, Reg e0, Reg e1,
+            Reg r1, Reg e2, Reg r2) {
         int one = b.f64(1.0);
-        seed(b, rcp64h, d, r0);
+        seed(b, rcp64h, d, r0, lowWordSet);
         b.dfma(e0, d.neg(), r0.op(), one);
         b.dfma(e1, e0.op(), e0.op(), e0.op());
         b.dfma(r1, r0.op(), e1.op(), r0.op());
@@ -159,12 +137,17 @@ final class Fp64Division {
     /**
      * r ~ 1/d within about 2^-19: MUFU.RCP64H of d's high word (sm_80+); on older SMs MUFU.RCP
      * of a float with d's top 20 significand bits and exponent 0 (in [1, 2)), its significand
-     * moved into the high word and d's exponent and sign put back (d normal).
+     * moved into the high word and d's exponent and sign put back (d normal). The low word is not
+     * cleared when {@code lowWordSet} (the fast paths leave their guard's LEA result there) nor
+     * after the float seed (its scratch): any low word moves r by less than an ulp of the high
+     * word's 20 fraction bits, 2^-20 relative; with the seed's 2^-20 (MUFU.RCP64H; the float seed's
+     * 2^-23 and its cut to 20 bits) and d's cut to its high word, |e| = |1 - d r| < 2^-18.3, so
+     * r1 = r (1 + e + e^2) = (1/d)(1 - e^3) is within 2^-54.9 relative plus its roundings, under
+     * an ulp of 1/d, as Markstein's r2 needs. (ptxas's rcp.rn.f64 does the same: its guard's IADD3 writes the seed's low word.)
      */
-    static void seed(ProgramBuilder b, boolean rcp64h, Reg d, Reg r) {
-        b.mov(PT, r.lo(), RZ);
+    static void seed(ProgramBuilder b, boolean rcp64h, Reg d, Reg r, boolean lowWordSet) {
         if (rcp64h) {
-            b.mufu(MufuFn.RCP64H, r.hi(), d.hi().op());
+            highWordSeed(b, MufuFn.RCP64H, d, r, lowWordSet);
             return;
         }
         Reg f = r.lo();
@@ -176,24 +159,41 @@ final class Fp64Division {
         b.lop3(PT, ex, d.hi().op(), b.imm(0x7FF00000), RZ, 0xC0);
         b.iadd3(ex, f.op(), ex.neg(), b.imm(0x38000000 + 0x3FF00000));
         b.lop3(PT, ex, d.hi().op(), b.imm(0x80000000), ex.op(), 0xEA);
-        b.mov(PT, r.lo(), RZ);
+    }
+
+    /** r's high word = MUFU.fn of x's high word (RCP64H, RSQ64H); its low word cleared unless {@code lowWordSet}. */
+    static void highWordSeed(ProgramBuilder b, MufuFn fn, Reg x, Reg r, boolean lowWordSet) {
+        if (!lowWordSet) {
+            b.mov(PT, r.lo(), RZ);
+        }
+        b.mufu(fn, r.hi(), x.hi().op());
     }
 
     /** For the slow path's d = 2 - 2^-52 (allOnes): r = RN(1/d) = 1/2 + 2^-53. */
-    private static void allOnesReciprocal(ProgramBuilder b, Pred allOnes, Reg r) {
+    static void allOnesReciprocal(ProgramBuilder b, Pred allOnes, Reg r) {
         if (allOnes != null) {
             b.mov(allOnes.op(), r.lo(), b.imm(1));
             b.mov(allOnes.op(), r.hi(), b.imm(0x3FE00000));
         }
     }
 
-    /** Special operands, then the significands' quotient scaled by 2^E with one rounding. */
+    /**
+     * Special operands, then the significands' quotient scaled by 2^E with one rounding. The tiers
+     * differ here in what stays live through the scaling, where the whole template's register
+     * count peaks: FULL_UNROLL keeps the sign, both exponents, the significands' quotient q_s and
+     * the scaled t in registers of their own; PARTIAL_SPILL folds the exponents into one before the
+     * core and computes q_s in q; MINIMAL_REGISTERS folds the exponents, scales into q, and
+     * recomputes the sign at the end and 2^(E + 100) in the rare midpoint branch instead of keeping
+     * them live.
+     */
     private static void emitSlowPath(ProgramBuilder b, DdivTier tier, Reg a, Reg d, Reg q, boolean rcp64h) {
+        boolean full = tier == DdivTier.FULL_UNROLL;
+        boolean minimal = tier == DdivTier.MINIMAL_REGISTERS;
         Pred p = b.pred();
         Pred p2 = b.pred();
         Label out = b.label();
         Reg sign = b.temp("sign");
-        Reg t = b.temp("t", RegClass.R64);
+        Reg t = minimal ? q : b.temp("t", RegClass.R64);
         // NaN operand: the canonical NaN (DADD of the operands gives it)
         b.dsetp(Cmp.NAN, p, a.op(), d.op());
         b.dadd(p.op(), q, a.op(), d.op());
@@ -227,18 +227,30 @@ final class Fp64Division {
         Reg ed = b.temp("ed");
         significand(b, a, as, ea);
         significand(b, d, ds, ed);
-        Reg qs = b.temp("qs", RegClass.R64);
+        Reg qs = tier == DdivTier.PARTIAL_SPILL ? q : b.temp("qs", RegClass.R64);
         Reg e = b.temp("e");
         Reg rs = b.temp("rs", RegClass.R64);
         Pred allOnes = b.pred();
-        b.lop3(PT, e, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
-        b.isetp(Cmp.EQ, 0, allOnes, e.op(), b.imm(-1));
-        emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes);
+        if (!full) {
+            b.iadd3(e, ea.op(), ed.neg(), RZ);
+        }
+        b.lop3(PT, full ? e : ea, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
+        b.isetp(Cmp.EQ, 0, allOnes, (full ? e : ea).op(), b.imm(-1));
+        emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes, null);
         b.dfma(rs, ds.neg(), qs.op(), as.op());
-        b.iadd3(e, ea.op(), ed.neg(), RZ);
-        scaleOnce(b, qs, rs, e, t);
-        b.mov(PT, q.lo(), t.lo().op());
-        b.lop3(PT, q.hi(), t.hi().op(), sign.op(), RZ, 0xFC);
+        if (full) {
+            b.iadd3(e, ea.op(), ed.neg(), RZ);
+        }
+        scaleOnce(b, b::temp, qs, rs, e, t, minimal);
+        Reg resultSign = sign;
+        if (minimal) { // a register of its own: reusing sign would keep it live through the scaling
+            resultSign = b.temp("resultSign");
+            b.lop3(PT, resultSign, a.hi().op(), d.hi().op(), b.imm(0x80000000), 0x28);
+        }
+        if (t != q) {
+            b.mov(PT, q.lo(), t.lo().op());
+        }
+        b.lop3(PT, q.hi(), t.hi().op(), resultSign.op(), RZ, 0xFC);
         b.place(out);
     }
 
@@ -262,18 +274,19 @@ final class Fp64Division {
      * t = q_s 2^E rounded once: E clamped to [-1100, 1100] (beyond, the result is zero or
      * infinity either way), then q_s 2^(E -+ 100) (exact, normal) times 2^(+-100) (the rounding).
      * A q_s exactly on a midpoint of the result's grid with a nonzero residual r_s first moves
-     * half a grid step towards the true quotient (q_s > 0).
+     * half a grid step towards the true quotient (q_s > 0). 2^(+-100), 2^-(E -+ 100) and the half
+     * step take turns in one pair (selected, not predicated: PTX would see a maybe-undefined
+     * register); with {@code recomputeScale} the midpoint branch rebuilds 2^(E + 100) there too
+     * instead of keeping it live.
      */
-    static void scaleOnce(ProgramBuilder b, Reg qs, Reg rs, Reg e, Reg t) {
+    static void scaleOnce(ProgramBuilder b, Temps temps, Reg qs, Reg rs, Reg e, Reg t, boolean recomputeScale) {
         Pred p = b.pred();
         Pred neg = b.pred();
-        Reg s1 = b.temp("s1", RegClass.R64);
-        Reg s2 = b.temp("s2", RegClass.R64);
-        Reg i1 = b.temp("i1", RegClass.R64);
-        Reg i2 = b.temp("i2", RegClass.R64);
-        Reg h = b.temp("h", RegClass.R64);
-        Reg back = b.temp("back", RegClass.R64);
-        Reg k = b.temp("k");
+        Reg s = temps.temp("scale", RegClass.R64);
+        Reg w = temps.temp("halfStep", RegClass.R64);
+        Reg back = temps.temp("back", RegClass.R64);
+        Reg k = temps.temp("k100", RegClass.R32);
+        int down = b.f64(0x1p-100);
         b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-1100));
         b.sel(e, b.imm(-1100), e.op(), p.op());
         b.isetp(Cmp.GT, 0, p, e.op(), b.imm(1100));
@@ -281,35 +294,38 @@ final class Fp64Division {
         b.isetp(Cmp.LT, 0, neg, e.op(), RZ);
         b.sel(k, b.imm(100), b.imm(-100), neg.op());
         b.iadd3(k, e.op(), k.op(), RZ); // E + 100 or E - 100
-        b.mov(PT, s1.lo(), RZ);
-        b.mov(PT, s2.lo(), RZ);
-        b.mov(PT, i1.lo(), RZ);
-        b.mov(PT, i2.lo(), RZ);
-        b.mov(PT, h.lo(), RZ);
-        b.iadd3(s1.hi(), k.op(), b.imm(1023), RZ);
-        b.shf(true, Mod.IntType.U32, false, s1.hi(), s1.hi().op(), b.imm(20), RZ);
-        b.iadd3(i1.hi(), k.neg(), b.imm(1023), RZ);
-        b.shf(true, Mod.IntType.U32, false, i1.hi(), i1.hi().op(), b.imm(20), RZ);
-        b.sel(s2.hi(), b.imm(0x39B00000), b.imm(0x46300000), neg.op()); // 2^-100, 2^100
-        b.sel(i2.hi(), b.imm(0x46300000), b.imm(0x39B00000), neg.op());
-        b.dmul(t, qs.op(), s1.op());
-        b.dmul(t, t.op(), s2.op());
-        // half a step of the result's grid in q_s's units, 2^(-1075 - E), for subnormal results (E < -1021)
-        b.iadd3(h.hi(), e.neg(), b.imm(-52), RZ);
-        b.shf(true, Mod.IntType.U32, false, h.hi(), h.hi().op(), b.imm(20), RZ);
-        b.dmul(back, t.op(), i2.op());
-        b.dmul(back, back.op(), i1.op());
+        b.mov(PT, s.lo(), RZ);
+        b.iadd3(s.hi(), k.op(), b.imm(1023), RZ);
+        b.shf(true, Mod.IntType.U32, false, s.hi(), s.hi().op(), b.imm(20), RZ);
+        b.dmul(t, qs.op(), s.op());
+        b.mov(PT, w.lo(), RZ);
+        b.sel(w.hi(), b.imm(0x39B00000), b.imm(0x46300000), neg.op()); // 2^-100 or 2^100
+        b.dmul(t, t.op(), w.op());
+        // t back on q_s's scale (exact), and half a step of the result's grid there, 2^(-1075 - E)
+        b.sel(w.hi(), b.imm(0x46300000), b.imm(0x39B00000), neg.op());
+        b.dmul(back, t.op(), w.op());
+        b.iadd3(w.hi(), k.neg(), b.imm(1023), RZ);
+        b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
+        b.dmul(back, back.op(), w.op());
+        b.iadd3(w.hi(), e.neg(), b.imm(-52), RZ);
+        b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
         b.dadd(PT, back, qs.op(), back.neg());
-        b.dsetp(Cmp.EQ, p, back.abs(), h.op());
+        b.dsetp(Cmp.EQ, p, back.abs(), w.op());
         b.isetp(Cmp.LT, 0, BoolOp.AND, p, e.op(), b.imm(-1021), p.op());
         b.dsetp(Cmp.NE, BoolOp.AND, p, rs.op(), b.f64(0.0), p.op());
         Label exact = b.label();
         b.bra(p.not(), exact);
-        b.dsetp(Cmp.LT, neg, rs.op(), b.f64(0.0));
-        b.lop3(neg.op(), h.hi(), h.hi().op(), b.imm(0x80000000), RZ, 0xFC);
-        b.dadd(PT, back, qs.op(), h.op());
-        b.dmul(t, back.op(), s1.op());
-        b.dmul(t, t.op(), s2.op());
+        // a subnormal result (E < -1021): the scaling is 2^(E + 100) then 2^-100
+        b.dsetp(Cmp.LT, p, rs.op(), b.f64(0.0));
+        b.lop3(p.op(), w.hi(), w.hi().op(), b.imm(0x80000000), RZ, 0xFC);
+        b.dadd(PT, back, qs.op(), w.op());
+        if (recomputeScale) { // in w, dead here, so that s's interval ends at its first use
+            b.iadd3(w.hi(), e.op(), b.imm(100 + 1023), RZ);
+            b.shf(true, Mod.IntType.U32, false, w.hi(), w.hi().op(), b.imm(20), RZ);
+            b.mov(PT, w.lo(), RZ);
+        }
+        b.dmul(t, back.op(), (recomputeScale ? w : s).op());
+        b.dmul(t, t.op(), down);
         b.place(exact);
     }
 }

@@ -20,12 +20,12 @@ import org.nvlower.sass.Section;
 /**
  * A template as PTX ({@code nvlower expand OP --emit ptx}): a {@code .func} with the template's
  * algorithm built from PTX instructions of the same meaning, one or a few per SASS instruction
- * (DFMA -> fma.rn.f64, MUFU.RCP64H -> rcp.approx.ftz.f64 of the high word, LOP3 -> lop3.b32,
- * SHF -> a 64-bit funnel shift, ISETP/DSETP -> setp, CALL/RET of the slow path -> branches, since
- * each slow path has one call site), plus a kernel {@code <name>_kernel} that loads the operands
- * from global memory, calls it and stores the result, so that ptxas can compile it and a GPU can
- * run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into {@code .b64} scratch
- * registers around the FP64 instructions.
+ * (DFMA -> fma.rn.f64, MUFU.RCP64H -> rcp.approx.ftz.f64 of the high word, LOP3 -> lop3.b32, to a
+ * predicate then setp.ne, SHF -> a 64-bit funnel shift, ISETP/DSETP -> setp, CALL/RET of the slow
+ * path -> branches, since each slow path has one call site), plus a kernel {@code <name>_kernel}
+ * that loads the operands from global memory, calls it and stores the result, so that ptxas can
+ * compile it and a GPU can run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into
+ * {@code .b64} scratch registers around the FP64 instructions.
  *
  * <p>Covered: every template. FCHK is written as nvlower's definition on the exponents, I2F/F2I
  * as cvt with the rounding mode, and the 64-bit integer templates' carry chains as 64-bit adds
@@ -341,11 +341,16 @@ public final class PtxEmitter {
                 store64(g, o[0], sum);
             }
             case LOP3 -> {
-                if (Operand.isZeroIndex(o[0])) {
-                    throw unsupported(in, "LOP3 to a predicate");
+                boolean toPredicate = !Operand.isZeroIndex(o[1]);
+                if (toPredicate && !(Operand.isZeroIndex(o[6]) && Operand.isNegated(o[6]))) {
+                    throw unsupported(in, "LOP3 to a predicate ORed with another");
                 }
-                line(g, "lop3.b32 " + reg(o[0]) + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + ", " + int32(g, o[4]) + ", "
+                String d = Operand.isZeroIndex(o[0]) ? s32() : reg(o[0]);
+                line(g, "lop3.b32 " + d + ", " + int32(g, o[2]) + ", " + int32(g, o[3]) + ", " + int32(g, o[4]) + ", "
                         + String.format(Locale.ROOT, "0x%02x", (int) p.constant(Operand.index(o[5]))));
+                if (toPredicate) { // LOP3.LUT p, ...: p = (the result != 0)
+                    line(g, "setp.ne.u32 " + pred(o[1]) + ", " + d + ", 0");
+                }
             }
             case PLOP3 -> {
                 // bit (4a + 2b + c) of the LUT

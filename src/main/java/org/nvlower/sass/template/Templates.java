@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.nvlower.sass.Program;
+import org.nvlower.sass.template.DrcpDsqrtCoordinator.Op;
 import org.nvlower.sass.template.Template.Operands;
 import org.nvlower.target.DdivTier;
 import org.nvlower.target.SmProcessor;
@@ -58,13 +59,13 @@ public final class Templates {
                     () -> Fp64Division.divRn(DdivTier.MINIMAL_REGISTERS, true)),
             new Row("div.rn.f64:rcp", Operands.F64_BINARY, true, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, false)),
-            new Row("rcp.rn.f64", Operands.F64_UNARY, true, 0, 8, () -> Fp64Division.rcpRn(true)),
-            new Row("rcp.rn.f64:rcp", Operands.F64_UNARY, true, 0, 8, () -> Fp64Division.rcpRn(false)),
-            new Row("sqrt.rn.f64", Operands.F64_UNARY, true, 0, 15, () -> Fp64Sqrt.sqrtRn(true)),
-            new Row("sqrt.rn.f64:rsq", Operands.F64_UNARY, true, 0, 15, () -> Fp64Sqrt.sqrtRn(false)),
-            new Row("rsqrt.approx.f64", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11, () -> Fp64Sqrt.rsqrtApprox(true)),
+            new Row("rcp.rn.f64", Operands.F64_UNARY, true, 0, 8, () -> DrcpDsqrtCoordinator.build(Op.DRCP, true)),
+            new Row("rcp.rn.f64:rcp", Operands.F64_UNARY, true, 0, 8, () -> DrcpDsqrtCoordinator.build(Op.DRCP, false)),
+            new Row("sqrt.rn.f64", Operands.F64_UNARY, true, 0, 15, () -> DrcpDsqrtCoordinator.build(Op.DSQRT, true)),
+            new Row("sqrt.rn.f64:rsq", Operands.F64_UNARY, true, 0, 15, () -> DrcpDsqrtCoordinator.build(Op.DSQRT, false)),
+            new Row("rsqrt.approx.f64", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11, () -> Fp64Rsqrt.rsqrtApprox(true)),
             new Row("rsqrt.approx.f64:full", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11,
-                    () -> Fp64Sqrt.rsqrtApprox(false)));
+                    () -> Fp64Rsqrt.rsqrtApprox(false)));
 
     private static final Map<String, Template> CACHE = new LinkedHashMap<>();
 

@@ -6,7 +6,7 @@ import java.math.BigInteger;
  * The binary64 cases of {@link CaseSet}: edge values, random operands (uniform bit patterns
  * and operands of nearby exponents) and hard cases (quotients and roots within a few units of
  * 2^-106 relative of a rounding midpoint, subnormal results, the overflow and underflow edges;
- * for rcp.rn: exponent edges with special significands, no near-midpoint construction).
+ * for rcp.rn the same from {@link ReciprocalMidpoints}, and exponent edges with special significands).
  */
 final class Fp64Cases {
 
@@ -66,28 +66,60 @@ final class Fp64Cases {
     static void hard(SassOp.Kind kind, long i, long[] out) {
         switch (kind) {
             case DIV_F64 -> hardDivision(i, out);
-            case RCP_F64 -> {
-                long h = Generators.mix(HARD_SEED, i, 11);
-                long frac = switch ((int) (i >>> 2) & 3) {
-                    case 0 -> 0;
-                    case 1 -> FRAC ^ (h & 0xFFFF);
-                    case 2 -> 1L << (h >>> 58 & 31) | 1;
-                    default -> h & FRAC;
-                };
-                int e = switch ((int) (i & 3)) {
-                    case 0 -> 1 + rnd(i, 7, 2046);
-                    case 1 -> 2040 + rnd(i, 7, 7); // 1/x subnormal
-                    case 2 -> rnd(i, 7, 3);         // x subnormal or tiny: 1/x near overflow
-                    default -> 1023 + rnd(i, 7, 3) - 1;
-                };
-                out[0] = (rnd(i, 8, 2) == 0 ? 0 : Long.MIN_VALUE) | ((long) e << 52) | frac;
-                if (e == 0) {
-                    out[0] = (out[0] & Long.MIN_VALUE) | (Generators.mix(HARD_SEED, i, 9) >>> (12 + rnd(i, 10, 40)));
-                }
-                out[1] = 0;
-            }
+            case RCP_F64 -> hardReciprocal(i, out);
             default -> hardRoot(i, out);
         }
+    }
+
+    /**
+     * 1/x near a midpoint ({@link ReciprocalMidpoints}; categories 0-6 of i mod 8): a normal
+     * reciprocal anywhere (0-3) or with x at the fast path's guard exponents (4), a subnormal
+     * reciprocal (5), a subnormal x with 1/x at the overflow edge (6); category 7: x's exponent at
+     * the edges with special significands (all ones, sparse, random).
+     */
+    private static void hardReciprocal(long i, long[] out) {
+        out[1] = 0;
+        long sign = rnd(i, 8, 2) == 0 ? 0 : Long.MIN_VALUE;
+        int category = (int) (i & 7);
+        if (category == 7) {
+            out[0] = sign | exponentEdgeReciprocal(i);
+            return;
+        }
+        java.util.List<ReciprocalMidpoints.Hit> hits = switch (category) {
+            case 5 -> ReciprocalMidpoints.subnormalResult();
+            case 6 -> ReciprocalMidpoints.subnormalOperand();
+            default -> ReciprocalMidpoints.normal();
+        };
+        ReciprocalMidpoints.Hit h = hits.get(rnd(i, 12, hits.size()));
+        int e = switch (category) {
+            case 4 -> (rnd(i, 7, 2) == 0 ? 0x20B : 0x5F3) + rnd(i, 13, 3) - 1;
+            case 5 -> 2150 - h.n();
+            case 6 -> 0;
+            default -> 1 + rnd(i, 7, 2044); // 1/x normal: x below 2^1022
+        };
+        out[0] = sign | (e == 0 ? h.x() : ((long) e << 52) | (h.x() & FRAC));
+    }
+
+    /** |x| with a biased exponent at the edges (1/x subnormal, x subnormal or tiny, x near 1) and special significands. */
+    private static long exponentEdgeReciprocal(long i) {
+        long j = i >>> 3;
+        long h = Generators.mix(HARD_SEED, i, 11);
+        long frac = switch ((int) (j >>> 2) & 3) {
+            case 0 -> 0;
+            case 1 -> FRAC ^ (h & 0xFFFF);
+            case 2 -> 1L << (h >>> 58 & 31) | 1;
+            default -> h & FRAC;
+        };
+        int e = switch ((int) (j & 3)) {
+            case 0 -> 1 + rnd(i, 7, 2046);
+            case 1 -> 2040 + rnd(i, 7, 7); // 1/x subnormal
+            case 2 -> rnd(i, 7, 3);         // x subnormal or tiny: 1/x near overflow
+            default -> 1023 + rnd(i, 7, 3) - 1;
+        };
+        if (e == 0) {
+            return Generators.mix(HARD_SEED, i, 9) >>> (12 + rnd(i, 10, 40));
+        }
+        return ((long) e << 52) | frac;
     }
 
     /** a / b near a midpoint of the result grid, placed anywhere, at the overflow edge, or subnormal. */

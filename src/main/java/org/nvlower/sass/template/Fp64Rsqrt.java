@@ -15,34 +15,27 @@ import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
 
 /**
- * sqrt.rn.f64 (DSQRT) and rsqrt.approx.f64 (DRSQRT), from MUFU.RSQ64H of the high word, or where
- * the SM lacks it (before sm_80) from MUFU.RSQ of a float holding x's top significand bits (the
- * {@code :rsq} variant of sqrt, and DRSQRT's coordinator A, which the seed gives those SMs).
+ * rsqrt.approx.f64 (DRSQRT) from MUFU.RSQ64H of the high word, or where the SM lacks it (before
+ * sm_80) from MUFU.RSQ of a float holding x's top significand bits (coordinator A, which the seed
+ * gives those SMs; the same seed serves sqrt.rn.f64's {@code :rsq} variant in
+ * {@link DrcpDsqrtCoordinator}).
  *
  * <p>The fast path takes positive x with a biased exponent in [0x07b, 0x783) (2^-900 .. 2^900).
- * sqrt: g = x y, h = y / 2 refined together twice (g + g r, h + h r with r = 1/2 - g h; the
- * relative error goes 2^-19 -> 2^-36 -> rounding), then the exact residual d = x - g^2 and
- * s = g + d h (Markstein's correction, one rounding). rsqrt, coordinator A (full refinement): two
- * Newton-Raphson steps y + y (1/2 - (x y) (y / 2)), the second with 1 - x y^2 computed to about
- * 2^-90 (x y split exactly into two doubles), so one rounding remains; coordinator B (the SM's hardware flag, a
- * better seed): one third-order step y + y e (1/2 + 3/8 e), e = 1 - x y^2.
+ * Coordinator A (full refinement): two Newton-Raphson steps y + y (1/2 - (x y) (y / 2)), the
+ * second with 1 - x y^2 computed to about 2^-90 (x y split exactly into two doubles), so one
+ * rounding remains; coordinator B (the SM's hardware flag, a better seed): one third-order step
+ * y + y e (1/2 + 3/8 e), e = 1 - x y^2.
  *
- * <p>The slow path: NaN -> canonical NaN, +-0 -> +-0 (sqrt) or +-inf (rsqrt), negative -> NaN,
- * +inf -> +inf (sqrt) or +0 (rsqrt); otherwise x = m 2^(2k) with m in [1, 4) (subnormals
- * normalised by 2^54 first), the same refinement on m, and the root scaled by 2^k or 2^-k (exact:
- * every root of a double is normal).
+ * <p>The slow path: NaN -> canonical NaN, +-0 -> +-inf, negative -> NaN, +inf -> +0; otherwise
+ * x = m 2^(2k) with m in [1, 4) (subnormals normalised by 2^54 first), the same refinement on m,
+ * and the result scaled by 2^-k (exact).
  */
-final class Fp64Sqrt {
+final class Fp64Rsqrt {
 
-    /** Which root and, for rsqrt, which coordinator. */
-    enum Kind { SQRT, RSQRT_FULL, RSQRT_REDUCED }
+    /** Which coordinator. */
+    private enum Kind { RSQRT_FULL, RSQRT_REDUCED }
 
-    private Fp64Sqrt() {}
-
-    /** sqrt.rn.f64 seeded by MUFU.RSQ64H ({@code rsq64h}) or by the float MUFU.RSQ. */
-    static Program sqrtRn(boolean rsq64h) {
-        return build("sqrt.rn.f64", Kind.SQRT, rsq64h);
-    }
+    private Fp64Rsqrt() {}
 
     /**
      * rsqrt.approx.f64 with coordinator A (hwFlag false: the SMs without MUFU.RSQ64H, so the float
@@ -53,52 +46,30 @@ final class Fp64Sqrt {
     }
 
     private static Program build(String name, Kind kind, boolean rsq64h) {
-        ProgramBuilder b = new ProgramBuilder(name + (kind == Kind.RSQRT_REDUCED ? " (coordinator B)"
-                : kind == Kind.RSQRT_FULL ? " (coordinator A)" : rsq64h ? "" : " (MUFU.RSQ seed)"));
+        ProgramBuilder b = new ProgramBuilder(name + (kind == Kind.RSQRT_REDUCED ? " (coordinator B)" : " (coordinator A)"));
         Reg x = b.input("x", RegClass.R64);
-        Reg s = b.output(kind == Kind.SQRT ? "s" : "y", RegClass.R64);
+        Reg s = b.output("y", RegClass.R64);
         Reg g = b.temp("g");
         Pred outside = b.pred();
-        Label done = b.label();
-        Label slow = b.label();
         b.path(Path.FAST);
         b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
         b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
         emitRoot(b, kind, x, s, rsq64h);
-        b.path(Path.GLUE);
-        b.bra(outside.not(), done);
-        b.call(slow);
-        b.place(done);
-        b.exit();
-
-        b.path(Path.SLOW);
-        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
-        b.place(slow);
+        SlowPathCall.emit(b, outside, name);
         emitSlowPath(b, kind, x, s, rsq64h);
         b.ret();
         return b.build();
     }
 
-    /** The refinement from the seed: sqrt(x) correctly rounded, or 1/sqrt(x) within about an ulp. */
+    /** The refinement from the seed: 1/sqrt(x) within about an ulp. */
     private static void emitRoot(ProgramBuilder b, Kind kind, Reg x, Reg out, boolean rsq64h) {
         Reg y = b.temp("y", RegClass.R64);
         Reg gg = b.temp("gg", RegClass.R64);
         Reg h = b.temp("h", RegClass.R64);
         Reg r = b.temp("r", RegClass.R64);
         int half = b.f64(0.5);
-        seed(b, rsq64h, x, y);
+        seed(b, rsq64h, x, y, false);
         switch (kind) {
-            case SQRT -> {
-                b.dmul(gg, x.op(), y.op());
-                b.dmul(h, y.op(), half);
-                for (int i = 0; i < 2; i++) {
-                    b.dfma(r, gg.neg(), h.op(), half);
-                    b.dfma(gg, gg.op(), r.op(), gg.op());
-                    b.dfma(h, h.op(), r.op(), h.op());
-                }
-                b.dfma(r, gg.neg(), gg.op(), x.op());
-                b.dfma(out, r.op(), h.op(), gg.op());
-            }
             case RSQRT_FULL -> {
                 b.dmul(gg, x.op(), y.op());
                 b.dmul(h, y.op(), half);
@@ -127,11 +98,14 @@ final class Fp64Sqrt {
      * on SMs without it MUFU.RSQ of the float f = 1.m 2^(E mod 2) (x = 1.m 2^E, m cut to 23 bits;
      * within about 2^-22), whose exponent and significand move into y's high word with the
      * exponent 896 - floor(E / 2) added back (1/sqrt(x) = 2^-floor(E/2) / sqrt(f); 896 = 1023 - 127).
+     * With {@code lowWordSet} y's low word is left as it is (sqrt.rn's fast path leaves its guard
+     * there; the float seed its scratch): it moves y by under 2^-20 relative, so |1 - x y^2| stays
+     * below about 2^-17.7 and the two coupled steps still end near 2^-70, far inside the final
+     * correction's need. rsqrt.approx.f64 passes false: its one or two steps have less margin.
      */
-    private static void seed(ProgramBuilder b, boolean rsq64h, Reg x, Reg y) {
+    static void seed(ProgramBuilder b, boolean rsq64h, Reg x, Reg y, boolean lowWordSet) {
         if (rsq64h) {
-            b.mov(PT, y.lo(), RZ);
-            b.mufu(MufuFn.RSQ64H, y.hi(), x.hi().op());
+            Fp64Division.highWordSeed(b, MufuFn.RSQ64H, x, y, lowWordSet);
             return;
         }
         Reg f = y.lo();
@@ -146,11 +120,12 @@ final class Fp64Sqrt {
         b.shf(false, Mod.IntType.U32, false, k, k.op(), b.imm(21), RZ);     // floor(E / 2) + 512
         b.iadd3(k, k.neg(), b.imm(896 + 512), RZ);
         b.lea(y.hi(), k.op(), f.op(), 20);
-        b.mov(PT, y.lo(), RZ);
+        if (!lowWordSet) {
+            b.mov(PT, y.lo(), RZ);
+        }
     }
 
     private static void emitSlowPath(ProgramBuilder b, Kind kind, Reg x, Reg out, boolean rsq64h) {
-        boolean sqrt = kind == Kind.SQRT;
         Pred p = b.pred();
         Label end = b.label();
         int inf = b.f64(Double.POSITIVE_INFINITY);
@@ -158,24 +133,20 @@ final class Fp64Sqrt {
         b.dsetp(Cmp.NAN, p, x.op(), x.op());
         b.dadd(p.op(), out, x.op(), x.op());
         b.bra(p.op(), end);
-        // +-0: itself (sqrt) or the infinity of its sign (rsqrt)
+        // +-0: the infinity of its sign
         b.dsetp(Cmp.EQ, p, x.op(), b.f64(0.0));
-        if (sqrt) {
-            b.dadd(p.op(), out, x.op(), x.op());
-        } else {
-            b.mov(p.op(), out.lo(), RZ);
-            b.lop3(p.op(), out.hi(), x.hi().op(), b.imm(0x7FF00000), RZ, 0xFC);
-        }
+        b.mov(p.op(), out.lo(), RZ);
+        b.lop3(p.op(), out.hi(), x.hi().op(), b.imm(0x7FF00000), RZ, 0xFC);
         b.bra(p.op(), end);
         // negative: the canonical NaN
         b.dsetp(Cmp.LT, p, x.op(), b.f64(0.0));
         b.mov(p.op(), out.lo(), b.imm(0xFFFFFFFF));
         b.mov(p.op(), out.hi(), b.imm(0x7FFFFFFF));
         b.bra(p.op(), end);
-        // +inf: +inf (sqrt) or +0 (rsqrt)
+        // +inf: +0
         b.dsetp(Cmp.EQ, p, x.op(), inf);
         b.mov(p.op(), out.lo(), RZ);
-        b.mov(p.op(), out.hi(), sqrt ? b.imm(0x7FF00000) : RZ);
+        b.mov(p.op(), out.hi(), RZ);
         b.bra(p.op(), end);
         // x = m 2^(2k), m in [1, 4)
         Reg m = b.temp("m", RegClass.R64);
@@ -188,11 +159,7 @@ final class Fp64Sqrt {
         b.shf(false, Mod.IntType.S32, false, k, e.op(), b.imm(1), RZ); // floor(e / 2)
         emitRoot(b, kind, m, out, rsq64h);
         b.mov(PT, scale.lo(), RZ);
-        if (sqrt) {
-            b.iadd3(scale.hi(), k.op(), b.imm(1023), RZ);
-        } else {
-            b.iadd3(scale.hi(), k.neg(), b.imm(1023), RZ);
-        }
+        b.iadd3(scale.hi(), k.neg(), b.imm(1023), RZ);
         b.shf(true, Mod.IntType.U32, false, scale.hi(), scale.hi().op(), b.imm(20), RZ);
         b.dmul(out, out.op(), scale.op());
         b.place(end);

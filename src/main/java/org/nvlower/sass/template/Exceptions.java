@@ -1,0 +1,77 @@
+package org.nvlower.sass.template;
+
+import static org.nvlower.sass.Operand.RZ;
+
+import java.util.List;
+
+import org.nvlower.sass.Label;
+import org.nvlower.sass.Mod.Cmp;
+import org.nvlower.sass.Pred;
+import org.nvlower.sass.ProgramBuilder;
+import org.nvlower.sass.Reg;
+import org.nvlower.sass.template.DrcpDsqrtCoordinator.Op;
+
+/**
+ * The special operands of rcp.rn.f64 and sqrt.rn.f64 as rows (the DRCP/DSQRT coordinator's Part 6):
+ * a test of x (DSETP), the result, and a branch to the end; tried in order.
+ */
+record Exceptions(List<Row> rows) {
+
+    /** What a row returns. */
+    enum Result {
+        /** x + x: the canonical NaN for a NaN, x itself for a zero. */
+        X_PLUS_X,
+        CANONICAL_NAN,
+        /** The infinity of x's sign. */
+        SIGNED_INFINITY,
+        /** The zero of x's sign. */
+        SIGNED_ZERO,
+        POSITIVE_INFINITY
+    }
+
+    /** DSETP.cmp x (|x| when {@code abs}) against {@code against} (x itself when null). */
+    record Row(Cmp cmp, boolean abs, Double against, Result result) {}
+
+    private static final Exceptions DRCP = new Exceptions(List.of(
+            new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
+            new Row(Cmp.EQ, false, 0.0, Result.SIGNED_INFINITY),
+            new Row(Cmp.EQ, true, Double.POSITIVE_INFINITY, Result.SIGNED_ZERO)));
+
+    private static final Exceptions DSQRT = new Exceptions(List.of(
+            new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
+            new Row(Cmp.EQ, false, 0.0, Result.X_PLUS_X),
+            new Row(Cmp.LT, false, 0.0, Result.CANONICAL_NAN),
+            new Row(Cmp.EQ, false, Double.POSITIVE_INFINITY, Result.POSITIVE_INFINITY)));
+
+    static Exceptions of(Op op) {
+        return op == Op.DRCP ? DRCP : DSQRT;
+    }
+
+    void emit(ProgramBuilder b, Reg x, Reg out, Label end) {
+        Pred p = b.pred();
+        for (Row row : rows) {
+            b.dsetp(row.cmp(), p, row.abs() ? x.abs() : x.op(), row.against() == null ? x.op() : b.f64(row.against()));
+            int g = p.op();
+            switch (row.result()) {
+                case X_PLUS_X -> b.dadd(g, out, x.op(), x.op());
+                case CANONICAL_NAN -> {
+                    b.mov(g, out.lo(), b.imm(0xFFFFFFFF));
+                    b.mov(g, out.hi(), b.imm(0x7FFFFFFF));
+                }
+                case SIGNED_INFINITY -> {
+                    b.mov(g, out.lo(), RZ);
+                    b.lop3(g, out.hi(), x.hi().op(), b.imm(0x7FF00000), RZ, 0xFC);
+                }
+                case SIGNED_ZERO -> {
+                    b.mov(g, out.lo(), RZ);
+                    b.lop3(g, out.hi(), x.hi().op(), b.imm(0x80000000), RZ, 0xC0);
+                }
+                case POSITIVE_INFINITY -> {
+                    b.mov(g, out.lo(), RZ);
+                    b.mov(g, out.hi(), b.imm(0x7FF00000));
+                }
+            }
+            b.bra(g, end);
+        }
+    }
+}
