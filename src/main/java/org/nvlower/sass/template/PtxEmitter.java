@@ -157,11 +157,13 @@ public final class PtxEmitter {
         return (Operand.isNegated(o) ? "!" : "") + "%p" + Operand.index(o);
     }
 
+    /** The guard prefix; an instruction guarded by !PT never runs and is not written at all. */
     private static String guard(int o) {
-        if (Operand.isZeroIndex(o)) {
-            return Operand.isNegated(o) ? "@!%never " : "";
-        }
-        return "@" + pred(o) + " ";
+        return Operand.isZeroIndex(o) ? "" : "@" + pred(o) + " ";
+    }
+
+    private static boolean neverRuns(int guard) {
+        return Operand.isZeroIndex(guard) && Operand.isNegated(guard);
     }
 
     private static String reg(int o) {
@@ -185,6 +187,26 @@ public final class PtxEmitter {
         if (Operand.isNegated(o)) {
             String s = s32();
             line(g, "neg.s32 " + s + ", " + v);
+            v = s;
+        }
+        return v;
+    }
+
+    /**
+     * A float's 32 bits (a binary32, or a binary64's high word) with -R and |R| as sign-bit
+     * operations, as MUFU applies them: exact for NaNs too, where PTX leaves neg.f32's NaN open.
+     */
+    private String floatBits32(String g, int o) {
+        String v = Operand.kind(o) == Operand.IMM ? String.format(Locale.ROOT, "0x%08x", (int) p.constant(Operand.index(o)))
+                : reg(o);
+        if (Operand.isAbs(o)) {
+            String s = s32();
+            line(g, "and.b32 " + s + ", " + v + ", 0x7fffffff");
+            v = s;
+        }
+        if (Operand.isNegated(o)) {
+            String s = s32();
+            line(g, "xor.b32 " + s + ", " + v + ", 0x80000000");
             v = s;
         }
         return v;
@@ -270,6 +292,9 @@ public final class PtxEmitter {
     // ------------------------------------------------------------------ instructions
 
     private void instruction(int pc, Instruction in) {
+        if (neverRuns(in.guard())) {
+            return;
+        }
         String g = guard(in.guard());
         int[] o = in.operands();
         int mods = in.mods();
@@ -435,7 +460,7 @@ public final class PtxEmitter {
                 store64(g, o[0], d);
             }
             case MUFU -> {
-                String src = int32(g, o[1]);
+                String src = floatBits32(g, o[1]);
                 switch (Mod.mufuOf(mods)) {
                     case RCP -> line(g, "rcp.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case RSQ -> line(g, "rsqrt.approx.ftz.f32 " + reg(o[0]) + ", " + src);
