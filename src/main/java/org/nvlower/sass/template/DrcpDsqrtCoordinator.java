@@ -10,8 +10,6 @@ import java.util.List;
 
 import org.nvlower.sass.Label;
 import org.nvlower.sass.Mod;
-import org.nvlower.sass.Mod.BoolOp;
-import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Path;
 import org.nvlower.sass.Pred;
 import org.nvlower.sass.Program;
@@ -120,7 +118,7 @@ final class DrcpDsqrtCoordinator {
         refine(x, reg("out"), "");
         SlowPathCall.emit(b, outside, op.ptx);
         Label end = b.label();
-        Exceptions.of(op).emit(b, x, reg("out"), end);
+        (op == Op.DRCP ? Exceptions.DRCP : Exceptions.DSQRT).emit(b, x, reg("out"), end);
         slowCore();
         rounding();
         b.place(end);
@@ -132,8 +130,7 @@ final class DrcpDsqrtCoordinator {
     private void guard(Reg x, Pred outside) {
         Reg g = reg("y").lo(); // the seed's low word: any value will do there (Fp64Division.seed)
         if (op == Op.DSQRT) {
-            b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
-            b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
+            Fp64Rsqrt.rootOutside(b, g, x, outside);
             return;
         }
         Pred regular = b.pred();
@@ -190,9 +187,7 @@ final class DrcpDsqrtCoordinator {
         Fp64Division.significand(b, reg("x"), m, e);
         if (op == Op.DRCP) {
             Pred allOnes = b.pred();
-            Reg g = reg("test");
-            b.lop3(PT, g, m.hi().op(), b.imm(0xFFF00000), m.lo().op(), 0xA8);
-            b.isetp(Cmp.EQ, 0, allOnes, g.op(), b.imm(-1));
+            Fp64Division.allOnes(b, allOnes, reg("test"), m);
             refine(m, qs, "m");
             Fp64Division.allOnesReciprocal(b, allOnes, qs);
             b.dfma(rs, m.neg(), qs.op(), b.f64(1.0));

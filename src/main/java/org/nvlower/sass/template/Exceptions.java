@@ -9,11 +9,11 @@ import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Pred;
 import org.nvlower.sass.ProgramBuilder;
 import org.nvlower.sass.Reg;
-import org.nvlower.sass.template.DrcpDsqrtCoordinator.Op;
 
 /**
- * The special operands of rcp.rn.f64 and sqrt.rn.f64 as rows (the DRCP/DSQRT coordinator's Part 6):
- * a test of x (DSETP), the result, and a branch to the end; tried in order.
+ * The special operands of the FP64 unary templates as rows (for rcp.rn.f64 and sqrt.rn.f64 the
+ * DRCP/DSQRT coordinator's Part 6; rsqrt.approx.f64's slow path too): a test of x (DSETP), the
+ * result, and a branch to the end; tried in order.
  */
 record Exceptions(List<Row> rows) {
 
@@ -26,26 +26,29 @@ record Exceptions(List<Row> rows) {
         SIGNED_INFINITY,
         /** The zero of x's sign. */
         SIGNED_ZERO,
-        POSITIVE_INFINITY
+        POSITIVE_INFINITY,
+        POSITIVE_ZERO
     }
 
     /** DSETP.cmp x (|x| when {@code abs}) against {@code against} (x itself when null). */
     record Row(Cmp cmp, boolean abs, Double against, Result result) {}
 
-    private static final Exceptions DRCP = new Exceptions(List.of(
+    static final Exceptions DRCP = new Exceptions(List.of(
             new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
             new Row(Cmp.EQ, false, 0.0, Result.SIGNED_INFINITY),
             new Row(Cmp.EQ, true, Double.POSITIVE_INFINITY, Result.SIGNED_ZERO)));
 
-    private static final Exceptions DSQRT = new Exceptions(List.of(
+    static final Exceptions DSQRT = new Exceptions(List.of(
             new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
             new Row(Cmp.EQ, false, 0.0, Result.X_PLUS_X),
             new Row(Cmp.LT, false, 0.0, Result.CANONICAL_NAN),
             new Row(Cmp.EQ, false, Double.POSITIVE_INFINITY, Result.POSITIVE_INFINITY)));
 
-    static Exceptions of(Op op) {
-        return op == Op.DRCP ? DRCP : DSQRT;
-    }
+    static final Exceptions RSQRT = new Exceptions(List.of(
+            new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
+            new Row(Cmp.EQ, false, 0.0, Result.SIGNED_INFINITY),
+            new Row(Cmp.LT, false, 0.0, Result.CANONICAL_NAN),
+            new Row(Cmp.EQ, false, Double.POSITIVE_INFINITY, Result.POSITIVE_ZERO)));
 
     void emit(ProgramBuilder b, Reg x, Reg out, Label end) {
         Pred p = b.pred();
@@ -69,6 +72,10 @@ record Exceptions(List<Row> rows) {
                 case POSITIVE_INFINITY -> {
                     b.mov(g, out.lo(), RZ);
                     b.mov(g, out.hi(), b.imm(0x7FF00000));
+                }
+                case POSITIVE_ZERO -> {
+                    b.mov(g, out.lo(), RZ);
+                    b.mov(g, out.hi(), RZ);
                 }
             }
             b.bra(g, end);

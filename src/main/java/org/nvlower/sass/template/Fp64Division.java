@@ -169,6 +169,12 @@ final class Fp64Division {
         b.mufu(fn, r.hi(), x.hi().op());
     }
 
+    /** allOnes = the significand m (in [1, 2)) is all ones, 2 - 2^-52; {@code scratch} takes the test's word. */
+    static void allOnes(ProgramBuilder b, Pred allOnes, Reg scratch, Reg m) {
+        b.lop3(PT, scratch, m.hi().op(), b.imm(0xFFF00000), m.lo().op(), 0xA8);
+        b.isetp(Cmp.EQ, 0, allOnes, scratch.op(), b.imm(-1));
+    }
+
     /** For the slow path's d = 2 - 2^-52 (allOnes): r = RN(1/d) = 1/2 + 2^-53. */
     static void allOnesReciprocal(ProgramBuilder b, Pred allOnes, Reg r) {
         if (allOnes != null) {
@@ -234,8 +240,7 @@ final class Fp64Division {
         if (!full) {
             b.iadd3(e, ea.op(), ed.neg(), RZ);
         }
-        b.lop3(PT, full ? e : ea, ds.hi().op(), b.imm(0xFFF00000), ds.lo().op(), 0xA8);
-        b.isetp(Cmp.EQ, 0, allOnes, (full ? e : ea).op(), b.imm(-1));
+        allOnes(b, allOnes, full ? e : ea, ds);
         emitQuotient(b, tier, rcp64h, as, ds, qs, allOnes, null);
         b.dfma(rs, ds.neg(), qs.op(), as.op());
         if (full) {

@@ -52,13 +52,21 @@ final class Fp64Rsqrt {
         Reg g = b.temp("g");
         Pred outside = b.pred();
         b.path(Path.FAST);
-        b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
-        b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
+        rootOutside(b, g, x, outside);
         emitRoot(b, kind, x, s, rsq64h);
         SlowPathCall.emit(b, outside, name);
         emitSlowPath(b, kind, x, s, rsq64h);
         b.ret();
         return b.build();
+    }
+
+    /**
+     * The roots' fast-path guard: outside = x not positive with a biased exponent in [0x07b, 0x783)
+     * (2^-900 .. 2^900); one unsigned compare, the sign bit making negative x large.
+     */
+    static void rootOutside(ProgramBuilder b, Reg g, Reg x, Pred outside) {
+        b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
+        b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
     }
 
     /** The refinement from the seed: 1/sqrt(x) within about an ulp. */
@@ -126,28 +134,8 @@ final class Fp64Rsqrt {
     }
 
     private static void emitSlowPath(ProgramBuilder b, Kind kind, Reg x, Reg out, boolean rsq64h) {
-        Pred p = b.pred();
         Label end = b.label();
-        int inf = b.f64(Double.POSITIVE_INFINITY);
-        // NaN: the canonical NaN
-        b.dsetp(Cmp.NAN, p, x.op(), x.op());
-        b.dadd(p.op(), out, x.op(), x.op());
-        b.bra(p.op(), end);
-        // +-0: the infinity of its sign
-        b.dsetp(Cmp.EQ, p, x.op(), b.f64(0.0));
-        b.mov(p.op(), out.lo(), RZ);
-        b.lop3(p.op(), out.hi(), x.hi().op(), b.imm(0x7FF00000), RZ, 0xFC);
-        b.bra(p.op(), end);
-        // negative: the canonical NaN
-        b.dsetp(Cmp.LT, p, x.op(), b.f64(0.0));
-        b.mov(p.op(), out.lo(), b.imm(0xFFFFFFFF));
-        b.mov(p.op(), out.hi(), b.imm(0x7FFFFFFF));
-        b.bra(p.op(), end);
-        // +inf: +0
-        b.dsetp(Cmp.EQ, p, x.op(), inf);
-        b.mov(p.op(), out.lo(), RZ);
-        b.mov(p.op(), out.hi(), RZ);
-        b.bra(p.op(), end);
+        Exceptions.RSQRT.emit(b, x, out, end);
         // x = m 2^(2k), m in [1, 4)
         Reg m = b.temp("m", RegClass.R64);
         Reg e = b.temp("e");
