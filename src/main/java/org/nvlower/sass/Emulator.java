@@ -550,8 +550,11 @@ public final class Emulator {
         };
     }
 
-    /** LOP3's truth table: bit (a_i << 2 | b_i << 1 | c_i) of lut gives result bit i. */
-    static int lut(int lut, int a, int b, int c) {
+    /**
+     * LOP3's truth table (PTX's lop3.b32 has the same): bit (a_i << 2 | b_i << 1 | c_i) of lut
+     * gives result bit i.
+     */
+    public static int lut(int lut, int a, int b, int c) {
         int r = 0;
         for (int k = 0; k < 8; k++) {
             if ((lut >>> k & 1) != 0) {

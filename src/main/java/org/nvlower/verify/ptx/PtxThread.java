@@ -13,6 +13,7 @@ import org.nvlower.ptx.PtxOpcodes;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
+import org.nvlower.sass.Emulator;
 import org.nvlower.sass.Mod.MufuFn;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.softfloat.Env;
@@ -236,8 +237,12 @@ final class PtxThread {
                 if (parts.length != 2) {
                     throw unsupported(in, "lop3 with a predicate output");
                 }
-                write(ops.get(0), PtxBits.lop3(value(ops.get(1), bits, false), value(ops.get(2), bits, false),
-                        value(ops.get(3), bits, false), (int) value(ops.get(4), 32, false)), bits);
+                if (bits != 32) {
+                    throw unsupported(in, "lop3 is .b32 only");
+                }
+                // the same truth table as SASS's LOP3
+                write(ops.get(0), Emulator.lut((int) value(ops.get(4), 32, false), (int) value(ops.get(1), 32, false),
+                        (int) value(ops.get(2), 32, false), (int) value(ops.get(3), 32, false)) & 0xFFFFFFFFL, 32);
             }
             case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
                     value(ops.get(3), 32, false), bits, signed), bits);
