@@ -7,6 +7,7 @@ import org.nvlower.sass.Mod.MufuFn;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
+import org.nvlower.softfloat.GpuNaN;
 import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.Specialization;
 
@@ -19,7 +20,10 @@ import org.nvlower.softfloat.Specialization;
  * masks ({@code ((v & and) ^ xor) + add}: -R, |R|, ~R), so no source needs a branch.
  *
  * <p>Float instructions are exact in their rounding mode with FTZ/DAZ where the modifier says:
- * softfloat defines every result (NVPTX NaNs: the canonical 0x7FFFFFFF). Where the JVM's
+ * softfloat defines every result (FP32: NVPTX's canonical NaN 0x7FFFFFFF; FP64: the NaN the GPU
+ * gives, {@link GpuNaN}: DADD and DMUL the second NaN operand, DFMA b then c then a, quieted;
+ * 0xFFF8000000000000 for an invalid operation; a -R or |R| source's NaN with its sign as
+ * modified, which is not measured). Where the JVM's
  * arithmetic is the same ({@code Math.fma}, {@code *} and {@code +} on floats and doubles are
  * IEEE operations rounded to nearest even, subnormals kept; {@code EmulatorArithmeticTest}
  * compares them with softfloat on every class of operand) it is used for round-to-nearest, and
@@ -49,7 +53,6 @@ public final class Emulator {
             K_BSYNC = 45, K_EXIT = 46, K_IADD = 47, K_SHR = 48, K_FFMA_RN_PLAIN = 49, K_FMUL_RN_FTZ_PLAIN = 50;
 
     private static final int CANONICAL_NAN = 0x7FFFFFFF;
-    private static final long CANONICAL_NAN64 = 0x7FFFFFFFFFFFFFFFL;
     private static final int MAX_CALL_DEPTH = 32;
     private static final MufuFn[] MUFU_FNS = MufuFn.values();
     private static final BoolOp[] BOOL_OPS = BoolOp.values();
@@ -295,9 +298,11 @@ public final class Emulator {
                 case K_MOV_LO -> r[dst] = r[c[o + A]];
                 case K_MOV_HI -> r[dst] = r[c[o + A] + 1];
                 case K_DFMA_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(Math.fma(dsrc(c, r, o, 0),
-                        dsrc(c, r, o, 1), dsrc(c, r, o, 2)))));
-                case K_DMUL_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(dsrc(c, r, o, 0) * dsrc(c, r, o, 1))));
-                case K_DADD_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(dsrc(c, r, o, 0) + dsrc(c, r, o, 1))));
+                        dsrc(c, r, o, 1), dsrc(c, r, o, 2))), true, c, r, o));
+                case K_DMUL_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(dsrc(c, r, o, 0) * dsrc(c, r, o, 1)),
+                        false, c, r, o));
+                case K_DADD_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(dsrc(c, r, o, 0) + dsrc(c, r, o, 1)),
+                        false, c, r, o));
                 case K_DFMA, K_DMUL, K_DADD -> put64(r, dst, softDouble(c, r, o));
                 case K_DSETP -> setPredicates(c, o, compareFloat(c[o + AUX], dsrc(c, r, o, 0), dsrc(c, r, o, 1)));
                 case K_BRA -> {
@@ -357,9 +362,14 @@ public final class Emulator {
     }
 
     private static double dsrc(int[] c, int[] r, int o, int i) {
+        return Double.longBitsToDouble(lsrc(c, r, o, i));
+    }
+
+    /** A binary64 source's bits, modifiers applied (a -R or |R| NaN has its sign changed too). */
+    private static long lsrc(int[] c, int[] r, int o, int i) {
         int s = c[o + A + i];
         long hi = (r[s + 1] & c[o + AND_A + i]) ^ c[o + XOR_A + i];
-        return Double.longBitsToDouble((hi << 32) | (r[s] & 0xFFFFFFFFL));
+        return (hi << 32) | (r[s] & 0xFFFFFFFFL);
     }
 
     private boolean pred(int[] c, int o, int at) {
@@ -390,8 +400,13 @@ public final class Emulator {
         return (v & 0x7FFFFFFF) > 0x7F800000 ? CANONICAL_NAN : v;
     }
 
-    private static long nan64(long v) {
-        return (v & Long.MAX_VALUE) > 0x7FF0000000000000L ? CANONICAL_NAN64 : v;
+    /** v, or when it is a NaN the one the GPU's DFMA ({@code fma}) or DADD/DMUL gives for these sources. */
+    private static long nan64(long v, boolean fma, int[] c, int[] r, int o) {
+        if ((v & Long.MAX_VALUE) <= 0x7FF0000000000000L) {
+            return v;
+        }
+        return fma ? GpuNaN.fma(v, lsrc(c, r, o, 0), lsrc(c, r, o, 1), lsrc(c, r, o, 2))
+                : GpuNaN.addMul(v, lsrc(c, r, o, 0), lsrc(c, r, o, 1));
     }
 
     /** DAZ: a subnormal operand as a zero of its sign. */
@@ -488,12 +503,15 @@ public final class Emulator {
     private long softDouble(int[] c, int[] r, int o) {
         int mods = c[o + AUX];
         setEnv(mods & ~Mod.FTZ);
-        long a = Double.doubleToRawLongBits(dsrc(c, r, o, 0));
-        long b = Double.doubleToRawLongBits(dsrc(c, r, o, 1));
+        long a = lsrc(c, r, o, 0);
+        long b = lsrc(c, r, o, 1);
         return switch (c[o + KIND]) {
-            case K_DFMA -> F64.mulAdd(a, b, Double.doubleToRawLongBits(dsrc(c, r, o, 2)), env);
-            case K_DMUL -> F64.mul(a, b, env);
-            default -> F64.add(a, b, env);
+            case K_DFMA -> {
+                long cc = lsrc(c, r, o, 2);
+                yield GpuNaN.fma(F64.mulAdd(a, b, cc, env), a, b, cc);
+            }
+            case K_DMUL -> GpuNaN.addMul(F64.mul(a, b, env), a, b);
+            default -> GpuNaN.addMul(F64.add(a, b, env), a, b);
         };
     }
 

@@ -19,9 +19,10 @@ record Exceptions(List<Row> rows) {
 
     /** What a row returns. */
     enum Result {
-        /** x + x: the canonical NaN for a NaN, x itself for a zero. */
+        /** x + x: x's NaN quieted for a NaN (as the GPU's DADD gives it), x itself for a zero. */
         X_PLUS_X,
-        CANONICAL_NAN,
+        /** The GPU's NaN for an invalid operation, 0xFFF8000000000000 (docs/nan.md). */
+        INVALID_NAN,
         /** The infinity of x's sign. */
         SIGNED_INFINITY,
         /** The zero of x's sign. */
@@ -41,13 +42,13 @@ record Exceptions(List<Row> rows) {
     static final Exceptions DSQRT = new Exceptions(List.of(
             new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
             new Row(Cmp.EQ, false, 0.0, Result.X_PLUS_X),
-            new Row(Cmp.LT, false, 0.0, Result.CANONICAL_NAN),
+            new Row(Cmp.LT, false, 0.0, Result.INVALID_NAN),
             new Row(Cmp.EQ, false, Double.POSITIVE_INFINITY, Result.POSITIVE_INFINITY)));
 
     static final Exceptions RSQRT = new Exceptions(List.of(
             new Row(Cmp.NAN, false, null, Result.X_PLUS_X),
             new Row(Cmp.EQ, false, 0.0, Result.SIGNED_INFINITY),
-            new Row(Cmp.LT, false, 0.0, Result.CANONICAL_NAN),
+            new Row(Cmp.LT, false, 0.0, Result.INVALID_NAN),
             new Row(Cmp.EQ, false, Double.POSITIVE_INFINITY, Result.POSITIVE_ZERO)));
 
     void emit(ProgramBuilder b, Reg x, Reg out, Label end) {
@@ -57,9 +58,9 @@ record Exceptions(List<Row> rows) {
             int g = p.op();
             switch (row.result()) {
                 case X_PLUS_X -> b.dadd(g, out, x.op(), x.op());
-                case CANONICAL_NAN -> {
-                    b.mov(g, out.lo(), b.imm(0xFFFFFFFF));
-                    b.mov(g, out.hi(), b.imm(0x7FFFFFFF));
+                case INVALID_NAN -> {
+                    b.mov(g, out.lo(), RZ);
+                    b.mov(g, out.hi(), b.imm(0xFFF80000));
                 }
                 case SIGNED_INFINITY -> {
                     b.mov(g, out.lo(), RZ);

@@ -26,7 +26,8 @@ import org.nvlower.target.DdivTier;
  * ulp of 1/b), q0 = a r2, q = q0 + r2 (a - b q0): the Newton-Raphson core ptxas emits (seven
  * DFMA and one DMUL, ../shared/reference/sass-ptxas-11.8-sm_90/div_rn_f64.sass).
  *
- * <p>Slow path (everything else): NaN, zeros and infinities by IEEE 754; otherwise the same core
+ * <p>Slow path (everything else): NaN, zeros and infinities by IEEE 754, with the GPU's NaNs (a's
+ * NaN quieted, else d's; 0/0 and inf/inf 0xFFF8000000000000, as ptxas 13's own slow path: docs/nan.md); otherwise the same core
  * on the significands a_s, b_s in [1, 2) (subnormals normalised by 2^54 first), giving the
  * correctly rounded q_s in (1/2, 2) and its exact residual r_s = a_s - b_s q_s; the result is
  * q_s 2^E (E = e_a - e_b clamped to [-1100, 1100]) by two DMULs, the second the only rounding
@@ -200,19 +201,22 @@ final class Fp64Division {
         Label out = b.label();
         Reg sign = b.temp("sign");
         Reg t = minimal ? q : b.temp("t", RegClass.R64);
-        // NaN operand: the canonical NaN (DADD of the operands gives it)
+        // NaN operand: a's NaN quieted if it is one, else d's (the GPU's div.rn.f64, docs/nan.md); x + x
+        // quiets x's NaN whichever operand order ptxas gives the DADD
         b.dsetp(Cmp.NAN, p, a.op(), d.op());
-        b.dadd(p.op(), q, a.op(), d.op());
+        b.dsetp(Cmp.NAN, p2, a.op(), a.op());
+        b.dadd(p.op(), q, d.op(), d.op());
+        b.dadd(p2.op(), q, a.op(), a.op());
         b.bra(p.op(), out);
         b.lop3(PT, sign, a.hi().op(), d.hi().op(), b.imm(0x80000000), 0x28);
-        // 0/0, inf/inf: the canonical NaN
+        // 0/0, inf/inf: the GPU's NaN for an invalid operation
         b.dsetp(Cmp.EQ, p, a.op(), b.f64(0.0));
         b.dsetp(Cmp.EQ, BoolOp.AND, p, d.op(), b.f64(0.0), p.op());
         b.dsetp(Cmp.EQ, p2, a.abs(), b.f64(Double.POSITIVE_INFINITY));
         b.dsetp(Cmp.EQ, BoolOp.AND, p2, d.abs(), b.f64(Double.POSITIVE_INFINITY), p2.op());
         b.plop3(p, p.op(), p2.op(), PT, 0xFC);
-        b.mov(p.op(), q.lo(), b.imm(0xFFFFFFFF));
-        b.mov(p.op(), q.hi(), b.imm(0x7FFFFFFF));
+        b.mov(p.op(), q.lo(), RZ);
+        b.mov(p.op(), q.hi(), b.imm(0xFFF80000));
         b.bra(p.op(), out);
         // inf / x, x / 0: infinity of the sign
         b.dsetp(Cmp.EQ, p, a.abs(), b.f64(Double.POSITIVE_INFINITY));

@@ -26,7 +26,8 @@ import org.nvlower.sass.Reg.RegClass;
  * rounding remains; coordinator B (the SM's hardware flag, a better seed): one third-order step
  * y + y e (1/2 + 3/8 e), e = 1 - x y^2.
  *
- * <p>The slow path: NaN -> canonical NaN, +-0 -> +-inf, negative -> NaN, +inf -> +0; otherwise
+ * <p>The slow path: NaN -> the NaN quieted, +-0 -> +-inf, negative -> 0xFFF8000000000000 (the GPU's
+ * NaNs, docs/nan.md), +inf -> +0; otherwise
  * x = m 2^(2k) with m in [1, 4) (subnormals normalised by 2^54 first), the same refinement on m,
  * and the result scaled by 2^-k (exact).
  */

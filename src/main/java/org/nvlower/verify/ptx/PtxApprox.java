@@ -11,8 +11,9 @@ import org.nvlower.sass.MufuModel;
  * the same model). Only the .ftz forms: MUFU flushes subnormal inputs and results, which is what
  * .ftz means; without .ftz ptxas adds scaling around the MUFU, which is not modelled (refused).
  * The f64 forms are MUFU.RCP64H / RSQ64H of the high word (1.11.20 format): the result's low
- * word is 0, and an input with a nonzero low word is refused, since the models are defined on
- * the high word alone.
+ * word is 0. rcp.approx.ftz.f64 reads the high word alone on the GPU (an H200 gives 0 for
+ * 0x7ff00000_00000789 and 0x7FFFFFFF00000000 for a quiet NaN: docs/nan.md), so any low word is
+ * taken; rsqrt.approx.ftz.f64 of a nonzero low word is refused (not measured).
  */
 final class PtxApprox {
 
@@ -35,7 +36,7 @@ final class PtxApprox {
     /** The instruction's result for source value x (a binary32 in the low word, or a binary64). */
     static long eval(MufuModel model, MufuFn fn, long x) {
         if (fn == MufuFn.RCP64H || fn == MufuFn.RSQ64H) {
-            if ((int) x != 0) {
+            if (fn == MufuFn.RSQ64H && (int) x != 0) {
                 throw new UnsupportedOperationException(String.format("%s of 0x%016x: the MUFU models take the high"
                         + " word alone, an input with a nonzero low word is not modelled", fn, x));
             }

@@ -19,6 +19,7 @@ import org.nvlower.sass.MufuModel;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
+import org.nvlower.softfloat.GpuNaN;
 import org.nvlower.softfloat.RoundingMode;
 
 /**
@@ -388,13 +389,16 @@ final class PtxThread {
         }
         long a = value(ops.get(1), bits, false);
         long b = value(ops.get(2), bits, false);
+        // f64 NaNs as the GPU gives them (GpuNaN); sub is add of -b, b's NaN negated as DADD's -R source
         long r = switch (base) {
-            case "add" -> bits == 32 ? F32.add((int) a, (int) b, env) : F64.add(a, b, env);
-            case "sub" -> bits == 32 ? F32.sub((int) a, (int) b, env) : F64.sub(a, b, env);
-            case "mul" -> bits == 32 ? F32.mul((int) a, (int) b, env) : F64.mul(a, b, env);
+            case "add" -> bits == 32 ? F32.add((int) a, (int) b, env) : GpuNaN.addMul(F64.add(a, b, env), a, b);
+            case "sub" -> bits == 32 ? F32.sub((int) a, (int) b, env)
+                    : GpuNaN.addMul(F64.sub(a, b, env), a, b ^ Long.MIN_VALUE);
+            case "mul" -> bits == 32 ? F32.mul((int) a, (int) b, env) : GpuNaN.addMul(F64.mul(a, b, env), a, b);
             case "fma" -> {
                 long c = value(ops.get(3), bits, false);
-                yield bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, env) : F64.mulAdd(a, b, c, env);
+                yield bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, env)
+                        : GpuNaN.fma(F64.mulAdd(a, b, c, env), a, b, c);
             }
             default -> throw unsupported(in, null);
         };

@@ -10,10 +10,11 @@ import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
+import org.nvlower.softfloat.GpuNaN;
 
 /**
- * A template under verification with its reference: softfloat (NVPTX NaNs, round to nearest
- * even, ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
+ * A template under verification with its reference: softfloat (NVPTX NaNs for FP32, the GPU's
+ * FP64 NaNs by {@link GpuNaN}, round to nearest even, ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
  * result for division by zero (all ones) for the integer ops, and the exact quotient in double
  * for the ulp error of div.full and div.approx.
  */
@@ -94,25 +95,29 @@ public final class SassOp {
         return template.operands() == Operands.F64_BINARY || template.operands() == Operands.F64_UNARY;
     }
 
-    /** The exact result of a binary64 op (b unused by unary ops); rsqrt: its special-case results only. */
+    /**
+     * The exact result of a binary64 op (b unused by unary ops), NaNs as the GPU gives them
+     * ({@link GpuNaN}: div the first NaN operand, rcp and sqrt the operand, quieted; an invalid
+     * operation 0xFFF8000000000000).
+     */
     public long expected64f(long a, long b, Env env) {
         return switch (kind) {
-            case DIV_F64 -> F64.div(a, b, env);
-            case RCP_F64 -> F64.div(0x3FF0000000000000L, a, env);
-            case SQRT_F64 -> F64.sqrt(a, env);
+            case DIV_F64 -> GpuNaN.div(F64.div(a, b, env), a, b);
+            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, env), a);
+            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, env), a);
             default -> throw new IllegalStateException(kind + " has no exact binary64 reference");
         };
     }
 
     /**
      * rsqrt.approx.f64's error in ulps of the exact 1/sqrt(x) (ulp of its binade), for positive
-     * finite x; the special operands must give exactly: NaN -> canonical NaN, negative -> NaN,
-     * +-0 -> +-inf, +inf -> +0 (0 ulps when they do, infinity otherwise).
+     * finite x; the special operands must give exactly the GPU's results: NaN -> the NaN quieted,
+     * negative -> 0xFFF8000000000000, +-0 -> +-inf, +inf -> +0 (0 ulps when they do, infinity otherwise).
      */
     public static double rsqrtUlpError(long x, long got) {
         double xv = Double.longBitsToDouble(x);
         if (Double.isNaN(xv) || (xv < 0)) {
-            return got == 0x7FFFFFFFFFFFFFFFL ? 0 : Double.POSITIVE_INFINITY;
+            return got == GpuNaN.unary(GpuNaN.INVALID, x) ? 0 : Double.POSITIVE_INFINITY;
         }
         if (xv == 0) {
             return got == ((x & Long.MIN_VALUE) | 0x7FF0000000000000L) ? 0 : Double.POSITIVE_INFINITY;

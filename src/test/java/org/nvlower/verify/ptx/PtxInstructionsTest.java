@@ -329,7 +329,7 @@ class PtxInstructionsTest {
         assertThrows(UnsupportedOperationException.class, () -> run("    mul24.lo.s32 %r0, 3, 2;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    min.f32 %r0, 0f3F800000, 0f40000000;"));
         e = assertThrows(UnsupportedOperationException.class,
-                () -> run("    rcp.approx.ftz.f64 %d0, 0d4000000000000001;"));
+                () -> run("    rsqrt.approx.ftz.f64 %d0, 0d4000000000000001;"));
         assertTrue(e.getMessage().contains("low word"), e.getMessage());
     }
 }
