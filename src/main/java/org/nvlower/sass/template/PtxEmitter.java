@@ -57,6 +57,10 @@ public final class PtxEmitter {
         boolean wide = t.operands().bits == 64;
         String type = wide ? "b64" : "b32";
         int inputs = t.operands().inputs;
+        String written = Int64DivisionPtx.body(t.op());
+        if (written != null) {
+            return header(t, sm, name, type, inputs) + written + "}\n\n" + kernel(name, type, inputs, wide);
+        }
         // CALL/RET -> branches: each section's RET returns after the CALL that enters it
         for (int pc = 0; pc < p.code().size(); pc++) {
             Instruction in = p.code().get(pc);
@@ -77,18 +81,7 @@ public final class PtxEmitter {
             scratch64 = 0;
             instruction(pc, p.code().get(pc));
         }
-        StringBuilder m = new StringBuilder();
-        // PTX ISA 8.6 introduced sm_100; 8.0 reaches sm_90
-        boolean blackwell = sm.matches("sm_1[0-9][0-9].*");
-        m.append(".version ").append(blackwell ? "8.6" : "8.0").append("\n.target ").append(sm)
-                .append("\n.address_size 64\n\n");
-        m.append("// ").append(t.op()).append(": nvlower's template as PTX (nvlower expand ")
-                .append(t.ptxOp()).append(" --emit ptx)\n");
-        m.append(".visible .func (.param .").append(type).append(" ret) ").append(name).append("(");
-        for (int i = 0; i < inputs; i++) {
-            m.append(i > 0 ? ", " : "").append(".param .").append(type).append(" in").append(i);
-        }
-        m.append(")\n{\n");
+        StringBuilder m = new StringBuilder(header(t, sm, name, type, inputs));
         m.append("    .reg .b32 %r<").append(p.slotCount() + 2).append(">;\n");
         m.append("    .reg .pred %p<").append(Math.max(1, p.predCount())).append(">;\n");
         m.append("    .reg .pred %q<4>;\n");
@@ -105,7 +98,29 @@ public final class PtxEmitter {
         Reg out = p.outputs().get(0);
         m.append(wide ? "    mov.b64 %io, {%r" + out.id() + ", %r" + (out.id() + 1) + "};\n" : "    mov.b32 %io, %r" + out.id() + ";\n");
         m.append("    st.param.").append(type).append(" [ret], %io;\n    ret;\n}\n\n");
-        // the harness kernel: operands from global memory, result stored after them
+        return m.append(kernel(name, type, inputs, wide)).toString();
+    }
+
+    /** The module's first lines and the .func's signature, up to its opening brace. */
+    private static String header(Template t, String sm, String name, String type, int inputs) {
+        StringBuilder m = new StringBuilder();
+        // PTX ISA 8.6 introduced sm_100; 8.0 reaches sm_90
+        boolean blackwell = sm.matches("sm_1[0-9][0-9].*");
+        m.append(".version ").append(blackwell ? "8.6" : "8.0").append("\n.target ").append(sm)
+                .append("\n.address_size 64\n\n");
+        m.append("// ").append(t.op()).append(": nvlower's template as PTX (nvlower expand ")
+                .append(t.ptxOp()).append(" --emit ptx)\n");
+        m.append(".visible .func (.param .").append(type).append(" ret) ").append(name).append("(");
+        for (int i = 0; i < inputs; i++) {
+            m.append(i > 0 ? ", " : "").append(".param .").append(type).append(" in").append(i);
+        }
+        m.append(")\n{\n");
+        return m.toString();
+    }
+
+    /** The harness kernel: operands from global memory, the .func called, the result stored after them. */
+    private static String kernel(String name, String type, int inputs, boolean wide) {
+        StringBuilder m = new StringBuilder();
         m.append(".visible .entry ").append(name).append("_kernel(.param .u64 buf)\n{\n");
         m.append("    .reg .u64 %a;\n    .reg .").append(type).append(" %x<").append(inputs + 1).append(">;\n");
         m.append("    ld.param.u64 %a, [buf];\n    cvta.to.global.u64 %a, %a;\n");
