@@ -25,7 +25,6 @@ import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeFunction;
-import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.pipeline.Libdevice;
@@ -143,8 +142,7 @@ final class DemoCommand implements Runnable {
         Module m = IrParser.parse("means128.ll", text);
         out.println("  before, @mean:");
         printFunction(out, IrPrinter.print(m), "@mean(");
-        Lower128.Result r = Lower128.run(m, new Lower128.Options(false, false, true));
-        RuntimeLibrary.link(m, r.functions(), true);
+        Lower128.Result r = Lower128.run(m, Lower128.Options.SELF_CONTAINED);
         String lowered = IrPrinter.print(m);
         out.println("  after (fp128 values carried as i128):");
         printFunction(out, lowered, "@mean(");

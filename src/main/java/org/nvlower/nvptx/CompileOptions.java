@@ -84,7 +84,7 @@ public record CompileOptions(SmProcessor sm, int optLevel, boolean ftz, int fmaL
 
     /** The {@code +prec-divf32} level: the {@code nvptx-prec-divf32} knob if set, else derived from the options. */
     public int precDivf32Level() {
-        return knobs.intValue(Knob.NVPTX_PREC_DIVF32).orElse(Fp32Division.levelFor(precDiv, ftz, fastMath));
+        return knobs.intValue(Knob.NVPTX_PREC_DIVF32).orElse(PrecDivF32.levelFor(precDiv, ftz, fastMath));
     }
 
     /** The {@code +prec-sqrtf32} level: the {@code nvptx-prec-sqrtf32} knob if set, else {@code -prec-sqrt}. */
@@ -93,13 +93,13 @@ public record CompileOptions(SmProcessor sm, int optLevel, boolean ftz, int fmaL
     }
 
     /** The FP32 division variant these options select. */
-    public Fp32Division fp32Division() {
-        return Fp32Division.select(precDivf32Level(), ftz);
+    public PrecDivF32 fp32Division() {
+        return PrecDivF32.select(precDivf32Level(), ftz);
     }
 
     /** The FP32 square root variant these options select. */
-    public Fp32Sqrt fp32Sqrt() {
-        return Fp32Sqrt.select(precSqrtf32Level(), ftz);
+    public PrecSqrtF32 fp32Sqrt() {
+        return PrecSqrtF32.select(precSqrtf32Level(), ftz);
     }
 
     /** The architectures {@code -arch} accepts, as {@code compute_XX} names. */

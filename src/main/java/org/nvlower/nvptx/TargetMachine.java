@@ -134,12 +134,12 @@ public record TargetMachine(String triple, String cpu, String features, TargetOp
     }
 
     /** The FP32 division template that runs ({@code +prec-divf32} and {@code -ftz}). */
-    public Fp32Division fp32Division() {
+    public PrecDivF32 fp32Division() {
         return compileOptions.fp32Division();
     }
 
     /** The FP32 square root instruction ({@code +prec-sqrtf32} and {@code -ftz}). */
-    public Fp32Sqrt fp32Sqrt() {
+    public PrecSqrtF32 fp32Sqrt() {
         return compileOptions.fp32Sqrt();
     }
 

@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.ptx.Operand;
+import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxOpcodes;
@@ -65,7 +65,7 @@ public final class KernelExpansion {
 
     private static boolean isConstantDivision(Instruction in) {
         return in.base().matches("div|rem") && in.operands().size() == 3
-                && in.operands().get(2) instanceof Operand.Immediate;
+                && in.operands().get(2) instanceof PtxOperand.Immediate;
     }
 
     /**
@@ -79,7 +79,7 @@ public final class KernelExpansion {
             return null;
         }
         try {
-            long d = ((Operand.Immediate) in.operands().get(2)).bits();
+            long d = ((PtxOperand.Immediate) in.operands().get(2)).bits();
             return d == 0 ? null : ConstantDivision.template(op, d);
         } catch (IllegalArgumentException e) { // NumberFormatException too: not a divisor of this type
             return null;
@@ -182,7 +182,7 @@ public final class KernelExpansion {
         List<Label> marks = new ArrayList<>();
         for (Site s : fs) {
             RegClass cls = s.template().operands().bits == 64 ? RegClass.R64 : RegClass.R32;
-            List<Operand> ops = s.instruction().operands();
+            List<PtxOperand> ops = s.instruction().operands();
             Label mark = fb.label();
             fb.place(mark);
             marks.add(mark);
@@ -190,13 +190,13 @@ public final class KernelExpansion {
             Reg[] sources = new Reg[constant ? 1 : ops.size() - 1]; // the divisor is in the code
             for (int k = 1; k <= sources.length; k++) {
                 sources[k - 1] = switch (ops.get(k)) {
-                    case Operand.Name n -> regs.computeIfAbsent(n.name(), name -> fb.input(name, cls));
-                    case Operand.Immediate im -> immediate(fb, s, im, cls);
+                    case PtxOperand.Name n -> regs.computeIfAbsent(n.name(), name -> fb.input(name, cls));
+                    case PtxOperand.Immediate im -> immediate(fb, s, im, cls);
                     default -> throw new InputException("operand " + PtxPrinter.operand(ops.get(k)) + " of '"
                             + PtxPrinter.instruction(s.instruction()) + "' is not a register or an immediate");
                 };
             }
-            if (!(ops.get(0) instanceof Operand.Name dest)) {
+            if (!(ops.get(0) instanceof PtxOperand.Name dest)) {
                 throw new InputException("the result of '" + PtxPrinter.instruction(s.instruction()) + "' is not a register");
             }
             Reg result = regs.computeIfAbsent(dest.name(), name -> {
@@ -217,7 +217,7 @@ public final class KernelExpansion {
         // copied into an output of its own, so that every result can be read after the run
         Map<String, Reg> results = new LinkedHashMap<>();
         for (Site s : fs) {
-            String name = ((Operand.Name) s.instruction().operands().get(0)).name();
+            String name = ((PtxOperand.Name) s.instruction().operands().get(0)).name();
             Reg r = regs.get(name);
             if (!results.containsKey(name)) {
                 boolean output = outputs.contains(r);
@@ -244,7 +244,7 @@ public final class KernelExpansion {
         }
     }
 
-    private static Reg immediate(ProgramBuilder fb, Site s, Operand.Immediate im, RegClass cls) {
+    private static Reg immediate(ProgramBuilder fb, Site s, PtxOperand.Immediate im, RegClass cls) {
         long v;
         try {
             v = im.bits();
@@ -290,10 +290,10 @@ public final class KernelExpansion {
     }
 
     private static String bindingComment(Site s, RegisterAllocation alloc, Map<String, Reg> regs, int length) {
-        List<Operand> ops = s.instruction().operands();
+        List<PtxOperand> ops = s.instruction().operands();
         StringBuilder bind = new StringBuilder();
         for (int k = 0; k < ops.size(); k++) {
-            if (ops.get(k) instanceof Operand.Name n && regs.containsKey(n.name())) {
+            if (ops.get(k) instanceof PtxOperand.Name n && regs.containsKey(n.name())) {
                 bind.append(bind.isEmpty() ? "" : ", ").append(n.name()).append(" = ").append(reg(alloc, regs.get(n.name())));
             }
         }
@@ -345,7 +345,7 @@ public final class KernelExpansion {
 
     private static boolean referenced(Program p, int label) {
         int op = org.nvlower.sass.Operand.label(label);
-        for (org.nvlower.sass.Instruction in : p.code()) {
+        for (org.nvlower.sass.SassInstruction in : p.code()) {
             for (int o : in.operands()) {
                 if (o == op) {
                     return true;

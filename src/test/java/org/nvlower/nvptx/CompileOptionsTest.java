@@ -171,18 +171,18 @@ class CompileOptionsTest {
     /** Seed 2: +prec-divf32 "0=approx, 1=full, 2=IEEE+ftz, 3=IEEE compliant". */
     @Test
     void precDivf32LevelsAreTheSeeds() {
-        assertEquals("div.approx.f32", Fp32Division.select(0, false).ptx());
-        assertEquals("div.full.f32", Fp32Division.select(1, false).ptx());
-        assertEquals("div.rn.ftz.f32", Fp32Division.select(2, false).ptx());
-        assertEquals("div.rn.f32", Fp32Division.select(3, true).ptx());
-        assertTrue(Fp32Division.select(2, false).ftz());
-        assertFalse(Fp32Division.select(3, true).ftz());
-        assertTrue(Fp32Division.RN.ieee());
-        assertFalse(Fp32Division.FULL_FTZ.ieee());
-        assertThrows(IllegalArgumentException.class, () -> Fp32Division.select(4, false));
+        assertEquals("div.approx.f32", PrecDivF32.select(0, false).ptx());
+        assertEquals("div.full.f32", PrecDivF32.select(1, false).ptx());
+        assertEquals("div.rn.ftz.f32", PrecDivF32.select(2, false).ptx());
+        assertEquals("div.rn.f32", PrecDivF32.select(3, true).ptx());
+        assertTrue(PrecDivF32.select(2, false).ftz());
+        assertFalse(PrecDivF32.select(3, true).ftz());
+        assertTrue(PrecDivF32.RN.ieee());
+        assertFalse(PrecDivF32.FULL_FTZ.ieee());
+        assertThrows(IllegalArgumentException.class, () -> PrecDivF32.select(4, false));
         // +prec-sqrtf32: "0=approx (rsqrt.approx), 1=rn (sqrt.rn)".
-        assertEquals("sqrt.approx.f32", Fp32Sqrt.select(0, false).ptx());
-        assertEquals("sqrt.rn.f32", Fp32Sqrt.select(1, false).ptx());
-        assertThrows(IllegalArgumentException.class, () -> Fp32Sqrt.select(2, false));
+        assertEquals("sqrt.approx.f32", PrecSqrtF32.select(0, false).ptx());
+        assertEquals("sqrt.rn.f32", PrecSqrtF32.select(1, false).ptx());
+        assertThrows(IllegalArgumentException.class, () -> PrecSqrtF32.select(2, false));
     }
 }

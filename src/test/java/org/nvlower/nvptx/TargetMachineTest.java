@@ -152,8 +152,8 @@ class TargetMachineTest {
     @Test
     void capabilitiesOtherSystemsQuery() {
         TargetMachine sm80 = cli("-arch=compute_80");
-        assertEquals(Fp32Division.RN, sm80.fp32Division());
-        assertEquals(Fp32Sqrt.RN, sm80.fp32Sqrt());
+        assertEquals(PrecDivF32.RN, sm80.fp32Division());
+        assertEquals(PrecSqrtF32.RN, sm80.fp32Sqrt());
         assertEquals(DdivTier.FULL_UNROLL, sm80.ddivTier());
         assertTrue(sm80.sm().hasMufuRcp64h());
         assertFalse(sm80.sm().hasMufuSqrt());

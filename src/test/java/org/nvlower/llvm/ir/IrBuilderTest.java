@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
-import org.nvlower.llvm.analysis.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 /** Functions built from scratch with the builder print as {@code define} and are valid IR. */
 public class IrBuilderTest {
 
@@ -138,7 +138,7 @@ public class IrBuilderTest {
         StructType lp = StructType.of(m.pointerTo(IntegerType.I8, 0), IntegerType.I32);
         OtherInst landing = b.insert(OtherInst.landingPad(lp, true, List.of(), List.of()), "lp");
         b.insert(TerminatorInst.resume(landing), "");
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         String text = IrPrinter.print(m);
         assertTrue(text.contains("cmpxchg i32* %0, i32 0, i32 1 acq_rel acquire, align 4"), text);
         assertTrue(text.contains("fence syncscope(\"singlethread\") acquire"), text);

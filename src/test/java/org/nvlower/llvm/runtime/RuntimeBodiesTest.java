@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.analysis.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 
 import org.nvlower.verify.runtime.RuntimeChecker;
 import org.nvlower.verify.runtime.RuntimeCases;
@@ -65,7 +65,7 @@ class RuntimeBodiesTest {
     void theLibraryIsValidIrInBothForms() {
         for (boolean carried : new boolean[] {false, true}) {
             Module m = RuntimeLibrary.build(List.of(RuntimeFunction.values()), carried, "nvptx64-nvidia-cuda", null);
-            assertEquals(List.of(), Verifier.verify(m));
+            assertEquals(List.of(), IrVerifier.verify(m));
             for (RuntimeFunction f : RuntimeFunction.values()) {
                 assertEquals(f.functionType(carried), m.function(f.symbol()).orElseThrow().functionType());
             }

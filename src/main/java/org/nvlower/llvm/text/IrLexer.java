@@ -6,13 +6,13 @@ package org.nvlower.llvm.text;
  * of the name itself ({@link #nameStart}/{@link #nameEnd}, {@link #quoted}). Its only state is
  * the position, so the parser can save and restore it.
  */
-final class Lexer {
+final class IrLexer {
 
     final String src;
     final int length;
     int pos;
 
-    Token kind = Token.EOF;
+    IrToken kind = IrToken.EOF;
     int start;
     int end;
     int nameStart;
@@ -24,7 +24,7 @@ final class Lexer {
     /** Whether the word {@code ptr} (an opaque pointer type) occurred. */
     boolean sawPtr;
 
-    Lexer(String src) {
+    IrLexer(String src) {
         this.src = src;
         this.length = src.length();
     }
@@ -36,44 +36,44 @@ final class Lexer {
         next();
     }
 
-    Token next() {
+    IrToken next() {
         previousEnd = end;
         skipTrivia();
         start = pos;
         if (pos >= length) {
             end = pos;
-            return kind = Token.EOF;
+            return kind = IrToken.EOF;
         }
         char c = src.charAt(pos);
         switch (c) {
-            case '%' -> lexName(Token.LOCAL);
-            case '@' -> lexName(Token.GLOBAL);
-            case '$' -> lexName(Token.COMDAT);
+            case '%' -> lexName(IrToken.LOCAL);
+            case '@' -> lexName(IrToken.GLOBAL);
+            case '$' -> lexName(IrToken.COMDAT);
             case '!' -> lexMetadata();
             case '#' -> lexHash();
             case '^' -> {
                 pos++;
                 scanDigits();
-                finish(Token.SUMMARY_ID);
+                finish(IrToken.SUMMARY_ID);
             }
             case '"' -> lexString();
-            case '=' -> single(Token.EQUALS);
-            case ',' -> single(Token.COMMA);
-            case '*' -> single(Token.STAR);
-            case '[' -> single(Token.LBRACKET);
-            case ']' -> single(Token.RBRACKET);
-            case '{' -> single(Token.LBRACE);
-            case '}' -> single(Token.RBRACE);
-            case '(' -> single(Token.LPAREN);
-            case ')' -> single(Token.RPAREN);
-            case '<' -> single(Token.LESS);
-            case '>' -> single(Token.GREATER);
-            case '|' -> single(Token.BAR);
-            case ':' -> single(Token.COLON);
+            case '=' -> single(IrToken.EQUALS);
+            case ',' -> single(IrToken.COMMA);
+            case '*' -> single(IrToken.STAR);
+            case '[' -> single(IrToken.LBRACKET);
+            case ']' -> single(IrToken.RBRACKET);
+            case '{' -> single(IrToken.LBRACE);
+            case '}' -> single(IrToken.RBRACE);
+            case '(' -> single(IrToken.LPAREN);
+            case ')' -> single(IrToken.RPAREN);
+            case '<' -> single(IrToken.LESS);
+            case '>' -> single(IrToken.GREATER);
+            case '|' -> single(IrToken.BAR);
+            case ':' -> single(IrToken.COLON);
             case '.' -> {
                 if (src.startsWith("...", pos)) {
                     pos += 3;
-                    finish(Token.DOTS);
+                    finish(IrToken.DOTS);
                 } else {
                     lexWord();
                 }
@@ -85,19 +85,19 @@ final class Lexer {
                 } else if (isNameStart(c)) {
                     lexWord();
                 } else {
-                    single(Token.ERROR);
+                    single(IrToken.ERROR);
                 }
             }
         }
         return kind;
     }
 
-    private void single(Token t) {
+    private void single(IrToken t) {
         pos++;
         finish(t);
     }
 
-    private void finish(Token t) {
+    private void finish(IrToken t) {
         end = pos;
         kind = t;
     }
@@ -170,7 +170,7 @@ final class Lexer {
     }
 
     /** {@code %name}, {@code %"quoted"}, {@code %42}; also with {@code @} and {@code $}. */
-    private void lexName(Token t) {
+    private void lexName(IrToken t) {
         pos++;
         quoted = false;
         numbered = false;
@@ -178,7 +178,7 @@ final class Lexer {
             int close = src.indexOf('"', pos + 1);
             if (close < 0) {
                 pos = length;
-                finish(Token.ERROR);
+                finish(IrToken.ERROR);
                 return;
             }
             nameStart = pos + 1;
@@ -187,7 +187,7 @@ final class Lexer {
             pos = close + 1;
         } else {
             nameStart = pos;
-            if (pos < length && isDigit(src.charAt(pos)) && t != Token.COMDAT) {
+            if (pos < length && isDigit(src.charAt(pos)) && t != IrToken.COMDAT) {
                 // [0-9]+ is a slot number and ends there, as in LLLexer: "@5part" is @5, then "part"
                 scanDigits();
                 numbered = true;
@@ -198,7 +198,7 @@ final class Lexer {
             }
             nameEnd = pos;
             if (nameEnd == nameStart) {
-                finish(Token.ERROR);
+                finish(IrToken.ERROR);
                 return;
             }
         }
@@ -219,9 +219,9 @@ final class Lexer {
                 pos++;
             }
             nameEnd = pos;
-            finish(Token.METADATA_NAME);
+            finish(IrToken.METADATA_NAME);
         } else {
-            finish(Token.EXCLAIM);
+            finish(IrToken.EXCLAIM);
         }
     }
 
@@ -231,15 +231,15 @@ final class Lexer {
         if (pos < length && isDigit(src.charAt(pos))) {
             scanDigits();
             nameEnd = pos;
-            finish(Token.ATTRIBUTE_GROUP_ID);
+            finish(IrToken.ATTRIBUTE_GROUP_ID);
         } else if (pos < length && isNameStart(src.charAt(pos))) {
             while (pos < length && isNameChar(src.charAt(pos))) {
                 pos++;
             }
             nameEnd = pos;
-            finish(Token.RECORD);
+            finish(IrToken.RECORD);
         } else {
-            finish(Token.ERROR);
+            finish(IrToken.ERROR);
         }
     }
 
@@ -247,7 +247,7 @@ final class Lexer {
         int close = src.indexOf('"', pos + 1);
         if (close < 0) {
             pos = length;
-            finish(Token.ERROR);
+            finish(IrToken.ERROR);
             return;
         }
         nameStart = pos + 1;
@@ -257,9 +257,9 @@ final class Lexer {
         pos = close + 1;
         if (pos < length && src.charAt(pos) == ':') {
             pos++;
-            finish(Token.LABEL);
+            finish(IrToken.LABEL);
         } else {
-            finish(Token.STRING);
+            finish(IrToken.STRING);
         }
     }
 
@@ -281,7 +281,7 @@ final class Lexer {
         nameEnd = pos;
         if (pos < length && src.charAt(pos) == ':') {
             pos++;
-            finish(Token.LABEL);
+            finish(IrToken.LABEL);
             return;
         }
         if (pos - start == 3 && src.charAt(start) == 'p' && src.charAt(start + 1) == 't' && src.charAt(start + 2) == 'r') {
@@ -291,22 +291,22 @@ final class Lexer {
             int close = src.indexOf('"', pos + 1);
             if (close < 0) {
                 pos = length;
-                finish(Token.ERROR);
+                finish(IrToken.ERROR);
                 return;
             }
             nameStart = pos + 1;
             nameEnd = close;
             pos = close + 1;
-            finish(Token.CSTRING);
+            finish(IrToken.CSTRING);
             return;
         }
         // s0x... / u0x...: hexadecimal integers
         if (pos - start > 3 && (src.charAt(start) == 's' || src.charAt(start) == 'u') && src.startsWith("0x", start + 1)
                 && allHex(start + 3, pos)) {
-            finish(Token.INTEGER);
+            finish(IrToken.INTEGER);
             return;
         }
-        finish(Token.WORD);
+        finish(IrToken.WORD);
     }
 
     private boolean allHex(int from, int to) {
@@ -333,7 +333,7 @@ final class Lexer {
                 pos++;
             }
             nameEnd = pos;
-            finish(pos > digits ? Token.FLOAT : Token.ERROR);
+            finish(pos > digits ? IrToken.FLOAT : IrToken.ERROR);
             return;
         }
         if (c == '-' || c == '+') {
@@ -356,7 +356,7 @@ final class Lexer {
                 }
             }
             nameEnd = pos;
-            finish(Token.FLOAT);
+            finish(IrToken.FLOAT);
             return;
         }
         if (pos < length && (isNameChar(src.charAt(pos)) || src.charAt(pos) == ':')) {
@@ -369,13 +369,13 @@ final class Lexer {
                 nameEnd = pos;
                 numbered = allDigits(nameStart, nameEnd);
                 pos++;
-                finish(Token.LABEL);
+                finish(IrToken.LABEL);
                 return;
             }
             pos = save;
         }
         nameEnd = pos;
-        finish(Token.INTEGER);
+        finish(IrToken.INTEGER);
     }
 
     private boolean allDigits(int from, int to) {
@@ -389,7 +389,7 @@ final class Lexer {
 
     /** The text of the current token. */
     String text() {
-        if (kind == Token.WORD) {
+        if (kind == IrToken.WORD) {
             return word();
         }
         return src.substring(start, end);
@@ -412,7 +412,7 @@ final class Lexer {
 
     /** Whether the current token is the word {@code word}. */
     boolean isWord(String word) {
-        return kind == Token.WORD && end - start == word.length() && src.startsWith(word, start);
+        return kind == IrToken.WORD && end - start == word.length() && src.startsWith(word, start);
     }
 
     /** The name of the current name token, unescaped ({@code \XX} escapes and {@code \\}). */

@@ -5,7 +5,7 @@ package org.nvlower.nvptx;
  * (0 approx, 1 rn; seed 2) and {@code -ftz}. Measured with nvcc 13.0: {@code -prec-sqrt=1} gives
  * {@code sqrt.rn.f32}, {@code -use_fast_math} gives {@code sqrt.approx.ftz.f32}.
  */
-public enum Fp32Sqrt {
+public enum PrecSqrtF32 {
     APPROX("sqrt.approx.f32", 0, false),
     APPROX_FTZ("sqrt.approx.ftz.f32", 0, true),
     RN("sqrt.rn.f32", 1, false),
@@ -15,14 +15,14 @@ public enum Fp32Sqrt {
     private final int level;
     private final boolean ftz;
 
-    Fp32Sqrt(String ptx, int level, boolean ftz) {
+    PrecSqrtF32(String ptx, int level, boolean ftz) {
         this.ptx = ptx;
         this.level = level;
         this.ftz = ftz;
     }
 
     /** The variant for a {@code +prec-sqrtf32} level (0..1) and the {@code -ftz} setting. */
-    public static Fp32Sqrt select(int precSqrtf32Level, boolean ftz) {
+    public static PrecSqrtF32 select(int precSqrtf32Level, boolean ftz) {
         return switch (precSqrtf32Level) {
             case 0 -> ftz ? APPROX_FTZ : APPROX;
             case 1 -> ftz ? RN_FTZ : RN;

@@ -1,25 +1,25 @@
 package org.nvlower.mlir;
 
 /** {@code iN} (signless), {@code siN} or {@code uiN}; N from 1 to 2^24-1 as in MLIR. */
-public record IntegerType(int width, Signedness signedness) implements Type {
+public record MlirIntegerType(int width, Signedness signedness) implements MlirType {
 
     public static final int MAX_WIDTH = (1 << 24) - 1;
 
-    public static final IntegerType I1 = signless(1);
-    public static final IntegerType I32 = signless(32);
-    public static final IntegerType I64 = signless(64);
+    public static final MlirIntegerType I1 = signless(1);
+    public static final MlirIntegerType I32 = signless(32);
+    public static final MlirIntegerType I64 = signless(64);
 
     /** MLIR's three integer flavours. */
     public enum Signedness { SIGNLESS, SIGNED, UNSIGNED }
 
-    public IntegerType {
+    public MlirIntegerType {
         if (width < 1 || width > MAX_WIDTH) {
             throw new IllegalArgumentException("integer width out of range: " + width);
         }
     }
 
-    public static IntegerType signless(int width) {
-        return new IntegerType(width, Signedness.SIGNLESS);
+    public static MlirIntegerType signless(int width) {
+        return new MlirIntegerType(width, Signedness.SIGNLESS);
     }
 
     /** Spellings of the common signless widths, so printing does not build them again. */

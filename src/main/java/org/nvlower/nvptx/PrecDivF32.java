@@ -6,7 +6,7 @@ package org.nvlower.nvptx;
  * {@code -ftz}. Levels (seed 2, "NVIDIA-Specific Target Features"): 0 approx, 1 full, 2 IEEE with
  * ftz, 3 IEEE compliant. Levels 0 and 1 take flush-to-zero from {@code -ftz}; 2 and 3 fix it.
  */
-public enum Fp32Division {
+public enum PrecDivF32 {
     APPROX("div.approx.f32", 0, false),
     APPROX_FTZ("div.approx.ftz.f32", 0, true),
     FULL("div.full.f32", 1, false),
@@ -18,14 +18,14 @@ public enum Fp32Division {
     private final int level;
     private final boolean ftz;
 
-    Fp32Division(String ptx, int level, boolean ftz) {
+    PrecDivF32(String ptx, int level, boolean ftz) {
         this.ptx = ptx;
         this.level = level;
         this.ftz = ftz;
     }
 
     /** The variant for a {@code +prec-divf32} level (0..3) and the {@code -ftz} setting. */
-    public static Fp32Division select(int precDivf32Level, boolean ftz) {
+    public static PrecDivF32 select(int precDivf32Level, boolean ftz) {
         return switch (precDivf32Level) {
             case 0 -> ftz ? APPROX_FTZ : APPROX;
             case 1 -> ftz ? FULL_FTZ : FULL;

@@ -22,7 +22,7 @@ import org.nvlower.llvm.ir.FastMathFlags;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.IrBuilderTest;
 /** The verifier accepts valid IR and names each kind of breakage a pass can cause. */
-class VerifierTest {
+class IrVerifierTest {
 
     private static final String OK = """
             define i32 @f(i1 %c, i32 %x) {
@@ -45,8 +45,8 @@ class VerifierTest {
 
     @Test
     void validIrHasNoProblems() {
-        assertEquals(List.of(), Verifier.verify(IrParser.parse("ok.ll", OK)));
-        assertEquals(List.of(), Verifier.verify(IrBuilderTest.umaxModule(false)));
+        assertEquals(List.of(), IrVerifier.verify(IrParser.parse("ok.ll", OK)));
+        assertEquals(List.of(), IrVerifier.verify(IrBuilderTest.umaxModule(false)));
     }
 
     /** Text edits that the parser accepts (it reads syntax, not meaning) but that are invalid IR. */
@@ -61,9 +61,9 @@ class VerifierTest {
     void brokenIrIsReported(String from, String to, String message) {
         String text = OK.replace(from.replace("\\n", "\n"), to.replace("\\n", "\n"));
         assertTrue(!text.equals(OK), "the edit applies");
-        List<Verifier.Problem> problems;
+        List<IrVerifier.Problem> problems;
         try {
-            problems = Verifier.verify(IrParser.parse("bad.ll", text));
+            problems = IrVerifier.verify(IrParser.parse("bad.ll", text));
         } catch (org.nvlower.diag.InputException e) {
             // the parser itself may reject some: that is fine, the point is that nothing passes
             return;
@@ -78,14 +78,14 @@ class VerifierTest {
         Instruction y = f.entryBlock().first();
         // detach %y while it is still used (what a buggy pass does)
         y.removeFromParent();
-        List<Verifier.Problem> problems = Verifier.verify(m);
+        List<IrVerifier.Problem> problems = IrVerifier.verify(m);
         assertTrue(problems.stream().anyMatch(p -> p.message().contains("which was erased")), problems.toString());
 
         Module m2 = IrParser.parse("ok.ll", OK + "define i32 @other(i32 %z) {\n  ret i32 %z\n}\n");
         Function g = m2.function("f").orElseThrow();
         Instruction add = g.entryBlock().first();
         add.setOperand(0, m2.function("other").orElseThrow().argument(0));
-        assertTrue(Verifier.verify(m2).stream().anyMatch(p -> p.message().contains("another function")));
+        assertTrue(IrVerifier.verify(m2).stream().anyMatch(p -> p.message().contains("another function")));
     }
 
     @Test
@@ -97,8 +97,8 @@ class VerifierTest {
         // what a buggy pass does: appends after the terminator through the raw read path
         a.appendParsed(Instruction.read(Opcode.ADD, IntegerType.I32, 0, FastMathFlags.NONE,
                 new Value[] {f.argument(1), Constants.i32(1)}, null));
-        assertTrue(Verifier.verify(m).stream().anyMatch(p -> p.message().contains("terminator in the middle")),
-                Verifier.verify(m).toString());
+        assertTrue(IrVerifier.verify(m).stream().anyMatch(p -> p.message().contains("terminator in the middle")),
+                IrVerifier.verify(m).toString());
         assertTrue(br.isTerminator());
     }
 
@@ -111,17 +111,17 @@ class VerifierTest {
                   ret i32 %r
                 }
                 """);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         Function f = m.function("f").orElseThrow();
         Instruction ret = f.entryBlock().terminator();
         ret.setOperand(0, Constants.i32(0));
         f.entryBlock().setTerminator(TerminatorInst.retVoid());
-        assertTrue(Verifier.verify(m).stream().anyMatch(p -> p.message().contains("return type")));
+        assertTrue(IrVerifier.verify(m).stream().anyMatch(p -> p.message().contains("return type")));
     }
 
     /**
      * The verifier classes of docs/llvm-ir.md ("What nvlower accepts and llvm-as rejects"): the
-     * parser reads each of these modules, llvm-as 14 rejects it, and the Verifier must too.
+     * parser reads each of these modules, llvm-as 14 rejects it, and the IrVerifier must too.
      */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
@@ -134,7 +134,7 @@ class VerifierTest {
     })
     void theVerifierClassesOfTheDifferentialFuzzAreCaught(String module, String message) {
         Module m = IrParser.parse("class.ll", module.replace("/", "\n") + "\n");
-        List<Verifier.Problem> problems = Verifier.verify(m);
+        List<IrVerifier.Problem> problems = IrVerifier.verify(m);
         if (message == null) {
             assertEquals(List.of(), problems, "valid constants");
         } else {

@@ -4,9 +4,9 @@ package org.nvlower.sass;
  * One instruction: opcode, modifiers ({@link Mod}), guard predicate operand (PT when
  * unconditional), the tagged operands in the order of the opcode's layout, and its {@link Path}.
  */
-public record Instruction(Opcode op, int mods, int guard, int[] operands, Path path) {
+public record SassInstruction(SassOpcode op, int mods, int guard, int[] operands, Path path) {
 
-    public Instruction {
+    public SassInstruction {
         if (operands.length != op.layout().length()) {
             throw new IllegalArgumentException(op + " takes " + op.layout().length() + " operands, got " + operands.length);
         }

@@ -28,7 +28,7 @@ import org.nvlower.softfloat.Env;
  * also compared with the emulator's for the same case and MUFU model: a different word is a
  * mismatch too, so the two forms of a template agree bit for bit, approximations included.
  */
-public final class Verifier {
+public final class TemplateVerifier {
 
     /** Chunk of cases a worker takes at a time. */
     private static final int CHUNK = 1 << 15;
@@ -82,7 +82,7 @@ public final class Verifier {
         }
     }
 
-    private Verifier() {}
+    private TemplateVerifier() {}
 
     static MufuModel model(String spec, long seed) {
         return spec.equals("all") ? new MufuModel.Enumerating() : MufuModel.byName(spec, seed);

@@ -18,19 +18,19 @@ import org.nvlower.softfloat.Specialization;
  * integers). The digits come from the same integer algorithm as LLVM's APFloat::toString, whose
  * truncate-then-round steps decide the last digit (tests compare with mlir-opt).
  */
-public final class FloatLiterals {
+public final class MlirFloatLiterals {
 
-    private FloatLiterals() {}
+    private MlirFloatLiterals() {}
 
     /** The bits of the decimal {@code text} rounded to nearest-even in {@code type}. */
-    public static long parseDecimal(String text, FloatType type) {
+    public static long parseDecimal(String text, MlirFloatType type) {
         return switch (type) {
             case F64 -> Double.doubleToRawLongBits(Double.parseDouble(text));
             case F32 -> Float.floatToRawIntBits(Float.parseFloat(text)) & 0xFFFFFFFFL;
             case F16, BF16 -> {
                 Float128 wide = Float128.parse(text, new Env(RoundingMode.ODD, Specialization.NVPTX));
                 Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
-                short h = type == FloatType.F16 ? F16.fromF128(wide.hi(), wide.lo(), env)
+                short h = type == MlirFloatType.F16 ? F16.fromF128(wide.hi(), wide.lo(), env)
                         : BF16.fromF128(wide.hi(), wide.lo(), env);
                 yield h & 0xFFFFL;
             }
@@ -38,7 +38,7 @@ public final class FloatLiterals {
     }
 
     /** The literal mlir-opt prints for these bits. */
-    public static String print(long bits, FloatType type) {
+    public static String print(long bits, MlirFloatType type) {
         if (isFinite(bits, type)) {
             String exponentForm = toString(bits, type, 6, 0, false);
             if (parseDecimal(exponentForm, type) == bits) {
@@ -57,7 +57,7 @@ public final class FloatLiterals {
         return "0x" + Long.toHexString(bits).toUpperCase(java.util.Locale.ROOT);
     }
 
-    public static boolean isFinite(long bits, FloatType type) {
+    public static boolean isFinite(long bits, MlirFloatType type) {
         int e = type.exponentBits();
         long exponent = (bits >>> (type.precision() - 1)) & ((1L << e) - 1);
         return exponent != (1L << e) - 1;
@@ -69,7 +69,7 @@ public final class FloatLiterals {
      * zeros (0: always exponent form), {@code truncateZero} false pads to {@code precision + 1}
      * digits with a lower-case two-digit exponent.
      */
-    static String toString(long bits, FloatType type, int precision, int maxPadding, boolean truncateZero) {
+    static String toString(long bits, MlirFloatType type, int precision, int maxPadding, boolean truncateZero) {
         int p = type.precision();
         boolean negative = (bits >>> (type.width() - 1) & 1) != 0;
         long fraction = bits & ((1L << (p - 1)) - 1);

@@ -7,9 +7,9 @@ import java.util.List;
  * {@code vector<4xf32>}, {@code vector<2x3xf16>}, {@code vector<[4]xf32>} (scalable dimension),
  * {@code vector<f32>} (0-d, MLIR 15 and later).
  */
-public record VectorType(List<Long> shape, List<Boolean> scalable, Type element) implements Type {
+public record MlirVectorType(List<Long> shape, List<Boolean> scalable, MlirType element) implements MlirType {
 
-    public VectorType {
+    public MlirVectorType {
         shape = List.copyOf(shape);
         scalable = List.copyOf(scalable);
         if (scalable.size() != shape.size()) {
@@ -18,8 +18,8 @@ public record VectorType(List<Long> shape, List<Boolean> scalable, Type element)
     }
 
     /** A fixed-length vector. */
-    public static VectorType of(List<Long> shape, Type element) {
-        return new VectorType(shape, Collections.nCopies(shape.size(), false), element);
+    public static MlirVectorType of(List<Long> shape, MlirType element) {
+        return new MlirVectorType(shape, Collections.nCopies(shape.size(), false), element);
     }
 
     public boolean isScalable() {
@@ -27,13 +27,13 @@ public record VectorType(List<Long> shape, List<Boolean> scalable, Type element)
     }
 
     @Override
-    public Type elementType() {
+    public MlirType elementType() {
         return element;
     }
 
     @Override
-    public Type withElementType(Type e) {
-        return new VectorType(shape, scalable, e);
+    public MlirType withElementType(MlirType e) {
+        return new MlirVectorType(shape, scalable, e);
     }
 
     @Override

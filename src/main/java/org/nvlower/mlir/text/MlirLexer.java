@@ -9,21 +9,21 @@ import org.nvlower.mlir.SourceText;
  * {@link #start}..{@link #end}; the lexer's only state is its position, so the parser can rewind
  * (shapes such as {@code 4x?xf32} are read character by character).
  */
-final class Lexer {
+final class MlirLexer {
 
     final String file;
     final String src;
     private final int length;
     int pos;
 
-    Token kind = Token.EOF;
+    MlirToken kind = MlirToken.EOF;
     int start;
     int end;
 
     /** The text with its line index, shared by the locations of the operations read from it. */
     final SourceText source;
 
-    Lexer(String file, String src) {
+    MlirLexer(String file, String src) {
         this.file = file;
         this.src = src;
         this.length = src.length();
@@ -40,72 +40,72 @@ final class Lexer {
         return src.substring(start, end);
     }
 
-    Token next() {
+    MlirToken next() {
         skipTrivia();
         start = pos;
         if (pos >= length) {
             end = pos;
-            return kind = Token.EOF;
+            return kind = MlirToken.EOF;
         }
         char c = src.charAt(pos);
         switch (c) {
-            case '%' -> suffixIdentifier(Token.PERCENT_IDENTIFIER);
-            case '^' -> suffixIdentifier(Token.CARET_IDENTIFIER);
-            case '!' -> suffixIdentifier(Token.EXCLAMATION_IDENTIFIER);
+            case '%' -> suffixIdentifier(MlirToken.PERCENT_IDENTIFIER);
+            case '^' -> suffixIdentifier(MlirToken.CARET_IDENTIFIER);
+            case '!' -> suffixIdentifier(MlirToken.EXCLAMATION_IDENTIFIER);
             case '@' -> {
                 if (pos + 1 < length && src.charAt(pos + 1) == '"') {
                     pos++;
                     string();
-                    finish(Token.AT_IDENTIFIER);
+                    finish(MlirToken.AT_IDENTIFIER);
                 } else {
-                    suffixIdentifier(Token.AT_IDENTIFIER);
+                    suffixIdentifier(MlirToken.AT_IDENTIFIER);
                 }
             }
             case '#' -> {
                 if (src.startsWith("#-}", pos)) {
                     pos += 3;
-                    finish(Token.FILE_METADATA_END);
+                    finish(MlirToken.FILE_METADATA_END);
                 } else {
-                    suffixIdentifier(Token.HASH_IDENTIFIER);
+                    suffixIdentifier(MlirToken.HASH_IDENTIFIER);
                 }
             }
             case '"' -> {
                 string();
-                finish(Token.STRING);
+                finish(MlirToken.STRING);
             }
-            case '(' -> single(Token.LPAREN);
-            case ')' -> single(Token.RPAREN);
+            case '(' -> single(MlirToken.LPAREN);
+            case ')' -> single(MlirToken.RPAREN);
             case '{' -> {
                 if (src.startsWith("{-#", pos)) {
                     pos += 3;
-                    finish(Token.FILE_METADATA_BEGIN);
+                    finish(MlirToken.FILE_METADATA_BEGIN);
                 } else {
-                    single(Token.LBRACE);
+                    single(MlirToken.LBRACE);
                 }
             }
-            case '}' -> single(Token.RBRACE);
-            case '[' -> single(Token.LSQUARE);
-            case ']' -> single(Token.RSQUARE);
-            case '<' -> single(Token.LESS);
-            case '>' -> single(Token.GREATER);
-            case ',' -> single(Token.COMMA);
-            case ':' -> single(Token.COLON);
-            case '=' -> single(Token.EQUAL);
-            case '?' -> single(Token.QUESTION);
-            case '*' -> single(Token.STAR);
-            case '+' -> single(Token.PLUS);
+            case '}' -> single(MlirToken.RBRACE);
+            case '[' -> single(MlirToken.LSQUARE);
+            case ']' -> single(MlirToken.RSQUARE);
+            case '<' -> single(MlirToken.LESS);
+            case '>' -> single(MlirToken.GREATER);
+            case ',' -> single(MlirToken.COMMA);
+            case ':' -> single(MlirToken.COLON);
+            case '=' -> single(MlirToken.EQUAL);
+            case '?' -> single(MlirToken.QUESTION);
+            case '*' -> single(MlirToken.STAR);
+            case '+' -> single(MlirToken.PLUS);
             case '-' -> {
                 if (pos + 1 < length && src.charAt(pos + 1) == '>') {
                     pos += 2;
-                    finish(Token.ARROW);
+                    finish(MlirToken.ARROW);
                 } else {
-                    single(Token.MINUS);
+                    single(MlirToken.MINUS);
                 }
             }
             case '.' -> {
                 if (src.startsWith("...", pos)) {
                     pos += 3;
-                    finish(Token.ELLIPSIS);
+                    finish(MlirToken.ELLIPSIS);
                 } else {
                     throw error(pos, "unexpected character '.'");
                 }
@@ -119,7 +119,7 @@ final class Lexer {
                             || src.charAt(pos) == '_' || src.charAt(pos) == '$' || src.charAt(pos) == '.')) {
                         pos++;
                     }
-                    finish(Token.BARE_IDENTIFIER);
+                    finish(MlirToken.BARE_IDENTIFIER);
                 } else {
                     throw error(pos, "unexpected character " + describe(c));
                 }
@@ -128,18 +128,18 @@ final class Lexer {
         return kind;
     }
 
-    private void single(Token t) {
+    private void single(MlirToken t) {
         pos++;
         finish(t);
     }
 
-    private void finish(Token t) {
+    private void finish(MlirToken t) {
         end = pos;
         kind = t;
     }
 
     /** {@code %name}, {@code %12}, {@code ^bb0}, {@code #alias}, {@code !llvm.ptr}: sigil + suffix-id. */
-    private void suffixIdentifier(Token t) {
+    private void suffixIdentifier(MlirToken t) {
         int sigil = pos++;
         if (pos < length && isDigit(src.charAt(pos))) {
             while (pos < length && isDigit(src.charAt(pos))) {
@@ -167,14 +167,14 @@ final class Lexer {
             while (pos < length && Character.digit(src.charAt(pos), 16) >= 0) {
                 pos++;
             }
-            finish(Token.INTEGER);
+            finish(MlirToken.INTEGER);
             return;
         }
         while (pos < length && isDigit(src.charAt(pos))) {
             pos++;
         }
         if (pos >= length || src.charAt(pos) != '.') {
-            finish(Token.INTEGER);
+            finish(MlirToken.INTEGER);
             return;
         }
         pos++;
@@ -195,7 +195,7 @@ final class Lexer {
                 pos = save;
             }
         }
-        finish(Token.FLOAT);
+        finish(MlirToken.FLOAT);
     }
 
     /** A string literal starting at pos ({@code "}); pos ends after the closing quote. */

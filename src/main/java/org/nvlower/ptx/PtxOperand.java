@@ -3,22 +3,22 @@ package org.nvlower.ptx;
 import java.util.List;
 
 /** An instruction operand. */
-public sealed interface Operand {
+public sealed interface PtxOperand {
 
     /** A register, a special register ({@code %tid.x}), a label or a variable name. */
-    record Name(String name) implements Operand {}
+    record Name(String name) implements PtxOperand {}
 
     /** {@code !%p}: a negated predicate source. */
-    record Not(String name) implements Operand {}
+    record Not(String name) implements PtxOperand {}
 
     /** {@code %p|%q}: setp's pair of destination predicates. */
-    record PredicatePair(String first, String second) implements Operand {}
+    record PredicatePair(String first, String second) implements PtxOperand {}
 
     /**
      * A literal as written ({@code 7}, {@code -4294967296}, {@code 0x7F}, {@code 0f3F800000},
      * {@code 0d3FF0000000000000}, {@code 1.5}).
      */
-    record Immediate(String text) implements Operand {
+    record Immediate(String text) implements PtxOperand {
         /** The value's bits: integers two's complement, {@code 0f}/{@code 0d} literals their IEEE bits. */
         public long bits() {
             String t = text.endsWith("U") ? text.substring(0, text.length() - 1) : text;
@@ -39,17 +39,17 @@ public sealed interface Operand {
     }
 
     /** {@code [base]}, {@code [base+offset]}: base a register, variable name or absolute address. */
-    record Address(String base, long offset) implements Operand {}
+    record Address(String base, long offset) implements PtxOperand {}
 
     /** {@code {%f1, %f2, _}}: a vector of operands (ld/st .v2/.v4, mov to/from pairs). */
-    record Vector(List<Operand> elements) implements Operand {
+    record Vector(List<PtxOperand> elements) implements PtxOperand {
         public Vector {
             elements = List.copyOf(elements);
         }
     }
 
     /** {@code (retval0)}, {@code (param0, param1)}: a call's return and argument lists. */
-    record Group(List<Operand> elements) implements Operand {
+    record Group(List<PtxOperand> elements) implements PtxOperand {
         public Group {
             elements = List.copyOf(elements);
         }

@@ -3,12 +3,12 @@ package org.nvlower.mlir;
 import java.util.List;
 
 /** Printing helpers shared by the type records. */
-public final class Types {
+public final class MlirTypes {
 
     /** The size of a dynamic dimension ({@code ?}). */
     public static final long DYNAMIC = -1;
 
-    private Types() {}
+    private MlirTypes() {}
 
     /** {@code a, b, c}. */
     public static String join(List<?> items) {
@@ -23,8 +23,8 @@ public final class Types {
     }
 
     /** A result list after {@code ->}: one non-function type bare, anything else in parentheses. */
-    public static String resultList(List<Type> results) {
-        if (results.size() == 1 && !(results.get(0) instanceof FunctionType)) {
+    public static String resultList(List<MlirType> results) {
+        if (results.size() == 1 && !(results.get(0) instanceof MlirFunctionType)) {
             return results.get(0).toString();
         }
         return "(" + join(results) + ")";

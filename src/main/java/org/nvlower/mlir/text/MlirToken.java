@@ -1,7 +1,7 @@
 package org.nvlower.mlir.text;
 
-/** Token kinds of MLIR's textual form. */
-enum Token {
+/** MlirToken kinds of MLIR's textual form. */
+enum MlirToken {
     EOF, BARE_IDENTIFIER, PERCENT_IDENTIFIER, CARET_IDENTIFIER, AT_IDENTIFIER, HASH_IDENTIFIER,
     EXCLAMATION_IDENTIFIER, INTEGER, FLOAT, STRING,
     LPAREN, RPAREN, LBRACE, RBRACE, LSQUARE, RSQUARE, LESS, GREATER, COMMA, COLON, EQUAL, ARROW,

@@ -15,11 +15,11 @@ import org.nvlower.llvm.ir.FloatType;
  * encoding itself. Digit counts other than these are read as LLVM 14's lexer reads them
  * ({@link #hexToLong}, {@link #words}), so llvm-as and nvlower accept the same literals.
  */
-final class FloatLiterals {
+final class IrFloatLiterals {
 
     private static final BigInteger MASK64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
-    private FloatLiterals() {
+    private IrFloatLiterals() {
     }
 
     /** The encoding of {@code literal} in {@code type}, or null with {@code error[0]} set. */

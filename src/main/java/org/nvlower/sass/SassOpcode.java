@@ -13,7 +13,7 @@ package org.nvlower.sass;
  * convergence barrier. Carry predicates of IADD3/IMAD are ordinary {@code p}/{@code q}
  * positions (PT when unused).
  */
-public enum Opcode {
+public enum SassOpcode {
     // integer
     IADD(0x02, "dss"),
     IADD3(0x110, "dppsssqq"),
@@ -61,7 +61,7 @@ public enum Opcode {
     private final int seedId;
     private final String layout;
 
-    Opcode(int seedId, String layout) {
+    SassOpcode(int seedId, String layout) {
         this.seedId = seedId;
         this.layout = layout;
     }

@@ -64,7 +64,7 @@ import org.nvlower.llvm.ir.Constants;
  * and metadata references (every {@code !N} defined). Returns the problems found; an empty list
  * means the module is valid.
  */
-public final class Verifier {
+public final class IrVerifier {
 
     /** One violation: where (function, block, instruction; null when not applicable) and what. */
     public record Problem(String function, String block, String instruction, String message) {
@@ -91,13 +91,13 @@ public final class Verifier {
     private Function function;
     private BasicBlock block;
 
-    private Verifier(Module module) {
+    private IrVerifier(Module module) {
         this.module = module;
     }
 
     /** The problems of {@code module}; empty when it is valid. */
     public static List<Problem> verify(Module module) {
-        Verifier v = new Verifier(module);
+        IrVerifier v = new IrVerifier(module);
         v.run();
         return v.problems;
     }

@@ -1,7 +1,7 @@
 package org.nvlower.llvm.text;
 
-/** Token kinds of textual LLVM IR. */
-enum Token {
+/** IrToken kinds of textual LLVM IR. */
+enum IrToken {
     EOF("end of file"),
     WORD("keyword"),
     LOCAL("local name"),
@@ -35,7 +35,7 @@ enum Token {
 
     final String description;
 
-    Token(String description) {
+    IrToken(String description) {
         this.description = description;
     }
 }

@@ -4,15 +4,15 @@ package org.nvlower.mlir;
  * An SSA value: an operation's result or a block's argument. Values have no names: names are
  * given when printing, as mlir-opt does ({@code %0}, {@code %arg0}, {@code %cst}).
  */
-public abstract sealed class Value permits OpResult, BlockArgument {
+public abstract sealed class MlirValue permits OpResult, BlockArgument {
 
-    private final Type type;
+    private final MlirType type;
 
-    Value(Type type) {
+    MlirValue(MlirType type) {
         this.type = type;
     }
 
-    public Type type() {
+    public MlirType type() {
         return type;
     }
 }

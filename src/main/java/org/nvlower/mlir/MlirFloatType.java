@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** The builtin float types of the math subset. */
-public enum FloatType implements Type {
+public enum MlirFloatType implements MlirType {
     F16("f16", 16, 11),
     BF16("bf16", 16, 8),
     F32("f32", 32, 24),
@@ -11,7 +11,7 @@ public enum FloatType implements Type {
     private final int width;
     private final int precision;
 
-    FloatType(String spelling, int width, int precision) {
+    MlirFloatType(String spelling, int width, int precision) {
         this.spelling = spelling;
         this.width = width;
         this.precision = precision;
@@ -33,8 +33,8 @@ public enum FloatType implements Type {
     }
 
     /** The type spelled {@code word} ({@code f16 bf16 f32 f64}), or null. */
-    public static FloatType of(String word) {
-        for (FloatType t : values()) {
+    public static MlirFloatType of(String word) {
+        for (MlirFloatType t : values()) {
             if (t.spelling.equals(word)) {
                 return t;
             }

@@ -3,15 +3,15 @@ package org.nvlower.mlir;
 import java.util.List;
 
 /** {@code (f32, f32) -> f32}. */
-public record FunctionType(List<Type> inputs, List<Type> results) implements Type {
+public record MlirFunctionType(List<MlirType> inputs, List<MlirType> results) implements MlirType {
 
-    public FunctionType {
+    public MlirFunctionType {
         inputs = List.copyOf(inputs);
         results = List.copyOf(results);
     }
 
     @Override
     public String toString() {
-        return "(" + Types.join(inputs) + ") -> " + Types.resultList(results);
+        return "(" + MlirTypes.join(inputs) + ") -> " + MlirTypes.resultList(results);
     }
 }

@@ -6,7 +6,7 @@ package org.nvlower.mlir;
  * ({@code affine_map<...>}, {@code strided<...>}, {@code array<...>}) are kept as text.
  * {@link #toString()} is the attribute's MLIR syntax with its type (see {@link Attributes#print}).
  */
-public sealed interface Attribute
+public sealed interface MlirAttribute
         permits IntegerAttr, FloatAttr, StringAttr, TypeAttr, UnitAttr, ArrayAttr, DictionaryAttr,
         SymbolRefAttr, DenseAttr, DialectAttr {
 }
