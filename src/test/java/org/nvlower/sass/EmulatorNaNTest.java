@@ -20,13 +20,13 @@ class EmulatorNaNTest {
     private static final long NA = 0xfffa8a96a0d5fa21L, NB = 0xfff347d518754190L, NB_QUIET = 0xfffb47d518754190L;
     private static final long NC = 0x7ff4000000000abcL, NC_QUIET = 0x7ffc000000000abcL;
 
-    private static long run(Opcode op, int round, long a, long b, long c) {
+    private static long run(SassOpcode op, int round, long a, long b, long c) {
         ProgramBuilder p = new ProgramBuilder(op.name());
         Reg x = p.input("x", RegClass.R64);
         Reg y = p.input("y", RegClass.R64);
         Reg z = p.input("z", RegClass.R64);
         Reg d = p.output("d", RegClass.R64);
-        if (op == Opcode.DFMA) {
+        if (op == SassOpcode.DFMA) {
             p.emit(op, round, Operand.dest(d.id()), x.op(), y.op(), z.op());
         } else {
             p.emit(op, round, Operand.dest(d.id()), x.op(), y.op());
@@ -42,7 +42,7 @@ class EmulatorNaNTest {
         return (em.output(0) & 0xFFFFFFFFL) | ((long) em.output(1) << 32);
     }
 
-    private static void check(long want, Opcode op, long a, long b, long c) {
+    private static void check(long want, SassOpcode op, long a, long b, long c) {
         for (int round : new int[] {Mod.RN, Mod.RZ}) {
             assertEquals(hex(want), hex(run(op, round, a, b, c)), op + " " + hex(a) + " " + hex(b) + " " + hex(c)
                     + " round " + round);
@@ -51,24 +51,24 @@ class EmulatorNaNTest {
 
     @Test
     void addAndMulTakeTheSecondNaNQuieted() {
-        check(Q1, Opcode.DADD, S1, ONE, 0); // 0x7ff0000000000001 + 1.0 = 0x7ff8000000000001 (measured)
-        check(Q1, Opcode.DADD, ONE, S1, 0);
-        check(NB_QUIET, Opcode.DADD, NA, NB, 0);
-        check(NA, Opcode.DADD, NB, NA, 0);
-        check(NB_QUIET, Opcode.DMUL, NA, NB, 0);
-        check(Q1, Opcode.DMUL, S1, 0, 0);
-        check(INVALID, Opcode.DADD, INF, INF | Long.MIN_VALUE, 0);
-        check(INVALID, Opcode.DMUL, 0, INF, 0);
+        check(Q1, SassOpcode.DADD, S1, ONE, 0); // 0x7ff0000000000001 + 1.0 = 0x7ff8000000000001 (measured)
+        check(Q1, SassOpcode.DADD, ONE, S1, 0);
+        check(NB_QUIET, SassOpcode.DADD, NA, NB, 0);
+        check(NA, SassOpcode.DADD, NB, NA, 0);
+        check(NB_QUIET, SassOpcode.DMUL, NA, NB, 0);
+        check(Q1, SassOpcode.DMUL, S1, 0, 0);
+        check(INVALID, SassOpcode.DADD, INF, INF | Long.MIN_VALUE, 0);
+        check(INVALID, SassOpcode.DMUL, 0, INF, 0);
     }
 
     @Test
     void fmaTakesBThenCThenA() {
-        check(NB_QUIET, Opcode.DFMA, NA, NB, NC);
-        check(NC_QUIET, Opcode.DFMA, NA, ONE, NC);
-        check(NA, Opcode.DFMA, NA, ONE, ONE);
-        check(NC_QUIET, Opcode.DFMA, 0, INF, NC); // fma(0, inf, NaN c) gives c
-        check(INVALID, Opcode.DFMA, 0, INF, ONE);
-        check(INVALID, Opcode.DFMA, INF, ONE, INF | Long.MIN_VALUE);
+        check(NB_QUIET, SassOpcode.DFMA, NA, NB, NC);
+        check(NC_QUIET, SassOpcode.DFMA, NA, ONE, NC);
+        check(NA, SassOpcode.DFMA, NA, ONE, ONE);
+        check(NC_QUIET, SassOpcode.DFMA, 0, INF, NC); // fma(0, inf, NaN c) gives c
+        check(INVALID, SassOpcode.DFMA, 0, INF, ONE);
+        check(INVALID, SassOpcode.DFMA, INF, ONE, INF | Long.MIN_VALUE);
     }
 
     @Test

@@ -16,8 +16,8 @@ import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.SassOp;
-import org.nvlower.verify.sass.Verifier;
-import org.nvlower.verify.sass.Verifier.Plan;
+import org.nvlower.verify.sass.TemplateVerifier;
+import org.nvlower.verify.sass.TemplateVerifier.Plan;
 
 /**
  * The FP64 templates give the NaNs an H200 gives (../shared/reference/FACTS.md, "On a real GPU";
@@ -102,21 +102,21 @@ class Fp64NaNTest {
     void aNaNWithAnotherPayloadIsAMismatch() {
         SassOp div = SassOp.of("div.rn.f64");
         TemplatePtx divPtx = TemplatePtx.of(div);
-        Verifier.Subjects canonical = mufu -> (a, b) -> {
+        TemplateVerifier.Subjects canonical = mufu -> (a, b) -> {
             long r = divPtx.run(a, b, mufu);
             return Double.isNaN(Double.longBitsToDouble(r)) ? 0x7FFFFFFFFFFFFFFFL : r;
         };
-        Verifier.Result r = Verifier.run(new Plan(div, CaseSet.EDGE, 0, CaseSet.EDGE.size(div), 3, "exact", 1, canonical),
-                null);
+        TemplateVerifier.Result r = TemplateVerifier.run(
+                new Plan(div, CaseSet.EDGE, 0, CaseSet.EDGE.size(div), 3, "exact", 1, canonical), null);
         assertTrue(r.mismatches() > 0, "edge cases with NaN operands");
         SassOp sqrt = SassOp.of("sqrt.rn.f64");
         TemplatePtx sqrtPtx = TemplatePtx.of(sqrt);
-        Verifier.Subjects flipped = mufu -> (a, b) -> {
+        TemplateVerifier.Subjects flipped = mufu -> (a, b) -> {
             long v = sqrtPtx.run(a, b, mufu);
             return v == INVALID ? 0x7FF8000000000000L : v;
         };
-        assertTrue(Verifier.run(new Plan(sqrt, CaseSet.EDGE, 0, CaseSet.EDGE.size(sqrt), 3, "exact", 1, flipped), null)
-                .mismatches() > 0, "sqrt of negative numbers");
+        Plan negatives = new Plan(sqrt, CaseSet.EDGE, 0, CaseSet.EDGE.size(sqrt), 3, "exact", 1, flipped);
+        assertTrue(TemplateVerifier.run(negatives, null).mismatches() > 0, "sqrt of negative numbers");
     }
 
     private static String hex(long v) {
