@@ -9,8 +9,9 @@ package org.nvlower.softfloat;
  *
  * <p>Not a {@link Specialization}: those choose a NaN from the operands in a fixed order, and the
  * GPU's order differs between instructions (add and mul take the second operand's NaN, fma b
- * then c then a, ptxas's div.rn the first). binary32 needs nothing of this: every FP32
- * instruction gives the canonical 0x7FFFFFFF, which is NVPTX's NaN.
+ * then c then a, ptxas's div.rn the first). binary32 arithmetic needs nothing of this: every FP32
+ * arithmetic instruction gives the canonical 0x7FFFFFFF, which is NVPTX's NaN; only the
+ * conversions between the two formats carry a payload across ({@link #narrow}, {@link #widen}).
  */
 public final class GpuNaN {
 
@@ -52,6 +53,16 @@ public final class GpuNaN {
             return r;
         }
         return isNaN(a) ? quiet(a) : isNaN(b) ? quiet(b) : INVALID;
+    }
+
+    /** cvt.rn.f32.f64 (any rounding) of the NaN a: its sign and the payload's top bits, quiet bit set. */
+    public static int narrow(long a) {
+        return (int) (a >>> 63 << 31) | 0x7FC00000 | (int) (a >>> 29 & 0x3FFFFF);
+    }
+
+    /** cvt.f64.f32 of the NaN a: its sign and payload (at the top of the fraction), quiet bit set. */
+    public static long widen(int a) {
+        return (long) (a >>> 31) << 63 | 0x7FF8000000000000L | (long) (a & 0x3FFFFF) << 29;
     }
 
     /** sqrt.rn, rcp.rn, rsqrt.approx: the operand's NaN. */

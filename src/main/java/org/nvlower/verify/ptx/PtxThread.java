@@ -431,7 +431,9 @@ final class PtxThread {
             throw unsupported(in, ".sat");
         }
         String rounding = parts.length > 3 && !parts[1].equals("ftz") ? parts[1] : "";
-        if (from.startsWith("f")) {
+        if (from.startsWith("f") && to.startsWith("f") && fromBits != toBits && fromBits + toBits == 96) {
+            v = floatToFloat(in, v, fromBits, rounding, env);
+        } else if (from.startsWith("f")) {
             if (!to.matches("[us](32|64)") || !rounding.endsWith("i") || fromBits == 16) {
                 throw unsupported(in, "a conversion from f32 or f64 needs a 32- or 64-bit integer type and .rni, .rzi,"
                         + " .rmi or .rpi");
@@ -454,6 +456,25 @@ final class PtxThread {
                     : signed ? F64.fromI64(v, env) : F64.fromUI64(v, env);
         }
         write(in.operands().get(0), v, toBits);
+    }
+
+    /**
+     * cvt.f64.f32 (exact) and cvt.rn/rz/rm/rp.f32.f64, .ftz flushing both ways; a NaN keeps its
+     * sign and payload as the GPU's conversions do ({@link GpuNaN#narrow}, {@link GpuNaN#widen}).
+     */
+    private long floatToFloat(Instruction in, long v, int fromBits, String rounding, Env env) {
+        if (fromBits == 32) {
+            if (!rounding.isEmpty()) {
+                throw unsupported(in, "cvt.f64.f32 takes no rounding modifier");
+            }
+            int a = (int) v;
+            return F32.isNaN(a) ? GpuNaN.widen(a) : F32.toF64(a, env);
+        }
+        env.roundingMode = ROUNDING.get(rounding);
+        if (env.roundingMode == null) {
+            throw unsupported(in, "cvt.f32.f64 needs .rn, .rz, .rm or .rp");
+        }
+        return (F64.isNaN(v) ? GpuNaN.narrow(v) : F64.toF32(v, env)) & 0xFFFFFFFFL;
     }
 
     private static long fromFloat(long v, int fromBits, String to, Env env) {

@@ -316,6 +316,18 @@ class PtxInstructionsTest {
         assertTrue(differ > 0, "the adversarial model never left the exact value");
     }
 
+    /** The H200's conversions between f32 and f64 (docs/nan.md): a NaN keeps its sign and payload. */
+    @Test
+    void conversionsBetweenF32AndF64KeepTheNaNsPayload() {
+        assertEquals(0xffe00000L, run("    cvt.rn.f32.f64 %r0, 0dfffc000000000456;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(0x7ff8002460000000L, run("    mov.b32 %r1, 0x7fc00123;\n    cvt.f64.f32 %d0, %r1;"));
+        assertEquals(0x7ff8000020000000L, run("    mov.b32 %r1, 0x7f800001;\n    cvt.f64.f32 %d0, %r1;"));
+        assertEquals(0x3FF0000000000000L, run("    mov.b32 %r1, 0f3F800000;\n    cvt.f64.f32 %d0, %r1;"));
+        assertEquals(0x3eaaaaabL, run("    cvt.rn.f32.f64 %r0, 0d3FD5555555555555;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(0x3eaaaaaaL, run("    cvt.rz.f32.f64 %r0, 0d3FD5555555555555;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(0x80000000L, run("    cvt.rn.ftz.f32.f64 %r0, 0d8000000000000001;\n    cvt.u64.u32 %d0, %r0;"));
+    }
+
     @Test
     void whatIsNotModelledIsRefusedByName() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
@@ -323,7 +335,7 @@ class PtxInstructionsTest {
         assertTrue(e.getMessage().contains("rcp.approx.f32"), e.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> run("    sin.approx.ftz.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
-        assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rn.f32.f64 %r0, 0d4000000000000000;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rni.f32.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    add.sat.s32 %r0, 0x7fffffff, 1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul24.lo.s32 %r0, 3, 2;"));
