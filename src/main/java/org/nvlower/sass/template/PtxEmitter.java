@@ -28,9 +28,11 @@ import org.nvlower.sass.Section;
  * {@code .b64} scratch registers around the FP64 instructions.
  *
  * <p>Covered: every template. FCHK is written as nvlower's definition on the exponents, I2F/F2I
- * as cvt with the rounding mode, and the 64-bit integer templates' carry chains as 64-bit adds
- * whose high word gives the carries (PTX has no carry predicates), ISETP.EX as a compare of the
- * high words deferring to the low half's predicate.
+ * as cvt with the rounding mode, and carry chains (IADD3/IMAD with carry predicates) as 64-bit
+ * adds whose high word gives the carries (PTX has no carry predicates), ISETP.EX as a compare of
+ * the high words deferring to the low half's predicate. ptxas does not fold those adds back into
+ * its carry chains, so div/rem .u64/.s64 are not translated but written with PTX's 64-bit
+ * arithmetic ({@link Int64DivisionPtx}: the same algorithm and values).
  */
 public final class PtxEmitter {
 
