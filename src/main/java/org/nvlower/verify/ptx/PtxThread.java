@@ -431,7 +431,7 @@ final class PtxThread {
             throw unsupported(in, ".sat");
         }
         String rounding = parts.length > 3 && !parts[1].equals("ftz") ? parts[1] : "";
-        if (from.startsWith("f") && to.startsWith("f") && fromBits != toBits && fromBits + toBits == 96) {
+        if (from.startsWith("f") && to.startsWith("f") && Math.min(fromBits, toBits) == 32 && Math.max(fromBits, toBits) == 64) {
             v = floatToFloat(in, v, fromBits, rounding, env);
         } else if (from.startsWith("f")) {
             if (!to.matches("[us](32|64)") || !rounding.endsWith("i") || fromBits == 16) {
