@@ -10,6 +10,7 @@ import java.util.Map;
 import org.nvlower.diag.InputException;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
+import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.CompilationContext;
@@ -85,6 +86,11 @@ public final class ExpandCommand implements Runnable {
     @Option(names = "--template-call", description = "Kernel: shared __ori_template_* sections called from each site "
             + "(strategy 5, as ptxas's recompilation after a failed register allocation).")
     boolean templateCall;
+
+    @Option(names = "--strict", description = "Kernel: an error (exit code 1, no output) when any math instruction "
+            + "(div rem rcp sqrt rsqrt ex2 lg2 sin cos tanh) is not expanded; without it they stay PTX and the summary "
+            + "lists each with its reason.")
+    boolean strict;
 
     @Option(names = "--strategy", paramLabel = "N",
             description = "Kernel: ptxas's compilation strategy (default 0, a first pass: inline; 5 = recompilation after "
@@ -190,6 +196,15 @@ public final class ExpandCommand implements Runnable {
         CompilationContext ctx = CompilationContext.firstPass(sm).withStrategy(s);
         ctx = new CompilationContext(ctx.strategy(), inline ? 0x80 : 0, false, 0, ctx.optLevel(), sm, registerLimit(sm));
         KernelExpansion x = KernelExpansion.of(module, ftz, sm, ctx.registerLimit());
+        if (strict) {
+            List<KernelExpansion.Site> left = x.sites().stream().filter(s2 -> !s2.expanded()).toList();
+            if (!left.isEmpty()) {
+                KernelExpansion.Site first = left.get(0);
+                throw new InputException(IrInput.displayName(op) + ": " + left.size() + " math instruction(s) not "
+                        + "expanded (--strict); the first, in " + first.function().name() + ": '"
+                        + PtxPrinter.instruction(first.instruction()).replace(" \t", " ") + "': " + first.reason());
+            }
+        }
         Map<PtxFunction, KernelExpansion.FunctionCode> code = new LinkedHashMap<>();
         for (PtxFunction f : module.functions()) {
             KernelExpansion.FunctionCode fc = x.dispatch(f, ctx);
@@ -214,7 +229,7 @@ public final class ExpandCommand implements Runnable {
         for (KernelExpansion.Row r : x.rows()) {
             Template t = r.template();
             if (t == null) {
-                out.printf(Locale.ROOT, "// %-22s %5d   not expanded (no template yet)%n", r.op(), r.sites());
+                out.printf(Locale.ROOT, "// %-22s %5d   not expanded (%s)%n", r.op(), r.sites(), r.reason());
             } else {
                 out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.op(), r.sites(),
                         t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());

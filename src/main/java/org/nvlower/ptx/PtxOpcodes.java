@@ -74,16 +74,84 @@ public final class PtxOpcodes {
     /**
      * The template op of a math instruction ({@code div.rn.f32}, {@code rem.s64}), with
      * {@code .ftz} added to the FP32 ops when {@code ftz} (as {@code -ftz=true} does), or null
-     * when the instruction is not one ptxas expands.
+     * when the instruction is not one ptxas expands into a template nvlower has.
      */
     public static String mathOp(Statement.Instruction in, boolean ftz) {
-        String op = in.opcode();
-        if (!MATH.contains(op)) {
+        MathOp m = math(in, "9.0", ftz);
+        return m == null || m.problem() != null || !MATH.contains(m.op()) ? null : m.op();
+    }
+
+    /** The first words of the math instructions: each one is a template site or listed as not expanded. */
+    public static final Set<String> MATH_BASES = Set.of("div", "rem", "rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin",
+            "cos", "tanh");
+
+    private static final Set<String> ROUNDINGS = Set.of("rn", "rz", "rm", "rp");
+    private static final Set<String> FLOAT_TYPES = Set.of("f16", "f16x2", "bf16", "bf16x2", "f32", "f64");
+    private static final Set<String> INT_TYPES = Set.of("u16", "u32", "u64", "s16", "s32", "s64");
+
+    /**
+     * A math instruction read: its op with the modifiers in the PTX ISA's order
+     * ({@code div.ftz.rn.f32} is {@code div.rn.ftz.f32}), or, when the modifiers are not ones
+     * the instruction has, the opcode as written and the problem.
+     */
+    public record MathOp(String op, String problem) {}
+
+    /**
+     * The math instruction {@code in} (its first word in {@link #MATH_BASES}) in canonical form,
+     * or null when it is not one. {@code version} is the module's PTX version: before 1.4 a float
+     * op without a rounding or {@code .approx} modifier is the ISA's default (f32: {@code .approx.ftz};
+     * f64: {@code .rn}, {@code rsqrt}: {@code .approx}). With {@code ftz}, an f32 op gets {@code .ftz}.
+     */
+    public static MathOp math(Statement.Instruction in, String version, boolean ftz) {
+        String[] words = in.opcode().split("\\.", -1);
+        String base = words[0];
+        if (!MATH_BASES.contains(base)) {
             return null;
         }
-        if (ftz && op.endsWith(".f32") && !op.contains(".ftz")) {
-            op = op.substring(0, op.length() - 4) + ".ftz.f32";
+        String type = words.length > 1 ? words[words.length - 1] : "";
+        boolean integer = INT_TYPES.contains(type);
+        if (!FLOAT_TYPES.contains(type) && !(integer && (base.equals("div") || base.equals("rem")))) {
+            return new MathOp(in.opcode(), type.isEmpty() ? "no type" : "type ." + type + " not one " + base + " has");
         }
-        return op;
+        String mode = null;
+        boolean hasFtz = false;
+        for (int k = 1; k < words.length - 1; k++) {
+            String w = words[k];
+            if (!integer && (ROUNDINGS.contains(w) || w.equals("approx") || w.equals("full")) && mode == null) {
+                mode = w;
+            } else if (!integer && w.equals("ftz") && !hasFtz) {
+                hasFtz = true;
+            } else {
+                return new MathOp(in.opcode(), "modifier ." + w + " not recognised here");
+            }
+        }
+        if (mode == null && !integer) {
+            if (!olderThan14(version)) {
+                return new MathOp(in.opcode(), "no rounding or .approx modifier (required from PTX 1.4 on)");
+            }
+            boolean f64 = type.equals("f64");
+            mode = f64 && !base.equals("rsqrt") ? "rn" : "approx";
+            hasFtz |= type.equals("f32");
+        }
+        hasFtz |= ftz && type.equals("f32");
+        StringBuilder op = new StringBuilder(base);
+        if (mode != null) {
+            op.append('.').append(mode);
+        }
+        if (hasFtz) {
+            op.append(".ftz");
+        }
+        return new MathOp(op.append('.').append(type).toString(), null);
+    }
+
+    private static boolean olderThan14(String version) {
+        int dot = version.indexOf('.');
+        try {
+            int major = Integer.parseInt(version.substring(0, dot));
+            int minor = Integer.parseInt(version.substring(dot + 1));
+            return major < 1 || major == 1 && minor < 4;
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 }
