@@ -6,12 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.diag.SourcePosition;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
+import org.nvlower.ptx.PtxTargets;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.sass.template.ConstantDivision;
@@ -182,16 +186,26 @@ public final class ExpandCommand implements Runnable {
                     + "recompilation), not --strategy " + strategy);
         }
         PtxModule module;
+        String text;
         try {
-            module = PtxReader.read(IrInput.displayName(op), IrInput.read(op).text());
+            text = IrInput.read(op).text();
         } catch (IOException e) {
             throw new InputException("cannot read " + op + ": " + OutputException.reason(e));
         }
+        module = PtxReader.read(IrInput.displayName(op), text);
+        String note = "";
         if (arch == null) {
             arch = module.target().get(0);
+            if (arch.matches("sm_1\\d")) {
+                // older than every SM nvlower models; ptxas compiles such PTX for its default SM
+                note = " (the module's .target " + arch + " is older than nvlower's SMs: ptxas 13's default)";
+                arch = PtxTargets.PTXAS_DEFAULT_ARCH;
+            } else if (SmProcessor.byName(arch).isEmpty()) {
+                throw new InputException(targetPosition(IrInput.displayName(op), text), "nvlower has no model of "
+                        + "target " + Hex128.quote(arch) + " (see 'nvlower target --list'); use --arch");
+            }
         }
-        SmProcessor sm = SmProcessor.byName(arch).orElseThrow(() -> new InputException("unknown architecture "
-                + Hex128.quote(arch) + " in the module's .target (use --arch)"));
+        SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
         int s = strategy != null ? strategy : templateCall ? CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE : 0;
         CompilationContext ctx = CompilationContext.firstPass(sm).withStrategy(s);
         ctx = new CompilationContext(ctx.strategy(), inline ? 0x80 : 0, false, 0, ctx.optLevel(), sm, registerLimit(sm));
@@ -213,8 +227,8 @@ public final class ExpandCommand implements Runnable {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "// %s expanded for %s%s: strategy %d%s, through the template dispatcher%n",
-                IrInput.displayName(op), arch, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
+        out.printf(Locale.ROOT, "// %s expanded for %s%s%s: strategy %d%s, through the template dispatcher%n",
+                IrInput.displayName(op), arch, note, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
         out.print(x.listing(code));
         summary(out, x, code);
     }
@@ -260,6 +274,17 @@ public final class ExpandCommand implements Runnable {
             out.printf(Locale.ROOT, "// %d division(s) by a constant expanded as multiply-high sequences "
                     + "(Granlund-Montgomery), in place%n", constant);
         }
+    }
+
+    /** Where the module's target is named: the word after the first {@code .target}. */
+    private static SourcePosition targetPosition(String file, String text) {
+        Matcher m = Pattern.compile("\\.target\\s+").matcher(text);
+        int at = m.find() ? m.end() : 0;
+        int lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        int lineEnd = text.indexOf('\n', at);
+        int line = (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+        return new SourcePosition(file, line, at - lineStart + 1,
+                text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd).stripTrailing());
     }
 
     /** div.rn.f32 -> div.rn.ftz.f32; ops without a .ftz variant are an error. */
