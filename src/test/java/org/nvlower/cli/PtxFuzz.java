@@ -24,9 +24,9 @@ import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.template.CompilationContext;
-import org.nvlower.sass.template.KernelExpansion;
-import org.nvlower.target.DdivTier;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.pipeline.KernelExpansion;
+import org.nvlower.nvptx.DdivTier;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * The fuzz of the PTX reader and the expander: real PTX (nvcc's and hand-written, the test

@@ -110,11 +110,11 @@ class PtxGrammarTest {
         assertEquals(".texref", ((Variable) m.items().get(0)).type());
         assertEquals("{addr_mode_0=clamp_to_edge, filter_mode=linear}", ((Variable) m.items().get(1)).initializer());
         Instruction tex = m.functions().get(0).instructions().get(0);
-        Operand.Bracket b = assertInstanceOf(Operand.Bracket.class, tex.operands().get(1));
+        PtxOperand.Bracket b = assertInstanceOf(PtxOperand.Bracket.class, tex.operands().get(1));
         assertEquals(3, b.elements().size());
-        assertInstanceOf(Operand.Vector.class, b.elements().get(2));
+        assertInstanceOf(PtxOperand.Vector.class, b.elements().get(2));
         assertEquals("[tex, smp, {%f1, %f2}]", PtxPrinter.operand(b));
-        assertInstanceOf(Operand.Address.class, m.functions().get(0).instructions().get(3).operands().get(1));
+        assertInstanceOf(PtxOperand.Address.class, m.functions().get(0).instructions().get(3).operands().get(1));
     }
 
     @Test
@@ -126,9 +126,9 @@ class PtxGrammarTest {
         assertEquals("cp.async.ca.shared::cta.global", f.instructions().get(0).opcode());
         assertEquals("mbarrier.init.shared::cta.b64", f.instructions().get(1).opcode());
         assertEquals(3, first(f, "cvt").operands().size());
-        assertEquals(5, ((Operand.Immediate) f.instructions().get(3).operands().get(1)).bits());
-        assertEquals(15, ((Operand.Immediate) f.instructions().get(4).operands().get(1)).bits());
-        assertEquals(new Operand.Name("bar+8"), f.instructions().get(5).operands().get(1));
+        assertEquals(5, ((PtxOperand.Immediate) f.instructions().get(3).operands().get(1)).bits());
+        assertEquals(15, ((PtxOperand.Immediate) f.instructions().get(4).operands().get(1)).bits());
+        assertEquals(new PtxOperand.Name("bar+8"), f.instructions().get(5).operands().get(1));
     }
 
     @Test
