@@ -27,7 +27,7 @@ public final class PtxTargets {
     private static final Set<String> OPTIONS = Set.of("texmode_unified", "texmode_independent", "debug",
             "map_f64_to_f32");
 
-    private static final Pattern SM = Pattern.compile("sm_(\\d+)([af]?)");
+    private static final Pattern SM = Pattern.compile("sm_(\\d{1,3})([af]?)");
 
     /** The problem with {@code .version VERSION} and {@code .target TARGET[, OPTIONS]}, or null. */
     static String check(String version, java.util.List<String> target) {

@@ -45,7 +45,7 @@ public final class PtxFuzz {
     /** The fixtures the fuzz starts from (src/test/resources/ptx). */
     static final List<String> FIXTURES = List.of("canonical", "fdiv", "intdiv", "loop", "ddiv", "dexact", "fastmath",
             "fdiv-lineinfo", "misc", "constdiv", "fpimm", "constructs", "real-sm80", "real-sm90-lineinfo",
-            "real-sm100-G", "old-nvcc");
+            "real-sm100", "debug-sm100-G", "debug-sm90-lineinfo", "old-nvcc");
 
     /** Words a token mutation may put in: opcodes, directives, operands PTX has, and some it has not. */
     private static final String[] WORDS = {"div.rn.f64", "div.rn.f32", "div.u32", "rem.s64", "div.rz.f32", "div.s16",
@@ -184,8 +184,9 @@ public final class PtxFuzz {
         } catch (InputException e) {
             return new Outcome("refused", e.getMessage());
         } catch (Throwable t) { // everything else is a bug: exceptions, stack overflow, out of memory
-            StackTraceElement[] st = t.getStackTrace();
-            return new Outcome("crash", t + (st.length > 0 ? " at " + st[0] : ""));
+            StackTraceElement where = java.util.Arrays.stream(t.getStackTrace())
+                    .filter(e -> e.getClassName().startsWith("org.nvlower")).findFirst().orElse(null);
+            return new Outcome("crash", t + (where != null ? " at " + where : ""));
         }
     }
 

@@ -190,6 +190,9 @@ class PtxGrammarTest {
         {".version 1.4\n.target sm_20\n", "2:9: PTX .version 1.4 does not support .target sm_20 (it needs 2.0 or later)"},
         {".version 7.0\n.target sm_90\n", "2:9: PTX .version 7.0 does not support .target sm_90 (it needs 7.8 or later)"},
         {".version 8.0\n.target sm_999\n", "2:9: unknown target 'sm_999' (PTX targets are sm_10 ... sm_121, with a or f for some)"},
+        {".version 8.0\n.target sm_3099999999999999999999\n", "2:9: unknown target 'sm_3099999999999999999999' (PTX "
+            + "targets are sm_10 ... sm_121, with a or f for some)"},
+        {".version 9.099999999999999999999\n.target sm_80\n", "1:10: unknown PTX version 9.099999999999999999999"},
         {".version 8.0\n.target compute_80\n", "2:9: unknown target 'compute_80' (PTX targets are sm_10 ... sm_121, with a or f for some)"},
         {".version 8.0\n.target sm_80, fast\n", "2:9: unknown target option 'fast' (texmode_unified, texmode_independent, "
             + "debug, map_f64_to_f32)"},
