@@ -28,7 +28,7 @@ import java.util.stream.Stream;
  * {@code bench/ptx-corpus}: {@code nvlower expand FILE} over every {@code .ptx} file under the
  * given directories, in one JVM, each with a time limit. Prints per file its outcome (expanded,
  * refused with the error, crash: exit code 70, hang: over the limit) and, for an expanded file,
- * the math instructions the summary counts against those counted here independently (the first
+ * the wall time and the math instructions the summary counts against those counted here independently (the first
  * words div rem rcp sqrt rsqrt ex2 lg2 sin cos tanh of the statements, comments removed): a file
  * whose summary counts fewer has uncounted math. Then the totals, over all files and over those
  * listed in {@code --accepted LIST} (the files ptxas accepts, one path a line).
@@ -61,10 +61,15 @@ public final class PtxCorpus {
 
     record Outcome(Path file, String kind, String detail, int math, int counted, int expanded) {}
 
+    private static final Pattern NOT_EXPANDED = Pattern.compile("^// (\\S+) +(\\d+)   not expanded \\((.*)\\)$",
+            Pattern.MULTILINE);
+    /** Math instructions not expanded over the expanded files: "op (reason)" -> count. */
+    private static final Map<String, Integer> LEFT = new TreeMap<>();
+
     public static void main(String[] args) throws Exception {
         List<Path> roots = new ArrayList<>();
         Set<String> accepted = null;
-        long limitMs = 20_000;
+        long limitMs = 120_000;
         List<String> extra = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -101,6 +106,7 @@ public final class PtxCorpus {
                 return new Object[] {code, out.toString(), err.toString()};
             });
             Outcome o;
+            long t0 = System.nanoTime();
             try {
                 Object[] r = job.get(limitMs, TimeUnit.MILLISECONDS);
                 int code = (Integer) r[0];
@@ -111,6 +117,10 @@ public final class PtxCorpus {
                     int counted = m.find() ? Integer.parseInt(m.group(1)) : -1;
                     int expanded = counted < 0 ? 0 : Integer.parseInt(m.group(2));
                     o = new Outcome(f, "expanded", "", math, counted, expanded);
+                    Matcher left = NOT_EXPANDED.matcher(out);
+                    while (left.find()) {
+                        LEFT.merge(left.group(1) + " (" + left.group(3) + ")", Integer.parseInt(left.group(2)), Integer::sum);
+                    }
                 } else if (code == Main.INTERNAL_ERROR) {
                     o = new Outcome(f, "crash", err.lines().limit(3).reduce("", (a, b) -> a + " | " + b), math, 0, 0);
                 } else {
@@ -121,14 +131,17 @@ public final class PtxCorpus {
                 o = new Outcome(f, "hang", "over " + limitMs + " ms", math, 0, 0);
             }
             outcomes.add(o);
-            System.out.printf(Locale.ROOT, "%-9s math %4d counted %4d expanded %4d  %s  %s%n", o.kind(), o.math(),
-                    o.counted(), o.expanded(), f, o.detail());
+            System.out.printf(Locale.ROOT, "%-9s math %4d counted %4d expanded %4d %7.2f s  %s  %s%n", o.kind(), o.math(),
+                    o.counted(), o.expanded(), (System.nanoTime() - t0) / 1e9, f, o.detail());
         }
         report("all files", outcomes);
         if (accepted != null) {
             Set<String> ok = accepted;
             report("files ptxas accepts", outcomes.stream().filter(o -> ok.contains(o.file().toString())).toList());
         }
+        System.out.printf(Locale.ROOT, "%nmath instructions not expanded, in all files expanded:%n");
+        LEFT.entrySet().stream().sorted(Map.Entry.<String, Integer>comparingByValue(Comparator.reverseOrder()))
+                .forEach(e -> System.out.printf(Locale.ROOT, "%6d  %s%n", e.getValue(), e.getKey()));
         System.exit(0);
     }
 
