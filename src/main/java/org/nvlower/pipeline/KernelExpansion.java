@@ -37,7 +37,8 @@ import org.nvlower.sass.template.CompilationContext;
  * instruction, template op, the template or none yet), the counts per template, each function's
  * sites expanded through the {@link Dispatcher} (inline or template-call, as the compilation
  * context decides), and the module printed with every expanded site replaced by its code.
- * Sites without a template are printed as PTX and counted as not expanded.
+ * Every math instruction ({@link PtxOpcodes#MATH_BASES}) is a site; one not expanded (no template
+ * yet, guarded, modifiers not recognised) is printed as PTX and counted with its reason.
  */
 public final class KernelExpansion {
 
