@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.nvptx.SmProcessor;
 import org.nvlower.verify.sass.SassOp;
 
@@ -185,6 +186,7 @@ public final class Explorer implements AutoCloseable {
         o.put("archs", archs);
         o.put("defaultArch", "sm_90");
         o.put("templates", SassOp.names());
+        o.put("runtime", java.util.Arrays.stream(RuntimeFunction.values()).map(RuntimeFunction::symbol).toList());
         o.put("initial", initial);
         return o;
     }

@@ -9,14 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.verify.runtime.RuntimeCases;
+import org.nvlower.verify.runtime.RuntimeChecker;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.SassOp;
 import org.nvlower.verify.sass.TemplateVerifier;
 
 /**
- * The page's verify action: a template run in the emulator against the oracle over N cases of
- * one set, on one thread, with its progress readable while it runs. A job is cancelled on request
- * or when it outlives its time limit, at the next chunk of cases (32,768); it never runs on.
+ * The page's verify action, on one thread, its progress readable while it runs: a template run in
+ * the emulator against the oracle over N cases of one set, or a runtime function's IR body run in
+ * nvlower's interpreter against softfloat over its edge cases and N random ones. A job is
+ * cancelled on request or when it outlives its time limit, at the next chunk of 32,768 cases (a
+ * template) or the next case (a runtime function); it never runs on.
  */
 final class VerifyJobs implements AutoCloseable {
 
@@ -59,6 +64,7 @@ final class VerifyJobs implements AutoCloseable {
     private final Map<String, Job> jobs = new ConcurrentHashMap<>();
     private final AtomicLong ids = new AtomicLong();
     private final long limitMillis;
+    private RuntimeChecker checker;
 
     VerifyJobs(long limitMillis) {
         this.limitMillis = limitMillis;
@@ -66,6 +72,66 @@ final class VerifyJobs implements AutoCloseable {
 
     /** Starts a job; bad requests fail here, with a message for the page. */
     String start(Request r) {
+        if (r.n() < 1 || r.n() > MAX_CASES) {
+            throw new IllegalArgumentException("N must be between 1 and " + MAX_CASES);
+        }
+        return r.op().startsWith("__nv_") ? startRuntime(r) : startTemplate(r);
+    }
+
+    private String submit(Job job, Runnable work) {
+        String id = Long.toString(ids.incrementAndGet());
+        jobs.put(id, job);
+        pool.submit(work);
+        return id;
+    }
+
+    private String startRuntime(Request r) {
+        RuntimeFunction f = RuntimeFunction.bySymbol(r.op())
+                .orElseThrow(() -> new IllegalArgumentException("no runtime function " + r.op()));
+        long[] edges = {0};
+        RuntimeCases.forEach(f, 0, 1, ops -> edges[0]++);
+        Job job = new Job(edges[0] + r.n(), System.nanoTime() + limitMillis * 1_000_000L);
+        return submit(job, () -> runRuntime(job, f, r.n()));
+    }
+
+    private void runRuntime(Job job, RuntimeFunction f, long random) {
+        try {
+            RuntimeChecker checker = runtime();
+            RuntimeChecker.Tally tally = new RuntimeChecker.Tally(f);
+            RuntimeCases.forEach(f, random, 1, ops -> {
+                tally.add(checker.check(f, ops));
+                job.done.incrementAndGet();
+                if (job.cancelRequested || System.nanoTime() > job.deadline) {
+                    throw new CancellationException();
+                }
+            });
+            RuntimeChecker.Report report = tally.report();
+            job.mismatches = report.mismatches();
+            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                    "verify-runtime %s: %,d cases (edge + %,d random), IR body in nvlower's interpreter against softfloat: %s",
+                    f.symbol(), report.cases(), random, report.mismatches() == 0 ? "0 mismatches"
+                            : report.mismatches() + " mismatch(es)"));
+            report.first().forEach(m -> sb.append('\n').append(m));
+            job.report = sb.toString();
+            job.state = State.DONE;
+        } catch (CancellationException e) {
+            job.report = job.cancelRequested ? "cancelled" : "stopped: the run outlived the explorer's time limit";
+            job.state = State.CANCELLED;
+        } catch (RuntimeException e) {
+            job.report = String.valueOf(e.getMessage());
+            job.state = State.FAILED;
+        }
+    }
+
+    /** The 55 bodies (and nvlower's extensions) in the interpreter, built on first use. */
+    private synchronized RuntimeChecker runtime() {
+        if (checker == null) {
+            checker = RuntimeChecker.forAllBodies();
+        }
+        return checker;
+    }
+
+    private String startTemplate(Request r) {
         SassOp op;
         CaseSet set;
         try {
@@ -74,16 +140,10 @@ final class VerifyJobs implements AutoCloseable {
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        if (r.n() < 1 || r.n() > MAX_CASES) {
-            throw new IllegalArgumentException("N must be between 1 and " + MAX_CASES);
-        }
         long n = Math.min(r.n(), set.size(op));
         TemplateVerifier.Plan plan = new TemplateVerifier.Plan(op, set, 0, n, 1, r.mufu(), 1);
         Job job = new Job(n, System.nanoTime() + limitMillis * 1_000_000L);
-        String id = Long.toString(ids.incrementAndGet());
-        jobs.put(id, job);
-        pool.submit(() -> run(job, plan));
-        return id;
+        return submit(job, () -> run(job, plan));
     }
 
     Job get(String id) {

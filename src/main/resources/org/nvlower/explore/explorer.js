@@ -208,7 +208,14 @@ $("open").addEventListener("change", async () => {
   examples = o.examples;
   for (const ex of examples) $("example").add(new Option(ex.name));
   for (const a of o.archs) $("arch").add(new Option(a, a, a === o.defaultArch, a === o.defaultArch));
-  for (const t of o.templates) $("op").add(new Option(t));
+  const group = (label, names) => {
+    const g = document.createElement("optgroup");
+    g.label = label;
+    for (const n of names) g.appendChild(new Option(n));
+    $("op").appendChild(g);
+  };
+  group("SASS templates (emulator)", o.templates);
+  group("fp128/i128 runtime bodies (interpreter)", o.runtime);
   if (o.initial) {
     $("text").value = o.initial.text;
     $("lang").value = o.initial.lang;

@@ -60,4 +60,16 @@ class VerifyJobsTest {
             assertTrue(j.report.contains("time limit"), j.report);
         }
     }
+
+    @Test
+    void aRuntimeFunctionRunsItsBodyAgainstSoftfloat() throws Exception {
+        try (VerifyJobs jobs = new VerifyJobs(60_000)) {
+            VerifyJobs.Job j = await(jobs, jobs.start(new VerifyJobs.Request("__nv_div_fp128", "edge", 500, "exact")));
+            assertEquals(VerifyJobs.State.DONE, j.state(), j.report);
+            assertEquals(j.total, j.done.get());
+            assertTrue(j.total > 500, "edge cases counted too: " + j.total);
+            assertEquals(0, j.mismatches, j.report);
+            assertTrue(j.report.startsWith("verify-runtime __nv_div_fp128: "), j.report);
+        }
+    }
 }
