@@ -42,7 +42,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
             "Prints the SASS-level expansion nvlower uses for a PTX math instruction, as an nvdisasm-style "
                     + "listing (registers allocated), then the counts: fast path, slow path, registers, and ptxas 11.8's "
-                    + "fast path for the same op (../shared/reference/FACTS.md).",
+                    + "fast path for the same op (docs/facts.md).",
             "Given a .ptx file instead, prints the module (canonical PTX) with every math instruction replaced by its "
                     + "template's listing, then a summary: sites and instructions per template, fast/slow path lengths, "
                     + "virtual registers; math instructions without a template yet are kept as PTX and listed as not expanded.",
