@@ -72,6 +72,10 @@ final class DemoCommand implements Runnable {
         target(out);
         mathPipeline(out);
         ptxKernel(out);
+        out.println();
+        out.println("== every stage side by side: nvlower explore (a page on 127.0.0.1: these examples, or your MLIR, "
+                + "LLVM IR or PTX, through MathToLibdevice, reflect/link/fold, Lower128, llc and the SASS templates; "
+                + "template proofs with a progress bar; docs/explore.md)");
     }
 
     private static void binary128(PrintWriter out) {

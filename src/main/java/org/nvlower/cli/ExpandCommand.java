@@ -6,11 +6,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.diag.SourcePosition;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
+import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
+import org.nvlower.ptx.PtxTargets;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.sass.template.ConstantDivision;
@@ -37,7 +42,7 @@ import picocli.CommandLine.Model.CommandSpec;
         description = {
             "Prints the SASS-level expansion nvlower uses for a PTX math instruction, as an nvdisasm-style "
                     + "listing (registers allocated), then the counts: fast path, slow path, registers, and ptxas 11.8's "
-                    + "fast path for the same op (../shared/reference/FACTS.md).",
+                    + "fast path for the same op (docs/facts.md).",
             "Given a .ptx file instead, prints the module (canonical PTX) with every math instruction replaced by its "
                     + "template's listing, then a summary: sites and instructions per template, fast/slow path lengths, "
                     + "virtual registers; math instructions without a template yet are kept as PTX and listed as not expanded.",
@@ -85,6 +90,11 @@ public final class ExpandCommand implements Runnable {
     @Option(names = "--template-call", description = "Kernel: shared __ori_template_* sections called from each site "
             + "(strategy 5, as ptxas's recompilation after a failed register allocation).")
     boolean templateCall;
+
+    @Option(names = "--strict", description = "Kernel: an error (exit code 1, no output) when any math instruction "
+            + "(div rem rcp sqrt rsqrt ex2 lg2 sin cos tanh) is not expanded; without it they stay PTX and the summary "
+            + "lists each with its reason.")
+    boolean strict;
 
     @Option(names = "--strategy", paramLabel = "N",
             description = "Kernel: ptxas's compilation strategy (default 0, a first pass: inline; 5 = recompilation after "
@@ -176,20 +186,39 @@ public final class ExpandCommand implements Runnable {
                     + "recompilation), not --strategy " + strategy);
         }
         PtxModule module;
+        String text;
         try {
-            module = PtxReader.read(IrInput.displayName(op), IrInput.read(op).text());
+            text = IrInput.read(op).text();
         } catch (IOException e) {
             throw new InputException("cannot read " + op + ": " + OutputException.reason(e));
         }
+        module = PtxReader.read(IrInput.displayName(op), text);
+        String note = "";
         if (arch == null) {
             arch = module.target().get(0);
+            if (arch.matches("sm_1\\d")) {
+                // older than every SM nvlower models; ptxas compiles such PTX for its default SM
+                note = " (the module's .target " + arch + " is older than nvlower's SMs: ptxas 13's default)";
+                arch = PtxTargets.PTXAS_DEFAULT_ARCH;
+            } else if (SmProcessor.byName(arch).isEmpty()) {
+                throw new InputException(targetPosition(IrInput.displayName(op), text), "nvlower has no model of "
+                        + "target " + Hex128.quote(arch) + " (see 'nvlower target --list'); use --arch");
+            }
         }
-        SmProcessor sm = SmProcessor.byName(arch).orElseThrow(() -> new InputException("unknown architecture "
-                + Hex128.quote(arch) + " in the module's .target (use --arch)"));
+        SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
         int s = strategy != null ? strategy : templateCall ? CompilationContext.RECOMPILE_AFTER_REGALLOC_FAILURE : 0;
         CompilationContext ctx = CompilationContext.firstPass(sm).withStrategy(s);
         ctx = new CompilationContext(ctx.strategy(), inline ? 0x80 : 0, false, 0, ctx.optLevel(), sm, registerLimit(sm));
         KernelExpansion x = KernelExpansion.of(module, ftz, sm, ctx.registerLimit());
+        if (strict) {
+            List<KernelExpansion.Site> left = x.sites().stream().filter(s2 -> !s2.expanded()).toList();
+            if (!left.isEmpty()) {
+                KernelExpansion.Site first = left.get(0);
+                throw new InputException(IrInput.displayName(op) + ": " + left.size() + " math instruction(s) not "
+                        + "expanded (--strict); the first, in " + first.function().name() + ": '"
+                        + PtxPrinter.instruction(first.instruction()).replace(" \t", " ") + "': " + first.reason());
+            }
+        }
         Map<PtxFunction, KernelExpansion.FunctionCode> code = new LinkedHashMap<>();
         for (PtxFunction f : module.functions()) {
             KernelExpansion.FunctionCode fc = x.dispatch(f, ctx);
@@ -198,8 +227,8 @@ public final class ExpandCommand implements Runnable {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf(Locale.ROOT, "// %s expanded for %s%s: strategy %d%s, through the template dispatcher%n",
-                IrInput.displayName(op), arch, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
+        out.printf(Locale.ROOT, "// %s expanded for %s%s%s: strategy %d%s, through the template dispatcher%n",
+                IrInput.displayName(op), arch, note, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
         out.print(x.listing(code));
         summary(out, x, code);
     }
@@ -214,7 +243,7 @@ public final class ExpandCommand implements Runnable {
         for (KernelExpansion.Row r : x.rows()) {
             Template t = r.template();
             if (t == null) {
-                out.printf(Locale.ROOT, "// %-22s %5d   not expanded (no template yet)%n", r.op(), r.sites());
+                out.printf(Locale.ROOT, "// %-22s %5d   not expanded (%s)%n", r.op(), r.sites(), r.reason());
             } else {
                 out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.op(), r.sites(),
                         t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
@@ -245,6 +274,17 @@ public final class ExpandCommand implements Runnable {
             out.printf(Locale.ROOT, "// %d division(s) by a constant expanded as multiply-high sequences "
                     + "(Granlund-Montgomery), in place%n", constant);
         }
+    }
+
+    /** Where the module's target is named: the word after the first {@code .target}. */
+    private static SourcePosition targetPosition(String file, String text) {
+        Matcher m = Pattern.compile("\\.target\\s+").matcher(text);
+        int at = m.find() ? m.end() : 0;
+        int lineStart = text.lastIndexOf('\n', at - 1) + 1;
+        int lineEnd = text.indexOf('\n', at);
+        int line = (int) text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
+        return new SourcePosition(file, line, at - lineStart + 1,
+                text.substring(lineStart, lineEnd < 0 ? text.length() : lineEnd).stripTrailing());
     }
 
     /** div.rn.f32 -> div.rn.ftz.f32; ops without a .ftz variant are an error. */

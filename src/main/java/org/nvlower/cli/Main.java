@@ -77,7 +77,8 @@ public final class Main implements Runnable {
             VerifyRuntimeCommand.class,
             BenchCommand.class,
             VerifyCommand.class,
-            ExpandCommand.class
+            ExpandCommand.class,
+            ExploreCommand.class
     );
 
     @CommandLine.Spec

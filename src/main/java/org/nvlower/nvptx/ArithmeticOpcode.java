@@ -7,7 +7,7 @@ import java.util.Optional;
  * The integer arithmetic cost table of the TTI (seed 2, "Arithmetic Cost for i64"): i32 and i64
  * cost per opcode. The seed fixes ADD/SUB (1, 2), MUL (1, ~4) and shifts (1, 2-3); it says only
  * "high" and "very high" for DIV/REM, so nvlower uses the measured instruction counts of ptxas's
- * expansions (FACTS.md: div.u32 18, div.s32 24 on the fast path; div.u64 ~70 and div.s64 ~85 in
+ * expansions (docs/facts.md: div.u32 18, div.s32 24 on the fast path; div.u64 ~70 and div.s64 ~85 in
  * the called subroutine). REM costs as DIV: the same core plus one multiply-subtract.
  */
 public enum ArithmeticOpcode {

@@ -1,7 +1,7 @@
 package org.nvlower.nvptx;
 
 /**
- * Which FP32 division template runs (seed 5 and FACTS.md, "ptxas math expansions"): the PTX
+ * Which FP32 division template runs (seed 5 and docs/facts.md, "ptxas math expansions"): the PTX
  * instruction cicc emits for {@code fdiv float}, chosen by the {@code +prec-divf32} level and
  * {@code -ftz}. Levels (seed 2, "NVIDIA-Specific Target Features"): 0 approx, 1 full, 2 IEEE with
  * ftz, 3 IEEE compliant. Levels 0 and 1 take flush-to-zero from {@code -ftz}; 2 and 3 fix it.

@@ -62,7 +62,7 @@ public enum SmProcessor {
         /** Only in the backend's processor table; no {@code compute_XX} name on the command line. */
         BACKEND_ONLY,
         /**
-         * Named in cicc's {@code compute_XX} table (reference FACTS.md) but rejected by cicc 13.0's
+         * Named in cicc's {@code compute_XX} table (docs/facts.md) but rejected by cicc 13.0's
          * front end ("invalid or no value specified with --nv_arch flag"); nvlower accepts it.
          */
         CLI_TABLE_ONLY,
@@ -188,7 +188,7 @@ public enum SmProcessor {
         return number >= 90;
     }
 
-    /** {@code __float128} in device code: nvcc rejects it for sm_90 and accepts it for sm_100 (FACTS.md). */
+    /** {@code __float128} in device code: nvcc rejects it for sm_90 and accepts it for sm_100 (docs/facts.md). */
     public boolean acceptsFloat128() {
         return number >= 100;
     }

@@ -37,12 +37,19 @@ import org.nvlower.sass.template.CompilationContext;
  * instruction, template op, the template or none yet), the counts per template, each function's
  * sites expanded through the {@link Dispatcher} (inline or template-call, as the compilation
  * context decides), and the module printed with every expanded site replaced by its code.
- * Sites without a template are printed as PTX and counted as not expanded.
+ * Every math instruction ({@link PtxOpcodes#MATH_BASES}) is a site; one not expanded (no template
+ * yet, guarded, modifiers not recognised) is printed as PTX and counted with its reason.
  */
 public final class KernelExpansion {
 
-    /** A math instruction of a function: its template op ({@code .ftz} added under -ftz) and the template, or null. */
-    public record Site(PtxFunction function, Instruction instruction, String op, Template template) {
+    /**
+     * A math instruction of a function: its op (modifiers in canonical order, {@code .ftz} added
+     * under -ftz), the template or null, whether that template is the multiply-high sequence of a
+     * division by its constant divisor ({@link ConstantDivision}), and why it is not expanded (null
+     * when it is).
+     */
+    public record Site(PtxFunction function, Instruction instruction, String op, Template template,
+            boolean multiplyHigh, String reason) {
         public boolean expanded() {
             return template != null;
         }
@@ -52,14 +59,9 @@ public final class KernelExpansion {
             return isConstantDivision(instruction);
         }
 
-        /** Expanded as a division by its constant divisor ({@link ConstantDivision}), not by the op's template. */
-        public boolean multiplyHigh() {
-            return constantDivisor() && template != null && !template.op().equals(op);
-        }
-
         /** The name of its row of counts: the op, or for a division by a constant the op and divisor. */
         public String rowName() {
-            return multiplyHigh() ? template.op() : op;
+            return multiplyHigh ? template.op() : op;
         }
     }
 
@@ -86,8 +88,8 @@ public final class KernelExpansion {
         }
     }
 
-    /** The counts of one template op over a module: sites, and the template's own figures (null: not expanded). */
-    public record Row(String op, int sites, Template template) {}
+    /** The counts of one template op over a module: sites, and the template's own figures (null: not expanded, and why). */
+    public record Row(String op, int sites, Template template, String reason) {}
 
     private final PtxModule module;
     private final List<Site> sites = new ArrayList<>();
@@ -96,15 +98,32 @@ public final class KernelExpansion {
         this.module = module;
         for (PtxFunction f : module.functions()) {
             for (Instruction in : f.instructions()) {
-                String op = PtxOpcodes.mathOp(in, ftz);
-                if (op != null) {
-                    Template t = Templates.get(op).isEmpty() ? null
-                            : sm == null ? Templates.get(op).get() : Templates.forTarget(op, sm, registerLimit);
-                    Template constant = t == null ? null : constantDivision(in, op);
-                    sites.add(new Site(f, in, op, constant != null ? constant : t));
+                PtxOpcodes.MathOp m = PtxOpcodes.math(in, module.version(), ftz);
+                if (m != null) {
+                    sites.add(site(f, in, m, sm, registerLimit));
                 }
             }
         }
+    }
+
+    private static Site site(PtxFunction f, Instruction in, PtxOpcodes.MathOp m, SmProcessor sm, int registerLimit) {
+        String op = m.op();
+        if (m.problem() != null) {
+            return new Site(f, in, op, null, false, m.problem());
+        }
+        if (Templates.get(op).isEmpty() || Dispatcher.templateName(op).isEmpty()) {
+            return new Site(f, in, op, null, false, "no template yet");
+        }
+        if (in.guard() != null) {
+            return new Site(f, in, op, null, false, "guarded by @" + (in.guard().negated() ? "!" : "")
+                    + in.guard().predicate());
+        }
+        Template constant = constantDivision(in, op);
+        if (constant != null) {
+            return new Site(f, in, op, constant, true, null);
+        }
+        return new Site(f, in, op, sm == null ? Templates.get(op).get() : Templates.forTarget(op, sm, registerLimit),
+                false, null);
     }
 
     /** The math instructions of {@code module}, with {@code .ftz} added to the FP32 ones when {@code ftz}. */
@@ -129,8 +148,9 @@ public final class KernelExpansion {
     public List<Row> rows() {
         Map<String, Row> rows = new LinkedHashMap<>();
         for (Site s : sites) {
-            rows.merge(s.rowName(), new Row(s.rowName(), 1, s.template()),
-                    (a, b) -> new Row(a.op(), a.sites() + 1, a.template()));
+            String key = s.rowName() + (s.reason() == null ? "" : " " + s.reason());
+            rows.merge(key, new Row(s.rowName(), 1, s.template(), s.reason()),
+                    (a, b) -> new Row(a.op(), a.sites() + 1, a.template(), a.reason()));
         }
         return List.copyOf(rows.values());
     }

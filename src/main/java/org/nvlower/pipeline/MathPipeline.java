@@ -16,9 +16,13 @@ import org.nvlower.llvm.pass.MathCallFolder;
 import org.nvlower.llvm.pass.MemoryCleanup;
 import org.nvlower.llvm.pass.NvvmReflect;
 import org.nvlower.llvm.pass.ReflectBranchFold;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.math.MathToLibdevice;
 import org.nvlower.mlir.text.MlirParser;
+import org.nvlower.mlir.text.MlirPrinter;
+import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.translate.LlvmTranslation;
 import org.nvlower.nvptx.TargetMachine;
 
@@ -69,6 +73,18 @@ public final class MathPipeline {
     public record Result(Module module, List<Stage> stages) {
     }
 
+    /**
+     * Sees each stage as it ends, with the text of the module at that point (MLIR after
+     * mathlower, LLVM IR after the others), printed only if asked for: the explorer shows every
+     * stage side by side.
+     */
+    @FunctionalInterface
+    public interface Observer {
+        Observer NONE = (stage, text) -> { };
+
+        void after(Stage stage, Supplier<String> text);
+    }
+
     private MathPipeline() {
     }
 
@@ -80,16 +96,28 @@ public final class MathPipeline {
 
     /** As {@link #compileMlir(String, String, Settings)}, libdevice coming from {@code libdevice} (read only when needed). */
     public static Result compileMlir(String fileName, String text, Settings settings, Supplier<Module> libdevice) {
+        return compileMlir(fileName, text, settings, libdevice, Observer.NONE);
+    }
+
+    /** As {@link #compileMlir(String, String, Settings, Supplier)}, each stage shown to {@code observer}. */
+    public static Result compileMlir(String fileName, String text, Settings settings, Supplier<Module> libdevice,
+            Observer observer) {
         List<Stage> stages = new ArrayList<>();
         Operation mlir = MlirParser.parse(fileName, text);
         MathToLibdevice.Result lowered = MathToLibdevice.run(mlir);
-        stages.add(new Stage("mathlower", lowered.lowered() + " operation(s) to libdevice calls"
-                + (lowered.skipped().isEmpty() ? "" : ", " + lowered.skipped().size() + " left")));
+        add(stages, observer, new Stage("mathlower", lowered.lowered() + " operation(s) to libdevice calls"
+                + (lowered.skipped().isEmpty() ? "" : ", " + lowered.skipped().size() + " left")),
+                () -> MlirPrinter.print(mlir, MlirVersion.MLIR_19));
         Module module = LlvmTranslation.translate(mlir, settings.target(), fileName);
-        stages.add(new Stage("translate", module.functions().stream().filter(f -> !f.isDeclaration()).count()
-                + " function(s) in LLVM IR for " + settings.target().cpu()));
-        stages.addAll(compile(module, settings, libdevice).stages());
+        add(stages, observer, new Stage("translate", module.functions().stream().filter(f -> !f.isDeclaration()).count()
+                + " function(s) in LLVM IR for " + settings.target().cpu()), () -> IrPrinter.print(module));
+        stages.addAll(compile(module, settings, libdevice, observer).stages());
         return new Result(module, stages);
+    }
+
+    private static void add(List<Stage> stages, Observer observer, Stage stage, Supplier<String> text) {
+        stages.add(stage);
+        observer.after(stage, text);
     }
 
     /** An LLVM module through the chain from the folder on; the module is changed in place. */
@@ -100,19 +128,26 @@ public final class MathPipeline {
 
     /** As {@link #compile(Module, Settings)}, libdevice coming from {@code libdevice} (read only when needed). */
     public static Result compile(Module module, Settings settings, Supplier<Module> libdevice) {
+        return compile(module, settings, libdevice, Observer.NONE);
+    }
+
+    /** As {@link #compile(Module, Settings, Supplier)}, each stage shown to {@code observer}. */
+    public static Result compile(Module module, Settings settings, Supplier<Module> libdevice, Observer observer) {
         List<Stage> stages = new ArrayList<>();
+        Supplier<String> ir = () -> IrPrinter.print(module);
         Map<String, Integer> values = NvvmReflect.values(settings.target(), module, !settings.ftzGiven(), settings.overrides());
         MathCallFolder.Result early = MathCallFolder.run(module, values);
-        stages.add(new Stage("fold", early.folded() + " call(s) with constant arguments folded" + names(early)));
+        add(stages, observer, new Stage("fold", early.folded() + " call(s) with constant arguments folded"
+                + names(early)), ir);
         if (callsLibdevice(module)) {
             LibdeviceLink.Result link = LibdeviceLink.run(module, libdevice.get(), values);
-            stages.add(new Stage("link-libdevice", link.linked().size() + " function(s) linked, " + link.inlined()
-                    + " call(s) inlined"));
-            stages.add(reflectStage(link.reflect(), values, link.branchesFolded()));
+            add(stages, observer, new Stage("link-libdevice", link.linked().size() + " function(s) linked, "
+                    + link.inlined() + " call(s) inlined"), ir);
+            add(stages, observer, reflectStage(link.reflect(), values, link.branchesFolded()), ir);
         } else {
             NvvmReflect.Result reflect = NvvmReflect.run(module, values);
             int branches = ReflectBranchFold.run(reflect.functions()).branchesFolded();
-            stages.add(reflectStage(reflect, values, branches));
+            add(stages, observer, reflectStage(reflect, values, branches), ir);
         }
         int late = 0;
         for (int round = 0; round < 4; round++) {
@@ -123,11 +158,11 @@ public final class MathPipeline {
             late += r.folded();
             ReflectBranchFold.run(r.changed());
         }
-        stages.add(new Stage("fold", late + " constant intrinsic call(s) folded after inlining"));
+        add(stages, observer, new Stage("fold", late + " constant intrinsic call(s) folded after inlining"), ir);
         MemoryCleanup.Result clean = MemoryCleanup.run(module);
-        stages.add(new Stage("memory-cleanup", clean.loadsRemoved() + " load(s) and " + clean.storesRemoved()
-                + " store(s) removed"));
-        stages.add(lower128(module, settings.linkRuntime()));
+        add(stages, observer, new Stage("memory-cleanup", clean.loadsRemoved() + " load(s) and " + clean.storesRemoved()
+                + " store(s) removed"), ir);
+        add(stages, observer, lower128(module, settings.linkRuntime()), ir);
         return new Result(module, stages);
     }
 

@@ -10,7 +10,9 @@ import org.nvlower.diag.SourcePosition;
  * Splits PTX text into tokens: words (opcodes with their modifiers, directives, registers,
  * labels, names: {@code ld.global.u32}, {@code .reg}, {@code %tid.x}, {@code $L__BB0_2}),
  * numbers ({@code 42}, {@code -} is separate, {@code 0x7F}, {@code 0f3F800000},
- * {@code 0d3FF0000000000000}, {@code 1.5}), strings and punctuation. Comments ({@code //} and
+ * {@code 0d3FF0000000000000}, {@code 0b101}, {@code 1.5}), strings and punctuation. A word of
+ * directives written together ({@code .reg.u64}) is split at its dots; {@code ::} inside a word
+ * ({@code .shared::cta}) belongs to it. Comments ({@code //} and
  * {@code /* *&#47;}) are skipped.
  */
 final class PtxLexer {
@@ -82,9 +84,29 @@ final class PtxLexer {
                 i++;
                 while (i < n && isWordPart(text.charAt(i))) {
                     i++;
+                    // scoped opcodes and qualifiers: cp.async.ca.shared::cta.global, .shared::cluster
+                    if (i + 2 < n && text.charAt(i) == ':' && text.charAt(i + 1) == ':' && isWordPart(text.charAt(i + 2))) {
+                        i += 2;
+                    }
                 }
                 if (i - start == 1 && (c == '.' || c == '%' || c == '$')) {
                     throw error(start, "expected a name after " + describe(c));
+                }
+                if (c == '.') {
+                    // directives and qualifiers written together: .reg.u64, .param.f32, .v2.b16, .ptr.global.align
+                    int from = start;
+                    for (int k = start + 1; k < i; k++) {
+                        if (text.charAt(k) == '.' && k + 1 < i && Character.isLetter(text.charAt(k + 1))
+                                && text.charAt(k - 1) != ':') {
+                            out.add(new Token(Kind.WORD, text.substring(from, k), from, lineStart && from == start));
+                            from = k;
+                        }
+                    }
+                    if (from > start) {
+                        out.add(new Token(Kind.WORD, text.substring(from, i), from, false));
+                        lineStart = false;
+                        continue;
+                    }
                 }
                 kind = Kind.WORD;
             } else if (c >= '0' && c <= '9') {
@@ -115,7 +137,13 @@ final class PtxLexer {
     private int number(int i) {
         int start = i;
         int n = text.length();
-        if (text.charAt(i) == '0' && i + 1 < n && "xXfFdD".indexOf(text.charAt(i + 1)) >= 0) {
+        if (text.charAt(i) == '0' && i + 2 < n && "bB".indexOf(text.charAt(i + 1)) >= 0
+                && (text.charAt(i + 2) == '0' || text.charAt(i + 2) == '1')) {
+            i += 2;
+            while (i < n && (text.charAt(i) == '0' || text.charAt(i) == '1')) {
+                i++;
+            }
+        } else if (text.charAt(i) == '0' && i + 1 < n && "xXfFdD".indexOf(text.charAt(i + 1)) >= 0) {
             char form = Character.toLowerCase(text.charAt(i + 1));
             i += 2;
             while (i < n && Character.digit(text.charAt(i), 16) >= 0) {
@@ -173,6 +201,11 @@ final class PtxLexer {
 
     static String describe(char c) {
         return c > 0x20 && c < 0x7F ? "'" + c + "'" : String.format("U+%04X", (int) c);
+    }
+
+    /** The source text from {@code from} to {@code to}. */
+    String text(int from, int to) {
+        return text.substring(from, to);
     }
 
     SourcePosition position(int offset) {

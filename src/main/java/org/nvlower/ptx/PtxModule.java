@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * A PTX module: the header ({@code .version}, {@code .target} with its options,
- * {@code .address_size}) and the module-level items in source order.
+ * {@code .address_size}, 0 when the module has none) and the module-level items in source order.
  */
 public record PtxModule(String version, List<String> target, int addressSize, List<Item> items) {
 

@@ -29,12 +29,26 @@ public sealed interface PtxOperand {
             long v;
             if (t.length() > 2 && t.charAt(0) == '0' && "xXfFdD".indexOf(t.charAt(1)) >= 0) {
                 v = Long.parseUnsignedLong(t.substring(2), 16);
+            } else if (t.length() > 2 && t.charAt(0) == '0' && "bB".indexOf(t.charAt(1)) >= 0) {
+                v = Long.parseUnsignedLong(t.substring(2), 2);
+            } else if (t.length() > 1 && t.charAt(0) == '0' && t.chars().allMatch(Character::isDigit)) {
+                v = Long.parseUnsignedLong(t.substring(1), 8); // PTX's octal literals
             } else if (t.contains(".") || t.contains("e") || t.contains("E")) {
                 return Double.doubleToRawLongBits((minus ? -1 : 1) * Double.parseDouble(t));
             } else {
                 v = Long.parseUnsignedLong(t);
             }
             return minus ? -v : v;
+        }
+    }
+
+    /**
+     * {@code [tex, {%f1, %f2}]}, {@code [tex, sampler, {%r1}]}, {@code [surf, {%r1, %r2}]}: a
+     * bracket of several operands (texture, surface and tensor instructions).
+     */
+    record Bracket(List<PtxOperand> elements) implements PtxOperand {
+        public Bracket {
+            elements = List.copyOf(elements);
         }
     }
 

@@ -32,7 +32,9 @@ public final class PtxPrinter {
         StringBuilder sb = new StringBuilder();
         sb.append(".version ").append(m.version()).append('\n');
         sb.append(".target ").append(String.join(", ", m.target())).append('\n');
-        sb.append(".address_size ").append(m.addressSize()).append('\n');
+        if (m.addressSize() != 0) {
+            sb.append(".address_size ").append(m.addressSize()).append('\n');
+        }
         for (PtxModule.Item item : m.items()) {
             sb.append('\n');
             switch (item) {
@@ -120,6 +122,7 @@ public final class PtxPrinter {
             case PtxOperand.Immediate im -> im.text();
             case PtxOperand.Address a -> "[" + a.base() + (a.offset() == 0 ? "" : "+" + a.offset()) + "]";
             case PtxOperand.Vector v -> "{" + operands(v.elements()) + "}";
+            case PtxOperand.Bracket b -> "[" + operands(b.elements()) + "]";
             case PtxOperand.Group g -> "(" + operands(g.elements()) + ")";
         };
     }
@@ -130,10 +133,17 @@ public final class PtxPrinter {
             sb.append(v.linkage()).append(' ');
         }
         sb.append(v.space());
-        for (String q : v.qualifiers()) {
+        // .ptr and what follows it are a parameter's attributes, written after the type
+        int ptr = v.qualifiers().indexOf(".ptr");
+        List<String> before = ptr < 0 ? v.qualifiers() : v.qualifiers().subList(0, ptr);
+        for (String q : before) {
             sb.append(' ').append(q);
         }
-        sb.append(' ').append(v.type()).append(v.space().equals(".reg") ? " \t" : " ").append(v.name());
+        sb.append(' ').append(v.type());
+        for (String q : ptr < 0 ? List.<String>of() : v.qualifiers().subList(ptr, v.qualifiers().size())) {
+            sb.append(' ').append(q);
+        }
+        sb.append(v.space().equals(".reg") ? " \t" : " ").append(v.name());
         if (v.count() >= 0) {
             sb.append('<').append(v.count()).append('>');
         }

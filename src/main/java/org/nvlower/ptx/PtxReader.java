@@ -31,6 +31,17 @@ public final class PtxReader {
             ".maxnctapersm", ".maxnreg", ".noreturn", ".pragma", ".explicitcluster", ".reqnctapercluster",
             ".maxclusterrank");
     private static final Set<String> LINKAGES = Set.of(".visible", ".extern", ".weak", ".common");
+    /** State spaces of module-level declarations ({@code .tex}: the texture space of PTX before 1.5). */
+    private static final Set<String> MODULE_SPACES = Set.of(".global", ".const", ".shared", ".local", ".reg", ".tex");
+    /**
+     * Directives kept as their text up to the {@code ;}: {@code .alias}, {@code .pragma} at module
+     * level; in a body (after a label) the indirect call and branch tables.
+     */
+    private static final Set<String> OPAQUE_DIRECTIVES = Set.of(".alias", ".pragma", ".callprototype", ".calltargets",
+            ".branchtargets");
+    /** What may follow a function declaration that old nvcc wrote without its ';'. */
+    private static final Set<String> ITEM_STARTS = Set.of(".visible", ".extern", ".weak", ".common", ".entry", ".func",
+            ".global", ".const", ".shared", ".local", ".reg", ".tex", ".file", ".loc", ".section", ".alias", ".pragma");
 
     private final PtxLexer lexer;
     private final List<Token> tokens;
@@ -38,6 +49,7 @@ public final class PtxReader {
 
     /** Module-level variables and, while a function is read, its registers, labels and uses. */
     private final List<Variable> moduleVariables = new ArrayList<>();
+    private final List<PtxModule.Item> pendingItems = new ArrayList<>();
     private List<Variable> registers;
     private Set<String> labels;
     private List<Token> registerUses;
@@ -56,16 +68,24 @@ public final class PtxReader {
     private PtxModule module() {
         expect(".version", "expected '.version' at the start of a PTX module");
         Token version = expect(Kind.NUMBER, "expected a version number such as 8.0");
+        if (version.text().matches("\\d+\\.\\d+") && !version.text().matches("\\d{1,2}\\.\\d{1,2}")) {
+            throw error(version, "unknown PTX version " + version.text());
+        }
         if (!version.text().matches("\\d+\\.\\d+")) {
             throw error(version, "expected a version number MAJOR.MINOR, got '" + version.text() + "'");
         }
         expect(".target", "expected '.target' after '.version'");
         List<String> target = new ArrayList<>();
-        target.add(expect(Kind.WORD, "expected a target such as sm_80").text());
+        Token sm = expect(Kind.WORD, "expected a target such as sm_80");
+        target.add(sm.text());
         while (accept(",")) {
             target.add(expect(Kind.WORD, "expected a target option").text());
         }
-        int addressSize = 64;
+        String problem = PtxTargets.check(version.text(), target);
+        if (problem != null) {
+            throw error(sm, problem);
+        }
+        int addressSize = 0; // none: PTX before 2.3 has no .address_size (32-bit, or 64 by nvcc's -m64)
         if (peek().is(".address_size")) {
             next();
             Token size = expect(Kind.NUMBER, "expected 32 or 64");
@@ -77,6 +97,8 @@ public final class PtxReader {
         List<PtxModule.Item> items = new ArrayList<>();
         while (peek().kind() != Kind.EOF) {
             items.add(item());
+            items.addAll(pendingItems);
+            pendingItems.clear();
         }
         return new PtxModule(version.text(), target, addressSize, items);
     }
@@ -94,11 +116,29 @@ public final class PtxReader {
         if (t.is(".entry") || t.is(".func")) {
             return function(linkage);
         }
-        if (t.kind() == Kind.WORD && (t.is(".global") || t.is(".const") || t.is(".shared"))) {
+        if (t.kind() == Kind.WORD && MODULE_SPACES.contains(t.text())) {
             Variable v = variable(linkage, false);
-            expect(";", "expected ';' after the declaration");
             moduleVariables.add(v);
+            if (!peek().is(",")) {
+                expect(";", "expected ';' after the declaration");
+                return v;
+            }
+            // .global .texref a, b; is two declarations: the first kept as an item, the rest after it
+            List<Variable> more = new ArrayList<>();
+            while (accept(",")) {
+                Token name = expect(Kind.WORD, "expected another name in the declaration");
+                more.add(new Variable(linkage, v.space(), v.qualifiers(), v.type(), name.text(), count(), List.of(), null));
+            }
+            expect(";", "expected ';' after the declaration");
+            moduleVariables.addAll(more);
+            pendingItems.addAll(more);
             return v;
+        }
+        if (linkage == null && t.is(".section")) {
+            return section();
+        }
+        if (linkage == null && t.kind() == Kind.WORD && OPAQUE_DIRECTIVES.contains(t.text())) {
+            return opaque();
         }
         throw error(t, t.kind() == Kind.WORD && t.text().startsWith(".")
                 ? "unknown or misplaced directive '" + t.text() + "'"
@@ -117,7 +157,8 @@ public final class PtxReader {
         while (peek().kind() == Kind.WORD && FUNCTION_ATTRIBUTES.contains(peek().text())) {
             attributes.add(attribute());
         }
-        if (accept(";")) {
+        if (accept(";") || !entry && !peek().is("{") && (peek().kind() == Kind.EOF
+                || peek().kind() == Kind.WORD && ITEM_STARTS.contains(peek().text()))) {
             return new PtxFunction(linkage, entry, returns, name, params, attributes, null);
         }
         Token open = expect("{", "expected '{' or ';' after the signature of " + name);
@@ -216,6 +257,8 @@ public final class PtxReader {
                 Token s = expect(Kind.STRING, "expected a string after .pragma");
                 expect(";", "expected ';' after .pragma");
                 body.add(new Directive(".pragma", s.text(), true));
+            } else if (t.kind() == Kind.WORD && OPAQUE_DIRECTIVES.contains(t.text())) {
+                body.add(opaque());
             } else if (t.kind() == Kind.WORD && t.text().startsWith(".")) {
                 throw error(t, "unknown or misplaced directive '" + t.text() + "'");
             } else if (t.kind() == Kind.WORD && !t.text().startsWith("%") && tokens.get(pos + 1).is(":")) {
@@ -268,8 +311,10 @@ public final class PtxReader {
             Token q = next();
             if (q.is(".align")) {
                 qualifiers.add(".align " + parseCount(expect(Kind.NUMBER, "expected the alignment in bytes")));
-            } else if (q.text().matches("\\.v[248]|\\.ptr|\\.global|\\.const|\\.shared|\\.local")) {
+            } else if (q.text().matches("\\.v[248]|\\.ptr|\\.global|\\.const|\\.shared|\\.local|\\.shared::\\w+")) {
                 qualifiers.add(q.text());
+            } else if (q.is(".attribute") && peek().is("(")) {
+                qualifiers.add(q.text() + parenthesised());
             } else {
                 throw error(q, "unknown qualifier or type '" + q.text() + "' in a " + space + " declaration");
             }
@@ -277,6 +322,16 @@ public final class PtxReader {
         Token type = expect(Kind.WORD, "expected a type such as .b32 in the " + space + " declaration");
         if (!PtxOpcodes.TYPES.contains(type.text())) {
             throw error(type, "expected a type such as .b32 in the " + space + " declaration, got '" + type.text() + "'");
+        }
+        if (peek().is(".ptr") && !qualifiers.contains(".ptr")) {
+            // a kernel parameter's pointer attributes, after its type: .param .u64 .ptr .global .align 4 p
+            qualifiers.add(next().text());
+            if (peek().kind() == Kind.WORD && peek().text().matches("\\.global|\\.const|\\.shared|\\.local")) {
+                qualifiers.add(next().text());
+            }
+            if (accept(".align")) {
+                qualifiers.add(".align " + parseCount(expect(Kind.NUMBER, "expected the alignment in bytes")));
+            }
         }
         Token name = expect(Kind.WORD, "expected a name after the type");
         if (name.text().startsWith(".")) {
@@ -300,6 +355,21 @@ public final class PtxReader {
             init = initializer();
         }
         return new Variable(linkage, space, qualifiers, type.text(), name.text(), count, dims, init);
+    }
+
+    /** {@code (.managed)}, {@code (.unified(0x1, 0x2))}: a parenthesised attribute list, as its words without spaces. */
+    private String parenthesised() {
+        StringBuilder sb = new StringBuilder();
+        int depth = 0;
+        do {
+            Token t = next();
+            if (t.kind() == Kind.EOF || t.is(";")) {
+                throw error(t, "expected ')' to close the attribute");
+            }
+            depth += t.is("(") ? 1 : t.is(")") ? -1 : 0;
+            sb.append(t.is(",") ? ", " : t.text());
+        } while (depth > 0);
+        return sb.toString();
     }
 
     /** An initializer's text in canonical spacing: {@code {1, 2, {3, 4}}}, {@code -1}, {@code 0f3F800000}. */
@@ -326,10 +396,10 @@ public final class PtxReader {
         if (accept("@")) {
             boolean negated = accept("!");
             Token p = expect(Kind.WORD, "expected a predicate register after '@'");
-            if (!p.text().startsWith("%")) {
+            if (p.text().startsWith(".")) {
                 throw error(p, "expected a predicate register after '@', got '" + p.text() + "'");
             }
-            registerUses.add(p);
+            registerUses.add(p); // %p1, or a name such as p (ptxas takes both)
             guard = new Guard(negated, p.text());
         }
         Token op = peek();
@@ -365,6 +435,15 @@ public final class PtxReader {
 
     private PtxOperand operand(String base) {
         Token t = peek();
+        if (peek().is("[") && bracketHasComma()) {
+            next();
+            List<PtxOperand> elements = new ArrayList<>();
+            do {
+                elements.add(operand(base));
+            } while (accept(","));
+            expect("]", "expected ',' or ']' after the operands in '[ ]'");
+            return new PtxOperand.Bracket(elements);
+        }
         if (accept("[")) {
             Token b = next();
             if (b.kind() != Kind.WORD && b.kind() != Kind.NUMBER) {
@@ -423,6 +502,16 @@ public final class PtxReader {
             } else if (base.equals("bra")) {
                 labelUses.add(t);
             }
+            if ((peek().is("+") || peek().is("-")) && !base.equals("bra")) {
+                // an address expression as an operand: mov.u64 %rd1, table+4; st.u64 [p], temp + 1
+                boolean minus = next().is("-");
+                if (!minus && accept("-")) {
+                    minus = true;
+                }
+                Token n = expect(Kind.NUMBER, "expected an offset");
+                long offset = parseLong(n) * (minus ? -1 : 1);
+                return new PtxOperand.Name(t.text() + (offset < 0 ? "" : "+") + offset);
+            }
             if (accept("|")) {
                 Token second = expect(Kind.WORD, "expected a second predicate after '|'");
                 registerUses.add(second);
@@ -440,6 +529,69 @@ public final class PtxReader {
         } catch (NumberFormatException e) {
             throw error(n, "expected an integer offset, got '" + n.text() + "'");
         }
+    }
+
+    /** Whether the '[' at the current token holds a ',' before its ']' (a texture or surface operand). */
+    private boolean bracketHasComma() {
+        int depth = 0;
+        for (int k = pos; k < tokens.size(); k++) {
+            Token t = tokens.get(k);
+            if (t.is("[") || t.is("{") || t.is("(")) {
+                depth++;
+            } else if (t.is("]") || t.is("}") || t.is(")")) {
+                if (--depth == 0) {
+                    return false;
+                }
+            } else if (t.is(",") && depth == 1) {
+                return true;
+            } else if (t.is(";") || t.kind() == Kind.EOF) {
+                return false;
+            }
+        }
+        return false;
+    }
+
+    /** A directive kept as its words up to and with the ';' ({@code .callprototype (.param .b32 _) _ ();}). */
+    private Directive opaque() {
+        Token name = next();
+        StringBuilder text = new StringBuilder();
+        Token prev = null;
+        while (!peek().is(";")) {
+            Token t = next();
+            if (t.kind() == Kind.EOF) {
+                throw error(name, "expected ';' to end " + name.text());
+            }
+            if (prev != null && !t.is(",") && !t.is(")") && !t.is("]") && !prev.is("(") && !prev.is("[")) {
+                text.append(' ');
+            }
+            text.append(t.text());
+            prev = t;
+        }
+        next();
+        return new Directive(name.text(), text.toString(), true);
+    }
+
+    /**
+     * A {@code .section NAME { ... }} (the DWARF sections of -lineinfo and -G builds: debug
+     * information for the debugger, nothing a kernel runs): kept as its text, printed back as it was.
+     */
+    private Directive section() {
+        Token name = next();
+        Token first = peek();
+        Token t;
+        int depth = 0;
+        do {
+            t = next();
+            if (t.kind() == Kind.EOF) {
+                throw error(name, "'.section' is never closed with '}'");
+            }
+            if (t.is("{")) {
+                depth++;
+            } else if (t.is("}")) {
+                depth--;
+            }
+        } while (depth > 0 || !t.is("}"));
+        return new Directive(name.text(), lexer.text(first.offset(), t.offset() + 1), false);
     }
 
     // --- tokens

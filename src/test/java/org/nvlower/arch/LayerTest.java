@@ -32,6 +32,7 @@ class LayerTest {
             "org.nvlower.mlir..",
             "org.nvlower.pipeline..",
             "org.nvlower.verify..",
+            "org.nvlower.explore..",
             "org.nvlower.cli..");
 
     static final JavaClasses CLASSES = new ClassFileImporter()

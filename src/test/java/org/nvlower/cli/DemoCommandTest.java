@@ -26,6 +26,7 @@ class DemoCommandTest {
         // nvcc -use_fast_math (-ftz=1 -prec-div=0 -fast-math) divides with div.approx.ftz.f32 (measured, docs/target.md).
         assertTrue(out.contains("-arch=compute_90a -ftz=1 -prec-div=0 -prec-sqrt=0 -fma=1 -fast-math"), out);
         assertTrue(out.lines().anyMatch(l -> l.matches("\\* fp32 division +div\\.rn\\.f32 +div\\.approx\\.ftz\\.f32")), out);
+        assertTrue(out.contains("== every stage side by side: nvlower explore"), out);
     }
 
     @Test

@@ -168,4 +168,74 @@ class PtxExpandCommandTest {
             {"apply to a PTX file", "div.rn.f32", "--inline"},
             {"unknown architecture 'sm_13'", FIXTURES + "fdiv.ptx", "--arch", "sm_13"}});
     }
+
+    /** div.rn.f64 by an immediate on every target and tier, both modes: expanded, never exit 70. */
+    @Test
+    void immediateOperandsOfFp64OpsExpandOnEveryTargetAndTier() {
+        for (String[] args : new String[][] {{}, {"--arch", "sm_75"}, {"--arch", "sm_52"}, {"--tier", "partial"},
+            {"--tier", "minimal"}, {"--tier", "minimal", "--template-call"}, {"--arch", "sm_70", "--template-call"},
+            {"--arch", "sm_100", "--tier", "partial", "--ftz"}}) {
+            String[] argv = new String[args.length + 2];
+            argv[0] = "expand";
+            argv[1] = FIXTURES + "fpimm.ptx";
+            System.arraycopy(args, 0, argv, 2, args.length);
+            CliRunner r = CliRunner.run("", argv);
+            assertEquals(0, r.exitCode(), String.join(" ", args) + ": " + r.err());
+            assertTrue(r.out().contains("// summary: 7 math instructions, 7 expanded, 0 not expanded;"), r.out());
+            assertFalse(r.out().contains("multiply-high"), r.out());
+        }
+    }
+
+    private static final String HEADER = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
+            + "\t.reg .b64 %rd<4>;\n\t.reg .f64 %fd<9>;\n\t.reg .f32 %f<12>;\n\t.reg .b16 %rs<4>;\n\t.reg .b32 %r<4>;\n"
+            + "\t.reg .pred %p<2>;\n";
+
+    /** Every math instruction is a site: expanded, or listed with its reason; none silently left. */
+    @Test
+    void everyMathInstructionIsExpandedOrListedWithItsReason() {
+        String ptx = HEADER + "\tdiv.ftz.rn.f32 %f1, %f2, %f3;\n\tdiv.rz.f32 %f4, %f2, %f3;\n\trcp.rm.f32 %f5, %f2;\n"
+                + "\tsqrt.rp.f64 %fd1, %fd2;\n\tdiv.rm.f64 %fd3, %fd1, %fd2;\n\trcp.rz.f64 %fd4, %fd2;\n"
+                + "\tdiv.s16 %rs1, %rs2, %rs3;\n\trem.u16 %rs1, %rs2, 7;\n\trsqrt.approx.f32 %f6, %f2;\n"
+                + "\tex2.approx.ftz.f32 %f7, %f2;\n\tlg2.approx.f32 %f8, %f2;\n\tsin.approx.f32 %f9, %f2;\n"
+                + "\tcos.approx.ftz.f32 %f10, %f2;\n\tsetp.lt.f32 %p1, %f1, %f2;\n\t@%p1 div.rn.f64 %fd5, %fd1, %fd2;\n"
+                + "\tdiv.sat.f32 %f11, %f2, %f3;\n\tdiv.rn.f64 %fd6, %fd1, 0d4008000000000000;\n\tret;\n}\n";
+        CliRunner r = CliRunner.run(ptx, "expand", "-");
+        assertEquals(0, r.exitCode(), r.err());
+        String out = r.out();
+        assertTrue(out.contains("// summary: 16 math instructions, 2 expanded, 14 not expanded;"), out);
+        assertTrue(out.contains("->  div.rn.ftz.f32 (template DIV_RN_FTZ_F32)"), out);
+        for (String op : new String[] {"div.rz.f32", "rcp.rm.f32", "sqrt.rp.f64", "div.rm.f64", "rcp.rz.f64", "div.s16",
+            "rem.u16", "rsqrt.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "sin.approx.f32", "cos.approx.ftz.f32"}) {
+            assertTrue(Pattern.compile("// " + Pattern.quote(op) + " +1   not expanded \\(no template yet\\)\n").matcher(out)
+                    .find(), op + "\n" + out);
+            assertTrue(out.contains("\t" + op + " \t"), "kept as PTX: " + op);
+        }
+        assertTrue(out.contains("// div.rn.f64                 1   not expanded (guarded by @%p1)\n"), out);
+        assertTrue(out.contains("// div.sat.f32                1   not expanded (modifier .sat not recognised here)\n"),
+                out);
+        assertTrue(out.contains("\t@%p1 div.rn.f64 \t%fd5, %fd1, %fd2;\n"), out);
+        // --strict: the same kernel is an error, without output
+        CliRunner strict = CliRunner.run(ptx, "expand", "-", "--strict");
+        assertEquals(1, strict.exitCode(), strict.err());
+        assertEquals("", strict.out());
+        assertTrue(strict.err().contains("<stdin>: 14 math instruction(s) not expanded (--strict); the first, in k: "
+                + "'div.rz.f32 %f4, %f2, %f3;': no template yet"), strict.err());
+        assertEquals(0, CliRunner.run("", "expand", FIXTURES + "fpimm.ptx", "--strict").exitCode());
+    }
+
+    /** PTX before 1.4: div.f32 is div.approx.ftz.f32 and div.f64 div.rn.f64 (the ISA's defaults); from 1.4 on a modifier is required. */
+    @Test
+    void oldPtxDefaultsAndMissingModifiers() {
+        String body = ".target sm_20\n.entry k\n{\n\t.reg .f64 %fd<4>;\n\t.reg .f32 %f<4>;\n"
+                + "\tdiv.f64 %fd1, %fd2, %fd3;\n\tdiv.f32 %f1, %f2, %f3;\n\tsqrt.f32 %f1, %f2;\n\texit;\n}\n";
+        CliRunner old = CliRunner.run(".version 1.2\n" + body.replace("sm_20", "sm_13"), "expand", "-", "--arch", "sm_80");
+        assertEquals(0, old.exitCode(), old.err());
+        assertTrue(old.out().contains("->  div.rn.f64 (template DDIV)"), old.out());
+        assertTrue(old.out().contains("->  div.approx.ftz.f32 (template DIV_APPROX_FTZ_F32)"), old.out());
+        assertTrue(old.out().contains("// sqrt.approx.ftz.f32        1   not expanded (no template yet)"), old.out());
+        CliRunner v2 = CliRunner.run(".version 2.0\n" + body, "expand", "-", "--arch", "sm_80");
+        assertEquals(0, v2.exitCode(), v2.err());
+        assertTrue(v2.out().contains("// div.f64                    1   not expanded (no rounding or .approx modifier "
+                + "(required from PTX 1.4 on))"), v2.out());
+    }
 }

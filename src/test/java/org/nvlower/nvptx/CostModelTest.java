@@ -89,7 +89,7 @@ class CostModelTest {
             assertTrue(c32 > tti.arithmeticCost("mul", "i64"), div + " i32 is high");
             assertTrue(c64 > c32, div + " i64 is very high");
         }
-        // The numbers behind "high": ptxas's expansions (FACTS.md).
+        // The numbers behind "high": ptxas's expansions (docs/facts.md).
         assertEquals(18, tti.arithmeticCost("udiv", "i32"));
         assertEquals(24, tti.arithmeticCost("sdiv", "i32"));
         assertEquals(70, tti.arithmeticCost("udiv", "i64"));

@@ -9,16 +9,16 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
-/** The SM processor table against the literal values of seed 2, seed 3 and FACTS.md. */
+/** The SM processor table against the literal values of seed 2, seed 3 and docs/facts.md. */
 class SmProcessorTest {
 
-    /** FACTS.md, "SM processor table (45 entries, as named inside cicc 13.0)", in order. */
+    /** docs/facts.md, "SM processor table (45 entries, as named inside cicc 13.0)", in order. */
     static final List<String> FACTS_NAMES = List.of(("sm_20 sm_21 sm_30 sm_32 sm_35 sm_37 sm_50 sm_52 sm_53 sm_60 sm_61 "
             + "sm_62 sm_70 sm_72 sm_73 sm_75 sm_80 sm_82 sm_86 sm_87 sm_88 sm_89 sm_90 sm_90a sm_100 sm_100a sm_100f "
             + "sm_101 sm_101a sm_101f sm_102 sm_102a sm_102f sm_103 sm_103a sm_103f sm_110 sm_110a sm_110f sm_120 "
             + "sm_120a sm_120f sm_121 sm_121a sm_121f").split(" "));
 
-    /** FACTS.md: the compute_XX names cicc accepts on its CLI. */
+    /** docs/facts.md: the compute_XX names cicc accepts on its CLI. */
     static final List<String> FACTS_CLI = Arrays.stream(("20 30 52 70 75 80 86 87 88 89 90 90a 100 100a 100f 103 103a "
             + "103f 110 110a 110f 120 120a 120f 121 121a 121f").split(" ")).map(n -> "compute_" + n).toList();
 

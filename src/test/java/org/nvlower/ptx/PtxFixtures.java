@@ -16,6 +16,18 @@ final class PtxFixtures {
     static final List<String> NVCC = List.of("fdiv", "intdiv", "loop", "ddiv", "fastmath", "fdiv-lineinfo", "misc",
             "dexact");
 
+    /**
+     * Written by nvcc 13.0 from real.cu ({@code -arch=sm_80}, {@code sm_90 -lineinfo}, {@code sm_100}: textures and
+     * surfaces, atomics, __managed__, a function pointer, half2, directed rounding, 16-bit division, cp.async) and
+     * debug.cu ({@code sm_100 -G}: DWARF sections; {@code sm_90 -lineinfo}: .loc with inlined_at); each
+     * {@code -arch} named in the file name, the output as nvcc wrote it.
+     */
+    static final List<String> NVCC13 = List.of("real-sm80", "real-sm90-lineinfo", "real-sm100", "debug-sm100-G",
+            "debug-sm90-lineinfo");
+
+    /** Hand-written: one of each construct (constructs.ptx, ZLUDA's style), nvcc 3's style (old-nvcc.ptx). */
+    static final List<String> HANDWRITTEN = List.of("constructs", "old-nvcc", "fpimm");
+
     /** Written by hand in the printer's canonical layout. */
     static final String CANONICAL = "canonical";
 

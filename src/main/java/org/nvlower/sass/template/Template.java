@@ -8,8 +8,8 @@ import org.nvlower.sass.RegisterAllocation;
  * A PTX math instruction expanded into a SASS-level {@link Program}: its PTX name
  * ({@code div.rn.f32}, {@code rem.s64} ...), what its operands are, whether it is exact
  * (bit-exact against softfloat or integer arithmetic) or an approximation with a documented ulp
- * bound, and ptxas 11.8's fast-path length for the same op (../shared/reference/FACTS.md,
- * -1 where FACTS.md gives none).
+ * bound, and ptxas 11.8's fast-path length for the same op (docs/facts.md,
+ * -1 where docs/facts.md gives none).
  */
 public record Template(String op, Operands operands, boolean exact, double ulpBound, int ptxasFastPath,
         Program program) {

@@ -14,7 +14,7 @@ import org.nvlower.nvptx.SmProcessor;
 
 /**
  * Every template, registered in one table: PTX op, operand types, exactness (or the PTX ISA's ulp
- * bound), ptxas 11.8's fast-path length for sm_90 (FACTS.md's table; for the ops it lacks, counted
+ * bound), ptxas 11.8's fast-path length for sm_90 (docs/facts.md's table; for the ops it lacks, counted
  * the same way in ptxas 11.8 + nvdisasm 11.8 listings, ../tools/cuda-11.8-disasm; for the 64-bit
  * ops the whole out-of-line subroutine, which is all ptxas has), and the builder. Programs are built on
  * first use and cached (they are immutable).
@@ -49,7 +49,7 @@ public final class Templates {
             new Row("div.s64", Operands.I64_BINARY, true, 0, 84, () -> IntDivision.div64(true, false)),
             new Row("rem.u64", Operands.I64_BINARY, true, 0, 64, () -> IntDivision.div64(false, true)),
             new Row("rem.s64", Operands.I64_BINARY, true, 0, 78, () -> IntDivision.div64(true, true)),
-            // FP64 (FACTS.md's fast paths); after ':' nvlower's variants: the DDIV register-pressure tiers,
+            // FP64 (docs/facts.md's fast paths); after ':' nvlower's variants: the DDIV register-pressure tiers,
             // the MUFU.RCP / MUFU.RSQ seeds of SMs without MUFU.RCP64H / RSQ64H, DRSQRT's coordinator A
             new Row("div.rn.f64", Operands.F64_BINARY, true, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, true)),

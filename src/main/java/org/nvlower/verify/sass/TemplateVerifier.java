@@ -74,12 +74,29 @@ public final class TemplateVerifier {
     /** A case whose result differs from the reference (or exceeds the bound). */
     public record Counterexample(long index, long a, long b, long expected, long got, String mufuChoice) {}
 
-    /** The outcome of a plan. */
+    /**
+     * The upper ends of the ulp-error histogram's buckets for the approximations: bucket i holds
+     * the runs whose error e has {@code ULP_BUCKETS[i-1] < e <= ULP_BUCKETS[i]} (bucket 0: e == 0).
+     */
+    public static final double[] ULP_BUCKETS = {0, 0.5, 1, 1.5, 2, 4, 8, Double.POSITIVE_INFINITY};
+
+    /**
+     * The outcome of a plan. {@code ulpHistogram}: runs per {@link #ULP_BUCKETS} bucket for an
+     * approximation (all zero for an exact op).
+     */
     public record Result(Plan plan, long cases, long mismatches, Counterexample first, double maxUlp,
-            long beyondBound, long runs) {
+            long beyondBound, long runs, long[] ulpHistogram) {
         public boolean passed() {
             return mismatches == 0 && beyondBound == 0;
         }
+    }
+
+    static int ulpBucket(double err) {
+        int i = 0;
+        while (err > ULP_BUCKETS[i]) {
+            i++;
+        }
+        return i;
     }
 
     private TemplateVerifier() {}
@@ -122,7 +139,11 @@ public final class TemplateVerifier {
         long runs = 0;
         double maxUlp = 0;
         Counterexample first = null;
+        long[] histogram = new long[ULP_BUCKETS.length];
         for (Worker w : workers) {
+            for (int i = 0; i < histogram.length; i++) {
+                histogram[i] += w.histogram[i];
+            }
             mismatches += w.mismatches;
             beyond += w.beyond;
             runs += w.runs;
@@ -131,7 +152,7 @@ public final class TemplateVerifier {
                 first = w.first;
             }
         }
-        return new Result(plan, plan.cases(), mismatches, first, maxUlp, beyond, runs);
+        return new Result(plan, plan.cases(), mismatches, first, maxUlp, beyond, runs, histogram);
     }
 
     /** One thread's share: its own emulator, model and environment. */
@@ -149,6 +170,7 @@ public final class TemplateVerifier {
         long beyond;
         long runs;
         double maxUlp;
+        final long[] histogram = new long[ULP_BUCKETS.length];
         Counterexample first;
 
         Worker(Plan plan, AtomicLong next, LongConsumer progress) {
@@ -204,6 +226,7 @@ public final class TemplateVerifier {
             if (!op.exact()) { // rsqrt.approx.f64, div.full/div.approx.f32
                 double err = op.isDouble() ? SassOp.rsqrtUlpError(a, got) : op.ulpError((int) a, (int) b, (int) got);
                 maxUlp = Math.max(maxUlp, err);
+                histogram[ulpBucket(err)]++;
                 if (err > op.template().ulpBound()) {
                     beyond++;
                     note(i, a, b, -1, got, choice);

@@ -23,7 +23,7 @@ class CorpusRoundTripTest {
         String text = Corpus.libdevice().orElse(null);
         Assumptions.assumeTrue(text != null, Corpus.libdeviceMissing());
         Module m = RoundTrip.check("libdevice.10.ll", text);
-        // FACTS.md: 352 function definitions in libdevice.10.bc (CUDA 11.8 to 13).
+        // docs/facts.md: 352 function definitions in libdevice.10.bc (CUDA 11.8 to 13).
         assertEquals(352, m.functions().stream().filter(f -> !f.isDeclaration()).count());
         System.out.printf("libdevice.10.ll: %,d bytes, %,d lines, round trip byte-identical%n",
                 text.length(), text.lines().count());

@@ -68,7 +68,7 @@ class LibdeviceReflectPeerTest {
         Module m = IrParser.parse("libdevice.ll", text);
         NvvmReflect.Result r = NvvmReflect.run(m, Map.of());
         assertEquals(352, m.functions().stream().filter(f -> !f.isDeclaration()).count());
-        // FACTS.md: the keys libdevice asks for and how often; __CUDA_PREC_DIV is never queried
+        // docs/facts.md: the keys libdevice asks for and how often; __CUDA_PREC_DIV is never queried
         assertEquals(Map.of("__CUDA_FTZ", 1940, "__CUDA_ARCH", 63, "__CUDA_PREC_SQRT", 12), r.keys());
     }
 

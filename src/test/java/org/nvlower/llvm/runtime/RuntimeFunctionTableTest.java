@@ -118,7 +118,7 @@ class RuntimeFunctionTableTest {
 
     @Test
     void cvtNamesReadSourceThenDestination() {
-        // FACTS.md: fptoui float -> unsigned i128 is __nv_cvt_f32_u128_rz; uitofp u128 -> float is _rn.
+        // docs/facts.md: fptoui float -> unsigned i128 is __nv_cvt_f32_u128_rz; uitofp u128 -> float is _rn.
         assertEquals(RuntimeFunction.CVT_F32_U128_RZ,
                 RuntimeFunction.find("fptoui", ValueType.F32, ValueType.I128, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_U128_F32_RN,

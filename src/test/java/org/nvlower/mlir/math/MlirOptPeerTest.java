@@ -61,7 +61,7 @@ class MlirOptPeerTest {
     private static void sameCalls(MlirVersion v, List<MlirType> types, int expectedRows) {
         Path tool = tool(v);
         List<Crosswalk> rows = List.of(Crosswalk.values()).stream().filter(r -> peer(r, v) == Crosswalk.Peer.CALL).toList();
-        assertEquals(expectedRows, rows.size(), "FACTS.md / docs/mlir.md: rows mlir-opt " + v.label() + " lowers");
+        assertEquals(expectedRows, rows.size(), "docs/facts.md / docs/mlir.md: rows mlir-opt " + v.label() + " lowers");
         String input = MathCases.module(rows, types, v);
 
         ExternalTools.Result r = MlirFixtures.run(tool, input, "--convert-gpu-to-nvvm");

@@ -16,6 +16,7 @@ import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.pipeline.KernelExpansion;
 import org.nvlower.pipeline.KernelExpansion.FunctionCode;
 import org.nvlower.nvptx.SmProcessor;
+import org.nvlower.nvptx.DdivTier;
 
 /**
  * The kernels' math through the template dispatcher, in both modes: each function's program
@@ -91,6 +92,35 @@ class DispatchedRunTest {
                         .stream().map(i -> i.op()).toList();
                 assertTrue(ops.size() <= 32 && !ops.contains(SassOpcode.CALL) && !ops.contains(SassOpcode.MUFU) && !ops.contains(SassOpcode.I2F), rows.get(k) + ": "
                         + ops);
+            }
+        }
+    }
+
+    /**
+     * An immediate operand of an FP64 op (div.rn.f64 by 3.0) on every variant: the MUFU.RCP seed
+     * before sm_80 and the DDIV tiers by register limit; the immediate moved into a register, the
+     * variable template expanded (it used to be taken for a division by a constant and lose its
+     * divisor). Both modes, against the oracle.
+     */
+    @Test
+    void immediateOperandsOfFloatOpsOnEveryVariant() throws IOException {
+        for (String arch : List.of("sm_52", "sm_75", "sm_80", "sm_90")) {
+            SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
+            for (int limit : List.of(sm.registerFileSize(), DdivTier.PARTIAL_SPILL_ABOVE + 1, DdivTier.PARTIAL_SPILL_ABOVE)) {
+                KernelExpansion x;
+                try (InputStream in = DispatchedRunTest.class.getResourceAsStream("/ptx/fpimm.ptx")) {
+                    x = KernelExpansion.of(PtxReader.read("fpimm.ptx", new String(in.readAllBytes(), StandardCharsets.UTF_8)),
+                            false, sm, limit);
+                }
+                assertTrue(x.sites().stream().allMatch(s -> s.expanded() && !s.multiplyHigh()), x.sites().toString());
+                CompilationContext first = CompilationContext.firstPass(sm);
+                first = new CompilationContext(first.strategy(), 0, false, 0, first.optLevel(), sm, limit);
+                for (CompilationContext ctx : List.of(first, first.withStrategy(5))) {
+                    FunctionCode fc = x.dispatch(x.sites().get(0).function(), ctx);
+                    DispatchedRun.Result r = DispatchedRun.run(fc, 300, "adversarial", 5);
+                    assertEquals(0, r.mismatches(), arch + " limit " + limit + " strategy " + ctx.strategy() + ": " + r);
+                    assertTrue(r.compared() >= 300L * 7, r.toString());
+                }
             }
         }
     }

@@ -226,7 +226,7 @@ class Fp64TemplatesTest {
     /**
      * The DDIV register-pressure tiers need strictly fewer physical registers from full to minimal
      * (the whole template, fast and slow path, after RegisterAllocation); their results are proven
-     * equal to softfloat above. ptxas 13.0 uses 24 for the whole div.rn.f64 (FACTS.md).
+     * equal to softfloat above. ptxas 13.0 uses 24 for the whole div.rn.f64 (docs/facts.md).
      */
     @Test
     void tiersDifferInRegistersNotInResults() {
