@@ -16,6 +16,12 @@ public interface Gpu extends AutoCloseable {
         String name();
     }
 
+    /** A module loaded from PTX text. */
+    interface Module {
+        /** The module's entry {@code name}. */
+        Kernel kernel(String name);
+    }
+
     /** The device's name, compute capability and driver version, e.g. "NVIDIA H200 (sm_90, driver 13.0)". */
     String describe();
 
@@ -24,8 +30,8 @@ public interface Gpu extends AutoCloseable {
 
     int multiprocessors();
 
-    /** Loads PTX text (the JIT compiles it for this device) and returns its entry {@code entry}; the JIT's error log in the message when refused. */
-    Kernel load(String ptx, String entry);
+    /** Loads PTX text (the driver's JIT compiles it for this device); the JIT's error log in the message when refused. */
+    Module load(String ptx);
 
     /** Device memory of {@code bytes}, zeroed; returns its address. */
     long alloc(long bytes);

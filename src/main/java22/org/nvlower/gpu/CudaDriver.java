@@ -179,7 +179,8 @@ final class CudaDriver implements Gpu {
     }
 
     @Override
-    public Kernel load(String ptx, String entry) {
+    public Module load(String ptx) {
+        MemorySegment module;
         try (Arena a = Arena.ofConfined()) {
             MemorySegment image = a.allocateFrom(ptx);
             MemorySegment log = a.allocate(LOG_BYTES);
@@ -189,18 +190,22 @@ final class CudaDriver implements Gpu {
             MemorySegment values = a.allocate(ADDRESS, 2);
             values.setAtIndex(ADDRESS, 0, log);
             values.setAtIndex(ADDRESS, 1, MemorySegment.ofAddress(LOG_BYTES));
-            MemorySegment module = a.allocate(ADDRESS);
-            int r = invoke(moduleLoadDataEx, module, image, 2, options, values);
+            MemorySegment m = a.allocate(ADDRESS);
+            int r = invoke(moduleLoadDataEx, m, image, 2, options, values);
             if (r != 0) {
                 String text = log.getString(0).strip();
                 throw new GpuException("cuModuleLoadDataEx failed: " + errorName(r)
                         + (text.isEmpty() ? "" : "; the JIT says: " + text.replace('\n', ' ')));
             }
-            MemorySegment f = a.allocate(ADDRESS);
-            check("cuModuleGetFunction(" + entry + ")", invoke(moduleGetFunction, f, module.get(ADDRESS, 0),
-                    a.allocateFrom(entry)));
-            return new Function(entry, f.get(ADDRESS, 0));
+            module = m.get(ADDRESS, 0);
         }
+        return entry -> {
+            try (Arena a = Arena.ofConfined()) {
+                MemorySegment f = a.allocate(ADDRESS);
+                check("cuModuleGetFunction(" + entry + ")", invoke(moduleGetFunction, f, module, a.allocateFrom(entry)));
+                return new Function(entry, f.get(ADDRESS, 0));
+            }
+        };
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.nvlower.verify.gpu;
 
+import java.util.List;
 import java.util.Locale;
 
 import org.nvlower.sass.template.PtxEmitter;
@@ -54,6 +55,7 @@ public final class CheckPtx {
 
     private String entries() {
         operandsEntry();
+        oneEntry();
         for (String mode : new String[] {"check", "bench_gen", "bench_template", "bench_native"}) {
             loopEntry(mode);
         }
@@ -81,7 +83,9 @@ public final class CheckPtx {
         }
         ins("cvta.to.global.u64 %tab, %tab");
         ins("cvta.to.global.u64 %out, %out");
-        ins("mul.lo.u64 %sc, %seed, " + hex(SEED_MUL));
+        if (List.of(params).contains("seed")) {
+            ins("mul.lo.u64 %sc, %seed, " + hex(SEED_MUL));
+        }
     }
 
     private void operandsEntry() {
@@ -90,6 +94,18 @@ public final class CheckPtx {
         generator();
         ins("st.global.u64 [%out], %opa");
         ins("st.global.u64 [%out+8], %opb");
+        b.append("    ret;\n}\n\n");
+    }
+
+    /** nvlower_one(tab, out): operands tab[0..1]; out[0] = the template's result, out[1] = the native one's. */
+    private void oneEntry() {
+        head("one", "tab", "out");
+        ins("ld.global.u64 %opa, [%tab]");
+        ins("ld.global.u64 %opb, [%tab+8]");
+        template();
+        nativeOp();
+        ins("st.global.u64 [%out], %rt");
+        ins("st.global.u64 [%out+8], %rn");
         b.append("    ret;\n}\n\n");
     }
 
