@@ -53,6 +53,16 @@ public final class CheckPtx {
                 + op.ptxOp() + "\n" + new CheckPtx(op).entries();
     }
 
+    /**
+     * The operand generator's entry alone (nvlower_operands, the same text as in {@link #module}) in
+     * a module of its own: what the PTX interpreter runs to prove it equal to the CPU case space.
+     */
+    public static String operandsModule(GpuOp op, String sm) {
+        CheckPtx c = new CheckPtx(op);
+        c.operandsEntry();
+        return ".version 8.0\n.target " + sm + "\n.address_size 64\n\n" + c.b;
+    }
+
     private String entries() {
         operandsEntry();
         oneEntry();
