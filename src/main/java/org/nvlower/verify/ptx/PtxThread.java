@@ -25,7 +25,7 @@ import org.nvlower.softfloat.RoundingMode;
  * One thread of a kernel over byte-addressed memories (global, shared, param): the instructions
  * nvcc's small kernels and nvlower's templates as PTX use (ld/st with vectors, cvta, mov of
  * registers, specials, variable addresses and packing to/from vectors {@code {lo, hi}}, integer
- * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/not/neg/abs/shl/shr, the carry forms
+ * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/min/max/clz/not/neg/abs/shl/shr, the carry forms
  * add.cc/addc/sub.cc/subc/mad.cc/madc, lop3, bfe, float add/sub/mul/fma in every rounding mode with
  * .ftz, neg/abs, setp on integers and floats with .and/.or/.xor and predicate pairs, selp, cvt
  * between integers, integers to floats and floats to integers, the approximate instructions that
@@ -216,7 +216,13 @@ final class PtxThread {
                 Operand.Address a = (Operand.Address) ops.get(1);
                 List<Operand> dst = ops.get(0) instanceof Operand.Vector v ? v.elements() : List.of(ops.get(0));
                 for (int k = 0; k < dst.size(); k++) {
-                    write(dst.get(k), load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8), bits);
+                    long v = load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8);
+                    if (signed && bits < 64) { // ld.s8/.s16/.s32 into a wider register sign-extends
+                        v = v << (64 - bits) >> (64 - bits);
+                        write(dst.get(k), v, 64);
+                    } else {
+                        write(dst.get(k), v, bits);
+                    }
                 }
             }
             case "st" -> {
@@ -497,6 +503,9 @@ final class PtxThread {
             case "and" -> a & b;
             case "or" -> a | b;
             case "xor" -> a ^ b;
+            case "min" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
+            case "max" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
+            case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
             case "not" -> ~a;
             case "neg" -> -a;
             case "abs" -> Math.abs(a);
