@@ -15,7 +15,7 @@ import org.nvlower.gpu.GpuException;
 /**
  * The GPU commands where there is no GPU (./check and CI): one 'nvlower: error:' line and exit 1
  * for a GPU run, --operands with every implementation but the GPU, --prepare writing every check
- * module.
+ * module; where there is one, a short check of div.rn.f32 against the GPU (skipped elsewhere).
  */
 class GpuCommandsTest {
 
@@ -40,6 +40,17 @@ class GpuCommandsTest {
             assertTrue(r.err().startsWith("nvlower: error: "), r.err());
             assertEquals(1, r.err().lines().count(), r.err());
         }
+    }
+
+    @Test
+    void onAGpuATemplateAgreesWithTheNativeInstruction() {
+        assumeTrue(!noGpu(), "no GPU here (libcuda.so.1 absent or no device): docs/gpu.md, scripts/gpu-check");
+        CliRunner r = CliRunner.run("", "verify", "div.rn.f32", "--impl", "gpu", "--cases", "edge,random", "-n", "1000000");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("random            1,000,000 cases  0 differ"), r.out());
+        r = CliRunner.run("", "verify", "div.rn.f32", "--impl", "gpu", "--operands", "3f800000,40400000");
+        assertTrue(r.out().contains("gpu         0x3eaaaaab = "), r.out());
+        assertTrue(r.out().contains("gpu native  0x3eaaaaab = "), r.out());
     }
 
     @Test
