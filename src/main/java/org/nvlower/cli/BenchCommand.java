@@ -27,9 +27,50 @@ final class BenchCommand implements Runnable {
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help message and exit.")
     boolean help;
 
+    @CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "OP",
+            description = "with --impl gpu: a template (e.g. div.rn.f64:minimal) or all")
+    String op;
+
+    @Option(names = "--impl", paramLabel = "gpu",
+            description = "gpu: kernel time of the template's PTX and of the GPU's own instruction (docs/gpu.md)")
+    String impl;
+
+    @Option(names = "--divisor", paramLabel = "D", description = "with --impl gpu: division by the constant D")
+    String divisor;
+
+    @Option(names = "-n", paramLabel = "N", defaultValue = "67108864",
+            description = "with --impl gpu: random cases per kernel launch (default: ${DEFAULT-VALUE})")
+    long cases;
+
+    @Option(names = "--ptx", paramLabel = "DIR", description = "with --impl gpu: the check modules 'verify --prepare DIR' wrote")
+    Path ptxDir;
+
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: fp128, clone");
+        if (op == null) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "a benchmark is required: fp128, clone, or OP --impl gpu");
+        }
+        if (!"gpu".equals(impl)) {
+            throw new CommandLine.ParameterException(spec.commandLine(), "bench " + op + ": only --impl gpu benchmarks an op");
+        }
+        if (cases < 1 || cases > (1L << 40)) {
+            throw new org.nvlower.diag.InputException("-n must be between 1 and 2^40, not " + cases);
+        }
+        java.io.PrintWriter out = spec.commandLine().getOut();
+        java.util.List<org.nvlower.verify.gpu.GpuOp> ops = GpuVerification.ops(op, divisor);
+        try (org.nvlower.gpu.Gpu gpu = org.nvlower.gpu.Gpu.open()) {
+            out.printf(java.util.Locale.ROOT, "bench --impl gpu on %s: %,d random cases per kernel, fastest of 3 launches%n",
+                    gpu.describe(), cases);
+            out.printf(java.util.Locale.ROOT, "%-22s %12s %12s %12s %8s%n", "op", "generate ms", "nvlower ms", "native ms",
+                    "ratio");
+            for (org.nvlower.verify.gpu.GpuOp o : ops) {
+                org.nvlower.gpu.Gpu.Module m = gpu.load(GpuVerification.module(o, ptxDir, gpu));
+                org.nvlower.verify.gpu.GpuBench.Timing t = org.nvlower.verify.gpu.GpuBench.run(gpu, m, o, cases, 1);
+                out.printf(java.util.Locale.ROOT, "%-22s %12.3f %12.3f %12.3f %8.2f%n", o.name(), t.generationMs(),
+                        t.templateMs() - t.generationMs(), t.nativeMs() - t.generationMs(), t.ratio());
+                out.flush();
+            }
+        }
     }
 
     @Command(name = "clone",

@@ -184,6 +184,10 @@ public final class Main implements Runnable {
                 err.println("nvlower: error: " + lost.getMessage());
                 return USER_ERROR;
             }
+            if (ex instanceof org.nvlower.gpu.GpuException gpu) {
+                err.println("nvlower: error: " + gpu.getMessage());
+                return USER_ERROR;
+            }
             if (ex instanceof InputException input) {
                 err.println(input.render());
                 return USER_ERROR;

@@ -45,7 +45,10 @@ import picocli.CommandLine.Model.CommandSpec;
             "Case i of a set is a function of (op, set, seed, i) alone: --range FROM:TO runs a slice, and slices can "
                     + "run anywhere. Exit code 1 on any mismatch (or an approximation beyond its bound).",
             "--impl ptx runs the template's PTX ('expand OP --emit ptx') in nvlower's PTX interpreter instead; each "
-                    + "result must also equal the emulator's for the same case and MUFU model."})
+                    + "result must also equal the emulator's for the same case and MUFU model.",
+            "--impl gpu (OP or all) runs the template's PTX on a GPU against the GPU's own instruction, the operands "
+                    + "generated in the kernel from the same case space (the hard set made here and uploaded); "
+                    + "see docs/gpu.md."})
 public final class VerifyCommand implements Callable<Integer> {
 
     @Spec
@@ -87,10 +90,23 @@ public final class VerifyCommand implements Callable<Integer> {
     String divisor;
 
     @Option(names = "--impl", paramLabel = "FORM", defaultValue = "sass",
-            description = "sass (the template in the emulator) or ptx (the template as 'expand OP --emit ptx' writes it, "
+            description = "sass (the template in the emulator), gpu (its PTX on a GPU against the native instruction) or ptx (the template as 'expand OP --emit ptx' writes it, "
                     + "run in nvlower's PTX interpreter, its approximations through the MUFU model; every result is also "
                     + "compared with the emulator's); default: ${DEFAULT-VALUE}")
     String impl;
+
+    @Option(names = "--operands", paramLabel = "HEX[,HEX]",
+            description = "one case: the operands' bit patterns in hex; prints the reference's, the emulator's, the PTX "
+                    + "interpreter's and (--impl gpu) the GPU's results (nvlower's PTX and the native instruction)")
+    String operands;
+
+    @Option(names = "--prepare", paramLabel = "DIR",
+            description = "--impl gpu: write the check kernels' PTX (OP or all) to DIR/verify for a GPU machine; no GPU needed")
+    java.nio.file.Path prepare;
+
+    @Option(names = "--ptx", paramLabel = "DIR",
+            description = "--impl gpu: run the check kernels that --prepare wrote to DIR instead of fresh ones")
+    java.nio.file.Path ptxDir;
 
     @Option(names = "--no-progress", description = "no progress bar, even on a terminal")
     boolean noProgress;
@@ -102,8 +118,29 @@ public final class VerifyCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (!impl.equals("sass") && !impl.equals("ptx")) {
-            throw new InputException("--impl must be sass or ptx, not " + Hex128.quote(impl));
+        if (!impl.equals("sass") && !impl.equals("ptx") && !impl.equals("gpu")) {
+            throw new InputException("--impl must be sass, ptx or gpu, not " + Hex128.quote(impl));
+        }
+        if ((prepare != null || ptxDir != null) && !impl.equals("gpu")) {
+            throw new InputException("--prepare and --ptx go with --impl gpu");
+        }
+        if (operands != null) {
+            return GpuVerification.operands(out, GpuVerification.ops(op, divisor), operands, impl.equals("gpu"));
+        }
+        if (impl.equals("gpu")) {
+            List<org.nvlower.verify.gpu.GpuOp> ops = GpuVerification.ops(op, divisor);
+            if (prepare != null) {
+                return GpuVerification.prepare(out, ops, prepare);
+            }
+            List<CaseSet> sets = new ArrayList<>();
+            for (String c : cases.isEmpty() ? List.of("edge", "random", "hard") : cases) {
+                try {
+                    sets.add(CaseSet.parse(c));
+                } catch (IllegalArgumentException e) {
+                    throw new InputException("--cases: " + e.getMessage());
+                }
+            }
+            return GpuVerification.run(out, ops, sets, parseCount(), parseRange(), seed, ptxDir);
         }
         if (divisor != null) {
             if (impl.equals("ptx")) {

@@ -70,6 +70,16 @@ public final class VerifyRuntimeCommand implements Callable<Integer> {
             description = "the lli to run (default: lli on the PATH, else /usr/lib/llvm-14/bin/lli)")
     Path lliPath;
 
+    @Option(names = "--impl", paramLabel = "gpu",
+            description = "gpu: the bodies compiled to PTX by llc 14 and 19 (whichever are here) run on a GPU (docs/gpu.md)")
+    String impl;
+
+    @Option(names = "--prepare", paramLabel = "DIR", description = "--impl gpu: write the runtime's PTX to DIR/runtime; no GPU needed")
+    Path prepare;
+
+    @Option(names = "--ptx", paramLabel = "DIR", description = "--impl gpu: run the PTX --prepare wrote to DIR (no llc needed)")
+    Path ptxDir;
+
     @Spec
     CommandSpec spec;
 
@@ -83,6 +93,16 @@ public final class VerifyRuntimeCommand implements Callable<Integer> {
             throw new InputException("--testfloat " + testFloat + ": no such directory");
         }
         PrintWriter out = spec.commandLine().getOut();
+        if (impl != null && !impl.equals("gpu")) {
+            throw new InputException("--impl must be gpu (the default runs the interpreter), not '" + impl + "'");
+        }
+        if ((prepare != null || ptxDir != null) && impl == null) {
+            throw new InputException("--prepare and --ptx go with --impl gpu");
+        }
+        if (impl != null) {
+            return prepare != null ? GpuRuntimeVerification.prepare(out, functions, random, seed, prepare)
+                    : GpuRuntimeVerification.run(out, functions, random, seed, ptxDir);
+        }
         out.printf(Locale.ROOT, "%-24s %12s %10s %9s %12s%n", "function", "cases", "mismatches", "seconds", "cases/s");
         List<RuntimeChecker.Report> reports = lli ? viaLli(functions, out) : inInterpreter(functions, out);
         long cases = reports.stream().mapToLong(RuntimeChecker.Report::cases).sum();

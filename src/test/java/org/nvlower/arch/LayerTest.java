@@ -31,6 +31,7 @@ class LayerTest {
             "org.nvlower.llvm.pass..",
             "org.nvlower.mlir..",
             "org.nvlower.pipeline..",
+            "org.nvlower.gpu..",
             "org.nvlower.verify..",
             "org.nvlower.explore..",
             "org.nvlower.cli..");

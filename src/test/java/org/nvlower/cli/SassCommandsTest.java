@@ -92,7 +92,7 @@ class SassCommandsTest {
             {"no exhaustive case set for a two-operand float op", "div.rn.f32", "--cases", "exhaustive"},
             {"the binades case set is for rcp.rn and sqrt.rn", "div.u32", "--cases", "binades"},
             {"--threads must be between 1 and 1024", "div.u32", "--threads", "0"},
-            {"--impl must be sass or ptx, not 'gpu'", "div.u32", "--impl", "gpu"},
+            {"--impl must be sass, ptx or gpu, not 'cuda'", "div.u32", "--impl", "cuda"},
             {"--impl ptx: the constant-divisor templates have no PTX form", "div.u32", "--impl", "ptx", "--divisor", "7"}});
         CliRunner.assertOneLineErrors("expand", new String[][] {
             {"no template for 'sin.approx.f32'", "sin.approx.f32"},

@@ -26,7 +26,7 @@ import org.nvlower.softfloat.RoundingMode;
  * One thread of a kernel over byte-addressed memories (global, shared, param): the instructions
  * nvcc's small kernels and nvlower's templates as PTX use (ld/st with vectors, cvta, mov of
  * registers, specials, variable addresses and packing to/from vectors {@code {lo, hi}}, integer
- * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/not/neg/abs/shl/shr, the carry forms
+ * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/min/max/clz/not/neg/abs/shl/shr, the carry forms
  * add.cc/addc/sub.cc/subc/mad.cc/madc, lop3, bfe, float add/sub/mul/fma in every rounding mode with
  * .ftz, neg/abs, setp on integers and floats with .and/.or/.xor and predicate pairs, selp, cvt
  * between integers, integers to floats and floats to integers, the approximate instructions that
@@ -217,7 +217,13 @@ final class PtxThread {
                 PtxOperand.Address a = (PtxOperand.Address) ops.get(1);
                 List<PtxOperand> dst = ops.get(0) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(0));
                 for (int k = 0; k < dst.size(); k++) {
-                    write(dst.get(k), load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8), bits);
+                    long v = load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8);
+                    if (signed && bits < 64) { // ld.s8/.s16/.s32 into a wider register sign-extends
+                        v = v << (64 - bits) >> (64 - bits);
+                        write(dst.get(k), v, 64);
+                    } else {
+                        write(dst.get(k), v, bits);
+                    }
                 }
             }
             case "st" -> {
@@ -522,6 +528,9 @@ final class PtxThread {
             case "and" -> a & b;
             case "or" -> a | b;
             case "xor" -> a ^ b;
+            case "min" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
+            case "max" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
+            case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
             case "not" -> ~a;
             case "neg" -> -a;
             case "abs" -> Math.abs(a);

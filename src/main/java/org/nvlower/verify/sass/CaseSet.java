@@ -110,6 +110,11 @@ public enum CaseSet {
     private static long[] intEdges32;
     private static long[] intEdges64;
 
+    /** The op's edge values (a copy): the table the GPU check's edge set indexes. */
+    public static long[] edgeValues(SassOp op) {
+        return edges(op).clone();
+    }
+
     /** The op's edge values. */
     static synchronized long[] edges(SassOp op) {
         if (op.isDouble()) {

@@ -46,21 +46,16 @@ public final class ConstantDivisionCheck {
         long cases = 0;
         long mismatches = 0;
         String first = null;
-        long[] edges = null;
         for (long d : divisors) {
             Template t = ConstantDivision.template(op, d);
             Emulator em = new Emulator(t.program(), MufuModel.exact());
             long count = switch (set) {
                 case SIXTEEN_BIT -> 65536;
-                case EDGE -> (edges = edges(wide)).length;
+                case EDGE -> edges(wide).length;
                 case RANDOM -> n;
             };
             for (long i = 0; i < count; i++) {
-                long a = switch (set) {
-                    case SIXTEEN_BIT -> signed ? (short) i : i;
-                    case EDGE -> edges[(int) i];
-                    case RANDOM -> Generators.mix(seed, i, (int) d);
-                };
+                long a = dividend(op, d, set, seed, i);
                 long got;
                 long want;
                 if (wide) {
@@ -91,8 +86,18 @@ public final class ConstantDivisionCheck {
         return new Result(divisors.length, cases, mismatches, first);
     }
 
+    /** Dividend i of a set for divisor d: a function of (op, d, set, seed, i) alone (the GPU check makes the same). */
+    public static long dividend(String op, long d, Dividends set, long seed, long i) {
+        boolean signed = op.endsWith(".s32") || op.endsWith(".s64");
+        return switch (set) {
+            case SIXTEEN_BIT -> signed ? (short) i : i;
+            case EDGE -> edges(op.endsWith("64"))[(int) i];
+            case RANDOM -> Generators.mix(seed, i, (int) d);
+        };
+    }
+
     /** The integer edge values of the variable-divisor templates (CaseSet's edge set). */
-    private static long[] edges(boolean wide) {
+    public static long[] edges(boolean wide) {
         return CaseSet.edges(SassOp.of(wide ? "div.u64" : "div.u32"));
     }
 }

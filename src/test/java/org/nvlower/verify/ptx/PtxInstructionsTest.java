@@ -82,6 +82,30 @@ class PtxInstructionsTest {
         }
     }
 
+    @Test
+    void minMaxClzAndSignExtendingLoads() {
+        SplittableRandom r = new SplittableRandom(9);
+        for (int i = 0; i < 40; i++) {
+            long a = i < 4 ? new long[] {0, -1, Long.MIN_VALUE, 1}[i] : r.nextLong() >>> r.nextInt(64);
+            long b = r.nextLong();
+            String ab = "    mov.b64 %d1, " + hex(a) + ";\n    mov.b64 %d2, " + hex(b) + ";\n";
+            assertEquals(Math.min(a, b), run(ab + "    min.s64 %d0, %d1, %d2;"));
+            assertEquals(Math.max(a, b), run(ab + "    max.s64 %d0, %d1, %d2;"));
+            assertEquals(Long.compareUnsigned(a, b) < 0 ? a : b, run(ab + "    min.u64 %d0, %d1, %d2;"));
+            assertEquals(Long.compareUnsigned(a, b) > 0 ? a : b, run(ab + "    max.u64 %d0, %d1, %d2;"));
+            assertEquals(Integer.toUnsignedLong(Math.max((int) a, (int) b)),
+                    run(ab + "    cvt.u32.u64 %r1, %d1;\n    cvt.u32.u64 %r2, %d2;\n    max.s32 %r0, %r1, %r2;\n"
+                            + "    cvt.u64.u32 %d0, %r0;"));
+            assertEquals(Long.numberOfLeadingZeros(a), run(ab + "    clz.b64 %r0, %d1;\n    cvt.u64.u32 %d0, %r0;"));
+            assertEquals(Integer.numberOfLeadingZeros((int) a),
+                    run(ab + "    cvt.u32.u64 %r1, %d1;\n    clz.b32 %r0, %r1;\n    cvt.u64.u32 %d0, %r0;"));
+            // the word at %a (the buffer) is 0 at first: store a byte of a there, load it back signed and unsigned
+            assertEquals((long) (byte) a, run(ab + "    st.global.u8 [%a], %d1;\n    ld.global.s8 %d0, [%a];"));
+            assertEquals(a & 0xFF, run(ab + "    st.global.u8 [%a], %d1;\n    ld.global.u8 %d0, [%a];"));
+            assertEquals((long) (int) a, run(ab + "    st.global.u32 [%a], %d1;\n    ld.global.s32 %d0, [%a];"));
+        }
+    }
+
     interface LongTernary {
         long apply(long a, long b, long c);
     }

@@ -1,0 +1,52 @@
+package org.nvlower.verify.gpu;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.nvlower.gpu.Gpu;
+import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.verify.runtime.RuntimeCases;
+import org.nvlower.verify.runtime.RuntimeChecker;
+
+/**
+ * The runtime bodies on a GPU ({@code nvlower verify-runtime --impl gpu}): the cases of the CPU
+ * harness ({@link RuntimeCases}: edge and seeded random operands) uploaded, each function's kernel
+ * of {@link RuntimePtx} run on them, and every result compared with softfloat on the CPU.
+ */
+public final class GpuRuntimeCheck {
+
+    private static final int BLOCK = 128;
+
+    private GpuRuntimeCheck() {}
+
+    public static RuntimeChecker.Report run(Gpu gpu, Gpu.Module module, RuntimeFunction f, long random, long seed) {
+        List<long[]> cases = new ArrayList<>();
+        RuntimeCases.forEach(f, random, seed, ops -> cases.add(ops.clone()));
+        int words = f.operandWords();
+        long[] in = new long[Math.max(1, cases.size() * words)];
+        for (int k = 0; k < cases.size(); k++) {
+            System.arraycopy(cases.get(k), 0, in, k * words, words);
+        }
+        long[] out = new long[2 * cases.size()];
+        long din = gpu.alloc(8L * in.length);
+        long dout = gpu.alloc(8L * Math.max(1, out.length));
+        try {
+            gpu.upload(din, in);
+            int grid = (cases.size() + BLOCK - 1) / BLOCK;
+            gpu.launch(module.kernel(RuntimePtx.kernel(f)), Math.max(1, grid), BLOCK, din, dout, cases.size());
+            gpu.download(dout, out);
+        } finally {
+            gpu.free(din);
+            gpu.free(dout);
+        }
+        RuntimeChecker.Tally tally = new RuntimeChecker.Tally(f);
+        boolean wide = f.returnType().words() == 2;
+        for (int k = 0; k < cases.size(); k++) {
+            long[] actual = wide ? new long[] {out[2 * k], out[2 * k + 1]} : new long[] {out[2 * k + 1]};
+            long[] expected = f.evaluate(cases.get(k));
+            tally.add(Arrays.equals(expected, actual) ? null : new RuntimeChecker.Mismatch(f, cases.get(k), expected, actual));
+        }
+        return tally.report();
+    }
+}

@@ -1,0 +1,73 @@
+package org.nvlower.verify.gpu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.nvlower.testing.ExternalTools;
+
+/**
+ * The GPU check modules: ptxas (CUDA 13) accepts them for sm_80, sm_90 and sm_100 (one op of
+ * each operand shape and a constant division; docs/gpu.md has the run over
+ * all 56), and each has the entries the runner launches with the native instruction in it.
+ */
+class CheckPtxTest {
+
+    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64"};
+
+    @TempDir
+    Path dir;
+
+    private static List<GpuOp> ops() {
+        List<GpuOp> ops = new ArrayList<>();
+        for (String s : SHAPES) {
+            ops.add(GpuOp.of(s));
+        }
+        ops.add(GpuOp.of("div.s32", -3));
+        return ops;
+    }
+
+    @Test
+    void everyModuleHasItsEntriesAndNativeInstruction() {
+        assertEquals(56, GpuOp.all().size());
+        for (GpuOp op : GpuOp.all()) {
+            String m = CheckPtx.module(op, "sm_90");
+            for (String e : List.of("operands", "one", "check", "bench_gen", "bench_template", "bench_native")) {
+                assertTrue(m.contains(".visible .entry nvlower_" + e + "("), op + " " + e);
+            }
+            assertTrue(m.contains("    " + op.ptxOp() + " %"), op + ": no native " + op.ptxOp());
+            assertTrue(m.contains("call.uni (r), nvlower_" + op.symbol() + ", "), op.name());
+        }
+        assertTrue(CheckPtx.module(GpuOp.of("div.s32", -3), "sm_90").contains("div.s32 %w7, %w4, -3;"));
+        assertTrue(CheckPtx.module(GpuOp.of("div.u64", 0x100000001L), "sm_90").contains("div.u64 %rn, %opa, 0x100000001;"));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> ptxasAcceptsTheCheckModules() {
+        List<DynamicTest> tests = new ArrayList<>();
+        for (GpuOp op : ops()) {
+            for (String sm : List.of("sm_80", "sm_90", "sm_100")) {
+                tests.add(DynamicTest.dynamicTest(op + " " + sm, () -> {
+                    Path ptxas = ExternalTools.ptxas().orElse(null);
+                    Assumptions.assumeTrue(ptxas != null, "ptxas not found (PATH, CUDA_HOME, /usr/local/cuda)");
+                    Path in = dir.resolve(op.symbol() + "_" + sm + ".ptx");
+                    Files.writeString(in, CheckPtx.module(op, sm));
+                    ExternalTools.Result r = ExternalTools.run(120, ptxas, "-arch=" + sm, in.toString(), "-o",
+                            dir.resolve(op.symbol() + "_" + sm + ".cubin").toString());
+                    assertEquals(0, r.exitCode(), op + " " + sm + ":\n" + r.stderr());
+                }));
+            }
+        }
+        return tests.stream();
+    }
+}

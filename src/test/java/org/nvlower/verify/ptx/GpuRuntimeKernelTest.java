@@ -1,0 +1,108 @@
+package org.nvlower.verify.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.MufuModel;
+import org.nvlower.verify.gpu.RuntimePtx;
+import org.nvlower.verify.runtime.RuntimeCases;
+
+/**
+ * The runtime's GPU kernels ({@link RuntimePtx}) as each stock llc found (14, 19) compiles them,
+ * run in the PTX interpreter on the CPU harness's edge cases and a few random ones: every result
+ * equals softfloat's, so the kernels' operand and result words are what the GPU run compares.
+ * Skipped without llc 14 or 19.
+ */
+class GpuRuntimeKernelTest {
+
+    private static final long IN = 0x100000;
+    private static final long OUT = 0x200000;
+
+    @Test
+    void theKernelsComputeWhatSoftfloatDoes() throws Exception {
+        List<RuntimePtx.Llc> llcs = RuntimePtx.findLlc();
+        Assumptions.assumeTrue(!llcs.isEmpty(), "no llc 14 or 19 found");
+        List<RuntimeFunction> functions = List.of(RuntimeFunction.values());
+        for (RuntimePtx.Llc llc : llcs) {
+            Map<String, PtxFunction> fs = new HashMap<>();
+            for (PtxFunction f : PtxReader.read("runtime.ptx", RuntimePtx.compile(llc, functions, "sm_80")).functions()) {
+                fs.put(f.name(), f);
+            }
+            int checked = 0;
+            List<String> bad = new ArrayList<>();
+            for (RuntimeFunction f : functions) {
+                List<long[]> cases = new ArrayList<>();
+                RuntimeCases.forEach(f, 4, 7, ops -> cases.add(ops.clone()));
+                for (int k = 0; k < cases.size(); k += Math.max(1, cases.size() / 12)) {
+                    long[] ops = cases.get(k);
+                    Map<Long, Byte> global = new HashMap<>();
+                    for (int w = 0; w < ops.length; w++) {
+                        put(global, IN + 8L * w, ops[w]);
+                    }
+                    put(global, OUT, 0);
+                    put(global, OUT + 8, 0);
+                    PtxFunction kernel = fs.get(RuntimePtx.kernel(f));
+                    PtxThread t = new PtxThread(kernel, params(kernel, IN, OUT, 1),
+                            new PtxThread.Memories(global, Map.of(), Map.of(), fs),
+                            name -> switch (name) { // thread 0 of a block of one
+                                case "%tid.x", "%ctaid.x" -> 0L;
+                                case "%ntid.x" -> 1L;
+                                default -> null;
+                            }, (in, src) -> switch (in.opcode()) { // llc's integer divisions (exact on the GPU)
+                                case "div.u64" -> Long.divideUnsigned(src[0], src[1]);
+                                case "div.u32" -> Integer.toUnsignedLong(Integer.divideUnsigned((int) src[0], (int) src[1]));
+                                case "rem.u64" -> Long.remainderUnsigned(src[0], src[1]);
+                                case "rem.u32" -> Integer.toUnsignedLong(Integer.remainderUnsigned((int) src[0], (int) src[1]));
+                                default -> throw new UnsupportedOperationException(in.opcode());
+                            }, MufuModel.exact());
+                    assertTrue(t.run());
+                    long[] expected = f.evaluate(ops);
+                    long[] actual = f.returnType().words() == 2 ? new long[] {get(global, OUT), get(global, OUT + 8)}
+                            : new long[] {get(global, OUT + 8)};
+                    if (!java.util.Arrays.equals(expected, actual)) {
+                        bad.add("llc " + llc.major() + " " + f.symbol() + " operands " + hex(ops) + " got " + hex(actual)
+                                + " want " + hex(expected));
+                    }
+                    checked++;
+                }
+            }
+            assertTrue(bad.isEmpty(), bad.size() + " of " + checked + " differ: " + String.join("\n", bad));
+            assertTrue(checked > 55 * 5, "llc " + llc.major() + ": " + checked + " cases");
+        }
+    }
+
+    private static List<String> hex(long[] words) {
+        return java.util.Arrays.stream(words).mapToObj(Long::toHexString).toList();
+    }
+
+    private static Map<String, Long> params(PtxFunction kernel, long... values) {
+        Map<String, Long> m = new HashMap<>();
+        for (int k = 0; k < values.length; k++) {
+            m.put(kernel.params().get(k).name(), values[k]);
+        }
+        return m;
+    }
+
+    private static void put(Map<Long, Byte> m, long at, long v) {
+        for (int k = 0; k < 8; k++) {
+            m.put(at + k, (byte) (v >>> (8 * k)));
+        }
+    }
+
+    private static long get(Map<Long, Byte> m, long at) {
+        long v = 0;
+        for (int k = 7; k >= 0; k--) {
+            v = v << 8 | (m.getOrDefault(at + k, (byte) 0) & 0xFF);
+        }
+        return v;
+    }
+}
