@@ -13,6 +13,7 @@ import org.nvlower.diag.InputException;
 import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.ptx.PtxOpcodes;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.Statement.Instruction;
@@ -30,6 +31,7 @@ import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Dispatcher;
 import org.nvlower.sass.template.TemplateState;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.sass.template.CompilationContext;
 /**
@@ -42,7 +44,7 @@ import org.nvlower.sass.template.CompilationContext;
 public final class KernelExpansion {
 
     /** A math instruction of a function: its template op ({@code .ftz} added under -ftz) and the template, or null. */
-    public record Site(PtxFunction function, Instruction instruction, String op, Template template) {
+    public record Site(PtxFunction function, Instruction instruction, PtxMathOp op, Template template) {
         public boolean expanded() {
             return template != null;
         }
@@ -54,12 +56,12 @@ public final class KernelExpansion {
 
         /** Expanded as a division by its constant divisor ({@link ConstantDivision}), not by the op's template. */
         public boolean multiplyHigh() {
-            return constantDivisor() && template != null && !template.op().equals(op);
+            return constantDivisor() && template != null && !template.name().equals(op.spelling());
         }
 
         /** The name of its row of counts: the op, or for a division by a constant the op and divisor. */
         public String rowName() {
-            return multiplyHigh() ? template.op() : op;
+            return multiplyHigh() ? template.name() : op.spelling();
         }
     }
 
@@ -74,8 +76,8 @@ public final class KernelExpansion {
      * the variable-divisor template (division by zero gives its all-ones result) or the error of
      * an immediate out of range comes later.
      */
-    private static Template constantDivision(Instruction in, String op) {
-        if (!isConstantDivision(in) || !op.matches("(div|rem)\\.[us](32|64)")) {
+    private static Template constantDivision(Instruction in, PtxMathOp op) {
+        if (!isConstantDivision(in) || !op.isIntegerDivision()) {
             return null;
         }
         try {
@@ -96,10 +98,10 @@ public final class KernelExpansion {
         this.module = module;
         for (PtxFunction f : module.functions()) {
             for (Instruction in : f.instructions()) {
-                String op = PtxOpcodes.mathOp(in, ftz);
+                PtxMathOp op = PtxOpcodes.mathOp(in, ftz).orElse(null);
                 if (op != null) {
-                    Template t = Templates.get(op).isEmpty() ? null
-                            : sm == null ? Templates.get(op).get() : Templates.forTarget(op, sm, registerLimit);
+                    Template t = !Templates.has(op) ? null
+                            : sm == null ? Templates.require(TemplateKey.of(op)) : Templates.forTarget(op, sm, registerLimit);
                     Template constant = t == null ? null : constantDivision(in, op);
                     sites.add(new Site(f, in, op, constant != null ? constant : t));
                 }
@@ -297,7 +299,7 @@ public final class KernelExpansion {
                 bind.append(bind.isEmpty() ? "" : ", ").append(n.name()).append(" = ").append(reg(alloc, regs.get(n.name())));
             }
         }
-        String how = s.multiplyHigh() ? s.template().op() + " (multiply-high by the constant)"
+        String how = s.multiplyHigh() ? s.template().name() + " (multiply-high by the constant)"
                 : s.op() + " (template " + Dispatcher.templateName(s.op()).orElse("?") + ")";
         return "\t// " + PtxPrinter.instruction(s.instruction()).replace('\t', ' ') + "  ->  " + how + ", " + length
                 + " instructions here (" + bind + ")\n";
