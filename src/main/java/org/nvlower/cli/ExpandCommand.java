@@ -12,6 +12,7 @@ import java.util.regex.Pattern;
 import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
 import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
@@ -22,6 +23,7 @@ import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.pipeline.KernelExpansion;
 import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.sass.template.Template;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
 import org.nvlower.nvptx.DdivTier;
@@ -120,22 +122,24 @@ public final class ExpandCommand implements Runnable {
         if (divisor != null) {
             Template c;
             try {
-                c = ConstantDivision.template(op, divisor);
+                c = ConstantDivision.template(PtxMathOp.bySpelling(op).orElseThrow(
+                        () -> new IllegalArgumentException(ConstantDivision.noForm(op))), divisor);
             } catch (IllegalArgumentException e) {
                 throw new InputException("--divisor: " + e.getMessage());
             }
             print(c);
             return;
         }
-        if (Templates.get(name).isEmpty()) {
-            throw new InputException("no template for " + Hex128.quote(name) + " (templates: "
-                    + String.join(", ", Templates.names()) + ")");
-        }
+        TemplateKey key = TemplateKey.parse(name).filter(k -> Templates.get(k).isPresent())
+                .orElseThrow(() -> new InputException("no template for " + Hex128.quote(name) + " (templates: "
+                        + String.join(", ", Templates.names()) + ")"));
         SmProcessor sm = SmProcessor.byName(arch).orElseThrow();
-        if (tier != null && !name.equals("div.rn.f64")) {
+        if (tier != null && !key.equals(TemplateKey.of(PtxMathOp.DIV_RN_F64))) {
             throw new InputException("--tier applies to div.rn.f64 only");
         }
-        print(Templates.forTarget(name, sm, registerLimit(sm)));
+        // a variant named by the user is printed as named; an op gets the target's variant
+        print(key.variant() != TemplateKey.Variant.DEFAULT ? Templates.require(key)
+                : Templates.forTarget(key.op(), sm, registerLimit(sm)));
     }
 
     private void print(Template t) {
@@ -154,7 +158,7 @@ public final class ExpandCommand implements Runnable {
         if (!emit.equals("sass")) {
             throw new InputException("--emit must be sass or ptx, not " + Hex128.quote(emit));
         }
-        out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.op(), arch,
+        out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.name(), arch,
                 t.program().code().size(), t.program().sections().size());
         out.print(Printer.listing(t.program()));
         out.printf(Locale.ROOT, "// fast path %d (ptxas 11.8: %s), slow path %d, registers %d, predicates %d%n",
@@ -245,7 +249,7 @@ public final class ExpandCommand implements Runnable {
             if (t == null) {
                 out.printf(Locale.ROOT, "// %-22s %5d   not expanded (%s)%n", r.op(), r.sites(), r.reason());
             } else {
-                out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.op(), r.sites(),
+                out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.name(), r.sites(),
                         t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
             }
         }

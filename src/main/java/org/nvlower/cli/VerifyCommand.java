@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.softfloat.Hex128;
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.verify.ptx.TemplatePtx;
 import org.nvlower.verify.sass.CaseSet;
@@ -148,13 +149,8 @@ public final class VerifyCommand implements Callable<Integer> {
             }
             return constantDivision(out);
         }
-        SassOp sassOp;
-        try {
-            sassOp = SassOp.of(op);
-        } catch (IllegalArgumentException e) {
-            throw new InputException("no template for " + Hex128.quote(op) + " (templates: "
-                    + String.join(", ", SassOp.names()) + ")");
-        }
+        SassOp sassOp = SassOp.parse(op).orElseThrow(() -> new InputException("no template for " + Hex128.quote(op)
+                + " (templates: " + String.join(", ", SassOp.names()) + ")"));
         List<CaseSet> sets = new ArrayList<>();
         for (String c : cases.isEmpty() ? List.of("edge", "random", "hard") : cases) {
             try {
@@ -247,9 +243,12 @@ public final class VerifyCommand implements Callable<Integer> {
     /** {@code --divisor}: the constant-divisor template of op on every selected dividend set. */
     private Integer constantDivision(PrintWriter out) {
         long[] divisors;
+        PtxMathOp mathOp;
         try {
-            divisors = divisor.equals("all16") ? ConstantDivisionCheck.all16(op) : new long[] {Long.decode(divisor)};
-            ConstantDivision.template(op, divisors[0]);
+            Long single = divisor.equals("all16") ? null : Long.decode(divisor);
+            mathOp = PtxMathOp.bySpelling(op).orElseThrow(() -> new IllegalArgumentException(ConstantDivision.noForm(op)));
+            divisors = single == null ? ConstantDivisionCheck.all16(mathOp) : new long[] {single};
+            ConstantDivision.template(mathOp, divisors[0]);
         } catch (IllegalArgumentException e) {
             throw new InputException("--divisor: " + e.getMessage());
         }
@@ -265,7 +264,7 @@ public final class VerifyCommand implements Callable<Integer> {
                         + Hex128.quote(c));
             };
             long start = System.nanoTime();
-            ConstantDivisionCheck.Result r = ConstantDivisionCheck.run(op, divisors, set, n < 0 ? 1_000_000 : n, seed, null);
+            ConstantDivisionCheck.Result r = ConstantDivisionCheck.run(mathOp, divisors, set, n < 0 ? 1_000_000 : n, seed, null);
             out.printf(Locale.ROOT, "  %-10s %,16d cases  %s  (%.1f s)%n", c, r.cases(),
                     r.passed() ? "0 mismatches" : r.mismatches() + " mismatches; first: " + r.first(),
                     (System.nanoTime() - start) / 1e9);

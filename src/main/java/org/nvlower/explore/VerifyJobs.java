@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.verify.runtime.RuntimeCases;
 import org.nvlower.verify.runtime.RuntimeChecker;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.SassOp;
 import org.nvlower.verify.sass.TemplateVerifier;
@@ -135,7 +136,7 @@ final class VerifyJobs implements AutoCloseable {
         SassOp op;
         CaseSet set;
         try {
-            op = SassOp.of(r.op());
+            op = SassOp.of(TemplateKey.valueOf(r.op()));
             set = CaseSet.parse(r.cases());
         } catch (RuntimeException e) {
             throw new IllegalArgumentException(e.getMessage());

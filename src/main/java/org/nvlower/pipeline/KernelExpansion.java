@@ -12,6 +12,7 @@ import java.util.Set;
 import org.nvlower.diag.InputException;
 import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxOpcodes;
 import org.nvlower.ptx.PtxPrinter;
@@ -30,6 +31,7 @@ import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Dispatcher;
 import org.nvlower.sass.template.TemplateState;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.sass.template.CompilationContext;
 /**
@@ -43,13 +45,13 @@ import org.nvlower.sass.template.CompilationContext;
 public final class KernelExpansion {
 
     /**
-     * A math instruction of a function: its op (modifiers in canonical order, {@code .ftz} added
-     * under -ftz), the template or null, whether that template is the multiply-high sequence of a
-     * division by its constant divisor ({@link ConstantDivision}), and why it is not expanded (null
-     * when it is).
+     * A math instruction of a function: its op as written in canonical order ({@code .ftz} added
+     * under -ftz), the typed op when it is one nvlower has templates for (else null), the template
+     * or null, whether that template is the multiply-high sequence of a division by its constant
+     * divisor ({@link ConstantDivision}), and why it is not expanded (null when it is).
      */
-    public record Site(PtxFunction function, Instruction instruction, String op, Template template,
-            boolean multiplyHigh, String reason) {
+    public record Site(PtxFunction function, Instruction instruction, String spelling, PtxMathOp op,
+            Template template, boolean multiplyHigh, String reason) {
         public boolean expanded() {
             return template != null;
         }
@@ -61,7 +63,7 @@ public final class KernelExpansion {
 
         /** The name of its row of counts: the op, or for a division by a constant the op and divisor. */
         public String rowName() {
-            return multiplyHigh ? template.op() : op;
+            return multiplyHigh ? template.name() : spelling;
         }
     }
 
@@ -76,8 +78,8 @@ public final class KernelExpansion {
      * the variable-divisor template (division by zero gives its all-ones result) or the error of
      * an immediate out of range comes later.
      */
-    private static Template constantDivision(Instruction in, String op) {
-        if (!isConstantDivision(in) || !op.matches("(div|rem)\\.[us](32|64)")) {
+    private static Template constantDivision(Instruction in, PtxMathOp op) {
+        if (!isConstantDivision(in) || !op.isIntegerDivision()) {
             return null;
         }
         try {
@@ -107,23 +109,24 @@ public final class KernelExpansion {
     }
 
     private static Site site(PtxFunction f, Instruction in, PtxOpcodes.MathOp m, SmProcessor sm, int registerLimit) {
-        String op = m.op();
+        String spelling = m.op();
         if (m.problem() != null) {
-            return new Site(f, in, op, null, false, m.problem());
+            return new Site(f, in, spelling, null, null, false, m.problem());
         }
-        if (Templates.get(op).isEmpty() || Dispatcher.templateName(op).isEmpty()) {
-            return new Site(f, in, op, null, false, "no template yet");
+        PtxMathOp op = PtxMathOp.bySpelling(spelling).orElse(null);
+        if (op == null || !Templates.has(op)) {
+            return new Site(f, in, spelling, op, null, false, "no template yet");
         }
         if (in.guard() != null) {
-            return new Site(f, in, op, null, false, "guarded by @" + (in.guard().negated() ? "!" : "")
+            return new Site(f, in, spelling, op, null, false, "guarded by @" + (in.guard().negated() ? "!" : "")
                     + in.guard().predicate());
         }
         Template constant = constantDivision(in, op);
         if (constant != null) {
-            return new Site(f, in, op, constant, true, null);
+            return new Site(f, in, spelling, op, constant, true, null);
         }
-        return new Site(f, in, op, sm == null ? Templates.get(op).get() : Templates.forTarget(op, sm, registerLimit),
-                false, null);
+        return new Site(f, in, spelling, op, sm == null ? Templates.require(TemplateKey.of(op))
+                : Templates.forTarget(op, sm, registerLimit), false, null);
     }
 
     /** The math instructions of {@code module}, with {@code .ftz} added to the FP32 ones when {@code ftz}. */
@@ -317,7 +320,7 @@ public final class KernelExpansion {
                 bind.append(bind.isEmpty() ? "" : ", ").append(n.name()).append(" = ").append(reg(alloc, regs.get(n.name())));
             }
         }
-        String how = s.multiplyHigh() ? s.template().op() + " (multiply-high by the constant)"
+        String how = s.multiplyHigh() ? s.template().name() + " (multiply-high by the constant)"
                 : s.op() + " (template " + Dispatcher.templateName(s.op()).orElse("?") + ")";
         return "\t// " + PtxPrinter.instruction(s.instruction()).replace('\t', ' ') + "  ->  " + how + ", " + length
                 + " instructions here (" + bind + ")\n";

@@ -2,6 +2,7 @@ package org.nvlower.ptx;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -9,7 +10,8 @@ import java.util.stream.Collectors;
 /**
  * What the reader knows of PTX instructions, as data: the operand counts of the instructions
  * the subset models (an instruction whose first word is not here passes through unchecked), the
- * special registers, the types, and the math instructions that ptxas expands into templates.
+ * special registers and the types; the math instructions that ptxas expands into templates are
+ * {@link PtxMathOp}.
  */
 public final class PtxOpcodes {
 
@@ -32,13 +34,6 @@ public final class PtxOpcodes {
             new Arity("bfi", 5, 5), new Arity("prmt", 4, 4), new Arity("testp", 2, 2),
             new Arity("lop3", 5, 6), new Arity("addc", 3, 3), new Arity("subc", 3, 3), new Arity("madc", 4, 4))
             .stream().collect(Collectors.toMap(Arity::base, Function.identity()));
-
-    /** The math instructions ptxas expands into templates, as PTX spells them. */
-    public static final List<String> MATH = List.of(
-            "div.rn.f32", "div.rn.ftz.f32", "div.full.f32", "div.full.ftz.f32", "div.approx.f32",
-            "div.approx.ftz.f32", "rcp.rn.f32", "rcp.rn.ftz.f32", "sqrt.rn.f32", "sqrt.rn.ftz.f32",
-            "div.rn.f64", "rcp.rn.f64", "sqrt.rn.f64", "rsqrt.approx.f64", "rsqrt.approx.ftz.f64",
-            "div.u32", "div.s32", "rem.u32", "rem.s32", "div.u64", "div.s64", "rem.u64", "rem.s64");
 
     /** Types of variables and instruction operands. */
     static final Set<String> TYPES = Set.of(".b8", ".b16", ".b32", ".b64", ".b128", ".u8", ".u16", ".u32", ".u64",
@@ -75,13 +70,13 @@ public final class PtxOpcodes {
     }
 
     /**
-     * The template op of a math instruction ({@code div.rn.f32}, {@code rem.s64}), with
-     * {@code .ftz} added to the FP32 ops when {@code ftz} (as {@code -ftz=true} does), or null
-     * when the instruction is not one ptxas expands into a template nvlower has.
+     * The math op of an instruction ({@code div.rn.f32}, {@code rem.s64}; modifiers in any order),
+     * its {@code .ftz} form for the FP32 ops when {@code ftz} (as {@code -ftz=true} does), or
+     * empty when the instruction is not one ptxas expands into a template nvlower has.
      */
-    public static String mathOp(Statement.Instruction in, boolean ftz) {
+    public static Optional<PtxMathOp> mathOp(Statement.Instruction in, boolean ftz) {
         MathOp m = math(in, "9.0", ftz);
-        return m == null || m.problem() != null || !MATH.contains(m.op()) ? null : m.op();
+        return m == null || m.problem() != null ? Optional.empty() : PtxMathOp.bySpelling(m.op());
     }
 
     /** The first words of the math instructions: each one is a template site or listed as not expanded. */

@@ -19,6 +19,7 @@ class LayerTest {
             "org.nvlower.softfloat..",
             "org.nvlower.diag..",
             "org.nvlower.nvptx..",
+            "org.nvlower.libdevice..",
             "org.nvlower.llvm.ir..",
             "org.nvlower.llvm.analysis..",
             "org.nvlower.llvm.transform..",

@@ -3,6 +3,7 @@ package org.nvlower.bench;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.math.Crosswalk;
@@ -50,7 +51,7 @@ public class MathlowerBenchmark {
             String prev = "%x";
             for (int i = 0; i < 1000; i++, k++) {
                 Crosswalk row = rows.get(k % rows.size());
-                String args = row.shape() == Crosswalk.Shape.BINARY ? prev + ", %y" : prev;
+                String args = row.shape() == LibdeviceFunction.Shape.BINARY ? prev + ", %y" : prev;
                 sb.append("      %v").append(i).append(" = ").append(row.op()).append(' ').append(args).append(" : ")
                         .append(t).append('\n');
                 prev = "%v" + i;

@@ -1,5 +1,6 @@
 package org.nvlower.bench;
 
+import org.nvlower.sass.template.TemplateKey;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
@@ -72,9 +73,9 @@ public class TemplateBenchmark {
             u64A[i] = r.nextLong() >>> r.nextInt(64);
             u64B[i] = (r.nextLong() >>> r.nextInt(64)) | 1;
         }
-        sqrt = new Emulator(Templates.require("sqrt.rn.f32").program(), MufuModel.exact());
-        div = new Emulator(Templates.require("div.rn.f32").program(), MufuModel.exact());
-        divU64 = new Emulator(Templates.require("div.u64").program(), MufuModel.exact());
+        sqrt = new Emulator(Templates.require(TemplateKey.valueOf("sqrt.rn.f32")).program(), MufuModel.exact());
+        div = new Emulator(Templates.require(TemplateKey.valueOf("div.rn.f32")).program(), MufuModel.exact());
+        divU64 = new Emulator(Templates.require(TemplateKey.valueOf("div.u64")).program(), MufuModel.exact());
         env = Env.ptx(false);
         for (int i = 0; i < CASES; i++) { // the hand-written versions compute what the templates do
             check(sqrt.run(sqrtIn[i]), HandWritten.sqrtRn(sqrtIn[i], env), "sqrt");

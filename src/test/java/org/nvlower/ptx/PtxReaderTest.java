@@ -57,7 +57,7 @@ class PtxReaderTest {
             List<String> got = new ArrayList<>();
             for (PtxFunction f : PtxFixtures.read(e.getKey()).functions()) {
                 for (Statement.Instruction in : f.instructions()) {
-                    if (PtxOpcodes.mathOp(in, false) != null) {
+                    if (PtxOpcodes.mathOp(in, false).isPresent()) {
                         got.add(in.opcode());
                     }
                 }

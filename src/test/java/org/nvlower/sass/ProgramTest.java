@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.sass.template.TemplateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -70,7 +71,7 @@ class ProgramTest {
         assertEquals("-QNAN", Printer.floatImmediate(0xFFC00000));
         assertEquals("-0x40", Printer.intImmediate(-64, true));
         assertEquals("0xffffffc0", Printer.intImmediate(-64, false));
-        String listing = Printer.listing(Templates.require("div.u32").program());
+        String listing = Printer.listing(Templates.require(TemplateKey.valueOf("div.u32")).program());
         String[] lines = listing.split("\n");
         assertEquals("div.u32:", lines[0]);
         assertTrue(lines[1].matches("        /\\*0000\\*/ {19}I2F\\.U32\\.RP R\\d+, R\\d+ ;"), lines[1]);
@@ -84,7 +85,7 @@ class ProgramTest {
     void allocatedRegistersComputeTheSameAsVirtualOnes() {
         SplittableRandom r = new SplittableRandom(5);
         for (String op : Templates.names()) {
-            Template t = Templates.require(op);
+            Template t = Templates.require(TemplateKey.valueOf(op));
             Program virtual = t.program();
             Program physical = allocated(virtual);
             Emulator a = new Emulator(virtual, MufuModel.exact());

@@ -184,9 +184,9 @@ public final class IrVerifier {
         Map<Instruction, Integer> position = new HashMap<>();
         Set<BasicBlock> inFunction = new HashSet<>(blocks);
         for (BasicBlock b : blocks) {
-            List<Instruction> insts = b.instructions();
-            for (int i = 0; i < insts.size(); i++) {
-                position.put(insts.get(i), i);
+            int i = 0;
+            for (Instruction inst : b.instructions()) {
+                position.put(inst, i++);
             }
         }
         DominatorTree dom = new DominatorTree(f);
@@ -209,13 +209,13 @@ public final class IrVerifier {
             report(null, "empty block (a block needs a terminator)");
             return;
         }
-        for (int i = 0; i < insts.size() - 1; i++) {
-            if (insts.get(i).isTerminator()) {
-                report(insts.get(i), "terminator in the middle of a block");
+        for (Instruction inst : insts) {
+            if (inst.isTerminator() && inst != b.last()) {
+                report(inst, "terminator in the middle of a block");
             }
         }
-        if (!insts.get(insts.size() - 1).isTerminator()) {
-            report(insts.get(insts.size() - 1), "block does not end with a terminator");
+        if (!b.last().isTerminator()) {
+            report(b.last(), "block does not end with a terminator");
         }
         boolean pastPhis = false;
         for (Instruction inst : insts) {

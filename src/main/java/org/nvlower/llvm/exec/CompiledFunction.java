@@ -880,21 +880,21 @@ public final class CompiledFunction {
             case BR -> {
                 TerminatorInst t = (TerminatorInst) i;
                 if (t.isConditional()) {
-                    out.add(CONDBR, slot(t.operand(0)));
-                    target(i, (BasicBlock) t.operand(1));
-                    target(i, (BasicBlock) t.operand(2));
+                    out.add(CONDBR, slot(t.condition()));
+                    target(i, t.trueDest());
+                    target(i, t.falseDest());
                 } else {
                     out.add(BR);
-                    target(i, (BasicBlock) t.operand(0));
+                    target(i, t.dest());
                 }
             }
             case SWITCH -> {
                 TerminatorInst t = (TerminatorInst) i;
-                if (width(t.operand(0).type()) != 1) {
+                if (width(t.condition().type()) != 1) {
                     throw unsupported(i);
                 }
-                out.add(SWITCH, slot(t.operand(0)));
-                target(i, (BasicBlock) t.operand(1));
+                out.add(SWITCH, slot(t.condition()));
+                target(i, t.defaultDest());
                 out.add(t.caseCount());
                 for (int k = 0; k < t.caseCount(); k++) {
                     out.add(slot(t.caseValue(k)));

@@ -1,7 +1,6 @@
 package org.nvlower.llvm.ir;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -11,7 +10,7 @@ import java.util.List;
 public final class BasicBlock extends TrackedValue {
 
     private Function parent;
-    private final ArrayList<Instruction> instructions = new ArrayList<>();
+    private final InstructionList instructions = new InstructionList();
     private int labelSliceStart = -1;
     private int labelSliceEnd;
     private int labelStart = -1;
@@ -35,12 +34,18 @@ public final class BasicBlock extends TrackedValue {
         this.parent = parent;
     }
 
+    /** The instructions in order: a read-only view (walking it is linear; get(i) is not constant time). */
     public List<Instruction> instructions() {
-        return Collections.unmodifiableList(instructions);
+        return instructions;
     }
 
     public Instruction first() {
-        return instructions.isEmpty() ? null : instructions.get(0);
+        return instructions.first();
+    }
+
+    /** The last instruction, or null when the block is empty. */
+    public Instruction last() {
+        return instructions.last();
     }
 
     /** The first instruction that is not a phi (where non-phi code may be inserted at the top), or null. */
@@ -66,13 +71,13 @@ public final class BasicBlock extends TrackedValue {
     }
 
     Instruction after(Instruction inst) {
-        int i = indexOf(inst);
-        return i + 1 < instructions.size() ? instructions.get(i + 1) : null;
+        checkIn(inst);
+        return inst.nextInBlock;
     }
 
     Instruction before(Instruction inst) {
-        int i = indexOf(inst);
-        return i > 0 ? instructions.get(i - 1) : null;
+        checkIn(inst);
+        return inst.prevInBlock;
     }
 
     /** The blocks the terminator may go to (a block reached by two edges appears twice); empty without one. */
@@ -143,12 +148,9 @@ public final class BasicBlock extends TrackedValue {
         f.materialize();
         BasicBlock tail = new BasicBlock(newName);
         f.insertBlockAfter(this, tail);
-        int from = indexOf(at);
-        List<Instruction> moved = new ArrayList<>(instructions.subList(from, instructions.size()));
-        instructions.subList(from, instructions.size()).clear();
-        for (Instruction i : moved) {
+        for (Instruction i : instructions.cutFrom(at)) {
             i.setParent(tail);
-            tail.instructions.add(i);
+            tail.instructions.linkLast(i);
         }
         for (BasicBlock s : new java.util.LinkedHashSet<>(tail.successors())) {
             for (PhiInst phi : s.phis()) {
@@ -170,8 +172,7 @@ public final class BasicBlock extends TrackedValue {
 
     /** Drops every instruction (their remaining users get poison); used when a block is deleted. */
     void dropAllInstructions() {
-        for (int i = instructions.size() - 1; i >= 0; i--) {
-            Instruction inst = instructions.get(i);
+        for (Instruction inst = instructions.last(); inst != null; inst = instructions.last()) {
             if (inst.hasResult() && inst.hasUses()) {
                 inst.replaceAllUsesWith(new ConstantKeyword(ConstantKeyword.Keyword.POISON, inst.type()));
             }
@@ -181,22 +182,18 @@ public final class BasicBlock extends TrackedValue {
 
     /** The last instruction if it is a terminator, else null. */
     public Instruction terminator() {
-        if (instructions.isEmpty()) {
-            return null;
-        }
-        Instruction last = instructions.get(instructions.size() - 1);
-        return last.opcode().isTerminator() ? last : null;
+        Instruction last = instructions.last();
+        return last != null && last.opcode().isTerminator() ? last : null;
     }
 
-    /** Called by the parser when the block is complete: drops spare list capacity. */
+    /** Called by the parser when the block is complete (a linked list has no spare capacity to drop). */
     public void trimToSize() {
-        instructions.trimToSize();
     }
 
     /** Called by the parser while reading the block. */
     public void appendParsed(Instruction inst) {
         inst.setParent(this);
-        instructions.add(inst);
+        instructions.linkLast(inst);
     }
 
     /**
@@ -223,7 +220,7 @@ public final class BasicBlock extends TrackedValue {
         materializeParent();
         nameIfNeeded(newInst);
         newInst.setParent(this);
-        instructions.add(newInst);
+        instructions.linkLast(newInst);
         markEdited();
     }
 
@@ -245,21 +242,23 @@ public final class BasicBlock extends TrackedValue {
 
     /** Takes {@code inst} out of the list only (a move within the function: name, number and text stay). */
     void detach(Instruction inst) {
-        instructions.remove(indexOf(inst));
+        checkIn(inst);
+        instructions.unlink(inst);
         inst.setParent(null);
         markEdited();
     }
 
     /** Puts a detached instruction back before {@code anchor}, as it is. */
     void attachBefore(Instruction anchor, Instruction inst) {
+        checkIn(anchor);
         inst.setParent(this);
-        instructions.add(indexOf(anchor), inst);
+        instructions.linkBefore(anchor, inst);
         markEdited();
     }
 
     void attachAtEnd(Instruction inst) {
         inst.setParent(this);
-        instructions.add(inst);
+        instructions.linkLast(inst);
         markEdited();
     }
 
@@ -274,7 +273,7 @@ public final class BasicBlock extends TrackedValue {
             parent.markRenumber();
         }
         inst.setParent(this);
-        instructions.add(inst);
+        instructions.linkLast(inst);
         markEdited();
     }
 
@@ -282,9 +281,9 @@ public final class BasicBlock extends TrackedValue {
         if (newInst.parent() != null) {
             throw new IllegalArgumentException("instruction is already in a block");
         }
-        int i = indexOf(anchor);
+        checkIn(anchor);
         newInst.setParent(this);
-        instructions.add(i, newInst);
+        instructions.linkBefore(anchor, newInst);
         markEdited();
     }
 
@@ -308,13 +307,10 @@ public final class BasicBlock extends TrackedValue {
         }
     }
 
-    private int indexOf(Instruction anchor) {
-        for (int i = instructions.size() - 1; i >= 0; i--) {
-            if (instructions.get(i) == anchor) {
-                return i;
-            }
+    private void checkIn(Instruction anchor) {
+        if (anchor.parent() != this) {
+            throw new IllegalArgumentException("anchor is not in this block");
         }
-        throw new IllegalArgumentException("anchor is not in this block");
     }
 
     void remove(Instruction inst) {
@@ -323,11 +319,11 @@ public final class BasicBlock extends TrackedValue {
 
     /** Removes {@code inst}; its debug records move to the next instruction, as in LLVM. */
     void remove(Instruction inst, boolean renumber) {
-        int i = indexOf(inst);
-        instructions.remove(i);
-        if (!inst.debugRecords().isEmpty() && i < instructions.size()) {
+        checkIn(inst);
+        Instruction next = inst.nextInBlock;
+        instructions.unlink(inst);
+        if (!inst.debugRecords().isEmpty() && next != null) {
             List<DebugRecord> moved = new ArrayList<>(inst.debugRecords());
-            Instruction next = instructions.get(i);
             moved.addAll(next.debugRecords());
             next.replaceDebugRecords(List.copyOf(moved));
         }

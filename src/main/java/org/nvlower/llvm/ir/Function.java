@@ -251,9 +251,8 @@ public final class Function extends GlobalValue {
         }
         // last to first: each dropped use is then at the end of its value's use list
         for (int b = blocks.size() - 1; b >= 0; b--) {
-            List<Instruction> insts = blocks.get(b).instructions();
-            for (int i = insts.size() - 1; i >= 0; i--) {
-                insts.get(i).dropGlobalUses();
+            for (Instruction i = blocks.get(b).last(); i != null; i = i.previous()) {
+                i.dropGlobalUses();
             }
         }
         blocks.clear();

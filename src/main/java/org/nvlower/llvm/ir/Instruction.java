@@ -26,6 +26,9 @@ public abstract sealed class Instruction extends TrackedValue
     private Value[] operands;
     private Value[] original;
     private BasicBlock parent;
+    /** The neighbours in the block's {@link InstructionList}. */
+    Instruction prevInBlock;
+    Instruction nextInBlock;
     private int sourceStart = -1;
     private int sourceTokenStart;
     private int sourceEnd;

@@ -6,9 +6,11 @@ import java.util.List;
 /**
  * Creates instructions at an insertion point, as LLVM's IRBuilder: at the end of a block, or
  * before or after an instruction. Every method checks its operands through the instruction's
- * typed factory, names the result ({@code ""} leaves it numbered; a name taken in the function
- * gets a fresh variant) and returns the new instruction. Nothing is folded: what is asked for
- * is what is built.
+ * typed factory, names the result and returns the new instruction. The name is optional and
+ * last, as the {@code Name} parameter of LLVM's IRBuilder: each method has a form without it (the
+ * value stays numbered) and one ending in {@code String name} (a name taken in the function gets
+ * a fresh variant); phi entries are typed pairs ({@link PhiInst.Incoming}). Nothing is folded:
+ * what is asked for is what is built.
  */
 public final class IrBuilder {
 
@@ -96,6 +98,10 @@ public final class IrBuilder {
         return insert(BinaryInst.create(op, lhs, rhs), name);
     }
 
+    public BinaryInst binary(Opcode op, Value lhs, Value rhs) {
+        return binary(op, lhs, rhs, "");
+    }
+
     /** An integer operation with {@code nuw}/{@code nsw}/{@code exact}/{@code disjoint} flags. */
     public BinaryInst binary(Opcode op, Value lhs, Value rhs, String name, InstFlag... flags) {
         BinaryInst inst = BinaryInst.create(op, lhs, rhs);
@@ -109,52 +115,104 @@ public final class IrBuilder {
         return binary(Opcode.ADD, a, b, name);
     }
 
+    public BinaryInst add(Value a, Value b) {
+        return add(a, b, "");
+    }
+
     public BinaryInst sub(Value a, Value b, String name) {
         return binary(Opcode.SUB, a, b, name);
+    }
+
+    public BinaryInst sub(Value a, Value b) {
+        return sub(a, b, "");
     }
 
     public BinaryInst mul(Value a, Value b, String name) {
         return binary(Opcode.MUL, a, b, name);
     }
 
+    public BinaryInst mul(Value a, Value b) {
+        return mul(a, b, "");
+    }
+
     public BinaryInst udiv(Value a, Value b, String name) {
         return binary(Opcode.UDIV, a, b, name);
+    }
+
+    public BinaryInst udiv(Value a, Value b) {
+        return udiv(a, b, "");
     }
 
     public BinaryInst sdiv(Value a, Value b, String name) {
         return binary(Opcode.SDIV, a, b, name);
     }
 
+    public BinaryInst sdiv(Value a, Value b) {
+        return sdiv(a, b, "");
+    }
+
     public BinaryInst urem(Value a, Value b, String name) {
         return binary(Opcode.UREM, a, b, name);
+    }
+
+    public BinaryInst urem(Value a, Value b) {
+        return urem(a, b, "");
     }
 
     public BinaryInst srem(Value a, Value b, String name) {
         return binary(Opcode.SREM, a, b, name);
     }
 
+    public BinaryInst srem(Value a, Value b) {
+        return srem(a, b, "");
+    }
+
     public BinaryInst shl(Value a, Value b, String name) {
         return binary(Opcode.SHL, a, b, name);
+    }
+
+    public BinaryInst shl(Value a, Value b) {
+        return shl(a, b, "");
     }
 
     public BinaryInst lshr(Value a, Value b, String name) {
         return binary(Opcode.LSHR, a, b, name);
     }
 
+    public BinaryInst lshr(Value a, Value b) {
+        return lshr(a, b, "");
+    }
+
     public BinaryInst ashr(Value a, Value b, String name) {
         return binary(Opcode.ASHR, a, b, name);
+    }
+
+    public BinaryInst ashr(Value a, Value b) {
+        return ashr(a, b, "");
     }
 
     public BinaryInst and(Value a, Value b, String name) {
         return binary(Opcode.AND, a, b, name);
     }
 
+    public BinaryInst and(Value a, Value b) {
+        return and(a, b, "");
+    }
+
     public BinaryInst or(Value a, Value b, String name) {
         return binary(Opcode.OR, a, b, name);
     }
 
+    public BinaryInst or(Value a, Value b) {
+        return or(a, b, "");
+    }
+
     public BinaryInst xor(Value a, Value b, String name) {
         return binary(Opcode.XOR, a, b, name);
+    }
+
+    public BinaryInst xor(Value a, Value b) {
+        return xor(a, b, "");
     }
 
     /** {@code xor v, -1}. */
@@ -162,33 +220,65 @@ public final class IrBuilder {
         return xor(v, Constants.integer((IntegerType) v.type().scalarType(), -1), name);
     }
 
+    public BinaryInst not(Value v) {
+        return not(v, "");
+    }
+
     /** {@code sub 0, v}. */
     public BinaryInst neg(Value v, String name) {
         return sub(Constants.integer((IntegerType) v.type().scalarType(), 0), v, name);
+    }
+
+    public BinaryInst neg(Value v) {
+        return neg(v, "");
     }
 
     public BinaryInst fadd(Value a, Value b, String name) {
         return binary(Opcode.FADD, a, b, name);
     }
 
+    public BinaryInst fadd(Value a, Value b) {
+        return fadd(a, b, "");
+    }
+
     public BinaryInst fsub(Value a, Value b, String name) {
         return binary(Opcode.FSUB, a, b, name);
+    }
+
+    public BinaryInst fsub(Value a, Value b) {
+        return fsub(a, b, "");
     }
 
     public BinaryInst fmul(Value a, Value b, String name) {
         return binary(Opcode.FMUL, a, b, name);
     }
 
+    public BinaryInst fmul(Value a, Value b) {
+        return fmul(a, b, "");
+    }
+
     public BinaryInst fdiv(Value a, Value b, String name) {
         return binary(Opcode.FDIV, a, b, name);
+    }
+
+    public BinaryInst fdiv(Value a, Value b) {
+        return fdiv(a, b, "");
     }
 
     public BinaryInst frem(Value a, Value b, String name) {
         return binary(Opcode.FREM, a, b, name);
     }
 
+    public BinaryInst frem(Value a, Value b) {
+        return frem(a, b, "");
+    }
+
     public UnaryInst fneg(Value v, String name) {
         return insert(UnaryInst.fneg(v, FastMathFlags.NONE), name);
+    }
+
+    public UnaryInst fneg(Value v) {
+        return fneg(v, "");
     }
 
     // ------------------------------------------------------------------ compares, casts, select
@@ -200,6 +290,10 @@ public final class IrBuilder {
         return insert(CmpInst.create(p, a, b), name);
     }
 
+    public CmpInst icmp(Predicate p, Value a, Value b) {
+        return icmp(p, a, b, "");
+    }
+
     public CmpInst fcmp(Predicate p, Value a, Value b, String name) {
         if (!p.isFloating()) {
             throw new IllegalArgumentException("fcmp with icmp predicate " + p);
@@ -207,24 +301,48 @@ public final class IrBuilder {
         return insert(CmpInst.create(p, a, b), name);
     }
 
+    public CmpInst fcmp(Predicate p, Value a, Value b) {
+        return fcmp(p, a, b, "");
+    }
+
     public CastInst cast(Opcode op, Value v, Type to, String name) {
         return insert(CastInst.create(op, v, to), name);
+    }
+
+    public CastInst cast(Opcode op, Value v, Type to) {
+        return cast(op, v, to, "");
     }
 
     public CastInst trunc(Value v, Type to, String name) {
         return cast(Opcode.TRUNC, v, to, name);
     }
 
+    public CastInst trunc(Value v, Type to) {
+        return trunc(v, to, "");
+    }
+
     public CastInst zext(Value v, Type to, String name) {
         return cast(Opcode.ZEXT, v, to, name);
+    }
+
+    public CastInst zext(Value v, Type to) {
+        return zext(v, to, "");
     }
 
     public CastInst sext(Value v, Type to, String name) {
         return cast(Opcode.SEXT, v, to, name);
     }
 
+    public CastInst sext(Value v, Type to) {
+        return sext(v, to, "");
+    }
+
     public CastInst bitcast(Value v, Type to, String name) {
         return cast(Opcode.BITCAST, v, to, name);
+    }
+
+    public CastInst bitcast(Value v, Type to) {
+        return bitcast(v, to, "");
     }
 
     /** {@code v} itself when it already has type {@code to}, else a zext or trunc. */
@@ -233,30 +351,68 @@ public final class IrBuilder {
         return from == to.bits() ? v : from < to.bits() ? zext(v, to, name) : trunc(v, to, name);
     }
 
+    public Value zextOrTrunc(Value v, IntegerType to) {
+        return zextOrTrunc(v, to, "");
+    }
+
     /** {@code v} itself when it already has type {@code to}, else a sext or trunc. */
     public Value sextOrTrunc(Value v, IntegerType to, String name) {
         int from = ((IntegerType) v.type()).bits();
         return from == to.bits() ? v : from < to.bits() ? sext(v, to, name) : trunc(v, to, name);
     }
 
+    public Value sextOrTrunc(Value v, IntegerType to) {
+        return sextOrTrunc(v, to, "");
+    }
+
     public OtherInst select(Value cond, Value ifTrue, Value ifFalse, String name) {
         return insert(OtherInst.select(cond, ifTrue, ifFalse), name);
+    }
+
+    public OtherInst select(Value cond, Value ifTrue, Value ifFalse) {
+        return select(cond, ifTrue, ifFalse, "");
     }
 
     public OtherInst freeze(Value v, String name) {
         return insert(OtherInst.freeze(v), name);
     }
 
-    /** A phi with the given entries, alternating value and block: {@code phi(T, "x", v0, b0, v1, b1)}. */
-    public PhiInst phi(Type type, String name, Object... incoming) {
+    public OtherInst freeze(Value v) {
+        return freeze(v, "");
+    }
+
+    /** A phi with the given entries: {@code phi(T, List.of(incoming(v0, b0), incoming(v1, b1)), "x")}. */
+    public PhiInst phi(Type type, List<PhiInst.Incoming> incoming, String name) {
         PhiInst phi = PhiInst.create(type);
+        for (PhiInst.Incoming e : incoming) {
+            phi.addIncoming(e.value(), e.block());
+        }
+        return insert(phi, name);
+    }
+
+    /** An unnamed phi with the given entries (none: add them later with {@link PhiInst#addIncoming}). */
+    public PhiInst phi(Type type, PhiInst.Incoming... incoming) {
+        return phi(type, Arrays.asList(incoming), "");
+    }
+
+    /** A phi entry: the value when control comes from {@code block}. */
+    public static PhiInst.Incoming incoming(Value value, BasicBlock block) {
+        return new PhiInst.Incoming(value, block);
+    }
+
+    /**
+     * A phi with entries alternating value and block: {@code phi(T, "x", v0, b0, v1, b1)}. Prefer
+     * {@link #phi(Type, List, String)}, whose entries are typed.
+     */
+    public PhiInst phi(Type type, String name, Object... incoming) {
         if (incoming.length % 2 != 0) {
             throw new IllegalArgumentException("phi entries come in (value, block) pairs");
         }
+        List<PhiInst.Incoming> pairs = new java.util.ArrayList<>();
         for (int i = 0; i < incoming.length; i += 2) {
-            phi.addIncoming((Value) incoming[i], (BasicBlock) incoming[i + 1]);
+            pairs.add(new PhiInst.Incoming((Value) incoming[i], (BasicBlock) incoming[i + 1]));
         }
-        return insert(phi, name);
+        return phi(type, pairs, name);
     }
 
     // ------------------------------------------------------------------ calls
@@ -265,8 +421,17 @@ public final class IrBuilder {
         return insert(CallInst.create(callee, args), name);
     }
 
+    public CallInst call(Function callee, List<? extends Value> args) {
+        return call(callee, args, "");
+    }
+
+    /** Prefer {@link #call(Function, Value...)} or {@link #call(Function, List, String)}: the name last. */
     public CallInst call(Function callee, String name, Value... args) {
         return call(callee, Arrays.asList(args), name);
+    }
+
+    public CallInst call(Function callee, Value... args) {
+        return call(callee, Arrays.asList(args), "");
     }
 
     /** A call of the function {@code @name}, declared (get-or-insert) with the given signature. */
@@ -274,7 +439,16 @@ public final class IrBuilder {
         return call(module.getOrInsertFunction(callee, returnType, params), args, name);
     }
 
+    public CallInst call(String callee, Type returnType, List<Type> params, List<? extends Value> args) {
+        return call(callee, returnType, params, args, "");
+    }
+
     /** A call of an intrinsic such as {@code llvm.ctlz.i64}, declared from the argument types. */
+    public CallInst intrinsic(String intrinsic, Type returnType, Value... args) {
+        return intrinsic(intrinsic, returnType, "", args);
+    }
+
+    /** Prefer {@link #intrinsic(String, Type, Value...)} and {@link Value#setName} where a name helps. */
     public CallInst intrinsic(String intrinsic, Type returnType, String name, Value... args) {
         List<Type> params = Arrays.stream(args).map(Value::type).toList();
         return call(intrinsic, returnType, params, Arrays.asList(args), name);
@@ -286,8 +460,16 @@ public final class IrBuilder {
         return insert(MemoryInst.alloca(module, type, 0, 0), name);
     }
 
+    public MemoryInst alloca(Type type) {
+        return alloca(type, "");
+    }
+
     public MemoryInst load(Type type, Value pointer, String name) {
         return insert(MemoryInst.load(type, pointer, 0), name);
+    }
+
+    public MemoryInst load(Type type, Value pointer) {
+        return load(type, pointer, "");
     }
 
     public MemoryInst store(Value value, Value pointer) {
@@ -298,14 +480,30 @@ public final class IrBuilder {
         return insert(MemoryInst.gep(module, sourceType, base, indices, false), name);
     }
 
+    public MemoryInst gep(Type sourceType, Value base, List<? extends Value> indices) {
+        return gep(sourceType, base, indices, "");
+    }
+
     public MemoryInst inBoundsGep(Type sourceType, Value base, List<? extends Value> indices, String name) {
         return insert(MemoryInst.gep(module, sourceType, base, indices, true), name);
     }
 
+    public MemoryInst inBoundsGep(Type sourceType, Value base, List<? extends Value> indices) {
+        return inBoundsGep(sourceType, base, indices, "");
+    }
+
     // ------------------------------------------------------------------ aggregates
+
+    public AggregateInst extractValue(Value aggregate, long... indices) {
+        return extractValue(aggregate, "", indices);
+    }
 
     public AggregateInst extractValue(Value aggregate, String name, long... indices) {
         return insert(AggregateInst.extractValue(aggregate, indices), name);
+    }
+
+    public AggregateInst insertValue(Value aggregate, Value element, long... indices) {
+        return insertValue(aggregate, element, "", indices);
     }
 
     public AggregateInst insertValue(Value aggregate, Value element, String name, long... indices) {
@@ -316,8 +514,16 @@ public final class IrBuilder {
         return insert(AggregateInst.extractElement(vector, index), name);
     }
 
+    public AggregateInst extractElement(Value vector, Value index) {
+        return extractElement(vector, index, "");
+    }
+
     public AggregateInst insertElement(Value vector, Value element, Value index, String name) {
         return insert(AggregateInst.insertElement(vector, element, index), name);
+    }
+
+    public AggregateInst insertElement(Value vector, Value element, Value index) {
+        return insertElement(vector, element, index, "");
     }
 
     // ------------------------------------------------------------------ terminators

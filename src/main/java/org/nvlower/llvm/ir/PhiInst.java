@@ -5,6 +5,19 @@ import java.util.Arrays;
 /** {@code phi T [v0, %bb0], [v1, %bb1]...}: operands alternate value, block. */
 public final class PhiInst extends Instruction {
 
+    /** One entry: the value the phi takes when control comes from {@code block}. */
+    public record Incoming(Value value, BasicBlock block) {
+    }
+
+    /** The entries in order. */
+    public java.util.List<Incoming> incoming() {
+        java.util.List<Incoming> list = new java.util.ArrayList<>(incomingCount());
+        for (int i = 0; i < incomingCount(); i++) {
+            list.add(new Incoming(incomingValue(i), incomingBlock(i)));
+        }
+        return list;
+    }
+
     PhiInst(Type type, FastMathFlags fastMath, Value[] operands) {
         super(Opcode.PHI, type, 0, fastMath, operands);
     }

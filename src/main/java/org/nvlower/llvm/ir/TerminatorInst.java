@@ -119,6 +119,57 @@ public final class TerminatorInst extends Instruction {
         return opcode() == Opcode.BR && operandCount() == 3;
     }
 
+    /** Whether this is a {@code br}, conditional or not. */
+    public boolean isBranch() {
+        return opcode() == Opcode.BR;
+    }
+
+    /** Whether this is {@code br label %dest}. */
+    public boolean isUnconditional() {
+        return opcode() == Opcode.BR && operandCount() == 1;
+    }
+
+    /** Whether this is a {@code switch}. */
+    public boolean isSwitch() {
+        return opcode() == Opcode.SWITCH;
+    }
+
+    /** The destination of {@code br label %dest}. */
+    public BasicBlock dest() {
+        require(isUnconditional(), "an unconditional br");
+        return (BasicBlock) operand(0);
+    }
+
+    /** The condition of a conditional {@code br}, or the value a {@code switch} tests. */
+    public Value condition() {
+        require(isConditional() || isSwitch(), "a conditional br or a switch");
+        return operand(0);
+    }
+
+    /** Where a conditional {@code br} goes when its condition is true. */
+    public BasicBlock trueDest() {
+        require(isConditional(), "a conditional br");
+        return (BasicBlock) operand(1);
+    }
+
+    /** Where a conditional {@code br} goes when its condition is false. */
+    public BasicBlock falseDest() {
+        require(isConditional(), "a conditional br");
+        return (BasicBlock) operand(2);
+    }
+
+    /** A {@code switch}'s default destination. */
+    public BasicBlock defaultDest() {
+        require(isSwitch(), "a switch");
+        return (BasicBlock) operand(1);
+    }
+
+    private void require(boolean kind, String what) {
+        if (!kind) {
+            throw new IllegalStateException(opcode() + " is not " + what);
+        }
+    }
+
     /** For a catchswitch, how many blocks are handlers; null for the other terminators. */
     public Handlers handlers() {
         return handlers;

@@ -1,5 +1,6 @@
 package org.nvlower.llvm.pass;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.MathContext;
@@ -358,19 +359,13 @@ public final class HostMath {
 
     // ------------------------------------------------------------------ the functions
 
-    /** The functions, by what they compute. */
-    public enum Op {
-        SIN, COS, TAN, ASIN, ACOS, ATAN, ATAN2, SINH, COSH, TANH, ASINH, ACOSH, ATANH,
-        EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P, POW, CBRT, ERF, ERFC
-    }
-
     /**
-     * {@code op} of the arguments (each exactly a value of {@code format}), correctly rounded to
+     * {@code op} (a catalog function evaluated {@code ROUNDED}) of the arguments (each exactly a value of {@code format}), correctly rounded to
      * {@code format}; NaN where the function has no real value (the caller does not fold those).
      */
-    public static double evaluate(Op op, Format format, double... a) {
+    public static double evaluate(LibdeviceFunction op, Format format, double... a) {
         double x = a[0];
-        if (op == Op.POW && (a[1] == 0 || x == 1)) {
+        if (op == LibdeviceFunction.POW && (a[1] == 0 || x == 1)) {
             return 1.0; // C99 Annex F: even for a NaN other operand
         }
         for (double v : a) {
@@ -409,6 +404,7 @@ public final class HostMath {
             case CBRT -> x == 0 || Double.isInfinite(x) ? x : round(format, d -> cbrt(exact(x), d));
             case ERF -> x == 0 ? x : Math.abs(x) >= 6 ? Math.copySign(1.0, x) : round(format, d -> erf(exact(x), d));
             case ERFC -> erfc(x, format);
+            default -> throw new IllegalArgumentException(op + " is not evaluated on the host (" + op.evaluation() + ")");
         };
     }
 
@@ -495,18 +491,18 @@ public final class HostMath {
         return Math.abs(x) >= 1 ? 0 : (int) Math.ceil(-Math.log10(Math.abs(x))) + 2;
     }
 
-    private static double hyperbolic(Op op, double x, Format format) {
+    private static double hyperbolic(LibdeviceFunction op, double x, Format format) {
         if (Double.isInfinite(x)) {
-            return op == Op.COSH ? Double.POSITIVE_INFINITY : op == Op.SINH ? x : Math.copySign(1.0, x);
+            return op == LibdeviceFunction.COSH ? Double.POSITIVE_INFINITY : op == LibdeviceFunction.SINH ? x : Math.copySign(1.0, x);
         }
         if (x == 0) {
-            return op == Op.COSH ? 1.0 : x;
+            return op == LibdeviceFunction.COSH ? 1.0 : x;
         }
         if (Math.abs(x) > 1000) {
-            return op == Op.TANH ? Math.copySign(1.0, x) : op == Op.COSH ? Double.POSITIVE_INFINITY
+            return op == LibdeviceFunction.TANH ? Math.copySign(1.0, x) : op == LibdeviceFunction.COSH ? Double.POSITIVE_INFINITY
                     : Math.copySign(Double.POSITIVE_INFINITY, x);
         }
-        if (op == Op.TANH && Math.abs(x) >= 40) {
+        if (op == LibdeviceFunction.TANH && Math.abs(x) >= 40) {
             return Math.copySign(1.0, x); // 1 - tanh(40) is 3.6e-35, far below half an ulp of 1 in either format
         }
         return round(format, d -> {
@@ -518,7 +514,7 @@ public final class HostMath {
             // sinh = (e^x - 1)(1 + e^-x)/2, cosh = (e^x + e^-x)/2, tanh = sinh/cosh
             BigDecimal sinh = em1.multiply(BigDecimal.ONE.add(inv), mc).divide(BigDecimal.valueOf(2), mc);
             BigDecimal cosh = e.add(inv, mc).divide(BigDecimal.valueOf(2), mc);
-            return op == Op.SINH ? sinh : op == Op.COSH ? cosh : sinh.divide(cosh, mc);
+            return op == LibdeviceFunction.SINH ? sinh : op == LibdeviceFunction.COSH ? cosh : sinh.divide(cosh, mc);
         });
     }
 

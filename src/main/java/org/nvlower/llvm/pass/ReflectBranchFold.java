@@ -132,14 +132,14 @@ public final class ReflectBranchFold {
     /** A branch or switch on a constant (or with one destination) becomes {@code br label %dest}. */
     private boolean foldTerminator(Instruction t, Worklist work) {
         BasicBlock dest = null;
-        if (t.opcode() == Opcode.BR && t.operandCount() == 3) {
-            if (t.operand(0) instanceof ConstantInt c) {
-                dest = (BasicBlock) t.operand(c.value().signum() != 0 ? 1 : 2);
-            } else if (t.operand(1) == t.operand(2)) {
-                dest = (BasicBlock) t.operand(1);
+        if (t instanceof TerminatorInst br && br.isConditional()) {
+            if (br.condition() instanceof ConstantInt c) {
+                dest = c.value().signum() != 0 ? br.trueDest() : br.falseDest();
+            } else if (br.trueDest() == br.falseDest()) {
+                dest = br.trueDest();
             }
-        } else if (t.opcode() == Opcode.SWITCH && t instanceof TerminatorInst sw && sw.operand(0) instanceof ConstantInt c) {
-            dest = (BasicBlock) sw.operand(1);
+        } else if (t instanceof TerminatorInst sw && sw.isSwitch() && sw.condition() instanceof ConstantInt c) {
+            dest = sw.defaultDest();
             for (int i = 0; i < sw.caseCount(); i++) {
                 if (sw.caseValue(i).unsignedValue().equals(c.unsignedValue())) {
                     dest = sw.caseDest(i);
@@ -256,11 +256,10 @@ public final class ReflectBranchFold {
                 if (b.parent() == null) {
                     continue;
                 }
-                Instruction t = b.terminator();
-                if (t == null || t.opcode() != Opcode.BR || t.operandCount() != 1) {
+                if (!(b.terminator() instanceof TerminatorInst t) || !t.isUnconditional()) {
                     continue;
                 }
-                BasicBlock s = (BasicBlock) t.operand(0);
+                BasicBlock s = t.dest();
                 if (s == b || s.isEntry() || s.predecessors().size() != 1 || !s.phis().isEmpty()) {
                     continue;
                 }

@@ -102,99 +102,99 @@ final class BodyBuilder {
     // ------------------------------------------------------------------ operations
 
     Value add(Value x, Value y) {
-        return b.add(x, y, "");
+        return b.add(x, y);
     }
 
     Value sub(Value x, Value y) {
-        return b.sub(x, y, "");
+        return b.sub(x, y);
     }
 
     Value mul(Value x, Value y) {
-        return b.mul(x, y, "");
+        return b.mul(x, y);
     }
 
     Value udiv(Value x, Value y) {
-        return b.udiv(x, y, "");
+        return b.udiv(x, y);
     }
 
     Value and(Value x, Value y) {
-        return b.and(x, y, "");
+        return b.and(x, y);
     }
 
     Value or(Value x, Value y) {
-        return b.or(x, y, "");
+        return b.or(x, y);
     }
 
     Value xor(Value x, Value y) {
-        return b.xor(x, y, "");
+        return b.xor(x, y);
     }
 
     Value shl(Value x, Value y) {
-        return b.shl(x, y, "");
+        return b.shl(x, y);
     }
 
     Value lshr(Value x, Value y) {
-        return b.lshr(x, y, "");
+        return b.lshr(x, y);
     }
 
     Value ashr(Value x, Value y) {
-        return b.ashr(x, y, "");
+        return b.ashr(x, y);
     }
 
     Value eq(Value x, Value y) {
-        return b.icmp(Predicate.EQ, x, y, "");
+        return b.icmp(Predicate.EQ, x, y);
     }
 
     Value ne(Value x, Value y) {
-        return b.icmp(Predicate.NE, x, y, "");
+        return b.icmp(Predicate.NE, x, y);
     }
 
     Value ult(Value x, Value y) {
-        return b.icmp(Predicate.IULT, x, y, "");
+        return b.icmp(Predicate.IULT, x, y);
     }
 
     Value ule(Value x, Value y) {
-        return b.icmp(Predicate.IULE, x, y, "");
+        return b.icmp(Predicate.IULE, x, y);
     }
 
     Value ugt(Value x, Value y) {
-        return b.icmp(Predicate.IUGT, x, y, "");
+        return b.icmp(Predicate.IUGT, x, y);
     }
 
     Value uge(Value x, Value y) {
-        return b.icmp(Predicate.IUGE, x, y, "");
+        return b.icmp(Predicate.IUGE, x, y);
     }
 
     Value slt(Value x, Value y) {
-        return b.icmp(Predicate.SLT, x, y, "");
+        return b.icmp(Predicate.SLT, x, y);
     }
 
     Value sgt(Value x, Value y) {
-        return b.icmp(Predicate.SGT, x, y, "");
+        return b.icmp(Predicate.SGT, x, y);
     }
 
     Value sge(Value x, Value y) {
-        return b.icmp(Predicate.SGE, x, y, "");
+        return b.icmp(Predicate.SGE, x, y);
     }
 
     Value select(Value c, Value x, Value y) {
-        return b.select(c, x, y, "");
+        return b.select(c, x, y);
     }
 
     Value zext(Value x, Type t) {
-        return x.type().equals(t) ? x : b.zext(x, t, "");
+        return x.type().equals(t) ? x : b.zext(x, t);
     }
 
     Value sext(Value x, Type t) {
-        return x.type().equals(t) ? x : b.sext(x, t, "");
+        return x.type().equals(t) ? x : b.sext(x, t);
     }
 
     Value trunc(Value x, Type t) {
-        return x.type().equals(t) ? x : b.trunc(x, t, "");
+        return x.type().equals(t) ? x : b.trunc(x, t);
     }
 
     Value bitcast(Value x, Type t) {
-        return x.type().equals(t) ? x : b.bitcast(x, t, "");
+        return x.type().equals(t) ? x : b.bitcast(x, t);
     }
 
     /** {@code llvm.umin.iN}: the smaller unsigned value, branch-free. */
@@ -205,19 +205,19 @@ final class BodyBuilder {
     /** {@code llvm.ctlz.iN(x, false)}. */
     Value ctlz(Value x) {
         IntegerType t = (IntegerType) x.type();
-        return b.intrinsic("llvm.ctlz.i" + t.bits(), t, "", x, i1(false));
+        return b.intrinsic("llvm.ctlz.i" + t.bits(), t, x, i1(false));
     }
 
     Value call(Function f, Value... args) {
-        return b.call(f, "", args);
+        return b.call(f, args);
     }
 
     Value extract(Value aggregate, int index) {
-        return b.extractValue(aggregate, "", index);
+        return b.extractValue(aggregate, index);
     }
 
     Value insert(Value aggregate, Value element, int index) {
-        return b.insertValue(aggregate, element, "", index);
+        return b.insertValue(aggregate, element, index);
     }
 
     /** {@code x} named {@code name} in the printed IR (when it is an instruction). */

@@ -9,14 +9,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
+import org.nvlower.libdevice.LibdeviceFunction;
+import org.nvlower.libdevice.LibdeviceFunction.Shape;
 import org.nvlower.mlir.MlirFloatType;
 import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.MlirType;
 
 /**
- * Seed 4's crosswalk, one row per MLIR operation: the libdevice entry points its f32 and f64
- * forms call, the shape of their signatures (libdevice's real ones: {@code __nv_isnanf} returns
- * i32, {@code __nv_powif} takes an i32 exponent, {@code __nv_abs} is i32 only), and what
+ * Seed 4's crosswalk, one row per MLIR operation: the libdevice function its f32 and f64 forms
+ * call (a row of the catalog {@link LibdeviceFunction}, which holds the entry points and the
+ * shape of their signatures), and what
  * mlir-opt's {@code --convert-gpu-to-nvvm} does with the operation in LLVM 14 and in LLVM 19
  * (measured; the tests re-measure when mlir-opt is present). The seed calls it the 42-row
  * crosswalk; its table has 41 rows, and so has this one.
@@ -25,73 +27,47 @@ import org.nvlower.mlir.MlirType;
  * and the tests all read these rows.
  */
 public enum Crosswalk {
-    REMF("arith.remf", "__nv_fmodf", "__nv_fmod", Shape.BINARY, OTHER, CALL),
-    MINNUMF("arith.minnumf", "__nv_fminf", "__nv_fmin", Shape.BINARY, ABSENT, OTHER),
-    MAXNUMF("arith.maxnumf", "__nv_fmaxf", "__nv_fmax", Shape.BINARY, ABSENT, OTHER),
-    ABSI("math.absi", "__nv_abs", null, Shape.INTEGER, ABSENT, KEPT),
-    ABSF("math.absf", "__nv_fabsf", "__nv_fabs", Shape.UNARY, CALL, CALL),
-    ACOSH("math.acosh", "__nv_acoshf", "__nv_acosh", Shape.UNARY, ABSENT, KEPT),
-    ASIN("math.asin", "__nv_asinf", "__nv_asin", Shape.UNARY, ABSENT, KEPT),
-    ATAN("math.atan", "__nv_atanf", "__nv_atan", Shape.UNARY, CALL, CALL),
-    ACOS("math.acos", "__nv_acosf", "__nv_acos", Shape.UNARY, ABSENT, KEPT),
-    ATAN2("math.atan2", "__nv_atan2f", "__nv_atan2", Shape.BINARY, CALL, CALL),
-    ASINH("math.asinh", "__nv_asinhf", "__nv_asinh", Shape.UNARY, ABSENT, KEPT),
-    ATANH("math.atanh", "__nv_atanhf", "__nv_atanh", Shape.UNARY, ABSENT, KEPT),
-    CBRT("math.cbrt", "__nv_cbrtf", "__nv_cbrt", Shape.UNARY, ABSENT, CALL),
-    CEIL("math.ceil", "__nv_ceilf", "__nv_ceil", Shape.UNARY, CALL, CALL),
-    COPYSIGN("math.copysign", "__nv_copysignf", "__nv_copysign", Shape.BINARY, KEPT, KEPT),
-    COS("math.cos", "__nv_cosf", "__nv_cos", Shape.UNARY, CALL, CALL),
-    COSH("math.cosh", "__nv_coshf", "__nv_cosh", Shape.UNARY, ABSENT, KEPT),
-    ERF("math.erf", "__nv_erff", "__nv_erf", Shape.UNARY, KEPT, CALL),
-    ERFC("math.erfc", "__nv_erfcf", "__nv_erfc", Shape.UNARY, ABSENT, ABSENT),
-    EXP2("math.exp2", "__nv_exp2f", "__nv_exp2", Shape.UNARY, CALL, CALL),
-    EXP("math.exp", "__nv_expf", "__nv_exp", Shape.UNARY, CALL, CALL),
-    EXPM1("math.expm1", "__nv_expm1f", "__nv_expm1", Shape.UNARY, CALL, CALL),
-    FLOOR("math.floor", "__nv_floorf", "__nv_floor", Shape.UNARY, CALL, CALL),
-    FMA("math.fma", "__nv_fmaf", "__nv_fma", Shape.TERNARY, KEPT, KEPT),
-    FPOWI("math.fpowi", "__nv_powif", "__nv_powi", Shape.POWI, ABSENT, KEPT),
-    ISFINITE("math.isfinite", "__nv_finitef", "__nv_isfinited", Shape.CLASSIFY, ABSENT, ABSENT),
-    ISINF("math.isinf", "__nv_isinff", "__nv_isinfd", Shape.CLASSIFY, ABSENT, ABSENT),
-    ISNAN("math.isnan", "__nv_isnanf", "__nv_isnand", Shape.CLASSIFY, ABSENT, ABSENT),
-    LOG10("math.log10", "__nv_log10f", "__nv_log10", Shape.UNARY, CALL, CALL),
-    LOG1P("math.log1p", "__nv_log1pf", "__nv_log1p", Shape.UNARY, CALL, CALL),
-    LOG2("math.log2", "__nv_log2f", "__nv_log2", Shape.UNARY, CALL, CALL),
-    LOG("math.log", "__nv_logf", "__nv_log", Shape.UNARY, CALL, CALL),
-    POWF("math.powf", "__nv_powf", "__nv_pow", Shape.BINARY, CALL, CALL),
-    ROUNDEVEN("math.roundeven", "__nv_rintf", "__nv_rint", Shape.UNARY, ABSENT, KEPT),
-    ROUND("math.round", "__nv_roundf", "__nv_round", Shape.UNARY, ABSENT, KEPT),
-    RSQRT("math.rsqrt", "__nv_rsqrtf", "__nv_rsqrt", Shape.UNARY, CALL, CALL),
-    SINH("math.sinh", "__nv_sinhf", "__nv_sinh", Shape.UNARY, ABSENT, KEPT),
-    SIN("math.sin", "__nv_sinf", "__nv_sin", Shape.UNARY, CALL, CALL),
-    SQRT("math.sqrt", "__nv_sqrtf", "__nv_sqrt", Shape.UNARY, CALL, CALL),
-    TANH("math.tanh", "__nv_tanhf", "__nv_tanh", Shape.UNARY, CALL, CALL),
-    TAN("math.tan", "__nv_tanf", "__nv_tan", Shape.UNARY, ABSENT, CALL);
-
-    /** The operand and result pattern of a row, which gives the libdevice signature. */
-    public enum Shape {
-        /** T -> T. */
-        UNARY(1),
-        /** (T, T) -> T. */
-        BINARY(2),
-        /** (T, T, T) -> T. */
-        TERNARY(3),
-        /** (T, i32) -> T: libdevice's powi takes an i32 exponent. */
-        POWI(2),
-        /** T -> i1 in MLIR; libdevice returns i32 (nonzero: true). */
-        CLASSIFY(1),
-        /** i32 -> i32 (__nv_abs; libdevice has no 64-bit row here). */
-        INTEGER(1);
-
-        private final int arity;
-
-        Shape(int arity) {
-            this.arity = arity;
-        }
-
-        public int arity() {
-            return arity;
-        }
-    }
+    REMF("arith.remf", LibdeviceFunction.FMOD, OTHER, CALL),
+    MINNUMF("arith.minnumf", LibdeviceFunction.FMIN, ABSENT, OTHER),
+    MAXNUMF("arith.maxnumf", LibdeviceFunction.FMAX, ABSENT, OTHER),
+    ABSI("math.absi", LibdeviceFunction.ABS, ABSENT, KEPT),
+    ABSF("math.absf", LibdeviceFunction.FABS, CALL, CALL),
+    ACOSH("math.acosh", LibdeviceFunction.ACOSH, ABSENT, KEPT),
+    ASIN("math.asin", LibdeviceFunction.ASIN, ABSENT, KEPT),
+    ATAN("math.atan", LibdeviceFunction.ATAN, CALL, CALL),
+    ACOS("math.acos", LibdeviceFunction.ACOS, ABSENT, KEPT),
+    ATAN2("math.atan2", LibdeviceFunction.ATAN2, CALL, CALL),
+    ASINH("math.asinh", LibdeviceFunction.ASINH, ABSENT, KEPT),
+    ATANH("math.atanh", LibdeviceFunction.ATANH, ABSENT, KEPT),
+    CBRT("math.cbrt", LibdeviceFunction.CBRT, ABSENT, CALL),
+    CEIL("math.ceil", LibdeviceFunction.CEIL, CALL, CALL),
+    COPYSIGN("math.copysign", LibdeviceFunction.COPYSIGN, KEPT, KEPT),
+    COS("math.cos", LibdeviceFunction.COS, CALL, CALL),
+    COSH("math.cosh", LibdeviceFunction.COSH, ABSENT, KEPT),
+    ERF("math.erf", LibdeviceFunction.ERF, KEPT, CALL),
+    ERFC("math.erfc", LibdeviceFunction.ERFC, ABSENT, ABSENT),
+    EXP2("math.exp2", LibdeviceFunction.EXP2, CALL, CALL),
+    EXP("math.exp", LibdeviceFunction.EXP, CALL, CALL),
+    EXPM1("math.expm1", LibdeviceFunction.EXPM1, CALL, CALL),
+    FLOOR("math.floor", LibdeviceFunction.FLOOR, CALL, CALL),
+    FMA("math.fma", LibdeviceFunction.FMA, KEPT, KEPT),
+    FPOWI("math.fpowi", LibdeviceFunction.POWI, ABSENT, KEPT),
+    ISFINITE("math.isfinite", LibdeviceFunction.ISFINITE, ABSENT, ABSENT),
+    ISINF("math.isinf", LibdeviceFunction.ISINF, ABSENT, ABSENT),
+    ISNAN("math.isnan", LibdeviceFunction.ISNAN, ABSENT, ABSENT),
+    LOG10("math.log10", LibdeviceFunction.LOG10, CALL, CALL),
+    LOG1P("math.log1p", LibdeviceFunction.LOG1P, CALL, CALL),
+    LOG2("math.log2", LibdeviceFunction.LOG2, CALL, CALL),
+    LOG("math.log", LibdeviceFunction.LOG, CALL, CALL),
+    POWF("math.powf", LibdeviceFunction.POW, CALL, CALL),
+    ROUNDEVEN("math.roundeven", LibdeviceFunction.RINT, ABSENT, KEPT),
+    ROUND("math.round", LibdeviceFunction.ROUND, ABSENT, KEPT),
+    RSQRT("math.rsqrt", LibdeviceFunction.RSQRT, CALL, CALL),
+    SINH("math.sinh", LibdeviceFunction.SINH, ABSENT, KEPT),
+    SIN("math.sin", LibdeviceFunction.SIN, CALL, CALL),
+    SQRT("math.sqrt", LibdeviceFunction.SQRT, CALL, CALL),
+    TANH("math.tanh", LibdeviceFunction.TANH, CALL, CALL),
+    TAN("math.tan", LibdeviceFunction.TAN, ABSENT, CALL);
 
     /** What mlir-opt's --convert-gpu-to-nvvm does with an operation. */
     public enum Peer {
@@ -116,17 +92,13 @@ public enum Crosswalk {
     }
 
     private final String op;
-    private final String f32Symbol;
-    private final String f64Symbol;
-    private final Shape shape;
+    private final LibdeviceFunction function;
     private final Peer mlirOpt14;
     private final Peer mlirOpt19;
 
-    Crosswalk(String op, String f32Symbol, String f64Symbol, Shape shape, Peer mlirOpt14, Peer mlirOpt19) {
+    Crosswalk(String op, LibdeviceFunction function, Peer mlirOpt14, Peer mlirOpt19) {
         this.op = op;
-        this.f32Symbol = f32Symbol;
-        this.f64Symbol = f64Symbol;
-        this.shape = shape;
+        this.function = function;
         this.mlirOpt14 = mlirOpt14;
         this.mlirOpt19 = mlirOpt19;
     }
@@ -136,17 +108,22 @@ public enum Crosswalk {
         return op;
     }
 
+    /** The libdevice function the operation calls (the catalog's row). */
+    public LibdeviceFunction function() {
+        return function;
+    }
+
     public String f32Symbol() {
-        return f32Symbol;
+        return function.f32Symbol();
     }
 
     /** The f64 symbol, or null (math.absi). */
     public String f64Symbol() {
-        return f64Symbol;
+        return function.f64Symbol();
     }
 
     public Shape shape() {
-        return shape;
+        return function.shape();
     }
 
     /** What LLVM 14's mlir-opt --convert-gpu-to-nvvm does with the f32/f64 operation. */
@@ -174,19 +151,19 @@ public enum Crosswalk {
 
     /** The symbol called for the (scalar) element type {@code element}, or null if none. */
     public String symbol(MlirType element) {
-        if (shape == Shape.INTEGER) {
-            return element.equals(MlirIntegerType.I32) ? f32Symbol : null;
+        if (shape() == Shape.INTEGER) {
+            return element.equals(MlirIntegerType.I32) ? f32Symbol() : null;
         }
         if (element == MlirFloatType.F64) {
-            return f64Symbol;
+            return f64Symbol();
         }
-        return element instanceof MlirFloatType ? f32Symbol : null;
+        return element instanceof MlirFloatType ? f32Symbol() : null;
     }
 
     /** The libdevice parameter types of the symbol for {@code callType} (f32, f64 or i32). */
     public List<MlirType> parameters(MlirType callType) {
-        List<MlirType> params = new ArrayList<>(Collections.nCopies(shape.arity(), callType));
-        if (shape == Shape.POWI) {
+        List<MlirType> params = new ArrayList<>(Collections.nCopies(shape().arity(), callType));
+        if (shape() == Shape.POWI) {
             params.set(1, MlirIntegerType.I32);
         }
         return params;
@@ -194,6 +171,6 @@ public enum Crosswalk {
 
     /** The libdevice result type of the symbol for {@code callType}. */
     public MlirType result(MlirType callType) {
-        return shape == Shape.CLASSIFY ? MlirIntegerType.I32 : callType;
+        return shape() == Shape.CLASSIFY ? MlirIntegerType.I32 : callType;
     }
 }

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.nvlower.diag.SourcePosition;
 import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Block;
@@ -214,7 +215,7 @@ public final class MathToLibdevice {
             throw new Skip(row == Crosswalk.ABSI ? "libdevice's __nv_abs takes i32, not " + element
                     : "no libdevice function for " + element);
         }
-        if (row.shape() == Crosswalk.Shape.INTEGER) {
+        if (row.shape() == LibdeviceFunction.Shape.INTEGER) {
             return e.call(symbol, operands, row.parameters(MlirIntegerType.I32), row.result(MlirIntegerType.I32));
         }
         MlirFloatType ft = (MlirFloatType) element;
@@ -234,7 +235,7 @@ public final class MathToLibdevice {
             }
         }
         MlirValue r = e.call(symbol, args, params, row.result(callType));
-        if (row.shape() == Crosswalk.Shape.CLASSIFY) {
+        if (row.shape() == LibdeviceFunction.Shape.CLASSIFY) {
             MlirValue zero = e.op("arith.constant", List.of(), MlirIntegerType.I32,
                     Map.of("value", IntegerAttr.of(0, MlirIntegerType.I32)));
             return e.op("arith.cmpi", List.of(r, zero), MlirIntegerType.I1,

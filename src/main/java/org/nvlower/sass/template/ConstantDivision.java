@@ -6,6 +6,7 @@ import static org.nvlower.sass.Operand.RZ;
 
 import java.math.BigInteger;
 
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.Mod;
 import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Mod.IntType;
@@ -35,13 +36,14 @@ public final class ConstantDivision {
     private ConstantDivision() {}
 
     /** A template for {@code op} (div.u32, rem.s64, ...) with the immediate divisor d (nonzero). */
-    public static Template template(String op, long divisor) {
+    public static Template template(PtxMathOp mathOp, long divisor) {
+        if (!mathOp.isIntegerDivision()) {
+            throw new IllegalArgumentException(noForm(mathOp.spelling()));
+        }
+        String op = mathOp.spelling();
         boolean wide = op.endsWith("64");
         boolean signed = op.endsWith(".s32") || op.endsWith(".s64");
         boolean rem = op.startsWith("rem.");
-        if (!op.matches("(div|rem)\\.[us](32|64)")) {
-            throw new IllegalArgumentException("no constant-divisor form of '" + op + "' (div/rem .u32 .s32 .u64 .s64)");
-        }
         long d = wide ? divisor : signed ? (int) divisor : divisor & 0xFFFFFFFFL;
         if (d == 0) {
             throw new IllegalArgumentException("the divisor must be nonzero");
@@ -51,8 +53,13 @@ public final class ConstantDivision {
         }
         Program p = new Builder(op + " by " + (signed ? Long.toString(d) : Long.toUnsignedString(d)), wide ? 64 : 32,
                 signed, rem, d).build();
-        return new Template(op + "/" + (signed ? Long.toString(d) : Long.toUnsignedString(d)),
+        return new Template(TemplateKey.of(mathOp), op + "/" + (signed ? Long.toString(d) : Long.toUnsignedString(d)),
                 wide ? Template.Operands.I64_UNARY : Template.Operands.I32_UNARY, true, 0, -1, p);
+    }
+
+    /** The message for an op (as typed) that has no division by a constant. */
+    public static String noForm(String op) {
+        return "no constant-divisor form of '" + op + "' (div/rem .u32 .s32 .u64 .s64)";
     }
 
     /** Emits one program; values are 32-bit registers or pairs by width. */

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.SassInstruction;
 import org.nvlower.sass.Label;
 import org.nvlower.sass.SassOpcode;
@@ -44,31 +45,29 @@ import org.nvlower.sass.VRegDesc;
  */
 public final class Dispatcher {
 
-    /** The handler table: PTX opcode -> the template's name (the seed's for FP64, nvlower's for the rest). */
-    private static final Map<String, String> HANDLERS = handlers();
+    /** The handler table: PTX op -> the template's name (the seed's for FP64, nvlower's for the rest). */
+    private static final Map<PtxMathOp, String> HANDLERS = handlers();
 
-    private static Map<String, String> handlers() {
-        Map<String, String> m = new LinkedHashMap<>();
-        m.put("div.rn.f64", "DDIV");
-        m.put("rcp.rn.f64", "DRCP");
-        m.put("sqrt.rn.f64", "DSQRT");
-        m.put("rsqrt.approx.f64", "DRSQRT");
-        for (String op : Templates.names()) {
-            if (!op.contains(":") && !m.containsKey(op)) {
-                m.put(op, op.replace('.', '_').toUpperCase(java.util.Locale.ROOT));
-            }
+    private static Map<PtxMathOp, String> handlers() {
+        Map<PtxMathOp, String> m = new LinkedHashMap<>();
+        m.put(PtxMathOp.DIV_RN_F64, "DDIV");
+        m.put(PtxMathOp.RCP_RN_F64, "DRCP");
+        m.put(PtxMathOp.SQRT_RN_F64, "DSQRT");
+        m.put(PtxMathOp.RSQRT_APPROX_F64, "DRSQRT");
+        for (PtxMathOp op : Templates.ops()) {
+            m.putIfAbsent(op, op.spelling().replace('.', '_').toUpperCase(java.util.Locale.ROOT));
         }
         return java.util.Collections.unmodifiableMap(m);
     }
 
-    /** The PTX opcodes the dispatcher expands (div.rn.f64, rcp.rn.f64, ..., div.u32, ...). */
-    public static Set<String> opcodes() {
+    /** The PTX ops the dispatcher expands (div.rn.f64, rcp.rn.f64, ..., div.u32, ...). */
+    public static Set<PtxMathOp> opcodes() {
         return HANDLERS.keySet();
     }
 
-    /** The template name of a PTX opcode (DDIV for div.rn.f64), or empty when no handler exists. */
-    public static Optional<String> templateName(String opcode) {
-        return Optional.ofNullable(HANDLERS.get(opcode));
+    /** The template name of a PTX op (DDIV for div.rn.f64), or empty when no handler exists. */
+    public static Optional<String> templateName(PtxMathOp op) {
+        return Optional.ofNullable(HANDLERS.get(op));
     }
 
     private final ProgramBuilder fn;
@@ -105,9 +104,10 @@ public final class Dispatcher {
     }
 
     /** Expands {@code opcode} at the current point: dest = opcode(sources). */
-    public void expand(String opcode, Reg dest, Reg... sources) {
+    public void expand(PtxMathOp opcode, Reg dest, Reg... sources) {
         String name = templateName(opcode).orElseThrow(() -> new IllegalArgumentException("no template handler for '"
-                + opcode + "' (handlers: " + String.join(", ", opcodes()) + ")"));
+                + opcode + "' (handlers: " + opcodes().stream().map(PtxMathOp::spelling)
+                        .collect(java.util.stream.Collectors.joining(", ")) + ")"));
         Template t = Templates.forTarget(opcode, ctx.sm(), ctx.registerLimit());
         Program p = t.program();
         if (sources.length != p.inputs().size()) {
@@ -129,10 +129,10 @@ public final class Dispatcher {
      */
     public void expandInPlace(Template t, Reg dest, Reg... sources) {
         if (sources.length != t.program().inputs().size()) {
-            throw new IllegalArgumentException(t.op() + " takes " + t.program().inputs().size() + " operands");
+            throw new IllegalArgumentException(t.name() + " takes " + t.program().inputs().size() + " operands");
         }
         sites++;
-        inlineSite(t.op().replaceAll("\\W", "_"), t, dest, sources);
+        inlineSite(t.name().replaceAll("\\W", "_"), t, dest, sources);
     }
 
     private TemplateState newState(Template t) {

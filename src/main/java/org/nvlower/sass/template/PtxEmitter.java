@@ -55,11 +55,11 @@ public final class PtxEmitter {
     }
 
     private String module(Template t, String sm) {
-        String name = "nvlower_" + t.op().replaceAll("[^A-Za-z0-9]", "_");
+        String name = "nvlower_" + t.name().replaceAll("[^A-Za-z0-9]", "_");
         boolean wide = t.operands().bits == 64;
         String type = wide ? "b64" : "b32";
         int inputs = t.operands().inputs;
-        String written = Int64DivisionPtx.body(t.op());
+        String written = Int64DivisionPtx.body(t.ptxOp());
         if (written != null) {
             return header(t, sm, name, type, inputs) + written + "}\n\n" + kernel(name, type, inputs, wide);
         }
@@ -110,7 +110,7 @@ public final class PtxEmitter {
         boolean blackwell = sm.matches("sm_1[0-9][0-9].*");
         m.append(".version ").append(blackwell ? "8.6" : "8.0").append("\n.target ").append(sm)
                 .append("\n.address_size 64\n\n");
-        m.append("// ").append(t.op()).append(": nvlower's template as PTX (nvlower expand ")
+        m.append("// ").append(t.name()).append(": nvlower's template as PTX (nvlower expand ")
                 .append(t.ptxOp()).append(" --emit ptx)\n");
         m.append(".visible .func (.param .").append(type).append(" ret) ").append(name).append("(");
         for (int i = 0; i < inputs; i++) {

@@ -5,13 +5,14 @@ import org.nvlower.sass.Program;
 import org.nvlower.sass.RegisterAllocation;
 
 /**
- * A PTX math instruction expanded into a SASS-level {@link Program}: its PTX name
- * ({@code div.rn.f32}, {@code rem.s64} ...), what its operands are, whether it is exact
+ * A PTX math instruction expanded into a SASS-level {@link Program}: its key (op and variant),
+ * its name in listings (the key's text, {@code div.u32/7} for a division by a constant), what its
+ * operands are, whether it is exact
  * (bit-exact against softfloat or integer arithmetic) or an approximation with a documented ulp
  * bound, and ptxas 11.8's fast-path length for the same op (docs/facts.md,
  * -1 where docs/facts.md gives none).
  */
-public record Template(String op, Operands operands, boolean exact, double ulpBound, int ptxasFastPath,
+public record Template(TemplateKey key, String name, Operands operands, boolean exact, double ulpBound, int ptxasFastPath,
         Program program) {
 
     /** The operand and result types of a template. */
@@ -60,11 +61,11 @@ public record Template(String op, Operands operands, boolean exact, double ulpBo
 
     /** The PTX op without nvlower's variant suffix ({@code div.rn.f64:minimal} -> {@code div.rn.f64}). */
     public String ptxOp() {
-        int c = op.indexOf(':');
-        return c < 0 ? op : op.substring(0, c);
+        int c = name.indexOf(':');
+        return c < 0 ? name : name.substring(0, c);
     }
 
     public boolean ftz() {
-        return op.contains(".ftz");
+        return key.op().ftz();
     }
 }

@@ -1,19 +1,26 @@
 package org.nvlower.sass.template;
 
+import static org.nvlower.ptx.PtxMathOp.*;
+import static org.nvlower.sass.template.Template.Operands.*;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
 
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.template.DrcpDsqrtCoordinator.Op;
 import org.nvlower.sass.template.Template.Operands;
+import org.nvlower.sass.template.TemplateKey.Variant;
 import org.nvlower.nvptx.DdivTier;
 import org.nvlower.nvptx.SmProcessor;
 
 /**
- * Every template, registered in one table: PTX op, operand types, exactness (or the PTX ISA's ulp
+ * Every template, registered in one table: key (PTX op and variant), the targets the variant is
+ * chosen for, operand types, exactness (or the PTX ISA's ulp
  * bound), ptxas 11.8's fast-path length for sm_90 (docs/facts.md's table; for the ops it lacks, counted
  * the same way in ptxas 11.8 + nvdisasm 11.8 listings, ../tools/cuda-11.8-disasm; for the 64-bit
  * ops the whole out-of-line subroutine, which is all ptxas has), and the builder. Programs are built on
@@ -21,8 +28,27 @@ import org.nvlower.nvptx.SmProcessor;
  */
 public final class Templates {
 
-    private record Row(String op, Operands operands, boolean exact, double ulpBound, int ptxasFastPath,
-            Supplier<Program> build) {}
+    /** Which targets a variant is chosen for: the SM and the register limit (the DDIV tier's input). */
+    @FunctionalInterface
+    private interface ChosenFor {
+        boolean test(SmProcessor sm, int registerLimit);
+
+        ChosenFor ANY = (sm, limit) -> true;
+    }
+
+    private record Row(TemplateKey key, ChosenFor chosenFor, Operands operands, boolean exact, double ulpBound,
+            int ptxasFastPath, Supplier<Program> build) {
+
+        /** The op's only template: chosen for every target. */
+        Row(PtxMathOp op, Operands operands, boolean exact, double ulpBound, int ptxasFastPath, Supplier<Program> build) {
+            this(TemplateKey.of(op), ChosenFor.ANY, operands, exact, ulpBound, ptxasFastPath, build);
+        }
+
+        Row(PtxMathOp op, Variant variant, ChosenFor chosenFor, Operands operands, boolean exact, double ulpBound,
+                int ptxasFastPath, Supplier<Program> build) {
+            this(new TemplateKey(op, variant), chosenFor, operands, exact, ulpBound, ptxasFastPath, build);
+        }
+    }
 
     /**
      * The bound nvlower holds rsqrt.approx.f64 to, in ulps of the exact root: the PTX ISA gives the
@@ -30,89 +56,120 @@ public final class Templates {
      */
     public static final double RSQRT_F64_BOUND = 1;
 
+    private static final boolean EXACT = true;
+    private static final boolean APPROX = false;
+
+    // DDIV's tier by the register limit (seed 3, "Register File Size Dispatch") where the SM has MUFU.RCP64H
+    private static ChosenFor ddiv(DdivTier tier) {
+        return (sm, limit) -> sm.hasMufuRcp64h() && DdivTier.select(limit) == tier;
+    }
+
+    private static final ChosenFor HAS_RCP64H = (sm, limit) -> sm.hasMufuRcp64h();
+    private static final ChosenFor HAS_RSQ64H = (sm, limit) -> sm.hasMufuRsq64h();
+    private static final ChosenFor DRSQRT_FLAG = (sm, limit) -> sm.drsqrtHardwareFlag();
+
+    private static ChosenFor not(ChosenFor c) {
+        return (sm, limit) -> !c.test(sm, limit);
+    }
+
     private static final List<Row> ROWS = List.of(
-            new Row("div.rn.f32", Operands.F32_BINARY, true, 0, 7, () -> Fp32Division.divRn(false)),
-            new Row("div.rn.ftz.f32", Operands.F32_BINARY, true, 0, 7, () -> Fp32Division.divRn(true)),
-            new Row("rcp.rn.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Division.rcpRn(false)),
-            new Row("rcp.rn.ftz.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Division.rcpRn(true)),
-            new Row("sqrt.rn.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Sqrt.sqrtRn(false)),
-            new Row("sqrt.rn.ftz.f32", Operands.F32_UNARY, true, 0, 7, () -> Fp32Sqrt.sqrtRn(true)),
-            new Row("div.full.f32", Operands.F32_BINARY, false, 2, 8, () -> Fp32Division.divByReciprocal(true, false)),
-            new Row("div.full.ftz.f32", Operands.F32_BINARY, false, 2, 5, () -> Fp32Division.divByReciprocal(true, true)),
-            new Row("div.approx.f32", Operands.F32_BINARY, false, 2, 5, () -> Fp32Division.divByReciprocal(false, false)),
-            new Row("div.approx.ftz.f32", Operands.F32_BINARY, false, 2, 2, () -> Fp32Division.divByReciprocal(false, true)),
-            new Row("div.u32", Operands.I32_BINARY, true, 0, 18, () -> IntDivision.div32(false, false)),
-            new Row("div.s32", Operands.I32_BINARY, true, 0, 24, () -> IntDivision.div32(true, false)),
-            new Row("rem.u32", Operands.I32_BINARY, true, 0, 17, () -> IntDivision.div32(false, true)),
-            new Row("rem.s32", Operands.I32_BINARY, true, 0, 22, () -> IntDivision.div32(true, true)),
-            new Row("div.u64", Operands.I64_BINARY, true, 0, 68, () -> IntDivision.div64(false, false)),
-            new Row("div.s64", Operands.I64_BINARY, true, 0, 84, () -> IntDivision.div64(true, false)),
-            new Row("rem.u64", Operands.I64_BINARY, true, 0, 64, () -> IntDivision.div64(false, true)),
-            new Row("rem.s64", Operands.I64_BINARY, true, 0, 78, () -> IntDivision.div64(true, true)),
-            // FP64 (docs/facts.md's fast paths); after ':' nvlower's variants: the DDIV register-pressure tiers,
-            // the MUFU.RCP / MUFU.RSQ seeds of SMs without MUFU.RCP64H / RSQ64H, DRSQRT's coordinator A
-            new Row("div.rn.f64", Operands.F64_BINARY, true, 0, 13,
+            new Row(DIV_RN_F32, F32_BINARY, EXACT, 0, 7, () -> Fp32Division.divRn(false)),
+            new Row(DIV_RN_FTZ_F32, F32_BINARY, EXACT, 0, 7, () -> Fp32Division.divRn(true)),
+            new Row(RCP_RN_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Division.rcpRn(false)),
+            new Row(RCP_RN_FTZ_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Division.rcpRn(true)),
+            new Row(SQRT_RN_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Sqrt.sqrtRn(false)),
+            new Row(SQRT_RN_FTZ_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Sqrt.sqrtRn(true)),
+            new Row(DIV_FULL_F32, F32_BINARY, APPROX, 2, 8, () -> Fp32Division.divByReciprocal(true, false)),
+            new Row(DIV_FULL_FTZ_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(true, true)),
+            new Row(DIV_APPROX_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(false, false)),
+            new Row(DIV_APPROX_FTZ_F32, F32_BINARY, APPROX, 2, 2, () -> Fp32Division.divByReciprocal(false, true)),
+            new Row(DIV_U32, I32_BINARY, EXACT, 0, 18, () -> IntDivision.div32(false, false)),
+            new Row(DIV_S32, I32_BINARY, EXACT, 0, 24, () -> IntDivision.div32(true, false)),
+            new Row(REM_U32, I32_BINARY, EXACT, 0, 17, () -> IntDivision.div32(false, true)),
+            new Row(REM_S32, I32_BINARY, EXACT, 0, 22, () -> IntDivision.div32(true, true)),
+            new Row(DIV_U64, I64_BINARY, EXACT, 0, 68, () -> IntDivision.div64(false, false)),
+            new Row(DIV_S64, I64_BINARY, EXACT, 0, 84, () -> IntDivision.div64(true, false)),
+            new Row(REM_U64, I64_BINARY, EXACT, 0, 64, () -> IntDivision.div64(false, true)),
+            new Row(REM_S64, I64_BINARY, EXACT, 0, 78, () -> IntDivision.div64(true, true)),
+            // FP64 (docs/facts.md's fast paths), each variant with the targets it is chosen for
+            new Row(DIV_RN_F64, Variant.DEFAULT, ddiv(DdivTier.FULL_UNROLL), F64_BINARY, EXACT, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, true)),
-            new Row("div.rn.f64:partial", Operands.F64_BINARY, true, 0, 13,
+            new Row(DIV_RN_F64, Variant.PARTIAL, ddiv(DdivTier.PARTIAL_SPILL), F64_BINARY, EXACT, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.PARTIAL_SPILL, true)),
-            new Row("div.rn.f64:minimal", Operands.F64_BINARY, true, 0, 13,
+            new Row(DIV_RN_F64, Variant.MINIMAL, ddiv(DdivTier.MINIMAL_REGISTERS), F64_BINARY, EXACT, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.MINIMAL_REGISTERS, true)),
-            new Row("div.rn.f64:rcp", Operands.F64_BINARY, true, 0, 13,
+            new Row(DIV_RN_F64, Variant.RCP, not(HAS_RCP64H), F64_BINARY, EXACT, 0, 13,
                     () -> Fp64Division.divRn(DdivTier.FULL_UNROLL, false)),
-            new Row("rcp.rn.f64", Operands.F64_UNARY, true, 0, 8, () -> DrcpDsqrtCoordinator.build(Op.DRCP, true)),
-            new Row("rcp.rn.f64:rcp", Operands.F64_UNARY, true, 0, 8, () -> DrcpDsqrtCoordinator.build(Op.DRCP, false)),
-            new Row("sqrt.rn.f64", Operands.F64_UNARY, true, 0, 15, () -> DrcpDsqrtCoordinator.build(Op.DSQRT, true)),
-            new Row("sqrt.rn.f64:rsq", Operands.F64_UNARY, true, 0, 15, () -> DrcpDsqrtCoordinator.build(Op.DSQRT, false)),
-            new Row("rsqrt.approx.f64", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11, () -> Fp64Rsqrt.rsqrtApprox(true)),
-            new Row("rsqrt.approx.f64:full", Operands.F64_UNARY, false, RSQRT_F64_BOUND, 11,
+            new Row(RCP_RN_F64, Variant.DEFAULT, HAS_RCP64H, F64_UNARY, EXACT, 0, 8,
+                    () -> DrcpDsqrtCoordinator.build(Op.DRCP, true)),
+            new Row(RCP_RN_F64, Variant.RCP, not(HAS_RCP64H), F64_UNARY, EXACT, 0, 8,
+                    () -> DrcpDsqrtCoordinator.build(Op.DRCP, false)),
+            new Row(SQRT_RN_F64, Variant.DEFAULT, HAS_RSQ64H, F64_UNARY, EXACT, 0, 15,
+                    () -> DrcpDsqrtCoordinator.build(Op.DSQRT, true)),
+            new Row(SQRT_RN_F64, Variant.RSQ, not(HAS_RSQ64H), F64_UNARY, EXACT, 0, 15,
+                    () -> DrcpDsqrtCoordinator.build(Op.DSQRT, false)),
+            new Row(RSQRT_APPROX_F64, Variant.DEFAULT, DRSQRT_FLAG, F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
+                    () -> Fp64Rsqrt.rsqrtApprox(true)),
+            new Row(RSQRT_APPROX_F64, Variant.FULL, not(DRSQRT_FLAG), F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
                     () -> Fp64Rsqrt.rsqrtApprox(false)));
 
-    private static final Map<String, Template> CACHE = new LinkedHashMap<>();
+    private static final Map<TemplateKey, Template> CACHE = new LinkedHashMap<>();
 
     private Templates() {}
 
-    /** The PTX ops that have a template, in table order. */
-    public static List<String> names() {
-        return ROWS.stream().map(Row::op).toList();
+    /** The keys of every template, in table order. */
+    public static List<TemplateKey> keys() {
+        return ROWS.stream().map(Row::key).toList();
     }
 
-    public static synchronized Optional<Template> get(String op) {
-        Template t = CACHE.get(op);
+    /** The keys' text, in table order (for messages). */
+    public static List<String> names() {
+        return ROWS.stream().map(r -> r.key().toString()).toList();
+    }
+
+    /** The PTX ops that have a template, in table order. */
+    public static List<PtxMathOp> ops() {
+        return ROWS.stream().map(r -> r.key().op()).distinct().toList();
+    }
+
+    public static synchronized Optional<Template> get(TemplateKey key) {
+        Template t = CACHE.get(key);
         if (t != null) {
             return Optional.of(t);
         }
         for (Row r : ROWS) {
-            if (r.op().equals(op)) {
-                t = new Template(r.op(), r.operands(), r.exact(), r.ulpBound(), r.ptxasFastPath(), r.build().get());
-                CACHE.put(op, t);
+            if (r.key().equals(key)) {
+                t = new Template(key, key.toString(), r.operands(), r.exact(), r.ulpBound(), r.ptxasFastPath(),
+                        r.build().get());
+                CACHE.put(key, t);
                 return Optional.of(t);
             }
         }
         return Optional.empty();
     }
 
-    /**
-     * The variant of a PTX op for a target: the DDIV tier for a register limit (seed 3, "Register
-     * File Size Dispatch"), the MUFU.RCP (RSQ) seed where the SM lacks MUFU.RCP64H (RSQ64H), DRSQRT's coordinator B
-     * where the SM's hardware flag is set and A elsewhere.
-     */
-    public static Template forTarget(String op, SmProcessor sm, int registerLimit) {
-        String name = switch (op) {
-            case "div.rn.f64" -> !sm.hasMufuRcp64h() ? "div.rn.f64:rcp" : switch (DdivTier.select(registerLimit)) {
-                case FULL_UNROLL -> "div.rn.f64";
-                case PARTIAL_SPILL -> "div.rn.f64:partial";
-                case MINIMAL_REGISTERS -> "div.rn.f64:minimal";
-            };
-            case "rcp.rn.f64" -> sm.hasMufuRcp64h() ? op : "rcp.rn.f64:rcp";
-            case "sqrt.rn.f64" -> sm.hasMufuRsq64h() ? op : "sqrt.rn.f64:rsq";
-            case "rsqrt.approx.f64" -> sm.drsqrtHardwareFlag() ? op : "rsqrt.approx.f64:full";
-            default -> op;
-        };
-        return require(name);
+    /** Whether {@code op} has a template. */
+    public static boolean has(PtxMathOp op) {
+        return ROWS.stream().anyMatch(r -> r.key().op() == op);
     }
 
-    public static Template require(String op) {
-        return get(op).orElseThrow(() -> new IllegalArgumentException("no template for '" + op + "' (templates: "
+    /**
+     * The template of a PTX op for a target: the first row of the op chosen for the SM and
+     * register limit (the DDIV tier, the MUFU.RCP (RSQ) seed where the SM lacks MUFU.RCP64H
+     * (RSQ64H), DRSQRT's coordinator B where the SM's hardware flag is set and A elsewhere).
+     */
+    public static Template forTarget(PtxMathOp op, SmProcessor sm, int registerLimit) {
+        Objects.requireNonNull(sm);
+        for (Row r : ROWS) {
+            if (r.key().op() == op && r.chosenFor().test(sm, registerLimit)) {
+                return require(r.key());
+            }
+        }
+        return require(TemplateKey.of(op));
+    }
+
+    public static Template require(TemplateKey key) {
+        return get(key).orElseThrow(() -> new IllegalArgumentException("no template for '" + key + "' (templates: "
                 + String.join(", ", names()) + ")"));
     }
 }

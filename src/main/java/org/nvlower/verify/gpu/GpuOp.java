@@ -3,7 +3,9 @@ package org.nvlower.verify.gpu;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.template.ConstantDivision;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Template;
 import org.nvlower.verify.sass.SassOp;
 
@@ -19,11 +21,13 @@ public record GpuOp(Template template, SassOp sassOp, Long divisor) {
     static final long[] DIVISORS_64 = {7, 1000000007, -3, 0x100000001L};
 
     public static GpuOp of(String op) {
-        return new GpuOp(SassOp.of(op).template(), SassOp.of(op), null);
+        SassOp s = SassOp.of(TemplateKey.valueOf(op));
+        return new GpuOp(s.template(), s, null);
     }
 
     public static GpuOp of(String op, long divisor) {
-        return new GpuOp(ConstantDivision.template(op, divisor), null, divisor);
+        PtxMathOp m = PtxMathOp.bySpelling(op).orElseThrow(() -> new IllegalArgumentException("no op " + op));
+        return new GpuOp(ConstantDivision.template(m, divisor), null, divisor);
     }
 
     /** Every template (variants and tiers included), then div/rem .u32 .s32 .u64 .s64 by a few constants each. */
@@ -46,7 +50,7 @@ public record GpuOp(Template template, SassOp sassOp, Long divisor) {
 
     /** The op as the CLI names it: div.rn.f64:minimal, div.u32/7. */
     public String name() {
-        return template.op();
+        return template.name();
     }
 
     /** A name usable as a file name and a PTX identifier. */

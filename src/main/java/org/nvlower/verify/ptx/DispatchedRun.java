@@ -12,6 +12,7 @@ import org.nvlower.sass.Program;
 import org.nvlower.sass.Reg;
 import org.nvlower.pipeline.KernelExpansion.FunctionCode;
 import org.nvlower.pipeline.KernelExpansion.Site;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.verify.sass.SassOp;
 
 /**
@@ -91,7 +92,7 @@ public final class DispatchedRun {
 
     /** The oracle's result of a site's op on its source values (exact ops only). */
     static long oracle(Site s, long[] src) {
-        SassOp op = SassOp.of(s.op());
+        SassOp op = SassOp.of(TemplateKey.of(s.op()));
         if (!op.exact()) {
             throw new UnsupportedOperationException(op.name() + " is an approximation: no bit-exact oracle");
         }

@@ -10,6 +10,7 @@ import org.nvlower.pipeline.KernelExpansion;
 import org.nvlower.pipeline.KernelExpansion.Site;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.ConstantDivisionCheck;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.verify.sass.SassOp;
 import org.nvlower.verify.sass.TemplateVerifier;
 
@@ -70,7 +71,7 @@ public final class KernelVerifier {
                 out.add(new OpResult(e.getKey(), e.getValue(), List.of(), checks));
                 continue;
             }
-            SassOp op = SassOp.of(e.getKey());
+            SassOp op = SassOp.of(TemplateKey.of(first.op()));
             if (op.template().program() != e.getValue().get(0).template().program()) {
                 throw new IllegalStateException("the expansion of " + e.getKey() + " is not the registered template");
             }

@@ -9,7 +9,7 @@ import java.util.function.Function;
 
 import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
-import org.nvlower.ptx.PtxOpcodes;
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
@@ -183,7 +183,7 @@ final class PtxThread {
             String type = parts[parts.length - 1];
             int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
             return new Shape(parts, bits, type.charAt(0) == 's', type.charAt(0) == 'f', PtxApprox.of(opcode),
-                    PtxOpcodes.MATH.contains(opcode));
+                    PtxMathOp.bySpelling(opcode).isPresent());
         }
     }
 

@@ -2,10 +2,12 @@ package org.nvlower.verify.sass;
 
 import java.util.function.LongConsumer;
 
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.sass.template.Template;
+import org.nvlower.sass.template.TemplateKey;
 
 /**
  * Division by a constant ({@link ConstantDivision}) against Java's integer division: for each
@@ -27,7 +29,8 @@ public final class ConstantDivisionCheck {
     private ConstantDivisionCheck() {}
 
     /** The divisors of 'all16': every nonzero 16-bit divisor (unsigned 1..65535, signed -32768..32767). */
-    public static long[] all16(String op) {
+    public static long[] all16(PtxMathOp mathOp) {
+        String op = mathOp.spelling();
         boolean signed = op.endsWith(".s32") || op.endsWith(".s64");
         long[] v = new long[65535];
         int k = 0;
@@ -39,7 +42,9 @@ public final class ConstantDivisionCheck {
         return v;
     }
 
-    public static Result run(String op, long[] divisors, Dividends set, long n, long seed, LongConsumer progress) {
+    public static Result run(PtxMathOp mathOp, long[] divisors, Dividends set, long n, long seed,
+            LongConsumer progress) {
+        String op = mathOp.spelling();
         boolean wide = op.endsWith("64");
         boolean signed = op.endsWith(".s32") || op.endsWith(".s64");
         boolean rem = op.startsWith("rem.");
@@ -47,7 +52,7 @@ public final class ConstantDivisionCheck {
         long mismatches = 0;
         String first = null;
         for (long d : divisors) {
-            Template t = ConstantDivision.template(op, d);
+            Template t = ConstantDivision.template(mathOp, d);
             Emulator em = new Emulator(t.program(), MufuModel.exact());
             long count = switch (set) {
                 case SIXTEEN_BIT -> 65536;
@@ -98,6 +103,6 @@ public final class ConstantDivisionCheck {
 
     /** The integer edge values of the variable-divisor templates (CaseSet's edge set). */
     public static long[] edges(boolean wide) {
-        return CaseSet.edges(SassOp.of(wide ? "div.u64" : "div.u32"));
+        return CaseSet.edges(SassOp.of(TemplateKey.of(wide ? PtxMathOp.DIV_U64 : PtxMathOp.DIV_U32)));
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Template.Operands;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F32;
@@ -33,29 +34,32 @@ public final class SassOp {
         this.kind = kind;
     }
 
-    public static SassOp of(String op) {
-        Template t = Templates.require(op);
-        String base = t.ptxOp().replace(".ftz", "");
-        Kind k = switch (base) {
-            case "div.rn.f32" -> Kind.DIV_F32;
-            case "rcp.rn.f32" -> Kind.RCP_F32;
-            case "sqrt.rn.f32" -> Kind.SQRT_F32;
-            case "div.full.f32", "div.approx.f32" -> Kind.APPROX_DIV_F32;
-            case "div.u32" -> Kind.DIV_U32;
-            case "div.s32" -> Kind.DIV_S32;
-            case "rem.u32" -> Kind.REM_U32;
-            case "rem.s32" -> Kind.REM_S32;
-            case "div.u64" -> Kind.DIV_U64;
-            case "div.s64" -> Kind.DIV_S64;
-            case "rem.u64" -> Kind.REM_U64;
-            case "rem.s64" -> Kind.REM_S64;
-            case "div.rn.f64" -> Kind.DIV_F64;
-            case "rcp.rn.f64" -> Kind.RCP_F64;
-            case "sqrt.rn.f64" -> Kind.SQRT_F64;
-            case "rsqrt.approx.f64" -> Kind.RSQRT_F64;
-            default -> throw new IllegalArgumentException("no reference for " + op);
+    public static SassOp of(TemplateKey key) {
+        Template t = Templates.require(key);
+        Kind k = switch (key.op()) {
+            case DIV_RN_F32, DIV_RN_FTZ_F32 -> Kind.DIV_F32;
+            case RCP_RN_F32, RCP_RN_FTZ_F32 -> Kind.RCP_F32;
+            case SQRT_RN_F32, SQRT_RN_FTZ_F32 -> Kind.SQRT_F32;
+            case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
+            case DIV_U32 -> Kind.DIV_U32;
+            case DIV_S32 -> Kind.DIV_S32;
+            case REM_U32 -> Kind.REM_U32;
+            case REM_S32 -> Kind.REM_S32;
+            case DIV_U64 -> Kind.DIV_U64;
+            case DIV_S64 -> Kind.DIV_S64;
+            case REM_U64 -> Kind.REM_U64;
+            case REM_S64 -> Kind.REM_S64;
+            case DIV_RN_F64 -> Kind.DIV_F64;
+            case RCP_RN_F64 -> Kind.RCP_F64;
+            case SQRT_RN_F64 -> Kind.SQRT_F64;
+            case RSQRT_APPROX_F64, RSQRT_APPROX_FTZ_F64 -> Kind.RSQRT_F64;
         };
         return new SassOp(t, k);
+    }
+
+    /** The op of a template key's text ({@code div.rn.f64:partial}), or empty when no template has that key. */
+    public static java.util.Optional<SassOp> parse(String text) {
+        return TemplateKey.parse(text).filter(key -> Templates.get(key).isPresent()).map(SassOp::of);
     }
 
     public static List<String> names() {
@@ -67,7 +71,7 @@ public final class SassOp {
     }
 
     public String name() {
-        return template.op();
+        return template.name();
     }
 
     public Kind kind() {
@@ -196,7 +200,7 @@ public final class SassOp {
             return -1;
         }
         double ab = Math.abs((double) fb);
-        if (template.op().startsWith("div.approx") && (ab < 0x1p-126 || ab > 0x1p126)) {
+        if (template.name().startsWith("div.approx") && (ab < 0x1p-126 || ab > 0x1p126)) {
             return -1;
         }
         double exact = (double) fa / (double) fb; // a 24-bit by 24-bit quotient: within 2^-53 relative

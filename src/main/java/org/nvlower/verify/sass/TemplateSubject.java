@@ -4,8 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
+import org.nvlower.sass.template.TemplateKey;
 
 /**
  * A template as a TestFloat subject ({@code nvlower testfloat f32_div --impl sass}): the result
@@ -15,8 +17,8 @@ import org.nvlower.sass.MufuModel;
  */
 public final class TemplateSubject {
 
-    private static final Map<String, String> TEMPLATES = Map.of("f32_div", "div.rn.f32", "f32_sqrt", "sqrt.rn.f32",
-            "f64_div", "div.rn.f64", "f64_sqrt", "sqrt.rn.f64");
+    private static final Map<String, PtxMathOp> TEMPLATES = Map.of("f32_div", PtxMathOp.DIV_RN_F32,
+            "f32_sqrt", PtxMathOp.SQRT_RN_F32, "f64_div", PtxMathOp.DIV_RN_F64, "f64_sqrt", PtxMathOp.SQRT_RN_F64);
 
     private final SassOp op;
     private final Emulator emulator;
@@ -28,11 +30,11 @@ public final class TemplateSubject {
 
     /** The subject for a TestFloat function, or empty when no template implements it. */
     public static Optional<TemplateSubject> of(String function, String mufu, long seed) {
-        String template = TEMPLATES.get(function);
+        PtxMathOp template = TEMPLATES.get(function);
         if (template == null) {
             return Optional.empty();
         }
-        return Optional.of(new TemplateSubject(SassOp.of(template), MufuModel.byName(mufu, seed)));
+        return Optional.of(new TemplateSubject(SassOp.of(TemplateKey.of(template)), MufuModel.byName(mufu, seed)));
     }
 
     public static List<String> functions() {

@@ -22,7 +22,7 @@ import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.pass.MathCallFolder.Entry;
-import org.nvlower.llvm.pass.MathCallFolder.Operation;
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.softfloat.Env;
@@ -178,9 +178,9 @@ class MathCallFolderTest {
         for (String name : names) {
             Entry e = MathCallFolder.TABLE.get(name);
             String t = e.type().toString();
-            String ret = e.operation() == Operation.ISNAN || e.operation() == Operation.ISINF
-                    || e.operation() == Operation.ISFINITE ? "i32" : t;
-            String arg = t.equals("i32") ? "i32 -7" : t + (e.operation() == Operation.ACOSH ? " 1.5" : " 0.5");
+            String ret = e.operation() == LibdeviceFunction.ISNAN || e.operation() == LibdeviceFunction.ISINF
+                    || e.operation() == LibdeviceFunction.ISFINITE ? "i32" : t;
+            String arg = t.equals("i32") ? "i32 -7" : t + (e.operation() == LibdeviceFunction.ACOSH ? " 1.5" : " 0.5");
             List<String> args = new ArrayList<>();
             List<String> params = new ArrayList<>();
             for (int i = 0; i < e.operation().arity(); i++) {

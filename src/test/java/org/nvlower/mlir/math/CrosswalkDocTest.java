@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.junit.jupiter.api.Test;
 import org.nvlower.mlir.MlirFloatType;
 import org.nvlower.mlir.MlirIntegerType;
@@ -24,7 +25,7 @@ class CrosswalkDocTest {
         for (Crosswalk row : Crosswalk.values()) {
             String name14 = OpRegistry.existsIn(row.op(), MlirVersion.MLIR_14)
                     ? OpRegistry.spelling(row.op(), MlirVersion.MLIR_14) : "-";
-            MlirType f32 = row.shape() == Crosswalk.Shape.INTEGER ? MlirIntegerType.I32 : MlirFloatType.F32;
+            MlirType f32 = row.shape() == LibdeviceFunction.Shape.INTEGER ? MlirIntegerType.I32 : MlirFloatType.F32;
             String sig = signature(row, f32) + (row.f64Symbol() == null ? "" : " / " + signature(row, MlirFloatType.F64));
             sb.append("| `").append(row.op()).append("` | ").append(name14.equals(row.op()) ? "same" : name14.equals("-") ? "-" : "`" + name14 + "`")
                     .append(" | `").append(row.f32Symbol()).append("` | ")

@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.nvlower.mlir.MlirFloatType;
@@ -87,7 +88,7 @@ class CrosswalkTest {
             }
             int symbols = 0;
             for (Crosswalk row : Crosswalk.values()) {
-                MlirType f32 = row.shape() == Crosswalk.Shape.INTEGER ? MlirIntegerType.I32 : MlirFloatType.F32;
+                MlirType f32 = row.shape() == LibdeviceFunction.Shape.INTEGER ? MlirIntegerType.I32 : MlirFloatType.F32;
                 symbols += check(signatures, row, row.f32Symbol(), f32);
                 if (row.f64Symbol() != null) {
                     symbols += check(signatures, row, row.f64Symbol(), MlirFloatType.F64);

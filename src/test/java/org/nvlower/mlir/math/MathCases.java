@@ -3,6 +3,7 @@ package org.nvlower.mlir.math;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.MlirType;
@@ -30,7 +31,7 @@ record MathCases(List<String> ops, List<MlirType> resultTypes) {
 
     /** The MLIR result type of {@code row} on {@code type}. */
     static MlirType resultType(Crosswalk row, MlirType type) {
-        return row.shape() == Crosswalk.Shape.CLASSIFY ? type.withElementType(MlirIntegerType.I1) : type;
+        return row.shape() == LibdeviceFunction.Shape.CLASSIFY ? type.withElementType(MlirIntegerType.I1) : type;
     }
 
     /** A name suffix per argument type, so one function can take arguments of several types. */
@@ -49,7 +50,7 @@ record MathCases(List<String> ops, List<MlirType> resultTypes) {
             for (MlirType t : types) {
                 MlirType element = t.elementType();
                 boolean integer = element instanceof MlirIntegerType;
-                if (integer != (row.shape() == Crosswalk.Shape.INTEGER)) {
+                if (integer != (row.shape() == LibdeviceFunction.Shape.INTEGER)) {
                     continue;
                 }
                 lines.add("    " + op(row, t, n, v));

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.nvlower.mlir.Block;
@@ -50,7 +51,7 @@ class MathToLibdeviceTest {
         List<Lowered> all = new ArrayList<>();
         int cases = 0;
         for (Crosswalk row : Crosswalk.values()) {
-            for (MlirType t : row.shape() == Crosswalk.Shape.INTEGER ? INTEGER_TYPES : FLOAT_TYPES) {
+            for (MlirType t : row.shape() == LibdeviceFunction.Shape.INTEGER ? INTEGER_TYPES : FLOAT_TYPES) {
                 all.add(lowerAndCheck(row, t, cases++));
             }
         }
@@ -91,9 +92,9 @@ class MathToLibdeviceTest {
         assertEquals(symbol, decls.get(0).symbolName());
         assertEquals(new TypeAttr(expected), decls.get(0).attribute("function_type"));
 
-        int floatOperands = row.shape() == Crosswalk.Shape.POWI ? 1 : row.shape().arity();
+        int floatOperands = row.shape() == LibdeviceFunction.Shape.POWI ? 1 : row.shape().arity();
         assertEquals(widened ? lanes * floatOperands : 0, count(ops, "arith.extf"), what + ": extf per float operand");
-        boolean classify = row.shape() == Crosswalk.Shape.CLASSIFY;
+        boolean classify = row.shape() == LibdeviceFunction.Shape.CLASSIFY;
         assertEquals(widened && !classify ? lanes : 0, count(ops, "arith.truncf"), what + ": truncf per result");
         assertEquals(classify ? lanes : 0, count(ops, "arith.cmpi"), what + ": i32 result compared with 0");
         assertEquals(lanes > 1 ? lanes : 0, count(ops, "llvm.insertelement"), what);

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.nvlower.mlir.Block;
@@ -137,7 +138,7 @@ class MlirOptPeerTest {
         List<Crosswalk> present = new ArrayList<>();
         int absent = 0;
         for (Crosswalk row : Crosswalk.values()) {
-            MlirType t = row.shape() == Crosswalk.Shape.INTEGER ? org.nvlower.mlir.MlirIntegerType.I32 : MlirFloatType.F32;
+            MlirType t = row.shape() == LibdeviceFunction.Shape.INTEGER ? org.nvlower.mlir.MlirIntegerType.I32 : MlirFloatType.F32;
             switch (peer(row, v)) {
                 case ABSENT -> {
                     ExternalTools.Result r = MlirFixtures.run(tool, MathCases.module(List.of(row), List.of(t), v));

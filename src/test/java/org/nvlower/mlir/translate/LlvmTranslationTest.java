@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.nvlower.libdevice.LibdeviceFunction;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,7 +75,7 @@ class LlvmTranslationTest {
         List<String> expectedCalls = new ArrayList<>();
         int n = 0;
         for (Crosswalk row : Crosswalk.values()) {
-            for (MlirType t : row.shape() == Crosswalk.Shape.INTEGER ? ints : floats) {
+            for (MlirType t : row.shape() == LibdeviceFunction.Shape.INTEGER ? ints : floats) {
                 MlirType i32s = t.withElementType(MlirIntegerType.I32);
                 String args = switch (row.shape()) {
                     case UNARY, CLASSIFY -> "%a";
@@ -83,15 +84,15 @@ class LlvmTranslationTest {
                     case POWI -> "%a, %i";
                     case INTEGER -> "%a";
                 };
-                MlirType result = row.shape() == Crosswalk.Shape.CLASSIFY ? t.withElementType(MlirIntegerType.I1) : t;
-                String types = row.shape() == Crosswalk.Shape.POWI ? t + ", " + i32s : t.toString();
+                MlirType result = row.shape() == LibdeviceFunction.Shape.CLASSIFY ? t.withElementType(MlirIntegerType.I1) : t;
+                String types = row.shape() == LibdeviceFunction.Shape.POWI ? t + ", " + i32s : t.toString();
                 mlir.append("  func.func @f").append(n++).append("(%a: ").append(t).append(", %i: ").append(i32s)
                         .append(") -> ").append(result).append(" {\n    %r = ").append(row.op()).append(' ').append(args)
                         .append(" : ").append(types).append("\n    return %r : ").append(result).append("\n  }\n");
                 MlirType e = t.elementType();
                 String callType = e == MlirFloatType.F64 ? "double" : e instanceof MlirIntegerType ? "i32" : "float";
                 String symbol = row.symbol(e);
-                String ret = row.shape() == Crosswalk.Shape.CLASSIFY || row.shape() == Crosswalk.Shape.INTEGER ? "i32" : callType;
+                String ret = row.shape() == LibdeviceFunction.Shape.CLASSIFY || row.shape() == LibdeviceFunction.Shape.INTEGER ? "i32" : callType;
                 expectedCalls.add("call " + ret + " @" + symbol + "(");
             }
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.ptx.PtxMathOp;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -51,12 +52,12 @@ class DispatcherTest {
 
     @Test
     void everyFp64OpcodeHasAHandler() {
-        assertEquals("DDIV", Dispatcher.templateName("div.rn.f64").orElseThrow());
-        assertEquals("DRCP", Dispatcher.templateName("rcp.rn.f64").orElseThrow());
-        assertEquals("DSQRT", Dispatcher.templateName("sqrt.rn.f64").orElseThrow());
-        assertEquals("DRSQRT", Dispatcher.templateName("rsqrt.approx.f64").orElseThrow());
-        assertTrue(Dispatcher.opcodes().contains("div.rn.f32"));
-        assertTrue(Dispatcher.templateName("sin.approx.f32").isEmpty());
+        assertEquals("DDIV", Dispatcher.templateName(PtxMathOp.DIV_RN_F64).orElseThrow());
+        assertEquals("DRCP", Dispatcher.templateName(PtxMathOp.RCP_RN_F64).orElseThrow());
+        assertEquals("DSQRT", Dispatcher.templateName(PtxMathOp.SQRT_RN_F64).orElseThrow());
+        assertEquals("DRSQRT", Dispatcher.templateName(PtxMathOp.RSQRT_APPROX_F64).orElseThrow());
+        assertTrue(Dispatcher.opcodes().contains(PtxMathOp.DIV_RN_F32));
+        assertTrue(Dispatcher.templateName(PtxMathOp.RSQRT_APPROX_FTZ_F64).isEmpty()); // no template yet
     }
 
     /** q1 = a / b, q2 = q1 / c, s = sqrt(q2), q3 = c / a, r = rcp(b), a = a / c (in place). */
@@ -72,15 +73,15 @@ class DispatcherTest {
         Reg r = fb.output("r", RegClass.R64);
         Reg t = fb.output("t", RegClass.R64);
         Dispatcher d = new Dispatcher(fb, ctx);
-        d.expand("div.rn.f64", q1, a, b);
-        d.expand("div.rn.f64", q2, q1, c);
-        d.expand("sqrt.rn.f64", s, q2);
-        d.expand("div.rn.f64", q3, c, a);
-        d.expand("rcp.rn.f64", r, b);
+        d.expand(PtxMathOp.DIV_RN_F64, q1, a, b);
+        d.expand(PtxMathOp.DIV_RN_F64, q2, q1, c);
+        d.expand(PtxMathOp.SQRT_RN_F64, s, q2);
+        d.expand(PtxMathOp.DIV_RN_F64, q3, c, a);
+        d.expand(PtxMathOp.RCP_RN_F64, r, b);
         fb.path(Path.GLUE);
         fb.mov(org.nvlower.sass.Operand.PT, t.lo(), a.lo().op());
         fb.mov(org.nvlower.sass.Operand.PT, t.hi(), a.hi().op());
-        d.expand("div.rn.f64", t, t, c);
+        d.expand(PtxMathOp.DIV_RN_F64, t, t, c);
         fb.path(Path.GLUE);
         fb.exit();
         d.finish();

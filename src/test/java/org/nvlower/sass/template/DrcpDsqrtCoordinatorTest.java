@@ -31,9 +31,9 @@ class DrcpDsqrtCoordinatorTest {
 
     @Test
     void everyVariantHasTheCoordinatorsDescriptorTable() {
-        List<VRegDesc> first = Templates.require(OPS[0]).program().vregs();
+        List<VRegDesc> first = Templates.require(TemplateKey.valueOf(OPS[0])).program().vregs();
         for (String op : OPS) {
-            List<VRegDesc> vregs = Templates.require(op).program().vregs();
+            List<VRegDesc> vregs = Templates.require(TemplateKey.valueOf(op)).program().vregs();
             assertEquals(DrcpDsqrtCoordinator.TABLE.size(), vregs.size(), op);
             for (int i = 0; i < vregs.size(); i++) {
                 Descriptor d = DrcpDsqrtCoordinator.TABLE.get(i);
@@ -54,7 +54,7 @@ class DrcpDsqrtCoordinatorTest {
         assertTrue(drcp.size() > 20, "Part 4 has " + drcp.size() + " instructions");
         assertEquals(drcp, dsqrt);
         for (String op : OPS) {
-            Program p = Templates.require(op).program();
+            Program p = Templates.require(TemplateKey.valueOf(op)).program();
             assertTrue(containsRun(p, drcp), op + " does not contain Part 4");
         }
     }
@@ -62,10 +62,10 @@ class DrcpDsqrtCoordinatorTest {
     /** The fast paths are the PTX op's own (Part 1 seeds a reciprocal, Part 5 a root). */
     @Test
     void thePtxOpSelectsThePath() {
-        assertTrue(uses(Templates.require("rcp.rn.f64").program(), "MUFU.RCP64H"));
-        assertTrue(uses(Templates.require("sqrt.rn.f64").program(), "MUFU.RSQ64H"));
-        assertTrue(!uses(Templates.require("sqrt.rn.f64").program(), "MUFU.RCP64H"));
-        assertTrue(!uses(Templates.require("rcp.rn.f64").program(), "MUFU.RSQ64H"));
+        assertTrue(uses(Templates.require(TemplateKey.valueOf("rcp.rn.f64")).program(), "MUFU.RCP64H"));
+        assertTrue(uses(Templates.require(TemplateKey.valueOf("sqrt.rn.f64")).program(), "MUFU.RSQ64H"));
+        assertTrue(!uses(Templates.require(TemplateKey.valueOf("sqrt.rn.f64")).program(), "MUFU.RCP64H"));
+        assertTrue(!uses(Templates.require(TemplateKey.valueOf("rcp.rn.f64")).program(), "MUFU.RSQ64H"));
     }
 
     private static boolean uses(Program p, String mufu) {

@@ -31,7 +31,7 @@ class FchkTest {
     @Test
     void fchkFlagsEveryExponentPairWhereTheFastPathCanBeWrongAndNoMore() {
         List<long[]> sigs = new ArrayList<>();
-        SassOp op = SassOp.of("div.rn.f32");
+        SassOp op = SassOp.of(TemplateKey.valueOf("div.rn.f32"));
         long[] pair = new long[2];
         for (int i = 0; sigs.size() < SIGNIFICANDS; i++) {
             CaseSet.HARD.operands(op, 0, i * 8L, pair); // category 0: quotients next to a 24-bit midpoint

@@ -34,7 +34,7 @@ class PtxEmitTest {
         for (String op : OPS) {
             for (String sm : List.of("sm_80", "sm_90", "sm_100")) {
                 tests.add(DynamicTest.dynamicTest(op + " " + sm, () -> {
-                    String ptx = PtxEmitter.emit(Templates.require(op), sm);
+                    String ptx = PtxEmitter.emit(Templates.require(TemplateKey.valueOf(op)), sm);
                     assertTrue(ptx.contains(".target " + sm));
                     assertTrue(ptx.contains(op.endsWith("f64") || op.contains("f64:") ? ".f64" : ".f32"));
                     Path ptxas = ExternalTools.ptxas().orElse(null);

@@ -11,6 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.template.Templates;
@@ -62,7 +63,7 @@ class Fp64NaNTest {
     }
 
     private static List<String> fp64Templates() {
-        return Templates.names().stream().filter(n -> SassOp.of(n).isDouble()).toList();
+        return Templates.names().stream().filter(n -> SassOp.of(TemplateKey.valueOf(n)).isDouble()).toList();
     }
 
     @Test
@@ -76,7 +77,7 @@ class Fp64NaNTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (String name : fp64Templates()) {
             tests.add(DynamicTest.dynamicTest(name, () -> {
-                SassOp op = SassOp.of(name);
+                SassOp op = SassOp.of(TemplateKey.valueOf(name));
                 TemplatePtx ptx = TemplatePtx.of(op);
                 for (MufuModel mufu : new MufuModel[] {MufuModel.exact(), MufuModel.byName("adversarial", 5)}) {
                     Emulator em = new Emulator(op.template().program(), mufu);
@@ -100,7 +101,7 @@ class Fp64NaNTest {
     /** A subject that gives another NaN (the former canonical one) where the GPU gives a payload is a mismatch. */
     @Test
     void aNaNWithAnotherPayloadIsAMismatch() {
-        SassOp div = SassOp.of("div.rn.f64");
+        SassOp div = SassOp.of(TemplateKey.valueOf("div.rn.f64"));
         TemplatePtx divPtx = TemplatePtx.of(div);
         TemplateVerifier.Subjects canonical = mufu -> (a, b) -> {
             long r = divPtx.run(a, b, mufu);
@@ -109,7 +110,7 @@ class Fp64NaNTest {
         TemplateVerifier.Result r = TemplateVerifier.run(
                 new Plan(div, CaseSet.EDGE, 0, CaseSet.EDGE.size(div), 3, "exact", 1, canonical), null);
         assertTrue(r.mismatches() > 0, "edge cases with NaN operands");
-        SassOp sqrt = SassOp.of("sqrt.rn.f64");
+        SassOp sqrt = SassOp.of(TemplateKey.valueOf("sqrt.rn.f64"));
         TemplatePtx sqrtPtx = TemplatePtx.of(sqrt);
         TemplateVerifier.Subjects flipped = mufu -> (a, b) -> {
             long v = sqrtPtx.run(a, b, mufu);

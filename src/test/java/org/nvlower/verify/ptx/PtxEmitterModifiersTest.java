@@ -3,6 +3,7 @@ package org.nvlower.verify.ptx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import org.nvlower.sass.template.TemplateKey;
 import org.junit.jupiter.api.Test;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.Mod.MufuFn;
@@ -31,12 +32,12 @@ class PtxEmitterModifiersTest {
         b.mufu(MufuFn.RCP, r, x.negAbs());
         b.emitGuarded(Operand.NOT_PT, SassOpcode.MOV, 0, Operand.dest(r.id()), b.imm(0x12345678));
         b.exit();
-        Template t = new Template("rcp.rn.f32", Template.Operands.F32_UNARY, false, 1, -1, b.build());
+        Template t = new Template(TemplateKey.valueOf("rcp.rn.f32"), "rcp.rn.f32", Template.Operands.F32_UNARY, false, 1, -1, b.build());
         String ptx = PtxEmitter.emit(t, "sm_90");
         assertFalse(ptx.contains("%never"), ptx);
         assertFalse(ptx.contains("0x12345678"), "the !PT instruction is not written:\n" + ptx);
 
-        TemplatePtx run = TemplatePtx.of(SassOp.of("rcp.rn.f32"), ptx);
+        TemplatePtx run = TemplatePtx.of(SassOp.of(TemplateKey.valueOf("rcp.rn.f32")), ptx);
         MufuModel exact = MufuModel.exact();
         Emulator emulator = new Emulator(t.program(), exact);
         int[] inputs = {0x3f800000, 0xbf800000, 0x40490fdb, 0x00000000, 0x80000000, 0x7f800000, 0xff800000,

@@ -3,6 +3,7 @@ package org.nvlower.verify.ptx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.sass.template.TemplateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -34,7 +35,7 @@ class TemplatePtxTest {
         assertEquals(28, Templates.names().size());
         for (String name : Templates.names()) {
             String kernel = "nvlower_" + name.replaceAll("[^A-Za-z0-9]", "_") + "_kernel(.param .u64 buf)";
-            assertTrue(TemplatePtx.of(SassOp.of(name)).text().contains(".visible .entry " + kernel), name);
+            assertTrue(TemplatePtx.of(SassOp.of(TemplateKey.valueOf(name))).text().contains(".visible .entry " + kernel), name);
         }
     }
 
@@ -43,7 +44,7 @@ class TemplatePtxTest {
         List<DynamicTest> tests = new ArrayList<>();
         for (String name : Templates.names()) {
             tests.add(DynamicTest.dynamicTest(name, () -> {
-                SassOp op = SassOp.of(name);
+                SassOp op = SassOp.of(TemplateKey.valueOf(name));
                 TemplatePtx ptx = TemplatePtx.of(op);
                 for (String mufu : new String[] {"exact", "adversarial"}) {
                     for (CaseSet set : new CaseSet[] {CaseSet.EDGE, CaseSet.RANDOM, CaseSet.HARD}) {
@@ -62,13 +63,13 @@ class TemplatePtxTest {
     /** The check can fail: a PTX whose FMA rounds toward zero, and a subject one bit off, are caught. */
     @Test
     void aWrongPtxOrAWrongWordIsAMismatch() {
-        SassOp div = SassOp.of("div.rn.f64");
+        SassOp div = SassOp.of(TemplateKey.valueOf("div.rn.f64"));
         String text = TemplatePtx.of(div).text();
         assertTrue(text.contains("fma.rn.f64"));
         TemplatePtx mutant = TemplatePtx.of(div, text.replace("fma.rn.f64", "fma.rz.f64"));
         assertTrue(verify(div, CaseSet.RANDOM, 300, "exact", mutant).mismatches() > 0);
         // an approximation: the reference only bounds it, the emulator's word pins it
-        SassOp approx = SassOp.of("div.full.f32");
+        SassOp approx = SassOp.of(TemplateKey.valueOf("div.full.f32"));
         TemplatePtx ptx = TemplatePtx.of(approx);
         TemplateVerifier.Subjects offByOne = mufu -> {
             TemplateVerifier.Subject s = ptx.make(mufu);
@@ -82,7 +83,7 @@ class TemplatePtxTest {
     @Test
     void theApproximationsFollowTheModel() {
         // the same case under two models: the PTX's result moves with the MUFU exactly as the emulator's
-        SassOp op = SassOp.of("div.approx.ftz.f32");
+        SassOp op = SassOp.of(TemplateKey.valueOf("div.approx.ftz.f32"));
         TemplatePtx ptx = TemplatePtx.of(op);
         long a = Float.floatToRawIntBits(1f) & 0xFFFFFFFFL;
         long b = Float.floatToRawIntBits(3f) & 0xFFFFFFFFL;

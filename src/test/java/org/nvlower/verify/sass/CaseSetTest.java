@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.sass.template.TemplateKey;
 import java.math.BigDecimal;
 import java.math.MathContext;
 
@@ -14,7 +15,7 @@ class CaseSetTest {
 
     @Test
     void caseIDependsOnOpSetSeedAndIAlone() {
-        SassOp op = SassOp.of("div.rn.f32");
+        SassOp op = SassOp.of(TemplateKey.valueOf("div.rn.f32"));
         long[] x = new long[2];
         long[] y = new long[2];
         for (CaseSet set : new CaseSet[] {CaseSet.RANDOM, CaseSet.HARD, CaseSet.EDGE}) {
@@ -35,8 +36,8 @@ class CaseSetTest {
         CaseSet.HARD.operands(op, 10, 10, y);
         assertArrayEquals(x, y, "the hard set does not depend on the seed");
         assertEquals(62L * 62, CaseSet.EDGE.size(op));
-        assertEquals(1L << 32, CaseSet.EXHAUSTIVE.size(SassOp.of("sqrt.rn.f32")));
-        CaseSet.EXHAUSTIVE.operands(SassOp.of("rem.s32"), 0, 0xFFFF_8000L, x);
+        assertEquals(1L << 32, CaseSet.EXHAUSTIVE.size(SassOp.of(TemplateKey.valueOf("sqrt.rn.f32"))));
+        CaseSet.EXHAUSTIVE.operands(SassOp.of(TemplateKey.valueOf("rem.s32")), 0, 0xFFFF_8000L, x);
         assertEquals(-1, x[0]);
         assertEquals(-32768, x[1]);
     }
@@ -53,7 +54,7 @@ class CaseSetTest {
 
     @Test
     void hardQuotientsLieNextToMidpoints() {
-        SassOp op = SassOp.of("div.rn.f32");
+        SassOp op = SassOp.of(TemplateKey.valueOf("div.rn.f32"));
         long[] x = new long[2];
         double worst = 0;
         for (long i = 0; i < 4000; i += 8) { // category 0: near a 24-bit midpoint
@@ -66,7 +67,7 @@ class CaseSetTest {
 
     @Test
     void hardRootsLieNextToMidpoints() {
-        SassOp op = SassOp.of("sqrt.rn.f32");
+        SassOp op = SassOp.of(TemplateKey.valueOf("sqrt.rn.f32"));
         long[] x = new long[2];
         int near = 0;
         for (long i = 0; i < 600; i++) {

@@ -3,6 +3,7 @@ package org.nvlower.verify.sass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.ptx.PtxMathOp;
 import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
@@ -30,7 +31,7 @@ class ConstantDivisionTest {
     @TestFactory
     Stream<DynamicTest> sixteenBitSlice() {
         return Stream.of(OPS).map(op -> DynamicTest.dynamicTest(op, () -> {
-            long[] all = ConstantDivisionCheck.all16(op);
+            long[] all = ConstantDivisionCheck.all16(PtxMathOp.bySpelling(op).orElseThrow());
             LongStream.Builder pick = LongStream.builder();
             for (int i = 0; i < all.length; i += 8191) {
                 pick.add(all[i]);
@@ -49,7 +50,7 @@ class ConstantDivisionTest {
             pick.add(op.contains(".s") ? -1 : 65535);
             pick.add(op.contains(".s") ? -32768 : 3);
             long[] divisors = pick.build().distinct().toArray();
-            assertPassed(ConstantDivisionCheck.run(op, divisors, Dividends.SIXTEEN_BIT, 0, 1, null), 65536L * divisors.length);
+            assertPassed(ConstantDivisionCheck.run(PtxMathOp.bySpelling(op).orElseThrow(), divisors, Dividends.SIXTEEN_BIT, 0, 1, null), 65536L * divisors.length);
         }));
     }
 
@@ -64,9 +65,9 @@ class ConstantDivisionTest {
                             : LongStream.empty())
                     .map(d -> wide ? d : op.contains(".s") ? (int) d : d & 0xFFFFFFFFL).filter(d -> d != 0).distinct()
                     .toArray();
-            Result edge = ConstantDivisionCheck.run(op, divisors, Dividends.EDGE, 0, 1, null);
+            Result edge = ConstantDivisionCheck.run(PtxMathOp.bySpelling(op).orElseThrow(), divisors, Dividends.EDGE, 0, 1, null);
             assertTrue(edge.passed(), edge.first());
-            assertPassed(ConstantDivisionCheck.run(op, divisors, Dividends.RANDOM, 2000, 7, null), 2000L * divisors.length);
+            assertPassed(ConstantDivisionCheck.run(PtxMathOp.bySpelling(op).orElseThrow(), divisors, Dividends.RANDOM, 2000, 7, null), 2000L * divisors.length);
         }));
     }
 
@@ -74,10 +75,10 @@ class ConstantDivisionTest {
     Stream<DynamicTest> shortSequences() {
         // Granlund-Montgomery: multiply-high and shift, 2-3 instructions for most 32-bit divisors
         return Stream.of(DynamicTest.dynamicTest("div.u32 by 10: IMAD.HI + SHF", () -> assertEquals(2,
-                ConstantDivision.template("div.u32", 10).fastPath())),
+                ConstantDivision.template(PtxMathOp.DIV_U32, 10).fastPath())),
                 DynamicTest.dynamicTest("div.u32 by 7: the 33-bit magic", () -> assertEquals(5,
-                        ConstantDivision.template("div.u32", 7).fastPath())),
+                        ConstantDivision.template(PtxMathOp.DIV_U32, 7).fastPath())),
                 DynamicTest.dynamicTest("div.s32 by 3: IMAD.HI, SHF, IADD3", () -> assertTrue(
-                        ConstantDivision.template("div.s32", 3).fastPath() <= 3)));
+                        ConstantDivision.template(PtxMathOp.DIV_S32, 3).fastPath() <= 3)));
     }
 }

@@ -3,6 +3,8 @@ package org.nvlower.verify.sass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.ptx.PtxMathOp;
+import org.nvlower.sass.template.TemplateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -35,7 +37,7 @@ class Fp64TemplatesTest {
     static final int N = Integer.getInteger("nvlower.verify.fp64", 20_000);
 
     private static void check(String op, CaseSet set, long n, String mufu) {
-        SassOp o = SassOp.of(op);
+        SassOp o = SassOp.of(TemplateKey.valueOf(op));
         Result r = TemplateVerifier.run(new Plan(o, set, 0, n, 11, mufu, 1), null);
         String where = r.first() == null ? "" : " first: a=" + Long.toHexString(r.first().a()) + " b="
                 + Long.toHexString(r.first().b()) + " expected " + Long.toHexString(r.first().expected()) + " got "
@@ -51,7 +53,7 @@ class Fp64TemplatesTest {
         for (String op : FP64) {
             for (String mufu : MODELS) {
                 tests.add(DynamicTest.dynamicTest(op + " " + mufu, () -> {
-                    check(op, CaseSet.EDGE, CaseSet.EDGE.size(SassOp.of(op)), mufu);
+                    check(op, CaseSet.EDGE, CaseSet.EDGE.size(SassOp.of(TemplateKey.valueOf(op))), mufu);
                     check(op, CaseSet.RANDOM, N, mufu);
                     check(op, CaseSet.HARD, N, mufu);
                 }));
@@ -63,7 +65,7 @@ class Fp64TemplatesTest {
     /** The hard division cases of the near-midpoint categories really are within 2^-40 ulp of a midpoint. */
     @Test
     void hardQuotientsLieNearMidpoints() {
-        SassOp op = SassOp.of("div.rn.f64");
+        SassOp op = SassOp.of(TemplateKey.valueOf("div.rn.f64"));
         long[] ab = new long[2];
         int near = 0;
         int total = 0;
@@ -94,7 +96,7 @@ class Fp64TemplatesTest {
      */
     @Test
     void hardReciprocalsLieNearMidpoints() {
-        SassOp op = SassOp.of("rcp.rn.f64");
+        SassOp op = SassOp.of(TemplateKey.valueOf("rcp.rn.f64"));
         long[] x = new long[2];
         java.math.MathContext mc = new java.math.MathContext(80);
         java.math.BigDecimal half = new java.math.BigDecimal("0.5");
@@ -159,7 +161,7 @@ class Fp64TemplatesTest {
         assertTrue(above > 50 && above < 350, above + " of 400 above the midpoint");
         for (String name : new String[] {"div.rn.f64", "div.rn.f64:partial", "div.rn.f64:minimal", "div.rn.f64:rcp",
             "rcp.rn.f64", "rcp.rn.f64:rcp"}) {
-            SassOp op = SassOp.of(name);
+            SassOp op = SassOp.of(TemplateKey.valueOf(name));
             for (String mufu : MODELS) {
                 org.nvlower.sass.Emulator em = new org.nvlower.sass.Emulator(op.template().program(),
                         org.nvlower.sass.MufuModel.byName(mufu, 3));
@@ -188,15 +190,15 @@ class Fp64TemplatesTest {
     void targetSelectsTheVariant() {
         SmProcessor sm90 = SmProcessor.byName("sm_90").orElseThrow();
         SmProcessor sm70 = SmProcessor.byName("sm_70").orElseThrow();
-        assertEquals("div.rn.f64", Templates.forTarget("div.rn.f64", sm90, 65536).op());
-        assertEquals("div.rn.f64:partial", Templates.forTarget("div.rn.f64", sm90, 20479).op());
-        assertEquals("div.rn.f64:partial", Templates.forTarget("div.rn.f64", sm90, 16384).op());
-        assertEquals("div.rn.f64:minimal", Templates.forTarget("div.rn.f64", sm90, 16383).op());
-        assertEquals("div.rn.f64:rcp", Templates.forTarget("div.rn.f64", sm70, 65536).op());
-        assertEquals("rsqrt.approx.f64", Templates.forTarget("rsqrt.approx.f64", sm90, 65536).op());
-        assertEquals("rsqrt.approx.f64:full", Templates.forTarget("rsqrt.approx.f64", sm70, 65536).op());
-        assertEquals("sqrt.rn.f64", Templates.forTarget("sqrt.rn.f64", sm90, 65536).op());
-        assertEquals("sqrt.rn.f64:rsq", Templates.forTarget("sqrt.rn.f64", sm70, 65536).op());
+        assertEquals("div.rn.f64", Templates.forTarget(PtxMathOp.DIV_RN_F64, sm90, 65536).name());
+        assertEquals("div.rn.f64:partial", Templates.forTarget(PtxMathOp.DIV_RN_F64, sm90, 20479).name());
+        assertEquals("div.rn.f64:partial", Templates.forTarget(PtxMathOp.DIV_RN_F64, sm90, 16384).name());
+        assertEquals("div.rn.f64:minimal", Templates.forTarget(PtxMathOp.DIV_RN_F64, sm90, 16383).name());
+        assertEquals("div.rn.f64:rcp", Templates.forTarget(PtxMathOp.DIV_RN_F64, sm70, 65536).name());
+        assertEquals("rsqrt.approx.f64", Templates.forTarget(PtxMathOp.RSQRT_APPROX_F64, sm90, 65536).name());
+        assertEquals("rsqrt.approx.f64:full", Templates.forTarget(PtxMathOp.RSQRT_APPROX_F64, sm70, 65536).name());
+        assertEquals("sqrt.rn.f64", Templates.forTarget(PtxMathOp.SQRT_RN_F64, sm90, 65536).name());
+        assertEquals("sqrt.rn.f64:rsq", Templates.forTarget(PtxMathOp.SQRT_RN_F64, sm70, 65536).name());
     }
 
     /** Every SM of the table gets, for every op the dispatcher knows, a template using only MUFU functions it has. */
@@ -204,7 +206,7 @@ class Fp64TemplatesTest {
     void noSmGetsAMufuFunctionItLacks() {
         int checked = 0;
         for (SmProcessor sm : SmProcessor.all()) {
-            for (String op : Dispatcher.opcodes()) {
+            for (PtxMathOp op : Dispatcher.opcodes()) {
                 Template t = Templates.forTarget(op, sm, sm.registerFileSize());
                 for (SassInstruction i : t.program().code()) {
                     if (i.op() == SassOpcode.MUFU) {
@@ -214,7 +216,7 @@ class Fp64TemplatesTest {
                             case RSQ64H -> sm.hasMufuRsq64h();
                             default -> true;
                         };
-                        assertTrue(has, sm.name() + " " + op + " (" + t.op() + ") uses MUFU." + fn);
+                        assertTrue(has, sm.name() + " " + op + " (" + t.name() + ") uses MUFU." + fn);
                         checked++;
                     }
                 }
@@ -230,9 +232,9 @@ class Fp64TemplatesTest {
      */
     @Test
     void tiersDifferInRegistersNotInResults() {
-        int full = Templates.require("div.rn.f64").registers();
-        int partial = Templates.require("div.rn.f64:partial").registers();
-        int minimal = Templates.require("div.rn.f64:minimal").registers();
+        int full = Templates.require(TemplateKey.valueOf("div.rn.f64")).registers();
+        int partial = Templates.require(TemplateKey.valueOf("div.rn.f64:partial")).registers();
+        int minimal = Templates.require(TemplateKey.valueOf("div.rn.f64:minimal")).registers();
         assertTrue(full > partial && partial > minimal, "full " + full + " partial " + partial + " minimal " + minimal);
         assertEquals(List.of(22, 20, 18), List.of(full, partial, minimal));
     }

@@ -3,6 +3,7 @@ package org.nvlower.verify.sass;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.nvlower.sass.template.TemplateKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -27,7 +28,7 @@ class TemplatesVerifyTest {
     static final int HARD = Integer.getInteger("nvlower.verify.hard", 12_000);
 
     private static Result run(String op, CaseSet set, long from, long to, String mufu) {
-        return TemplateVerifier.run(new Plan(SassOp.of(op), set, from, to, 7, mufu, 2), null);
+        return TemplateVerifier.run(new Plan(SassOp.of(TemplateKey.valueOf(op)), set, from, to, 7, mufu, 2), null);
     }
 
     /**
@@ -59,7 +60,7 @@ class TemplatesVerifyTest {
             for (String mufu : MODELS) {
                 tests.add(DynamicTest.dynamicTest(op + " " + mufu, () -> {
                     CaseSet edge = CaseSet.EDGE;
-                    assertPassed(run(op, edge, 0, edge.size(SassOp.of(op)), mufu));
+                    assertPassed(run(op, edge, 0, edge.size(SassOp.of(TemplateKey.valueOf(op))), mufu));
                     assertPassed(run(op, CaseSet.RANDOM, 0, RANDOM, mufu));
                     assertPassed(run(op, CaseSet.HARD, 0, HARD, mufu));
                 }));
@@ -72,7 +73,7 @@ class TemplatesVerifyTest {
     Stream<DynamicTest> fastPathBinadesWithEveryMufuOutput() {
         return Stream.of("rcp.rn.f32", "sqrt.rn.f32").map(op -> DynamicTest.dynamicTest(op, () -> {
             // every 97th input of the binades, each with every admissible MUFU output
-            SassOp o = SassOp.of(op);
+            SassOp o = SassOp.of(TemplateKey.valueOf(op));
             Plan plan = new Plan(o, CaseSet.BINADES, 0, CaseSet.BINADES.size(o), 0, "all", 1);
             long runs = 0;
             for (long start = 0; start < plan.to(); start += 97 * 64) {

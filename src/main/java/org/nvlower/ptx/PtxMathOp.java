@@ -1,0 +1,83 @@
+package org.nvlower.ptx;
+
+import java.util.Arrays;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A PTX math instruction that ptxas expands into an instruction sequence (a template), as one
+ * value: the reader turns the text into it once, and the template table, the dispatcher and the
+ * harnesses key on it. One constant per instruction, spelled as PTX spells it.
+ */
+public enum PtxMathOp {
+    DIV_RN_F32("div.rn.f32"),
+    DIV_RN_FTZ_F32("div.rn.ftz.f32"),
+    DIV_FULL_F32("div.full.f32"),
+    DIV_FULL_FTZ_F32("div.full.ftz.f32"),
+    DIV_APPROX_F32("div.approx.f32"),
+    DIV_APPROX_FTZ_F32("div.approx.ftz.f32"),
+    RCP_RN_F32("rcp.rn.f32"),
+    RCP_RN_FTZ_F32("rcp.rn.ftz.f32"),
+    SQRT_RN_F32("sqrt.rn.f32"),
+    SQRT_RN_FTZ_F32("sqrt.rn.ftz.f32"),
+    DIV_RN_F64("div.rn.f64"),
+    RCP_RN_F64("rcp.rn.f64"),
+    SQRT_RN_F64("sqrt.rn.f64"),
+    RSQRT_APPROX_F64("rsqrt.approx.f64"),
+    RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
+    DIV_U32("div.u32"),
+    DIV_S32("div.s32"),
+    REM_U32("rem.u32"),
+    REM_S32("rem.s32"),
+    DIV_U64("div.u64"),
+    DIV_S64("div.s64"),
+    REM_U64("rem.u64"),
+    REM_S64("rem.s64");
+
+    private static final Map<String, PtxMathOp> BY_SPELLING = Arrays.stream(values())
+            .collect(Collectors.toUnmodifiableMap(PtxMathOp::spelling, Function.identity()));
+
+    private final String spelling;
+
+    PtxMathOp(String spelling) {
+        this.spelling = spelling;
+    }
+
+    /** The instruction as PTX writes it ({@code div.rn.ftz.f32}). */
+    public String spelling() {
+        return spelling;
+    }
+
+    /** The op a PTX instruction's opcode names, or empty when ptxas does not expand it. */
+    public static Optional<PtxMathOp> bySpelling(String opcode) {
+        return Optional.ofNullable(BY_SPELLING.get(opcode));
+    }
+
+    /** Subnormal operands and results flushed to zero ({@code .ftz}). */
+    public boolean ftz() {
+        return spelling.contains(".ftz");
+    }
+
+    /** An FP32 op: one that {@code -ftz=true} turns into its {@code .ftz} form. */
+    public boolean isF32() {
+        return spelling.endsWith(".f32");
+    }
+
+    /** An integer division or remainder ({@code div/rem .u32 .s32 .u64 .s64}). */
+    public boolean isIntegerDivision() {
+        return spelling.matches("(div|rem)\\.[us](32|64)");
+    }
+
+    /** The {@code .ftz} form of an FP32 op (itself when it already has it), or empty for the other ops. */
+    public Optional<PtxMathOp> withFtz() {
+        return !isF32() ? Optional.empty() : ftz() ? Optional.of(this)
+                : bySpelling(spelling.substring(0, spelling.length() - 4) + ".ftz.f32");
+    }
+
+    @Override
+    public String toString() {
+        return spelling;
+    }
+}
