@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.softfloat.FcmpPredicate;
 
 /** The shape of the table: the seed's 55 names (its prose says 48; see exactlyTheSeedsNames), signatures consistent with the instruction replaced. */
@@ -66,9 +67,9 @@ class RuntimeFunctionTableTest {
         for (RuntimeFunction f : RuntimeFunction.values()) {
             int n = f.symbol().length();
             switch (f.opcode()) {
-                case "fadd", "fsub", "fmul", "fdiv", "frem" -> assertEquals(14, n, f.symbol());
-                case "udiv", "sdiv", "urem", "srem" -> assertEquals(12, n, f.symbol());
-                case "fcmp" -> assertEquals(13, n, f.symbol());
+                case FADD, FSUB, FMUL, FDIV, FREM -> assertEquals(14, n, f.symbol());
+                case UDIV, SDIV, UREM, SREM -> assertEquals(12, n, f.symbol());
+                case FCMP -> assertEquals(13, n, f.symbol());
                 default -> {
                     if (f.symbol().startsWith("__nv_cvt_")) {
                         assertEquals(20, n, f.symbol());
@@ -88,30 +89,30 @@ class RuntimeFunctionTableTest {
             ValueType to = f.returnType();
             String name = f.symbol();
             switch (f.opcode()) {
-                case "fadd", "fsub", "fmul", "fdiv", "frem" ->
+                case FADD, FSUB, FMUL, FDIV, FREM ->
                         assertEquals(List.of(ValueType.F128, ValueType.F128, ValueType.F128), List.of(from, p.get(1), to), name);
-                case "udiv", "sdiv", "urem", "srem" ->
+                case UDIV, SDIV, UREM, SREM ->
                         assertEquals(List.of(ValueType.I128, ValueType.I128, ValueType.I128), List.of(from, p.get(1), to), name);
-                case "fcmp" -> {
+                case FCMP -> {
                     assertEquals(List.of(ValueType.F128, ValueType.F128), p, name);
                     assertEquals(ValueType.I1, to, name);
                     assertEquals("__nv_fcmp_" + f.predicate().orElseThrow().llvmName(), name);
                 }
-                case "fptoui", "fptosi" -> {
+                case FPTOUI, FPTOSI -> {
                     assertTrue(from.isFloatingPoint() && !to.isFloatingPoint(), name);
                     assertTrue(from == ValueType.F128 || to == ValueType.I128, name);
                 }
-                case "uitofp", "sitofp" -> {
+                case UITOFP, SITOFP -> {
                     assertTrue(!from.isFloatingPoint() && to.isFloatingPoint(), name);
                     assertTrue(to == ValueType.F128 || from == ValueType.I128, name);
                 }
-                case "fptrunc" -> assertTrue(from == ValueType.F128 && to.bits() < 128, name);
-                case "fpext" -> assertTrue(to == ValueType.F128 && from.bits() < 128, name);
+                case FPTRUNC -> assertTrue(from == ValueType.F128 && to.bits() < 128, name);
+                case FPEXT -> assertTrue(to == ValueType.F128 && from.bits() < 128, name);
                 default -> throw new AssertionError("unexpected opcode " + f.opcode() + " in " + name);
             }
-            if (!f.opcode().equals("fcmp")) {
+            if (f.opcode() != Opcode.FCMP) {
                 assertFalse(f.predicate().isPresent(), name);
-                assertEquals(1 + (f.opcode().matches("f?(add|sub|mul|div|rem)|[us](div|rem)") ? 1 : 0), p.size(), name);
+                assertEquals(1 + (f.opcode().kind() == Opcode.Kind.BINARY ? 1 : 0), p.size(), name);
             }
         }
     }
@@ -120,13 +121,13 @@ class RuntimeFunctionTableTest {
     void cvtNamesReadSourceThenDestination() {
         // FACTS.md: fptoui float -> unsigned i128 is __nv_cvt_f32_u128_rz; uitofp u128 -> float is _rn.
         assertEquals(RuntimeFunction.CVT_F32_U128_RZ,
-                RuntimeFunction.find("fptoui", ValueType.F32, ValueType.I128, null).orElseThrow());
+                RuntimeFunction.find(Opcode.FPTOUI, ValueType.F32, ValueType.I128, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_U128_F32_RN,
-                RuntimeFunction.find("uitofp", ValueType.I128, ValueType.F32, null).orElseThrow());
+                RuntimeFunction.find(Opcode.UITOFP, ValueType.I128, ValueType.F32, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_I128_F64_RN,
-                RuntimeFunction.find("sitofp", ValueType.I128, ValueType.F64, null).orElseThrow());
+                RuntimeFunction.find(Opcode.SITOFP, ValueType.I128, ValueType.F64, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_F64_I128_RZ,
-                RuntimeFunction.find("fptosi", ValueType.F64, ValueType.I128, null).orElseThrow());
+                RuntimeFunction.find(Opcode.FPTOSI, ValueType.F64, ValueType.I128, null).orElseThrow());
     }
 
     @Test
@@ -137,10 +138,10 @@ class RuntimeFunctionTableTest {
             assertEquals(f, RuntimeFunction.bySymbol(f.symbol()).orElseThrow());
         }
         // i128 add/sub/mul are legalized by LLVM itself; fcmp true/false are folded before the pass.
-        assertTrue(RuntimeFunction.find("add", ValueType.I128, ValueType.I128, null).isEmpty());
-        assertTrue(RuntimeFunction.find("fcmp", ValueType.F128, ValueType.I1, FcmpPredicate.TRUE).isEmpty());
+        assertTrue(RuntimeFunction.find(Opcode.ADD, ValueType.I128, ValueType.I128, null).isEmpty());
+        assertTrue(RuntimeFunction.find(Opcode.FCMP, ValueType.F128, ValueType.I1, FcmpPredicate.TRUE).isEmpty());
         assertTrue(RuntimeFunction.bySymbol("__nv_add128").isEmpty());
-        long fcmpRows = Arrays.stream(RuntimeFunction.values()).filter(f -> f.opcode().equals("fcmp")).count();
+        long fcmpRows = Arrays.stream(RuntimeFunction.values()).filter(f -> f.opcode() == Opcode.FCMP).count();
         assertEquals(14, fcmpRows);
     }
 

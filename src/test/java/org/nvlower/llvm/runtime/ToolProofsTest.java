@@ -79,10 +79,11 @@ class ToolProofsTest {
         for (RuntimeFunction f : RuntimeFunction.values()) {
             String t = f.parameterTypes().get(0).llvmName();
             String r = f.returnType().llvmName();
-            String inst = switch (f.opcode()) {
-                case "fcmp" -> "fcmp " + f.predicate().orElseThrow().llvmName() + " " + t + " %a, %b";
-                case "fptoui", "fptosi", "uitofp", "sitofp", "fptrunc", "fpext" -> f.opcode() + " " + t + " %a to " + r;
-                default -> f.opcode() + " " + t + " %a, %b";
+            String op = f.opcode().keyword();
+            String inst = switch (f.opcode().kind()) {
+                case CMP -> op + " " + f.predicate().orElseThrow().llvmName() + " " + t + " %a, %b";
+                case CAST -> op + " " + t + " %a to " + r;
+                default -> op + " " + t + " %a, %b";
             };
             ops.add(new String[] {inst, t, r});
         }
