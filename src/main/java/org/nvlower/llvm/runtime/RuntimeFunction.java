@@ -380,7 +380,7 @@ public enum RuntimeFunction {
      */
     public static Optional<RuntimeFunction> find(Opcode opcode, ValueType from, ValueType to, FcmpPredicate predicate) {
         return Arrays.stream(values())
-                .filter(f -> f.opcode == opcode && f.parameterTypes.get(0) == from && f.returnType == to
+                .filter(f -> f.isSeed() && f.opcode == opcode && f.parameterTypes.get(0) == from && f.returnType == to
                         && f.predicate == predicate)
                 .findFirst();
     }

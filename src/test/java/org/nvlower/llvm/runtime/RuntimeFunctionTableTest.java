@@ -51,10 +51,13 @@ class RuntimeFunctionTableTest {
      */
     @Test
     void exactlyTheSeedsNames() {
-        assertEquals(55, RuntimeFunction.values().length);
         Set<String> names = new HashSet<>();
+        Set<String> all = new HashSet<>();
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            assertTrue(names.add(f.symbol()), "duplicate " + f.symbol());
+            assertTrue(all.add(f.symbol()), "duplicate " + f.symbol());
+            if (f.isSeed()) {
+                names.add(f.symbol());
+            }
         }
         assertEquals(55, SEED_NAMES.size());
         assertEquals(Set.copyOf(SEED_NAMES), names);
@@ -64,7 +67,7 @@ class RuntimeFunctionTableTest {
     void seedStringLengthsMatch() {
         // The seed gives the name length each helper passes: 14 (fp128 arithmetic), 12 (i128
         // division), 20 (__nv_cvt_*), 18..21 (fp128 <-> integer conversions).
-        for (RuntimeFunction f : RuntimeFunction.values()) {
+        for (RuntimeFunction f : seedRows()) {
             int n = f.symbol().length();
             switch (f.opcode()) {
                 case FADD, FSUB, FMUL, FDIV, FREM -> assertEquals(14, n, f.symbol());
@@ -83,7 +86,7 @@ class RuntimeFunctionTableTest {
 
     @Test
     void signaturesFitTheInstruction() {
-        for (RuntimeFunction f : RuntimeFunction.values()) {
+        for (RuntimeFunction f : seedRows()) {
             List<ValueType> p = f.parameterTypes();
             ValueType from = p.get(0);
             ValueType to = f.returnType();
@@ -132,7 +135,7 @@ class RuntimeFunctionTableTest {
 
     @Test
     void findCoversEveryRowAndNothingElse() {
-        for (RuntimeFunction f : RuntimeFunction.values()) {
+        for (RuntimeFunction f : seedRows()) {
             assertEquals(f, RuntimeFunction.find(f.opcode(), f.parameterTypes().get(0), f.returnType(),
                     f.predicate().orElse(null)).orElseThrow(), f.symbol());
             assertEquals(f, RuntimeFunction.bySymbol(f.symbol()).orElseThrow());
@@ -143,6 +146,41 @@ class RuntimeFunctionTableTest {
         assertTrue(RuntimeFunction.bySymbol("__nv_add128").isEmpty());
         long fcmpRows = Arrays.stream(RuntimeFunction.values()).filter(f -> f.opcode() == Opcode.FCMP).count();
         assertEquals(14, fcmpRows);
+    }
+
+    static List<RuntimeFunction> seedRows() {
+        return Arrays.stream(RuntimeFunction.values()).filter(RuntimeFunction::isSeed).toList();
+    }
+
+    /**
+     * nvlower's extensions: named in the seed's scheme ({@code __nv_<op>_fp128}), replacing a call
+     * (opcode CALL) of the intrinsics they list, each intrinsic named by one row only, fp128 in
+     * and out but for the class test and frexp's exponent.
+     */
+    @Test
+    void extensionsFollowTheSeedsScheme() {
+        List<RuntimeFunction> ext = Arrays.stream(RuntimeFunction.values()).filter(f -> !f.isSeed()).toList();
+        assertEquals(17, ext.size(), ext.toString());
+        Set<String> intrinsics = new HashSet<>();
+        for (RuntimeFunction f : ext) {
+            assertEquals(Opcode.CALL, f.opcode(), f.symbol());
+            assertTrue(f.symbol().matches("__nv_[a-z_]+_fp128"), f.symbol());
+            assertFalse(f.predicate().isPresent());
+            for (String i : f.intrinsics()) {
+                assertTrue(i.startsWith("llvm."), i);
+                assertTrue(intrinsics.add(i), "two rows name " + i);
+            }
+            assertEquals(ValueType.F128, f.parameterTypes().get(0), f.symbol());
+            boolean fp128Result = f != RuntimeFunction.FPCLASS_FP128 && f != RuntimeFunction.FREXP_EXP_FP128;
+            assertEquals(fp128Result ? ValueType.F128 : ValueType.I32, f.returnType(), f.symbol());
+            // no instruction finds an extension row
+            assertTrue(RuntimeFunction.find(Opcode.CALL, ValueType.F128, f.returnType(), null).isEmpty());
+        }
+        assertTrue(intrinsics.containsAll(List.of("llvm.fma", "llvm.fmuladd", "llvm.sqrt", "llvm.floor", "llvm.ceil",
+                "llvm.trunc", "llvm.round", "llvm.roundeven", "llvm.rint", "llvm.nearbyint", "llvm.minnum", "llvm.maxnum",
+                "llvm.minimum", "llvm.maximum", "llvm.is.fpclass", "llvm.powi", "llvm.ldexp", "llvm.frexp")), intrinsics.toString());
+        assertEquals("declare fp128 @__nv_fma_fp128(fp128, fp128, fp128)", RuntimeFunction.FMA_FP128.llvmDeclaration());
+        assertEquals("declare fp128 @__nv_powi_fp128(fp128, i32)", RuntimeFunction.POWI_FP128.llvmDeclaration());
     }
 
     @Test
