@@ -87,6 +87,7 @@ public final class Lower128 {
     private final Options options;
     private final Set<RuntimeFunction> used = EnumSet.noneOf(RuntimeFunction.class);
     private final List<CallInst> calls = new ArrayList<>();
+    private final Set<Function> replacedCallees = new java.util.LinkedHashSet<>();
     private int folded;
 
     private Lower128(Module module, Options options) {
@@ -123,6 +124,12 @@ public final class Lower128 {
             checkFunction(f, found);
             if (!wasMaterialized) {
                 f.release();
+            }
+        }
+        // the intrinsics and quad C functions now called nowhere: no declaration left to resolve
+        for (Function callee : replacedCallees) {
+            if (callee.isDeclaration() && !callee.hasUses() && module.function(callee.name()).orElse(null) == callee) {
+                module.removeGlobal(callee);
             }
         }
         List<String> kept = report(found);
@@ -257,6 +264,7 @@ public final class Lower128 {
 
     /** Replaces {@code call} by its plan: row calls (lane by lane for vectors) and the glue around them. */
     private void lowerCall(CallInst call, QuadCalls.Plan plan) {
+        replacedCallees.add(call.calledFunction());
         IrBuilder b = new IrBuilder(module).positionBefore(call);
         String name = call.name();
         List<Value> args = call.arguments();
