@@ -8,7 +8,8 @@ typedef __float128 Q;
 Q sqrtf128(Q); Q fmaf128(Q, Q, Q); Q ldexpf128(Q, int); Q fabsf128(Q); Q copysignf128(Q, Q);
 Q floorf128(Q); Q ceilf128(Q); Q truncf128(Q); Q roundf128(Q); Q rintf128(Q); Q nearbyintf128(Q);
 Q roundevenf128(Q); Q fminf128(Q, Q); Q fmaxf128(Q, Q); Q fmodf128(Q, Q); Q frexpf128(Q, int *);
-Q scalbnf128(Q, int); long lroundf128(Q); long long llrintf128(Q);
+Q scalbnf128(Q, int); long lroundf128(Q); long long llrintf128(Q); Q remainderf128(Q, Q);
+Q fdimf128(Q, Q); Q nextafterf128(Q, Q);
 
 static void show(const char *what, Q x) {
   unsigned long long w[2];
@@ -40,6 +41,9 @@ __attribute__((noinline)) void ops(Q a, Q b, Q c, int n) {
   show("ldexp", ldexpf128(a, n));
   show("scalbn", scalbnf128(b, -n));
   show("fmod", fmodf128(a, b));
+  show("remainder", remainderf128(a, b));
+  show("fdim", fdimf128(a, b));
+  show("nextafter", nextafterf128(a, b));
   show("frexp", frexpf128(c, &e));
   printf("frexp.exp %d\n", e);
   printf("lround %ld\n", lroundf128(a));

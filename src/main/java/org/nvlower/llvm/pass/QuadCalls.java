@@ -84,12 +84,14 @@ final class QuadCalls {
         LIBM.put("fmaximum", RuntimeFunction.MAXIMUM_FP128);
         LIBM.put("ldexp", RuntimeFunction.LDEXP_FP128);
         LIBM.put("scalbn", RuntimeFunction.LDEXP_FP128);
+        LIBM.put("remainder", RuntimeFunction.REMAINDER_FP128);
+        LIBM.put("fdim", RuntimeFunction.FDIM_FP128);
+        LIBM.put("nextafter", RuntimeFunction.NEXTAFTER_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
-    private static final Set<String> NOT_YET = Set.of("cbrt", "hypot", "remainder", "remquo", "modf", "nextafter",
-            "nexttoward", "fdim", "scalbln", "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "logb",
-            "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+    private static final Set<String> NOT_YET = Set.of("cbrt", "hypot", "remquo", "modf", "nexttoward", "scalbln",
+            "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "logb", "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
             "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "lround", "llround",
             "lrint", "llrint");
 

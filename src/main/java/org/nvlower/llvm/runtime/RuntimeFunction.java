@@ -177,7 +177,16 @@ public enum RuntimeFunction {
             (a, e) -> frexp(a, false), RuntimeLibrary::frexp),
     /** llvm.frexp's exponent: a = fraction * 2^exponent; 0 for zeros, infinities and NaNs. */
     FREXP_EXP_FP128("__nv_frexp_exp_fp128", List.of(), ValueType.I32, List.of(ValueType.F128),
-            (a, e) -> frexp(a, true), RuntimeLibrary::frexpExponent);
+            (a, e) -> frexp(a, true), RuntimeLibrary::frexpExponent),
+    /** C remainder: a - n*b, n the integer nearest a/b (ties to even); exact; a zero has a's sign. */
+    REMAINDER_FP128("__nv_remainder_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            binary128((a, e) -> F128.rem(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::remainder),
+    /** C fdim: a - b when a > b, else +0; NaN for a NaN operand. */
+    FDIM_FP128("__nv_fdim_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            RuntimeFunction::fdim, RuntimeLibrary::fdim),
+    /** C nextafter: the neighbour of a toward b; b when they are equal; NaN for a NaN operand. */
+    NEXTAFTER_FP128("__nv_nextafter_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            RuntimeFunction::nextafter, RuntimeLibrary::nextafter);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface
@@ -465,6 +474,34 @@ public enum RuntimeFunction {
             return new long[] {e.zHi, e.zLo};
         }
         return new long[] {rHi, rLo};
+    }
+
+    private static long[] fdim(long[] a, Env e) {
+        if (F128.isNaN(a[0], a[1]) || F128.isNaN(a[2], a[3])) {
+            return F128_NAN.clone();
+        }
+        if (!F128.fcmp(FcmpPredicate.OGT, a[0], a[1], a[2], a[3], e)) {
+            return new long[] {0, 0};
+        }
+        F128.sub(a[0], a[1], a[2], a[3], e);
+        return new long[] {e.zHi, e.zLo};
+    }
+
+    private static long[] nextafter(long[] a, Env e) {
+        if (F128.isNaN(a[0], a[1]) || F128.isNaN(a[2], a[3])) {
+            return F128_NAN.clone();
+        }
+        if (F128.fcmp(FcmpPredicate.OEQ, a[0], a[1], a[2], a[3], e)) {
+            return new long[] {a[2], a[3]};
+        }
+        if (((a[0] & Long.MAX_VALUE) | a[1]) == 0) { // the smallest subnormal, toward b
+            return new long[] {a[2] & Long.MIN_VALUE, 1};
+        }
+        boolean towardLarger = F128.fcmp(FcmpPredicate.OLT, a[0], a[1], a[2], a[3], e);
+        boolean magnitudeUp = towardLarger == (a[0] >= 0);
+        long lo = magnitudeUp ? a[1] + 1 : a[1] - 1;
+        long hi = a[0] + (magnitudeUp ? (lo == 0 ? 1 : 0) : (a[1] == 0 ? -1 : 0));
+        return new long[] {hi, lo};
     }
 
     /** The bits of 2^k, k in [-16494, 16383] (subnormal below -16382). */

@@ -1035,4 +1035,63 @@ public final class RuntimeLibrary {
         b.returnIf(special, i32(0), "finiteNonzero");
         b.retBits(b.sub(b.extract(b.call(normSig(), a), 0), i32(BIAS - 1)));
     }
+
+    /** C fdim: a - b (rounded) when a > b, else +0; NaN for a NaN operand. */
+    void fdim(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        b.returnIf(b.or(isNaN(b, a), isNaN(b, c)), i128(F128_NAN), "numbers");
+        Value greater = b.eq(b.call(relation(), a, c), i32(4));
+        b.returnIf(b.xor(greater, i1(true)), i128(0), "greater");
+        b.retBits(b.call(add(), a, b.xor(c, bit128(127))));
+    }
+
+    /** C nextafter: one unit of the encoding toward b (the magnitude up or down); b when equal. */
+    void nextafter(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        b.returnIf(b.or(isNaN(b, a), isNaN(b, c)), i128(F128_NAN), "numbers");
+        Value rel = b.call(relation(), a, c);
+        b.returnIf(b.eq(rel, i32(2)), c, "differ");
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(b.eq(abs, i128(0)), b.or(b.and(c, bit128(127)), i128(1)), "nonzero");
+        Value up = b.xor(b.eq(rel, i32(1)), sign(b, a));
+        b.retBits(b.select(up, b.add(a, i128(1)), b.sub(a, i128(1))));
+    }
+
+    /**
+     * C remainder (IEEE): |a| reduced modulo 2|b| by fmod (when 2|b| is finite), then |b|
+     * subtracted once or twice (exactly, Sterbenz) while the rest exceeds |b|/2, a tie keeping the
+     * even quotient; the sign of a applied last. |b|/2 is exact unless |b| is tiny, where the rest
+     * is doubled instead (exactly).
+     */
+    void remainder(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        Value absA = b.and(a, mask128(127));
+        Value p = b.named(b.and(c, mask128(127)), "p");
+        Value invalid = b.or(b.or(isNaN(b, a), isNaN(b, c)), b.or(b.eq(absA, i128(F128_INF)), b.eq(p, i128(0))));
+        b.returnIf(invalid, i128(F128_NAN), "valid");
+        b.returnIf(b.eq(p, i128(F128_INF)), a, "finiteDivisor");
+        Value unit = bit128(112);
+        Value twoP = b.select(b.eq(exponent(b, p), i32(0)), b.shl(p, i128(1)), b.add(p, unit));
+        Value reduce = b.ult(p, i128(BigInteger.valueOf(0x7FFE).shiftLeft(112)));
+        Value reduced = callRow(b, RuntimeFunction.REM_FP128, absA, b.select(reduce, twoP, i128(F128_ONE)));
+        Value x = b.named(b.select(reduce, reduced, absA), "x");
+        Value signA = b.and(a, bit128(127));
+        b.returnIf(b.eq(x, i128(0)), signA, "nonzero");
+        Value tiny = b.ult(exponent(b, p), i32(2));
+        Value halfP = b.sub(p, unit);
+        Value over1 = b.select(tiny, b.ugt(doubled(b, x), p), b.ugt(x, halfP));
+        Value x1 = b.select(over1, callRow(b, RuntimeFunction.SUB_FP128, x, p), x);
+        Value over2 = b.and(b.and(over1, b.xor(sign(b, x1), i1(true))),
+                b.select(tiny, b.uge(doubled(b, x1), p), b.uge(x1, halfP)));
+        Value x2 = b.select(over2, callRow(b, RuntimeFunction.SUB_FP128, x1, p), x1);
+        b.retBits(b.xor(x2, signA));
+    }
+
+    /** 2v for a nonnegative binary128 v far below the overflow threshold, exactly (a subnormal shifts). */
+    private static Value doubled(BodyBuilder b, Value v) {
+        return b.select(b.eq(exponent(b, v), i32(0)), b.shl(v, i128(1)), b.add(v, bit128(112)));
+    }
 }

@@ -53,7 +53,7 @@ public final class TestFloatOperands {
         SOURCES.put("f128_mul", new Source(two, List.of(MUL_FP128, DIV_FP128)));
         SOURCES.put("f128_div", new Source(two, List.of(DIV_FP128, REM_FP128)));
         SOURCES.put("f128_rem", new Source(two, List.of(REM_FP128, MINNUM_FP128, MAXNUM_FP128, MINIMUM_FP128,
-                MAXIMUM_FP128)));
+                MAXIMUM_FP128, REMAINDER_FP128, FDIM_FP128, NEXTAFTER_FP128)));
         // nvlower's extensions
         SOURCES.put("f128_mulAdd", new Source(List.of("f128", "f128", "f128"), List.of(FMA_FP128)));
         SOURCES.put("f128_sqrt", new Source(List.of("f128"), List.of(SQRT_FP128, FPCLASS_FP128, FREXP_FP128,

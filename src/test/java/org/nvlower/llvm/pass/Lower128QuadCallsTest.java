@@ -124,7 +124,10 @@ class Lower128QuadCallsTest {
                   %m = call fp128 @fmodq(fp128 %z, fp128 %b)
                   %k = call i64 @lroundf128(fp128 %m)
                   %dd = call double @sqrtl(double %d)
-                  ret fp128 %m
+                  %rm = call fp128 @remainderf128(fp128 %m, fp128 %b)
+                  %fd = call fp128 @fdimq(fp128 %rm, fp128 %b)
+                  %na = call fp128 @nextafterl(fp128 %fd, fp128 %a)
+                  ret fp128 %na
                 }
                 declare fp128 @sqrtf128(fp128)
                 declare fp128 @fmaq(fp128, fp128, fp128)
@@ -135,6 +138,9 @@ class Lower128QuadCallsTest {
                 declare fp128 @fmodq(fp128, fp128)
                 declare i64 @lroundf128(fp128)
                 declare double @sqrtl(double)
+                declare fp128 @remainderf128(fp128, fp128)
+                declare fp128 @fdimq(fp128, fp128)
+                declare fp128 @nextafterl(fp128, fp128)
                 """;
         Module m = IrParser.parse("c.ll", text);
         Lower128.run(m, Lower128.Options.DEFAULT);
@@ -145,7 +151,9 @@ class Lower128QuadCallsTest {
                 "%z.exp = call i32 @__nv_frexp_exp_fp128(fp128 %y)", "store i32 %z.exp, i32* %e",
                 "%z = call fp128 @__nv_frexp_fp128(fp128 %y)", "%m = call fp128 @__nv_rem_fp128(fp128 %z, fp128 %b)",
                 "%k.integral = call fp128 @__nv_round_fp128(fp128 %m)", "%k = call i64 @__nv_fp128_to_int64",
-                "%dd = call double @sqrtl(double %d)")) {
+                "%dd = call double @sqrtl(double %d)", "%rm = call fp128 @__nv_remainder_fp128(fp128 %m, fp128 %b)",
+                "%fd = call fp128 @__nv_fdim_fp128(fp128 %rm, fp128 %b)",
+                "%na = call fp128 @__nv_nextafter_fp128(fp128 %fd, fp128 %a)")) {
             assertTrue(out.contains(want), want + "\n" + out);
         }
     }
