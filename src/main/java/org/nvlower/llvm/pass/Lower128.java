@@ -26,6 +26,7 @@ import org.nvlower.llvm.ir.IrBuilder;
 import org.nvlower.llvm.ir.MetadataAttachment;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.VectorType;
@@ -86,6 +87,7 @@ public final class Lower128 {
     private final Options options;
     private final Set<RuntimeFunction> used = EnumSet.noneOf(RuntimeFunction.class);
     private final List<CallInst> calls = new ArrayList<>();
+    private final Set<Function> replacedCallees = new java.util.LinkedHashSet<>();
     private int folded;
 
     private Lower128(Module module, Options options) {
@@ -110,9 +112,11 @@ public final class Lower128 {
         }
         List<Unselectable> found = new ArrayList<>();
         checkGlobals(found);
-        // bodies without a wide type stay unread
+        // bodies without a wide type stay unread, unless the module declares a quad C function
+        // (one of the wrong type, e.g. double sqrtf128(double), is an error wherever it is called)
+        boolean quadNames = module.functions().stream().anyMatch(f -> f.isDeclaration() && QuadCalls.isQuadName(f.name()));
         List<Function> candidates = module.functions().stream()
-                .filter(f -> !f.isDeclaration() && RuntimeDispatch.mayHoldWideOperations(f))
+                .filter(f -> !f.isDeclaration() && (quadNames || RuntimeDispatch.mayHoldWideOperations(f)))
                 .toList();
         for (Function f : candidates) {
             boolean wasMaterialized = f.isMaterialized();
@@ -120,6 +124,12 @@ public final class Lower128 {
             checkFunction(f, found);
             if (!wasMaterialized) {
                 f.release();
+            }
+        }
+        // the intrinsics and quad C functions now called nowhere: no declaration left to resolve
+        for (Function callee : replacedCallees) {
+            if (callee.isDeclaration() && !callee.hasUses() && module.function(callee.name()).orElse(null) == callee) {
+                module.removeGlobal(callee);
             }
         }
         List<String> kept = report(found);
@@ -142,6 +152,11 @@ public final class Lower128 {
         for (BasicBlock b : f.blocks()) {
             for (Instruction i : b.instructions()) {
                 foldOperands(i);
+                if (i instanceof CallInst c && QuadCalls.plan(c) != null
+                        && !(QuadCalls.plan(c) instanceof QuadCalls.Refused)) {
+                    work.add(i);
+                    continue;
+                }
                 RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
                 if (d instanceof RuntimeDispatch.Call || d instanceof RuntimeDispatch.Fold) {
                     if (!(i.type() instanceof VectorType v && v.scalable())) {
@@ -151,7 +166,11 @@ public final class Lower128 {
             }
         }
         for (Instruction i : work) {
-            lower(i, RuntimeDispatch.decide(i));
+            if (i instanceof CallInst c) {
+                lowerCall(c, QuadCalls.plan(c));
+            } else {
+                lower(i, RuntimeDispatch.decide(i));
+            }
         }
     }
 
@@ -239,6 +258,117 @@ public final class Lower128 {
             r = b.trunc(r, (IntegerType) want, name);
         }
         return r;
+    }
+
+    // ------------------------------------------------------------------ fp128 intrinsics and quad C functions
+
+    /** Replaces {@code call} by its plan: row calls (lane by lane for vectors) and the glue around them. */
+    private void lowerCall(CallInst call, QuadCalls.Plan plan) {
+        replacedCallees.add(call.calledFunction());
+        IrBuilder b = new IrBuilder(module).positionBefore(call);
+        String name = call.name();
+        List<Value> args = call.arguments();
+        Value result;
+        if (plan instanceof QuadCalls.SignBit s) {
+            result = b.intrinsic(s.intrinsic(), FloatType.FP128, name, args.toArray(new Value[0]));
+        } else if (plan instanceof QuadCalls.LibmFrexp) {
+            b.store(rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp")),
+                    args.get(1));
+            result = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), name);
+        } else if (call.type() instanceof VectorType v) {
+            Value acc = Constants.poison(v);
+            for (int lane = 0; lane < v.count(); lane++) {
+                List<Value> ops = new ArrayList<>();
+                for (Value a : args) {
+                    ops.add(a.type() instanceof VectorType
+                            ? b.extractElement(a, Constants.i32(lane), part(name, "a." + lane)) : a);
+                }
+                Value r = scalarCall(b, call, plan, ops, v.element(), part(name, "lane" + lane));
+                acc = b.insert(AggregateInst.insertElement(acc, r, Constants.i32(lane)),
+                        lane + 1 < v.count() ? part(name, "v" + lane) : "");
+            }
+            result = acc;
+        } else {
+            result = scalarCall(b, call, plan, args, call.type(), name);
+        }
+        replace(call, result);
+    }
+
+    /** One scalar call's replacement (its result of type {@code want}). */
+    private Value scalarCall(IrBuilder b, CallInst call, QuadCalls.Plan plan, List<Value> args, Type want, String name) {
+        return switch (plan) {
+            case QuadCalls.Row r -> rowCall(b, call, r.row(), args, name);
+            case QuadCalls.FpClass c -> {
+                Value bit = rowCall(b, call, RuntimeFunction.FPCLASS_FP128, List.of(args.get(0)), part(name, "class"));
+                Value hit = b.and(bit, args.get(1), part(name, "hit"));
+                yield b.icmp(Predicate.NE, hit, Constants.i32(0), name);
+            }
+            case QuadCalls.Frexp f -> {
+                Value m = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), part(name, "fraction"));
+                Value e = rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp"));
+                Value s = b.insertValue(Constants.poison(want), m, part(name, "s"), 0);
+                yield b.insertValue(s, e, name, 1);
+            }
+            case QuadCalls.ToInteger t -> {
+                Value r = rowCall(b, call, t.rounding(), args, part(name, "integral"));
+                yield convert(b, call, Opcode.FPTOSI, r, (IntegerType) want, name);
+            }
+            case QuadCalls.Saturate s -> saturate(b, call, s.signed(), args.get(0), (IntegerType) want, name);
+            default -> throw new IllegalStateException("no scalar form for " + plan);
+        };
+    }
+
+    /** fptosi/fptoui of fp128 {@code v} to {@code to} by the dispatch's row (a wider row's result truncated). */
+    private Value convert(IrBuilder b, CallInst call, Opcode op, Value v, IntegerType to, String name) {
+        RuntimeDispatch.Decision d = RuntimeDispatch.decide(op, null, FloatType.FP128, to);
+        if (!(d instanceof RuntimeDispatch.Call c)) {
+            throw new IllegalStateException("no row converts fp128 to " + to);
+        }
+        boolean narrowed = to.bits() < c.function().returnType().bits();
+        Value r = rowCall(b, call, c.function(), List.of(v), narrowed ? part(name, "wide") : name);
+        return narrowed ? b.trunc(r, to, name) : r;
+    }
+
+    /**
+     * llvm.fptosi.sat/fptoui.sat: the conversion rows saturate and give 0 for NaN already; a width
+     * without a row of its own takes the 128-bit row and clamps to its range.
+     */
+    private Value saturate(IrBuilder b, CallInst call, boolean signed, Value v, IntegerType to, String name) {
+        Opcode op = signed ? Opcode.FPTOSI : Opcode.FPTOUI;
+        int n = to.bits();
+        if (n == 8 || n == 16 || n == 32 || n == 64 || n == 128) {
+            return convert(b, call, op, v, to, name);
+        }
+        Value wide = convert(b, call, op, v, IntegerType.I128, part(name, "wide"));
+        java.math.BigInteger one = java.math.BigInteger.ONE;
+        Value max = Constants.integer(IntegerType.I128, signed ? one.shiftLeft(n - 1).subtract(one)
+                : one.shiftLeft(n).subtract(one));
+        Value clamped = b.select(b.icmp(signed ? Predicate.SGT : Predicate.IUGT, wide, max, part(name, "over")),
+                max, wide, part(name, "hi"));
+        if (signed) {
+            Value min = Constants.integer(IntegerType.I128, one.shiftLeft(n - 1).negate());
+            clamped = b.select(b.icmp(Predicate.SLT, clamped, min, part(name, "under")), min, clamped,
+                    part(name, "lo"));
+        }
+        return b.trunc(clamped, to, name);
+    }
+
+    /** A call of {@code f} on {@code args} (fp128 values; carried as i128 when the options say so). */
+    private Value rowCall(IrBuilder b, Instruction origin, RuntimeFunction f, List<Value> args, String name) {
+        boolean carry = options.fp128AsI128();
+        List<Value> ops = new ArrayList<>();
+        for (int k = 0; k < f.parameterTypes().size(); k++) {
+            Value v = args.get(k);
+            ops.add(carry && f.parameterTypes().get(k) == ValueType.F128 ? b.bitcast(v, IntegerType.I128, "") : v);
+        }
+        FunctionType type = f.functionType(carry);
+        boolean carriedResult = carry && f.returnType() == ValueType.F128;
+        CallInst c = b.call(module.getOrInsertFunction(f.symbol(), type.returnType(), type.params()), ops,
+                carriedResult ? "" : name);
+        copyDebugLocation(origin, c);
+        calls.add(c);
+        used.add(f);
+        return carriedResult ? b.bitcast(c, FloatType.FP128, name) : c;
     }
 
     /**
@@ -331,6 +461,9 @@ public final class Lower128 {
         }
         if (!(d instanceof RuntimeDispatch.NotWide)) {
             return "a scalable vector of fp128/i128 cannot be split into calls";
+        }
+        if (i instanceof CallInst q && QuadCalls.plan(q) instanceof QuadCalls.Refused r) {
+            return r.reason();
         }
         if (i instanceof CallInst c && c.calledFunction() != null && c.calledFunction().name().startsWith("llvm.")
                 && mentionsFp128(c.calleeType()) && !c.calledFunction().name().equals("llvm.fabs.f128")

@@ -63,7 +63,9 @@ public final class RuntimeDispatch {
     private static Set<Opcode> opcodes() {
         Set<Opcode> set = EnumSet.noneOf(Opcode.class);
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            set.add(Opcode.byKeyword(f.opcode()));
+            if (f.isSeed()) {
+                set.add(f.opcode());
+            }
         }
         return set;
     }
@@ -107,7 +109,7 @@ public final class RuntimeDispatch {
         RuntimeFunction best = null;
         int bestBits = Integer.MAX_VALUE;
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            if (f.opcode().equals(opcode.keyword()) && f.predicate().orElse(null) == fcmp
+            if (f.isSeed() && f.opcode() == opcode && f.predicate().orElse(null) == fcmp
                     && f.parameterTypes().stream().allMatch(t -> operandFits(operand, t))
                     && resultFits(result, f.returnType())) {
                 int bits = f.returnType().bits() + f.parameterTypes().get(0).bits();

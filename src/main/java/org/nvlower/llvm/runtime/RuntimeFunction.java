@@ -9,6 +9,7 @@ import java.util.Optional;
 
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
@@ -40,89 +41,89 @@ import org.nvlower.softfloat.Specialization;
  */
 public enum RuntimeFunction {
     // fp128 arithmetic
-    ADD_FP128("__nv_add_fp128", "fadd", ValueType.F128, binary128((a, e) -> F128.add(a[0], a[1], a[2], a[3], e))),
-    SUB_FP128("__nv_sub_fp128", "fsub", ValueType.F128, binary128((a, e) -> F128.sub(a[0], a[1], a[2], a[3], e))),
-    MUL_FP128("__nv_mul_fp128", "fmul", ValueType.F128, binary128((a, e) -> F128.mul(a[0], a[1], a[2], a[3], e))),
-    DIV_FP128("__nv_div_fp128", "fdiv", ValueType.F128, binary128((a, e) -> F128.div(a[0], a[1], a[2], a[3], e))),
-    REM_FP128("__nv_rem_fp128", "frem", ValueType.F128, binary128((a, e) -> F128.fmod(a[0], a[1], a[2], a[3], e))),
+    ADD_FP128("__nv_add_fp128", Opcode.FADD, ValueType.F128, binary128((a, e) -> F128.add(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::addBody),
+    SUB_FP128("__nv_sub_fp128", Opcode.FSUB, ValueType.F128, binary128((a, e) -> F128.sub(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::subBody),
+    MUL_FP128("__nv_mul_fp128", Opcode.FMUL, ValueType.F128, binary128((a, e) -> F128.mul(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::mul),
+    DIV_FP128("__nv_div_fp128", Opcode.FDIV, ValueType.F128, binary128((a, e) -> F128.div(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::div),
+    REM_FP128("__nv_rem_fp128", Opcode.FREM, ValueType.F128, binary128((a, e) -> F128.fmod(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::fmod),
 
     // i128 division
-    UDIV128("__nv_udiv128", "udiv", ValueType.I128, binary128((a, e) -> I128.udiv(a[0], a[1], a[2], a[3], e))),
-    IDIV128("__nv_idiv128", "sdiv", ValueType.I128, binary128((a, e) -> I128.sdiv(a[0], a[1], a[2], a[3], e))),
-    UREM128("__nv_urem128", "urem", ValueType.I128, binary128((a, e) -> I128.urem(a[0], a[1], a[2], a[3], e))),
-    IREM128("__nv_irem128", "srem", ValueType.I128, binary128((a, e) -> I128.srem(a[0], a[1], a[2], a[3], e))),
+    UDIV128("__nv_udiv128", Opcode.UDIV, ValueType.I128, binary128((a, e) -> I128.udiv(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::integerDivision),
+    IDIV128("__nv_idiv128", Opcode.SDIV, ValueType.I128, binary128((a, e) -> I128.sdiv(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::integerDivision),
+    UREM128("__nv_urem128", Opcode.UREM, ValueType.I128, binary128((a, e) -> I128.urem(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::integerDivision),
+    IREM128("__nv_irem128", Opcode.SREM, ValueType.I128, binary128((a, e) -> I128.srem(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::integerDivision),
 
     // fp128 -> integer (truncating, saturating)
-    FP128_TO_UINT8("__nv_fp128_to_uint8", "fptoui", ValueType.I8, List.of(ValueType.F128),
-            (a, e) -> word(F128.toUI8(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_UINT16("__nv_fp128_to_uint16", "fptoui", ValueType.I16, List.of(ValueType.F128),
-            (a, e) -> word(F128.toUI16(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_UINT32("__nv_fp128_to_uint32", "fptoui", ValueType.I32, List.of(ValueType.F128),
-            (a, e) -> word(F128.toUI32(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_UINT64("__nv_fp128_to_uint64", "fptoui", ValueType.I64, List.of(ValueType.F128),
-            (a, e) -> word(F128.toUI64(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_UINT128("__nv_fp128_to_uint128", "fptoui", ValueType.I128, List.of(ValueType.F128),
-            (a, e) -> pair(e, () -> F128.toUI128(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_INT8("__nv_fp128_to_int8", "fptosi", ValueType.I8, List.of(ValueType.F128),
-            (a, e) -> word(F128.toI8(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_INT16("__nv_fp128_to_int16", "fptosi", ValueType.I16, List.of(ValueType.F128),
-            (a, e) -> word(F128.toI16(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_INT32("__nv_fp128_to_int32", "fptosi", ValueType.I32, List.of(ValueType.F128),
-            (a, e) -> word(F128.toI32(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_INT64("__nv_fp128_to_int64", "fptosi", ValueType.I64, List.of(ValueType.F128),
-            (a, e) -> word(F128.toI64(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
-    FP128_TO_INT128("__nv_fp128_to_int128", "fptosi", ValueType.I128, List.of(ValueType.F128),
-            (a, e) -> pair(e, () -> F128.toI128(a[0], a[1], RoundingMode.MIN_MAG, false, e))),
+    FP128_TO_UINT8("__nv_fp128_to_uint8", Opcode.FPTOUI, ValueType.I8, List.of(ValueType.F128),
+            (a, e) -> word(F128.toUI8(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_UINT16("__nv_fp128_to_uint16", Opcode.FPTOUI, ValueType.I16, List.of(ValueType.F128),
+            (a, e) -> word(F128.toUI16(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_UINT32("__nv_fp128_to_uint32", Opcode.FPTOUI, ValueType.I32, List.of(ValueType.F128),
+            (a, e) -> word(F128.toUI32(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_UINT64("__nv_fp128_to_uint64", Opcode.FPTOUI, ValueType.I64, List.of(ValueType.F128),
+            (a, e) -> word(F128.toUI64(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_UINT128("__nv_fp128_to_uint128", Opcode.FPTOUI, ValueType.I128, List.of(ValueType.F128),
+            (a, e) -> pair(e, () -> F128.toUI128(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_INT8("__nv_fp128_to_int8", Opcode.FPTOSI, ValueType.I8, List.of(ValueType.F128),
+            (a, e) -> word(F128.toI8(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_INT16("__nv_fp128_to_int16", Opcode.FPTOSI, ValueType.I16, List.of(ValueType.F128),
+            (a, e) -> word(F128.toI16(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_INT32("__nv_fp128_to_int32", Opcode.FPTOSI, ValueType.I32, List.of(ValueType.F128),
+            (a, e) -> word(F128.toI32(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_INT64("__nv_fp128_to_int64", Opcode.FPTOSI, ValueType.I64, List.of(ValueType.F128),
+            (a, e) -> word(F128.toI64(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
+    FP128_TO_INT128("__nv_fp128_to_int128", Opcode.FPTOSI, ValueType.I128, List.of(ValueType.F128),
+            (a, e) -> pair(e, () -> F128.toI128(a[0], a[1], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::toInteger),
 
     // integer -> fp128 (exact but for the 128-bit sources, which round to nearest even)
-    UINT8_TO_FP128("__nv_uint8_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I8),
-            (a, e) -> pair(e, () -> F128.fromUI32((int) a[0], e))),
-    UINT16_TO_FP128("__nv_uint16_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I16),
-            (a, e) -> pair(e, () -> F128.fromUI32((int) a[0], e))),
-    UINT32_TO_FP128("__nv_uint32_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I32),
-            (a, e) -> pair(e, () -> F128.fromUI32((int) a[0], e))),
-    UINT64_TO_FP128("__nv_uint64_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I64),
-            (a, e) -> pair(e, () -> F128.fromUI64(a[0], e))),
-    UINT128_TO_FP128("__nv_uint128_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I128),
-            (a, e) -> pair(e, () -> F128.fromUI128(a[0], a[1], e))),
-    INT8_TO_FP128("__nv_int8_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I8),
-            (a, e) -> pair(e, () -> F128.fromI32((byte) a[0], e))),
-    INT16_TO_FP128("__nv_int16_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I16),
-            (a, e) -> pair(e, () -> F128.fromI32((short) a[0], e))),
-    INT32_TO_FP128("__nv_int32_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I32),
-            (a, e) -> pair(e, () -> F128.fromI32((int) a[0], e))),
-    INT64_TO_FP128("__nv_int64_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I64),
-            (a, e) -> pair(e, () -> F128.fromI64(a[0], e))),
-    INT128_TO_FP128("__nv_int128_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I128),
-            (a, e) -> pair(e, () -> F128.fromI128(a[0], a[1], e))),
+    UINT8_TO_FP128("__nv_uint8_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I8),
+            (a, e) -> pair(e, () -> F128.fromUI32((int) a[0], e)), RuntimeLibrary::fromInteger),
+    UINT16_TO_FP128("__nv_uint16_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I16),
+            (a, e) -> pair(e, () -> F128.fromUI32((int) a[0], e)), RuntimeLibrary::fromInteger),
+    UINT32_TO_FP128("__nv_uint32_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I32),
+            (a, e) -> pair(e, () -> F128.fromUI32((int) a[0], e)), RuntimeLibrary::fromInteger),
+    UINT64_TO_FP128("__nv_uint64_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I64),
+            (a, e) -> pair(e, () -> F128.fromUI64(a[0], e)), RuntimeLibrary::fromInteger),
+    UINT128_TO_FP128("__nv_uint128_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I128),
+            (a, e) -> pair(e, () -> F128.fromUI128(a[0], a[1], e)), RuntimeLibrary::fromInteger),
+    INT8_TO_FP128("__nv_int8_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I8),
+            (a, e) -> pair(e, () -> F128.fromI32((byte) a[0], e)), RuntimeLibrary::fromInteger),
+    INT16_TO_FP128("__nv_int16_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I16),
+            (a, e) -> pair(e, () -> F128.fromI32((short) a[0], e)), RuntimeLibrary::fromInteger),
+    INT32_TO_FP128("__nv_int32_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I32),
+            (a, e) -> pair(e, () -> F128.fromI32((int) a[0], e)), RuntimeLibrary::fromInteger),
+    INT64_TO_FP128("__nv_int64_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I64),
+            (a, e) -> pair(e, () -> F128.fromI64(a[0], e)), RuntimeLibrary::fromInteger),
+    INT128_TO_FP128("__nv_int128_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I128),
+            (a, e) -> pair(e, () -> F128.fromI128(a[0], a[1], e)), RuntimeLibrary::fromInteger),
 
     // fp128 <-> float, double
-    FP128_TO_FLOAT("__nv_fp128_to_float", "fptrunc", ValueType.F32, List.of(ValueType.F128),
-            (a, e) -> word(F128.toF32(a[0], a[1], e))),
-    FP128_TO_DOUBLE("__nv_fp128_to_double", "fptrunc", ValueType.F64, List.of(ValueType.F128),
-            (a, e) -> word(F128.toF64(a[0], a[1], e))),
-    FLOAT_TO_FP128("__nv_float_to_fp128", "fpext", ValueType.F128, List.of(ValueType.F32),
-            (a, e) -> pair(e, () -> F128.fromF32((int) a[0], e))),
-    DOUBLE_TO_FP128("__nv_double_to_fp128", "fpext", ValueType.F128, List.of(ValueType.F64),
-            (a, e) -> pair(e, () -> F128.fromF64(a[0], e))),
+    FP128_TO_FLOAT("__nv_fp128_to_float", Opcode.FPTRUNC, ValueType.F32, List.of(ValueType.F128),
+            (a, e) -> word(F128.toF32(a[0], a[1], e)), RuntimeLibrary::toNarrow),
+    FP128_TO_DOUBLE("__nv_fp128_to_double", Opcode.FPTRUNC, ValueType.F64, List.of(ValueType.F128),
+            (a, e) -> word(F128.toF64(a[0], a[1], e)), RuntimeLibrary::toNarrow),
+    FLOAT_TO_FP128("__nv_float_to_fp128", Opcode.FPEXT, ValueType.F128, List.of(ValueType.F32),
+            (a, e) -> pair(e, () -> F128.fromF32((int) a[0], e)), RuntimeLibrary::fromNarrowBody),
+    DOUBLE_TO_FP128("__nv_double_to_fp128", Opcode.FPEXT, ValueType.F128, List.of(ValueType.F64),
+            (a, e) -> pair(e, () -> F128.fromF64(a[0], e)), RuntimeLibrary::fromNarrowBody),
 
     // float, double <-> i128 without an fp128 step (source type first in the name)
-    CVT_F32_U128_RZ("__nv_cvt_f32_u128_rz", "fptoui", ValueType.I128, List.of(ValueType.F32),
-            (a, e) -> pair(e, () -> F32.toUI128((int) a[0], RoundingMode.MIN_MAG, false, e))),
-    CVT_F32_I128_RZ("__nv_cvt_f32_i128_rz", "fptosi", ValueType.I128, List.of(ValueType.F32),
-            (a, e) -> pair(e, () -> F32.toI128((int) a[0], RoundingMode.MIN_MAG, false, e))),
-    CVT_F64_U128_RZ("__nv_cvt_f64_u128_rz", "fptoui", ValueType.I128, List.of(ValueType.F64),
-            (a, e) -> pair(e, () -> F64.toUI128(a[0], RoundingMode.MIN_MAG, false, e))),
-    CVT_F64_I128_RZ("__nv_cvt_f64_i128_rz", "fptosi", ValueType.I128, List.of(ValueType.F64),
-            (a, e) -> pair(e, () -> F64.toI128(a[0], RoundingMode.MIN_MAG, false, e))),
-    CVT_U128_F32_RN("__nv_cvt_u128_f32_rn", "uitofp", ValueType.F32, List.of(ValueType.I128),
-            (a, e) -> word(F32.fromUI128(a[0], a[1], e))),
-    CVT_I128_F32_RN("__nv_cvt_i128_f32_rn", "sitofp", ValueType.F32, List.of(ValueType.I128),
-            (a, e) -> word(F32.fromI128(a[0], a[1], e))),
-    CVT_U128_F64_RN("__nv_cvt_u128_f64_rn", "uitofp", ValueType.F64, List.of(ValueType.I128),
-            (a, e) -> word(F64.fromUI128(a[0], a[1], e))),
-    CVT_I128_F64_RN("__nv_cvt_i128_f64_rn", "sitofp", ValueType.F64, List.of(ValueType.I128),
-            (a, e) -> word(F64.fromI128(a[0], a[1], e))),
+    CVT_F32_U128_RZ("__nv_cvt_f32_u128_rz", Opcode.FPTOUI, ValueType.I128, List.of(ValueType.F32),
+            (a, e) -> pair(e, () -> F32.toUI128((int) a[0], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::narrowToInteger),
+    CVT_F32_I128_RZ("__nv_cvt_f32_i128_rz", Opcode.FPTOSI, ValueType.I128, List.of(ValueType.F32),
+            (a, e) -> pair(e, () -> F32.toI128((int) a[0], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::narrowToInteger),
+    CVT_F64_U128_RZ("__nv_cvt_f64_u128_rz", Opcode.FPTOUI, ValueType.I128, List.of(ValueType.F64),
+            (a, e) -> pair(e, () -> F64.toUI128(a[0], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::narrowToInteger),
+    CVT_F64_I128_RZ("__nv_cvt_f64_i128_rz", Opcode.FPTOSI, ValueType.I128, List.of(ValueType.F64),
+            (a, e) -> pair(e, () -> F64.toI128(a[0], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::narrowToInteger),
+    CVT_U128_F32_RN("__nv_cvt_u128_f32_rn", Opcode.UITOFP, ValueType.F32, List.of(ValueType.I128),
+            (a, e) -> word(F32.fromUI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+    CVT_I128_F32_RN("__nv_cvt_i128_f32_rn", Opcode.SITOFP, ValueType.F32, List.of(ValueType.I128),
+            (a, e) -> word(F32.fromI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+    CVT_U128_F64_RN("__nv_cvt_u128_f64_rn", Opcode.UITOFP, ValueType.F64, List.of(ValueType.I128),
+            (a, e) -> word(F64.fromUI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+    CVT_I128_F64_RN("__nv_cvt_i128_f64_rn", Opcode.SITOFP, ValueType.F64, List.of(ValueType.I128),
+            (a, e) -> word(F64.fromI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
 
     // fp128 comparisons
     FCMP_OEQ(FcmpPredicate.OEQ),
@@ -138,7 +139,54 @@ public enum RuntimeFunction {
     FCMP_UGE(FcmpPredicate.UGE),
     FCMP_ULT(FcmpPredicate.ULT),
     FCMP_ULE(FcmpPredicate.ULE),
-    FCMP_UNE(FcmpPredicate.UNE);
+    FCMP_UNE(FcmpPredicate.UNE),
+
+    // ---- nvlower's extensions (not in the seed): the fp128 intrinsics LLVM 14 and 19 define, and
+    // the C library's exact quad functions; each replaces a call (opcode CALL) of the intrinsics
+    // named in the row. Same name scheme as the seed's; see docs/runtime-functions.md.
+    FMA_FP128("__nv_fma_fp128", List.of("llvm.fma", "llvm.fmuladd"), ValueType.F128,
+            List.of(ValueType.F128, ValueType.F128, ValueType.F128),
+            (a, e) -> pair(e, () -> F128.mulAdd(a[0], a[1], a[2], a[3], a[4], a[5], e)), RuntimeLibrary::fma),
+    SQRT_FP128("__nv_sqrt_fp128", List.of("llvm.sqrt"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> pair(e, () -> F128.sqrt(a[0], a[1], e)), RuntimeLibrary::sqrt),
+    FLOOR_FP128("__nv_floor_fp128", List.of("llvm.floor"), RoundingMode.MIN),
+    CEIL_FP128("__nv_ceil_fp128", List.of("llvm.ceil"), RoundingMode.MAX),
+    TRUNC_FP128("__nv_trunc_fp128", List.of("llvm.trunc"), RoundingMode.MIN_MAG),
+    ROUND_FP128("__nv_round_fp128", List.of("llvm.round"), RoundingMode.NEAR_MAX_MAG),
+    ROUNDEVEN_FP128("__nv_roundeven_fp128", List.of("llvm.roundeven"), RoundingMode.NEAR_EVEN),
+    /** rint and nearbyint: the same on the GPU (nearest even; no inexact flag to raise or not). */
+    RINT_FP128("__nv_rint_fp128", List.of("llvm.rint", "llvm.nearbyint"), RoundingMode.NEAR_EVEN),
+    MINNUM_FP128("__nv_minnum_fp128", List.of("llvm.minnum"), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            minMax(false, false), (lib, f, b) -> lib.minMax(b, false, false)),
+    MAXNUM_FP128("__nv_maxnum_fp128", List.of("llvm.maxnum"), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            minMax(true, false), (lib, f, b) -> lib.minMax(b, true, false)),
+    MINIMUM_FP128("__nv_minimum_fp128", List.of("llvm.minimum"), ValueType.F128,
+            List.of(ValueType.F128, ValueType.F128), minMax(false, true), (lib, f, b) -> lib.minMax(b, false, true)),
+    MAXIMUM_FP128("__nv_maximum_fp128", List.of("llvm.maximum"), ValueType.F128,
+            List.of(ValueType.F128, ValueType.F128), minMax(true, true), (lib, f, b) -> lib.minMax(b, true, true)),
+    /** The class of a as one bit of llvm.is.fpclass's mask (bit 0 signaling NaN ... bit 9 +inf). */
+    FPCLASS_FP128("__nv_fpclass_fp128", List.of("llvm.is.fpclass"), ValueType.I32, List.of(ValueType.F128),
+            (a, e) -> word(1L << F128.classify(a[0], a[1]).ordinal()), RuntimeLibrary::fpclass),
+    /** compiler-rt's __powitf2: square and multiply over the bits of |n|, then 1/r for n < 0. */
+    POWI_FP128("__nv_powi_fp128", List.of("llvm.powi"), ValueType.F128, List.of(ValueType.F128, ValueType.I32),
+            RuntimeFunction::powi, RuntimeLibrary::powi),
+    LDEXP_FP128("__nv_ldexp_fp128", List.of("llvm.ldexp"), ValueType.F128, List.of(ValueType.F128, ValueType.I32),
+            RuntimeFunction::ldexp, RuntimeLibrary::ldexp),
+    /** llvm.frexp's fraction: in [0.5, 1) with a's sign; zeros and infinities as they are. */
+    FREXP_FP128("__nv_frexp_fp128", List.of("llvm.frexp"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> frexp(a, false), RuntimeLibrary::frexp),
+    /** llvm.frexp's exponent: a = fraction * 2^exponent; 0 for zeros, infinities and NaNs. */
+    FREXP_EXP_FP128("__nv_frexp_exp_fp128", List.of(), ValueType.I32, List.of(ValueType.F128),
+            (a, e) -> frexp(a, true), RuntimeLibrary::frexpExponent),
+    /** C remainder: a - n*b, n the integer nearest a/b (ties to even); exact; a zero has a's sign. */
+    REMAINDER_FP128("__nv_remainder_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            binary128((a, e) -> F128.rem(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::remainder),
+    /** C fdim: a - b when a > b, else +0; NaN for a NaN operand. */
+    FDIM_FP128("__nv_fdim_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            RuntimeFunction::fdim, RuntimeLibrary::fdim),
+    /** C nextafter: the neighbour of a toward b; b when they are equal; NaN for a NaN operand. */
+    NEXTAFTER_FP128("__nv_nextafter_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            RuntimeFunction::nextafter, RuntimeLibrary::nextafter);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface
@@ -146,36 +194,70 @@ public enum RuntimeFunction {
         long[] apply(long[] operandWords, Env env);
     }
 
+    /**
+     * How {@link RuntimeLibrary} builds a row's body: a method of the library that fills the
+     * function's entry block (arguments named a, b, ...) for this row.
+     */
+    @FunctionalInterface
+    interface Body {
+        void build(RuntimeLibrary library, RuntimeFunction row, BodyBuilder b);
+    }
+
     private final String symbol;
-    private final String opcode;
+    private final Opcode opcode;
     private final FcmpPredicate predicate;
     private final ValueType returnType;
     private final List<ValueType> parameterTypes;
     private final Semantics semantics;
+    private final Body body;
+    private final List<String> intrinsics;
 
-    RuntimeFunction(String symbol, String opcode, ValueType returnType, List<ValueType> parameterTypes,
-            Semantics semantics) {
+    RuntimeFunction(String symbol, Opcode opcode, ValueType returnType, List<ValueType> parameterTypes,
+            Semantics semantics, Body body) {
         this.symbol = symbol;
         this.opcode = opcode;
         this.predicate = null;
         this.returnType = returnType;
         this.parameterTypes = parameterTypes;
         this.semantics = semantics;
+        this.body = body;
+        this.intrinsics = List.of();
+    }
+
+    /** An extension row: replaces calls of {@code intrinsics} (base names, e.g. "llvm.fma"). */
+    RuntimeFunction(String symbol, List<String> intrinsics, ValueType returnType, List<ValueType> parameterTypes,
+            Semantics semantics, Body body) {
+        this.symbol = symbol;
+        this.opcode = Opcode.CALL;
+        this.predicate = null;
+        this.returnType = returnType;
+        this.parameterTypes = parameterTypes;
+        this.semantics = semantics;
+        this.body = body;
+        this.intrinsics = intrinsics;
+    }
+
+    /** A rounding-to-integral extension row: fp128 -> fp128 in mode {@code rm}. */
+    RuntimeFunction(String symbol, List<String> intrinsics, RoundingMode rm) {
+        this(symbol, intrinsics, ValueType.F128, List.of(ValueType.F128), roundToInt(rm),
+                (lib, f, b) -> lib.roundToInt(b, rm));
     }
 
     /** A binary 128-bit row: both operands and the result of the same type. */
-    RuntimeFunction(String symbol, String opcode, ValueType type, Semantics semantics) {
-        this(symbol, opcode, type, List.of(type, type), semantics);
+    RuntimeFunction(String symbol, Opcode opcode, ValueType type, Semantics semantics, Body body) {
+        this(symbol, opcode, type, List.of(type, type), semantics, body);
     }
 
     /** An fcmp row: {@code __nv_fcmp_<predicate>}, (fp128, fp128) -> i1. */
     RuntimeFunction(FcmpPredicate predicate) {
         this.symbol = "__nv_fcmp_" + predicate.llvmName();
-        this.opcode = "fcmp";
+        this.opcode = Opcode.FCMP;
         this.predicate = predicate;
         this.returnType = ValueType.I1;
         this.parameterTypes = List.of(ValueType.F128, ValueType.F128);
         this.semantics = (a, e) -> word(F128.fcmp(predicate, a[0], a[1], a[2], a[3], e) ? 1 : 0);
+        this.body = RuntimeLibrary::fcmp;
+        this.intrinsics = List.of();
     }
 
     /** The symbol cicc calls, e.g. {@code __nv_add_fp128}. */
@@ -183,9 +265,22 @@ public enum RuntimeFunction {
         return symbol;
     }
 
-    /** The LLVM instruction this function replaces: "fadd", "udiv", "fptoui", "fcmp", ... */
-    public String opcode() {
+    /** The LLVM instruction this function replaces: FADD, UDIV, FPTOUI, FCMP, ... */
+    public Opcode opcode() {
         return opcode;
+    }
+
+    /** Whether the seed names this row (the 55); the others are nvlower's extensions. */
+    public boolean isSeed() {
+        return opcode != Opcode.CALL;
+    }
+
+    /**
+     * The intrinsics an extension row replaces, by base name ("llvm.fma", "llvm.fmuladd"; the
+     * overloaded names add type suffixes: {@code llvm.fma.f128}, {@code llvm.powi.f128.i32}).
+     */
+    public List<String> intrinsics() {
+        return intrinsics;
     }
 
     /** The fcmp predicate of an fcmp row, empty for the others. */
@@ -199,6 +294,11 @@ public enum RuntimeFunction {
 
     public List<ValueType> parameterTypes() {
         return parameterTypes;
+    }
+
+    /** Builds this row's body into {@code b} (the library's recipe for it). */
+    void buildBody(RuntimeLibrary library, BodyBuilder b) {
+        body.build(library, this, b);
     }
 
     /** The number of longs {@link #evaluate} takes: one per operand, two for 128-bit operands. */
@@ -287,9 +387,9 @@ public enum RuntimeFunction {
      * (for fcmp: fp128 operands, i1 result, and the predicate), if there is one. This is the
      * lowering's question "which call replaces this instruction?".
      */
-    public static Optional<RuntimeFunction> find(String opcode, ValueType from, ValueType to, FcmpPredicate predicate) {
+    public static Optional<RuntimeFunction> find(Opcode opcode, ValueType from, ValueType to, FcmpPredicate predicate) {
         return Arrays.stream(values())
-                .filter(f -> f.opcode.equals(opcode) && f.parameterTypes.get(0) == from && f.returnType == to
+                .filter(f -> f.isSeed() && f.opcode == opcode && f.parameterTypes.get(0) == from && f.returnType == to
                         && f.predicate == predicate)
                 .findFirst();
     }
@@ -314,5 +414,172 @@ public enum RuntimeFunction {
 
     private static long[] word(long bits) {
         return new long[] {bits};
+    }
+
+    // ---- semantics of the extensions
+
+    private static final long[] F128_NAN = {0x7FFFFFFFFFFFFFFFL, -1L};
+    private static final long ONE_HI = 0x3FFF000000000000L;
+
+    /** llvm.floor/ceil/trunc/round/roundeven/rint: a rounded to an integral value in mode {@code rm}. */
+    private static Semantics roundToInt(RoundingMode rm) {
+        return (a, e) -> pair(e, () -> F128.roundToInt(a[0], a[1], rm, false, e));
+    }
+
+    /**
+     * minnum/maxnum ({@code nanWins} false: a NaN operand is ignored, as PTX min/max do) and
+     * minimum/maximum (true: a NaN operand gives NaN); -0 is below +0 in both.
+     */
+    private static Semantics minMax(boolean max, boolean nanWins) {
+        return (a, e) -> {
+            boolean nanA = F128.isNaN(a[0], a[1]);
+            boolean nanB = F128.isNaN(a[2], a[3]);
+            if (nanA && nanB || nanWins && (nanA || nanB)) {
+                return F128_NAN.clone();
+            }
+            if (nanA || nanB) {
+                return nanA ? new long[] {a[2], a[3]} : new long[] {a[0], a[1]};
+            }
+            if (max) {
+                F128.maxNum(a[0], a[1], a[2], a[3], e);
+            } else {
+                F128.minNum(a[0], a[1], a[2], a[3], e);
+            }
+            return new long[] {e.zHi, e.zLo};
+        };
+    }
+
+    private static long[] powi(long[] a, Env e) {
+        long xHi = a[0];
+        long xLo = a[1];
+        int n = (int) a[2];
+        long rHi = ONE_HI;
+        long rLo = 0;
+        while (true) {
+            if ((n & 1) != 0) {
+                F128.mul(rHi, rLo, xHi, xLo, e);
+                rHi = e.zHi;
+                rLo = e.zLo;
+            }
+            n /= 2;
+            if (n == 0) {
+                break;
+            }
+            F128.mul(xHi, xLo, xHi, xLo, e);
+            xHi = e.zHi;
+            xLo = e.zLo;
+        }
+        if ((int) a[2] < 0) {
+            F128.div(ONE_HI, 0, rHi, rLo, e);
+            return new long[] {e.zHi, e.zLo};
+        }
+        return new long[] {rHi, rLo};
+    }
+
+    private static long[] fdim(long[] a, Env e) {
+        if (F128.isNaN(a[0], a[1]) || F128.isNaN(a[2], a[3])) {
+            return F128_NAN.clone();
+        }
+        if (!F128.fcmp(FcmpPredicate.OGT, a[0], a[1], a[2], a[3], e)) {
+            return new long[] {0, 0};
+        }
+        F128.sub(a[0], a[1], a[2], a[3], e);
+        return new long[] {e.zHi, e.zLo};
+    }
+
+    private static long[] nextafter(long[] a, Env e) {
+        if (F128.isNaN(a[0], a[1]) || F128.isNaN(a[2], a[3])) {
+            return F128_NAN.clone();
+        }
+        if (F128.fcmp(FcmpPredicate.OEQ, a[0], a[1], a[2], a[3], e)) {
+            return new long[] {a[2], a[3]};
+        }
+        if (((a[0] & Long.MAX_VALUE) | a[1]) == 0) { // the smallest subnormal, toward b
+            return new long[] {a[2] & Long.MIN_VALUE, 1};
+        }
+        boolean towardLarger = F128.fcmp(FcmpPredicate.OLT, a[0], a[1], a[2], a[3], e);
+        boolean magnitudeUp = towardLarger == (a[0] >= 0);
+        long lo = magnitudeUp ? a[1] + 1 : a[1] - 1;
+        long hi = a[0] + (magnitudeUp ? (lo == 0 ? 1 : 0) : (a[1] == 0 ? -1 : 0));
+        return new long[] {hi, lo};
+    }
+
+    /** The bits of 2^k, k in [-16494, 16383] (subnormal below -16382). */
+    private static long[] pow2(int k) {
+        if (k >= -16382) {
+            return new long[] {(long) (k + 16383) << 48, 0};
+        }
+        int bit = k + 16494;
+        return bit >= 64 ? new long[] {1L << (bit - 64), 0} : new long[] {0, 1L << bit};
+    }
+
+    /**
+     * a * 2^n rounded once: a is scaled exactly into [1, 2) (two steps, neither rounds), then one
+     * multiplication by 2^T (T the result's exponent) rounds; T beyond the range overflows or
+     * rounds to zero without any multiplication.
+     */
+    private static long[] ldexp(long[] a, Env e) {
+        long hi = a[0];
+        long lo = a[1];
+        int n = (int) a[2];
+        if (F128.isNaN(hi, lo)) {
+            return F128_NAN.clone();
+        }
+        int field = (int) (hi >>> 48) & 0x7FFF;
+        long sign = hi & Long.MIN_VALUE;
+        if (field == 0x7FFF || ((hi & Long.MAX_VALUE) | lo) == 0) {
+            return new long[] {hi, lo};
+        }
+        int scaleUp = 0;
+        if (field == 0) { // subnormal: 2^200 times it is normal, exactly
+            F128.mul(hi, lo, ONE_HI + (200L << 48), 0, e);
+            hi = e.zHi;
+            lo = e.zLo;
+            field = (int) (hi >>> 48) & 0x7FFF;
+            scaleUp = 200;
+        }
+        int exponent = field - 16383 - scaleUp; // a = m * 2^exponent, m in [1, 2)
+        long[] m = {sign | ONE_HI | (hi & 0xFFFFFFFFFFFFL), lo};
+        long t = (long) exponent + n;
+        if (t > 16383) {
+            return new long[] {sign | 0x7FFF000000000000L, 0};
+        }
+        if (t < -16495) {
+            return new long[] {sign, 0};
+        }
+        if (t == -16495) { // m/2 is exact; 2^-16494 is the smallest subnormal
+            F128.mul(m[0], m[1], 0x3FFE000000000000L, 0, e);
+            m = new long[] {e.zHi, e.zLo};
+            t = -16494;
+        }
+        long[] p = pow2((int) t);
+        F128.mul(m[0], m[1], p[0], p[1], e);
+        return new long[] {e.zHi, e.zLo};
+    }
+
+    /** frexp's fraction ({@code exponent} false) or exponent of a (NaN: the canonical NaN, exponent 0). */
+    private static long[] frexp(long[] a, boolean exponent) {
+        long hi = a[0];
+        long lo = a[1];
+        if (F128.isNaN(hi, lo)) {
+            return exponent ? word(0) : F128_NAN.clone();
+        }
+        int field = (int) (hi >>> 48) & 0x7FFF;
+        if (field == 0x7FFF || ((hi & Long.MAX_VALUE) | lo) == 0) {
+            return exponent ? word(0) : new long[] {hi, lo};
+        }
+        int scaleUp = 0;
+        if (field == 0) {
+            Env e = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+            F128.mul(hi, lo, ONE_HI + (200L << 48), 0, e);
+            hi = e.zHi;
+            lo = e.zLo;
+            field = (int) (hi >>> 48) & 0x7FFF;
+            scaleUp = 200;
+        }
+        if (exponent) {
+            return word((field - 16382 - scaleUp) & 0xFFFFFFFFL);
+        }
+        return new long[] {(hi & 0x8000FFFFFFFFFFFFL) | (0x3FFEL << 48), lo};
     }
 }

@@ -24,6 +24,7 @@ import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.Linkage;
 import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.Type;
@@ -103,9 +104,9 @@ public final class RuntimeLibrary {
         FunctionType t = f.functionType(fp128AsI128);
         Function fn = module.getOrInsertFunction(f.symbol(), t.returnType(), t.params());
         if (fn.isDeclaration()) {
-            String[] names = f.parameterTypes().size() == 2 ? new String[] {"a", "b"} : new String[] {"a"};
+            String[] names = java.util.Arrays.copyOf(new String[] {"a", "b", "c"}, f.parameterTypes().size());
             BodyBuilder bb = new BodyBuilder(fn, names);
-            body(f, bb);
+            f.buildBody(this, bb);
             finish(fn, internalize ? Linkage.INTERNAL : Linkage.EXTERNAL);
         }
         return fn;
@@ -126,36 +127,29 @@ public final class RuntimeLibrary {
         fn.setAttributes(AttributeSet.EMPTY, List.of(module.attributeGroupFor(PURE)));
     }
 
-    private void body(RuntimeFunction f, BodyBuilder b) {
-        switch (f) {
-            case ADD_FP128 -> b.retBits(b.call(add(), b.arg(0), b.arg(1)));
-            case SUB_FP128 -> b.retBits(b.call(add(), b.arg(0), b.xor(b.arg(1), bit128(127))));
-            case MUL_FP128 -> mul(b);
-            case DIV_FP128 -> div(b);
-            case REM_FP128 -> fmod(b);
-            case UDIV128, UREM128, IDIV128, IREM128 -> integerDivision(f, b);
-            case FP128_TO_UINT8, FP128_TO_UINT16, FP128_TO_UINT32, FP128_TO_UINT64, FP128_TO_UINT128,
-                    FP128_TO_INT8, FP128_TO_INT16, FP128_TO_INT32, FP128_TO_INT64, FP128_TO_INT128 ->
-                    toInteger(f, b, b.arg(0));
-            case UINT8_TO_FP128, UINT16_TO_FP128, UINT32_TO_FP128, UINT64_TO_FP128, UINT128_TO_FP128,
-                    INT8_TO_FP128, INT16_TO_FP128, INT32_TO_FP128, INT64_TO_FP128, INT128_TO_FP128 ->
-                    fromInteger(f, b);
-            case FP128_TO_FLOAT -> toNarrow(b, Format.F32);
-            case FP128_TO_DOUBLE -> toNarrow(b, Format.F64);
-            case FLOAT_TO_FP128 -> b.retBits(b.call(fromNarrow(Format.F32), b.arg(0)));
-            case DOUBLE_TO_FP128 -> b.retBits(b.call(fromNarrow(Format.F64), b.arg(0)));
-            case CVT_F32_U128_RZ, CVT_F32_I128_RZ, CVT_F64_U128_RZ, CVT_F64_I128_RZ -> {
-                // exact widening to binary128 first: the truncation then sees the same value
-                Format from = f.parameterTypes().get(0) == ValueType.F32 ? Format.F32 : Format.F64;
-                toInteger(f, b, b.call(fromNarrow(from), b.arg(0)));
-            }
-            case CVT_U128_F32_RN, CVT_I128_F32_RN, CVT_U128_F64_RN, CVT_I128_F64_RN -> integerToNarrow(f, b);
-            default -> {
-                int mask = relationMask(f.predicate().orElseThrow());
-                Value rel = b.call(relation(), b.arg(0), b.arg(1));
-                b.retBits(b.ne(b.and(rel, i32(mask)), i32(0)));
-            }
-        }
+    // ------------------------------------------------------------------ row bodies named by the table
+
+    void addBody(RuntimeFunction f, BodyBuilder b) {
+        b.retBits(b.call(add(), b.arg(0), b.arg(1)));
+    }
+
+    void subBody(RuntimeFunction f, BodyBuilder b) {
+        b.retBits(b.call(add(), b.arg(0), b.xor(b.arg(1), bit128(127))));
+    }
+
+    void fromNarrowBody(RuntimeFunction f, BodyBuilder b) {
+        b.retBits(b.call(fromNarrow(Format.of(f.parameterTypes().get(0))), b.arg(0)));
+    }
+
+    /** float/double to (u)int128: exact widening to binary128 first, so the truncation sees the same value. */
+    void narrowToInteger(RuntimeFunction f, BodyBuilder b) {
+        toInteger(f, b, b.call(fromNarrow(Format.of(f.parameterTypes().get(0))), b.arg(0)));
+    }
+
+    void fcmp(RuntimeFunction f, BodyBuilder b) {
+        int mask = relationMask(f.predicate().orElseThrow());
+        Value rel = b.call(relation(), b.arg(0), b.arg(1));
+        b.retBits(b.ne(b.and(rel, i32(mask)), i32(0)));
     }
 
     // ------------------------------------------------------------------ binary128 fields
@@ -265,7 +259,7 @@ public final class RuntimeLibrary {
         });
     }
 
-    private void mul(BodyBuilder b) {
+    void mul(RuntimeFunction f, BodyBuilder b) {
         Value a = b.arg(0);
         Value c = b.arg(1);
         Value sign = sign(b, b.xor(a, c));
@@ -283,16 +277,9 @@ public final class RuntimeLibrary {
         Value nb = b.call(normSig(), c);
         Value sa = b.extract(na, 1);
         Value sb = b.extract(nb, 1);
-        // the 226-bit product from four 64 x 64 -> 128 products
-        Value aLo = b.zext(b.trunc(sa, I64), I128);
-        Value aHi = b.lshr(sa, i128(64));
-        Value bLo = b.zext(b.trunc(sb, I64), I128);
-        Value bHi = b.lshr(sb, i128(64));
-        Value ll = b.mul(aLo, bLo);
-        Value mid = b.add(b.mul(aHi, bLo), b.mul(aLo, bHi));
-        Value lo = b.add(ll, b.shl(mid, i128(64)));
-        Value carry = b.zext(b.ult(lo, ll), I128);
-        Value hi = b.add(b.add(b.mul(aHi, bHi), b.lshr(mid, i128(64))), carry);
+        Value[] product = wideProduct(b, sa, sb);
+        Value hi = product[0];
+        Value lo = product[1];
         // product >> 99, the bits below jammed: leading one at bit 125 or 126
         Value sticky = b.zext(b.ne(b.and(lo, mask128(99)), i128(0)), I128);
         Value sig = b.named(b.or(b.or(b.shl(hi, i128(29)), b.lshr(lo, i128(99))), sticky), "sig");
@@ -300,7 +287,7 @@ public final class RuntimeLibrary {
         b.retBits(b.call(normRoundPack(), sign, exp, sig));
     }
 
-    private void div(BodyBuilder b) {
+    void div(RuntimeFunction f, BodyBuilder b) {
         Value a = b.arg(0);
         Value c = b.arg(1);
         Value sign = sign(b, b.xor(a, c));
@@ -349,7 +336,7 @@ public final class RuntimeLibrary {
      * (never too large, at most 2 too small), subtracted in wrapping i128 arithmetic (the true
      * difference is below 3b), then corrected.
      */
-    private void fmod(BodyBuilder b) {
+    void fmod(RuntimeFunction f, BodyBuilder b) {
         Value a = b.arg(0);
         Value c = b.arg(1);
         Value absA = b.and(a, mask128(127));
@@ -451,10 +438,15 @@ public final class RuntimeLibrary {
         });
     }
 
+    /** binary128 to the row's integer: truncated, saturated, NaN 0 (PTX cvt.rzi). */
+    void toInteger(RuntimeFunction f, BodyBuilder b) {
+        toInteger(f, b, b.arg(0));
+    }
+
     /** binary128 {@code a} to the row's integer: truncated, saturated, NaN 0 (PTX cvt.rzi). */
     private void toInteger(RuntimeFunction f, BodyBuilder b, Value a) {
         int n = f.returnType().bits();
-        boolean signed = f.opcode().equals("fptosi");
+        boolean signed = f.opcode() == Opcode.FPTOSI;
         Value m = b.call(intPart(), a);
         Value negative = sign(b, a);
         Value r;
@@ -483,9 +475,9 @@ public final class RuntimeLibrary {
         });
     }
 
-    private void fromInteger(RuntimeFunction f, BodyBuilder b) {
+    void fromInteger(RuntimeFunction f, BodyBuilder b) {
         Value x = b.arg(0);
-        boolean signed = f.opcode().equals("sitofp");
+        boolean signed = f.opcode() == Opcode.SITOFP;
         if (!signed) {
             b.retBits(b.call(fromMagnitude(), i1(false), b.zext(x, I128)));
             return;
@@ -512,6 +504,16 @@ public final class RuntimeLibrary {
 
         IntegerType type() {
             return IntegerType.of(width);
+        }
+
+        /** The format of a floating-point value type. */
+        static Format of(ValueType t) {
+            return switch (t) {
+                case F32 -> F32;
+                case F64 -> F64;
+                case F128 -> F128;
+                default -> throw new IllegalArgumentException(t + " is not a floating-point type");
+            };
         }
 
         int bias() {
@@ -588,7 +590,8 @@ public final class RuntimeLibrary {
     }
 
     /** binary128 to float/double, rounded to nearest even (SoftFloat's f128_to_f32/f64). */
-    private void toNarrow(BodyBuilder b, Format n) {
+    void toNarrow(RuntimeFunction f, BodyBuilder b) {
+        Format n = Format.of(f.returnType());
         IntegerType t = n.type();
         Value a = b.arg(0);
         Value sign = sign(b, a);
@@ -635,11 +638,11 @@ public final class RuntimeLibrary {
     }
 
     /** (u)int128 to float/double, rounded once to nearest even. */
-    private void integerToNarrow(RuntimeFunction f, BodyBuilder b) {
-        Format n = f.returnType() == ValueType.F32 ? Format.F32 : Format.F64;
+    void integerToNarrow(RuntimeFunction f, BodyBuilder b) {
+        Format n = Format.of(f.returnType());
         IntegerType t = n.type();
         Value x = b.arg(0);
-        Value negative = f.opcode().equals("sitofp") ? b.slt(x, i128(0)) : i1(false);
+        Value negative = f.opcode() == Opcode.SITOFP ? b.slt(x, i128(0)) : i1(false);
         Value m = b.select(negative, b.sub(i128(0), x), x);
         b.returnIf(b.eq(m, i128(0)), constant(t, 0), "nonzero");
         Value shift = b.trunc(b.ctlz(m), I32);
@@ -691,7 +694,7 @@ public final class RuntimeLibrary {
     }
 
     /** udiv/urem/sdiv/srem on i128; by zero: quotient all ones, remainder the dividend (as PTX). */
-    private void integerDivision(RuntimeFunction f, BodyBuilder b) {
+    void integerDivision(RuntimeFunction f, BodyBuilder b) {
         Value n = b.arg(0);
         Value d = b.arg(1);
         boolean quotient = f == RuntimeFunction.UDIV128 || f == RuntimeFunction.IDIV128;
@@ -708,5 +711,387 @@ public final class RuntimeLibrary {
         Value v = b.extract(b.call(divRem(), absN, absD), quotient ? 0 : 1);
         Value negate = quotient ? b.xor(negN, negD) : negN;
         b.retBits(b.select(negate, b.sub(i128(0), v), v));
+    }
+
+    // ------------------------------------------------------------------ nvlower's extensions
+
+    /** The bits of binary128 1.0. */
+    private static final BigInteger F128_ONE = BigInteger.valueOf(BIAS).shiftLeft(112);
+
+    /**
+     * The exact 226-bit product of two significands below 2^113, as {hi, lo} (bits 128.. and
+     * 0..127), from four 64 x 64 -> 128 products.
+     */
+    private static Value[] wideProduct(BodyBuilder b, Value sa, Value sb) {
+        Value aLo = b.zext(b.trunc(sa, I64), I128);
+        Value aHi = b.lshr(sa, i128(64));
+        Value bLo = b.zext(b.trunc(sb, I64), I128);
+        Value bHi = b.lshr(sb, i128(64));
+        Value ll = b.mul(aLo, bLo);
+        Value mid = b.add(b.mul(aHi, bLo), b.mul(aLo, bHi));
+        Value lo = b.add(ll, b.shl(mid, i128(64)));
+        Value carry = b.zext(b.ult(lo, ll), I128);
+        Value hi = b.add(b.add(b.mul(aHi, bHi), b.lshr(mid, i128(64))), carry);
+        return new Value[] {hi, lo};
+    }
+
+    /** {hi, lo} >> d with the bits shifted out jammed into bit 0; any d >= 0. */
+    private Value[] shiftRightJam256(BodyBuilder b, Value hi, Value lo, Value d) {
+        Value small = b.umin(d, i32(127));
+        Value ds = b.zext(small, I128);
+        Value back = b.zext(b.sub(i32(127), small), I128);
+        // x << (128 - d) as (x << 1) << (127 - d): 0 for d = 0, never a poison shift
+        Value lostLo = b.ne(b.shl(b.shl(lo, i128(1)), back), i128(0));
+        Value loSmall = b.or(b.or(b.lshr(lo, ds), b.shl(b.shl(hi, i128(1)), back)), b.zext(lostLo, I128));
+        Value hiSmall = b.lshr(hi, ds);
+        Value loBig = b.or(b.call(shiftRightJam(I128), hi, b.sub(d, i32(128))),
+                b.zext(b.ne(lo, i128(0)), I128));
+        Value big = b.uge(d, i32(128));
+        return new Value[] {b.select(big, i128(0), hiSmall), b.select(big, loBig, loSmall)};
+    }
+
+    /**
+     * fma(a, b, c) = a * b + c rounded once (also llvm.fmuladd: one fused operation). The exact
+     * product (226 bits) and c's significand (at the product's scale, leading one at bit 224) are
+     * 256-bit pairs; the one with the smaller exponent is shifted right with jamming, except that
+     * c is shifted left (exactly) when it leads by at most 29 places, so that no bit is jammed where
+     * a cancellation could bring it up to the rounding place. The sum or difference is then
+     * collapsed to 128 bits (jammed) with its leading one at bit 126 and rounded.
+     */
+    void fma(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value x = b.arg(1);
+        Value c = b.arg(2);
+        Value signP = sign(b, b.xor(a, x));
+        Value absA = b.and(a, mask128(127));
+        Value absX = b.and(x, mask128(127));
+        Value absC = b.and(c, mask128(127));
+        Value infA = b.eq(absA, i128(F128_INF));
+        Value infX = b.eq(absX, i128(F128_INF));
+        Value infC = b.eq(absC, i128(F128_INF));
+        Value zeroA = b.eq(absA, i128(0));
+        Value zeroX = b.eq(absX, i128(0));
+        Value infP = b.or(infA, infX);
+        Value differ = b.ne(signP, sign(b, c));
+        Value invalid = b.or(b.or(b.or(isNaN(b, a), isNaN(b, x)), isNaN(b, c)),
+                b.or(b.or(b.and(infA, zeroX), b.and(infX, zeroA)), b.and(b.and(infP, infC), differ)));
+        b.returnIf(invalid, i128(F128_NAN), "valid");
+        b.returnIf(infP, b.or(signBits(b, signP), i128(F128_INF)), "finiteProduct");
+        b.returnIf(infC, c, "finite");
+        // a zero product: the sum is c, or a signed zero by add's rules
+        b.returnIf(b.or(zeroA, zeroX), b.call(add(), signBits(b, signP), c), "nonzero");
+        Value na = b.call(normSig(), a);
+        Value nx = b.call(normSig(), x);
+        Value[] p = wideProduct(b, b.extract(na, 1), b.extract(nx, 1));
+        Value eP = b.sub(b.add(b.extract(na, 0), b.extract(nx, 0)), i32(BIAS));
+        // c's significand at the product's scale: value = X * 2^(e - BIAS - 224) for both
+        Value zeroC = b.eq(absC, i128(0));
+        Value nc = b.call(normSig(), b.select(zeroC, i128(F128_ONE), c));
+        Value sc = b.select(zeroC, i128(0), b.extract(nc, 1));
+        Value eC = b.select(zeroC, eP, b.extract(nc, 0));
+        Value cHi = b.lshr(sc, i128(16));
+        Value cLo = b.shl(sc, i128(112));
+        Value dd = b.sub(eC, eP);
+        Value cLeads = b.sgt(dd, i32(0));
+        Value far = b.sgt(dd, i32(29));
+        // c right (dd <= 0), c left by dd (0 < dd <= 29), or the product right (dd > 29)
+        Value[] cRight = shiftRightJam256(b, cHi, cLo, b.select(cLeads, i32(0), b.sub(i32(0), dd)));
+        Value up = b.zext(b.select(far, i32(0), b.select(cLeads, dd, i32(0))), I128);
+        Value cLeftHi = b.or(b.shl(cHi, up), b.lshr(b.lshr(cLo, i128(1)), b.sub(i128(127), up)));
+        Value cLeftLo = b.shl(cLo, up);
+        Value[] pRight = shiftRightJam256(b, p[0], p[1], b.select(far, dd, i32(0)));
+        Value xHi = b.named(b.select(far, pRight[0], p[0]), "pHi");
+        Value xLo = b.named(b.select(far, pRight[1], p[1]), "pLo");
+        Value yHi = b.named(b.select(cLeads, b.select(far, cHi, cLeftHi), cRight[0]), "cHi");
+        Value yLo = b.named(b.select(cLeads, b.select(far, cLo, cLeftLo), cRight[1]), "cLo");
+        Value eR = b.select(far, eC, eP);
+        // same signs add; different subtract the smaller magnitude from the larger
+        Value sumLo = b.add(xLo, yLo);
+        Value sumHi = b.add(b.add(xHi, yHi), b.zext(b.ult(sumLo, xLo), I128));
+        Value yBigger = b.or(b.ugt(yHi, xHi), b.and(b.eq(yHi, xHi), b.ugt(yLo, xLo)));
+        Value bigHi = b.select(yBigger, yHi, xHi);
+        Value bigLo = b.select(yBigger, yLo, xLo);
+        Value smallHi = b.select(yBigger, xHi, yHi);
+        Value smallLo = b.select(yBigger, xLo, yLo);
+        Value difLo = b.sub(bigLo, smallLo);
+        Value difHi = b.sub(b.sub(bigHi, smallHi), b.zext(b.ult(bigLo, smallLo), I128));
+        Value rHi = b.named(b.select(differ, difHi, sumHi), "rHi");
+        Value rLo = b.named(b.select(differ, difLo, sumLo), "rLo");
+        Value signR = b.select(b.and(differ, yBigger), sign(b, c), signP);
+        b.returnIf(b.eq(b.or(rHi, rLo), i128(0)), i128(0), "inexactOrNonzero");
+        // leading zeros of the 256-bit result (at least 1: it is below 2^255)
+        Value z = b.trunc(b.select(b.eq(rHi, i128(0)), b.add(b.ctlz(rLo), i128(128)), b.ctlz(rHi)), I32);
+        // to 128 bits with the leading one at bit 126: right by k = 129 - z (jammed), or left
+        Value k = b.sub(i32(129), z);
+        Value[] t = shiftRightJam256(b, rHi, rLo, b.select(b.slt(k, i32(0)), i32(0), k));
+        Value left = b.shl(rLo, b.zext(b.select(b.slt(k, i32(0)), b.sub(i32(0), k), i32(0)), I128));
+        Value sig = b.select(b.slt(k, i32(0)), left, t[1]);
+        b.retBits(b.call(roundPack(Format.F128), signR, b.sub(b.add(eR, i32(30)), z), sig));
+    }
+
+    /**
+     * sqrt(a): the root's 116 bits digit by digit (restoring, two radicand bits per step, the
+     * remainder below 2^118), the remainder's nonzero-ness jammed, then rounded once. An odd
+     * exponent doubles the significand first, so the root's exponent is half an even one.
+     */
+    void sqrt(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
+        b.returnIf(b.eq(abs, i128(0)), a, "nonzero");
+        b.returnIf(sign(b, a), i128(F128_NAN), "positive");
+        b.returnIf(b.eq(abs, i128(F128_INF)), a, "finite");
+        Value n = b.call(normSig(), a);
+        Value e = b.sub(b.extract(n, 0), i32(BIAS));
+        Value odd = b.ne(b.and(e, i32(1)), i32(0));
+        Value sig = b.extract(n, 1);
+        Value x = b.select(odd, b.shl(sig, i128(1)), sig);
+        Value half = b.ashr(b.select(odd, b.sub(e, i32(1)), e), i32(1));
+        Value xs0 = b.shl(x, i128(14));
+        BodyBuilder.Loop l = b.beginLoop();
+        BasicBlock entry = l.entry();
+        BasicBlock loop = l.loop();
+        BasicBlock done = l.done();
+        PhiInst q = b.phi(I128, "q");
+        PhiInst r = b.phi(I128, "r");
+        PhiInst xs = b.phi(I128, "xs");
+        PhiInst i = b.phi(I32, "i");
+        Value r2 = b.or(b.shl(r, i128(2)), b.lshr(xs, i128(126)));
+        Value trial = b.or(b.shl(q, i128(2)), i128(1));
+        Value fits = b.uge(r2, trial);
+        Value q1 = b.or(b.shl(q, i128(1)), b.zext(fits, I128));
+        Value r1 = b.select(fits, b.sub(r2, trial), r2);
+        Value i1 = b.add(i, i32(1));
+        Value xs1 = b.shl(xs, i128(2));
+        b.loopBack(b.ult(i1, i32(116)), loop, done);
+        q.addIncoming(i128(0), entry);
+        q.addIncoming(q1, loop);
+        r.addIncoming(i128(0), entry);
+        r.addIncoming(r1, loop);
+        xs.addIncoming(xs0, entry);
+        xs.addIncoming(xs1, loop);
+        i.addIncoming(i32(0), entry);
+        i.addIncoming(i1, loop);
+        b.at(done);
+        Value root = b.or(b.shl(q1, i128(11)), b.zext(b.ne(r1, i128(0)), I128));
+        b.retBits(b.call(roundPack(Format.F128), i1(false), b.add(half, i32(BIAS - 1)), root));
+    }
+
+    /**
+     * a rounded to an integral value in mode {@code rm} (SoftFloat's f128_roundToInt on the
+     * encoding): below 1 the result is 0 or 1 with a's sign; else the fraction bits below the
+     * binary point are cleared and one unit added when the mode rounds the magnitude up (a carry
+     * into the exponent field is the next binade).
+     */
+    void roundToInt(BodyBuilder b, org.nvlower.softfloat.RoundingMode rm) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        Value signA = b.and(a, bit128(127));
+        Value negative = sign(b, a);
+        Value exp = exponent(b, a);
+        b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
+        b.returnIf(b.uge(exp, i32(BIAS + 112)), a, "fraction");
+        BasicBlock small = b.block("belowOne");
+        BasicBlock big = b.block("atLeastOne");
+        b.condBr(b.ult(exp, i32(BIAS)), small, big);
+        b.at(small);
+        Value nonzero = b.ne(abs, i128(0));
+        Value halfBits = i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112));
+        Value toOne = switch (rm) {
+            case MIN -> b.and(negative, nonzero);
+            case MAX -> b.and(b.xor(negative, i1(true)), nonzero);
+            case MIN_MAG -> i1(false);
+            case NEAR_MAX_MAG -> b.uge(abs, halfBits);
+            case NEAR_EVEN -> b.ugt(abs, halfBits);
+            default -> throw new IllegalArgumentException("no integral rounding in mode " + rm);
+        };
+        b.retBits(b.or(signA, b.select(toOne, i128(F128_ONE), i128(0))));
+        b.at(big);
+        Value fracBits = b.zext(b.sub(i32(BIAS + 112), exp), I128);
+        Value unit = b.shl(i128(1), fracBits);
+        Value mask = b.sub(unit, i128(1));
+        Value frac = b.and(abs, mask);
+        Value halfUnit = b.lshr(unit, i128(1));
+        Value up = switch (rm) {
+            case MIN -> b.and(negative, b.ne(frac, i128(0)));
+            case MAX -> b.and(b.xor(negative, i1(true)), b.ne(frac, i128(0)));
+            case MIN_MAG -> i1(false);
+            case NEAR_MAX_MAG -> b.uge(frac, halfUnit);
+            case NEAR_EVEN -> b.or(b.ugt(frac, halfUnit),
+                    b.and(b.eq(frac, halfUnit), b.ne(b.and(abs, unit), i128(0))));
+            default -> throw new IllegalArgumentException("no integral rounding in mode " + rm);
+        };
+        Value truncated = b.xor(abs, frac);
+        b.retBits(b.or(signA, b.add(truncated, b.select(up, unit, i128(0)))));
+    }
+
+    /** minnum/maxnum (a NaN operand ignored) or minimum/maximum ({@code nanWins}); -0 below +0. */
+    void minMax(BodyBuilder b, boolean max, boolean nanWins) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        Value nanA = isNaN(b, a);
+        Value nanC = isNaN(b, c);
+        Value nan = nanWins ? b.or(nanA, nanC) : b.and(nanA, nanC);
+        b.returnIf(nan, i128(F128_NAN), "notNaN");
+        if (!nanWins) {
+            b.returnIf(nanA, c, "aNumber");
+            b.returnIf(nanC, a, "numbers");
+        }
+        Value rel = b.call(relation(), a, c);
+        // equal (+0 and -0, or the same bits): the negative one is the minimum
+        Value equalPickA = max ? b.xor(sign(b, a), i1(true)) : sign(b, a);
+        Value pickA = b.select(b.eq(rel, i32(2)), equalPickA, b.eq(rel, i32(max ? 4 : 1)));
+        b.retBits(b.select(pickA, a, c));
+    }
+
+    /** The class of a as one bit of llvm.is.fpclass's mask: 0 sNaN, 1 qNaN, 2 -inf ... 9 +inf. */
+    void fpclass(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        Value negative = sign(b, a);
+        Value exp = exponent(b, a);
+        Value quiet = b.ne(b.and(a, bit128(111)), i128(0));
+        // by magnitude: zero 0, subnormal 1, normal 2, infinity 3 (from the sign's side)
+        Value kind = b.select(b.eq(abs, i128(0)), i32(0), b.select(b.eq(exp, i32(0)), i32(1),
+                b.select(b.ult(exp, i32(0x7FFF)), i32(2), i32(3))));
+        Value bit = b.select(negative, b.sub(i32(5), kind), b.add(i32(6), kind));
+        bit = b.select(isNaN(b, a), b.select(quiet, i32(1), i32(0)), bit);
+        b.retBits(b.shl(i32(1), bit));
+    }
+
+    /** A call of the runtime function {@code row} (defined here if needed) on binary128 bits, giving bits. */
+    private Value callRow(BodyBuilder b, RuntimeFunction row, Value... bits) {
+        Function fn = define(row);
+        Value[] args = new Value[bits.length];
+        for (int i = 0; i < bits.length; i++) {
+            Type want = fn.functionType().params().get(i);
+            args[i] = want == bits[i].type() ? bits[i] : b.bitcast(bits[i], want);
+        }
+        Value r = b.call(fn, args);
+        return r.type() == I128 ? r : b.bitcast(r, I128);
+    }
+
+    /** compiler-rt's __powitf2 over __nv_mul_fp128 and __nv_div_fp128: square and multiply, 1/r for n < 0. */
+    void powi(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value n = b.arg(1);
+        BasicBlock entry = b.current();
+        BasicBlock loop = b.block("loop");
+        BasicBlock square = b.block("square");
+        BasicBlock done = b.block("done");
+        b.br(loop);
+        b.at(loop);
+        PhiInst x = b.phi(I128, "x");
+        PhiInst r = b.phi(I128, "r");
+        PhiInst k = b.phi(I32, "k");
+        Value times = callRow(b, RuntimeFunction.MUL_FP128, r, x);
+        Value r1 = b.select(b.ne(b.and(k, i32(1)), i32(0)), times, r);
+        // k / 2 toward zero, as C's b /= 2
+        Value k1 = b.ashr(b.add(k, b.lshr(k, i32(31))), i32(1));
+        b.condBr(b.eq(k1, i32(0)), done, square);
+        b.at(square);
+        Value x1 = callRow(b, RuntimeFunction.MUL_FP128, x, x);
+        b.loopBack(loop);
+        x.addIncoming(a, entry);
+        x.addIncoming(x1, square);
+        r.addIncoming(i128(F128_ONE), entry);
+        r.addIncoming(r1, square);
+        k.addIncoming(n, entry);
+        k.addIncoming(k1, square);
+        b.at(done);
+        b.retBits(b.select(b.slt(n, i32(0)), callRow(b, RuntimeFunction.DIV_FP128, i128(F128_ONE), r1), r1));
+    }
+
+    /** ldexp(a, n) = a * 2^n rounded once: a's exponent moved by n (clamped far beyond the range), then roundPack. */
+    void ldexp(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value n = b.arg(1);
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
+        b.returnIf(b.or(b.eq(abs, i128(0)), b.eq(abs, i128(F128_INF))), a, "finiteNonzero");
+        Value ns = b.select(b.sgt(n, i32(70000)), i32(70000), b.select(b.slt(n, i32(-70000)), i32(-70000), n));
+        Value norm = b.call(normSig(), a);
+        Value exp = b.add(b.extract(norm, 0), ns);
+        b.retBits(b.call(roundPack(Format.F128), sign(b, a), b.sub(exp, i32(1)),
+                b.shl(b.extract(norm, 1), i128(14))));
+    }
+
+    /** frexp's fraction: a's significand with the exponent of [0.5, 1); zeros and infinities as they are. */
+    void frexp(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
+        b.returnIf(b.or(b.eq(abs, i128(0)), b.eq(abs, i128(F128_INF))), a, "finiteNonzero");
+        Value sig = b.extract(b.call(normSig(), a), 1);
+        Value bits = b.or(b.and(sig, mask128(112)), i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+        b.retBits(b.or(b.and(a, bit128(127)), bits));
+    }
+
+    /** frexp's exponent: a = fraction * 2^e; 0 for zeros, infinities and NaNs. */
+    void frexpExponent(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        Value special = b.or(b.eq(abs, i128(0)), b.uge(abs, i128(F128_INF)));
+        b.returnIf(special, i32(0), "finiteNonzero");
+        b.retBits(b.sub(b.extract(b.call(normSig(), a), 0), i32(BIAS - 1)));
+    }
+
+    /** C fdim: a - b (rounded) when a > b, else +0; NaN for a NaN operand. */
+    void fdim(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        b.returnIf(b.or(isNaN(b, a), isNaN(b, c)), i128(F128_NAN), "numbers");
+        Value greater = b.eq(b.call(relation(), a, c), i32(4));
+        b.returnIf(b.xor(greater, i1(true)), i128(0), "greater");
+        b.retBits(b.call(add(), a, b.xor(c, bit128(127))));
+    }
+
+    /** C nextafter: one unit of the encoding toward b (the magnitude up or down); b when equal. */
+    void nextafter(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        b.returnIf(b.or(isNaN(b, a), isNaN(b, c)), i128(F128_NAN), "numbers");
+        Value rel = b.call(relation(), a, c);
+        b.returnIf(b.eq(rel, i32(2)), c, "differ");
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(b.eq(abs, i128(0)), b.or(b.and(c, bit128(127)), i128(1)), "nonzero");
+        Value up = b.xor(b.eq(rel, i32(1)), sign(b, a));
+        b.retBits(b.select(up, b.add(a, i128(1)), b.sub(a, i128(1))));
+    }
+
+    /**
+     * C remainder (IEEE): |a| reduced modulo 2|b| by fmod (when 2|b| is finite), then |b|
+     * subtracted once or twice (exactly, Sterbenz) while the rest exceeds |b|/2, a tie keeping the
+     * even quotient; the sign of a applied last. |b|/2 is exact unless |b| is tiny, where the rest
+     * is doubled instead (exactly).
+     */
+    void remainder(RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value c = b.arg(1);
+        Value absA = b.and(a, mask128(127));
+        Value p = b.named(b.and(c, mask128(127)), "p");
+        Value invalid = b.or(b.or(isNaN(b, a), isNaN(b, c)), b.or(b.eq(absA, i128(F128_INF)), b.eq(p, i128(0))));
+        b.returnIf(invalid, i128(F128_NAN), "valid");
+        b.returnIf(b.eq(p, i128(F128_INF)), a, "finiteDivisor");
+        Value unit = bit128(112);
+        Value twoP = b.select(b.eq(exponent(b, p), i32(0)), b.shl(p, i128(1)), b.add(p, unit));
+        Value reduce = b.ult(p, i128(BigInteger.valueOf(0x7FFE).shiftLeft(112)));
+        Value reduced = callRow(b, RuntimeFunction.REM_FP128, absA, b.select(reduce, twoP, i128(F128_ONE)));
+        Value x = b.named(b.select(reduce, reduced, absA), "x");
+        Value signA = b.and(a, bit128(127));
+        b.returnIf(b.eq(x, i128(0)), signA, "nonzero");
+        Value tiny = b.ult(exponent(b, p), i32(2));
+        Value halfP = b.sub(p, unit);
+        Value over1 = b.select(tiny, b.ugt(doubled(b, x), p), b.ugt(x, halfP));
+        Value x1 = b.select(over1, callRow(b, RuntimeFunction.SUB_FP128, x, p), x);
+        Value over2 = b.and(b.and(over1, b.xor(sign(b, x1), i1(true))),
+                b.select(tiny, b.uge(doubled(b, x1), p), b.uge(x1, halfP)));
+        Value x2 = b.select(over2, callRow(b, RuntimeFunction.SUB_FP128, x1, p), x1);
+        b.retBits(b.xor(x2, signA));
+    }
+
+    /** 2v for a nonnegative binary128 v far below the overflow threshold, exactly (a subnormal shifts). */
+    private static Value doubled(BodyBuilder b, Value v) {
+        return b.select(b.eq(exponent(b, v), i32(0)), b.shl(v, i128(1)), b.add(v, bit128(112)));
     }
 }

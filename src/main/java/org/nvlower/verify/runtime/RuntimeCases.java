@@ -29,11 +29,15 @@ public final class RuntimeCases {
             edges(params.get(0)).forEach(action);
         } else {
             List<long[]> second = pairEdges(params.get(1));
+            List<long[]> third = params.size() > 2 ? addendEdges() : List.of(new long[0]);
             for (long[] a : pairEdges(params.get(0))) {
                 for (long[] b : second) {
-                    long[] c = java.util.Arrays.copyOf(a, a.length + b.length);
-                    System.arraycopy(b, 0, c, a.length, b.length);
-                    action.accept(c);
+                    for (long[] c : third) {
+                        long[] ops = java.util.Arrays.copyOf(a, a.length + b.length + c.length);
+                        System.arraycopy(b, 0, ops, a.length, b.length);
+                        System.arraycopy(c, 0, ops, a.length + b.length, c.length);
+                        action.accept(ops);
+                    }
                 }
             }
         }
@@ -122,6 +126,15 @@ public final class RuntimeCases {
      * boundaries of the operations, significands at their ends), all of them for the integers.
      */
     public static List<long[]> pairEdges(ValueType t) {
+        if (t == ValueType.I32) {
+            // beside a binary128 (powi, ldexp): also the exponent distances of its range's ends
+            List<long[]> list = new ArrayList<>(edges(t));
+            for (long n : new long[] {112, 113, 16382, 16383, 16494, 16495, 16496, 32766, 32767}) {
+                list.add(new long[] {n});
+                list.add(new long[] {-n & 0xFFFFFFFFL});
+            }
+            return list;
+        }
         if (t != ValueType.F128) {
             return edges(t);
         }
@@ -135,6 +148,23 @@ public final class RuntimeCases {
                 }
             }
         }
+        return list;
+    }
+
+    /**
+     * The third operands paired with every pair of {@link #pairEdges} for a three-operand function
+     * (fma's addend): signed zeros, ones, the smallest subnormal, the largest finite, infinities, a
+     * NaN, 2^-113 and the next number above one.
+     */
+    public static List<long[]> addendEdges() {
+        List<long[]> list = new ArrayList<>();
+        long[][] magnitudes = {{0, 0}, {0x3FFF000000000000L, 0}, {0, 1}, {0x7FFEFFFFFFFFFFFFL, -1L},
+            {0x7FFF000000000000L, 0}, {0x3F8E000000000000L, 0}, {0x3FFF000000000000L, 1}};
+        for (long[] m : magnitudes) {
+            list.add(m.clone());
+            list.add(new long[] {m[0] | Long.MIN_VALUE, m[1]});
+        }
+        list.add(new long[] {0x7FFF800000000000L, 0});
         return list;
     }
 

@@ -35,7 +35,7 @@ public final class RuntimeChecker {
     }
 
     private final Map<RuntimeFunction, CompiledFunction> compiled = new EnumMap<>(RuntimeFunction.class);
-    private final long[] args = new long[4];
+    private final long[] args = new long[6];
     private final long[] result = new long[2];
 
     /** A checker over a module holding the bodies (e.g. {@link RuntimeLibrary#build}). */

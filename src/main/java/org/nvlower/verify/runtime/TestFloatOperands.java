@@ -52,7 +52,12 @@ public final class TestFloatOperands {
         SOURCES.put("f128_sub", new Source(two, List.of(ADD_FP128, SUB_FP128)));
         SOURCES.put("f128_mul", new Source(two, List.of(MUL_FP128, DIV_FP128)));
         SOURCES.put("f128_div", new Source(two, List.of(DIV_FP128, REM_FP128)));
-        SOURCES.put("f128_rem", new Source(two, List.of(REM_FP128)));
+        SOURCES.put("f128_rem", new Source(two, List.of(REM_FP128, MINNUM_FP128, MAXNUM_FP128, MINIMUM_FP128,
+                MAXIMUM_FP128, REMAINDER_FP128, FDIM_FP128, NEXTAFTER_FP128)));
+        // nvlower's extensions
+        SOURCES.put("f128_mulAdd", new Source(List.of("f128", "f128", "f128"), List.of(FMA_FP128)));
+        SOURCES.put("f128_sqrt", new Source(List.of("f128"), List.of(SQRT_FP128, FPCLASS_FP128, FREXP_FP128,
+                FREXP_EXP_FP128)));
         for (String cmp : List.of("f128_eq", "f128_le", "f128_lt", "f128_eq_signaling", "f128_le_quiet", "f128_lt_quiet")) {
             SOURCES.put(cmp, new Source(two, FCMP));
         }
@@ -61,7 +66,9 @@ public final class TestFloatOperands {
         for (String to : List.of("i32", "i64", "ui32", "ui64")) {
             SOURCES.put("f128_to_" + to, new Source(List.of("f128"), TO_INT));
         }
-        SOURCES.put("f128_roundToInt", new Source(List.of("f128"), TO_INT));
+        List<RuntimeFunction> toIntegral = new ArrayList<>(TO_INT);
+        toIntegral.addAll(List.of(FLOOR_FP128, CEIL_FP128, TRUNC_FP128, ROUND_FP128, ROUNDEVEN_FP128, RINT_FP128));
+        SOURCES.put("f128_roundToInt", new Source(List.of("f128"), toIntegral));
         SOURCES.put("f32_to_f128", new Source(List.of("f32"), List.of(FLOAT_TO_FP128, CVT_F32_U128_RZ, CVT_F32_I128_RZ)));
         SOURCES.put("f64_to_f128", new Source(List.of("f64"), List.of(DOUBLE_TO_FP128, CVT_F64_U128_RZ, CVT_F64_I128_RZ)));
         for (String to : List.of("i32", "i64", "ui32", "ui64")) {

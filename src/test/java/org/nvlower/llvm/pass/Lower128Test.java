@@ -132,6 +132,9 @@ class Lower128Test {
         }
         assertEquals(55, declared.size());
         for (RuntimeFunction f : RuntimeFunction.values()) {
+            if (!f.isSeed()) {
+                continue; // nvlower's extensions replace intrinsic calls: Lower128QuadCallsTest
+            }
             assertEquals(1, count(out, "declare " + f.returnType().llvmName() + " @" + f.symbol() + "("), f.symbol());
             assertTrue(declared.contains(f.symbol()), f.symbol() + " is in no row of the seed's table");
         }
@@ -320,12 +323,12 @@ class Lower128Test {
                 }
 
                 define fp128 @root(fp128 %a) {
-                  %s = call fp128 @llvm.sqrt.f128(fp128 %a)
+                  %s = call fp128 @llvm.exp.f128(fp128 %a)
                   %m = call fp128 @llvm.fabs.f128(fp128 %s)
                   ret fp128 %m
                 }
 
-                declare fp128 @llvm.sqrt.f128(fp128)
+                declare fp128 @llvm.exp.f128(fp128)
                 declare fp128 @llvm.fabs.f128(fp128)
                 """;
         InputException e = assertThrows(InputException.class,
@@ -339,7 +342,7 @@ class Lower128Test {
                 + "selected by NVPTX: no runtime function converts (fptrunc) fp128 to half"), message);
         assertTrue(message.contains("k.ll:7:3: error: '%q = udiv i256 %a, %b' in @wide cannot be selected by NVPTX: "
                 + "no runtime function computes udiv on i256"), message);
-        assertTrue(message.contains("k.ll:12:3: error: '%s = call fp128 @llvm.sqrt.f128(fp128 %a)' in @root"), message);
+        assertTrue(message.contains("k.ll:12:3: error: '%s = call fp128 @llvm.exp.f128(fp128 %a)' in @root"), message);
         assertFalse(message.contains("fabs"), "fabs is a sign-bit operation NVPTX selects: " + message);
         assertTrue(message.contains("(2 more below the source line)"), message);
 
@@ -405,7 +408,13 @@ class Lower128Test {
     void theResultListsTheFunctionsCalled() {
         Module m = IrParser.parse("in.ll", module(DISPATCH));
         Lower128.Result r = Lower128.run(m, Lower128.Options.DEFAULT);
-        assertEquals(EnumSet.allOf(RuntimeFunction.class), r.functions());
+        Set<RuntimeFunction> seed = EnumSet.noneOf(RuntimeFunction.class);
+        for (RuntimeFunction f : RuntimeFunction.values()) {
+            if (f.isSeed()) {
+                seed.add(f);
+            }
+        }
+        assertEquals(seed, r.functions());
         assertEquals(55, r.calls());
     }
 

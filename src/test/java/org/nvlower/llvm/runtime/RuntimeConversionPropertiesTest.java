@@ -107,7 +107,7 @@ class RuntimeConversionPropertiesTest {
     void fp128ToIntegerTruncatesAndSaturates(@ForAll("fp128") long[] a) {
         for (RuntimeFunction f : TO_INT) {
             int bits = f.returnType().bits();
-            boolean signed = f.opcode().equals("fptosi");
+            boolean signed = f.opcode() == org.nvlower.llvm.ir.Opcode.FPTOSI;
             BigInteger min = signed ? BigInteger.ONE.shiftLeft(bits - 1).negate() : BigInteger.ZERO;
             BigInteger max = (signed ? BigInteger.ONE.shiftLeft(bits - 1) : BigInteger.ONE.shiftLeft(bits))
                     .subtract(BigInteger.ONE);

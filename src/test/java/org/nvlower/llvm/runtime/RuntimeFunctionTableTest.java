@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.softfloat.FcmpPredicate;
 
 /** The shape of the table: the seed's 55 names (its prose says 48; see exactlyTheSeedsNames), signatures consistent with the instruction replaced. */
@@ -50,10 +51,13 @@ class RuntimeFunctionTableTest {
      */
     @Test
     void exactlyTheSeedsNames() {
-        assertEquals(55, RuntimeFunction.values().length);
         Set<String> names = new HashSet<>();
+        Set<String> all = new HashSet<>();
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            assertTrue(names.add(f.symbol()), "duplicate " + f.symbol());
+            assertTrue(all.add(f.symbol()), "duplicate " + f.symbol());
+            if (f.isSeed()) {
+                names.add(f.symbol());
+            }
         }
         assertEquals(55, SEED_NAMES.size());
         assertEquals(Set.copyOf(SEED_NAMES), names);
@@ -63,12 +67,12 @@ class RuntimeFunctionTableTest {
     void seedStringLengthsMatch() {
         // The seed gives the name length each helper passes: 14 (fp128 arithmetic), 12 (i128
         // division), 20 (__nv_cvt_*), 18..21 (fp128 <-> integer conversions).
-        for (RuntimeFunction f : RuntimeFunction.values()) {
+        for (RuntimeFunction f : seedRows()) {
             int n = f.symbol().length();
             switch (f.opcode()) {
-                case "fadd", "fsub", "fmul", "fdiv", "frem" -> assertEquals(14, n, f.symbol());
-                case "udiv", "sdiv", "urem", "srem" -> assertEquals(12, n, f.symbol());
-                case "fcmp" -> assertEquals(13, n, f.symbol());
+                case FADD, FSUB, FMUL, FDIV, FREM -> assertEquals(14, n, f.symbol());
+                case UDIV, SDIV, UREM, SREM -> assertEquals(12, n, f.symbol());
+                case FCMP -> assertEquals(13, n, f.symbol());
                 default -> {
                     if (f.symbol().startsWith("__nv_cvt_")) {
                         assertEquals(20, n, f.symbol());
@@ -82,36 +86,36 @@ class RuntimeFunctionTableTest {
 
     @Test
     void signaturesFitTheInstruction() {
-        for (RuntimeFunction f : RuntimeFunction.values()) {
+        for (RuntimeFunction f : seedRows()) {
             List<ValueType> p = f.parameterTypes();
             ValueType from = p.get(0);
             ValueType to = f.returnType();
             String name = f.symbol();
             switch (f.opcode()) {
-                case "fadd", "fsub", "fmul", "fdiv", "frem" ->
+                case FADD, FSUB, FMUL, FDIV, FREM ->
                         assertEquals(List.of(ValueType.F128, ValueType.F128, ValueType.F128), List.of(from, p.get(1), to), name);
-                case "udiv", "sdiv", "urem", "srem" ->
+                case UDIV, SDIV, UREM, SREM ->
                         assertEquals(List.of(ValueType.I128, ValueType.I128, ValueType.I128), List.of(from, p.get(1), to), name);
-                case "fcmp" -> {
+                case FCMP -> {
                     assertEquals(List.of(ValueType.F128, ValueType.F128), p, name);
                     assertEquals(ValueType.I1, to, name);
                     assertEquals("__nv_fcmp_" + f.predicate().orElseThrow().llvmName(), name);
                 }
-                case "fptoui", "fptosi" -> {
+                case FPTOUI, FPTOSI -> {
                     assertTrue(from.isFloatingPoint() && !to.isFloatingPoint(), name);
                     assertTrue(from == ValueType.F128 || to == ValueType.I128, name);
                 }
-                case "uitofp", "sitofp" -> {
+                case UITOFP, SITOFP -> {
                     assertTrue(!from.isFloatingPoint() && to.isFloatingPoint(), name);
                     assertTrue(to == ValueType.F128 || from == ValueType.I128, name);
                 }
-                case "fptrunc" -> assertTrue(from == ValueType.F128 && to.bits() < 128, name);
-                case "fpext" -> assertTrue(to == ValueType.F128 && from.bits() < 128, name);
+                case FPTRUNC -> assertTrue(from == ValueType.F128 && to.bits() < 128, name);
+                case FPEXT -> assertTrue(to == ValueType.F128 && from.bits() < 128, name);
                 default -> throw new AssertionError("unexpected opcode " + f.opcode() + " in " + name);
             }
-            if (!f.opcode().equals("fcmp")) {
+            if (f.opcode() != Opcode.FCMP) {
                 assertFalse(f.predicate().isPresent(), name);
-                assertEquals(1 + (f.opcode().matches("f?(add|sub|mul|div|rem)|[us](div|rem)") ? 1 : 0), p.size(), name);
+                assertEquals(1 + (f.opcode().kind() == Opcode.Kind.BINARY ? 1 : 0), p.size(), name);
             }
         }
     }
@@ -120,28 +124,63 @@ class RuntimeFunctionTableTest {
     void cvtNamesReadSourceThenDestination() {
         // docs/facts.md: fptoui float -> unsigned i128 is __nv_cvt_f32_u128_rz; uitofp u128 -> float is _rn.
         assertEquals(RuntimeFunction.CVT_F32_U128_RZ,
-                RuntimeFunction.find("fptoui", ValueType.F32, ValueType.I128, null).orElseThrow());
+                RuntimeFunction.find(Opcode.FPTOUI, ValueType.F32, ValueType.I128, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_U128_F32_RN,
-                RuntimeFunction.find("uitofp", ValueType.I128, ValueType.F32, null).orElseThrow());
+                RuntimeFunction.find(Opcode.UITOFP, ValueType.I128, ValueType.F32, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_I128_F64_RN,
-                RuntimeFunction.find("sitofp", ValueType.I128, ValueType.F64, null).orElseThrow());
+                RuntimeFunction.find(Opcode.SITOFP, ValueType.I128, ValueType.F64, null).orElseThrow());
         assertEquals(RuntimeFunction.CVT_F64_I128_RZ,
-                RuntimeFunction.find("fptosi", ValueType.F64, ValueType.I128, null).orElseThrow());
+                RuntimeFunction.find(Opcode.FPTOSI, ValueType.F64, ValueType.I128, null).orElseThrow());
     }
 
     @Test
     void findCoversEveryRowAndNothingElse() {
-        for (RuntimeFunction f : RuntimeFunction.values()) {
+        for (RuntimeFunction f : seedRows()) {
             assertEquals(f, RuntimeFunction.find(f.opcode(), f.parameterTypes().get(0), f.returnType(),
                     f.predicate().orElse(null)).orElseThrow(), f.symbol());
             assertEquals(f, RuntimeFunction.bySymbol(f.symbol()).orElseThrow());
         }
         // i128 add/sub/mul are legalized by LLVM itself; fcmp true/false are folded before the pass.
-        assertTrue(RuntimeFunction.find("add", ValueType.I128, ValueType.I128, null).isEmpty());
-        assertTrue(RuntimeFunction.find("fcmp", ValueType.F128, ValueType.I1, FcmpPredicate.TRUE).isEmpty());
+        assertTrue(RuntimeFunction.find(Opcode.ADD, ValueType.I128, ValueType.I128, null).isEmpty());
+        assertTrue(RuntimeFunction.find(Opcode.FCMP, ValueType.F128, ValueType.I1, FcmpPredicate.TRUE).isEmpty());
         assertTrue(RuntimeFunction.bySymbol("__nv_add128").isEmpty());
-        long fcmpRows = Arrays.stream(RuntimeFunction.values()).filter(f -> f.opcode().equals("fcmp")).count();
+        long fcmpRows = Arrays.stream(RuntimeFunction.values()).filter(f -> f.opcode() == Opcode.FCMP).count();
         assertEquals(14, fcmpRows);
+    }
+
+    static List<RuntimeFunction> seedRows() {
+        return Arrays.stream(RuntimeFunction.values()).filter(RuntimeFunction::isSeed).toList();
+    }
+
+    /**
+     * nvlower's extensions: named in the seed's scheme ({@code __nv_<op>_fp128}), replacing a call
+     * (opcode CALL) of the intrinsics they list, each intrinsic named by one row only, fp128 in
+     * and out but for the class test and frexp's exponent.
+     */
+    @Test
+    void extensionsFollowTheSeedsScheme() {
+        List<RuntimeFunction> ext = Arrays.stream(RuntimeFunction.values()).filter(f -> !f.isSeed()).toList();
+        assertEquals(20, ext.size(), ext.toString());
+        Set<String> intrinsics = new HashSet<>();
+        for (RuntimeFunction f : ext) {
+            assertEquals(Opcode.CALL, f.opcode(), f.symbol());
+            assertTrue(f.symbol().matches("__nv_[a-z_]+_fp128"), f.symbol());
+            assertFalse(f.predicate().isPresent());
+            for (String i : f.intrinsics()) {
+                assertTrue(i.startsWith("llvm."), i);
+                assertTrue(intrinsics.add(i), "two rows name " + i);
+            }
+            assertEquals(ValueType.F128, f.parameterTypes().get(0), f.symbol());
+            boolean fp128Result = f != RuntimeFunction.FPCLASS_FP128 && f != RuntimeFunction.FREXP_EXP_FP128;
+            assertEquals(fp128Result ? ValueType.F128 : ValueType.I32, f.returnType(), f.symbol());
+            // no instruction finds an extension row
+            assertTrue(RuntimeFunction.find(Opcode.CALL, ValueType.F128, f.returnType(), null).isEmpty());
+        }
+        assertTrue(intrinsics.containsAll(List.of("llvm.fma", "llvm.fmuladd", "llvm.sqrt", "llvm.floor", "llvm.ceil",
+                "llvm.trunc", "llvm.round", "llvm.roundeven", "llvm.rint", "llvm.nearbyint", "llvm.minnum", "llvm.maxnum",
+                "llvm.minimum", "llvm.maximum", "llvm.is.fpclass", "llvm.powi", "llvm.ldexp", "llvm.frexp")), intrinsics.toString());
+        assertEquals("declare fp128 @__nv_fma_fp128(fp128, fp128, fp128)", RuntimeFunction.FMA_FP128.llvmDeclaration());
+        assertEquals("declare fp128 @__nv_powi_fp128(fp128, i32)", RuntimeFunction.POWI_FP128.llvmDeclaration());
     }
 
     @Test

@@ -213,6 +213,97 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.CVT_I128_F64_RN, I_MIN, "C7E0000000000000", "-2^127");
         c(RuntimeFunction.CVT_I128_F64_RN, "FFFFFFFFFFFFFFFFFFDFFFFFFFFFFFFF", "C340000000000000", "-(2^53+1): tie to -2^53");
         c(RuntimeFunction.CVT_I128_F64_RN, ZERO, "0000000000000000", "0 is +0");
+
+        // nvlower's extensions (issue 23)
+        String onePlusU = "3FFF0000000000000000000000000001"; // 1 + 2^-112
+        String oneMinusU = "3FFEFFFFFFFFFFFFFFFFFFFFFFFFFFFE"; // 1 - 2^-112
+        String mMax = "FFFEFFFFFFFFFFFFFFFFFFFFFFFFFFFF";
+        String four = "40010000000000000000000000000000";
+        String twoAndHalf = "40004000000000000000000000000000";
+        String mTwoAndHalf = "C0004000000000000000000000000000";
+        String oneAndHalf = "3FFF8000000000000000000000000000";
+        String mHalf = "BFFE0000000000000000000000000000";
+        String five = "40014000000000000000000000000000";
+        String seven = "4001C000000000000000000000000000";
+        c(RuntimeFunction.FMA_FP128, ONE + " " + TWO + " " + ONE, THREE, "1 * 2 + 1");
+        c(RuntimeFunction.FMA_FP128, onePlusU + " " + oneMinusU + " " + M_ONE, "BF1F0000000000000000000000000000",
+                "(1+u)(1-u) - 1 = -u^2 = -2^-224 exactly: one rounding (two would give 0)");
+        c(RuntimeFunction.FMA_FP128, MAX + " " + TWO + " " + mMax, MAX, "max*2 - max: the product does not overflow");
+        c(RuntimeFunction.FMA_FP128, INF + " " + ZERO + " " + ONE, GPU_NAN, "inf * 0 is invalid");
+        c(RuntimeFunction.FMA_FP128, INF + " " + ONE + " " + M_INF, GPU_NAN, "inf - inf is invalid");
+        c(RuntimeFunction.FMA_FP128, ZERO + " " + M_ONE + " " + ZERO, ZERO, "-0 + +0 = +0");
+        c(RuntimeFunction.SQRT_FP128, four, TWO, "sqrt 4");
+        c(RuntimeFunction.SQRT_FP128, "3FFD0000000000000000000000000000", HALF, "sqrt 0.25");
+        c(RuntimeFunction.SQRT_FP128, M_ZERO, M_ZERO, "sqrt -0 = -0");
+        c(RuntimeFunction.SQRT_FP128, M_ONE, GPU_NAN, "sqrt of a negative");
+        c(RuntimeFunction.SQRT_FP128, INF, INF, "sqrt inf");
+        c(RuntimeFunction.FLOOR_FP128, mTwoAndHalf, "C0008000000000000000000000000000", "floor -2.5 = -3");
+        c(RuntimeFunction.FLOOR_FP128, mHalf, M_ONE, "floor -0.5 = -1");
+        c(RuntimeFunction.FLOOR_FP128, M_ZERO, M_ZERO, "floor -0 = -0");
+        c(RuntimeFunction.CEIL_FP128, mHalf, M_ZERO, "ceil -0.5 = -0");
+        c(RuntimeFunction.CEIL_FP128, twoAndHalf, THREE, "ceil 2.5 = 3");
+        c(RuntimeFunction.TRUNC_FP128, mTwoAndHalf, "C0000000000000000000000000000000", "trunc -2.5 = -2");
+        c(RuntimeFunction.ROUND_FP128, twoAndHalf, THREE, "round 2.5 = 3 (ties away)");
+        c(RuntimeFunction.ROUND_FP128, mHalf, M_ONE, "round -0.5 = -1");
+        c(RuntimeFunction.ROUNDEVEN_FP128, twoAndHalf, TWO, "roundeven 2.5 = 2");
+        c(RuntimeFunction.ROUNDEVEN_FP128, HALF, ZERO, "roundeven 0.5 = 0");
+        c(RuntimeFunction.ROUNDEVEN_FP128, oneAndHalf, TWO, "roundeven 1.5 = 2");
+        c(RuntimeFunction.RINT_FP128, "4000C000000000000000000000000000", four, "rint 3.5 = 4");
+        c(RuntimeFunction.RINT_FP128, QNAN, GPU_NAN, "NaN");
+        c(RuntimeFunction.MINNUM_FP128, QNAN + " " + ONE, ONE, "a NaN operand is ignored");
+        c(RuntimeFunction.MINNUM_FP128, SNAN + " " + TWO, TWO, "a signaling one too (PTX min)");
+        c(RuntimeFunction.MINNUM_FP128, ZERO + " " + M_ZERO, M_ZERO, "-0 < +0");
+        c(RuntimeFunction.MAXNUM_FP128, ZERO + " " + M_ZERO, ZERO, "+0 > -0");
+        c(RuntimeFunction.MAXNUM_FP128, QNAN + " " + NEG_NAN, GPU_NAN, "both NaN");
+        c(RuntimeFunction.MAXNUM_FP128, ONE + " " + TWO, TWO, "max");
+        c(RuntimeFunction.MINIMUM_FP128, QNAN + " " + ONE, GPU_NAN, "a NaN operand gives NaN");
+        c(RuntimeFunction.MINIMUM_FP128, M_ZERO + " " + ZERO, M_ZERO, "-0 < +0");
+        c(RuntimeFunction.MAXIMUM_FP128, ONE + " " + QNAN, GPU_NAN, "a NaN operand gives NaN");
+        c(RuntimeFunction.MAXIMUM_FP128, M_ZERO + " " + ZERO, ZERO, "+0 > -0");
+        c(RuntimeFunction.FPCLASS_FP128, SNAN, "00000001", "bit 0 signaling NaN");
+        c(RuntimeFunction.FPCLASS_FP128, QNAN, "00000002", "bit 1 quiet NaN");
+        c(RuntimeFunction.FPCLASS_FP128, M_INF, "00000004", "bit 2 -inf");
+        c(RuntimeFunction.FPCLASS_FP128, M_ONE, "00000008", "bit 3 -normal");
+        c(RuntimeFunction.FPCLASS_FP128, "80000000000000000000000000000001", "00000010", "bit 4 -subnormal");
+        c(RuntimeFunction.FPCLASS_FP128, M_ZERO, "00000020", "bit 5 -0");
+        c(RuntimeFunction.FPCLASS_FP128, ZERO, "00000040", "bit 6 +0");
+        c(RuntimeFunction.FPCLASS_FP128, MIN_SUB, "00000080", "bit 7 +subnormal");
+        c(RuntimeFunction.FPCLASS_FP128, ONE, "00000100", "bit 8 +normal");
+        c(RuntimeFunction.FPCLASS_FP128, INF, "00000200", "bit 9 +inf");
+        c(RuntimeFunction.POWI_FP128, TWO + " 0000000A", "40090000000000000000000000000000", "2^10");
+        c(RuntimeFunction.POWI_FP128, TWO + " FFFFFFFD", "3FFC0000000000000000000000000000", "2^-3 = 1/2^3");
+        c(RuntimeFunction.POWI_FP128, THREE + " 00000000", ONE, "x^0 = 1");
+        c(RuntimeFunction.POWI_FP128, ZERO + " FFFFFFFF", INF, "0^-1 = 1/0");
+        c(RuntimeFunction.LDEXP_FP128, ONE + " 00000003", "40020000000000000000000000000000", "1 * 2^3");
+        c(RuntimeFunction.LDEXP_FP128, ONE + " FFFFC002", "00010000000000000000000000000000", "2^-16382: smallest normal");
+        c(RuntimeFunction.LDEXP_FP128, ONE + " FFFFBF92", MIN_SUB, "2^-16494: smallest subnormal");
+        c(RuntimeFunction.LDEXP_FP128, ONE + " FFFFBF91", ZERO, "2^-16495: half the smallest, ties to even 0");
+        c(RuntimeFunction.LDEXP_FP128, THREE + " FFFFBF91", "00000000000000000000000000000002",
+                "1.5 * 2^-16494: ties to even 2 * 2^-16494");
+        c(RuntimeFunction.LDEXP_FP128, ONE + " 00004000", INF, "2^16384 overflows");
+        c(RuntimeFunction.FREXP_FP128, THREE, "3FFE8000000000000000000000000000", "3 = 0.75 * 2^2");
+        c(RuntimeFunction.FREXP_FP128, MIN_SUB, HALF, "2^-16494 = 0.5 * 2^-16493");
+        c(RuntimeFunction.FREXP_FP128, M_ZERO, M_ZERO, "zero unchanged");
+        c(RuntimeFunction.FREXP_FP128, INF, INF, "infinity unchanged");
+        c(RuntimeFunction.FREXP_EXP_FP128, THREE, "00000002", "3 = 0.75 * 2^2");
+        c(RuntimeFunction.FREXP_EXP_FP128, MIN_SUB, "FFFFBF93", "-16493");
+        c(RuntimeFunction.FREXP_EXP_FP128, ONE, "00000001", "1 = 0.5 * 2^1");
+        c(RuntimeFunction.FREXP_EXP_FP128, ZERO, "00000000", "zero: 0");
+        c(RuntimeFunction.REMAINDER_FP128, five + " " + TWO, ONE, "5 - 2*2");
+        c(RuntimeFunction.REMAINDER_FP128, THREE + " " + TWO, M_ONE, "3/2 = 1.5 ties to 2: 3 - 4");
+        c(RuntimeFunction.REMAINDER_FP128, seven + " " + TWO, M_ONE, "7/2 = 3.5 ties to 4: 7 - 8");
+        c(RuntimeFunction.REMAINDER_FP128, "C0010000000000000000000000000000 " + TWO, M_ZERO, "-4 rem 2 = -0");
+        c(RuntimeFunction.REMAINDER_FP128, INF + " " + ONE, GPU_NAN, "inf rem 1 is invalid");
+        c(RuntimeFunction.REMAINDER_FP128, ONE + " " + INF, ONE, "1 rem inf = 1");
+        c(RuntimeFunction.FDIM_FP128, THREE + " " + ONE, TWO, "3 - 1");
+        c(RuntimeFunction.FDIM_FP128, ONE + " " + THREE, ZERO, "not greater: +0");
+        c(RuntimeFunction.FDIM_FP128, QNAN + " " + ONE, GPU_NAN, "NaN");
+        c(RuntimeFunction.NEXTAFTER_FP128, ONE + " " + TWO, "3FFF0000000000000000000000000001", "1 up");
+        c(RuntimeFunction.NEXTAFTER_FP128, ONE + " " + ZERO, "3FFEFFFFFFFFFFFFFFFFFFFFFFFFFFFF", "1 down");
+        c(RuntimeFunction.NEXTAFTER_FP128, ZERO + " " + M_ONE, "80000000000000000000000000000001", "0 toward -1");
+        c(RuntimeFunction.NEXTAFTER_FP128, MAX + " " + INF, INF, "max up is inf");
+        c(RuntimeFunction.NEXTAFTER_FP128, M_ZERO + " " + ZERO, ZERO, "equal: b");
+        c(RuntimeFunction.NEXTAFTER_FP128, MIN_SUB + " " + ZERO, ZERO, "the smallest subnormal down is 0");
     }
 
     @TestFactory
@@ -228,7 +319,7 @@ class RuntimeSemanticsTest {
         Set<RuntimeFunction> covered = EnumSet.noneOf(RuntimeFunction.class);
         CASES.forEach(k -> covered.add(k.f));
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            if (!f.opcode().equals("fcmp")) {
+            if (f.opcode() != org.nvlower.llvm.ir.Opcode.FCMP) {
                 org.junit.jupiter.api.Assertions.assertTrue(covered.contains(f), f.symbol() + " has no edge case");
             }
         }
@@ -241,7 +332,7 @@ class RuntimeSemanticsTest {
             {ONE, TWO, "L"}, {TWO, ONE, "G"}, {ONE, ONE, "E"}, {ZERO, M_ZERO, "E"}, {M_INF, MAX, "L"},
             {INF, INF, "E"}, {QNAN, ONE, "U"}, {ONE, SNAN, "U"}, {GPU_NAN, GPU_NAN, "U"}, {MIN_SUB, ZERO, "G"}};
         for (RuntimeFunction f : RuntimeFunction.values()) {
-            if (!f.opcode().equals("fcmp")) {
+            if (f.opcode() != org.nvlower.llvm.ir.Opcode.FCMP) {
                 continue;
             }
             FcmpPredicate p = f.predicate().orElseThrow();

@@ -1,0 +1,251 @@
+package org.nvlower.llvm.pass;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.FloatType;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.StructType;
+import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.runtime.RuntimeFunction;
+
+/**
+ * Which fp128 calls {@link Lower128} replaces, and how: the fp128 intrinsics LLVM 14 and 19 define
+ * (their rows in {@link RuntimeFunction} name them; a few are compositions of rows) and the C
+ * library's exact quad functions by name and type: glibc's {@code *f128}, libquadmath's
+ * {@code *q}, and {@code *l} where long double is binary128 (the call's type says fp128).
+ * A call is recognized by its callee's name and checked against the type it must have; a quad
+ * name of the wrong type, or of a function nvlower has no body for, is {@link Refused}.
+ */
+final class QuadCalls {
+
+    private QuadCalls() {
+    }
+
+    /** What to do with one call. */
+    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, LibmFrexp, SignBit, Refused {
+    }
+
+    /** The row on the call's arguments (vectors: lane by lane). */
+    record Row(RuntimeFunction row) implements Plan {
+    }
+
+    /** llvm.is.fpclass: the class bit of the row, tested against the mask argument. */
+    record FpClass() implements Plan {
+    }
+
+    /** llvm.frexp: {fraction, exponent} from the two frexp rows. */
+    record Frexp() implements Plan {
+    }
+
+    /** llvm.lround/llround/lrint/llrint: the rounding row, then fptosi to the result. */
+    record ToInteger(RuntimeFunction rounding) implements Plan {
+    }
+
+    /** llvm.fptosi.sat/fptoui.sat: the saturating conversion rows (NaN 0). */
+    record Saturate(boolean signed) implements Plan {
+    }
+
+    /** C frexp(x, int *e): the fraction returned, the exponent stored. */
+    record LibmFrexp() implements Plan {
+    }
+
+    /** C fabs/copysign: the intrinsic (a sign-bit operation). */
+    record SignBit(String intrinsic) implements Plan {
+    }
+
+    /** A quad call nvlower cannot lower, and why (one positioned error). */
+    record Refused(String reason) implements Plan {
+    }
+
+    /** C names (without suffix) mapped to rows: the functions with the rows' exact signatures. */
+    private static final Map<String, RuntimeFunction> LIBM = new HashMap<>();
+
+    static {
+        LIBM.put("sqrt", RuntimeFunction.SQRT_FP128);
+        LIBM.put("fma", RuntimeFunction.FMA_FP128);
+        LIBM.put("fmod", RuntimeFunction.REM_FP128);
+        LIBM.put("floor", RuntimeFunction.FLOOR_FP128);
+        LIBM.put("ceil", RuntimeFunction.CEIL_FP128);
+        LIBM.put("trunc", RuntimeFunction.TRUNC_FP128);
+        LIBM.put("round", RuntimeFunction.ROUND_FP128);
+        LIBM.put("roundeven", RuntimeFunction.ROUNDEVEN_FP128);
+        LIBM.put("rint", RuntimeFunction.RINT_FP128);
+        LIBM.put("nearbyint", RuntimeFunction.RINT_FP128);
+        LIBM.put("fmin", RuntimeFunction.MINNUM_FP128);
+        LIBM.put("fmax", RuntimeFunction.MAXNUM_FP128);
+        LIBM.put("fminimum", RuntimeFunction.MINIMUM_FP128);
+        LIBM.put("fmaximum", RuntimeFunction.MAXIMUM_FP128);
+        LIBM.put("ldexp", RuntimeFunction.LDEXP_FP128);
+        LIBM.put("scalbn", RuntimeFunction.LDEXP_FP128);
+        LIBM.put("remainder", RuntimeFunction.REMAINDER_FP128);
+        LIBM.put("fdim", RuntimeFunction.FDIM_FP128);
+        LIBM.put("nextafter", RuntimeFunction.NEXTAFTER_FP128);
+    }
+
+    /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
+    private static final Set<String> NOT_YET = Set.of("cbrt", "hypot", "remquo", "modf", "nexttoward", "scalbln",
+            "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "logb", "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+            "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "lround", "llround",
+            "lrint", "llrint");
+
+    /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */
+    static Plan plan(CallInst call) {
+        Function callee = call.calledFunction();
+        if (callee == null) {
+            return null;
+        }
+        String name = callee.name();
+        FunctionType t = call.calleeType();
+        if (name.startsWith("llvm.")) {
+            return mentionsFp128(t) ? intrinsic(name, t) : null;
+        }
+        return libm(name, t);
+    }
+
+    private static Plan intrinsic(String name, FunctionType t) {
+        for (RuntimeFunction f : RuntimeFunction.values()) {
+            for (String base : f.intrinsics()) {
+                if (name.startsWith(base + ".")) {
+                    if (base.equals("llvm.is.fpclass")) {
+                        return new FpClass();
+                    }
+                    if (base.equals("llvm.frexp")) {
+                        return t.returnType() instanceof StructType s && s.fields().size() == 2
+                                && s.fields().get(1) == IntegerType.I32 ? new Frexp() : null;
+                    }
+                    return intTypesFit(f, t) ? new Row(f) : null;
+                }
+            }
+        }
+        if (!(t.returnType().scalarType() instanceof IntegerType r) || r.bits() > 128) {
+            return null; // the conversions below give integers of at most 128 bits
+        }
+        for (String base : List.of("llvm.lround.", "llvm.llround.")) {
+            if (name.startsWith(base)) {
+                return new ToInteger(RuntimeFunction.ROUND_FP128);
+            }
+        }
+        for (String base : List.of("llvm.lrint.", "llvm.llrint.")) {
+            if (name.startsWith(base)) {
+                return new ToInteger(RuntimeFunction.RINT_FP128);
+            }
+        }
+        if (name.startsWith("llvm.fptosi.sat.") || name.startsWith("llvm.fptoui.sat.")) {
+            return new Saturate(name.startsWith("llvm.fptosi."));
+        }
+        return null;
+    }
+
+    /** powi and ldexp take an i32 exponent (the rows' type); other integer overloads have no row. */
+    private static boolean intTypesFit(RuntimeFunction f, FunctionType t) {
+        for (int i = 0; i < t.params().size() && i < f.parameterTypes().size(); i++) {
+            Type p = t.params().get(i).scalarType();
+            if (p instanceof IntegerType && p != f.parameterTypes().get(i).irType()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code name} is a quad C function's (glibc's {@code *f128}, libquadmath's {@code *q}) that nvlower knows. */
+    static boolean isQuadName(String name) {
+        String base = name.endsWith("f128") ? name.substring(0, name.length() - 4)
+                : name.endsWith("q") ? name.substring(0, name.length() - 1) : null;
+        return base != null && (LIBM.containsKey(base) || NOT_YET.contains(base) || base.equals("fabs")
+                || base.equals("copysign"));
+    }
+
+    private static Plan libm(String name, FunctionType t) {
+        String base;
+        boolean quadName;
+        if (name.endsWith("f128")) {
+            base = name.substring(0, name.length() - 4);
+            quadName = true;
+        } else if (name.endsWith("q")) {
+            base = name.substring(0, name.length() - 1);
+            quadName = true;
+        } else if (name.endsWith("l")) {
+            base = name.substring(0, name.length() - 1);
+            quadName = false; // long double: binary128 only where the call's type says fp128
+        } else {
+            return null;
+        }
+        boolean known = LIBM.containsKey(base) || NOT_YET.contains(base) || base.equals("fabs")
+                || base.equals("copysign");
+        if (!known || !quadName && !mentionsFp128(t)) {
+            return null;
+        }
+        FunctionType want = expected(base);
+        if (want != null && !want.equals(t)) {
+            return new Refused(name + " is the quad C function " + base + " and must have the type "
+                    + want.returnType() + " " + params(want) + ", not " + t.returnType() + " " + params(t));
+        }
+        if (LIBM.containsKey(base)) {
+            return new Row(LIBM.get(base));
+        }
+        if (base.matches("l?l(round|rint)")) {
+            boolean fits = t.params().equals(List.of(FloatType.FP128)) && t.returnType() instanceof IntegerType r
+                    && r.bits() <= 128;
+            return fits ? new ToInteger(base.endsWith("round") ? RuntimeFunction.ROUND_FP128
+                    : RuntimeFunction.RINT_FP128) : new Refused(name + " is the quad C function " + base
+                    + " and must have the type i64 (fp128) (long or long long), not " + t.returnType() + " " + params(t));
+        }
+        if (base.equals("frexp") && !frexpTypeFits(t)) {
+            return new Refused(name + " is the quad C function frexp and must have the type fp128 (fp128, ptr), not "
+                    + t.returnType() + " " + params(t));
+        }
+        return switch (base) {
+            case "fabs" -> new SignBit("llvm.fabs.f128");
+            case "copysign" -> new SignBit("llvm.copysign.f128");
+            case "frexp" -> new LibmFrexp();
+            default -> new Refused("no runtime function computes " + name + " (" + base
+                    + "): nvlower has no quad body for it yet");
+        };
+    }
+
+    /** The C type of a quad function nvlower lowers ({@code int} is i32, pointers opaque or typed). */
+    private static FunctionType expected(String base) {
+        Type q = FloatType.FP128;
+        RuntimeFunction row = LIBM.get(base);
+        if (row != null) {
+            List<Type> ps = row.parameterTypes().stream().map(p -> p.irType()).toList();
+            return new FunctionType(row.returnType().irType(), ps, false);
+        }
+        return switch (base) {
+            case "fabs" -> new FunctionType(q, List.of(q), false);
+            case "copysign" -> new FunctionType(q, List.of(q, q), false);
+            default -> null; // frexp: checked by its plan (the pointer's spelling varies)
+        };
+    }
+
+    private static String params(FunctionType t) {
+        return "(" + String.join(", ", t.params().stream().map(Object::toString).toList()) + ")";
+    }
+
+    /** Whether C frexp's type is (fp128, pointer) -> fp128. */
+    static boolean frexpTypeFits(FunctionType t) {
+        return t.returnType() == FloatType.FP128 && t.params().size() == 2 && t.params().get(0) == FloatType.FP128
+                && t.params().get(1) instanceof PointerType;
+    }
+
+    static boolean mentionsFp128(FunctionType t) {
+        if (holdsFp128(t.returnType())) {
+            return true;
+        }
+        return t.params().stream().anyMatch(QuadCalls::holdsFp128);
+    }
+
+    private static boolean holdsFp128(Type t) {
+        if (t instanceof StructType s) {
+            return s.fields().stream().anyMatch(QuadCalls::holdsFp128);
+        }
+        return t.scalarType() == FloatType.FP128;
+    }
+}

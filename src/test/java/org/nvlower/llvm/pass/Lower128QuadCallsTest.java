@@ -1,0 +1,260 @@
+package org.nvlower.llvm.pass;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.nvlower.diag.InputException;
+import org.nvlower.llvm.analysis.IrVerifier;
+import org.nvlower.llvm.exec.CompiledFunction;
+import org.nvlower.llvm.exec.Interpreter;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.testing.LlvmChecks;
+
+/**
+ * The fp128 intrinsics and quad C functions the pass replaces (issue 23): each becomes the call of
+ * its runtime row (spelled out here), llvm.fmuladd one fused call, the C names recognized by name
+ * and type, the compositions (is.fpclass, frexp, lround, fptosi.sat) computing what they must in the
+ * interpreter, and a quad call nvlower cannot lower one positioned error.
+ */
+class Lower128QuadCallsTest {
+
+    /** Intrinsic call (on fp128 %a, %b, %c, i32 %n) and the runtime function that must replace it. */
+    static final String[][] INTRINSICS = {
+        {"call fp128 @llvm.fma.f128(fp128 %a, fp128 %b, fp128 %c)", "fp128", "__nv_fma_fp128"},
+        {"call fp128 @llvm.fmuladd.f128(fp128 %a, fp128 %b, fp128 %c)", "fp128", "__nv_fma_fp128"},
+        {"call fp128 @llvm.sqrt.f128(fp128 %a)", "fp128", "__nv_sqrt_fp128"},
+        {"call fp128 @llvm.floor.f128(fp128 %a)", "fp128", "__nv_floor_fp128"},
+        {"call fp128 @llvm.ceil.f128(fp128 %a)", "fp128", "__nv_ceil_fp128"},
+        {"call fp128 @llvm.trunc.f128(fp128 %a)", "fp128", "__nv_trunc_fp128"},
+        {"call fp128 @llvm.round.f128(fp128 %a)", "fp128", "__nv_round_fp128"},
+        {"call fp128 @llvm.roundeven.f128(fp128 %a)", "fp128", "__nv_roundeven_fp128"},
+        {"call fp128 @llvm.rint.f128(fp128 %a)", "fp128", "__nv_rint_fp128"},
+        {"call fp128 @llvm.nearbyint.f128(fp128 %a)", "fp128", "__nv_rint_fp128"},
+        {"call fp128 @llvm.minnum.f128(fp128 %a, fp128 %b)", "fp128", "__nv_minnum_fp128"},
+        {"call fp128 @llvm.maxnum.f128(fp128 %a, fp128 %b)", "fp128", "__nv_maxnum_fp128"},
+        {"call fp128 @llvm.minimum.f128(fp128 %a, fp128 %b)", "fp128", "__nv_minimum_fp128"},
+        {"call fp128 @llvm.maximum.f128(fp128 %a, fp128 %b)", "fp128", "__nv_maximum_fp128"},
+        {"call i1 @llvm.is.fpclass.f128(fp128 %a, i32 3)", "i1", "__nv_fpclass_fp128"},
+        {"call fp128 @llvm.powi.f128.i32(fp128 %a, i32 %n)", "fp128", "__nv_powi_fp128"},
+        {"call fp128 @llvm.ldexp.f128.i32(fp128 %a, i32 %n)", "fp128", "__nv_ldexp_fp128"},
+        {"call { fp128, i32 } @llvm.frexp.f128.i32(fp128 %a)", "{ fp128, i32 }", "__nv_frexp_exp_fp128"},
+        {"call i64 @llvm.lround.i64.f128(fp128 %a)", "i64", "__nv_round_fp128"},
+        {"call i64 @llvm.llround.i64.f128(fp128 %a)", "i64", "__nv_fp128_to_int64"},
+        {"call i32 @llvm.lrint.i32.f128(fp128 %a)", "i32", "__nv_fp128_to_int32"},
+        {"call i64 @llvm.llrint.i64.f128(fp128 %a)", "i64", "__nv_rint_fp128"},
+        {"call i32 @llvm.fptosi.sat.i32.f128(fp128 %a)", "i32", "__nv_fp128_to_int32"},
+        {"call i8 @llvm.fptoui.sat.i8.f128(fp128 %a)", "i8", "__nv_fp128_to_uint8"},
+        {"call i24 @llvm.fptosi.sat.i24.f128(fp128 %a)", "i24", "__nv_fp128_to_int128"},
+    };
+
+    private static String module(String call, String type) {
+        String callee = call.replaceAll(".*@([a-z0-9.]+)\\(.*", "$1");
+        String params = call.replaceAll(".*\\((.*)\\)", "$1").replaceAll(" (%[a-z]|-?[0-9]+)(?=,|$)", "");
+        return "define " + type + " @f(fp128 %a, fp128 %b, fp128 %c, i32 %n) {\n  %r = " + call + "\n  ret " + type
+                + " %r\n}\n\ndeclare " + type + " @" + callee + "(" + params + ")\n";
+    }
+
+    @Test
+    void everyIntrinsicBecomesItsRuntimeCall(@TempDir Path dir) {
+        for (String[] row : INTRINSICS) {
+            for (boolean carry : new boolean[] {false, true}) {
+                Module m = IrParser.parse("i.ll", module(row[0], row[1]));
+                Lower128.Result r = Lower128.run(m, new Lower128.Options(false, false, carry, true));
+                String out = IrPrinter.print(m);
+                assertEquals(List.of(), IrVerifier.verify(m), out);
+                assertTrue(out.contains("call ") && out.contains("@" + row[2] + "("), row[0] + "\n" + out);
+                assertFalse(Pattern.compile("call [^\\n]*@llvm\\.(?!ctlz|umin)").matcher(out).find(), out);
+                assertTrue(r.calls() >= 1, row[0]);
+                if (carry) {
+                    LlvmChecks.assertAccepted(dir, out);
+                }
+            }
+        }
+    }
+
+    @Test
+    void fmuladdIsOneFusedOperation() {
+        Module m = IrParser.parse("f.ll", module(INTRINSICS[1][0], "fp128"));
+        Lower128.Result r = Lower128.run(m, Lower128.Options.DEFAULT);
+        assertEquals(1, r.calls());
+        assertEquals(java.util.Set.of(RuntimeFunction.FMA_FP128), r.functions());
+        String out = IrPrinter.print(m);
+        assertTrue(out.contains("%r = call fp128 @__nv_fma_fp128(fp128 %a, fp128 %b, fp128 %c)"), out);
+    }
+
+    @Test
+    void vectorsOfFp128AreLoweredLaneByLane() {
+        String text = """
+                define <2 x fp128> @v(<2 x fp128> %a, <2 x fp128> %b) {
+                  %r = call <2 x fp128> @llvm.minimum.v2f128(<2 x fp128> %a, <2 x fp128> %b)
+                  ret <2 x fp128> %r
+                }
+                declare <2 x fp128> @llvm.minimum.v2f128(<2 x fp128>, <2 x fp128>)
+                """;
+        Module m = IrParser.parse("v.ll", text);
+        assertEquals(2, Lower128.run(m, Lower128.Options.DEFAULT).calls());
+        String out = IrPrinter.print(m);
+        assertEquals(2, count(out, "call fp128 @__nv_minimum_fp128"), out);
+        assertEquals(List.of(), IrVerifier.verify(m));
+    }
+
+    /** The C names: glibc's f128, libquadmath's q, and l when its type is fp128 (not when it is double). */
+    @Test
+    void quadCFunctionsAreRecognizedByNameAndType() {
+        String text = """
+                define fp128 @c(fp128 %a, fp128 %b, i32* %e, double %d) {
+                  %s = call fp128 @sqrtf128(fp128 %a)
+                  %q = call fp128 @fmaq(fp128 %s, fp128 %b, fp128 %a)
+                  %l = call fp128 @floorl(fp128 %q)
+                  %x = call fp128 @ldexpf128(fp128 %l, i32 3)
+                  %y = call fp128 @fabsq(fp128 %x)
+                  %z = call fp128 @frexpf128(fp128 %y, i32* %e)
+                  %m = call fp128 @fmodq(fp128 %z, fp128 %b)
+                  %k = call i64 @lroundf128(fp128 %m)
+                  %dd = call double @sqrtl(double %d)
+                  %rm = call fp128 @remainderf128(fp128 %m, fp128 %b)
+                  %fd = call fp128 @fdimq(fp128 %rm, fp128 %b)
+                  %na = call fp128 @nextafterl(fp128 %fd, fp128 %a)
+                  ret fp128 %na
+                }
+                declare fp128 @sqrtf128(fp128)
+                declare fp128 @fmaq(fp128, fp128, fp128)
+                declare fp128 @floorl(fp128)
+                declare fp128 @ldexpf128(fp128, i32)
+                declare fp128 @fabsq(fp128)
+                declare fp128 @frexpf128(fp128, i32*)
+                declare fp128 @fmodq(fp128, fp128)
+                declare i64 @lroundf128(fp128)
+                declare double @sqrtl(double)
+                declare fp128 @remainderf128(fp128, fp128)
+                declare fp128 @fdimq(fp128, fp128)
+                declare fp128 @nextafterl(fp128, fp128)
+                """;
+        Module m = IrParser.parse("c.ll", text);
+        Lower128.run(m, Lower128.Options.DEFAULT);
+        String out = IrPrinter.print(m);
+        for (String want : List.of("%s = call fp128 @__nv_sqrt_fp128(fp128 %a)",
+                "%q = call fp128 @__nv_fma_fp128(fp128 %s, fp128 %b, fp128 %a)", "%l = call fp128 @__nv_floor_fp128",
+                "%x = call fp128 @__nv_ldexp_fp128(fp128 %l, i32 3)", "%y = call fp128 @llvm.fabs.f128(fp128 %x)",
+                "%z.exp = call i32 @__nv_frexp_exp_fp128(fp128 %y)", "store i32 %z.exp, i32* %e",
+                "%z = call fp128 @__nv_frexp_fp128(fp128 %y)", "%m = call fp128 @__nv_rem_fp128(fp128 %z, fp128 %b)",
+                "%k.integral = call fp128 @__nv_round_fp128(fp128 %m)", "%k = call i64 @__nv_fp128_to_int64",
+                "%dd = call double @sqrtl(double %d)", "%rm = call fp128 @__nv_remainder_fp128(fp128 %m, fp128 %b)",
+                "%fd = call fp128 @__nv_fdim_fp128(fp128 %rm, fp128 %b)",
+                "%na = call fp128 @__nv_nextafter_fp128(fp128 %fd, fp128 %a)")) {
+            assertTrue(out.contains(want), want + "\n" + out);
+        }
+    }
+
+    @Test
+    void aQuadCallWithNoLoweringIsOnePositionedError() {
+        String wrongType = """
+                define double @w(double %a) {
+                  %r = call double @sqrtf128(double %a)
+                  ret double %r
+                }
+                declare double @sqrtf128(double)
+                """;
+        InputException e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("w.ll", wrongType), Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("w.ll:2:3: error: '%r = call double @sqrtf128(double %a)' in @w cannot be "
+                + "selected by NVPTX: sqrtf128 is the quad C function sqrt and must have the type fp128 (fp128), "
+                + "not double (double)"), e.render());
+        String notYet = """
+                define fp128 @t(fp128 %a) {
+                  %r = call fp128 @expq(fp128 %a)
+                  ret fp128 %r
+                }
+                declare fp128 @expq(fp128)
+                """;
+        e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("t.ll", notYet), Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @expq(fp128 %a)' in @t cannot be "
+                + "selected by NVPTX: no runtime function computes expq (exp): nvlower has no quad body for it yet"),
+                e.render());
+        String wideSat = """
+                define i256 @s(fp128 %a) {
+                  %r = call i256 @llvm.fptosi.sat.i256.f128(fp128 %a)
+                  ret i256 %r
+                }
+                declare i256 @llvm.fptosi.sat.i256.f128(fp128)
+                """;
+        e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("s.ll", wideSat), Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("s.ll:2:3: error: '%r = call i256 @llvm.fptosi.sat.i256.f128(fp128 %a)' in @s"
+                + " cannot be selected by NVPTX: no runtime function computes @llvm.fptosi.sat.i256.f128"), e.render());
+    }
+
+    /** The compositions run in the interpreter (fp128 carried as i128, bodies linked) on chosen operands. */
+    @Test
+    void theCompositionsComputeWhatTheIntrinsicsMean() {
+        String text = """
+                define i24 @sat(fp128 %a) {
+                  %r = call i24 @llvm.fptosi.sat.i24.f128(fp128 %a)
+                  ret i24 %r
+                }
+                define i1 @isnan(fp128 %a) {
+                  %r = call i1 @llvm.is.fpclass.f128(fp128 %a, i32 3)
+                  ret i1 %r
+                }
+                define i64 @lround(fp128 %a) {
+                  %r = call i64 @llvm.lround.i64.f128(fp128 %a)
+                  ret i64 %r
+                }
+                define i32 @frexpExp(fp128 %a) {
+                  %f = call { fp128, i32 } @llvm.frexp.f128.i32(fp128 %a)
+                  %r = extractvalue { fp128, i32 } %f, 1
+                  ret i32 %r
+                }
+                declare i24 @llvm.fptosi.sat.i24.f128(fp128)
+                declare i1 @llvm.is.fpclass.f128(fp128, i32)
+                declare i64 @llvm.lround.i64.f128(fp128)
+                declare { fp128, i32 } @llvm.frexp.f128.i32(fp128)
+                """;
+        Module m = IrParser.parse("k.ll", text);
+        Lower128.run(m, Lower128.Options.SELF_CONTAINED);
+        Interpreter in = new Interpreter(m);
+        long big = 0x4040000000000000L;     // 2^65
+        long half = 0x4001600000000000L;    // 5.5
+        long nan = 0x7FFF800000000000L;
+        long minusBig = big | Long.MIN_VALUE;
+        assertEquals(0x7FFFFF, run(in, "sat", big) & 0xFFFFFF);
+        assertEquals(0x800000, run(in, "sat", minusBig) & 0xFFFFFF);
+        assertEquals(0, run(in, "sat", nan) & 0xFFFFFF);
+        assertEquals(5, run(in, "sat", half) & 0xFFFFFF);
+        assertEquals(1, run(in, "isnan", nan) & 1);
+        assertEquals(0, run(in, "isnan", half) & 1);
+        assertEquals(6, run(in, "lround", half));
+        assertEquals(-6, run(in, "lround", half | Long.MIN_VALUE));
+        assertEquals(3, run(in, "frexpExp", half) & 0xFFFFFFFFL); // 5.5 = 0.6875 * 2^3
+    }
+
+    /** {@code name} on the fp128 whose high word is {@code hi} (low word 0); the result's low word. */
+    private static long run(Interpreter in, String name, long hi) {
+        CompiledFunction f = in.function(name);
+        long[] result = new long[2];
+        f.invoke(new long[] {0, hi}, result);
+        return result[0];
+    }
+
+    private static int count(String s, String what) {
+        Matcher m = Pattern.compile(Pattern.quote(what)).matcher(s);
+        int n = 0;
+        while (m.find()) {
+            n++;
+        }
+        return n;
+    }
+}
