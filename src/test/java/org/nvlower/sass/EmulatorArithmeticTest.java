@@ -80,7 +80,7 @@ class EmulatorArithmeticTest {
                 for (int ftz = 0; ftz < 2; ftz++) {
                     int mods = round | (ftz == 1 ? Mod.FTZ : 0);
                     Emulator em = single(op, mods, op == Opcode.FFMA ? 3 : 2);
-                    Env env = new Env(mode(mods), Specialization.NVPTX);
+                    Env env = new Env(Specialization.NVPTX);
                     env.ftz = ftz == 1;
                     env.daz = ftz == 1;
                     for (int i = 0; i < CASES; i++) {
@@ -92,9 +92,9 @@ class EmulatorArithmeticTest {
                         em.setInput(2, c);
                         em.execute();
                         int want = switch (op) {
-                            case FFMA -> F32.mulAdd(a, b, c, env);
-                            case FMUL -> F32.mul(a, b, env);
-                            default -> F32.add(a, b, env);
+                            case FFMA -> F32.mulAdd(a, b, c, mode(mods), env);
+                            case FMUL -> F32.mul(a, b, mode(mods), env);
+                            default -> F32.add(a, b, mode(mods), env);
                         };
                         assertEquals(Integer.toHexString(want), Integer.toHexString(em.output(0)),
                                 op + " mods " + mods + ": " + Integer.toHexString(a) + " " + Integer.toHexString(b) + " "
@@ -122,7 +122,7 @@ class EmulatorArithmeticTest {
                 }
                 b.exit();
                 Emulator em = new Emulator(b.build(), MufuModel.exact());
-                Env env = new Env(mode(round), Specialization.NVPTX);
+                Env env = new Env(Specialization.NVPTX);
                 for (int i = 0; i < CASES / 4; i++) {
                     long a = f64(r);
                     long bb = f64(r);
@@ -136,9 +136,9 @@ class EmulatorArithmeticTest {
                     long got = (em.output(0) & 0xFFFFFFFFL) | ((long) em.output(1) << 32);
                     long nb = bb ^ Long.MIN_VALUE;
                     long want = switch (op) {
-                        case DFMA -> F64.mulAdd(a, nb, c, env);
-                        case DMUL -> F64.mul(a, nb, env);
-                        default -> F64.add(a, nb, env);
+                        case DFMA -> F64.mulAdd(a, nb, c, mode(round), env);
+                        case DMUL -> F64.mul(a, nb, mode(round), env);
+                        default -> F64.add(a, nb, mode(round), env);
                     };
                     assertEquals(Long.toHexString(want), Long.toHexString(got), op + " " + round);
                 }
@@ -172,7 +172,7 @@ class EmulatorArithmeticTest {
                 b.sel(d, b.imm(1), Operand.RZ, p.op());
                 b.exit();
                 Emulator em = new Emulator(b.build(), MufuModel.exact());
-                Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+                Env env = new Env(Specialization.NVPTX);
                 env.daz = ftz == 1;
                 for (int i = 0; i < 2000; i++) {
                     int a = f32(r, 0);
@@ -212,8 +212,8 @@ class EmulatorArithmeticTest {
     @Test
     void conversionsEqualSoftfloat() {
         SplittableRandom r = new SplittableRandom(14);
-        Env up = new Env(RoundingMode.MAX, Specialization.NVPTX);
-        Env trunc = new Env(RoundingMode.MIN_MAG, Specialization.NVPTX);
+        Env up = new Env(Specialization.NVPTX);
+        Env trunc = new Env(Specialization.NVPTX);
         trunc.daz = true;
         ProgramBuilder b = new ProgramBuilder("conv");
         Reg x = b.input("x", RegClass.R32);
@@ -235,10 +235,10 @@ class EmulatorArithmeticTest {
             em.setInput(1, (int) wide);
             em.setInput(2, (int) (wide >>> 32));
             em.execute();
-            assertEquals(F32.fromUI32(a, up), em.output(0), "I2F.U32.RP " + Integer.toHexString(a));
-            assertEquals(F32.fromUI64(wide, up), em.output(1), "I2F.U64.RP " + Long.toHexString(wide));
+            assertEquals(F32.fromUI32(a, RoundingMode.MAX, up), em.output(0), "I2F.U32.RP " + Integer.toHexString(a));
+            assertEquals(F32.fromUI64(wide, RoundingMode.MAX, up), em.output(1), "I2F.U64.RP " + Long.toHexString(wide));
             assertEquals(F32.toUI32(a, RoundingMode.MIN_MAG, false, trunc), em.output(2), "F2I.U32 " + Integer.toHexString(a));
-            Env plain = new Env(RoundingMode.MIN_MAG, Specialization.NVPTX);
+            Env plain = new Env(Specialization.NVPTX);
             long want = F32.toUI64(a, RoundingMode.MIN_MAG, false, plain);
             assertEquals(want, (em.output(3) & 0xFFFFFFFFL) | ((long) em.output(4) << 32), "F2I.U64 " + Integer.toHexString(a));
         }

@@ -40,10 +40,10 @@ import org.nvlower.softfloat.Specialization;
  */
 public enum RuntimeFunction {
     // fp128 arithmetic
-    ADD_FP128("__nv_add_fp128", "fadd", ValueType.F128, binary128((a, e) -> F128.add(a[0], a[1], a[2], a[3], e))),
-    SUB_FP128("__nv_sub_fp128", "fsub", ValueType.F128, binary128((a, e) -> F128.sub(a[0], a[1], a[2], a[3], e))),
-    MUL_FP128("__nv_mul_fp128", "fmul", ValueType.F128, binary128((a, e) -> F128.mul(a[0], a[1], a[2], a[3], e))),
-    DIV_FP128("__nv_div_fp128", "fdiv", ValueType.F128, binary128((a, e) -> F128.div(a[0], a[1], a[2], a[3], e))),
+    ADD_FP128("__nv_add_fp128", "fadd", ValueType.F128, binary128((a, e) -> F128.add(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e))),
+    SUB_FP128("__nv_sub_fp128", "fsub", ValueType.F128, binary128((a, e) -> F128.sub(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e))),
+    MUL_FP128("__nv_mul_fp128", "fmul", ValueType.F128, binary128((a, e) -> F128.mul(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e))),
+    DIV_FP128("__nv_div_fp128", "fdiv", ValueType.F128, binary128((a, e) -> F128.div(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e))),
     REM_FP128("__nv_rem_fp128", "frem", ValueType.F128, binary128((a, e) -> F128.fmod(a[0], a[1], a[2], a[3], e))),
 
     // i128 division
@@ -84,7 +84,7 @@ public enum RuntimeFunction {
     UINT64_TO_FP128("__nv_uint64_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I64),
             (a, e) -> pair(e, () -> F128.fromUI64(a[0], e))),
     UINT128_TO_FP128("__nv_uint128_to_fp128", "uitofp", ValueType.F128, List.of(ValueType.I128),
-            (a, e) -> pair(e, () -> F128.fromUI128(a[0], a[1], e))),
+            (a, e) -> pair(e, () -> F128.fromUI128(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
     INT8_TO_FP128("__nv_int8_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I8),
             (a, e) -> pair(e, () -> F128.fromI32((byte) a[0], e))),
     INT16_TO_FP128("__nv_int16_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I16),
@@ -94,13 +94,13 @@ public enum RuntimeFunction {
     INT64_TO_FP128("__nv_int64_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I64),
             (a, e) -> pair(e, () -> F128.fromI64(a[0], e))),
     INT128_TO_FP128("__nv_int128_to_fp128", "sitofp", ValueType.F128, List.of(ValueType.I128),
-            (a, e) -> pair(e, () -> F128.fromI128(a[0], a[1], e))),
+            (a, e) -> pair(e, () -> F128.fromI128(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
 
     // fp128 <-> float, double
     FP128_TO_FLOAT("__nv_fp128_to_float", "fptrunc", ValueType.F32, List.of(ValueType.F128),
-            (a, e) -> word(F128.toF32(a[0], a[1], e))),
+            (a, e) -> word(F128.toF32(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
     FP128_TO_DOUBLE("__nv_fp128_to_double", "fptrunc", ValueType.F64, List.of(ValueType.F128),
-            (a, e) -> word(F128.toF64(a[0], a[1], e))),
+            (a, e) -> word(F128.toF64(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
     FLOAT_TO_FP128("__nv_float_to_fp128", "fpext", ValueType.F128, List.of(ValueType.F32),
             (a, e) -> pair(e, () -> F128.fromF32((int) a[0], e))),
     DOUBLE_TO_FP128("__nv_double_to_fp128", "fpext", ValueType.F128, List.of(ValueType.F64),
@@ -116,13 +116,13 @@ public enum RuntimeFunction {
     CVT_F64_I128_RZ("__nv_cvt_f64_i128_rz", "fptosi", ValueType.I128, List.of(ValueType.F64),
             (a, e) -> pair(e, () -> F64.toI128(a[0], RoundingMode.MIN_MAG, false, e))),
     CVT_U128_F32_RN("__nv_cvt_u128_f32_rn", "uitofp", ValueType.F32, List.of(ValueType.I128),
-            (a, e) -> word(F32.fromUI128(a[0], a[1], e))),
+            (a, e) -> word(F32.fromUI128(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
     CVT_I128_F32_RN("__nv_cvt_i128_f32_rn", "sitofp", ValueType.F32, List.of(ValueType.I128),
-            (a, e) -> word(F32.fromI128(a[0], a[1], e))),
+            (a, e) -> word(F32.fromI128(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
     CVT_U128_F64_RN("__nv_cvt_u128_f64_rn", "uitofp", ValueType.F64, List.of(ValueType.I128),
-            (a, e) -> word(F64.fromUI128(a[0], a[1], e))),
+            (a, e) -> word(F64.fromUI128(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
     CVT_I128_F64_RN("__nv_cvt_i128_f64_rn", "sitofp", ValueType.F64, List.of(ValueType.I128),
-            (a, e) -> word(F64.fromI128(a[0], a[1], e))),
+            (a, e) -> word(F64.fromI128(a[0], a[1], RoundingMode.NEAR_EVEN, e))),
 
     // fp128 comparisons
     FCMP_OEQ(FcmpPredicate.OEQ),
@@ -238,13 +238,13 @@ public enum RuntimeFunction {
      * @throws IllegalArgumentException for the wrong number of words or bits beyond a type's width
      */
     public long[] evaluate(long... operandWords) {
-        return evaluate(new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX), operandWords);
+        return evaluate(new Env(Specialization.NVPTX), operandWords);
     }
 
     /**
      * As {@link #evaluate(long...)}, ORing the IEEE flags into {@code env.flags}. The rounding
-     * of each row is fixed (see the class comment), so {@code env.roundingMode} is set to
-     * nearest even and its specialization to NVPTX.
+     * of each row is fixed (see the class comment: nearest even, or toward zero for the rz rows),
+     * and env's specialization is set to NVPTX.
      */
     public long[] evaluate(Env env, long... operandWords) {
         if (operandWords.length != operandWords()) {
@@ -260,7 +260,6 @@ public enum RuntimeFunction {
                 }
             }
         }
-        env.roundingMode = RoundingMode.NEAR_EVEN;
         env.specialization = Specialization.NVPTX;
         long[] result = semantics.apply(operandWords, env);
         if (result.length == 1) {

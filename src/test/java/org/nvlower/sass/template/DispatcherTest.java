@@ -17,6 +17,7 @@ import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
 import org.nvlower.sass.Section;
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F64;
 import org.nvlower.target.SmProcessor;
 
@@ -144,10 +145,10 @@ class DispatcherTest {
                 long c = i < 729 ? specials[i / 81 % 9] : rnd.nextLong();
                 long[] x = run(call, a, b, c);
                 long[] y = run(inline, a, b, c);
-                long q1 = F64.div(a, b, env);
-                long q2 = F64.div(q1, c, env);
-                long[] want = {q1, q2, F64.sqrt(q2, env), F64.div(c, a, env), F64.div(0x3FF0000000000000L, b, env),
-                    F64.div(a, c, env)};
+                long q1 = F64.div(a, b, RoundingMode.NEAR_EVEN, env);
+                long q2 = F64.div(q1, c, RoundingMode.NEAR_EVEN, env);
+                long[] want = {q1, q2, F64.sqrt(q2, RoundingMode.NEAR_EVEN, env), F64.div(c, a, RoundingMode.NEAR_EVEN, env), F64.div(0x3FF0000000000000L, b, RoundingMode.NEAR_EVEN, env),
+                    F64.div(a, c, RoundingMode.NEAR_EVEN, env)};
                 for (int k = 0; k < 6; k++) {
                     String where = mufu + " case " + i + " output " + k + " a=" + Long.toHexString(a) + " b="
                             + Long.toHexString(b) + " c=" + Long.toHexString(c);
