@@ -12,7 +12,7 @@ import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

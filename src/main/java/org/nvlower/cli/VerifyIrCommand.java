@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

@@ -20,7 +20,7 @@ import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.math.MathToLibdevice;
 import org.nvlower.mlir.text.MlirParser;
 import org.nvlower.mlir.translate.LlvmTranslation;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 /**
  * The whole math chain of seed 4, MLIR to lowered LLVM IR:

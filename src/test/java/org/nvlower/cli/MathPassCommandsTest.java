@@ -119,7 +119,7 @@ class MathPassCommandsTest {
                   %%r = call float @__nv_sqrtf(float %%x)
                   ret float %%r
                 }
-                """.formatted(org.nvlower.target.DataLayout.NVPTX32));
+                """.formatted(org.nvlower.nvptx.DataLayout.NVPTX32));
         CliRunner.assertOneLineErrors("link-libdevice", new String[][] {
                 {k32 + ": cannot link libdevice (nvptx64-nvidia-gpulibs, 64-bit pointers) into a module for "
                         + "'nvptx-nvidia-cuda' (32-bit pointers)", k32.toString(), "--libdevice", miniLibdevice().toString()},

@@ -53,7 +53,7 @@ import org.nvlower.mlir.Types;
 import org.nvlower.mlir.Value;
 import org.nvlower.mlir.VectorType;
 import org.nvlower.mlir.text.OpRegistry;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 /**
  * MLIR (after MathToLibdevice) to LLVM IR, built with the IR layer's {@link IrBuilder}, as

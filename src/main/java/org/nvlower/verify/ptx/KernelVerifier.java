@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.nvlower.ptx.Operand;
-import org.nvlower.sass.template.KernelExpansion;
-import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.pipeline.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion.Site;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.ConstantDivisionCheck;
 import org.nvlower.verify.sass.SassOp;

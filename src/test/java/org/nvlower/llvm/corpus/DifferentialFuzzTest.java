@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.testing.ExternalTools;
 

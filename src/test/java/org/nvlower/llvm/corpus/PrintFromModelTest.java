@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.Verifier;
 /** Splitting, deleting and rewiring blocks keeps phis consistent and the text valid. */
 class ControlFlowEditTest {
 

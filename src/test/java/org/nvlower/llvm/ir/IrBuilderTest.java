@@ -14,11 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.Verifier;
 /** Functions built from scratch with the builder print as {@code define} and are valid IR. */
-class IrBuilderTest {
+public class IrBuilderTest {
 
     /** {@code umax(a, b)} with a branch and a phi, built from nothing. */
-    static Module umaxModule(boolean opaque) {
+    public static Module umaxModule(boolean opaque) {
         Module m = Module.create("built", opaque);
         m.setTargetTriple("nvptx64-nvidia-cuda");
         Function f = m.addFunction("umax", new FunctionType(IntegerType.I64, List.of(IntegerType.I64, IntegerType.I64), false));

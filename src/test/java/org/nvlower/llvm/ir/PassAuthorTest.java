@@ -12,6 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.Verifier;
+import org.nvlower.llvm.transform.Inliner;
 /** What the libdevice-linking pass needed from the model (reported by its author), each pinned. */
 class PassAuthorTest {
 

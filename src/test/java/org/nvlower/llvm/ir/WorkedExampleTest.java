@@ -10,6 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.Verifier;
+import org.nvlower.llvm.transform.Inliner;
 /** The worked example of docs/llvm-ir.md ("Editing IR, worked example"), run as written there. */
 class WorkedExampleTest {
 

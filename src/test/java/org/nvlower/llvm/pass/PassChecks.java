@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;

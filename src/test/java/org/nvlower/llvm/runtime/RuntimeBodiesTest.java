@@ -14,8 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 
+import org.nvlower.verify.runtime.RuntimeChecker;
+import org.nvlower.verify.runtime.RuntimeCases;
+import org.nvlower.verify.runtime.TestFloatOperands;
 /**
  * Each of the 55 bodies, run in the interpreter, equals softfloat's result bit for bit: on its
  * edge values (every pair for two operands), on 1,000 random operands, and on the operands of

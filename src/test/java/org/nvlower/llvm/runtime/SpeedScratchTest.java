@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.nvlower.llvm.exec.CompiledFunction;
 import org.nvlower.llvm.exec.Interpreter;
+import org.nvlower.verify.runtime.RuntimeCases;
 class SpeedScratchTest {
     @Test
     void show() {

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.Verifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.mlir.FloatType;
@@ -28,7 +28,7 @@ import org.nvlower.mlir.Type;
 import org.nvlower.mlir.VectorType;
 import org.nvlower.mlir.math.Crosswalk;
 import org.nvlower.mlir.math.MathToLibdevice;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 import org.nvlower.testing.ExternalTools;
 
 /**

@@ -19,7 +19,7 @@ import org.nvlower.sass.Section;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F64;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * The dispatcher: the seed's decision (strategy 5, forced-inline bit, forced-inline-all with pass

@@ -13,9 +13,9 @@ import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Opcode;
 import org.nvlower.sass.template.CompilationContext;
-import org.nvlower.sass.template.KernelExpansion;
-import org.nvlower.sass.template.KernelExpansion.FunctionCode;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.pipeline.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion.FunctionCode;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * The kernels' math through the template dispatcher, in both modes: each function's program

@@ -16,7 +16,7 @@ import org.nvlower.sass.Opcode;
 import org.nvlower.sass.template.Dispatcher;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.nvptx.SmProcessor;
 import org.nvlower.verify.sass.Verifier.Plan;
 import org.nvlower.verify.sass.Verifier.Result;
 
