@@ -316,176 +316,177 @@ public final class SoftfloatPeers {
         return v ? 1 : 0;
     }
 
-    /** One pass of function fn (TestFloat's name) over the operand sets; loops written per case so each call site is monomorphic. */
-    static long pass(String fn, RoundingMode rm, Env e, boolean k, long s) {
+    /** One pass over the operand sets: s folds the results in (or hashes them, with k, the check). */
+    @FunctionalInterface
+    interface Loop {
+        long run(RoundingMode rm, Env e, boolean k, long s);
+    }
+
+    /**
+     * One pass of function fn (TestFloat's name): each a lambda of its own, so that the JIT compiles
+     * each loop as a method of its own (one method of all the loops outgrows C2's inlining budget).
+     */
+    static Loop loop(String fn) {
         String format = fn.startsWith("i") ? fn.substring(fn.lastIndexOf('_') + 1) : fn.substring(0, fn.indexOf('_'));
-        return switch (format) {
-            case "f16" -> passF16(fn, rm, e, k, s);
-            case "bf16" -> passBF16(fn, rm, e, k, s);
-            case "f32" -> passF32(fn, rm, e, k, s);
-            case "f64" -> passF64(fn, rm, e, k, s);
-            default -> passF128(fn, rm, e, k, s);
+        Loop loop = switch (format) {
+            case "f16" -> loopF16(fn);
+            case "bf16" -> loopBF16(fn);
+            case "f32" -> loopF32(fn);
+            case "f64" -> loopF64(fn);
+            default -> loopF128(fn);
+        };
+        if (loop == null) {
+            throw new IllegalArgumentException("no such function: " + fn);
+        }
+        return loop;
+    }
+
+    static Loop loopF16(String fn) {
+        return switch (fn) {
+            case "f16_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.add(h0[i], h1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f16_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.sub(h0[i], h1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f16_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.mul(h0[i], h1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f16_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.div(h0[i], h1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f16_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.mulAdd(h0[i], h1[i], h2[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f16_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.sqrt(h0[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f16_rem" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.rem(h0[i], h1[i], e) & 0xFFFF, e, k); return s; };
+            case "f16_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F16.eq(h0[i], h1[i], e)), e, k); return s; };
+            case "f16_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F16.le(h0[i], h1[i], e)), e, k); return s; };
+            case "f16_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F16.lt(h0[i], h1[i], e)), e, k); return s; };
+            case "f16_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.toF32(h0[i], e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f16_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.toF64(h0[i], e), e, k); return s; };
+            case "f16_to_f128" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F16.toF128(h0[i], e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f16_to_i32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.toI32(h0[i], rm, true, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f16_to_i64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.toI64(h0[i], rm, true, e), e, k); return s; };
+            case "i32_to_f16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.fromI32(i32[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "i64_to_f16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F16.fromI64(I64[i], rm, e) & 0xFFFF, e, k); return s; };
+            default -> null;
         };
     }
 
-    static long passF16(String fn, RoundingMode rm, Env e, boolean k, long s) {
-        final int n = N;
-        switch (fn) {
-            case "f16_add" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.add(h0[i], h1[i], rm, e) & 0xFFFF, e, k); }
-            case "f16_sub" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.sub(h0[i], h1[i], rm, e) & 0xFFFF, e, k); }
-            case "f16_mul" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.mul(h0[i], h1[i], rm, e) & 0xFFFF, e, k); }
-            case "f16_div" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.div(h0[i], h1[i], rm, e) & 0xFFFF, e, k); }
-            case "f16_mulAdd" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.mulAdd(h0[i], h1[i], h2[i], rm, e) & 0xFFFF, e, k); }
-            case "f16_sqrt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.sqrt(h0[i], rm, e) & 0xFFFF, e, k); }
-            case "f16_rem" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.rem(h0[i], h1[i], e) & 0xFFFF, e, k); }
-            case "f16_eq" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F16.eq(h0[i], h1[i], e)), e, k); }
-            case "f16_le" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F16.le(h0[i], h1[i], e)), e, k); }
-            case "f16_lt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F16.lt(h0[i], h1[i], e)), e, k); }
-            case "f16_to_f32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.toF32(h0[i], e) & 0xFFFFFFFFL, e, k); }
-            case "f16_to_f64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.toF64(h0[i], e), e, k); }
-            case "f16_to_f128" -> { for (int i = 0; i < n; i++) { F16.toF128(h0[i], e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f16_to_i32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.toI32(h0[i], rm, true, e) & 0xFFFFFFFFL, e, k); }
-            case "f16_to_i64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.toI64(h0[i], rm, true, e), e, k); }
-            case "i32_to_f16" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.fromI32(i32[i], rm, e) & 0xFFFF, e, k); }
-            case "i64_to_f16" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F16.fromI64(I64[i], rm, e) & 0xFFFF, e, k); }
-            default -> throw new IllegalArgumentException("no such function: " + fn);
-        }
-        return s;
+    static Loop loopBF16(String fn) {
+        return switch (fn) {
+            case "bf16_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.add(g0[i], g1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "bf16_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.sub(g0[i], g1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "bf16_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.mul(g0[i], g1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "bf16_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.div(g0[i], g1[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "bf16_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.mulAdd(g0[i], g1[i], g2[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "bf16_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.sqrt(g0[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "bf16_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(BF16.eq(g0[i], g1[i], e)), e, k); return s; };
+            case "bf16_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(BF16.le(g0[i], g1[i], e)), e, k); return s; };
+            case "bf16_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(BF16.lt(g0[i], g1[i], e)), e, k); return s; };
+            case "bf16_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, BF16.toF32(g0[i], e) & 0xFFFFFFFFL, e, k); return s; };
+            default -> null;
+        };
     }
 
-    static long passBF16(String fn, RoundingMode rm, Env e, boolean k, long s) {
-        final int n = N;
-        switch (fn) {
-            case "bf16_add" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.add(g0[i], g1[i], rm, e) & 0xFFFF, e, k); }
-            case "bf16_sub" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.sub(g0[i], g1[i], rm, e) & 0xFFFF, e, k); }
-            case "bf16_mul" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.mul(g0[i], g1[i], rm, e) & 0xFFFF, e, k); }
-            case "bf16_div" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.div(g0[i], g1[i], rm, e) & 0xFFFF, e, k); }
-            case "bf16_mulAdd" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.mulAdd(g0[i], g1[i], g2[i], rm, e) & 0xFFFF, e, k); }
-            case "bf16_sqrt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.sqrt(g0[i], rm, e) & 0xFFFF, e, k); }
-            case "bf16_eq" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(BF16.eq(g0[i], g1[i], e)), e, k); }
-            case "bf16_le" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(BF16.le(g0[i], g1[i], e)), e, k); }
-            case "bf16_lt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(BF16.lt(g0[i], g1[i], e)), e, k); }
-            case "bf16_to_f32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, BF16.toF32(g0[i], e) & 0xFFFFFFFFL, e, k); }
-            default -> throw new IllegalArgumentException("no such function: " + fn);
-        }
-        return s;
+    static Loop loopF32(String fn) {
+        return switch (fn) {
+            case "f32_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.add(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.sub(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.mul(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.div(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.mulAdd(s0[i], s1[i], s2[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.sqrt(s0[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_rem" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.rem(s0[i], s1[i], e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F32.eq(s0[i], s1[i], e)), e, k); return s; };
+            case "f32_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F32.le(s0[i], s1[i], e)), e, k); return s; };
+            case "f32_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F32.lt(s0[i], s1[i], e)), e, k); return s; };
+            case "f32_to_f16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.toF16(s0[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f32_to_bf16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.toBF16(s0[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f32_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.toF64(s0[i], e), e, k); return s; };
+            case "f32_to_f128" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F32.toF128(s0[i], e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f32_to_i32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.toI32(s0[i], rm, true, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f32_to_i64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.toI64(s0[i], rm, true, e), e, k); return s; };
+            case "i32_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.fromI32(i32[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "i64_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F32.fromI64(I64[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            default -> null;
+        };
     }
 
-    static long passF32(String fn, RoundingMode rm, Env e, boolean k, long s) {
-        final int n = N;
-        switch (fn) {
-            case "f32_add" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.add(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_sub" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.sub(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_mul" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.mul(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_div" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.div(s0[i], s1[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_mulAdd" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.mulAdd(s0[i], s1[i], s2[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_sqrt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.sqrt(s0[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_rem" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.rem(s0[i], s1[i], e) & 0xFFFFFFFFL, e, k); }
-            case "f32_eq" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F32.eq(s0[i], s1[i], e)), e, k); }
-            case "f32_le" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F32.le(s0[i], s1[i], e)), e, k); }
-            case "f32_lt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F32.lt(s0[i], s1[i], e)), e, k); }
-            case "f32_to_f16" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.toF16(s0[i], rm, e) & 0xFFFF, e, k); }
-            case "f32_to_bf16" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.toBF16(s0[i], rm, e) & 0xFFFF, e, k); }
-            case "f32_to_f64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.toF64(s0[i], e), e, k); }
-            case "f32_to_f128" -> { for (int i = 0; i < n; i++) { F32.toF128(s0[i], e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f32_to_i32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.toI32(s0[i], rm, true, e) & 0xFFFFFFFFL, e, k); }
-            case "f32_to_i64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.toI64(s0[i], rm, true, e), e, k); }
-            case "i32_to_f32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.fromI32(i32[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "i64_to_f32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F32.fromI64(I64[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            default -> throw new IllegalArgumentException("no such function: " + fn);
-        }
-        return s;
+    static Loop loopF64(String fn) {
+        return switch (fn) {
+            case "f64_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.add(d0[i], d1[i], rm, e), e, k); return s; };
+            case "f64_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.sub(d0[i], d1[i], rm, e), e, k); return s; };
+            case "f64_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.mul(d0[i], d1[i], rm, e), e, k); return s; };
+            case "f64_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.div(d0[i], d1[i], rm, e), e, k); return s; };
+            case "f64_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.mulAdd(d0[i], d1[i], d2[i], rm, e), e, k); return s; };
+            case "f64_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.sqrt(d0[i], rm, e), e, k); return s; };
+            case "f64_rem" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.rem(d0[i], d1[i], e), e, k); return s; };
+            case "f64_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F64.eq(d0[i], d1[i], e)), e, k); return s; };
+            case "f64_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F64.le(d0[i], d1[i], e)), e, k); return s; };
+            case "f64_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F64.lt(d0[i], d1[i], e)), e, k); return s; };
+            case "f64_to_f16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.toF16(d0[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f64_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.toF32(d0[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f64_to_f128" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F64.toF128(d0[i], e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f64_to_i32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.toI32(d0[i], rm, true, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f64_to_i64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.toI64(d0[i], rm, true, e), e, k); return s; };
+            case "i32_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.fromI32(i32[i], e), e, k); return s; };
+            case "i64_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F64.fromI64(I64[i], rm, e), e, k); return s; };
+            default -> null;
+        };
     }
 
-    static long passF64(String fn, RoundingMode rm, Env e, boolean k, long s) {
-        final int n = N;
-        switch (fn) {
-            case "f64_add" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.add(d0[i], d1[i], rm, e), e, k); }
-            case "f64_sub" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.sub(d0[i], d1[i], rm, e), e, k); }
-            case "f64_mul" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.mul(d0[i], d1[i], rm, e), e, k); }
-            case "f64_div" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.div(d0[i], d1[i], rm, e), e, k); }
-            case "f64_mulAdd" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.mulAdd(d0[i], d1[i], d2[i], rm, e), e, k); }
-            case "f64_sqrt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.sqrt(d0[i], rm, e), e, k); }
-            case "f64_rem" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.rem(d0[i], d1[i], e), e, k); }
-            case "f64_eq" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F64.eq(d0[i], d1[i], e)), e, k); }
-            case "f64_le" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F64.le(d0[i], d1[i], e)), e, k); }
-            case "f64_lt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F64.lt(d0[i], d1[i], e)), e, k); }
-            case "f64_to_f16" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.toF16(d0[i], rm, e) & 0xFFFF, e, k); }
-            case "f64_to_f32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.toF32(d0[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f64_to_f128" -> { for (int i = 0; i < n; i++) { F64.toF128(d0[i], e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f64_to_i32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.toI32(d0[i], rm, true, e) & 0xFFFFFFFFL, e, k); }
-            case "f64_to_i64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.toI64(d0[i], rm, true, e), e, k); }
-            case "i32_to_f64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.fromI32(i32[i], e), e, k); }
-            case "i64_to_f64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F64.fromI64(I64[i], rm, e), e, k); }
-            default -> throw new IllegalArgumentException("no such function: " + fn);
-        }
-        return s;
-    }
-
-    static long passF128(String fn, RoundingMode rm, Env e, boolean k, long s) {
-        final int n = N;
-        switch (fn) {
-            case "f128_add" -> { for (int i = 0; i < n; i++) { F128.add(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_sub" -> { for (int i = 0; i < n; i++) { F128.sub(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_mul" -> { for (int i = 0; i < n; i++) { F128.mul(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_div" -> { for (int i = 0; i < n; i++) { F128.div(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_mulAdd" -> { for (int i = 0; i < n; i++) { F128.mulAdd(qh0[i], ql0[i], qh1[i], ql1[i], qh2[i], ql2[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_sqrt" -> { for (int i = 0; i < n; i++) { F128.sqrt(qh0[i], ql0[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_rem" -> { for (int i = 0; i < n; i++) { F128.rem(qh0[i], ql0[i], qh1[i], ql1[i], e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "f128_eq" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F128.eq(qh0[i], ql0[i], qh1[i], ql1[i], e)), e, k); }
-            case "f128_le" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F128.le(qh0[i], ql0[i], qh1[i], ql1[i], e)), e, k); }
-            case "f128_lt" -> { for (int i = 0; i < n; i++) s = sink(s, 0, b(F128.lt(qh0[i], ql0[i], qh1[i], ql1[i], e)), e, k); }
-            case "f128_to_f16" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F128.toF16(qh0[i], ql0[i], rm, e) & 0xFFFF, e, k); }
-            case "f128_to_f32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F128.toF32(qh0[i], ql0[i], rm, e) & 0xFFFFFFFFL, e, k); }
-            case "f128_to_f64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F128.toF64(qh0[i], ql0[i], rm, e), e, k); }
-            case "f128_to_i32" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F128.toI32(qh0[i], ql0[i], rm, true, e) & 0xFFFFFFFFL, e, k); }
-            case "f128_to_i64" -> { for (int i = 0; i < n; i++) s = sink(s, 0, F128.toI64(qh0[i], ql0[i], rm, true, e), e, k); }
-            case "i32_to_f128" -> { for (int i = 0; i < n; i++) { F128.fromI32(i32[i], e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            case "i64_to_f128" -> { for (int i = 0; i < n; i++) { F128.fromI64(I64[i], e); s = sink(s, e.zHi, e.zLo, e, k); } }
-            default -> throw new IllegalArgumentException("no such function: " + fn);
-        }
-        return s;
+    static Loop loopF128(String fn) {
+        return switch (fn) {
+            case "f128_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.add(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.sub(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.mul(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.div(qh0[i], ql0[i], qh1[i], ql1[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.mulAdd(qh0[i], ql0[i], qh1[i], ql1[i], qh2[i], ql2[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.sqrt(qh0[i], ql0[i], rm, e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_rem" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.rem(qh0[i], ql0[i], qh1[i], ql1[i], e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "f128_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F128.eq(qh0[i], ql0[i], qh1[i], ql1[i], e)), e, k); return s; };
+            case "f128_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F128.le(qh0[i], ql0[i], qh1[i], ql1[i], e)), e, k); return s; };
+            case "f128_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, b(F128.lt(qh0[i], ql0[i], qh1[i], ql1[i], e)), e, k); return s; };
+            case "f128_to_f16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F128.toF16(qh0[i], ql0[i], rm, e) & 0xFFFF, e, k); return s; };
+            case "f128_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F128.toF32(qh0[i], ql0[i], rm, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f128_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F128.toF64(qh0[i], ql0[i], rm, e), e, k); return s; };
+            case "f128_to_i32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F128.toI32(qh0[i], ql0[i], rm, true, e) & 0xFFFFFFFFL, e, k); return s; };
+            case "f128_to_i64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s = sink(s, 0, F128.toI64(qh0[i], ql0[i], rm, true, e), e, k); return s; };
+            case "i32_to_f128" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.fromI32(i32[i], e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            case "i64_to_f128" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) { F128.fromI64(I64[i], e); s = sink(s, e.zHi, e.zLo, e, k); } return s; };
+            default -> null;
+        };
     }
 
     /** Java's operators (round to nearest even; no flags) on the same operands. */
-    static long hardware(String fn, long s) {
-        final int n = N;
-        switch (fn) {
-            case "f32_add" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits(fs0[i] + fs1[i]); }
-            case "f32_sub" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits(fs0[i] - fs1[i]); }
-            case "f32_mul" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits(fs0[i] * fs1[i]); }
-            case "f32_div" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits(fs0[i] / fs1[i]); }
-            case "f32_mulAdd" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits(Math.fma(fs0[i], fs1[i], fs2[i])); }
-            case "f32_sqrt" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits((float) Math.sqrt(fs0[i])); }
-            case "f32_rem" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits((float) Math.IEEEremainder(fs0[i], fs1[i])); }
-            case "f32_eq" -> { for (int i = 0; i < n; i++) s += fs0[i] == fs1[i] ? 1 : 0; }
-            case "f32_le" -> { for (int i = 0; i < n; i++) s += fs0[i] <= fs1[i] ? 1 : 0; }
-            case "f32_lt" -> { for (int i = 0; i < n; i++) s += fs0[i] < fs1[i] ? 1 : 0; }
-            case "f32_to_f64" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(fs0[i]); }
-            case "f32_to_f16" -> { for (int i = 0; i < n; i++) s += Float.floatToFloat16(fs0[i]); }
-            case "f16_to_f32" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits(Float.float16ToFloat(h0[i])); }
-            case "f32_to_i32" -> { for (int i = 0; i < n; i++) s += (int) Math.rint(fs0[i]); }
-            case "f32_to_i64" -> { for (int i = 0; i < n; i++) s += (long) Math.rint(fs0[i]); }
-            case "i32_to_f32" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits((float) i32[i]); }
-            case "i64_to_f32" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits((float) I64[i]); }
-            case "f64_add" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(fd0[i] + fd1[i]); }
-            case "f64_sub" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(fd0[i] - fd1[i]); }
-            case "f64_mul" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(fd0[i] * fd1[i]); }
-            case "f64_div" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(fd0[i] / fd1[i]); }
-            case "f64_mulAdd" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(Math.fma(fd0[i], fd1[i], fd2[i])); }
-            case "f64_sqrt" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(Math.sqrt(fd0[i])); }
-            case "f64_rem" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(Math.IEEEremainder(fd0[i], fd1[i])); }
-            case "f64_eq" -> { for (int i = 0; i < n; i++) s += fd0[i] == fd1[i] ? 1 : 0; }
-            case "f64_le" -> { for (int i = 0; i < n; i++) s += fd0[i] <= fd1[i] ? 1 : 0; }
-            case "f64_lt" -> { for (int i = 0; i < n; i++) s += fd0[i] < fd1[i] ? 1 : 0; }
-            case "f64_to_f32" -> { for (int i = 0; i < n; i++) s += Float.floatToRawIntBits((float) fd0[i]); }
-            case "f64_to_i32" -> { for (int i = 0; i < n; i++) s += (int) Math.rint(fd0[i]); }
-            case "f64_to_i64" -> { for (int i = 0; i < n; i++) s += (long) Math.rint(fd0[i]); }
-            case "i32_to_f64" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits(i32[i]); }
-            case "i64_to_f64" -> { for (int i = 0; i < n; i++) s += Double.doubleToRawLongBits((double) I64[i]); }
+    static Loop hardware(String fn) {
+        return switch (fn) {
+            case "f32_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits(fs0[i] + fs1[i]); return s; };
+            case "f32_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits(fs0[i] - fs1[i]); return s; };
+            case "f32_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits(fs0[i] * fs1[i]); return s; };
+            case "f32_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits(fs0[i] / fs1[i]); return s; };
+            case "f32_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits(Math.fma(fs0[i], fs1[i], fs2[i])); return s; };
+            case "f32_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits((float) Math.sqrt(fs0[i])); return s; };
+            case "f32_rem" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits((float) Math.IEEEremainder(fs0[i], fs1[i])); return s; };
+            case "f32_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += fs0[i] == fs1[i] ? 1 : 0; return s; };
+            case "f32_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += fs0[i] <= fs1[i] ? 1 : 0; return s; };
+            case "f32_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += fs0[i] < fs1[i] ? 1 : 0; return s; };
+            case "f32_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(fs0[i]); return s; };
+            case "f32_to_f16" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToFloat16(fs0[i]); return s; };
+            case "f16_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits(Float.float16ToFloat(h0[i])); return s; };
+            case "f32_to_i32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += (int) Math.rint(fs0[i]); return s; };
+            case "f32_to_i64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += (long) Math.rint(fs0[i]); return s; };
+            case "i32_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits((float) i32[i]); return s; };
+            case "i64_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits((float) I64[i]); return s; };
+            case "f64_add" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(fd0[i] + fd1[i]); return s; };
+            case "f64_sub" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(fd0[i] - fd1[i]); return s; };
+            case "f64_mul" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(fd0[i] * fd1[i]); return s; };
+            case "f64_div" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(fd0[i] / fd1[i]); return s; };
+            case "f64_mulAdd" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(Math.fma(fd0[i], fd1[i], fd2[i])); return s; };
+            case "f64_sqrt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(Math.sqrt(fd0[i])); return s; };
+            case "f64_rem" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(Math.IEEEremainder(fd0[i], fd1[i])); return s; };
+            case "f64_eq" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += fd0[i] == fd1[i] ? 1 : 0; return s; };
+            case "f64_le" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += fd0[i] <= fd1[i] ? 1 : 0; return s; };
+            case "f64_lt" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += fd0[i] < fd1[i] ? 1 : 0; return s; };
+            case "f64_to_f32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Float.floatToRawIntBits((float) fd0[i]); return s; };
+            case "f64_to_i32" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += (int) Math.rint(fd0[i]); return s; };
+            case "f64_to_i64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += (long) Math.rint(fd0[i]); return s; };
+            case "i32_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits(i32[i]); return s; };
+            case "i64_to_f64" -> (rm, e, k, s) -> { for (int i = 0; i < N; i++) s += Double.doubleToRawLongBits((double) I64[i]); return s; };
             default -> throw new IllegalArgumentException("no hardware form: " + fn);
-        }
-        return s;
+        };
     }
 
     // ------------------------------------------------------------------ driver
@@ -500,6 +501,7 @@ public final class SoftfloatPeers {
      */
     static double time(String fn, RoundingMode rm, boolean hw, double ms) {
         Env env = new Env(Specialization.X86);
+        Loop loop = hw ? hardware(fn) : loop(fn);
         long budget = (long) (ms * 1e6);
         double best = 0;
         for (int round = 0; round < 3; round++) {
@@ -508,7 +510,7 @@ public final class SoftfloatPeers {
             long t;
             long s = 0;
             do {
-                s = hw ? hardware(fn, s) : pass(fn, rm, env, false, s);
+                s = loop.run(rm, env, false, s);
                 passes++;
                 t = CPU.getCurrentThreadCpuTime() - t0;
             } while (t < budget);
@@ -542,7 +544,7 @@ public final class SoftfloatPeers {
                 for (String c : cellFile(args[2])) {
                     String fn = c.substring(0, c.indexOf('/'));
                     Env env = new Env(Specialization.X86);
-                    long h = pass(fn, mode(c.substring(c.indexOf('/') + 1)), env, true, 0xCBF29CE484222325L);
+                    long h = loop(fn).run(mode(c.substring(c.indexOf('/') + 1)), env, true, 0xCBF29CE484222325L);
                     out.printf("%s %016x%n", c, h);
                 }
             }

@@ -12,19 +12,25 @@ public final class F32 {
     private F32() {}
 
     public static int add(int a, int b, RoundingMode rm, Env env) {
-        return (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, rm, env);
+        long r = HardwarePath.add32(a, b, rm, env);
+        return r != HardwarePath.NONE ? (int) r
+                : (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, rm, env);
     }
 
     public static int sub(int a, int b, RoundingMode rm, Env env) {
-        return (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, rm, env);
+        long r = HardwarePath.add32(a, b ^ 0x80000000, rm, env);
+        return r != HardwarePath.NONE ? (int) r
+                : (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, rm, env);
     }
 
     public static int mul(int a, int b, RoundingMode rm, Env env) {
-        return (int) Narrow.mul(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), rm, env);
+        long r = HardwarePath.mul32(a, b, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.mul(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), rm, env);
     }
 
     public static int div(int a, int b, RoundingMode rm, Env env) {
-        return (int) Narrow.div(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), rm, env);
+        long r = HardwarePath.div32(a, b, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.div(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), rm, env);
     }
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
@@ -49,11 +55,14 @@ public final class F32 {
 
     /** a * b + c with a single rounding. */
     public static int mulAdd(int a, int b, int c, RoundingMode rm, Env env) {
-        return (int) Narrow.mulAdd(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), (c & 0xFFFFFFFFL), rm, env);
+        long r = HardwarePath.mulAdd32(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? (int) r
+                : (int) Narrow.mulAdd(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), (c & 0xFFFFFFFFL), rm, env);
     }
 
     public static int sqrt(int a, RoundingMode rm, Env env) {
-        return (int) Narrow.sqrt(FMT, (a & 0xFFFFFFFFL), rm, env);
+        long r = HardwarePath.sqrt32(a, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.sqrt(FMT, (a & 0xFFFFFFFFL), rm, env);
     }
 
     /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */

@@ -12,19 +12,23 @@ public final class F64 {
     private F64() {}
 
     public static long add(long a, long b, RoundingMode rm, Env env) {
-        return Narrow.add(FMT, a, b, false, rm, env);
+        long r = HardwarePath.add64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, false, rm, env);
     }
 
     public static long sub(long a, long b, RoundingMode rm, Env env) {
-        return Narrow.add(FMT, a, b, true, rm, env);
+        long r = HardwarePath.add64(a, b ^ Long.MIN_VALUE, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, true, rm, env);
     }
 
     public static long mul(long a, long b, RoundingMode rm, Env env) {
-        return Narrow.mul(FMT, a, b, rm, env);
+        long r = HardwarePath.mul64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.mul(FMT, a, b, rm, env);
     }
 
     public static long div(long a, long b, RoundingMode rm, Env env) {
-        return Narrow.div(FMT, a, b, rm, env);
+        long r = HardwarePath.div64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.div(FMT, a, b, rm, env);
     }
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
@@ -49,11 +53,13 @@ public final class F64 {
 
     /** a * b + c with a single rounding. */
     public static long mulAdd(long a, long b, long c, RoundingMode rm, Env env) {
-        return Narrow.mulAdd(FMT, a, b, c, rm, env);
+        long r = HardwarePath.mulAdd64(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.mulAdd(FMT, a, b, c, rm, env);
     }
 
     public static long sqrt(long a, RoundingMode rm, Env env) {
-        return Narrow.sqrt(FMT, a, rm, env);
+        long r = HardwarePath.sqrt64(a, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.sqrt(FMT, a, rm, env);
     }
 
     /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
