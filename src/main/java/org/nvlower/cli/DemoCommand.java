@@ -100,9 +100,9 @@ final class DemoCommand implements Runnable {
         out.println("== double rounding trap: i128 x = 2^60 + 2^36 + 1 to float");
         long x = (1L << 60) + (1L << 36) + 1;
         long direct = RuntimeFunction.bySymbol("__nv_cvt_i128_f32_rn").orElseThrow().evaluate(0, x)[0];
-        Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
-        long viaDouble = F64.fromI64(x, env);
-        int twice = F64.toF32(viaDouble, env);
+        Env env = new Env(Specialization.NVPTX);
+        long viaDouble = F64.fromI64(x, RoundingMode.NEAR_EVEN, env);
+        int twice = F64.toF32(viaDouble, RoundingMode.NEAR_EVEN, env);
         out.printf("  __nv_cvt_i128_f32_rn(x)  = 0x%08X = %s   (one rounding: correct)%n",
                 direct, new BigDecimal(Float.intBitsToFloat((int) direct)).toBigInteger());
         out.printf("  (float)(double)x         = 0x%08X = %s   (two roundings: one ulp low)%n",

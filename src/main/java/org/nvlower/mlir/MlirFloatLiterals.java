@@ -28,10 +28,10 @@ public final class MlirFloatLiterals {
             case F64 -> Double.doubleToRawLongBits(Double.parseDouble(text));
             case F32 -> Float.floatToRawIntBits(Float.parseFloat(text)) & 0xFFFFFFFFL;
             case F16, BF16 -> {
-                Float128 wide = Float128.parse(text, new Env(RoundingMode.ODD, Specialization.NVPTX));
-                Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
-                short h = type == MlirFloatType.F16 ? F16.fromF128(wide.hi(), wide.lo(), env)
-                        : BF16.fromF128(wide.hi(), wide.lo(), env);
+                Float128 wide = Float128.parse(text, RoundingMode.ODD, new Env(Specialization.NVPTX));
+                Env env = new Env(Specialization.NVPTX);
+                short h = type == MlirFloatType.F16 ? F16.fromF128(wide.hi(), wide.lo(), RoundingMode.NEAR_EVEN, env)
+                        : BF16.fromF128(wide.hi(), wide.lo(), RoundingMode.NEAR_EVEN, env);
                 yield h & 0xFFFFL;
             }
         };

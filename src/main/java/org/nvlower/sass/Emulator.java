@@ -66,7 +66,7 @@ public final class Emulator {
     private final int[] stack = new int[MAX_CALL_DEPTH];
     private final int[] inputSlots;
     private final int[] outputSlots;
-    private final Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+    private final Env env = new Env(Specialization.NVPTX);
     private MufuModel mufu;
     private Tracer tracer;
     private long runs;
@@ -444,7 +444,6 @@ public final class Emulator {
     }
 
     private void setEnv(int mods) {
-        env.roundingMode = rounding(mods);
         env.ftz = Mod.has(mods, Mod.FTZ);
         env.daz = env.ftz;
         env.flags = 0;
@@ -494,9 +493,9 @@ public final class Emulator {
     private int softFloatExact(int mods, int which, int a, int b, int cc) {
         setEnv(mods);
         return switch (which) {
-            case 1 -> F32.add(a, b, env);
-            case 2 -> F32.mul(a, b, env);
-            default -> F32.mulAdd(a, b, cc, env);
+            case 1 -> F32.add(a, b, rounding(mods), env);
+            case 2 -> F32.mul(a, b, rounding(mods), env);
+            default -> F32.mulAdd(a, b, cc, rounding(mods), env);
         };
     }
 
@@ -508,10 +507,10 @@ public final class Emulator {
         return switch (c[o + KIND]) {
             case K_DFMA -> {
                 long cc = lsrc(c, r, o, 2);
-                yield GpuNaN.fma(F64.mulAdd(a, b, cc, env), a, b, cc);
+                yield GpuNaN.fma(F64.mulAdd(a, b, cc, rounding(mods), env), a, b, cc);
             }
-            case K_DMUL -> GpuNaN.addMul(F64.mul(a, b, env), a, b);
-            default -> GpuNaN.addMul(F64.add(a, b, env), a, b);
+            case K_DMUL -> GpuNaN.addMul(F64.mul(a, b, rounding(mods), env), a, b);
+            default -> GpuNaN.addMul(F64.add(a, b, rounding(mods), env), a, b);
         };
     }
 
@@ -624,16 +623,16 @@ public final class Emulator {
             long d = switch (t) {
                 case U32 -> F64.fromUI32((int) v, env);
                 case S32 -> F64.fromI32((int) v, env);
-                case U64 -> F64.fromUI64(v, env);
-                case S64 -> F64.fromI64(v, env);
+                case U64 -> F64.fromUI64(v, rounding(mods), env);
+                case S64 -> F64.fromI64(v, rounding(mods), env);
             };
             put64(r, dst, d);
         } else {
             r[dst] = switch (t) {
-                case U32 -> F32.fromUI32((int) v, env);
-                case S32 -> F32.fromI32((int) v, env);
-                case U64 -> F32.fromUI64(v, env);
-                case S64 -> F32.fromI64(v, env);
+                case U32 -> F32.fromUI32((int) v, rounding(mods), env);
+                case S32 -> F32.fromI32((int) v, rounding(mods), env);
+                case U64 -> F32.fromUI64(v, rounding(mods), env);
+                case S64 -> F32.fromI64(v, rounding(mods), env);
             };
         }
     }

@@ -1,12 +1,12 @@
 package org.nvlower.softfloat;
 
 /**
- * Mutable context of the softfloat operations, one per thread: the rounding mode, NaN rules and
- * subnormal handling they read, the exception flags they OR in, and the two words of a 128-bit
- * result (so that binary128 and 128-bit integer operations need not allocate).
+ * Mutable context of the softfloat operations, one per thread: the NaN rules and subnormal
+ * handling they read, the exception flags they OR in, and the two words of a 128-bit
+ * result (so that binary128 and 128-bit integer operations need not allocate). The rounding mode
+ * is not here: every operation that rounds takes it as a parameter, so it is in one place.
  */
 public final class Env {
-    public RoundingMode roundingMode = RoundingMode.NEAR_EVEN;
     public Specialization specialization = Specialization.NVPTX;
     /**
      * Flush to zero (PTX {@code .ftz} on results): a binary16/bfloat16/binary32/binary64 result
@@ -29,14 +29,13 @@ public final class Env {
 
     public Env() {}
 
-    public Env(RoundingMode rm, Specialization s) {
-        this.roundingMode = rm;
+    public Env(Specialization s) {
         this.specialization = s;
     }
 
-    /** PTX's environment: NVPTX NaNs, round to nearest even, {@code .ftz} when {@code ftz} (both flush settings). */
+    /** PTX's environment: NVPTX NaNs, {@code .ftz} when {@code ftz} (both flush settings). */
     public static Env ptx(boolean ftz) {
-        Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+        Env env = new Env(Specialization.NVPTX);
         env.ftz = ftz;
         env.daz = ftz;
         return env;

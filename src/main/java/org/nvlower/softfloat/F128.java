@@ -307,14 +307,14 @@ public final class F128 {
 
     // ------------------------------------------------------------------ add, sub
 
-    /** a + b, rounded in env's mode. */
-    public static void add(long aHi, long aLo, long bHi, long bLo, Env env) {
-        addOrSub(aHi, aLo, bHi, bLo, false, env.roundingMode, env);
+    /** a + b, rounded in mode rm. */
+    public static void add(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        addOrSub(aHi, aLo, bHi, bLo, false, rm, env);
     }
 
-    /** a - b, rounded in env's mode. */
-    public static void sub(long aHi, long aLo, long bHi, long bLo, Env env) {
-        addOrSub(aHi, aLo, bHi, bLo, true, env.roundingMode, env);
+    /** a - b, rounded in mode rm. */
+    public static void sub(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        addOrSub(aHi, aLo, bHi, bLo, true, rm, env);
     }
 
     static void addOrSub(long aHi, long aLo, long bHi, long bLo, boolean negateB, RoundingMode rm, Env env) {
@@ -479,12 +479,8 @@ public final class F128 {
 
     // ------------------------------------------------------------------ mul
 
-    /** a * b, rounded in env's mode. */
-    public static void mul(long aHi, long aLo, long bHi, long bLo, Env env) {
-        mul(aHi, aLo, bHi, bLo, env.roundingMode, env);
-    }
-
-    static void mul(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+    /** a * b, rounded in mode rm. */
+    public static void mul(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
         boolean signZ = (aHi ^ bHi) < 0;
         int expA = exp(aHi);
         int expB = exp(bHi);
@@ -573,11 +569,7 @@ public final class F128 {
     // ------------------------------------------------------------------ mulAdd
 
     /** a * b + c with one rounding. */
-    public static void mulAdd(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, Env env) {
-        mulAdd(aHi, aLo, bHi, bLo, cHi, cLo, env.roundingMode, env);
-    }
-
-    static void mulAdd(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, RoundingMode rm, Env env) {
+    public static void mulAdd(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, RoundingMode rm, Env env) {
         boolean signP = (aHi ^ bHi) < 0;
         boolean signC = cHi < 0;
         int expA = exp(aHi);
@@ -781,15 +773,11 @@ public final class F128 {
 
     // ------------------------------------------------------------------ div
 
-    /** a / b, rounded in env's mode; INFINITE for a finite nonzero a over zero. */
-    public static void div(long aHi, long aLo, long bHi, long bLo, Env env) {
-        div(aHi, aLo, bHi, bLo, env.roundingMode, env);
-    }
-
+    /** a / b, rounded in mode rm; INFINITE for a finite nonzero a over zero. */
     /** Quotient digits per step: estimates from a double stay within one of the true digit. */
     private static final int DIGIT_BITS = 38;
 
-    static void div(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+    public static void div(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
         boolean signZ = (aHi ^ bHi) < 0;
         int expA = exp(aHi);
         int expB = exp(bHi);
@@ -885,12 +873,8 @@ public final class F128 {
 
     // ------------------------------------------------------------------ sqrt
 
-    /** The square root, rounded in env's mode; sqrt(-0) = -0, negative operands are INVALID. */
-    public static void sqrt(long aHi, long aLo, Env env) {
-        sqrt(aHi, aLo, env.roundingMode, env);
-    }
-
-    static void sqrt(long aHi, long aLo, RoundingMode rm, Env env) {
+    /** The square root, rounded in mode rm; sqrt(-0) = -0, negative operands are INVALID. */
+    public static void sqrt(long aHi, long aLo, RoundingMode rm, Env env) {
         int expA = exp(aHi);
         long sigA64 = aHi & FRAC_HI;
         long sigA0 = aLo;
@@ -1468,12 +1452,12 @@ public final class F128 {
         z(env, signBit(sign) + ((long) (BIAS + 112 - shift - 1) << 48) + env.zHi, env.zLo);
     }
 
-    public static void fromI128(long hi, long lo, Env env) {
-        fromInt128(hi, lo, true, env.roundingMode, env);
+    public static void fromI128(long hi, long lo, RoundingMode rm, Env env) {
+        fromInt128(hi, lo, true, rm, env);
     }
 
-    public static void fromUI128(long hi, long lo, Env env) {
-        fromInt128(hi, lo, false, env.roundingMode, env);
+    public static void fromUI128(long hi, long lo, RoundingMode rm, Env env) {
+        fromInt128(hi, lo, false, rm, env);
     }
 
     static void fromInt128(long hi, long lo, boolean signed, RoundingMode rm, Env env) {
@@ -1508,19 +1492,19 @@ public final class F128 {
         Narrow.toF128(FloatFormat.BINARY64, a, env);
     }
 
-    public static short toF16(long aHi, long aLo, Env env) {
-        return (short) Narrow.fromF128(FloatFormat.BINARY16, aHi, aLo, env.roundingMode, env);
+    public static short toF16(long aHi, long aLo, RoundingMode rm, Env env) {
+        return (short) Narrow.fromF128(FloatFormat.BINARY16, aHi, aLo, rm, env);
     }
 
-    public static short toBF16(long aHi, long aLo, Env env) {
-        return (short) Narrow.fromF128(FloatFormat.BFLOAT16, aHi, aLo, env.roundingMode, env);
+    public static short toBF16(long aHi, long aLo, RoundingMode rm, Env env) {
+        return (short) Narrow.fromF128(FloatFormat.BFLOAT16, aHi, aLo, rm, env);
     }
 
-    public static int toF32(long aHi, long aLo, Env env) {
-        return (int) Narrow.fromF128(FloatFormat.BINARY32, aHi, aLo, env.roundingMode, env);
+    public static int toF32(long aHi, long aLo, RoundingMode rm, Env env) {
+        return (int) Narrow.fromF128(FloatFormat.BINARY32, aHi, aLo, rm, env);
     }
 
-    public static long toF64(long aHi, long aLo, Env env) {
-        return Narrow.fromF128(FloatFormat.BINARY64, aHi, aLo, env.roundingMode, env);
+    public static long toF64(long aHi, long aLo, RoundingMode rm, Env env) {
+        return Narrow.fromF128(FloatFormat.BINARY64, aHi, aLo, rm, env);
     }
 }

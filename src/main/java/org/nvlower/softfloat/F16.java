@@ -2,8 +2,8 @@ package org.nvlower.softfloat;
 
 /**
  * IEEE 754 binary16 (half precision), as bit patterns in a short: the static core API. NaN operands follow env's
- * {@link Specialization}; everything else is computed exactly or with round-to-odd in binary128
- * and rounded once more in env's mode (see {@link Narrow}). Flags are ORed into env.flags.
+ * {@link Specialization}; everything else is computed on the significands and rounded once in the
+ * mode rm that each rounding operation takes (see {@link Narrow}). Flags are ORed into env.flags.
  */
 public final class F16 {
 
@@ -11,20 +11,20 @@ public final class F16 {
 
     private F16() {}
 
-    public static short add(short a, short b, Env env) {
-        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+    public static short add(short a, short b, RoundingMode rm, Env env) {
+        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, rm, env);
     }
 
-    public static short sub(short a, short b, Env env) {
-        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+    public static short sub(short a, short b, RoundingMode rm, Env env) {
+        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, rm, env);
     }
 
-    public static short mul(short a, short b, Env env) {
-        return (short) Narrow.mul(FMT, (a & 0xFFFFL), (b & 0xFFFFL), env);
+    public static short mul(short a, short b, RoundingMode rm, Env env) {
+        return (short) Narrow.mul(FMT, (a & 0xFFFFL), (b & 0xFFFFL), rm, env);
     }
 
-    public static short div(short a, short b, Env env) {
-        return (short) Narrow.div(FMT, (a & 0xFFFFL), (b & 0xFFFFL), env);
+    public static short div(short a, short b, RoundingMode rm, Env env) {
+        return (short) Narrow.div(FMT, (a & 0xFFFFL), (b & 0xFFFFL), rm, env);
     }
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
@@ -48,12 +48,12 @@ public final class F16 {
     }
 
     /** a * b + c with a single rounding. */
-    public static short mulAdd(short a, short b, short c, Env env) {
-        return (short) Narrow.mulAdd(FMT, (a & 0xFFFFL), (b & 0xFFFFL), (c & 0xFFFFL), env);
+    public static short mulAdd(short a, short b, short c, RoundingMode rm, Env env) {
+        return (short) Narrow.mulAdd(FMT, (a & 0xFFFFL), (b & 0xFFFFL), (c & 0xFFFFL), rm, env);
     }
 
-    public static short sqrt(short a, Env env) {
-        return (short) Narrow.sqrt(FMT, (a & 0xFFFFL), env);
+    public static short sqrt(short a, RoundingMode rm, Env env) {
+        return (short) Narrow.sqrt(FMT, (a & 0xFFFFL), rm, env);
     }
 
     /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
@@ -148,52 +148,52 @@ public final class F16 {
         Narrow.toInt128(FMT, (a & 0xFFFFL), false, rm, exact, env);
     }
 
-    public static short fromI32(int a, Env env) {
-        return (short) Narrow.fromInt64(FMT, a, true, env);
+    public static short fromI32(int a, RoundingMode rm, Env env) {
+        return (short) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
-    public static short fromUI32(int a, Env env) {
-        return (short) Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, env);
+    public static short fromUI32(int a, RoundingMode rm, Env env) {
+        return (short) Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, rm, env);
     }
 
-    public static short fromI64(long a, Env env) {
-        return (short) Narrow.fromInt64(FMT, a, true, env);
+    public static short fromI64(long a, RoundingMode rm, Env env) {
+        return (short) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
-    public static short fromUI64(long a, Env env) {
-        return (short) Narrow.fromInt64(FMT, a, false, env);
+    public static short fromUI64(long a, RoundingMode rm, Env env) {
+        return (short) Narrow.fromInt64(FMT, a, false, rm, env);
     }
 
-    public static short fromI128(long hi, long lo, Env env) {
-        return (short) Narrow.fromInt128(FMT, hi, lo, true, env);
+    public static short fromI128(long hi, long lo, RoundingMode rm, Env env) {
+        return (short) Narrow.fromInt128(FMT, hi, lo, true, rm, env);
     }
 
-    public static short fromUI128(long hi, long lo, Env env) {
-        return (short) Narrow.fromInt128(FMT, hi, lo, false, env);
+    public static short fromUI128(long hi, long lo, RoundingMode rm, Env env) {
+        return (short) Narrow.fromInt128(FMT, hi, lo, false, rm, env);
     }
 
-    public static short toBF16(short a, Env env) {
-        return (short) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BFLOAT16, env);
+    public static short toBF16(short a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BFLOAT16, rm, env);
     }
 
-    public static short fromBF16(short a, Env env) {
-        return (short) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, env);
+    public static short fromBF16(short a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, rm, env);
     }
 
     public static int toF32(short a, Env env) {
-        return (int) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY32, env);
+        return (int) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY32, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static short fromF32(int a, Env env) {
-        return (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, env);
+    public static short fromF32(int a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, rm, env);
     }
 
     public static long toF64(short a, Env env) {
-        return Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY64, env);
+        return Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY64, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static short fromF64(long a, Env env) {
-        return (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, env);
+    public static short fromF64(long a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 
     /** Exact; the result in env.zHi/zLo. */
@@ -201,7 +201,7 @@ public final class F16 {
         Narrow.toF128(FMT, (a & 0xFFFFL), env);
     }
 
-    public static short fromF128(long hi, long lo, Env env) {
-        return (short) Narrow.fromF128(FMT, hi, lo, env.roundingMode, env);
+    public static short fromF128(long hi, long lo, RoundingMode rm, Env env) {
+        return (short) Narrow.fromF128(FMT, hi, lo, rm, env);
     }
 }

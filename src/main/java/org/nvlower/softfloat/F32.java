@@ -2,8 +2,8 @@ package org.nvlower.softfloat;
 
 /**
  * IEEE 754 binary32 (single precision), as bit patterns in a int: the static core API. NaN operands follow env's
- * {@link Specialization}; everything else is computed exactly or with round-to-odd in binary128
- * and rounded once more in env's mode (see {@link Narrow}). Flags are ORed into env.flags.
+ * {@link Specialization}; everything else is computed on the significands and rounded once in the
+ * mode rm that each rounding operation takes (see {@link Narrow}). Flags are ORed into env.flags.
  */
 public final class F32 {
 
@@ -11,20 +11,26 @@ public final class F32 {
 
     private F32() {}
 
-    public static int add(int a, int b, Env env) {
-        return (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+    public static int add(int a, int b, RoundingMode rm, Env env) {
+        long r = HardwarePath.add32(a, b, rm, env);
+        return r != HardwarePath.NONE ? (int) r
+                : (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, rm, env);
     }
 
-    public static int sub(int a, int b, Env env) {
-        return (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+    public static int sub(int a, int b, RoundingMode rm, Env env) {
+        long r = HardwarePath.add32(a, b ^ 0x80000000, rm, env);
+        return r != HardwarePath.NONE ? (int) r
+                : (int) Narrow.add(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, rm, env);
     }
 
-    public static int mul(int a, int b, Env env) {
-        return (int) Narrow.mul(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), env);
+    public static int mul(int a, int b, RoundingMode rm, Env env) {
+        long r = HardwarePath.mul32(a, b, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.mul(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), rm, env);
     }
 
-    public static int div(int a, int b, Env env) {
-        return (int) Narrow.div(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), env);
+    public static int div(int a, int b, RoundingMode rm, Env env) {
+        long r = HardwarePath.div32(a, b, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.div(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), rm, env);
     }
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
@@ -48,12 +54,15 @@ public final class F32 {
     }
 
     /** a * b + c with a single rounding. */
-    public static int mulAdd(int a, int b, int c, Env env) {
-        return (int) Narrow.mulAdd(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), (c & 0xFFFFFFFFL), env);
+    public static int mulAdd(int a, int b, int c, RoundingMode rm, Env env) {
+        long r = HardwarePath.mulAdd32(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? (int) r
+                : (int) Narrow.mulAdd(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), (c & 0xFFFFFFFFL), rm, env);
     }
 
-    public static int sqrt(int a, Env env) {
-        return (int) Narrow.sqrt(FMT, (a & 0xFFFFFFFFL), env);
+    public static int sqrt(int a, RoundingMode rm, Env env) {
+        long r = HardwarePath.sqrt32(a, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.sqrt(FMT, (a & 0xFFFFFFFFL), rm, env);
     }
 
     /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
@@ -148,52 +157,52 @@ public final class F32 {
         Narrow.toInt128(FMT, (a & 0xFFFFFFFFL), false, rm, exact, env);
     }
 
-    public static int fromI32(int a, Env env) {
-        return (int) Narrow.fromInt64(FMT, a, true, env);
+    public static int fromI32(int a, RoundingMode rm, Env env) {
+        return (int) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
-    public static int fromUI32(int a, Env env) {
-        return (int) Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, env);
+    public static int fromUI32(int a, RoundingMode rm, Env env) {
+        return (int) Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, rm, env);
     }
 
-    public static int fromI64(long a, Env env) {
-        return (int) Narrow.fromInt64(FMT, a, true, env);
+    public static int fromI64(long a, RoundingMode rm, Env env) {
+        return (int) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
-    public static int fromUI64(long a, Env env) {
-        return (int) Narrow.fromInt64(FMT, a, false, env);
+    public static int fromUI64(long a, RoundingMode rm, Env env) {
+        return (int) Narrow.fromInt64(FMT, a, false, rm, env);
     }
 
-    public static int fromI128(long hi, long lo, Env env) {
-        return (int) Narrow.fromInt128(FMT, hi, lo, true, env);
+    public static int fromI128(long hi, long lo, RoundingMode rm, Env env) {
+        return (int) Narrow.fromInt128(FMT, hi, lo, true, rm, env);
     }
 
-    public static int fromUI128(long hi, long lo, Env env) {
-        return (int) Narrow.fromInt128(FMT, hi, lo, false, env);
+    public static int fromUI128(long hi, long lo, RoundingMode rm, Env env) {
+        return (int) Narrow.fromInt128(FMT, hi, lo, false, rm, env);
     }
 
-    public static short toF16(int a, Env env) {
-        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, env);
+    public static short toF16(int a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, rm, env);
     }
 
     public static int fromF16(short a, Env env) {
-        return (int) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, env);
+        return (int) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static short toBF16(int a, Env env) {
-        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, env);
+    public static short toBF16(int a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, rm, env);
     }
 
     public static int fromBF16(short a, Env env) {
-        return (int) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, env);
+        return (int) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
     }
 
     public static long toF64(int a, Env env) {
-        return Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY64, env);
+        return Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY64, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static int fromF64(long a, Env env) {
-        return (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, env);
+    public static int fromF64(long a, RoundingMode rm, Env env) {
+        return (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 
     /** Exact; the result in env.zHi/zLo. */
@@ -201,7 +210,7 @@ public final class F32 {
         Narrow.toF128(FMT, (a & 0xFFFFFFFFL), env);
     }
 
-    public static int fromF128(long hi, long lo, Env env) {
-        return (int) Narrow.fromF128(FMT, hi, lo, env.roundingMode, env);
+    public static int fromF128(long hi, long lo, RoundingMode rm, Env env) {
+        return (int) Narrow.fromF128(FMT, hi, lo, rm, env);
     }
 }

@@ -2,8 +2,8 @@ package org.nvlower.softfloat;
 
 /**
  * IEEE 754 binary64 (double precision), as bit patterns in a long: the static core API. NaN operands follow env's
- * {@link Specialization}; everything else is computed exactly or with round-to-odd in binary128
- * and rounded once more in env's mode (see {@link Narrow}). Flags are ORed into env.flags.
+ * {@link Specialization}; everything else is computed on the significands and rounded once in the
+ * mode rm that each rounding operation takes (see {@link Narrow}). Flags are ORed into env.flags.
  */
 public final class F64 {
 
@@ -11,20 +11,24 @@ public final class F64 {
 
     private F64() {}
 
-    public static long add(long a, long b, Env env) {
-        return Narrow.add(FMT, a, b, false, env);
+    public static long add(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.add64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, false, rm, env);
     }
 
-    public static long sub(long a, long b, Env env) {
-        return Narrow.add(FMT, a, b, true, env);
+    public static long sub(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.add64(a, b ^ Long.MIN_VALUE, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, true, rm, env);
     }
 
-    public static long mul(long a, long b, Env env) {
-        return Narrow.mul(FMT, a, b, env);
+    public static long mul(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.mul64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.mul(FMT, a, b, rm, env);
     }
 
-    public static long div(long a, long b, Env env) {
-        return Narrow.div(FMT, a, b, env);
+    public static long div(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.div64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.div(FMT, a, b, rm, env);
     }
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
@@ -48,12 +52,14 @@ public final class F64 {
     }
 
     /** a * b + c with a single rounding. */
-    public static long mulAdd(long a, long b, long c, Env env) {
-        return Narrow.mulAdd(FMT, a, b, c, env);
+    public static long mulAdd(long a, long b, long c, RoundingMode rm, Env env) {
+        long r = HardwarePath.mulAdd64(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.mulAdd(FMT, a, b, c, rm, env);
     }
 
-    public static long sqrt(long a, Env env) {
-        return Narrow.sqrt(FMT, a, env);
+    public static long sqrt(long a, RoundingMode rm, Env env) {
+        long r = HardwarePath.sqrt64(a, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.sqrt(FMT, a, rm, env);
     }
 
     /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
@@ -149,51 +155,51 @@ public final class F64 {
     }
 
     public static long fromI32(int a, Env env) {
-        return Narrow.fromInt64(FMT, a, true, env);
+        return Narrow.fromInt64(FMT, a, true, RoundingMode.NEAR_EVEN, env); // exact
     }
 
     public static long fromUI32(int a, Env env) {
-        return Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, env);
+        return Narrow.fromInt64(FMT, a & 0xFFFFFFFFL, false, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static long fromI64(long a, Env env) {
-        return Narrow.fromInt64(FMT, a, true, env);
+    public static long fromI64(long a, RoundingMode rm, Env env) {
+        return Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
-    public static long fromUI64(long a, Env env) {
-        return Narrow.fromInt64(FMT, a, false, env);
+    public static long fromUI64(long a, RoundingMode rm, Env env) {
+        return Narrow.fromInt64(FMT, a, false, rm, env);
     }
 
-    public static long fromI128(long hi, long lo, Env env) {
-        return Narrow.fromInt128(FMT, hi, lo, true, env);
+    public static long fromI128(long hi, long lo, RoundingMode rm, Env env) {
+        return Narrow.fromInt128(FMT, hi, lo, true, rm, env);
     }
 
-    public static long fromUI128(long hi, long lo, Env env) {
-        return Narrow.fromInt128(FMT, hi, lo, false, env);
+    public static long fromUI128(long hi, long lo, RoundingMode rm, Env env) {
+        return Narrow.fromInt128(FMT, hi, lo, false, rm, env);
     }
 
-    public static short toF16(long a, Env env) {
-        return (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, env);
+    public static short toF16(long a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, rm, env);
     }
 
     public static long fromF16(short a, Env env) {
-        return Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, env);
+        return Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static short toBF16(long a, Env env) {
-        return (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, env);
+    public static short toBF16(long a, RoundingMode rm, Env env) {
+        return (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, rm, env);
     }
 
     public static long fromBF16(short a, Env env) {
-        return Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, env);
+        return Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
     }
 
-    public static int toF32(long a, Env env) {
-        return (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, env);
+    public static int toF32(long a, RoundingMode rm, Env env) {
+        return (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, rm, env);
     }
 
     public static long fromF32(int a, Env env) {
-        return Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, env);
+        return Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
     }
 
     /** Exact; the result in env.zHi/zLo. */
@@ -201,7 +207,7 @@ public final class F64 {
         Narrow.toF128(FMT, a, env);
     }
 
-    public static long fromF128(long hi, long lo, Env env) {
-        return Narrow.fromF128(FMT, hi, lo, env.roundingMode, env);
+    public static long fromF128(long hi, long lo, RoundingMode rm, Env env) {
+        return Narrow.fromF128(FMT, hi, lo, rm, env);
     }
 }

@@ -6,8 +6,8 @@ import java.util.Locale;
 
 /**
  * An immutable IEEE 754 binary128 value: the friendly API over {@link F128}. Operations round
- * to nearest-even with the NVPTX NaN policy unless given a {@link RoundingMode} or an
- * {@link Env} (whose flags they then update).
+ * to nearest-even with the NVPTX NaN policy unless given a {@link RoundingMode} (and an
+ * {@link Env}, whose flags they then update).
  *
  * <p>{@link #toString()} prints the shortest decimal that parses back to the same bits
  * (NEAR_EVEN), in plain notation for decimal exponents -7..20 and as {@code d.ddde±n} outside;
@@ -32,8 +32,8 @@ public record Float128(long hi, long lo) {
     /** 2^-112, the distance from 1 to the next value. */
     public static final Float128 EPSILON = new Float128(0x3F8F000000000000L, 0);
 
-    private static Env env(RoundingMode rm) {
-        return new Env(rm, Specialization.NVPTX);
+    private static Env env() {
+        return new Env(Specialization.NVPTX);
     }
 
     private static Float128 z(Env env) {
@@ -43,30 +43,30 @@ public record Float128(long hi, long lo) {
     // ------------------------------------------------------------------ construction
 
     public static Float128 of(double d) {
-        Env env = env(RoundingMode.NEAR_EVEN);
+        Env env = env();
         F128.fromF64(Double.doubleToRawLongBits(d), env);
         return z(env);
     }
 
     public static Float128 of(long v) {
-        Env env = env(RoundingMode.NEAR_EVEN);
+        Env env = env();
         F128.fromI64(v, env);
         return z(env);
     }
 
-    /** Correctly rounded (NEAR_EVEN) decimal, or exact bits as {@code 0x} and 32 hex digits; see {@link #parse(String, Env)}. */
+    /** Correctly rounded (NEAR_EVEN) decimal, or exact bits as {@code 0x} and 32 hex digits; see {@link #parse(String, RoundingMode, Env)}. */
     public static Float128 parse(String text) {
-        return parse(text, env(RoundingMode.NEAR_EVEN));
+        return parse(text, RoundingMode.NEAR_EVEN, env());
     }
 
     /**
-     * Parses a decimal ({@code [+-]digits[.digits][e[+-]digits]}, correctly rounded in env's
-     * mode, with flags), {@code inf}/{@code infinity}/{@code nan} (any case, optional sign), or
+     * Parses a decimal ({@code [+-]digits[.digits][e[+-]digits]}, correctly rounded in mode
+     * rm, with flags), {@code inf}/{@code infinity}/{@code nan} (any case, optional sign), or
      * {@code 0x} followed by exactly 32 hex digits: the bits, high word first.
      *
      * @throws NumberFormatException for anything else
      */
-    public static Float128 parse(String text, Env env) {
+    public static Float128 parse(String text, RoundingMode rm, Env env) {
         String s = text.strip();
         if (s.startsWith("0x") || s.startsWith("0X")) {
             String hex = s.substring(2).replace("_", "");
@@ -96,94 +96,94 @@ public record Float128(long hi, long lo) {
         } catch (NumberFormatException e) {
             throw new NumberFormatException("not a binary128 literal: '" + text + "'");
         }
-        DecimalConversion.fromDecimal(d, negative, env.roundingMode, env);
+        DecimalConversion.fromDecimal(d, negative, rm, env);
         return z(env);
     }
 
     // ------------------------------------------------------------------ arithmetic
 
     public Float128 add(Float128 b) {
-        return add(b, env(RoundingMode.NEAR_EVEN));
+        return add(b, RoundingMode.NEAR_EVEN, env());
     }
 
     public Float128 add(Float128 b, RoundingMode rm) {
-        return add(b, env(rm));
+        return add(b, rm, env());
     }
 
-    public Float128 add(Float128 b, Env env) {
-        F128.add(hi, lo, b.hi, b.lo, env);
+    public Float128 add(Float128 b, RoundingMode rm, Env env) {
+        F128.add(hi, lo, b.hi, b.lo, rm, env);
         return z(env);
     }
 
     public Float128 sub(Float128 b) {
-        return sub(b, env(RoundingMode.NEAR_EVEN));
+        return sub(b, RoundingMode.NEAR_EVEN, env());
     }
 
     public Float128 sub(Float128 b, RoundingMode rm) {
-        return sub(b, env(rm));
+        return sub(b, rm, env());
     }
 
-    public Float128 sub(Float128 b, Env env) {
-        F128.sub(hi, lo, b.hi, b.lo, env);
+    public Float128 sub(Float128 b, RoundingMode rm, Env env) {
+        F128.sub(hi, lo, b.hi, b.lo, rm, env);
         return z(env);
     }
 
     public Float128 mul(Float128 b) {
-        return mul(b, env(RoundingMode.NEAR_EVEN));
+        return mul(b, RoundingMode.NEAR_EVEN, env());
     }
 
     public Float128 mul(Float128 b, RoundingMode rm) {
-        return mul(b, env(rm));
+        return mul(b, rm, env());
     }
 
-    public Float128 mul(Float128 b, Env env) {
-        F128.mul(hi, lo, b.hi, b.lo, env);
+    public Float128 mul(Float128 b, RoundingMode rm, Env env) {
+        F128.mul(hi, lo, b.hi, b.lo, rm, env);
         return z(env);
     }
 
     public Float128 div(Float128 b) {
-        return div(b, env(RoundingMode.NEAR_EVEN));
+        return div(b, RoundingMode.NEAR_EVEN, env());
     }
 
     public Float128 div(Float128 b, RoundingMode rm) {
-        return div(b, env(rm));
+        return div(b, rm, env());
     }
 
-    public Float128 div(Float128 b, Env env) {
-        F128.div(hi, lo, b.hi, b.lo, env);
+    public Float128 div(Float128 b, RoundingMode rm, Env env) {
+        F128.div(hi, lo, b.hi, b.lo, rm, env);
         return z(env);
     }
 
     /** this * b + c, rounded once. */
     public Float128 mulAdd(Float128 b, Float128 c) {
-        return mulAdd(b, c, env(RoundingMode.NEAR_EVEN));
+        return mulAdd(b, c, RoundingMode.NEAR_EVEN, env());
     }
 
     public Float128 mulAdd(Float128 b, Float128 c, RoundingMode rm) {
-        return mulAdd(b, c, env(rm));
+        return mulAdd(b, c, rm, env());
     }
 
-    public Float128 mulAdd(Float128 b, Float128 c, Env env) {
-        F128.mulAdd(hi, lo, b.hi, b.lo, c.hi, c.lo, env);
+    public Float128 mulAdd(Float128 b, Float128 c, RoundingMode rm, Env env) {
+        F128.mulAdd(hi, lo, b.hi, b.lo, c.hi, c.lo, rm, env);
         return z(env);
     }
 
     public Float128 sqrt() {
-        return sqrt(env(RoundingMode.NEAR_EVEN));
+        return sqrt(RoundingMode.NEAR_EVEN, env());
     }
 
     public Float128 sqrt(RoundingMode rm) {
-        return sqrt(env(rm));
+        return sqrt(rm, env());
     }
 
-    public Float128 sqrt(Env env) {
-        F128.sqrt(hi, lo, env);
+    public Float128 sqrt(RoundingMode rm, Env env) {
+        F128.sqrt(hi, lo, rm, env);
         return z(env);
     }
 
     /** IEEE 754 remainder (exact). */
     public Float128 rem(Float128 b) {
-        return rem(b, env(RoundingMode.NEAR_EVEN));
+        return rem(b, env());
     }
 
     public Float128 rem(Float128 b, Env env) {
@@ -193,7 +193,7 @@ public record Float128(long hi, long lo) {
 
     /** C fmod = LLVM frem (exact, sign of this). */
     public Float128 fmod(Float128 b) {
-        return fmod(b, env(RoundingMode.NEAR_EVEN));
+        return fmod(b, env());
     }
 
     public Float128 fmod(Float128 b, Env env) {
@@ -202,7 +202,7 @@ public record Float128(long hi, long lo) {
     }
 
     public Float128 roundToInt(RoundingMode rm) {
-        Env env = env(rm);
+        Env env = env();
         F128.roundToInt(hi, lo, rm, false, env);
         return z(env);
     }
@@ -254,7 +254,7 @@ public record Float128(long hi, long lo) {
     }
 
     public double toDouble(RoundingMode rm) {
-        return Double.longBitsToDouble(F128.toF64(hi, lo, env(rm)));
+        return Double.longBitsToDouble(F128.toF64(hi, lo, rm, env()));
     }
 
     /** The exact value. @throws ArithmeticException for NaN and infinities */
@@ -293,7 +293,7 @@ public record Float128(long hi, long lo) {
         BigDecimal exact = toBigDecimal();
         for (int digits = 1; digits < 40; digits++) {
             BigDecimal v = exact.round(new MathContext(digits, java.math.RoundingMode.HALF_EVEN));
-            Env env = env(RoundingMode.NEAR_EVEN);
+            Env env = env();
             DecimalConversion.fromDecimal(v.abs(), hi < 0, RoundingMode.NEAR_EVEN, env);
             if (env.zHi == hi && env.zLo == lo) {
                 return format(v);

@@ -248,8 +248,8 @@ final class Narrow {
         return roundPack(f, sign, e, sig, rm, env);
     }
 
-    /** a of format f converted to format g in env's rounding mode. */
-    static long convert(FloatFormat f, long a, FloatFormat g, Env env) {
+    /** a of format f converted to format g in mode rm. */
+    static long convert(FloatFormat f, long a, FloatFormat g, RoundingMode rm, Env env) {
         a = daz(f, a, env);
         int exp = f.exp(a);
         boolean sign = f.sign(a);
@@ -259,18 +259,17 @@ final class Narrow {
         if (isZero(f, a)) {
             return sign ? g.signBit : 0;
         }
-        return roundPack(g, sign, normExp(f, a) - f.bias + g.bias - 1, normSig(f, a), env.roundingMode, env);
+        return roundPack(g, sign, normExp(f, a) - f.bias + g.bias - 1, normSig(f, a), rm, env);
     }
 
     // ------------------------------------------------------------------ add, sub
 
-    static long add(FloatFormat f, long a, long b, boolean negateB, Env env) {
+    static long add(FloatFormat f, long a, long b, boolean negateB, RoundingMode rm, Env env) {
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, a, b, env);
         }
         a = daz(f, a, env);
         b = daz(f, b, env) ^ (negateB ? f.signBit : 0);
-        RoundingMode rm = env.roundingMode;
         boolean signA = f.sign(a);
         boolean signB = f.sign(b);
         if (f.exp(a) == f.expMax || f.exp(b) == f.expMax) {
@@ -326,7 +325,7 @@ final class Narrow {
 
     // ------------------------------------------------------------------ mul
 
-    static long mul(FloatFormat f, long a, long b, Env env) {
+    static long mul(FloatFormat f, long a, long b, RoundingMode rm, Env env) {
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, a, b, env);
         }
@@ -352,14 +351,14 @@ final class Narrow {
         long sig = (hi << 1) | (lo >>> 63) | ((lo << 1) != 0 ? 1 : 0);
         int exp = normExp(f, a) + normExp(f, b) - f.bias;
         if (sig >= 0x4000000000000000L) {
-            return roundPack(f, sign, exp, sig, env.roundingMode, env);
+            return roundPack(f, sign, exp, sig, rm, env);
         }
-        return roundPack(f, sign, exp - 1, sig << 1, env.roundingMode, env);
+        return roundPack(f, sign, exp - 1, sig << 1, rm, env);
     }
 
     // ------------------------------------------------------------------ mulAdd
 
-    static long mulAdd(FloatFormat f, long a, long b, long c, Env env) {
+    static long mulAdd(FloatFormat f, long a, long b, long c, RoundingMode rm, Env env) {
         boolean infTimesZero = (f.isInf(a) && isZero(f, daz(f, b, env))) || (isZero(f, daz(f, a, env)) && f.isInf(b));
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, NanPolicy.propagate(f, a, b, env), c, env);
@@ -374,7 +373,6 @@ final class Narrow {
         a = daz(f, a, env);
         b = daz(f, b, env);
         c = daz(f, c, env);
-        RoundingMode rm = env.roundingMode;
         boolean signP = f.sign(a) != f.sign(b);
         boolean signC = f.sign(c);
         if (infTimesZero) {
@@ -465,7 +463,7 @@ final class Narrow {
 
     // ------------------------------------------------------------------ div
 
-    static long div(FloatFormat f, long a, long b, Env env) {
+    static long div(FloatFormat f, long a, long b, RoundingMode rm, Env env) {
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, a, b, env);
         }
@@ -519,7 +517,7 @@ final class Narrow {
         if (inexact) {
             sig |= 1;
         }
-        return roundPack(f, sign, expDiff - scale + lead + f.bias - 1, sig, env.roundingMode, env);
+        return roundPack(f, sign, expDiff - scale + lead + f.bias - 1, sig, rm, env);
     }
 
     /**
@@ -558,7 +556,7 @@ final class Narrow {
 
     // ------------------------------------------------------------------ sqrt
 
-    static long sqrt(FloatFormat f, long a, Env env) {
+    static long sqrt(FloatFormat f, long a, RoundingMode rm, Env env) {
         if (f.isNaN(a)) {
             return NanPolicy.propagate(f, a, 0, env);
         }
@@ -598,7 +596,7 @@ final class Narrow {
         int lead = 63 - Long.numberOfLeadingZeros(root);
         long s = (root << (62 - lead)) | (inexact ? 1 : 0);
         // value = root x 2^((e - t) / 2) = s x 2^((e - t) / 2 + lead - 62)
-        return roundPack(f, false, ((e - t) >> 1) + lead + f.bias - 1, s, env.roundingMode, env);
+        return roundPack(f, false, ((e - t) >> 1) + lead + f.bias - 1, s, rm, env);
     }
 
     /**
@@ -633,7 +631,6 @@ final class Narrow {
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, a, b, env);
         }
-        RoundingMode rm = env.roundingMode;
         toF128(f, a, env);
         long aHi = env.zHi;
         long aLo = env.zLo;
@@ -643,7 +640,7 @@ final class Narrow {
         } else {
             F128.fmod(aHi, aLo, env.zHi, env.zLo, env);
         }
-        return fromF128(f, env.zHi, env.zLo, rm, env);
+        return fromF128(f, env.zHi, env.zLo, RoundingMode.NEAR_EVEN, env); // exact
     }
 
     static long roundToInt(FloatFormat f, long a, RoundingMode rm, boolean exact, Env env) {
@@ -796,7 +793,7 @@ final class Narrow {
     }
 
     /** A 64-bit integer (signed or not) to format f, rounded once. */
-    static long fromInt64(FloatFormat f, long a, boolean signed, Env env) {
+    static long fromInt64(FloatFormat f, long a, boolean signed, RoundingMode rm, Env env) {
         if (a == 0) {
             return 0;
         }
@@ -804,12 +801,11 @@ final class Narrow {
         long mag = sign ? -a : a;
         int lead = 63 - Long.numberOfLeadingZeros(mag);
         long sig = lead == 63 ? (mag >>> 1) | (mag & 1) : mag << (62 - lead);
-        return roundPack(f, sign, lead + f.bias - 1, sig, env.roundingMode, env);
+        return roundPack(f, sign, lead + f.bias - 1, sig, rm, env);
     }
 
     /** A 128-bit integer to format f: rounded to odd in binary128 first (exact for the final rounding). */
-    static long fromInt128(FloatFormat f, long hi, long lo, boolean signed, Env env) {
-        RoundingMode rm = env.roundingMode;
+    static long fromInt128(FloatFormat f, long hi, long lo, boolean signed, RoundingMode rm, Env env) {
         F128.fromInt128(hi, lo, signed, RoundingMode.ODD, env);
         return fromF128(f, env.zHi, env.zLo, rm, env);
     }

@@ -83,7 +83,7 @@ public final class Evaluator {
             }
             List<HexOperands.Slot> slots = f.parameterTypes().stream()
                     .map(t -> new HexOperands.Slot(t.llvmName(), t.hexDigits(), t.words())).toList();
-            long[] z = f.evaluate(new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX),
+            long[] z = f.evaluate(new Env(Specialization.NVPTX),
                     HexOperands.parse(name, slots, line, from, false, source, lineNumber));
             return z.length == 2 ? hex(z[0], 16) + hex(z[1], 16) : hex(z[0], f.returnType().hexDigits());
         }

@@ -4,6 +4,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F128;
 import org.nvlower.verify.bench.Fp128Operands;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -69,7 +70,7 @@ public class F128Benchmark {
         long[] w = this.w;
         Env env = this.env;
         for (int i = 0; i < w.length; i += 4) {
-            F128.add(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+            F128.add(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
             bh.consume(env.zHi ^ env.zLo);
         }
     }
@@ -79,7 +80,7 @@ public class F128Benchmark {
         long[] w = this.w;
         Env env = this.env;
         for (int i = 0; i < w.length; i += 4) {
-            F128.mul(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+            F128.mul(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
             bh.consume(env.zHi ^ env.zLo);
         }
     }
@@ -89,7 +90,7 @@ public class F128Benchmark {
         long[] w = this.w;
         Env env = this.env;
         for (int i = 0; i < w.length; i += 4) {
-            F128.div(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+            F128.div(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
             bh.consume(env.zHi ^ env.zLo);
         }
     }
@@ -100,7 +101,7 @@ public class F128Benchmark {
         long[] w = this.w;
         Env env = this.env;
         for (int i = 0; i < w.length; i += 4) {
-            F128.sqrt(w[i] & Long.MAX_VALUE, w[i + 1], env);
+            F128.sqrt(w[i] & Long.MAX_VALUE, w[i + 1], RoundingMode.NEAR_EVEN, env);
             bh.consume(env.zHi ^ env.zLo);
         }
     }
@@ -111,7 +112,7 @@ public class F128Benchmark {
         long[] c = this.c;
         Env env = this.env;
         for (int i = 0, j = 0; i < w.length; i += 4, j += 2) {
-            F128.mulAdd(w[i], w[i + 1], w[i + 2], w[i + 3], c[j], c[j + 1], env);
+            F128.mulAdd(w[i], w[i + 1], w[i + 2], w[i + 3], c[j], c[j + 1], RoundingMode.NEAR_EVEN, env);
             bh.consume(env.zHi ^ env.zLo);
         }
     }
@@ -132,7 +133,7 @@ public class F128Benchmark {
         long[] w = this.w;
         Env env = this.env;
         for (int i = 0; i < w.length; i += 4) {
-            bh.consume(F128.toF64(w[i], w[i + 1], env));
+            bh.consume(F128.toF64(w[i], w[i + 1], RoundingMode.NEAR_EVEN, env));
         }
     }
 }

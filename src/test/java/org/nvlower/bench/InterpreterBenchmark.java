@@ -11,6 +11,7 @@ import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.runtime.ValueType;
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F128;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -102,7 +103,7 @@ public class InterpreterBenchmark {
     @Benchmark
     public void softfloatDivFp128(Blackhole bh) {
         for (long[] ops : f128) {
-            F128.div(ops[1], ops[0], ops[3], ops[2], env);
+            F128.div(ops[1], ops[0], ops[3], ops[2], RoundingMode.NEAR_EVEN, env);
             bh.consume(env.zHi ^ env.zLo);
         }
     }

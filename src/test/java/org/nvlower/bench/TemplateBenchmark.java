@@ -147,7 +147,7 @@ public class TemplateBenchmark {
 
     /** The templates' algorithms in plain Java. */
     static final class HandWritten {
-        private static final Env UP = new Env(RoundingMode.MAX, Specialization.NVPTX);
+        private static final Env UP = new Env(Specialization.NVPTX);
 
         private HandWritten() {}
 
@@ -158,7 +158,7 @@ public class TemplateBenchmark {
                 return f < v ? Math.nextUp(f) : f;
             }
             return Float.intBitsToFloat(F32.mulAdd(Float.floatToRawIntBits(a), Float.floatToRawIntBits(b),
-                    Float.floatToRawIntBits(c), UP));
+                    Float.floatToRawIntBits(c), RoundingMode.MAX, UP));
         }
 
         /** Fp32Division.emitReciprocal. */
@@ -173,7 +173,7 @@ public class TemplateBenchmark {
 
         static int sqrtRn(int x, Env env) {
             if (Integer.compareUnsigned(x - 0x0D000000, 0x727FFFFF) > 0) {
-                return F32.sqrt(x, env); // the slow path's cases
+                return F32.sqrt(x, RoundingMode.NEAR_EVEN, env); // the slow path's cases
             }
             float fx = Float.intBitsToFloat(x);
             float y = Float.intBitsToFloat(Mufu.exact(MufuFn.RSQ, x));
@@ -190,7 +190,7 @@ public class TemplateBenchmark {
             float fb = Float.intBitsToFloat(b);
             float r0 = Float.intBitsToFloat(Mufu.exact(MufuFn.RCP, b));
             if (org.nvlower.sass.Fchk.mayBeWrong(a, b)) {
-                return F32.div(a, b, env);
+                return F32.div(a, b, RoundingMode.NEAR_EVEN, env);
             }
             float fa = Float.intBitsToFloat(a);
             float r1 = reciprocal(fb, r0);
@@ -201,7 +201,7 @@ public class TemplateBenchmark {
 
         /** IntDivision.emitUnsigned32. */
         static int divU32(int a, int b) {
-            float f = Float.intBitsToFloat(F32.fromUI32(b, UP));
+            float f = Float.intBitsToFloat(F32.fromUI32(b, RoundingMode.MAX, UP));
             int r = Mufu.exact(MufuFn.RCP, Float.floatToRawIntBits(f)) + 0x0FFFFFFE;
             long x = F32.toUI32(r, RoundingMode.MIN_MAG, false, UP) & 0xFFFFFFFFL;
             long e = (-(long) b * x) & 0xFFFFFFFFL;
@@ -221,7 +221,7 @@ public class TemplateBenchmark {
             if (((a | b) >>> 32) == 0) {
                 return b == 0 ? -1 : divU32((int) a, (int) b) & 0xFFFFFFFFL;
             }
-            float f = Float.intBitsToFloat(F32.fromUI64(b, UP));
+            float f = Float.intBitsToFloat(F32.fromUI64(b, RoundingMode.MAX, UP));
             float r = Float.intBitsToFloat(Mufu.exact(MufuFn.RCP, Float.floatToRawIntBits(f)));
             long x = F32.toUI64(Float.floatToRawIntBits(r) + 0x1FFFFFFE, RoundingMode.MIN_MAG, false, UP);
             for (int step = 0; step < 2; step++) {

@@ -81,7 +81,7 @@ class EmulatorArithmeticTest {
                 for (int ftz = 0; ftz < 2; ftz++) {
                     int mods = round | (ftz == 1 ? Mod.FTZ : 0);
                     Emulator em = single(op, mods, op == SassOpcode.FFMA ? 3 : 2);
-                    Env env = new Env(mode(mods), Specialization.NVPTX);
+                    Env env = new Env(Specialization.NVPTX);
                     env.ftz = ftz == 1;
                     env.daz = ftz == 1;
                     for (int i = 0; i < CASES; i++) {
@@ -93,9 +93,9 @@ class EmulatorArithmeticTest {
                         em.setInput(2, c);
                         em.execute();
                         int want = switch (op) {
-                            case FFMA -> F32.mulAdd(a, b, c, env);
-                            case FMUL -> F32.mul(a, b, env);
-                            default -> F32.add(a, b, env);
+                            case FFMA -> F32.mulAdd(a, b, c, mode(mods), env);
+                            case FMUL -> F32.mul(a, b, mode(mods), env);
+                            default -> F32.add(a, b, mode(mods), env);
                         };
                         assertEquals(Integer.toHexString(want), Integer.toHexString(em.output(0)),
                                 op + " mods " + mods + ": " + Integer.toHexString(a) + " " + Integer.toHexString(b) + " "
@@ -123,7 +123,7 @@ class EmulatorArithmeticTest {
                 }
                 b.exit();
                 Emulator em = new Emulator(b.build(), MufuModel.exact());
-                Env env = new Env(mode(round), Specialization.NVPTX);
+                Env env = new Env(Specialization.NVPTX);
                 for (int i = 0; i < CASES / 4; i++) {
                     long a = f64(r);
                     long bb = f64(r);
@@ -138,9 +138,9 @@ class EmulatorArithmeticTest {
                     long nb = bb ^ Long.MIN_VALUE;
                     // softfloat's value; the GPU's NaN (GpuNaN, checked against the H200's own in GpuNaNTest)
                     long want = switch (op) {
-                        case DFMA -> GpuNaN.fma(F64.mulAdd(a, nb, c, env), a, nb, c);
-                        case DMUL -> GpuNaN.addMul(F64.mul(a, nb, env), a, nb);
-                        default -> GpuNaN.addMul(F64.add(a, nb, env), a, nb);
+                        case DFMA -> GpuNaN.fma(F64.mulAdd(a, nb, c, RoundingMode.NEAR_EVEN, env), a, nb, c);
+                        case DMUL -> GpuNaN.addMul(F64.mul(a, nb, RoundingMode.NEAR_EVEN, env), a, nb);
+                        default -> GpuNaN.addMul(F64.add(a, nb, RoundingMode.NEAR_EVEN, env), a, nb);
                     };
                     assertEquals(Long.toHexString(want), Long.toHexString(got), op + " " + round);
                 }
@@ -174,7 +174,7 @@ class EmulatorArithmeticTest {
                 b.sel(d, b.imm(1), Operand.RZ, p.op());
                 b.exit();
                 Emulator em = new Emulator(b.build(), MufuModel.exact());
-                Env env = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
+                Env env = new Env(Specialization.NVPTX);
                 env.daz = ftz == 1;
                 for (int i = 0; i < 2000; i++) {
                     int a = f32(r, 0);
@@ -214,8 +214,8 @@ class EmulatorArithmeticTest {
     @Test
     void conversionsEqualSoftfloat() {
         SplittableRandom r = new SplittableRandom(14);
-        Env up = new Env(RoundingMode.MAX, Specialization.NVPTX);
-        Env trunc = new Env(RoundingMode.MIN_MAG, Specialization.NVPTX);
+        Env up = new Env(Specialization.NVPTX);
+        Env trunc = new Env(Specialization.NVPTX);
         trunc.daz = true;
         ProgramBuilder b = new ProgramBuilder("conv");
         Reg x = b.input("x", RegClass.R32);
@@ -237,10 +237,10 @@ class EmulatorArithmeticTest {
             em.setInput(1, (int) wide);
             em.setInput(2, (int) (wide >>> 32));
             em.execute();
-            assertEquals(F32.fromUI32(a, up), em.output(0), "I2F.U32.RP " + Integer.toHexString(a));
-            assertEquals(F32.fromUI64(wide, up), em.output(1), "I2F.U64.RP " + Long.toHexString(wide));
+            assertEquals(F32.fromUI32(a, RoundingMode.MAX, up), em.output(0), "I2F.U32.RP " + Integer.toHexString(a));
+            assertEquals(F32.fromUI64(wide, RoundingMode.MAX, up), em.output(1), "I2F.U64.RP " + Long.toHexString(wide));
             assertEquals(F32.toUI32(a, RoundingMode.MIN_MAG, false, trunc), em.output(2), "F2I.U32 " + Integer.toHexString(a));
-            Env plain = new Env(RoundingMode.MIN_MAG, Specialization.NVPTX);
+            Env plain = new Env(Specialization.NVPTX);
             long want = F32.toUI64(a, RoundingMode.MIN_MAG, false, plain);
             assertEquals(want, (em.output(3) & 0xFFFFFFFFL) | ((long) em.output(4) << 32), "F2I.U64 " + Integer.toHexString(a));
         }

@@ -121,7 +121,7 @@ class ComparisonProperties {
             int c = unordered ? 0 : compare(f, a, b);
             String what = f + " " + a.toString(16) + " " + b.toString(16);
             for (FcmpPredicate p : FcmpPredicate.values()) {
-                Env env = new Env(RoundingMode.NEAR_EVEN, o.specialization());
+                Env env = new Env(o.specialization());
                 assertEquals(llvm(p, unordered, c), fcmp(f, p, a, b, env), what + " " + p.llvmName());
                 assertEquals(anySignaling ? ExceptionFlags.INVALID : 0, env.flags, what + " " + p.llvmName() + " flags");
             }
@@ -147,7 +147,7 @@ class ComparisonProperties {
             boolean nanB = ExactReference.isNaN(f, b);
             boolean anySignaling = signalingNaN(f, a) || signalingNaN(f, b);
             for (boolean max : new boolean[] {false, true}) {
-                Env env = new Env(RoundingMode.NEAR_EVEN, o.specialization());
+                Env env = new Env(o.specialization());
                 BigInteger actual;
                 if (f == Fmt.B128) {
                     long aHi = a.shiftRight(64).longValue();

@@ -48,10 +48,6 @@ class DirectPathTest {
         return sign | ((long) exp << f.fracBits) | frac;
     }
 
-    private static Env env(SplittableRandom r) {
-        RoundingMode[] modes = RoundingMode.values();
-        return new Env(modes[r.nextInt(modes.length)], r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX);
-    }
 
     @Test
     void directPathsEqualTheBinary128Route() {
@@ -62,42 +58,43 @@ class DirectPathTest {
                 long a = operand(r, f, -1);
                 long b = operand(r, f, a);
                 long c = operand(r, f, r.nextBoolean() ? a : -1);
-                Env e1 = env(r);
-                Env e2 = new Env(e1.roundingMode, e1.specialization);
+                RoundingMode rm = RoundingMode.values()[r.nextInt(RoundingMode.values().length)];
+                Env e1 = new Env(r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX);
+                Env e2 = new Env(e1.specialization);
                 int op = r.nextInt(8);
                 long direct;
                 long via;
                 String what;
                 switch (op) {
                     case 0, 1 -> {
-                        direct = Narrow.add(f, a, b, op == 1, e1);
-                        via = Via128.add(f, a, b, op == 1, e2);
+                        direct = Narrow.add(f, a, b, op == 1, rm, e1);
+                        via = Via128.add(f, a, b, op == 1, rm, e2);
                         what = op == 0 ? "add" : "sub";
                     }
                     case 2 -> {
-                        direct = Narrow.mul(f, a, b, e1);
-                        via = Via128.mul(f, a, b, e2);
+                        direct = Narrow.mul(f, a, b, rm, e1);
+                        via = Via128.mul(f, a, b, rm, e2);
                         what = "mul";
                     }
                     case 3 -> {
-                        direct = Narrow.div(f, a, b, e1);
-                        via = Via128.div(f, a, b, e2);
+                        direct = Narrow.div(f, a, b, rm, e1);
+                        via = Via128.div(f, a, b, rm, e2);
                         what = "div";
                     }
                     case 4 -> {
-                        direct = Narrow.mulAdd(f, a, b, c, e1);
-                        via = Via128.mulAdd(f, a, b, c, e2);
+                        direct = Narrow.mulAdd(f, a, b, c, rm, e1);
+                        via = Via128.mulAdd(f, a, b, c, rm, e2);
                         what = "mulAdd";
                     }
                     case 5 -> {
-                        direct = Narrow.sqrt(f, a, e1);
-                        via = Via128.sqrt(f, a, e2);
+                        direct = Narrow.sqrt(f, a, rm, e1);
+                        via = Via128.sqrt(f, a, rm, e2);
                         what = "sqrt";
                     }
                     case 6 -> {
                         FloatFormat g = FORMATS[r.nextInt(FORMATS.length)];
-                        direct = Narrow.convert(f, a, g, e1);
-                        via = Via128.convert(f, a, g, e2);
+                        direct = Narrow.convert(f, a, g, rm, e1);
+                        via = Via128.convert(f, a, g, rm, e2);
                         what = "convert to " + g;
                     }
                     default -> {
@@ -106,17 +103,17 @@ class DirectPathTest {
                         long x = r.nextInt(4) == 0 ? r.nextLong() >> r.nextInt(64) : 0;
                         if (x != 0) {
                             boolean signed = r.nextBoolean();
-                            direct = Narrow.fromInt64(f, x, signed, e1);
-                            via = Via128.fromInt64(f, x, signed, e2);
+                            direct = Narrow.fromInt64(f, x, signed, rm, e1);
+                            via = Via128.fromInt64(f, x, signed, rm, e2);
                             what = "from " + (signed ? "i64 " : "u64 ") + Long.toHexString(x);
                         } else {
-                            direct = Narrow.toInt(f, a, t, e1.roundingMode, exact, e1);
-                            via = Via128.toInt(f, a, t, e1.roundingMode, exact, e2);
+                            direct = Narrow.toInt(f, a, t, rm, exact, e1);
+                            via = Via128.toInt(f, a, t, rm, exact, e2);
                             what = "to " + t + (exact ? " exact" : "");
                         }
                     }
                 }
-                String msg = f + " " + what + " " + e1.roundingMode + " " + e1.specialization + " a=" + Long.toHexString(a)
+                String msg = f + " " + what + " " + rm + " " + e1.specialization + " a=" + Long.toHexString(a)
                         + " b=" + Long.toHexString(b) + " c=" + Long.toHexString(c);
                 assertEquals(Long.toHexString(via), Long.toHexString(direct), msg);
                 assertEquals(e2.flags, e1.flags, msg + " flags");
@@ -167,7 +164,8 @@ class DirectPathTest {
                         a = (a & ~((long) f.expMax << f.fracBits)) | (ea << f.fracBits);
                     }
                 }
-                Env env = new Env(RoundingMode.values()[r.nextInt(5)], Specialization.NVPTX);
+                RoundingMode rm = RoundingMode.values()[r.nextInt(5)];
+                Env env = new Env(Specialization.NVPTX);
                 env.ftz = r.nextBoolean();
                 env.daz = r.nextBoolean();
                 long ad = Narrow.daz(f, a, env);
@@ -182,21 +180,21 @@ class DirectPathTest {
                 Rounded expected;
                 long got;
                 if (op == 0) {
-                    expected = ExactReference.round(g, ExactReference.mul(x, y), env.roundingMode);
-                    got = Narrow.mul(f, a, b, env);
+                    expected = ExactReference.round(g, ExactReference.mul(x, y), rm);
+                    got = Narrow.mul(f, a, b, rm, env);
                 } else if (op == 1 && !y.isZero()) {
-                    expected = ExactReference.div(g, x, y, env.roundingMode);
-                    got = Narrow.div(f, a, b, env);
+                    expected = ExactReference.div(g, x, y, rm);
+                    got = Narrow.div(f, a, b, rm, env);
                 } else if (op == 2) {
-                    expected = ExactReference.round(g, ExactReference.add(x, ExactReference.negate(y), env.roundingMode),
-                            env.roundingMode);
-                    got = Narrow.add(f, a, b, true, env);
+                    expected = ExactReference.round(g, ExactReference.add(x, ExactReference.negate(y), rm),
+                            rm);
+                    got = Narrow.add(f, a, b, true, rm, env);
                 } else {
                     if (x.isZero() || x.negative()) {
                         continue;
                     }
-                    expected = ExactReference.sqrt(g, x, env.roundingMode);
-                    got = Narrow.sqrt(f, a, env);
+                    expected = ExactReference.sqrt(g, x, rm);
+                    got = Narrow.sqrt(f, a, rm, env);
                 }
                 if (x.isZero() && y.isZero() && op != 3) {
                     continue; // zero results: sign rules, covered elsewhere
@@ -210,7 +208,7 @@ class DirectPathTest {
                         && (expected.flags() & ExceptionFlags.INEXACT) != 0) {
                     keptAtMinNormal++;
                 }
-                String msg = f + " op" + op + " " + env.roundingMode + " ftz=" + env.ftz + " daz=" + env.daz
+                String msg = f + " op" + op + " " + rm + " ftz=" + env.ftz + " daz=" + env.daz
                         + " a=" + Long.toHexString(a) + " b=" + Long.toHexString(b);
                 assertEquals(Long.toHexString(wantBits), Long.toHexString(got), msg);
                 assertEquals(want.flags(), env.flags, msg + " flags");
@@ -226,19 +224,19 @@ class DirectPathTest {
         Env env = Env.ptx(true);
         // (1 - 2^-23) * 2^-126 (1 + 2^-23) = 2^-126 (1 - 2^-46): below 2^-126 before rounding, but
         // 24-bit rounding gives 2^-126 exactly, so it is not tiny: kept, INEXACT only.
-        assertEquals(0x00800000, F32.mul(0x3F7FFFFE, 0x00800001, env));
+        assertEquals(0x00800000, F32.mul(0x3F7FFFFE, 0x00800001, RoundingMode.NEAR_EVEN, env));
         assertEquals(ExceptionFlags.INEXACT, env.flags);
         // (1 - 2^-24) * 2^-126 = 2^-126 - 2^-150: representable with 24 bits below 2^-126, so tiny: flushed.
         env.flags = 0;
-        assertEquals(0x80000000, F32.mul(0xBF7FFFFF, 0x00800000, env));
+        assertEquals(0x80000000, F32.mul(0xBF7FFFFF, 0x00800000, RoundingMode.NEAR_EVEN, env));
         assertEquals(ExceptionFlags.UNDERFLOW | ExceptionFlags.INEXACT, env.flags);
         // Without ftz the same product rounds (nearest) to the subnormal 2^-126 - 2^-149... or up to 2^-126.
         Env plain = Env.ptx(false);
-        assertEquals(0x00800000, F32.mul(0x3F7FFFFF, 0x00800000, plain));
+        assertEquals(0x00800000, F32.mul(0x3F7FFFFF, 0x00800000, RoundingMode.NEAR_EVEN, plain));
         assertEquals(ExceptionFlags.UNDERFLOW | ExceptionFlags.INEXACT, plain.flags);
         // DAZ: a subnormal operand is a zero, without a flag.
         Env daz = Env.ptx(true);
-        assertEquals(0, F32.add(0x00000001, 0x00000001, daz));
+        assertEquals(0, F32.add(0x00000001, 0x00000001, RoundingMode.NEAR_EVEN, daz));
         assertEquals(0, daz.flags);
     }
 }

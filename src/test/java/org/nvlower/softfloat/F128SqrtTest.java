@@ -19,8 +19,8 @@ class F128SqrtTest {
     private static final Fmt F = Fmt.B128;
 
     private static void check(BigInteger bits, RoundingMode rm) {
-        Env env = new Env(rm, Specialization.X86);
-        F128.sqrt(bits.shiftRight(64).longValue(), bits.longValue(), env);
+        Env env = new Env(Specialization.X86);
+        F128.sqrt(bits.shiftRight(64).longValue(), bits.longValue(), rm, env);
         Rounded want = ExactReference.sqrt(F, ExactReference.decode(F, bits), rm);
         String what = "sqrt " + bits.toString(16) + " " + rm;
         assertEquals(want.bits().toString(16), ExactReference.bits(env.zHi, env.zLo).toString(16), what);

@@ -30,7 +30,7 @@ class F128Test {
     static final long SNAN_HI = 0x7FFF000000000000L; // with a nonzero low word
 
     private static Env env(RoundingMode rm, Specialization s) {
-        return new Env(rm, s);
+        return new Env(s);
     }
 
     private static Env env() {
@@ -45,29 +45,29 @@ class F128Test {
     @Test
     void addExactAndCancellation() {
         Env e = env();
-        F128.add(ONE, 0, ONE, 0, e);
+        F128.add(ONE, 0, ONE, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(TWO, 0, 0, e);
         e = env();
-        F128.add(ONE, 0, ONE | SIGN, 0, e);
+        F128.add(ONE, 0, ONE | SIGN, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0, 0, 0, e); // x + -x = +0 ...
         e = env(RoundingMode.MIN, Specialization.X86);
-        F128.sub(ONE, 0, ONE, 0, e);
+        F128.sub(ONE, 0, ONE, 0, RoundingMode.MIN, e);
         assertZ(SIGN, 0, 0, e); // ... but -0 when rounding down
         e = env();
-        F128.add(SIGN, 0, SIGN, 0, e);
+        F128.add(SIGN, 0, SIGN, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(SIGN, 0, 0, e); // -0 + -0 = -0
     }
 
     @Test
     void addOverflowDependsOnMode() {
         Env e = env();
-        F128.add(MAX_HI, -1L, MAX_HI, -1L, e);
+        F128.add(MAX_HI, -1L, MAX_HI, -1L, RoundingMode.NEAR_EVEN, e);
         assertZ(INF, 0, OVERFLOW | INEXACT, e);
         e = env(RoundingMode.MIN_MAG, Specialization.X86);
-        F128.add(MAX_HI, -1L, MAX_HI, -1L, e);
+        F128.add(MAX_HI, -1L, MAX_HI, -1L, RoundingMode.MIN_MAG, e);
         assertZ(MAX_HI, -1L, OVERFLOW | INEXACT, e);
         e = env(RoundingMode.ODD, Specialization.X86);
-        F128.add(MAX_HI, -1L, MAX_HI, -1L, e);
+        F128.add(MAX_HI, -1L, MAX_HI, -1L, RoundingMode.ODD, e);
         assertZ(MAX_HI, -1L, OVERFLOW | INEXACT, e); // odd never rounds to infinity
     }
 
@@ -75,44 +75,44 @@ class F128Test {
     void subnormalsAndTininessAfterRounding() {
         // MIN_NORMAL - MIN_VALUE: the largest subnormal, exact.
         Env e = env();
-        F128.sub(MIN_NORMAL_HI, 0, 0, 1, e);
+        F128.sub(MIN_NORMAL_HI, 0, 0, 1, RoundingMode.NEAR_EVEN, e);
         assertZ(0x0000FFFFFFFFFFFFL, -1L, 0, e);
         // MIN_VALUE / 2 is a tie between 0 (even) and MIN_VALUE.
         e = env();
-        F128.div(0, 1, TWO, 0, e);
+        F128.div(0, 1, TWO, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0, 0, UNDERFLOW | INEXACT, e);
         e = env(RoundingMode.MAX, Specialization.X86);
-        F128.div(0, 1, TWO, 0, e);
+        F128.div(0, 1, TWO, 0, RoundingMode.MAX, e);
         assertZ(0, 1, UNDERFLOW | INEXACT, e);
         // MIN_NORMAL * (1 - 2^-113) = 2^-16382 - 2^-16495: exactly representable with 113 bits
         // and an unbounded exponent, so tiny even after rounding; in the subnormal grid it is a
         // tie that rounds (to even) up to MIN_NORMAL. Result MIN_NORMAL, yet UNDERFLOW.
         e = env();
-        F128.mul(MIN_NORMAL_HI, 0, 0x3FFEFFFFFFFFFFFFL, -1L, e);
+        F128.mul(MIN_NORMAL_HI, 0, 0x3FFEFFFFFFFFFFFFL, -1L, RoundingMode.NEAR_EVEN, e);
         assertZ(MIN_NORMAL_HI, 0, UNDERFLOW | INEXACT, e);
     }
 
     @Test
     void divisionSpecialCases() {
         Env e = env();
-        F128.div(ONE, 0, 0, 0, e);
+        F128.div(ONE, 0, 0, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(INF, 0, INFINITE, e);
         e = env();
-        F128.div(ONE | SIGN, 0, 0, 0, e);
+        F128.div(ONE | SIGN, 0, 0, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(INF | SIGN, 0, INFINITE, e);
         e = env();
-        F128.div(0, 0, 0, 0, e);
+        F128.div(0, 0, 0, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0xFFFF800000000000L, 0, INVALID, e); // x86 default NaN
         e = env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
-        F128.div(0, 0, 0, 0, e);
+        F128.div(0, 0, 0, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0x7FFFFFFFFFFFFFFFL, -1L, INVALID, e); // canonical GPU NaN
         // 1/3 = 0.010101...b: exponent -2, fraction 0101... = 5555..., the next bit 0: round down.
         e = env();
-        F128.div(ONE, 0, 0x4000800000000000L, 0, e);
+        F128.div(ONE, 0, 0x4000800000000000L, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0x3FFD555555555555L, 0x5555555555555555L, INEXACT, e);
         // ... and in MAX the last digit goes up.
         e = env(RoundingMode.MAX, Specialization.X86);
-        F128.div(ONE, 0, 0x4000800000000000L, 0, e);
+        F128.div(ONE, 0, 0x4000800000000000L, 0, RoundingMode.MAX, e);
         assertZ(0x3FFD555555555555L, 0x5555555555555556L, INEXACT, e);
     }
 
@@ -120,19 +120,19 @@ class F128Test {
     void sqrtOfTwoAndSpecials() {
         // sqrt(2) = 1.6A09E667F3BCC908B2FB1366EA957D3E...h: 112 fraction bits, next digit 7 < 8.
         Env e = env();
-        F128.sqrt(TWO, 0, e);
+        F128.sqrt(TWO, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0x3FFF6A09E667F3BCL, 0xC908B2FB1366EA95L, INEXACT, e);
         e = env();
-        F128.sqrt(0x4001000000000000L, 0, e); // sqrt(4) = 2 exactly
+        F128.sqrt(0x4001000000000000L, 0, RoundingMode.NEAR_EVEN, e); // sqrt(4) = 2 exactly
         assertZ(TWO, 0, 0, e);
         e = env();
-        F128.sqrt(SIGN, 0, e);
+        F128.sqrt(SIGN, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(SIGN, 0, 0, e); // sqrt(-0) = -0
         e = env();
-        F128.sqrt(ONE | SIGN, 0, e);
+        F128.sqrt(ONE | SIGN, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0xFFFF800000000000L, 0, INVALID, e);
         e = env();
-        F128.sqrt(INF, 0, e);
+        F128.sqrt(INF, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(INF, 0, 0, e);
     }
 
@@ -140,20 +140,20 @@ class F128Test {
     void nanPropagationPerSpecialization() {
         // x86 (8086-SSE): a signaling NaN raises INVALID; the first NaN operand wins, quietened.
         Env e = env();
-        F128.add(QNAN_HI | 5, 0, SNAN_HI, 7, e);
+        F128.add(QNAN_HI | 5, 0, SNAN_HI, 7, RoundingMode.NEAR_EVEN, e);
         assertZ(QNAN_HI | 5, 0, INVALID, e);
         e = env();
-        F128.mul(SNAN_HI, 7, QNAN_HI | 5, 0, e);
+        F128.mul(SNAN_HI, 7, QNAN_HI | 5, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(QNAN_HI, 7, INVALID, e);
         e = env();
-        F128.add(ONE, 0, QNAN_HI | SIGN | 9, 0, e);
+        F128.add(ONE, 0, QNAN_HI | SIGN | 9, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(QNAN_HI | SIGN | 9, 0, 0, e);
         e = env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
-        F128.add(ONE, 0, QNAN_HI | SIGN | 9, 0, e);
+        F128.add(ONE, 0, QNAN_HI | SIGN | 9, 0, RoundingMode.NEAR_EVEN, e);
         assertZ(0x7FFFFFFFFFFFFFFFL, -1L, 0, e);
         // inf * 0 + qNaN is invalid (as SoftFloat's mulAdd).
         e = env();
-        F128.mulAdd(INF, 0, 0, 0, QNAN_HI, 0, e);
+        F128.mulAdd(INF, 0, 0, 0, QNAN_HI, 0, RoundingMode.NEAR_EVEN, e);
         assertTrue(F128.isNaN(e.zHi, e.zLo));
         assertEquals(INVALID, e.flags);
     }
@@ -247,7 +247,7 @@ class F128Test {
         F128.fromI64(Long.MIN_VALUE, e);
         assertZ(0xC03E000000000000L, 0, 0, e); // -2^63
         e = env();
-        F128.fromUI128(-1L, -1L, e); // 2^128 - 1 rounds to 2^128
+        F128.fromUI128(-1L, -1L, RoundingMode.NEAR_EVEN, e); // 2^128 - 1 rounds to 2^128
         assertZ(0x407F000000000000L, 0, INEXACT, e);
         e = env();
         F128.toUI128(0x407EFFFFFFFFFFFFL, -1L, RoundingMode.NEAR_EVEN, false, e); // (2^113-1) * 2^15

@@ -26,21 +26,21 @@ class FloatProperties {
     // ------------------------------------------------------------------ the system under test
 
     /** binary128 through F128's public API; the others through {@link Narrow}. */
-    static BigInteger arith(Fmt f, String op, BigInteger a, BigInteger b, BigInteger c, Env env) {
+    static BigInteger arith(Fmt f, String op, BigInteger a, BigInteger b, BigInteger c, RoundingMode rm, Env env) {
         if (f == Fmt.B128) {
             long aHi = a.shiftRight(64).longValue();
             long aLo = a.longValue();
             long bHi = b == null ? 0 : b.shiftRight(64).longValue();
             long bLo = b == null ? 0 : b.longValue();
             switch (op) {
-                case "add" -> F128.add(aHi, aLo, bHi, bLo, env);
-                case "sub" -> F128.sub(aHi, aLo, bHi, bLo, env);
-                case "mul" -> F128.mul(aHi, aLo, bHi, bLo, env);
-                case "div" -> F128.div(aHi, aLo, bHi, bLo, env);
+                case "add" -> F128.add(aHi, aLo, bHi, bLo, rm, env);
+                case "sub" -> F128.sub(aHi, aLo, bHi, bLo, rm, env);
+                case "mul" -> F128.mul(aHi, aLo, bHi, bLo, rm, env);
+                case "div" -> F128.div(aHi, aLo, bHi, bLo, rm, env);
                 case "rem" -> F128.rem(aHi, aLo, bHi, bLo, env);
                 case "fmod" -> F128.fmod(aHi, aLo, bHi, bLo, env);
-                case "sqrt" -> F128.sqrt(aHi, aLo, env);
-                case "mulAdd" -> F128.mulAdd(aHi, aLo, bHi, bLo, c.shiftRight(64).longValue(), c.longValue(), env);
+                case "sqrt" -> F128.sqrt(aHi, aLo, rm, env);
+                case "mulAdd" -> F128.mulAdd(aHi, aLo, bHi, bLo, c.shiftRight(64).longValue(), c.longValue(), rm, env);
                 default -> throw new IllegalArgumentException(op);
             }
             return ExactReference.bits(env.zHi, env.zLo);
@@ -49,14 +49,14 @@ class FloatProperties {
         long x = a.longValue();
         long y = b == null ? 0 : b.longValue();
         long z = switch (op) {
-            case "add" -> Narrow.add(g, x, y, false, env);
-            case "sub" -> Narrow.add(g, x, y, true, env);
-            case "mul" -> Narrow.mul(g, x, y, env);
-            case "div" -> Narrow.div(g, x, y, env);
+            case "add" -> Narrow.add(g, x, y, false, rm, env);
+            case "sub" -> Narrow.add(g, x, y, true, rm, env);
+            case "mul" -> Narrow.mul(g, x, y, rm, env);
+            case "div" -> Narrow.div(g, x, y, rm, env);
             case "rem" -> Narrow.remainder(g, x, y, true, env);
             case "fmod" -> Narrow.remainder(g, x, y, false, env);
-            case "sqrt" -> Narrow.sqrt(g, x, env);
-            case "mulAdd" -> Narrow.mulAdd(g, x, y, c.longValue(), env);
+            case "sqrt" -> Narrow.sqrt(g, x, rm, env);
+            case "mulAdd" -> Narrow.mulAdd(g, x, y, c.longValue(), rm, env);
             default -> throw new IllegalArgumentException(op);
         };
         return ExactReference.bits(z);
@@ -103,11 +103,11 @@ class FloatProperties {
             BigInteger b = o.finite(f, Operands.exp(f, a));
             boolean sub = o.nextBoolean();
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Exact y = ExactReference.decode(f, b);
             Exact sum = ExactReference.add(ExactReference.decode(f, a), sub ? ExactReference.negate(y) : y, rm);
             String op = sub ? "sub" : "add";
-            check(f, describe(f, op, rm, a, b), ExactReference.round(f, sum, rm), arith(f, op, a, b, null, env), env.flags);
+            check(f, describe(f, op, rm, a, b), ExactReference.round(f, sum, rm), arith(f, op, a, b, null, rm, env), env.flags);
         }
     }
 
@@ -118,9 +118,9 @@ class FloatProperties {
             BigInteger a = o.finite(f);
             BigInteger b = o.finite(f, (f.bias + o.nextInt(3) - 1) * 2 - Operands.exp(f, a));
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Exact p = ExactReference.mul(ExactReference.decode(f, a), ExactReference.decode(f, b));
-            check(f, describe(f, "mul", rm, a, b), ExactReference.round(f, p, rm), arith(f, "mul", a, b, null, env), env.flags);
+            check(f, describe(f, "mul", rm, a, b), ExactReference.round(f, p, rm), arith(f, "mul", a, b, null, rm, env), env.flags);
         }
     }
 
@@ -131,7 +131,7 @@ class FloatProperties {
             BigInteger a = o.finite(f);
             BigInteger b = o.finite(f, Operands.exp(f, a));
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Exact x = ExactReference.decode(f, a);
             Exact y = ExactReference.decode(f, b);
             Rounded expected;
@@ -143,7 +143,7 @@ class FloatProperties {
             } else {
                 expected = ExactReference.div(f, x, y, rm);
             }
-            check(f, describe(f, "div", rm, a, b), expected, arith(f, "div", a, b, null, env), env.flags);
+            check(f, describe(f, "div", rm, a, b), expected, arith(f, "div", a, b, null, rm, env), env.flags);
         }
     }
 
@@ -153,11 +153,11 @@ class FloatProperties {
         for (Fmt f : Fmt.values()) {
             BigInteger a = o.finite(f);
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Exact x = ExactReference.decode(f, a);
             Rounded expected = x.isZero() ? new Rounded(a, 0)
                     : x.negative() ? nanOf(f) : ExactReference.sqrt(f, x, rm);
-            check(f, describe(f, "sqrt", rm, a), expected, arith(f, "sqrt", a, null, null, env), env.flags);
+            check(f, describe(f, "sqrt", rm, a), expected, arith(f, "sqrt", a, null, null, rm, env), env.flags);
         }
     }
 
@@ -170,11 +170,11 @@ class FloatProperties {
             int productExp = Operands.exp(f, a) + Operands.exp(f, b) - f.bias;
             BigInteger c = o.finite(f, Math.max(0, productExp));
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Exact p = ExactReference.mul(ExactReference.decode(f, a), ExactReference.decode(f, b));
             Exact sum = ExactReference.add(p, ExactReference.decode(f, c), rm);
             check(f, describe(f, "mulAdd", rm, a, b, c), ExactReference.round(f, sum, rm),
-                    arith(f, "mulAdd", a, b, c, env), env.flags);
+                    arith(f, "mulAdd", a, b, c, rm, env), env.flags);
         }
     }
 
@@ -186,12 +186,12 @@ class FloatProperties {
             BigInteger b = o.finite(f, o.nextBoolean() ? Operands.exp(f, a) : -1);
             boolean nearest = o.nextBoolean();
             RoundingMode rm = o.roundingMode(); // must not matter
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Exact y = ExactReference.decode(f, b);
             Rounded expected = y.isZero() ? nanOf(f)
                     : ExactReference.round(f, ExactReference.remainder(ExactReference.decode(f, a), y, nearest), rm);
             String op = nearest ? "rem" : "fmod";
-            check(f, describe(f, op, rm, a, b), expected, arith(f, op, a, b, null, env), env.flags);
+            check(f, describe(f, op, rm, a, b), expected, arith(f, op, a, b, null, rm, env), env.flags);
         }
     }
 
@@ -202,7 +202,7 @@ class FloatProperties {
             BigInteger a = o.finite(f, f.bias + f.p / 2);
             RoundingMode rm = o.roundingMode();
             boolean exact = o.nextBoolean();
-            Env env = new Env(o.roundingMode(), o.specialization()); // env's mode must not matter
+            Env env = new Env(o.specialization()); // env's mode must not matter
             Exact x = ExactReference.decode(f, a);
             IntResult r = ExactReference.toInteger(x, rm);
             BigInteger expectedBits = ExactReference.round(f, new Exact(x.negative(), r.value().abs(), 0), rm).bits();
@@ -227,7 +227,7 @@ class FloatProperties {
             BigInteger a = o.finite(f);
             Fmt g = Fmt.values()[o.nextInt(Fmt.values().length)];
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Rounded expected = ExactReference.round(g, ExactReference.decode(f, a), rm);
             BigInteger actual;
             if (f == Fmt.B128 && g == Fmt.B128) {
@@ -238,7 +238,7 @@ class FloatProperties {
                 Narrow.toF128(narrow(f), a.longValue(), env);
                 actual = ExactReference.bits(env.zHi, env.zLo);
             } else {
-                actual = ExactReference.bits(Narrow.convert(narrow(f), a.longValue(), narrow(g), env));
+                actual = ExactReference.bits(Narrow.convert(narrow(f), a.longValue(), narrow(g), rm, env));
             }
             check(g, describe(f, "to " + g, rm, a), expected, actual, env.flags);
         }
@@ -287,7 +287,7 @@ class FloatProperties {
             RoundingMode rm = o.roundingMode();
             boolean exact = o.nextBoolean();
             Specialization s = o.specialization();
-            Env env = new Env(RoundingMode.NEAR_EVEN, s);
+            Env env = new Env(s);
             Exact x = ExactReference.decode(f, a);
             IntResult r = ExactReference.toInteger(x, rm);
             ExpectedInt e = ExpectedInt.of(r, t.bits, t.signed, exact, s, negative -> x86Invalid(t, negative));
@@ -312,7 +312,7 @@ class FloatProperties {
             RoundingMode rm = o.roundingMode();
             boolean exact = o.nextBoolean();
             Specialization s = o.specialization();
-            Env env = new Env(RoundingMode.NEAR_EVEN, s);
+            Env env = new Env(s);
             IntResult r = ExactReference.toInteger(ExactReference.decode(f, a), rm);
             // X86: the most negative value when signed, all ones when not, whatever the sign.
             BigInteger x86 = signed ? BigInteger.ONE.shiftLeft(127).negate()
@@ -343,7 +343,7 @@ class FloatProperties {
             boolean wide = o.nextBoolean();
             BigInteger v = o.integer(wide ? 128 : 64, signed);
             RoundingMode rm = o.roundingMode();
-            Env env = new Env(rm, o.specialization());
+            Env env = new Env(o.specialization());
             Rounded expected = ExactReference.round(f, v.signum() < 0, v.abs(), BigInteger.ONE, 0, rm);
             long hi = v.shiftRight(64).longValue();
             long lo = v.longValue();
@@ -351,9 +351,9 @@ class FloatProperties {
             if (f == Fmt.B128) {
                 if (wide) {
                     if (signed) {
-                        F128.fromI128(hi, lo, env);
+                        F128.fromI128(hi, lo, rm, env);
                     } else {
-                        F128.fromUI128(hi, lo, env);
+                        F128.fromUI128(hi, lo, rm, env);
                     }
                 } else if (signed) {
                     F128.fromI64(lo, env);
@@ -362,8 +362,8 @@ class FloatProperties {
                 }
                 actual = ExactReference.bits(env.zHi, env.zLo);
             } else {
-                actual = ExactReference.bits(wide ? Narrow.fromInt128(narrow(f), hi, lo, signed, env)
-                        : Narrow.fromInt64(narrow(f), lo, signed, env));
+                actual = ExactReference.bits(wide ? Narrow.fromInt128(narrow(f), hi, lo, signed, rm, env)
+                        : Narrow.fromInt64(narrow(f), lo, signed, rm, env));
             }
             check(f, describe(f, (signed ? "from i" : "from u") + (wide ? 128 : 64), rm, v), expected, actual, env.flags);
         }

@@ -33,8 +33,8 @@ class HalfExhaustiveTest {
                 Exact x = ExactReference.decode(f, a);
                 String what = f + " " + Integer.toHexString(bits) + " " + rm;
 
-                Env env = new Env(rm, Specialization.X86);
-                long root = Narrow.sqrt(g, bits, env);
+                Env env = new Env(Specialization.X86);
+                long root = Narrow.sqrt(g, bits, rm, env);
                 if (x.isZero()) {
                     assertEquals(bits, root, what + " sqrt");
                 } else if (x.negative()) {
@@ -46,24 +46,24 @@ class HalfExhaustiveTest {
                     assertEquals(r.flags(), env.flags, what + " sqrt flags");
                 }
 
-                env = new Env(RoundingMode.NEAR_EVEN, Specialization.X86);
+                env = new Env(Specialization.X86);
                 long integral = Narrow.roundToInt(g, bits, rm, true, env);
                 ExactReference.IntResult ir = ExactReference.toInteger(x, rm);
                 Rounded expected = ExactReference.round(f, new Exact(x.negative(), ir.value().abs(), 0), rm);
                 assertEquals(expected.bits().longValue(), integral, what + " roundToInt");
                 assertEquals(ir.inexact() ? ExceptionFlags.INEXACT : 0, env.flags, what + " roundToInt flags");
 
-                env = new Env(rm, Specialization.X86);
-                long wide = Narrow.convert(g, bits, FloatFormat.BINARY32, env);
+                env = new Env(Specialization.X86);
+                long wide = Narrow.convert(g, bits, FloatFormat.BINARY32, rm, env);
                 assertEquals(ExactReference.round(Fmt.B32, x, rm).bits().longValue(), wide, what + " to f32");
                 assertEquals(0, env.flags, what + " to f32 flags");
 
                 // A binary64 value between this one and the next, rounded back.
-                long d = Narrow.convert(g, bits, FloatFormat.BINARY64, env) + 0x0000_0100_0000_0001L;
+                long d = Narrow.convert(g, bits, FloatFormat.BINARY64, rm, env) + 0x0000_0100_0000_0001L;
                 Exact y = ExactReference.decode(Fmt.B64, BigInteger.valueOf(d));
-                env = new Env(rm, Specialization.X86);
+                env = new Env(Specialization.X86);
                 Rounded back = ExactReference.round(f, y, rm);
-                assertEquals(back.bits().longValue(), Narrow.convert(FloatFormat.BINARY64, d, g, env), what + " from f64");
+                assertEquals(back.bits().longValue(), Narrow.convert(FloatFormat.BINARY64, d, g, rm, env), what + " from f64");
                 assertEquals(back.flags(), env.flags, what + " from f64 flags");
                 checked++;
             }

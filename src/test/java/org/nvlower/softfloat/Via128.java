@@ -14,12 +14,12 @@ final class Via128 {
 
     private Via128() {}
 
-    static long convert(FloatFormat f, long a, FloatFormat g, Env env) {
+    static long convert(FloatFormat f, long a, FloatFormat g, RoundingMode rm, Env env) {
         if (f.isNaN(a)) {
             return NanPolicy.convert(f, a, g, env);
         }
         Narrow.toF128(f, a, env);
-        return Narrow.fromF128(g, env.zHi, env.zLo, env.roundingMode, env);
+        return Narrow.fromF128(g, env.zHi, env.zLo, rm, env);
     }
 
     // ------------------------------------------------------------------ arithmetic
@@ -27,23 +27,22 @@ final class Via128 {
     /** The two-operand operations computed in binary128 and rounded once more to the operands' format. */
     private enum Binary { ADD, SUB, MUL, DIV }
 
-    static long add(FloatFormat f, long a, long b, boolean negateB, Env env) {
-        return binary(f, a, b, negateB ? Binary.SUB : Binary.ADD, env);
+    static long add(FloatFormat f, long a, long b, boolean negateB, RoundingMode rm, Env env) {
+        return binary(f, a, b, negateB ? Binary.SUB : Binary.ADD, rm, env);
     }
 
-    static long mul(FloatFormat f, long a, long b, Env env) {
-        return binary(f, a, b, Binary.MUL, env);
+    static long mul(FloatFormat f, long a, long b, RoundingMode rm, Env env) {
+        return binary(f, a, b, Binary.MUL, rm, env);
     }
 
-    static long div(FloatFormat f, long a, long b, Env env) {
-        return binary(f, a, b, Binary.DIV, env);
+    static long div(FloatFormat f, long a, long b, RoundingMode rm, Env env) {
+        return binary(f, a, b, Binary.DIV, rm, env);
     }
 
-    private static long binary(FloatFormat f, long a, long b, Binary op, Env env) {
+    private static long binary(FloatFormat f, long a, long b, Binary op, RoundingMode rm, Env env) {
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, a, b, env);
         }
-        RoundingMode rm = env.roundingMode;
         Narrow.toF128(f, a, env);
         long aHi = env.zHi;
         long aLo = env.zLo;
@@ -63,7 +62,7 @@ final class Via128 {
         return Narrow.fromF128(f, env.zHi, env.zLo, rm, env);
     }
 
-    static long mulAdd(FloatFormat f, long a, long b, long c, Env env) {
+    static long mulAdd(FloatFormat f, long a, long b, long c, RoundingMode rm, Env env) {
         boolean infTimesZero = (f.isInf(a) && f.isZero(b)) || (f.isZero(a) && f.isInf(b));
         if (f.isNaN(a) || f.isNaN(b)) {
             return NanPolicy.propagate(f, NanPolicy.propagate(f, a, b, env), c, env);
@@ -75,7 +74,6 @@ final class Via128 {
             }
             return NanPolicy.propagate(f, 0, c, env);
         }
-        RoundingMode rm = env.roundingMode;
         Narrow.toF128(f, a, env);
         long aHi = env.zHi;
         long aLo = env.zLo;
@@ -91,11 +89,10 @@ final class Via128 {
         return Narrow.fromF128(f, env.zHi, env.zLo, rm, env);
     }
 
-    static long sqrt(FloatFormat f, long a, Env env) {
+    static long sqrt(FloatFormat f, long a, RoundingMode rm, Env env) {
         if (f.isNaN(a)) {
             return NanPolicy.propagate(f, a, 0, env);
         }
-        RoundingMode rm = env.roundingMode;
         Narrow.toF128(f, a, env);
         F128.sqrt(env.zHi, env.zLo, RoundingMode.ODD, env);
         return Narrow.fromF128(f, env.zHi, env.zLo, rm, env);
@@ -107,12 +104,12 @@ final class Via128 {
     }
 
     /** A 64-bit integer (signed or not) to format f: exact in binary128, then one rounding. */
-    static long fromInt64(FloatFormat f, long a, boolean signed, Env env) {
+    static long fromInt64(FloatFormat f, long a, boolean signed, RoundingMode rm, Env env) {
         if (signed) {
             F128.fromI64(a, env);
         } else {
             F128.fromUI64(a, env);
         }
-        return Narrow.fromF128(f, env.zHi, env.zLo, env.roundingMode, env);
+        return Narrow.fromF128(f, env.zHi, env.zLo, rm, env);
     }
 }

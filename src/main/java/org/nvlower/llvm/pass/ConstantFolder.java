@@ -219,10 +219,10 @@ public final class ConstantFolder {
             int x = a.bits().intValue();
             int y = b.bits().intValue();
             Integer r = switch (op) {
-                case FADD -> F32.add(x, y, env);
-                case FSUB -> F32.sub(x, y, env);
-                case FMUL -> F32.mul(x, y, env);
-                case FDIV -> F32.div(x, y, env);
+                case FADD -> F32.add(x, y, RoundingMode.NEAR_EVEN, env);
+                case FSUB -> F32.sub(x, y, RoundingMode.NEAR_EVEN, env);
+                case FMUL -> F32.mul(x, y, RoundingMode.NEAR_EVEN, env);
+                case FDIV -> F32.div(x, y, RoundingMode.NEAR_EVEN, env);
                 case FREM -> F32.fmod(x, y, env);
                 default -> null;
             };
@@ -231,10 +231,10 @@ public final class ConstantFolder {
         long x = a.bits().longValue();
         long y = b.bits().longValue();
         Long r = switch (op) {
-            case FADD -> F64.add(x, y, env);
-            case FSUB -> F64.sub(x, y, env);
-            case FMUL -> F64.mul(x, y, env);
-            case FDIV -> F64.div(x, y, env);
+            case FADD -> F64.add(x, y, RoundingMode.NEAR_EVEN, env);
+            case FSUB -> F64.sub(x, y, RoundingMode.NEAR_EVEN, env);
+            case FMUL -> F64.mul(x, y, RoundingMode.NEAR_EVEN, env);
+            case FDIV -> F64.div(x, y, RoundingMode.NEAR_EVEN, env);
             case FREM -> F64.fmod(x, y, env);
             default -> null;
         };
@@ -279,8 +279,8 @@ public final class ConstantFolder {
             long x = c.opcode() == Opcode.SITOFP ? signed(i).longValue() : i.unsignedValue().longValue();
             boolean unsigned = c.opcode() == Opcode.UITOFP;
             long bits = to == FloatType.FLOAT
-                    ? (unsigned ? F32.fromUI64(x, env) : F32.fromI64(x, env))
-                    : (unsigned ? F64.fromUI64(x, env) : F64.fromI64(x, env));
+                    ? (unsigned ? F32.fromUI64(x, RoundingMode.NEAR_EVEN, env) : F32.fromI64(x, RoundingMode.NEAR_EVEN, env))
+                    : (unsigned ? F64.fromUI64(x, RoundingMode.NEAR_EVEN, env) : F64.fromI64(x, RoundingMode.NEAR_EVEN, env));
             return checked(to, bits);
         }
         return null;
@@ -305,7 +305,7 @@ public final class ConstantFolder {
                 return single && c.type() == FloatType.DOUBLE ? checked(FloatType.DOUBLE, F32.toF64(x32, env)) : null;
             }
             case FPTRUNC -> {
-                return !single && c.type() == FloatType.FLOAT ? checked(FloatType.FLOAT, F64.toF32(x64, env)) : null;
+                return !single && c.type() == FloatType.FLOAT ? checked(FloatType.FLOAT, F64.toF32(x64, RoundingMode.NEAR_EVEN, env)) : null;
             }
             case FPTOSI, FPTOUI -> {
                 if (!(c.type() instanceof IntegerType to) || to.bits() > 64) {

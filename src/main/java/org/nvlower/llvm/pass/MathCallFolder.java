@@ -196,7 +196,7 @@ public final class MathCallFolder {
             int x = (int) b[0];
             int y = b.length > 1 ? (int) b[1] : 0;
             Integer r = switch (op) {
-                case SQRT -> F32.sqrt(x, env);
+                case SQRT -> F32.sqrt(x, RoundingMode.NEAR_EVEN, env);
                 case FMOD -> F32.fmod(x, y, env);
                 case FLOOR -> F32.roundToInt(x, RoundingMode.MIN, false, env);
                 case CEIL -> F32.roundToInt(x, RoundingMode.MAX, false, env);
@@ -204,7 +204,7 @@ public final class MathCallFolder {
                 case ROUND -> F32.roundToInt(x, RoundingMode.NEAR_MAX_MAG, false, env);
                 case FABS -> x & 0x7fffffff;
                 case COPYSIGN -> x & 0x7fffffff | y & 0x80000000;
-                case FMA -> F32.mulAdd(x, y, (int) b[2], env);
+                case FMA -> F32.mulAdd(x, y, (int) b[2], RoundingMode.NEAR_EVEN, env);
                 case FMIN, FMAX -> minMax32(op, x, y, env);
                 default -> null;
             };
@@ -213,7 +213,7 @@ public final class MathCallFolder {
         long x = b[0];
         long y = b.length > 1 ? b[1] : 0;
         return switch (op) {
-            case SQRT -> F64.sqrt(x, env);
+            case SQRT -> F64.sqrt(x, RoundingMode.NEAR_EVEN, env);
             case FMOD -> F64.fmod(x, y, env);
             case FLOOR -> F64.roundToInt(x, RoundingMode.MIN, false, env);
             case CEIL -> F64.roundToInt(x, RoundingMode.MAX, false, env);
@@ -221,7 +221,7 @@ public final class MathCallFolder {
             case ROUND -> F64.roundToInt(x, RoundingMode.NEAR_MAX_MAG, false, env);
             case FABS -> x & Long.MAX_VALUE;
             case COPYSIGN -> x & Long.MAX_VALUE | y & Long.MIN_VALUE;
-            case FMA -> F64.mulAdd(x, y, b[2], env);
+            case FMA -> F64.mulAdd(x, y, b[2], RoundingMode.NEAR_EVEN, env);
             case FMIN, FMAX -> minMax64(op, x, y, env);
             default -> null;
         };

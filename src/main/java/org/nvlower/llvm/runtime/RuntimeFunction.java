@@ -41,10 +41,10 @@ import org.nvlower.softfloat.Specialization;
  */
 public enum RuntimeFunction {
     // fp128 arithmetic
-    ADD_FP128("__nv_add_fp128", Opcode.FADD, ValueType.F128, binary128((a, e) -> F128.add(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::addBody),
-    SUB_FP128("__nv_sub_fp128", Opcode.FSUB, ValueType.F128, binary128((a, e) -> F128.sub(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::subBody),
-    MUL_FP128("__nv_mul_fp128", Opcode.FMUL, ValueType.F128, binary128((a, e) -> F128.mul(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::mul),
-    DIV_FP128("__nv_div_fp128", Opcode.FDIV, ValueType.F128, binary128((a, e) -> F128.div(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::div),
+    ADD_FP128("__nv_add_fp128", Opcode.FADD, ValueType.F128, binary128((a, e) -> F128.add(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::addBody),
+    SUB_FP128("__nv_sub_fp128", Opcode.FSUB, ValueType.F128, binary128((a, e) -> F128.sub(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::subBody),
+    MUL_FP128("__nv_mul_fp128", Opcode.FMUL, ValueType.F128, binary128((a, e) -> F128.mul(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::mul),
+    DIV_FP128("__nv_div_fp128", Opcode.FDIV, ValueType.F128, binary128((a, e) -> F128.div(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::div),
     REM_FP128("__nv_rem_fp128", Opcode.FREM, ValueType.F128, binary128((a, e) -> F128.fmod(a[0], a[1], a[2], a[3], e)), RuntimeLibrary::fmod),
 
     // i128 division
@@ -85,7 +85,7 @@ public enum RuntimeFunction {
     UINT64_TO_FP128("__nv_uint64_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I64),
             (a, e) -> pair(e, () -> F128.fromUI64(a[0], e)), RuntimeLibrary::fromInteger),
     UINT128_TO_FP128("__nv_uint128_to_fp128", Opcode.UITOFP, ValueType.F128, List.of(ValueType.I128),
-            (a, e) -> pair(e, () -> F128.fromUI128(a[0], a[1], e)), RuntimeLibrary::fromInteger),
+            (a, e) -> pair(e, () -> F128.fromUI128(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::fromInteger),
     INT8_TO_FP128("__nv_int8_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I8),
             (a, e) -> pair(e, () -> F128.fromI32((byte) a[0], e)), RuntimeLibrary::fromInteger),
     INT16_TO_FP128("__nv_int16_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I16),
@@ -95,13 +95,13 @@ public enum RuntimeFunction {
     INT64_TO_FP128("__nv_int64_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I64),
             (a, e) -> pair(e, () -> F128.fromI64(a[0], e)), RuntimeLibrary::fromInteger),
     INT128_TO_FP128("__nv_int128_to_fp128", Opcode.SITOFP, ValueType.F128, List.of(ValueType.I128),
-            (a, e) -> pair(e, () -> F128.fromI128(a[0], a[1], e)), RuntimeLibrary::fromInteger),
+            (a, e) -> pair(e, () -> F128.fromI128(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::fromInteger),
 
     // fp128 <-> float, double
     FP128_TO_FLOAT("__nv_fp128_to_float", Opcode.FPTRUNC, ValueType.F32, List.of(ValueType.F128),
-            (a, e) -> word(F128.toF32(a[0], a[1], e)), RuntimeLibrary::toNarrow),
+            (a, e) -> word(F128.toF32(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::toNarrow),
     FP128_TO_DOUBLE("__nv_fp128_to_double", Opcode.FPTRUNC, ValueType.F64, List.of(ValueType.F128),
-            (a, e) -> word(F128.toF64(a[0], a[1], e)), RuntimeLibrary::toNarrow),
+            (a, e) -> word(F128.toF64(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::toNarrow),
     FLOAT_TO_FP128("__nv_float_to_fp128", Opcode.FPEXT, ValueType.F128, List.of(ValueType.F32),
             (a, e) -> pair(e, () -> F128.fromF32((int) a[0], e)), RuntimeLibrary::fromNarrowBody),
     DOUBLE_TO_FP128("__nv_double_to_fp128", Opcode.FPEXT, ValueType.F128, List.of(ValueType.F64),
@@ -117,13 +117,13 @@ public enum RuntimeFunction {
     CVT_F64_I128_RZ("__nv_cvt_f64_i128_rz", Opcode.FPTOSI, ValueType.I128, List.of(ValueType.F64),
             (a, e) -> pair(e, () -> F64.toI128(a[0], RoundingMode.MIN_MAG, false, e)), RuntimeLibrary::narrowToInteger),
     CVT_U128_F32_RN("__nv_cvt_u128_f32_rn", Opcode.UITOFP, ValueType.F32, List.of(ValueType.I128),
-            (a, e) -> word(F32.fromUI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+            (a, e) -> word(F32.fromUI128(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::integerToNarrow),
     CVT_I128_F32_RN("__nv_cvt_i128_f32_rn", Opcode.SITOFP, ValueType.F32, List.of(ValueType.I128),
-            (a, e) -> word(F32.fromI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+            (a, e) -> word(F32.fromI128(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::integerToNarrow),
     CVT_U128_F64_RN("__nv_cvt_u128_f64_rn", Opcode.UITOFP, ValueType.F64, List.of(ValueType.I128),
-            (a, e) -> word(F64.fromUI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+            (a, e) -> word(F64.fromUI128(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::integerToNarrow),
     CVT_I128_F64_RN("__nv_cvt_i128_f64_rn", Opcode.SITOFP, ValueType.F64, List.of(ValueType.I128),
-            (a, e) -> word(F64.fromI128(a[0], a[1], e)), RuntimeLibrary::integerToNarrow),
+            (a, e) -> word(F64.fromI128(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::integerToNarrow),
 
     // fp128 comparisons
     FCMP_OEQ(FcmpPredicate.OEQ),
@@ -146,9 +146,9 @@ public enum RuntimeFunction {
     // named in the row. Same name scheme as the seed's; see docs/runtime-functions.md.
     FMA_FP128("__nv_fma_fp128", List.of("llvm.fma", "llvm.fmuladd"), ValueType.F128,
             List.of(ValueType.F128, ValueType.F128, ValueType.F128),
-            (a, e) -> pair(e, () -> F128.mulAdd(a[0], a[1], a[2], a[3], a[4], a[5], e)), RuntimeLibrary::fma),
+            (a, e) -> pair(e, () -> F128.mulAdd(a[0], a[1], a[2], a[3], a[4], a[5], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::fma),
     SQRT_FP128("__nv_sqrt_fp128", List.of("llvm.sqrt"), ValueType.F128, List.of(ValueType.F128),
-            (a, e) -> pair(e, () -> F128.sqrt(a[0], a[1], e)), RuntimeLibrary::sqrt),
+            (a, e) -> pair(e, () -> F128.sqrt(a[0], a[1], RoundingMode.NEAR_EVEN, e)), RuntimeLibrary::sqrt),
     FLOOR_FP128("__nv_floor_fp128", List.of("llvm.floor"), RoundingMode.MIN),
     CEIL_FP128("__nv_ceil_fp128", List.of("llvm.ceil"), RoundingMode.MAX),
     TRUNC_FP128("__nv_trunc_fp128", List.of("llvm.trunc"), RoundingMode.MIN_MAG),
@@ -338,13 +338,13 @@ public enum RuntimeFunction {
      * @throws IllegalArgumentException for the wrong number of words or bits beyond a type's width
      */
     public long[] evaluate(long... operandWords) {
-        return evaluate(new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX), operandWords);
+        return evaluate(new Env(Specialization.NVPTX), operandWords);
     }
 
     /**
      * As {@link #evaluate(long...)}, ORing the IEEE flags into {@code env.flags}. The rounding
-     * of each row is fixed (see the class comment), so {@code env.roundingMode} is set to
-     * nearest even and its specialization to NVPTX.
+     * of each row is fixed (see the class comment: nearest even, or toward zero for the rz rows),
+     * and env's specialization is set to NVPTX.
      */
     public long[] evaluate(Env env, long... operandWords) {
         if (operandWords.length != operandWords()) {
@@ -360,7 +360,6 @@ public enum RuntimeFunction {
                 }
             }
         }
-        env.roundingMode = RoundingMode.NEAR_EVEN;
         env.specialization = Specialization.NVPTX;
         long[] result = semantics.apply(operandWords, env);
         if (result.length == 1) {
@@ -457,7 +456,7 @@ public enum RuntimeFunction {
         long rLo = 0;
         while (true) {
             if ((n & 1) != 0) {
-                F128.mul(rHi, rLo, xHi, xLo, e);
+                F128.mul(rHi, rLo, xHi, xLo, RoundingMode.NEAR_EVEN, e);
                 rHi = e.zHi;
                 rLo = e.zLo;
             }
@@ -465,12 +464,12 @@ public enum RuntimeFunction {
             if (n == 0) {
                 break;
             }
-            F128.mul(xHi, xLo, xHi, xLo, e);
+            F128.mul(xHi, xLo, xHi, xLo, RoundingMode.NEAR_EVEN, e);
             xHi = e.zHi;
             xLo = e.zLo;
         }
         if ((int) a[2] < 0) {
-            F128.div(ONE_HI, 0, rHi, rLo, e);
+            F128.div(ONE_HI, 0, rHi, rLo, RoundingMode.NEAR_EVEN, e);
             return new long[] {e.zHi, e.zLo};
         }
         return new long[] {rHi, rLo};
@@ -483,7 +482,7 @@ public enum RuntimeFunction {
         if (!F128.fcmp(FcmpPredicate.OGT, a[0], a[1], a[2], a[3], e)) {
             return new long[] {0, 0};
         }
-        F128.sub(a[0], a[1], a[2], a[3], e);
+        F128.sub(a[0], a[1], a[2], a[3], RoundingMode.NEAR_EVEN, e);
         return new long[] {e.zHi, e.zLo};
     }
 
@@ -532,7 +531,7 @@ public enum RuntimeFunction {
         }
         int scaleUp = 0;
         if (field == 0) { // subnormal: 2^200 times it is normal, exactly
-            F128.mul(hi, lo, ONE_HI + (200L << 48), 0, e);
+            F128.mul(hi, lo, ONE_HI + (200L << 48), 0, RoundingMode.NEAR_EVEN, e);
             hi = e.zHi;
             lo = e.zLo;
             field = (int) (hi >>> 48) & 0x7FFF;
@@ -548,12 +547,12 @@ public enum RuntimeFunction {
             return new long[] {sign, 0};
         }
         if (t == -16495) { // m/2 is exact; 2^-16494 is the smallest subnormal
-            F128.mul(m[0], m[1], 0x3FFE000000000000L, 0, e);
+            F128.mul(m[0], m[1], 0x3FFE000000000000L, 0, RoundingMode.NEAR_EVEN, e);
             m = new long[] {e.zHi, e.zLo};
             t = -16494;
         }
         long[] p = pow2((int) t);
-        F128.mul(m[0], m[1], p[0], p[1], e);
+        F128.mul(m[0], m[1], p[0], p[1], RoundingMode.NEAR_EVEN, e);
         return new long[] {e.zHi, e.zLo};
     }
 
@@ -570,8 +569,8 @@ public enum RuntimeFunction {
         }
         int scaleUp = 0;
         if (field == 0) {
-            Env e = new Env(RoundingMode.NEAR_EVEN, Specialization.NVPTX);
-            F128.mul(hi, lo, ONE_HI + (200L << 48), 0, e);
+            Env e = new Env(Specialization.NVPTX);
+            F128.mul(hi, lo, ONE_HI + (200L << 48), 0, RoundingMode.NEAR_EVEN, e);
             hi = e.zHi;
             lo = e.zLo;
             field = (int) (hi >>> 48) & 0x7FFF;

@@ -4,6 +4,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F128;
 
 /**
@@ -21,7 +22,7 @@ public enum Fp128Op {
         long pass(long[] w, Env env) {
             long sink = 0;
             for (int i = 0; i < w.length; i += 4) {
-                F128.add(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+                F128.add(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
                 sink += env.zHi ^ env.zLo;
             }
             return sink;
@@ -29,7 +30,7 @@ public enum Fp128Op {
 
         @Override
         void apply(long[] w, int i, Env env) {
-            F128.add(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+            F128.add(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
         }
     },
     MUL("mul") {
@@ -37,7 +38,7 @@ public enum Fp128Op {
         long pass(long[] w, Env env) {
             long sink = 0;
             for (int i = 0; i < w.length; i += 4) {
-                F128.mul(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+                F128.mul(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
                 sink += env.zHi ^ env.zLo;
             }
             return sink;
@@ -45,7 +46,7 @@ public enum Fp128Op {
 
         @Override
         void apply(long[] w, int i, Env env) {
-            F128.mul(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+            F128.mul(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
         }
     },
     DIV("div") {
@@ -53,7 +54,7 @@ public enum Fp128Op {
         long pass(long[] w, Env env) {
             long sink = 0;
             for (int i = 0; i < w.length; i += 4) {
-                F128.div(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+                F128.div(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
                 sink += env.zHi ^ env.zLo;
             }
             return sink;
@@ -61,7 +62,7 @@ public enum Fp128Op {
 
         @Override
         void apply(long[] w, int i, Env env) {
-            F128.div(w[i], w[i + 1], w[i + 2], w[i + 3], env);
+            F128.div(w[i], w[i + 1], w[i + 2], w[i + 3], RoundingMode.NEAR_EVEN, env);
         }
     },
     SQRT("sqrt") {
@@ -69,7 +70,7 @@ public enum Fp128Op {
         long pass(long[] w, Env env) {
             long sink = 0;
             for (int i = 0; i < w.length; i += 4) {
-                F128.sqrt(w[i] & Long.MAX_VALUE, w[i + 1], env);
+                F128.sqrt(w[i] & Long.MAX_VALUE, w[i + 1], RoundingMode.NEAR_EVEN, env);
                 sink += env.zHi ^ env.zLo;
             }
             return sink;
@@ -77,7 +78,7 @@ public enum Fp128Op {
 
         @Override
         void apply(long[] w, int i, Env env) {
-            F128.sqrt(w[i] & Long.MAX_VALUE, w[i + 1], env);
+            F128.sqrt(w[i] & Long.MAX_VALUE, w[i + 1], RoundingMode.NEAR_EVEN, env);
         }
     };
 

@@ -8,6 +8,7 @@ import org.nvlower.gpu.Gpu;
 import org.nvlower.gpu.GpuException;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F32;
 import org.nvlower.verify.ptx.TemplatePtx;
 import org.nvlower.verify.sass.SassOp;
@@ -92,7 +93,7 @@ public final class OneCase {
         }
         SassOp s = op.sassOp();
         return switch (s.kind()) {
-            case APPROX_DIV_F32 -> F32.div((int) a, (int) b, s.env()) & 0xFFFFFFFFL;
+            case APPROX_DIV_F32 -> F32.div((int) a, (int) b, RoundingMode.NEAR_EVEN, s.env()) & 0xFFFFFFFFL;
             case RSQRT_F64 -> null;
             case DIV_U64, DIV_S64, REM_U64, REM_S64 -> s.expected64(a, b);
             case DIV_F64, RCP_F64, SQRT_F64 -> s.expected64f(a, b, s.env());

@@ -385,10 +385,11 @@ final class PtxThread {
             return;
         }
         Env env = Env.ptx(in.opcode().contains(".ftz"));
+        RoundingMode rm = RoundingMode.NEAR_EVEN;
         for (int k = 1; k < parts.length - 1; k++) {
-            RoundingMode rm = ROUNDING.get(parts[k]);
-            if (rm != null) {
-                env.roundingMode = rm;
+            RoundingMode m = ROUNDING.get(parts[k]);
+            if (m != null) {
+                rm = m;
             } else if (!parts[k].equals("ftz")) {
                 throw unsupported(in, "." + parts[k]);
             }
@@ -397,14 +398,14 @@ final class PtxThread {
         long b = value(ops.get(2), bits, false);
         // f64 NaNs as the GPU gives them (GpuNaN); sub is add of -b, b's NaN negated as DADD's -R source
         long r = switch (base) {
-            case "add" -> bits == 32 ? F32.add((int) a, (int) b, env) : GpuNaN.addMul(F64.add(a, b, env), a, b);
-            case "sub" -> bits == 32 ? F32.sub((int) a, (int) b, env)
-                    : GpuNaN.addMul(F64.sub(a, b, env), a, b ^ Long.MIN_VALUE);
-            case "mul" -> bits == 32 ? F32.mul((int) a, (int) b, env) : GpuNaN.addMul(F64.mul(a, b, env), a, b);
+            case "add" -> bits == 32 ? F32.add((int) a, (int) b, rm, env) : GpuNaN.addMul(F64.add(a, b, rm, env), a, b);
+            case "sub" -> bits == 32 ? F32.sub((int) a, (int) b, rm, env)
+                    : GpuNaN.addMul(F64.sub(a, b, rm, env), a, b ^ Long.MIN_VALUE);
+            case "mul" -> bits == 32 ? F32.mul((int) a, (int) b, rm, env) : GpuNaN.addMul(F64.mul(a, b, rm, env), a, b);
             case "fma" -> {
                 long c = value(ops.get(3), bits, false);
-                yield bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, env)
-                        : GpuNaN.fma(F64.mulAdd(a, b, c, env), a, b, c);
+                yield bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, rm, env)
+                        : GpuNaN.fma(F64.mulAdd(a, b, c, rm, env), a, b, c);
             }
             default -> throw unsupported(in, null);
         };
@@ -444,22 +445,22 @@ final class PtxThread {
                 throw unsupported(in, "a conversion from f32 or f64 needs a 32- or 64-bit integer type and .rni, .rzi,"
                         + " .rmi or .rpi");
             }
-            env.roundingMode = ROUNDING.get(rounding.substring(0, rounding.length() - 1));
-            if (env.roundingMode == null) {
+            RoundingMode rm = ROUNDING.get(rounding.substring(0, rounding.length() - 1));
+            if (rm == null) {
                 throw unsupported(in, "." + rounding);
             }
             if (ftz && isSubnormal(v, fromBits)) { // .ftz: a subnormal input reads as a zero of its sign
                 v &= 1L << (fromBits - 1);
             }
-            v = fromFloat(v, fromBits, to, env);
+            v = fromFloat(v, fromBits, to, rm, env);
         } else if (to.startsWith("f")) {
-            env.roundingMode = ROUNDING.get(rounding);
-            if (env.roundingMode == null || toBits == 16) {
+            RoundingMode rm = ROUNDING.get(rounding);
+            if (rm == null || toBits == 16) {
                 throw unsupported(in, "a conversion to f32 or f64 needs .rn, .rz, .rm or .rp");
             }
             boolean signed = from.charAt(0) == 's';
-            v = toBits == 32 ? (signed ? F32.fromI64(v, env) : F32.fromUI64(v, env)) & 0xFFFFFFFFL
-                    : signed ? F64.fromI64(v, env) : F64.fromUI64(v, env);
+            v = toBits == 32 ? (signed ? F32.fromI64(v, rm, env) : F32.fromUI64(v, rm, env)) & 0xFFFFFFFFL
+                    : signed ? F64.fromI64(v, rm, env) : F64.fromUI64(v, rm, env);
         }
         write(in.operands().get(0), v, toBits);
     }
@@ -476,16 +477,14 @@ final class PtxThread {
             int a = (int) v;
             return F32.isNaN(a) ? GpuNaN.widen(a) : F32.toF64(a, env);
         }
-        env.roundingMode = ROUNDING.get(rounding);
-        if (env.roundingMode == null) {
+        RoundingMode rm = ROUNDING.get(rounding);
+        if (rm == null) {
             throw unsupported(in, "cvt.f32.f64 needs .rn, .rz, .rm or .rp");
         }
-        return (F64.isNaN(v) ? GpuNaN.narrow(v) : F64.toF32(v, env)) & 0xFFFFFFFFL;
+        return (F64.isNaN(v) ? GpuNaN.narrow(v) : F64.toF32(v, rm, env)) & 0xFFFFFFFFL;
     }
 
-    private static long fromFloat(long v, int fromBits, String to, Env env) {
-        RoundingMode rm = env.roundingMode;
-        env.roundingMode = RoundingMode.NEAR_EVEN;
+    private static long fromFloat(long v, int fromBits, String to, RoundingMode rm, Env env) {
         if (fromBits == 32) {
             int a = (int) v;
             return switch (to) {

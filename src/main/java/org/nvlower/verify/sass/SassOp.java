@@ -9,6 +9,7 @@ import org.nvlower.sass.template.Template.Operands;
 import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.GpuNaN;
@@ -106,9 +107,9 @@ public final class SassOp {
      */
     public long expected64f(long a, long b, Env env) {
         return switch (kind) {
-            case DIV_F64 -> GpuNaN.div(F64.div(a, b, env), a, b);
-            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, env), a);
-            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, env), a);
+            case DIV_F64 -> GpuNaN.div(F64.div(a, b, RoundingMode.NEAR_EVEN, env), a, b);
+            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, RoundingMode.NEAR_EVEN, env), a);
+            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, RoundingMode.NEAR_EVEN, env), a);
             default -> throw new IllegalStateException(kind + " has no exact binary64 reference");
         };
     }
@@ -162,9 +163,9 @@ public final class SassOp {
     /** The exact result for a 32-bit op (b unused by unary ops). */
     public int expected32(int a, int b, Env env) {
         return switch (kind) {
-            case DIV_F32 -> F32.div(a, b, env);
-            case RCP_F32 -> F32.div(0x3F800000, a, env);
-            case SQRT_F32 -> F32.sqrt(a, env);
+            case DIV_F32 -> F32.div(a, b, RoundingMode.NEAR_EVEN, env);
+            case RCP_F32 -> F32.div(0x3F800000, a, RoundingMode.NEAR_EVEN, env);
+            case SQRT_F32 -> F32.sqrt(a, RoundingMode.NEAR_EVEN, env);
             case DIV_U32 -> b == 0 ? -1 : Integer.divideUnsigned(a, b);
             case DIV_S32 -> b == 0 ? -1 : a / b;
             case REM_U32 -> b == 0 ? -1 : Integer.remainderUnsigned(a, b);

@@ -86,13 +86,12 @@ public final class TestFloatFunction {
     }
 
     /**
-     * Computes the result words for the operand words with the rounding mode {@code rm} (also
-     * stored in {@code env.roundingMode}), the {@code exact} option for roundings to an integer,
+     * Computes the result words for the operand words with the rounding mode {@code rm}, the
+     * {@code exact} option for roundings to an integer,
      * and the NaN policy of {@code env.specialization}; ORs the IEEE flags into {@code env.flags}.
      * A one-word result is masked to the width of the result type.
      */
     public long[] apply(long[] operands, RoundingMode rm, boolean exact, Env env) {
-        env.roundingMode = rm;
         long[] z = impl.apply(operands, rm, exact, env);
         if (z.length == 1) {
             z[0] &= resultType.mask();
@@ -193,13 +192,13 @@ public final class TestFloatFunction {
 
     static {
         // f16
-        row("f16_add",                    (a, rm, x, e) -> w(F16.add((short) a[0], (short) a[1], e)));
-        row("f16_sub",                    (a, rm, x, e) -> w(F16.sub((short) a[0], (short) a[1], e)));
-        row("f16_mul",                    (a, rm, x, e) -> w(F16.mul((short) a[0], (short) a[1], e)));
-        row("f16_div",                    (a, rm, x, e) -> w(F16.div((short) a[0], (short) a[1], e)));
+        row("f16_add",                    (a, rm, x, e) -> w(F16.add((short) a[0], (short) a[1], rm, e)));
+        row("f16_sub",                    (a, rm, x, e) -> w(F16.sub((short) a[0], (short) a[1], rm, e)));
+        row("f16_mul",                    (a, rm, x, e) -> w(F16.mul((short) a[0], (short) a[1], rm, e)));
+        row("f16_div",                    (a, rm, x, e) -> w(F16.div((short) a[0], (short) a[1], rm, e)));
         row("f16_rem",                    (a, rm, x, e) -> w(F16.rem((short) a[0], (short) a[1], e)));
-        row("f16_mulAdd",                 (a, rm, x, e) -> w(F16.mulAdd((short) a[0], (short) a[1], (short) a[2], e)));
-        row("f16_sqrt",                   (a, rm, x, e) -> w(F16.sqrt((short) a[0], e)));
+        row("f16_mulAdd",                 (a, rm, x, e) -> w(F16.mulAdd((short) a[0], (short) a[1], (short) a[2], rm, e)));
+        row("f16_sqrt",                   (a, rm, x, e) -> w(F16.sqrt((short) a[0], rm, e)));
         row("f16_roundToInt",             (a, rm, x, e) -> w(F16.roundToInt((short) a[0], rm, x, e)));
         row("f16_eq",                     (a, rm, x, e) -> bool(F16.eq((short) a[0], (short) a[1], e)));
         row("f16_le",                     (a, rm, x, e) -> bool(F16.le((short) a[0], (short) a[1], e)));
@@ -207,7 +206,7 @@ public final class TestFloatFunction {
         row("f16_eq_signaling",           (a, rm, x, e) -> bool(F16.eqSignaling((short) a[0], (short) a[1], e)));
         row("f16_le_quiet",               (a, rm, x, e) -> bool(F16.leQuiet((short) a[0], (short) a[1], e)));
         row("f16_lt_quiet",               (a, rm, x, e) -> bool(F16.ltQuiet((short) a[0], (short) a[1], e)));
-        row("f16_to_bf16",                (a, rm, x, e) -> w(F16.toBF16((short) a[0], e)));
+        row("f16_to_bf16",                (a, rm, x, e) -> w(F16.toBF16((short) a[0], rm, e)));
         row("f16_to_f32",                 (a, rm, x, e) -> w(F16.toF32((short) a[0], e)));
         row("f16_to_f64",                 (a, rm, x, e) -> w(F16.toF64((short) a[0], e)));
         f128Row("f16_to_f128",            (a, rm, x, e) -> F128.fromF16((short) a[0], e));
@@ -219,19 +218,19 @@ public final class TestFloatFunction {
         row("f16_to_i64_r_minMag",        (a, rm, x, e) -> w(F16.toI64((short) a[0], MIN_MAG, x, e)));
         row("f16_to_ui64",                (a, rm, x, e) -> w(F16.toUI64((short) a[0], rm, x, e)));
         row("f16_to_ui64_r_minMag",       (a, rm, x, e) -> w(F16.toUI64((short) a[0], MIN_MAG, x, e)));
-        row("i32_to_f16",                 (a, rm, x, e) -> w(F16.fromI32((int) a[0], e)));
-        row("ui32_to_f16",                (a, rm, x, e) -> w(F16.fromUI32((int) a[0], e)));
-        row("i64_to_f16",                 (a, rm, x, e) -> w(F16.fromI64(a[0], e)));
-        row("ui64_to_f16",                (a, rm, x, e) -> w(F16.fromUI64(a[0], e)));
+        row("i32_to_f16",                 (a, rm, x, e) -> w(F16.fromI32((int) a[0], rm, e)));
+        row("ui32_to_f16",                (a, rm, x, e) -> w(F16.fromUI32((int) a[0], rm, e)));
+        row("i64_to_f16",                 (a, rm, x, e) -> w(F16.fromI64(a[0], rm, e)));
+        row("ui64_to_f16",                (a, rm, x, e) -> w(F16.fromUI64(a[0], rm, e)));
 
         // bf16
-        row("bf16_add",                   (a, rm, x, e) -> w(BF16.add((short) a[0], (short) a[1], e)));
-        row("bf16_sub",                   (a, rm, x, e) -> w(BF16.sub((short) a[0], (short) a[1], e)));
-        row("bf16_mul",                   (a, rm, x, e) -> w(BF16.mul((short) a[0], (short) a[1], e)));
-        row("bf16_div",                   (a, rm, x, e) -> w(BF16.div((short) a[0], (short) a[1], e)));
+        row("bf16_add",                   (a, rm, x, e) -> w(BF16.add((short) a[0], (short) a[1], rm, e)));
+        row("bf16_sub",                   (a, rm, x, e) -> w(BF16.sub((short) a[0], (short) a[1], rm, e)));
+        row("bf16_mul",                   (a, rm, x, e) -> w(BF16.mul((short) a[0], (short) a[1], rm, e)));
+        row("bf16_div",                   (a, rm, x, e) -> w(BF16.div((short) a[0], (short) a[1], rm, e)));
         row("bf16_rem",                   (a, rm, x, e) -> w(BF16.rem((short) a[0], (short) a[1], e)));
-        row("bf16_mulAdd",                (a, rm, x, e) -> w(BF16.mulAdd((short) a[0], (short) a[1], (short) a[2], e)));
-        row("bf16_sqrt",                  (a, rm, x, e) -> w(BF16.sqrt((short) a[0], e)));
+        row("bf16_mulAdd",                (a, rm, x, e) -> w(BF16.mulAdd((short) a[0], (short) a[1], (short) a[2], rm, e)));
+        row("bf16_sqrt",                  (a, rm, x, e) -> w(BF16.sqrt((short) a[0], rm, e)));
         row("bf16_roundToInt",            (a, rm, x, e) -> w(BF16.roundToInt((short) a[0], rm, x, e)));
         row("bf16_eq",                    (a, rm, x, e) -> bool(BF16.eq((short) a[0], (short) a[1], e)));
         row("bf16_le",                    (a, rm, x, e) -> bool(BF16.le((short) a[0], (short) a[1], e)));
@@ -239,7 +238,7 @@ public final class TestFloatFunction {
         row("bf16_eq_signaling",          (a, rm, x, e) -> bool(BF16.eqSignaling((short) a[0], (short) a[1], e)));
         row("bf16_le_quiet",              (a, rm, x, e) -> bool(BF16.leQuiet((short) a[0], (short) a[1], e)));
         row("bf16_lt_quiet",              (a, rm, x, e) -> bool(BF16.ltQuiet((short) a[0], (short) a[1], e)));
-        row("bf16_to_f16",                (a, rm, x, e) -> w(BF16.toF16((short) a[0], e)));
+        row("bf16_to_f16",                (a, rm, x, e) -> w(BF16.toF16((short) a[0], rm, e)));
         row("bf16_to_f32",                (a, rm, x, e) -> w(BF16.toF32((short) a[0], e)));
         row("bf16_to_f64",                (a, rm, x, e) -> w(BF16.toF64((short) a[0], e)));
         f128Row("bf16_to_f128",           (a, rm, x, e) -> F128.fromBF16((short) a[0], e));
@@ -251,19 +250,19 @@ public final class TestFloatFunction {
         row("bf16_to_i64_r_minMag",       (a, rm, x, e) -> w(BF16.toI64((short) a[0], MIN_MAG, x, e)));
         row("bf16_to_ui64",               (a, rm, x, e) -> w(BF16.toUI64((short) a[0], rm, x, e)));
         row("bf16_to_ui64_r_minMag",      (a, rm, x, e) -> w(BF16.toUI64((short) a[0], MIN_MAG, x, e)));
-        row("i32_to_bf16",                (a, rm, x, e) -> w(BF16.fromI32((int) a[0], e)));
-        row("ui32_to_bf16",               (a, rm, x, e) -> w(BF16.fromUI32((int) a[0], e)));
-        row("i64_to_bf16",                (a, rm, x, e) -> w(BF16.fromI64(a[0], e)));
-        row("ui64_to_bf16",               (a, rm, x, e) -> w(BF16.fromUI64(a[0], e)));
+        row("i32_to_bf16",                (a, rm, x, e) -> w(BF16.fromI32((int) a[0], rm, e)));
+        row("ui32_to_bf16",               (a, rm, x, e) -> w(BF16.fromUI32((int) a[0], rm, e)));
+        row("i64_to_bf16",                (a, rm, x, e) -> w(BF16.fromI64(a[0], rm, e)));
+        row("ui64_to_bf16",               (a, rm, x, e) -> w(BF16.fromUI64(a[0], rm, e)));
 
         // f32
-        row("f32_add",                    (a, rm, x, e) -> w(F32.add((int) a[0], (int) a[1], e)));
-        row("f32_sub",                    (a, rm, x, e) -> w(F32.sub((int) a[0], (int) a[1], e)));
-        row("f32_mul",                    (a, rm, x, e) -> w(F32.mul((int) a[0], (int) a[1], e)));
-        row("f32_div",                    (a, rm, x, e) -> w(F32.div((int) a[0], (int) a[1], e)));
+        row("f32_add",                    (a, rm, x, e) -> w(F32.add((int) a[0], (int) a[1], rm, e)));
+        row("f32_sub",                    (a, rm, x, e) -> w(F32.sub((int) a[0], (int) a[1], rm, e)));
+        row("f32_mul",                    (a, rm, x, e) -> w(F32.mul((int) a[0], (int) a[1], rm, e)));
+        row("f32_div",                    (a, rm, x, e) -> w(F32.div((int) a[0], (int) a[1], rm, e)));
         row("f32_rem",                    (a, rm, x, e) -> w(F32.rem((int) a[0], (int) a[1], e)));
-        row("f32_mulAdd",                 (a, rm, x, e) -> w(F32.mulAdd((int) a[0], (int) a[1], (int) a[2], e)));
-        row("f32_sqrt",                   (a, rm, x, e) -> w(F32.sqrt((int) a[0], e)));
+        row("f32_mulAdd",                 (a, rm, x, e) -> w(F32.mulAdd((int) a[0], (int) a[1], (int) a[2], rm, e)));
+        row("f32_sqrt",                   (a, rm, x, e) -> w(F32.sqrt((int) a[0], rm, e)));
         row("f32_roundToInt",             (a, rm, x, e) -> w(F32.roundToInt((int) a[0], rm, x, e)));
         row("f32_eq",                     (a, rm, x, e) -> bool(F32.eq((int) a[0], (int) a[1], e)));
         row("f32_le",                     (a, rm, x, e) -> bool(F32.le((int) a[0], (int) a[1], e)));
@@ -271,8 +270,8 @@ public final class TestFloatFunction {
         row("f32_eq_signaling",           (a, rm, x, e) -> bool(F32.eqSignaling((int) a[0], (int) a[1], e)));
         row("f32_le_quiet",               (a, rm, x, e) -> bool(F32.leQuiet((int) a[0], (int) a[1], e)));
         row("f32_lt_quiet",               (a, rm, x, e) -> bool(F32.ltQuiet((int) a[0], (int) a[1], e)));
-        row("f32_to_f16",                 (a, rm, x, e) -> w(F32.toF16((int) a[0], e)));
-        row("f32_to_bf16",                (a, rm, x, e) -> w(F32.toBF16((int) a[0], e)));
+        row("f32_to_f16",                 (a, rm, x, e) -> w(F32.toF16((int) a[0], rm, e)));
+        row("f32_to_bf16",                (a, rm, x, e) -> w(F32.toBF16((int) a[0], rm, e)));
         row("f32_to_f64",                 (a, rm, x, e) -> w(F32.toF64((int) a[0], e)));
         f128Row("f32_to_f128",            (a, rm, x, e) -> F128.fromF32((int) a[0], e));
         row("f32_to_i32",                 (a, rm, x, e) -> w(F32.toI32((int) a[0], rm, x, e)));
@@ -283,19 +282,19 @@ public final class TestFloatFunction {
         row("f32_to_i64_r_minMag",        (a, rm, x, e) -> w(F32.toI64((int) a[0], MIN_MAG, x, e)));
         row("f32_to_ui64",                (a, rm, x, e) -> w(F32.toUI64((int) a[0], rm, x, e)));
         row("f32_to_ui64_r_minMag",       (a, rm, x, e) -> w(F32.toUI64((int) a[0], MIN_MAG, x, e)));
-        row("i32_to_f32",                 (a, rm, x, e) -> w(F32.fromI32((int) a[0], e)));
-        row("ui32_to_f32",                (a, rm, x, e) -> w(F32.fromUI32((int) a[0], e)));
-        row("i64_to_f32",                 (a, rm, x, e) -> w(F32.fromI64(a[0], e)));
-        row("ui64_to_f32",                (a, rm, x, e) -> w(F32.fromUI64(a[0], e)));
+        row("i32_to_f32",                 (a, rm, x, e) -> w(F32.fromI32((int) a[0], rm, e)));
+        row("ui32_to_f32",                (a, rm, x, e) -> w(F32.fromUI32((int) a[0], rm, e)));
+        row("i64_to_f32",                 (a, rm, x, e) -> w(F32.fromI64(a[0], rm, e)));
+        row("ui64_to_f32",                (a, rm, x, e) -> w(F32.fromUI64(a[0], rm, e)));
 
         // f64
-        row("f64_add",                    (a, rm, x, e) -> w(F64.add(a[0], a[1], e)));
-        row("f64_sub",                    (a, rm, x, e) -> w(F64.sub(a[0], a[1], e)));
-        row("f64_mul",                    (a, rm, x, e) -> w(F64.mul(a[0], a[1], e)));
-        row("f64_div",                    (a, rm, x, e) -> w(F64.div(a[0], a[1], e)));
+        row("f64_add",                    (a, rm, x, e) -> w(F64.add(a[0], a[1], rm, e)));
+        row("f64_sub",                    (a, rm, x, e) -> w(F64.sub(a[0], a[1], rm, e)));
+        row("f64_mul",                    (a, rm, x, e) -> w(F64.mul(a[0], a[1], rm, e)));
+        row("f64_div",                    (a, rm, x, e) -> w(F64.div(a[0], a[1], rm, e)));
         row("f64_rem",                    (a, rm, x, e) -> w(F64.rem(a[0], a[1], e)));
-        row("f64_mulAdd",                 (a, rm, x, e) -> w(F64.mulAdd(a[0], a[1], a[2], e)));
-        row("f64_sqrt",                   (a, rm, x, e) -> w(F64.sqrt(a[0], e)));
+        row("f64_mulAdd",                 (a, rm, x, e) -> w(F64.mulAdd(a[0], a[1], a[2], rm, e)));
+        row("f64_sqrt",                   (a, rm, x, e) -> w(F64.sqrt(a[0], rm, e)));
         row("f64_roundToInt",             (a, rm, x, e) -> w(F64.roundToInt(a[0], rm, x, e)));
         row("f64_eq",                     (a, rm, x, e) -> bool(F64.eq(a[0], a[1], e)));
         row("f64_le",                     (a, rm, x, e) -> bool(F64.le(a[0], a[1], e)));
@@ -303,9 +302,9 @@ public final class TestFloatFunction {
         row("f64_eq_signaling",           (a, rm, x, e) -> bool(F64.eqSignaling(a[0], a[1], e)));
         row("f64_le_quiet",               (a, rm, x, e) -> bool(F64.leQuiet(a[0], a[1], e)));
         row("f64_lt_quiet",               (a, rm, x, e) -> bool(F64.ltQuiet(a[0], a[1], e)));
-        row("f64_to_f16",                 (a, rm, x, e) -> w(F64.toF16(a[0], e)));
-        row("f64_to_bf16",                (a, rm, x, e) -> w(F64.toBF16(a[0], e)));
-        row("f64_to_f32",                 (a, rm, x, e) -> w(F64.toF32(a[0], e)));
+        row("f64_to_f16",                 (a, rm, x, e) -> w(F64.toF16(a[0], rm, e)));
+        row("f64_to_bf16",                (a, rm, x, e) -> w(F64.toBF16(a[0], rm, e)));
+        row("f64_to_f32",                 (a, rm, x, e) -> w(F64.toF32(a[0], rm, e)));
         f128Row("f64_to_f128",            (a, rm, x, e) -> F128.fromF64(a[0], e));
         row("f64_to_i32",                 (a, rm, x, e) -> w(F64.toI32(a[0], rm, x, e)));
         row("f64_to_i32_r_minMag",        (a, rm, x, e) -> w(F64.toI32(a[0], MIN_MAG, x, e)));
@@ -317,17 +316,17 @@ public final class TestFloatFunction {
         row("f64_to_ui64_r_minMag",       (a, rm, x, e) -> w(F64.toUI64(a[0], MIN_MAG, x, e)));
         row("i32_to_f64",                 (a, rm, x, e) -> w(F64.fromI32((int) a[0], e)));
         row("ui32_to_f64",                (a, rm, x, e) -> w(F64.fromUI32((int) a[0], e)));
-        row("i64_to_f64",                 (a, rm, x, e) -> w(F64.fromI64(a[0], e)));
-        row("ui64_to_f64",                (a, rm, x, e) -> w(F64.fromUI64(a[0], e)));
+        row("i64_to_f64",                 (a, rm, x, e) -> w(F64.fromI64(a[0], rm, e)));
+        row("ui64_to_f64",                (a, rm, x, e) -> w(F64.fromUI64(a[0], rm, e)));
 
         // f128
-        f128Row("f128_add",               (a, rm, x, e) -> F128.add(a[0], a[1], a[2], a[3], e));
-        f128Row("f128_sub",               (a, rm, x, e) -> F128.sub(a[0], a[1], a[2], a[3], e));
-        f128Row("f128_mul",               (a, rm, x, e) -> F128.mul(a[0], a[1], a[2], a[3], e));
-        f128Row("f128_div",               (a, rm, x, e) -> F128.div(a[0], a[1], a[2], a[3], e));
+        f128Row("f128_add",               (a, rm, x, e) -> F128.add(a[0], a[1], a[2], a[3], rm, e));
+        f128Row("f128_sub",               (a, rm, x, e) -> F128.sub(a[0], a[1], a[2], a[3], rm, e));
+        f128Row("f128_mul",               (a, rm, x, e) -> F128.mul(a[0], a[1], a[2], a[3], rm, e));
+        f128Row("f128_div",               (a, rm, x, e) -> F128.div(a[0], a[1], a[2], a[3], rm, e));
         f128Row("f128_rem",               (a, rm, x, e) -> F128.rem(a[0], a[1], a[2], a[3], e));
-        f128Row("f128_mulAdd",            (a, rm, x, e) -> F128.mulAdd(a[0], a[1], a[2], a[3], a[4], a[5], e));
-        f128Row("f128_sqrt",              (a, rm, x, e) -> F128.sqrt(a[0], a[1], e));
+        f128Row("f128_mulAdd",            (a, rm, x, e) -> F128.mulAdd(a[0], a[1], a[2], a[3], a[4], a[5], rm, e));
+        f128Row("f128_sqrt",              (a, rm, x, e) -> F128.sqrt(a[0], a[1], rm, e));
         f128Row("f128_roundToInt",        (a, rm, x, e) -> F128.roundToInt(a[0], a[1], rm, x, e));
         row("f128_eq",                    (a, rm, x, e) -> bool(F128.eq(a[0], a[1], a[2], a[3], e)));
         row("f128_le",                    (a, rm, x, e) -> bool(F128.le(a[0], a[1], a[2], a[3], e)));
@@ -335,10 +334,10 @@ public final class TestFloatFunction {
         row("f128_eq_signaling",          (a, rm, x, e) -> bool(F128.eqSignaling(a[0], a[1], a[2], a[3], e)));
         row("f128_le_quiet",              (a, rm, x, e) -> bool(F128.leQuiet(a[0], a[1], a[2], a[3], e)));
         row("f128_lt_quiet",              (a, rm, x, e) -> bool(F128.ltQuiet(a[0], a[1], a[2], a[3], e)));
-        row("f128_to_f16",                (a, rm, x, e) -> w(F128.toF16(a[0], a[1], e)));
-        row("f128_to_bf16",               (a, rm, x, e) -> w(F128.toBF16(a[0], a[1], e)));
-        row("f128_to_f32",                (a, rm, x, e) -> w(F128.toF32(a[0], a[1], e)));
-        row("f128_to_f64",                (a, rm, x, e) -> w(F128.toF64(a[0], a[1], e)));
+        row("f128_to_f16",                (a, rm, x, e) -> w(F128.toF16(a[0], a[1], rm, e)));
+        row("f128_to_bf16",               (a, rm, x, e) -> w(F128.toBF16(a[0], a[1], rm, e)));
+        row("f128_to_f32",                (a, rm, x, e) -> w(F128.toF32(a[0], a[1], rm, e)));
+        row("f128_to_f64",                (a, rm, x, e) -> w(F128.toF64(a[0], a[1], rm, e)));
         row("f128_to_i32",                (a, rm, x, e) -> w(F128.toI32(a[0], a[1], rm, x, e)));
         row("f128_to_i32_r_minMag",       (a, rm, x, e) -> w(F128.toI32(a[0], a[1], MIN_MAG, x, e)));
         row("f128_to_ui32",               (a, rm, x, e) -> w(F128.toUI32(a[0], a[1], rm, x, e)));

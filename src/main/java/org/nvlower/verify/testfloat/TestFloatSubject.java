@@ -33,7 +33,7 @@ public final class TestFloatSubject {
         this.function = function;
         this.roundingMode = roundingMode;
         this.exact = exact;
-        this.env = new Env(roundingMode, specialization);
+        this.env = new Env(specialization);
         this.slots = function.operandTypes().stream().map(TestFloatType::slot).toList();
     }
 

@@ -82,13 +82,13 @@ class MathCallFolderTest {
             check("__nv_fabs", Math.abs(x), x);
             check("__nv_copysign", Math.copySign(x, y), x, y);
             check("__nv_fma", Math.fma(x, y, z), x, y, z);
-            check("__nv_fma", Double.longBitsToDouble(F64.mulAdd(bx, by, Double.doubleToRawLongBits(z), env)), x, y, z);
+            check("__nv_fma", Double.longBitsToDouble(F64.mulAdd(bx, by, Double.doubleToRawLongBits(z), org.nvlower.softfloat.RoundingMode.NEAR_EVEN, env)), x, y, z);
             check("__nv_fmod", x % y, x, y);
             check("_Z4fmoddd", Double.longBitsToDouble(F64.fmod(bx, by, env)), x, y);
             check("__nv_fmin", (x == 0 && y == 0 && Math.copySign(1, x) != Math.copySign(1, y)) ? Double.NaN : Math.min(x, y), x, y);
             if (x >= 0) {
                 check("__nv_sqrt", Math.sqrt(x), x);
-                check("sqrtd", Double.longBitsToDouble(F64.sqrt(bx, env)), x);
+                check("sqrtd", Double.longBitsToDouble(F64.sqrt(bx, org.nvlower.softfloat.RoundingMode.NEAR_EVEN, env)), x);
             }
             float fx = (float) x;
             float fy = (float) y;

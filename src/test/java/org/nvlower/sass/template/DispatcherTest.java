@@ -18,6 +18,7 @@ import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
 import org.nvlower.sass.Section;
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.RoundingMode;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.GpuNaN;
 import org.nvlower.nvptx.SmProcessor;
@@ -147,10 +148,10 @@ class DispatcherTest {
                 long[] x = run(call, a, b, c);
                 long[] y = run(inline, a, b, c);
                 // softfloat's values, the GPU's FP64 NaNs (docs/nan.md)
-                long q1 = GpuNaN.div(F64.div(a, b, env), a, b);
-                long q2 = GpuNaN.div(F64.div(q1, c, env), q1, c);
-                long[] want = {q1, q2, GpuNaN.unary(F64.sqrt(q2, env), q2), GpuNaN.div(F64.div(c, a, env), c, a),
-                    GpuNaN.unary(F64.div(0x3FF0000000000000L, b, env), b), GpuNaN.div(F64.div(a, c, env), a, c)};
+                long q1 = GpuNaN.div(F64.div(a, b, RoundingMode.NEAR_EVEN, env), a, b);
+                long q2 = GpuNaN.div(F64.div(q1, c, RoundingMode.NEAR_EVEN, env), q1, c);
+                long[] want = {q1, q2, GpuNaN.unary(F64.sqrt(q2, RoundingMode.NEAR_EVEN, env), q2), GpuNaN.div(F64.div(c, a, RoundingMode.NEAR_EVEN, env), c, a),
+                    GpuNaN.unary(F64.div(0x3FF0000000000000L, b, RoundingMode.NEAR_EVEN, env), b), GpuNaN.div(F64.div(a, c, RoundingMode.NEAR_EVEN, env), a, c)};
                 for (int k = 0; k < 6; k++) {
                     String where = mufu + " case " + i + " output " + k + " a=" + Long.toHexString(a) + " b="
                             + Long.toHexString(b) + " c=" + Long.toHexString(c);

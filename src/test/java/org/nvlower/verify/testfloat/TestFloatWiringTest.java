@@ -64,7 +64,7 @@ class TestFloatWiringTest {
     }
 
     static void expect(TestFloatFunction f, RoundingMode rm, long[] operands, long[] expected, int flags) {
-        Env env = new Env(rm, Specialization.X86);
+        Env env = new Env(Specialization.X86);
         long[] z = f.apply(operands, rm, false, env);
         assertEquals(Arrays.toString(expected), Arrays.toString(z), f.name() + " " + Arrays.toString(operands));
         assertEquals(flags, env.flags, f.name() + " flags");
