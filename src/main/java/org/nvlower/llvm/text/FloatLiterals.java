@@ -189,8 +189,11 @@ final class FloatLiterals {
                 double d = c.type() == FloatType.DOUBLE ? Double.longBitsToDouble(bits.longValue())
                         : Float.intBitsToFloat(bits.intValue());
                 if (!Double.isNaN(d) && !Double.isInfinite(d)) {
+                    // LLVM keeps six significant digits (APFloat::toString(6)) and prints them
+                    // padded to seven; only a value those six digits give back exactly is decimal
+                    String six = String.format(Locale.ROOT, "%.5e", d);
                     String dec = String.format(Locale.ROOT, "%.6e", d);
-                    if (Double.parseDouble(dec) == d && !(d == 0 && 1 / d < 0 && !dec.startsWith("-"))) {
+                    if (Double.parseDouble(six) == d && !(d == 0 && 1 / d < 0 && !dec.startsWith("-"))) {
                         return dec;
                     }
                 }
