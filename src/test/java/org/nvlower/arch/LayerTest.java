@@ -21,6 +21,7 @@ class LayerTest {
             "org.nvlower.target..",
             "org.nvlower.llvm.ir..",
             "org.nvlower.llvm.text..",
+            "org.nvlower.llvm.bitcode..",
             "org.nvlower.llvm.exec..",
             "org.nvlower.sass",
             "org.nvlower.ptx..",
@@ -46,6 +47,14 @@ class LayerTest {
                     .allowEmptyShould(true)
                     .check(CLASSES);
         }
+    }
+
+    /** llvm.bitcode sits beside llvm.text (both read into llvm.ir): neither uses the other. */
+    @Test
+    void bitcodeAndTextAreSiblings() {
+        noClasses().that().resideInAPackage("org.nvlower.llvm.bitcode..")
+                .should().dependOnClassesThat().resideInAPackage("org.nvlower.llvm.text..")
+                .check(CLASSES);
     }
 
     @Test

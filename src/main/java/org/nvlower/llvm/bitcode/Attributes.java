@@ -129,6 +129,37 @@ final class Attributes {
         return list;
     }
 
+    /**
+     * LLVM's reader upgrades old string attributes: "no-frame-pointer-elim"="true" (and
+     * "-non-leaf") become "frame-pointer"="all" (or "non-leaf"/"none"), and
+     * "null-pointer-is-valid"="true" the null_pointer_is_valid attribute.
+     */
+    private static List<Attribute> upgrade(List<Attribute> list) {
+        String framePointer = null;
+        List<Attribute> out = new ArrayList<>();
+        for (Attribute a : list) {
+            if (a instanceof Attribute.Str str && str.name().equals("no-frame-pointer-elim")) {
+                framePointer = "true".equals(str.value()) ? "all" : "none";
+            } else if (a instanceof Attribute.Str str && str.name().equals("null-pointer-is-valid")) {
+                if ("true".equals(str.value())) {
+                    out.add(Attribute.word("null_pointer_is_valid"));
+                }
+            } else if (!(a instanceof Attribute.Str str2 && str2.name().equals("no-frame-pointer-elim-non-leaf"))) {
+                out.add(a);
+            }
+        }
+        for (Attribute a : list) {
+            if (a instanceof Attribute.Str str && str.name().equals("no-frame-pointer-elim-non-leaf")
+                    && !"all".equals(framePointer)) {
+                framePointer = "non-leaf";
+            }
+        }
+        if (framePointer != null) {
+            out.add(Attribute.string("frame-pointer", framePointer));
+        }
+        return out;
+    }
+
     static long decodeSigned(long v) {
         return (v & 1) == 0 ? v >>> 1 : v == 1 ? Long.MIN_VALUE : -(v >>> 1);
     }
@@ -261,7 +292,7 @@ final class Attributes {
             if (types == null) {
                 throw s.error("attributes used before the TYPE block");
             }
-            g = new Group(o[1], new AttributeSet(AttributeKinds.sorted(decode(s, o, types), llvm19)));
+            g = new Group(o[1], new AttributeSet(AttributeKinds.sorted(upgrade(decode(s, o, types)), llvm19)));
             groups.put(gid, g);
         }
         return g;

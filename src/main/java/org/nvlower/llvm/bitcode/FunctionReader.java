@@ -138,6 +138,7 @@ final class FunctionReader {
             }
             fx.inst().resolveForwardOperand(fx.operand(), v);
         }
+        nameUpgrades();
         attachments();
         predecessors();
         values.truncate(moduleValues);
@@ -662,9 +663,13 @@ final class FunctionReader {
                 }
                 String tail = (cc & 1) != 0 ? "tail" : (cc >> 14 & 1) != 0 ? "musttail" : (cc >> 16 & 1) != 0 ? "notail" : "";
                 AttributeSet fnAttrs = attrs.function();
-                List<Integer> groups = fnAttrs.isEmpty() ? List.of() : List.of(m.groupFor(fnAttrs));
+                if (m.upgrade != null && callee.value() instanceof Function old && m.upgrade.upgrades.containsKey(old)) {
+                    upgradeCall(old, ops);
+                    return;
+                }
+                callSiteAttributes = fnAttrs;
                 detail = new CallInst.Detail(tail, fty, argc, Codes.callingConvention(cc >> 1 & 0x3FF),
-                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, groups, List.of());
+                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.of());
                 opcode = Opcode.CALL;
                 type = fty.returnType();
             }
@@ -757,6 +762,12 @@ final class FunctionReader {
             arr[i] = ops.get(i).value();
         }
         Instruction inst = Instruction.read(opcode, type, flags, fmf, arr, detail);
+        if (callSiteAttributes != null) {
+            if (!callSiteAttributes.isEmpty()) {
+                m.callAttributes.put((CallInst) inst, callSiteAttributes);
+            }
+            callSiteAttributes = null;
+        }
         for (int i = 0; i < arr.length; i++) {
             Operand op = ops.get(i);
             if (op.value() == null && op.id() >= 0) {
@@ -782,6 +793,80 @@ final class FunctionReader {
         if (opcode.isTerminator()) {
             b.trimToSize();
             current++;
+        }
+    }
+
+    private AttributeSet callSiteAttributes;
+
+    /** A call LLVM 14 upgrades as it reads: its replacement instructions, named once the body is read. */
+    private record UpgradedCall(Function old, List<IntrinsicUpgrade.Named> replacement) {
+    }
+
+    private final List<UpgradedCall> upgradedCalls = new ArrayList<>();
+
+    private void upgradeCall(Function old, List<Operand> ops) {
+        List<Value> args = new ArrayList<>();
+        for (int i = 1; i < ops.size(); i++) {
+            if (ops.get(i).value() == null) {
+                throw s.error("a forward reference in a call of " + old.name() + " is not supported");
+            }
+            args.add(ops.get(i).value());
+        }
+        IntrinsicUpgrade.Upgrade u = m.upgrade.upgrades.get(old);
+        List<IntrinsicUpgrade.Named> replacement = m.upgrade.expand(old, u, args, m.functionAttributes());
+        BasicBlock b = blocks.get(current);
+        Instruction result = replacement.get(replacement.size() - 1).instruction();
+        if (result.type() != PrimitiveType.VOID) {
+            if (u.kind() != IntrinsicUpgrade.Kind.EXPAND) {
+                String name = valueNames.get(instNum());
+                if (name != null) {
+                    result.setName(name); // the new call takes the old one's name
+                }
+            }
+            values.add(result);
+        }
+        for (IntrinsicUpgrade.Named n : replacement) {
+            b.appendParsed(n.instruction());
+            last = n.instruction();
+        }
+        instructions.add(null); // attachments of the old call go with it, as in LLVM
+        if (u.kind() == IntrinsicUpgrade.Kind.EXPAND) {
+            upgradedCalls.add(new UpgradedCall(old, replacement));
+        }
+    }
+
+    /**
+     * Names the expanded instructions as LLVM does: per old intrinsic (in module order), its
+     * calls last first (their use-list order), each name made unique with the function's counter.
+     */
+    private void nameUpgrades() {
+        if (upgradedCalls.isEmpty()) {
+            return;
+        }
+        java.util.Set<String> used = new java.util.HashSet<>(valueNames.values());
+        used.addAll(blockNames.values());
+        for (Argument a : f.arguments()) {
+            used.add(a.name());
+        }
+        int lastUnique = 0;
+        for (Function old : m.upgrade.upgrades.keySet()) {
+            for (int i = upgradedCalls.size() - 1; i >= 0; i--) {
+                UpgradedCall c = upgradedCalls.get(i);
+                if (c.old() != old) {
+                    continue;
+                }
+                for (IntrinsicUpgrade.Named n : c.replacement()) {
+                    if (n.name() == null) {
+                        continue;
+                    }
+                    String name = n.name();
+                    while (used.contains(name)) {
+                        name = n.name() + (++lastUnique);
+                    }
+                    used.add(name);
+                    n.instruction().setName(name);
+                }
+            }
         }
     }
 
@@ -859,7 +944,9 @@ final class FunctionReader {
                 if (i < 0 || i >= instructions.size()) {
                     throw s.error("metadata attachment to instruction " + i + " of " + instructions.size());
                 }
-                m.addAttachments(instructions.get((int) i), a, 1);
+                if (instructions.get((int) i) != null) {
+                    m.addAttachments(instructions.get((int) i), a, 1);
+                }
             }
         }
     }

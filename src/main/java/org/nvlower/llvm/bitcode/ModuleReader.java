@@ -538,7 +538,10 @@ final class ModuleReader {
     // ------------------------------------------------------------------ the rest
 
     private void finish(String sourceFileName, String layout, String triple, String asm) {
-        numberFunctionGroups();
+        if (!llvm19) {
+            upgrade = new IntrinsicUpgrade(this);
+            upgrade.prepare(globals, functionAttributes);
+        }
         // function bodies, in the order of the functions that have one
         List<Function> defined = new ArrayList<>();
         for (GlobalValue g : globals) {
@@ -554,6 +557,16 @@ final class ModuleReader {
             s.subblockId = BlockIds.FUNCTION;
             new FunctionReader(this, defined.get(i)).read();
         }
+        List<GlobalValue> functions = new ArrayList<>();
+        for (GlobalValue g : globals) {
+            if (g instanceof Function f && (upgrade == null || !upgrade.upgrades.containsKey(f))) {
+                functions.add(f);
+            }
+        }
+        if (upgrade != null) {
+            functions.addAll(upgrade.added);
+        }
+        numberGroups(functions);
         if (sourceFileName == null) {
             sourceFileName = file.name(); // LLVM's default: the module identifier
         }
@@ -571,7 +584,14 @@ final class ModuleReader {
                 module.addEntity(new HeaderLine(HeaderLine.Kind.MODULE_ASM, "module", line, null));
             }
         }
-        new TypeOrder(module).addDefinitions(globals);
+        List<GlobalValue> ordered = new ArrayList<>();
+        for (GlobalValue g : globals) {
+            if (!(g instanceof Function)) {
+                ordered.add(g);
+            }
+        }
+        ordered.addAll(functions);
+        new TypeOrder(module).addDefinitions(ordered);
         for (GlobalValue g : globals) {
             if (g instanceof GlobalVariable) {
                 module.addEntity(g);
@@ -582,10 +602,8 @@ final class ModuleReader {
                 module.addEntity(g);
             }
         }
-        for (GlobalValue g : globals) {
-            if (g instanceof Function) {
-                module.addEntity(g);
-            }
+        for (GlobalValue g : functions) {
+            module.addEntity(g);
         }
         addAttributeGroups();
         new MetadataNumbering(this).apply();
@@ -637,14 +655,25 @@ final class ModuleReader {
         return groupIds.computeIfAbsent(set, k -> groupIds.size());
     }
 
-    private void numberFunctionGroups() {
-        for (GlobalValue g : globals) {
-            if (g instanceof Function f) {
-                AttributeSet fn = functionAttributes.get(f).function();
-                if (!fn.isEmpty()) {
-                    f.setAttributes(AttributeSet.EMPTY, List.of(groupFor(fn)));
-                }
+    IntrinsicUpgrade upgrade;
+    /** Call-site function attributes, numbered after every function's own set. */
+    final Map<org.nvlower.llvm.ir.CallInst, AttributeSet> callAttributes = new LinkedHashMap<>();
+
+    Map<Function, Attributes.AttributeList> functionAttributes() {
+        return functionAttributes;
+    }
+
+    private void numberGroups(List<GlobalValue> functions) {
+        for (GlobalValue g : functions) {
+            Function f = (Function) g;
+            AttributeSet fn = functionAttributes.get(f).function();
+            if (!fn.isEmpty()) {
+                f.setAttributes(AttributeSet.EMPTY, List.of(groupFor(fn)));
             }
+        }
+        for (Map.Entry<org.nvlower.llvm.ir.CallInst, AttributeSet> e : callAttributes.entrySet()) {
+            org.nvlower.llvm.ir.CallInst c = e.getKey();
+            c.setDetail(c.detail().withFnAttributes(AttributeSet.EMPTY, List.of(groupFor(e.getValue()))));
         }
     }
 

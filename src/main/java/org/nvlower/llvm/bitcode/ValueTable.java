@@ -147,6 +147,12 @@ final class ValueTable {
         long[] o = p.ops();
         switch (p.code()) {
             case 2: // NULL
+                if (t instanceof IntegerType it) {
+                    return new ConstantInt(it, BigInteger.ZERO);
+                }
+                if (t instanceof FloatType ft) {
+                    return new ConstantFP(ft, BigInteger.ZERO);
+                }
                 return new ConstantKeyword(t instanceof org.nvlower.llvm.ir.PointerType
                         ? ConstantKeyword.Keyword.NULL : t == org.nvlower.llvm.ir.PrimitiveType.TOKEN
                         ? ConstantKeyword.Keyword.NONE : ConstantKeyword.Keyword.ZEROINITIALIZER, t);

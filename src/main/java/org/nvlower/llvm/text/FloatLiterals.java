@@ -188,7 +188,9 @@ final class FloatLiterals {
             case FLOAT: {
                 double d = c.type() == FloatType.DOUBLE ? Double.longBitsToDouble(bits.longValue())
                         : Float.intBitsToFloat(bits.intValue());
-                if (!Double.isNaN(d) && !Double.isInfinite(d)) {
+                boolean subnormal = c.type() == FloatType.DOUBLE ? d != 0 && Math.abs(d) < Double.MIN_NORMAL
+                        : d != 0 && Math.abs(d) < Float.MIN_NORMAL;
+                if (!Double.isNaN(d) && !Double.isInfinite(d) && !subnormal) {
                     // LLVM keeps six significant digits (APFloat::toString(6)) and prints them
                     // padded to seven; only a value those six digits give back exactly is decimal
                     String six = String.format(Locale.ROOT, "%.5e", d);
@@ -197,7 +199,8 @@ final class FloatLiterals {
                         return dec;
                     }
                 }
-                return "0x" + hex(Double.doubleToRawLongBits(d), 16);
+                // LLVM's format_hex(bits, 0, upper): no leading zeros
+                return "0x" + Long.toHexString(Double.doubleToRawLongBits(d)).toUpperCase(Locale.ROOT);
             }
             case HALF:
                 return "0xH" + hex(bits.longValue(), 4);
