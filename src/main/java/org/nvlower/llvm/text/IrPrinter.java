@@ -139,6 +139,9 @@ public final class IrPrinter {
                 if (!attrs.isEmpty()) {
                     sb.append("; Function Attrs: ").append(attrs).append('\n');
                 }
+                if (!f.isDeclaration()) {
+                    f.renumber();
+                }
                 sb.append(header(f, !f.isDeclaration()));
                 if (f.isDeclaration()) {
                     sb.append('\n');
