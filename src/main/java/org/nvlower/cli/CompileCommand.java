@@ -32,6 +32,10 @@ public final class CompileCommand implements Callable<Integer> {
     @Option(names = "--libdevice", paramLabel = "PATH", description = "libdevice (.bc or .ll) instead of CUDA's")
     Path libdevice;
 
+    @Option(names = "--link-runtime",
+            description = "link the fp128/i128 runtime bodies the module calls (fp128 carried as i128), so that stock llc compiles the result alone")
+    boolean linkRuntime;
+
     @Mixin
     MathPassOptions options;
 
@@ -47,7 +51,7 @@ public final class CompileCommand implements Callable<Integer> {
         boolean mlir = isMlir();
         try (Output.Destination out = Output.open(spec, options.output)) {
             MathPipeline.Settings settings = new MathPipeline.Settings(options.target(), options.ftzGiven(),
-                    options.overrides(), libdevice);
+                    options.overrides(), libdevice, linkRuntime);
             String name = IrInput.displayName(options.input);
             MathPipeline.Result r = mlir ? MathPipeline.compileMlir(name, IrInput.read(options.input).text(), settings)
                     : MathPipeline.compile(IrInput.parse(options.input), settings);

@@ -14,13 +14,13 @@ import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.sass.template.ConstantDivision;
-import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion;
 import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
-import org.nvlower.target.DdivTier;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.nvptx.DdivTier;
+import org.nvlower.nvptx.SmProcessor;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

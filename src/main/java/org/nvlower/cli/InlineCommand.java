@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.llvm.ir.Inliner;
+import org.nvlower.llvm.transform.Inliner;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrPrinter;
 

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.llvm.ir.Linker;
+import org.nvlower.llvm.transform.Linker;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrPrinter;
 

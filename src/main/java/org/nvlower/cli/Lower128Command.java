@@ -9,10 +9,9 @@ import java.util.concurrent.Callable;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.Lower128;
-import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,7 +76,7 @@ public final class Lower128Command implements Callable<Integer> {
             PrintWriter err = spec.commandLine().getErr();
             Lower128.Result result;
             try {
-                result = Lower128.run(module, new Lower128.Options(enableOptimization, keepUnsupported, carry));
+                result = Lower128.run(module, new Lower128.Options(enableOptimization, keepUnsupported, carry, linkRuntime));
             } catch (InputException e) {
                 // the check names every operation, one per line; rendering shortens long messages
                 String[] lines = e.getMessage().split("\n");
@@ -90,9 +89,6 @@ public final class Lower128Command implements Callable<Integer> {
             for (String kept : result.kept()) {
                 err.println(kept.replaceFirst("^(.*?:\\d+:\\d+: )?", "$1warning: ")
                         .replace(" (--keep-unsupported leaves it)", ""));
-            }
-            if (linkRuntime) {
-                RuntimeLibrary.link(module, result.functions(), carry);
             }
             if (repeat > 0) {
                 reportTimes(module.source(), err);

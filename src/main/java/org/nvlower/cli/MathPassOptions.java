@@ -9,7 +9,7 @@ import java.util.function.Function;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.NvvmReflect;
 import org.nvlower.llvm.text.IrPrinter;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;

@@ -20,7 +20,7 @@ import org.nvlower.mlir.translate.LlvmTranslation;
 import org.nvlower.mlir.text.MlirParser;
 import org.nvlower.mlir.text.MlirPrinter;
 import org.nvlower.mlir.text.OpRegistry;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -12,7 +12,7 @@ import org.nvlower.llvm.runtime.RuntimeDispatch;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.text.IrPrinter;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -8,14 +8,14 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
-import org.nvlower.target.CostModel;
-import org.nvlower.target.DataLayout;
-import org.nvlower.target.DataLayoutVerifier;
-import org.nvlower.target.Json;
-import org.nvlower.target.Knob;
-import org.nvlower.target.TargetDescription;
-import org.nvlower.target.TargetMachine;
-import org.nvlower.target.Triples;
+import org.nvlower.nvptx.CostModel;
+import org.nvlower.nvptx.DataLayout;
+import org.nvlower.nvptx.DataLayoutVerifier;
+import org.nvlower.nvptx.Json;
+import org.nvlower.nvptx.Knob;
+import org.nvlower.nvptx.TargetDescription;
+import org.nvlower.nvptx.TargetMachine;
+import org.nvlower.nvptx.Triples;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code nvlower target [cicc options] [--knob name=value]... [--json]}: the TargetMachine the
  * options build, or one of the table queries. cicc's single-dash options are not picocli options:
- * they are collected unparsed and handed to {@code org.nvlower.target.CompileOptions}.
+ * they are collected unparsed and handed to {@code org.nvlower.nvptx.CompileOptions}.
  */
 @Command(name = "target",
         mixinStandardHelpOptions = true,

@@ -16,10 +16,10 @@ import org.nvlower.verify.ptx.TemplatePtx;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.ConstantDivisionCheck;
 import org.nvlower.verify.sass.SassOp;
-import org.nvlower.verify.sass.Verifier;
-import org.nvlower.verify.sass.Verifier.Counterexample;
-import org.nvlower.verify.sass.Verifier.Plan;
-import org.nvlower.verify.sass.Verifier.Result;
+import org.nvlower.verify.sass.TemplateVerifier;
+import org.nvlower.verify.sass.TemplateVerifier.Counterexample;
+import org.nvlower.verify.sass.TemplateVerifier.Plan;
+import org.nvlower.verify.sass.TemplateVerifier.Result;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -133,8 +133,8 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         long[] slice = parseRange();
         try {
-            Verifier.Plan probe = new Plan(sassOp, CaseSet.EDGE, 0, 0, seed, mufu, 1);
-            Verifier.run(probe, null);
+            TemplateVerifier.Plan probe = new Plan(sassOp, CaseSet.EDGE, 0, 0, seed, mufu, 1);
+            TemplateVerifier.run(probe, null);
         } catch (IllegalArgumentException e) {
             throw new InputException("--mufu: " + e.getMessage() + " (or all)");
         }
@@ -171,7 +171,7 @@ public final class VerifyCommand implements Callable<Integer> {
         try (ProgressBar bar = progressBar(total)) {
             for (Plan plan : plans) {
                 long setStart = System.nanoTime();
-                Result r = Verifier.run(plan, bar == null ? null : bar::stepBy);
+                Result r = TemplateVerifier.run(plan, bar == null ? null : bar::stepBy);
                 double secs = (System.nanoTime() - setStart) / 1e9;
                 if (bar != null) {
                     bar.pause();
@@ -297,7 +297,7 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         int choice = c.mufuChoice().isEmpty() ? 0 : Integer.parseInt(c.mufuChoice().replaceAll("\\D", ""));
         out.println("  trace (each executed instruction and the value it wrote):");
-        out.print(Verifier.trace(op, c.a(), c.b(), p.mufu(), p.seed(), choice));
+        out.print(TemplateVerifier.trace(op, c.a(), c.b(), p.mufu(), p.seed(), choice));
     }
 
     private static String f32(long bits) {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
@@ -29,9 +29,9 @@ public final class VerifyIrCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         Module m = IrInput.parse(input);
-        List<Verifier.Problem> problems = Verifier.verify(m);
+        List<IrVerifier.Problem> problems = IrVerifier.verify(m);
         PrintWriter err = spec.commandLine().getErr();
-        for (Verifier.Problem p : problems) {
+        for (IrVerifier.Problem p : problems) {
             err.println(IrInput.displayName(input) + ": error: " + p);
         }
         return problems.isEmpty() ? Main.OK : Main.USER_ERROR;

@@ -20,11 +20,11 @@ import java.util.concurrent.TimeUnit;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.runtime.LliDriver;
-import org.nvlower.llvm.runtime.RuntimeCases;
-import org.nvlower.llvm.runtime.RuntimeChecker;
+import org.nvlower.verify.runtime.LliDriver;
+import org.nvlower.verify.runtime.RuntimeCases;
+import org.nvlower.verify.runtime.RuntimeChecker;
 import org.nvlower.llvm.runtime.RuntimeFunction;
-import org.nvlower.llvm.runtime.TestFloatOperands;
+import org.nvlower.verify.runtime.TestFloatOperands;
 import org.nvlower.llvm.text.IrPrinter;
 
 import picocli.CommandLine.Command;

@@ -3,7 +3,7 @@ package org.nvlower.mlir;
 import java.util.List;
 
 /** {@code [a, b]}. */
-public record ArrayAttr(List<Attribute> elements) implements Attribute {
+public record ArrayAttr(List<MlirAttribute> elements) implements MlirAttribute {
 
     public ArrayAttr {
         elements = List.copyOf(elements);

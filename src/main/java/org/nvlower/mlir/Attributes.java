@@ -14,14 +14,14 @@ public final class Attributes {
      * spaces) an {@code i64} integer or {@code f64} float is printed without its type, as
      * mlir-opt does there; elsewhere the type is always printed.
      */
-    public static String print(Attribute attribute, boolean elideDefaultType) {
+    public static String print(MlirAttribute attribute, boolean elideDefaultType) {
         StringBuilder sb = new StringBuilder();
         append(sb, attribute, elideDefaultType);
         return sb.toString();
     }
 
     /** Appends {@link #print}'s text. */
-    public static void append(StringBuilder sb, Attribute attribute, boolean elide) {
+    public static void append(StringBuilder sb, MlirAttribute attribute, boolean elide) {
         switch (attribute) {
             case IntegerAttr i -> {
                 if (i.isBool()) {
@@ -29,21 +29,21 @@ public final class Attributes {
                     return;
                 }
                 sb.append(i.value());
-                if (!(elide && i.type().equals(IntegerType.I64))) {
+                if (!(elide && i.type().equals(MlirIntegerType.I64))) {
                     sb.append(" : ").append(i.type());
                 }
             }
             case FloatAttr f -> {
-                String literal = FloatLiterals.print(f.bits(), f.type());
+                String literal = MlirFloatLiterals.print(f.bits(), f.type());
                 sb.append(literal);
                 // hex digits would read back as an integer without the type
-                if (!(elide && f.type() == FloatType.F64 && !literal.startsWith("0x"))) {
+                if (!(elide && f.type() == MlirFloatType.F64 && !literal.startsWith("0x"))) {
                     sb.append(" : ").append(f.type());
                 }
             }
             case ArrayAttr a -> {
                 sb.append('[');
-                List<Attribute> elements = a.elements();
+                List<MlirAttribute> elements = a.elements();
                 for (int k = 0; k < elements.size(); k++) {
                     if (k > 0) {
                         sb.append(", ");
@@ -88,17 +88,17 @@ public final class Attributes {
         return offset;
     }
 
-    private static void element(StringBuilder sb, Attribute e) {
+    private static void element(StringBuilder sb, MlirAttribute e) {
         switch (e) {
             case IntegerAttr i when i.isBool() -> sb.append(i.value().signum() != 0);
             case IntegerAttr i -> sb.append(i.value());
-            case FloatAttr f -> sb.append(FloatLiterals.print(f.bits(), f.type()));
+            case FloatAttr f -> sb.append(MlirFloatLiterals.print(f.bits(), f.type()));
             default -> throw new IllegalStateException("dense element " + e);
         }
     }
 
     /** {@code {a, b = 1 : i32}} without the names in {@code elided}; empty string if none remain. */
-    public static String dictionary(Map<String, Attribute> entries, Set<String> elided) {
+    public static String dictionary(Map<String, MlirAttribute> entries, Set<String> elided) {
         StringBuilder sb = new StringBuilder();
         appendDictionary(sb, "", entries, elided);
         return sb.toString();
@@ -108,9 +108,9 @@ public final class Attributes {
      * Appends {@code prefix} and the dictionary without the names in {@code elided}, or nothing
      * if none remain.
      */
-    public static void appendDictionary(StringBuilder sb, String prefix, Map<String, Attribute> entries, Set<String> elided) {
+    public static void appendDictionary(StringBuilder sb, String prefix, Map<String, MlirAttribute> entries, Set<String> elided) {
         boolean first = true;
-        for (Map.Entry<String, Attribute> e : entries.entrySet()) {
+        for (Map.Entry<String, MlirAttribute> e : entries.entrySet()) {
             if (elided.contains(e.getKey())) {
                 continue;
             }

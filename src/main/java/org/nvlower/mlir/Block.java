@@ -13,11 +13,11 @@ public final class Block {
     public Block() {}
 
     /** A block with arguments of these types. */
-    public Block(List<Type> argumentTypes) {
+    public Block(List<MlirType> argumentTypes) {
         argumentTypes.forEach(this::addArgument);
     }
 
-    public BlockArgument addArgument(Type type) {
+    public BlockArgument addArgument(MlirType type) {
         BlockArgument a = new BlockArgument(this, arguments.size(), type);
         arguments.add(a);
         return a;
@@ -41,7 +41,7 @@ public final class Block {
         return this;
     }
 
-    public List<Type> argumentTypes() {
-        return arguments.stream().map(Value::type).toList();
+    public List<MlirType> argumentTypes() {
+        return arguments.stream().map(MlirValue::type).toList();
     }
 }

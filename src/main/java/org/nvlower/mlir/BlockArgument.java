@@ -1,12 +1,12 @@
 package org.nvlower.mlir;
 
 /** Argument number {@code index} of {@code owner}. */
-public final class BlockArgument extends Value {
+public final class BlockArgument extends MlirValue {
 
     private final Block owner;
     private final int index;
 
-    BlockArgument(Block owner, int index, Type type) {
+    BlockArgument(Block owner, int index, MlirType type) {
         super(type);
         this.owner = owner;
         this.index = index;

@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** {@code complex<f32>}. */
-public record ComplexType(Type element) implements Type {
+public record ComplexType(MlirType element) implements MlirType {
     @Override
     public String toString() {
         return "complex<" + element + ">";

@@ -7,7 +7,7 @@ import java.util.List;
  * {@link IntegerAttr} or {@link FloatAttr} of the element type, in row-major order; one element
  * for a splat. Several equal elements are stored (and printed) as a splat, as MLIR does.
  */
-public record DenseAttr(Type type, List<Attribute> elements) implements Attribute {
+public record DenseAttr(MlirType type, List<MlirAttribute> elements) implements MlirAttribute {
 
     public DenseAttr {
         elements = List.copyOf(elements);
@@ -23,7 +23,7 @@ public record DenseAttr(Type type, List<Attribute> elements) implements Attribut
     /** The shape of the type (vector or static tensor). */
     public List<Long> shape() {
         return switch (type) {
-            case VectorType v -> v.shape();
+            case MlirVectorType v -> v.shape();
             case TensorType t -> t.shape();
             default -> throw new IllegalStateException("dense attribute of type " + type);
         };

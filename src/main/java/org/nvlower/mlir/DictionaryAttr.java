@@ -6,7 +6,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /** {@code {a, b = 1 : i32}}: named attributes, sorted by name as MLIR keeps them. */
-public record DictionaryAttr(SortedMap<String, Attribute> entries) implements Attribute {
+public record DictionaryAttr(SortedMap<String, MlirAttribute> entries) implements MlirAttribute {
 
     public static final DictionaryAttr EMPTY = new DictionaryAttr(new TreeMap<>());
 
@@ -14,11 +14,11 @@ public record DictionaryAttr(SortedMap<String, Attribute> entries) implements At
         entries = Collections.unmodifiableSortedMap(new TreeMap<>(entries));
     }
 
-    public static DictionaryAttr of(Map<String, Attribute> entries) {
+    public static DictionaryAttr of(Map<String, MlirAttribute> entries) {
         return new DictionaryAttr(new TreeMap<>(entries));
     }
 
-    public Attribute get(String name) {
+    public MlirAttribute get(String name) {
         return entries.get(name);
     }
 

@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** A float of a float type, kept as its bits. */
-public record FloatAttr(long bits, FloatType type) implements Attribute {
+public record FloatAttr(long bits, MlirFloatType type) implements MlirAttribute {
 
     public FloatAttr {
         if (type.width() < 64 && (bits >>> type.width()) != 0) {

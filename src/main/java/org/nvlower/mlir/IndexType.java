@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** {@code index}: the target's pointer-sized integer. */
-public enum IndexType implements Type {
+public enum IndexType implements MlirType {
     INDEX;
 
     @Override

@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** {@code none}. */
-public enum NoneType implements Type {
+public enum NoneType implements MlirType {
     NONE;
 
     @Override

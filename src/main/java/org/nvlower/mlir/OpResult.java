@@ -1,12 +1,12 @@
 package org.nvlower.mlir;
 
 /** Result number {@code index} of {@code owner}. */
-public final class OpResult extends Value {
+public final class OpResult extends MlirValue {
 
     private final Operation owner;
     private final int index;
 
-    OpResult(Operation owner, int index, Type type) {
+    OpResult(Operation owner, int index, MlirType type) {
         super(type);
         this.owner = owner;
         this.index = index;

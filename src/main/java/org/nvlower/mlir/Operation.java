@@ -18,17 +18,17 @@ import org.nvlower.diag.SourcePosition;
 public final class Operation {
 
     private final String name;
-    private final List<Value> operands;
+    private final List<MlirValue> operands;
     private final List<OpResult> results;
-    private final SortedMap<String, Attribute> attributes;
+    private final SortedMap<String, MlirAttribute> attributes;
     /** MLIR 19's {@code <{...}>} of an operation nvlower does not know; null when absent. */
-    private SortedMap<String, Attribute> properties;
+    private SortedMap<String, MlirAttribute> properties;
     private final List<Region> regions = new ArrayList<>();
     private final List<Successor> successors = new ArrayList<>();
     /** Where the operation was read from, or null (not printed: mlir-opt prints no locations by default). */
     private SourceText.Location location;
 
-    private Operation(String name, List<Value> operands, List<Type> resultTypes, Map<String, Attribute> attributes) {
+    private Operation(String name, List<MlirValue> operands, List<MlirType> resultTypes, Map<String, MlirAttribute> attributes) {
         this.name = name;
         this.operands = new ArrayList<>(operands);
         List<OpResult> rs = new ArrayList<>(resultTypes.size());
@@ -39,12 +39,12 @@ public final class Operation {
         this.attributes = new TreeMap<>(attributes);
     }
 
-    public static Operation create(String name, List<Value> operands, List<Type> resultTypes,
-            Map<String, Attribute> attributes) {
+    public static Operation create(String name, List<MlirValue> operands, List<MlirType> resultTypes,
+            Map<String, MlirAttribute> attributes) {
         return new Operation(name, operands, resultTypes, attributes);
     }
 
-    public static Operation create(String name, List<Value> operands, List<Type> resultTypes) {
+    public static Operation create(String name, List<MlirValue> operands, List<MlirType> resultTypes) {
         return new Operation(name, operands, resultTypes, Map.of());
     }
 
@@ -60,11 +60,11 @@ public final class Operation {
     }
 
     /** The operands (successor arguments excluded); editable. */
-    public List<Value> operands() {
+    public List<MlirValue> operands() {
         return operands;
     }
 
-    public Value operand(int i) {
+    public MlirValue operand(int i) {
         return operands.get(i);
     }
 
@@ -76,34 +76,34 @@ public final class Operation {
         return results.get(i);
     }
 
-    public List<Type> resultTypes() {
-        return results.stream().map(Value::type).toList();
+    public List<MlirType> resultTypes() {
+        return results.stream().map(MlirValue::type).toList();
     }
 
-    public List<Type> operandTypes() {
-        return operands.stream().map(Value::type).toList();
+    public List<MlirType> operandTypes() {
+        return operands.stream().map(MlirValue::type).toList();
     }
 
     /** The attributes, sorted by name; editable. */
-    public SortedMap<String, Attribute> attributes() {
+    public SortedMap<String, MlirAttribute> attributes() {
         return attributes;
     }
 
-    public Attribute attribute(String key) {
+    public MlirAttribute attribute(String key) {
         return attributes.get(key);
     }
 
-    public Operation setAttribute(String key, Attribute value) {
+    public Operation setAttribute(String key, MlirAttribute value) {
         attributes.put(key, value);
         return this;
     }
 
     /** MLIR 19 properties of an unknown operation read from the generic form, or null. */
-    public SortedMap<String, Attribute> properties() {
+    public SortedMap<String, MlirAttribute> properties() {
         return properties;
     }
 
-    public void setProperties(SortedMap<String, Attribute> props) {
+    public void setProperties(SortedMap<String, MlirAttribute> props) {
         this.properties = props == null ? null : new TreeMap<>(props);
     }
 

@@ -3,7 +3,7 @@ package org.nvlower.mlir;
 import java.util.List;
 
 /** {@code @f} or a nested reference {@code @module::@f}. */
-public record SymbolRefAttr(List<String> path) implements Attribute {
+public record SymbolRefAttr(List<String> path) implements MlirAttribute {
 
     public SymbolRefAttr {
         path = List.copyOf(path);

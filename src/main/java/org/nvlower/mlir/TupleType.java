@@ -3,7 +3,7 @@ package org.nvlower.mlir;
 import java.util.List;
 
 /** {@code tuple<f32, i32>}. */
-public record TupleType(List<Type> types) implements Type {
+public record TupleType(List<MlirType> types) implements MlirType {
 
     public TupleType {
         types = List.copyOf(types);
@@ -11,6 +11,6 @@ public record TupleType(List<Type> types) implements Type {
 
     @Override
     public String toString() {
-        return "tuple<" + Types.join(types) + ">";
+        return "tuple<" + MlirTypes.join(types) + ">";
     }
 }

@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** A type used as an attribute ({@code function_type = (f32) -> f32}). */
-public record TypeAttr(Type type) implements Attribute {
+public record TypeAttr(MlirType type) implements MlirAttribute {
     @Override
     public String toString() {
         return type.toString();

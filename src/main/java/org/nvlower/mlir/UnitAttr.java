@@ -1,7 +1,7 @@
 package org.nvlower.mlir;
 
 /** {@code unit}: an attribute whose presence is the information. */
-public enum UnitAttr implements Attribute {
+public enum UnitAttr implements MlirAttribute {
     UNIT;
 
     @Override

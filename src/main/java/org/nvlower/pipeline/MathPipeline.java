@@ -20,7 +20,7 @@ import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.math.MathToLibdevice;
 import org.nvlower.mlir.text.MlirParser;
 import org.nvlower.mlir.translate.LlvmTranslation;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 /**
  * The whole math chain of seed 4, MLIR to lowered LLVM IR:
@@ -46,11 +46,18 @@ public final class MathPipeline {
      * @param ftzGiven  whether the options said {@code -ftz} (else the module's nvvm-reflect-ftz flag may)
      * @param overrides {@code -R KEY=VALUE}
      * @param libdevice where libdevice is, or null for the CUDA installation's
+     * @param linkRuntime whether the last stage links the fp128/i128 runtime bodies the module calls
+     *                  (fp128 then carried as i128), so that stock LLVM compiles the result alone
      */
-    public record Settings(TargetMachine target, boolean ftzGiven, Map<String, Integer> overrides, Path libdevice) {
+    public record Settings(TargetMachine target, boolean ftzGiven, Map<String, Integer> overrides, Path libdevice,
+            boolean linkRuntime) {
         public Settings {
             Objects.requireNonNull(target, "target");
             overrides = Map.copyOf(overrides);
+        }
+
+        public Settings(TargetMachine target, boolean ftzGiven, Map<String, Integer> overrides, Path libdevice) {
+            this(target, ftzGiven, overrides, libdevice, false);
         }
     }
 
@@ -120,7 +127,7 @@ public final class MathPipeline {
         MemoryCleanup.Result clean = MemoryCleanup.run(module);
         stages.add(new Stage("memory-cleanup", clean.loadsRemoved() + " load(s) and " + clean.storesRemoved()
                 + " store(s) removed"));
-        stages.add(lower128(module));
+        stages.add(lower128(module, settings.linkRuntime()));
         return new Result(module, stages);
     }
 
@@ -146,8 +153,8 @@ public final class MathPipeline {
     }
 
     /** The 128-bit lowering: every fp128/i128 operation NVPTX cannot select becomes a runtime call. */
-    static Stage lower128(Module module) {
-        Lower128.Result r = Lower128.run(module, Lower128.Options.DEFAULT);
+    static Stage lower128(Module module, boolean linkRuntime) {
+        Lower128.Result r = Lower128.run(module, linkRuntime ? Lower128.Options.SELF_CONTAINED : Lower128.Options.DEFAULT);
         return new Stage("lower128", r.calls() + " runtime call(s), " + r.folded() + " constant(s) folded"
                 + (r.functions().isEmpty() ? "" : " (" + r.functions().size() + " __nv_* function(s))"));
     }

@@ -108,19 +108,19 @@ public final class PtxPrinter {
         return sb.append(';').toString();
     }
 
-    private static String operands(List<Operand> ops) {
+    private static String operands(List<PtxOperand> ops) {
         return ops.stream().map(PtxPrinter::operand).collect(Collectors.joining(", "));
     }
 
-    public static String operand(Operand o) {
+    public static String operand(PtxOperand o) {
         return switch (o) {
-            case Operand.Name n -> n.name();
-            case Operand.Not n -> "!" + n.name();
-            case Operand.PredicatePair p -> p.first() + "|" + p.second();
-            case Operand.Immediate im -> im.text();
-            case Operand.Address a -> "[" + a.base() + (a.offset() == 0 ? "" : "+" + a.offset()) + "]";
-            case Operand.Vector v -> "{" + operands(v.elements()) + "}";
-            case Operand.Group g -> "(" + operands(g.elements()) + ")";
+            case PtxOperand.Name n -> n.name();
+            case PtxOperand.Not n -> "!" + n.name();
+            case PtxOperand.PredicatePair p -> p.first() + "|" + p.second();
+            case PtxOperand.Immediate im -> im.text();
+            case PtxOperand.Address a -> "[" + a.base() + (a.offset() == 0 ? "" : "+" + a.offset()) + "]";
+            case PtxOperand.Vector v -> "{" + operands(v.elements()) + "}";
+            case PtxOperand.Group g -> "(" + operands(g.elements()) + ")";
         };
     }
 

@@ -342,7 +342,7 @@ public final class PtxReader {
         if (peek().is("}") || peek().kind() == Kind.EOF) {
             throw error(peek(), "expected ';' after '" + op.text() + "', got " + describe(peek()));
         }
-        List<Operand> operands = new ArrayList<>();
+        List<PtxOperand> operands = new ArrayList<>();
         if (!peek().is(";")) {
             do {
                 operands.add(operand(base));
@@ -363,7 +363,7 @@ public final class PtxReader {
         return new Instruction(guard, op.text(), operands);
     }
 
-    private Operand operand(String base) {
+    private PtxOperand operand(String base) {
         Token t = peek();
         if (accept("[")) {
             Token b = next();
@@ -383,38 +383,38 @@ public final class PtxReader {
                 offset = parseLong(n) * (minus ? -1 : 1);
             }
             expect("]", "expected ']' after the address");
-            return new Operand.Address(b.text(), offset);
+            return new PtxOperand.Address(b.text(), offset);
         }
         if (accept("{")) {
-            List<Operand> elements = new ArrayList<>();
+            List<PtxOperand> elements = new ArrayList<>();
             do {
                 elements.add(operand(base));
             } while (accept(","));
             expect("}", "expected ',' or '}' in the vector");
-            return new Operand.Vector(elements);
+            return new PtxOperand.Vector(elements);
         }
         if (accept("(")) {
-            List<Operand> elements = new ArrayList<>();
+            List<PtxOperand> elements = new ArrayList<>();
             if (!accept(")")) {
                 do {
                     elements.add(operand(base));
                 } while (accept(","));
                 expect(")", "expected ',' or ')' in the list");
             }
-            return new Operand.Group(elements);
+            return new PtxOperand.Group(elements);
         }
         if (accept("!")) {
             Token p = expect(Kind.WORD, "expected a predicate after '!'");
             registerUses.add(p);
-            return new Operand.Not(p.text());
+            return new PtxOperand.Not(p.text());
         }
         if (t.is("-") || t.kind() == Kind.NUMBER) {
             next();
             if (t.is("-")) {
                 Token n = expect(Kind.NUMBER, "expected a number after '-'");
-                return new Operand.Immediate("-" + n.text());
+                return new PtxOperand.Immediate("-" + n.text());
             }
-            return new Operand.Immediate(t.text());
+            return new PtxOperand.Immediate(t.text());
         }
         if (t.kind() == Kind.WORD && !t.text().startsWith(".")) {
             next();
@@ -426,9 +426,9 @@ public final class PtxReader {
             if (accept("|")) {
                 Token second = expect(Kind.WORD, "expected a second predicate after '|'");
                 registerUses.add(second);
-                return new Operand.PredicatePair(t.text(), second.text());
+                return new PtxOperand.PredicatePair(t.text(), second.text());
             }
-            return new Operand.Name(t.text());
+            return new PtxOperand.Name(t.text());
         }
         throw error(t, "expected an operand, got " + describe(t));
     }

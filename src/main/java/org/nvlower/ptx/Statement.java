@@ -50,7 +50,7 @@ public sealed interface Statement {
      * An instruction: the guard ({@code @%p} or {@code @!%p}, null if none), the opcode with all
      * its modifiers ({@code div.rn.ftz.f32}) and the operands.
      */
-    record Instruction(Guard guard, String opcode, List<Operand> operands) implements Statement {
+    record Instruction(Guard guard, String opcode, List<PtxOperand> operands) implements Statement {
         public Instruction {
             operands = List.copyOf(operands);
         }

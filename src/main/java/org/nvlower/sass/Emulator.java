@@ -30,7 +30,7 @@ public final class Emulator {
 
     /** Called for each executed instruction when tracing: its index and the first destination's new value. */
     public interface Tracer {
-        void step(int pc, Instruction instruction, long value);
+        void step(int pc, SassInstruction instruction, long value);
     }
 
     private static final int S = 24; // ints per compiled instruction
@@ -656,7 +656,7 @@ public final class Emulator {
         int n = prog.code().size();
         int[] c = new int[n * S];
         for (int pc = 0; pc < n; pc++) {
-            Instruction in = prog.code().get(pc);
+            SassInstruction in = prog.code().get(pc);
             int o = pc * S;
             for (int i = 0; i < 3; i++) {
                 c[o + AND_A + i] = -1;
@@ -677,7 +677,7 @@ public final class Emulator {
     /** Fills one compiled record. */
     private static final class Compiler {
         private final Program prog;
-        private final Instruction in;
+        private final SassInstruction in;
         private final int[] c;
         private final int o;
         private final int constBase;
@@ -685,7 +685,7 @@ public final class Emulator {
         private final int predSink;
         private int nextSource;
 
-        Compiler(Program prog, Instruction in, int[] c, int o, int constBase, int sink, int predSink) {
+        Compiler(Program prog, SassInstruction in, int[] c, int o, int constBase, int sink, int predSink) {
             this.prog = prog;
             this.in = in;
             this.c = c;
@@ -764,7 +764,7 @@ public final class Emulator {
                     for (int i = 1; i < ops.length; i++) {
                         floatSource(ops[i]);
                     }
-                    int base = in.op() == Opcode.FFMA ? K_FFMA_RN : in.op() == Opcode.FMUL ? K_FMUL_RN : K_FADD_RN;
+                    int base = in.op() == SassOpcode.FFMA ? K_FFMA_RN : in.op() == SassOpcode.FMUL ? K_FMUL_RN : K_FADD_RN;
                     c[o + KIND] = !rn ? base + 2 : ftz ? base + 1 : base;
                     c[o + AUX] = mods;
                     // no source modifiers: the variants that read the registers directly
@@ -779,7 +779,7 @@ public final class Emulator {
                 case FSETP, DSETP -> {
                     floatSource(ops[2]);
                     floatSource(ops[3]);
-                    c[o + KIND] = in.op() == Opcode.FSETP ? K_FSETP : K_DSETP;
+                    c[o + KIND] = in.op() == SassOpcode.FSETP ? K_FSETP : K_DSETP;
                     setpAux(ops, mods);
                     c[o + AUX + 6] = ftz ? 1 : 0;
                 }
@@ -797,7 +797,7 @@ public final class Emulator {
                 }
                 case FSEL, SEL -> {
                     dest(ops[0]);
-                    if (in.op() == Opcode.FSEL) {
+                    if (in.op() == SassOpcode.FSEL) {
                         floatSource(ops[1]);
                         floatSource(ops[2]);
                     } else {
@@ -805,7 +805,7 @@ public final class Emulator {
                         intSource(ops[2]);
                     }
                     predSource(AUX, ops[3]);
-                    c[o + KIND] = in.op() == Opcode.FSEL ? K_FSEL : K_SEL;
+                    c[o + KIND] = in.op() == SassOpcode.FSEL ? K_FSEL : K_SEL;
                 }
                 case FCHK -> {
                     floatSource(ops[1]);
@@ -821,13 +821,13 @@ public final class Emulator {
                 }
                 case I2F, F2I -> {
                     dest(ops[0]);
-                    if (in.op() == Opcode.F2I) {
+                    if (in.op() == SassOpcode.F2I) {
                         floatSource(ops[1]);
                     } else {
                         intSource(ops[1]);
                     }
                     c[o + AUX] = mods;
-                    c[o + KIND] = in.op() == Opcode.I2F ? K_I2F : K_F2I;
+                    c[o + KIND] = in.op() == SassOpcode.I2F ? K_I2F : K_F2I;
                 }
                 case IADD3 -> {
                     dest(ops[0]);
@@ -853,8 +853,8 @@ public final class Emulator {
                     intSource(ops[4]);
                     carryIns(mods, ops[5], Operand.NOT_PT);
                     c[o + AUX + 4] = Mod.has(mods, Mod.U32) ? 1 : 0;
-                    c[o + KIND] = in.op() == Opcode.IMAD_WIDE ? K_IMAD_WIDE : Mod.has(mods, Mod.HI) ? K_IMAD_HI : K_IMAD;
-                    if (in.op() == Opcode.IMAD_WIDE && (Operand.isNegated(ops[4]) || Operand.isNot(ops[4]))) {
+                    c[o + KIND] = in.op() == SassOpcode.IMAD_WIDE ? K_IMAD_WIDE : Mod.has(mods, Mod.HI) ? K_IMAD_HI : K_IMAD;
+                    if (in.op() == SassOpcode.IMAD_WIDE && (Operand.isNegated(ops[4]) || Operand.isNot(ops[4]))) {
                         throw new IllegalArgumentException("IMAD.WIDE with a modified 64-bit addend is not modelled");
                     }
                 }
@@ -919,14 +919,14 @@ public final class Emulator {
                 case MOV_LO, MOV_HI -> {
                     dest(ops[0]);
                     c[o + A] = slot(ops[1]);
-                    c[o + KIND] = in.op() == Opcode.MOV_LO ? K_MOV_LO : K_MOV_HI;
+                    c[o + KIND] = in.op() == SassOpcode.MOV_LO ? K_MOV_LO : K_MOV_HI;
                 }
                 case DFMA, DMUL, DADD -> {
                     dest(ops[0]);
                     for (int i = 1; i < ops.length; i++) {
                         floatSource(ops[i]);
                     }
-                    int base = in.op() == Opcode.DFMA ? K_DFMA_RN : in.op() == Opcode.DMUL ? K_DMUL_RN : K_DADD_RN;
+                    int base = in.op() == SassOpcode.DFMA ? K_DFMA_RN : in.op() == SassOpcode.DMUL ? K_DMUL_RN : K_DADD_RN;
                     c[o + KIND] = rn ? base : base + 1;
                     c[o + AUX] = mods;
                 }
@@ -937,7 +937,7 @@ public final class Emulator {
                 }
                 case JMP, CALL -> {
                     c[o + AUX + 2] = target(ops[0]);
-                    c[o + KIND] = in.op() == Opcode.JMP ? K_JMP : K_CALL;
+                    c[o + KIND] = in.op() == SassOpcode.JMP ? K_JMP : K_CALL;
                 }
                 case RET -> c[o + KIND] = K_RET;
                 case BSSY -> {
@@ -974,13 +974,13 @@ public final class Emulator {
         private void carryIns(int mods, int in1, int in2) {
             if (Mod.has(mods, Mod.X)) {
                 predSource(AUX + 2, in1);
-                if (in.op() == Opcode.IADD3) {
+                if (in.op() == SassOpcode.IADD3) {
                     predSource(AUX + 4, in2);
                 }
             } else {
                 c[o + AUX + 2] = 0; // PT negated: false
                 c[o + AUX + 3] = 1;
-                if (in.op() == Opcode.IADD3) {
+                if (in.op() == SassOpcode.IADD3) {
                     c[o + AUX + 4] = 0;
                     c[o + AUX + 5] = 1;
                 }

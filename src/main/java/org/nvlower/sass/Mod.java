@@ -1,7 +1,7 @@
 package org.nvlower.sass;
 
 /**
- * Instruction modifiers, packed in one int (an {@link Instruction}'s {@code mods}); which ones
+ * SassInstruction modifiers, packed in one int (an {@link SassInstruction}'s {@code mods}); which ones
  * apply depends on the opcode. The enums below give each field's values and spellings.
  */
 public final class Mod {

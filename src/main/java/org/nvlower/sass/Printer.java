@@ -71,7 +71,7 @@ public final class Printer {
         return sb.toString();
     }
 
-    private String format(Instruction in) {
+    private String format(SassInstruction in) {
         String guard = in.isGuarded() ? "@" + pred(in.guard()) + " " : "";
         StringBuilder sb = new StringBuilder();
         sb.append(" ".repeat(Math.max(1, 19 - guard.length()))).append(guard).append(mnemonic(in));
@@ -93,7 +93,7 @@ public final class Printer {
         };
     }
 
-    static String mnemonic(Instruction in) {
+    static String mnemonic(SassInstruction in) {
         int m = in.mods();
         String ftz = Mod.has(m, Mod.FTZ) ? ".FTZ" : "";
         return switch (in.op()) {
@@ -116,7 +116,7 @@ public final class Printer {
             case IMAD, IMAD_WIDE -> {
                 ImadHint h = Mod.hintOf(m);
                 yield "IMAD" + (h == ImadHint.NONE ? "" : "." + h) + (Mod.has(m, Mod.HI) ? ".HI" : "")
-                        + (in.op() == Opcode.IMAD_WIDE ? ".WIDE" : "") + (Mod.has(m, Mod.U32) ? ".U32" : "")
+                        + (in.op() == SassOpcode.IMAD_WIDE ? ".WIDE" : "") + (Mod.has(m, Mod.U32) ? ".U32" : "")
                         + (Mod.has(m, Mod.X) ? ".X" : "");
             }
             case LOP3, PLOP3 -> in.op().name() + ".LUT";
@@ -132,7 +132,7 @@ public final class Printer {
 
     // ------------------------------------------------------------------ operands
 
-    private String operands(Instruction in) {
+    private String operands(SassInstruction in) {
         int[] ops = in.operands();
         boolean floating = switch (in.op()) {
             case FFMA, FMUL, FADD, FSETP, FSEL, MUFU, FCHK, DFMA, DMUL, DADD, DSETP -> true;
@@ -168,13 +168,13 @@ public final class Printer {
                 default -> value(op, floating, signed, in);
             });
         }
-        if (in.op() == Opcode.LOP3 && ops[1] != Operand.PT) {
+        if (in.op() == SassOpcode.LOP3 && ops[1] != Operand.PT) {
             out.add(0, pred(ops[1]));
         }
         return String.join(", ", out);
     }
 
-    private String label(Opcode op, int operand) {
+    private String label(SassOpcode op, int operand) {
         String name = labelNames.get(Operand.index(operand));
         return "`(" + name + ")";
     }
@@ -184,7 +184,7 @@ public final class Printer {
         return (Operand.isNegated(op) ? "!" : "") + base;
     }
 
-    private String value(int op, boolean floating, boolean signed, Instruction in) {
+    private String value(int op, boolean floating, boolean signed, SassInstruction in) {
         String body;
         if (Operand.kind(op) == Operand.IMM) {
             long v = program.constant(Operand.index(op));

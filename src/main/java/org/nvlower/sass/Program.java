@@ -12,7 +12,7 @@ import java.util.List;
 public final class Program {
 
     private final String name;
-    private final List<Instruction> code;
+    private final List<SassInstruction> code;
     private final List<Section> sections;
     private final int[] labelPc;
     private final List<VRegDesc> vregs;
@@ -23,7 +23,7 @@ public final class Program {
     private final List<Reg> inputs;
     private final List<Reg> outputs;
 
-    Program(String name, List<Instruction> code, List<Section> sections, int[] labelPc, List<VRegDesc> vregs,
+    Program(String name, List<SassInstruction> code, List<Section> sections, int[] labelPc, List<VRegDesc> vregs,
             int slotCount, int predCount, int barrierCount, long[] constants, List<Reg> inputs, List<Reg> outputs) {
         this.name = name;
         this.code = List.copyOf(code);
@@ -42,7 +42,7 @@ public final class Program {
         return name;
     }
 
-    public List<Instruction> code() {
+    public List<SassInstruction> code() {
         return code;
     }
 
@@ -96,7 +96,7 @@ public final class Program {
     /** Instructions on the given path. */
     public int count(Path path) {
         int n = 0;
-        for (Instruction i : code) {
+        for (SassInstruction i : code) {
             if (i.path() == path) {
                 n++;
             }

@@ -26,7 +26,7 @@ import org.nvlower.sass.VRegDesc.Category;
 public final class ProgramBuilder {
 
     private final String name;
-    private final List<Instruction> code = new ArrayList<>();
+    private final List<SassInstruction> code = new ArrayList<>();
     private final List<Section> sections = new ArrayList<>();
     private String sectionName;
     private int sectionStart;
@@ -168,17 +168,17 @@ public final class ProgramBuilder {
     }
 
     /** Standard emission: opcode, modifiers, operands in layout order (sub_9314F0). */
-    public void emit(Opcode op, int mods, int... operands) {
+    public void emit(SassOpcode op, int mods, int... operands) {
         emitGuarded(Operand.PT, op, mods, operands);
     }
 
     /** Extended emission: a guard predicate and any number of operands (sub_934630). */
-    public void emitGuarded(int guard, Opcode op, int mods, int... operands) {
-        code.add(new Instruction(op, mods, guard, operands, path));
+    public void emitGuarded(int guard, SassOpcode op, int mods, int... operands) {
+        code.add(new SassInstruction(op, mods, guard, operands, path));
     }
 
     /** Branch emission with label resolution: BRA (taken when guard and cond hold), JMP, CALL (sub_935130). */
-    public void emitBranch(int guard, Opcode op, int cond, Label target) {
+    public void emitBranch(int guard, SassOpcode op, int cond, Label target) {
         switch (op) {
             case BRA -> emitGuarded(guard, op, 0, cond, target.op());
             case JMP, CALL -> emitGuarded(guard, op, 0, target.op());
@@ -188,16 +188,16 @@ public final class ProgramBuilder {
 
     /** Wide emission: MUFU with its sub-function (sub_9352C0). */
     public void emitWide(int guard, MufuFn fn, Reg d, int src) {
-        emitGuarded(guard, Opcode.MUFU, Mod.mufu(fn), Operand.dest(d.id()), src);
+        emitGuarded(guard, SassOpcode.MUFU, Mod.mufu(fn), Operand.dest(d.id()), src);
     }
 
     /** Single-source emission: MOV, IABS, POPC, FLO, I2F, F2I with a 32-bit destination (sub_92E800). */
-    public void emitFp(int guard, Opcode op, int mods, Reg d, int src) {
+    public void emitFp(int guard, SassOpcode op, int mods, Reg d, int src) {
         emitGuarded(guard, op, mods, Operand.dest(d.id()), src);
     }
 
     /** Register-pair emission: a single-source opcode with a 64-bit destination (sub_92E720). */
-    public void emitPair(int guard, Opcode op, int mods, Reg pair, int src) {
+    public void emitPair(int guard, SassOpcode op, int mods, Reg pair, int src) {
         if (pair.cls() != RegClass.R64) {
             throw new IllegalArgumentException("emitPair needs a register pair");
         }
@@ -205,10 +205,10 @@ public final class ProgramBuilder {
     }
 
     /** Convergence barriers: BSSY b, label (the reconvergence point) and BSYNC b (sub_92E1B0). */
-    public void emitBarrier(Opcode op, int barrier, Label target) {
-        if (op == Opcode.BSSY) {
+    public void emitBarrier(SassOpcode op, int barrier, Label target) {
+        if (op == SassOpcode.BSSY) {
             emit(op, 0, barrier, target.op());
-        } else if (op == Opcode.BSYNC) {
+        } else if (op == SassOpcode.BSYNC) {
             emit(op, 0, barrier);
         } else {
             throw new IllegalArgumentException(op + " is not a barrier opcode");
@@ -222,7 +222,7 @@ public final class ProgramBuilder {
     }
 
     public void ffma(int guard, int mods, Reg d, int a, int b, int c) {
-        emitGuarded(guard, Opcode.FFMA, mods, dest(d), a, b, c);
+        emitGuarded(guard, SassOpcode.FFMA, mods, dest(d), a, b, c);
     }
 
     public void fmul(int mods, Reg d, int a, int b) {
@@ -230,21 +230,21 @@ public final class ProgramBuilder {
     }
 
     public void fmul(int guard, int mods, Reg d, int a, int b) {
-        emitGuarded(guard, Opcode.FMUL, mods, dest(d), a, b);
+        emitGuarded(guard, SassOpcode.FMUL, mods, dest(d), a, b);
     }
 
     public void fadd(int guard, int mods, Reg d, int a, int b) {
-        emitGuarded(guard, Opcode.FADD, mods, dest(d), a, b);
+        emitGuarded(guard, SassOpcode.FADD, mods, dest(d), a, b);
     }
 
     /** FSETP.cmp.bool p, q, a, b, c: p = (a cmp b) bool c; q = !(a cmp b) bool c. */
     public void fsetp(Cmp cmp, int mods, Pred p, int a, int b) {
-        emit(Opcode.FSETP, mods | Mod.cmp(cmp) | Mod.bool(BoolOp.AND), p.op(), Operand.PT, a, b, Operand.PT);
+        emit(SassOpcode.FSETP, mods | Mod.cmp(cmp) | Mod.bool(BoolOp.AND), p.op(), Operand.PT, a, b, Operand.PT);
     }
 
     /** DSETP.cmp.bool p, PT, a, b, c: p = (a cmp b) bool c on binary64 pairs. */
     public void dsetp(Cmp cmp, BoolOp op, Pred p, int a, int b, int c) {
-        emit(Opcode.DSETP, Mod.cmp(cmp) | Mod.bool(op), p.op(), Operand.PT, a, b, c);
+        emit(SassOpcode.DSETP, Mod.cmp(cmp) | Mod.bool(op), p.op(), Operand.PT, a, b, c);
     }
 
     public void dsetp(Cmp cmp, Pred p, int a, int b) {
@@ -252,7 +252,7 @@ public final class ProgramBuilder {
     }
 
     public void dfma(int guard, Reg d, int a, int b, int c) {
-        emitGuarded(guard, Opcode.DFMA, 0, dest(d), a, b, c);
+        emitGuarded(guard, SassOpcode.DFMA, 0, dest(d), a, b, c);
     }
 
     public void dfma(Reg d, int a, int b, int c) {
@@ -260,7 +260,7 @@ public final class ProgramBuilder {
     }
 
     public void dmul(int guard, Reg d, int a, int b) {
-        emitGuarded(guard, Opcode.DMUL, 0, dest(d), a, b);
+        emitGuarded(guard, SassOpcode.DMUL, 0, dest(d), a, b);
     }
 
     public void dmul(Reg d, int a, int b) {
@@ -268,15 +268,15 @@ public final class ProgramBuilder {
     }
 
     public void dadd(int guard, Reg d, int a, int b) {
-        emitGuarded(guard, Opcode.DADD, 0, dest(d), a, b);
+        emitGuarded(guard, SassOpcode.DADD, 0, dest(d), a, b);
     }
 
     public void fsel(Reg d, int a, int b, int p) {
-        emit(Opcode.FSEL, 0, dest(d), a, b, p);
+        emit(SassOpcode.FSEL, 0, dest(d), a, b, p);
     }
 
     public void fchk(Pred p, int a, int b) {
-        emit(Opcode.FCHK, 0, p.op(), a, b);
+        emit(SassOpcode.FCHK, 0, p.op(), a, b);
     }
 
     public void mufu(MufuFn fn, Reg d, int src) {
@@ -289,12 +289,12 @@ public final class ProgramBuilder {
 
     /** ISETP.cmp[.U32].bool p, PT, a, b, c. */
     public void isetp(Cmp cmp, int mods, BoolOp op, Pred p, int a, int b, int c) {
-        emit(Opcode.ISETP, mods | Mod.cmp(cmp) | Mod.bool(op), p.op(), Operand.PT, a, b, c, Operand.PT);
+        emit(SassOpcode.ISETP, mods | Mod.cmp(cmp) | Mod.bool(op), p.op(), Operand.PT, a, b, c, Operand.PT);
     }
 
     /** ISETP.cmp.U32.AND.EX p, PT, aHi, bHi, PT, low: the high half of a 64-bit compare. */
     public void isetpEx(Cmp cmp, int mods, Pred p, int aHi, int bHi, int low) {
-        emit(Opcode.ISETP, mods | Mod.EX | Mod.cmp(cmp) | Mod.bool(BoolOp.AND), p.op(), Operand.PT, aHi, bHi,
+        emit(SassOpcode.ISETP, mods | Mod.EX | Mod.cmp(cmp) | Mod.bool(BoolOp.AND), p.op(), Operand.PT, aHi, bHi,
                 Operand.PT, low);
     }
 
@@ -309,17 +309,17 @@ public final class ProgramBuilder {
 
     /** IADD3 d, carryOut, a, b, c. */
     public void iadd3(int guard, Reg d, int carryOut, int a, int b, int c) {
-        emitGuarded(guard, Opcode.IADD3, 0, dest(d), carryOut, Operand.PT, a, b, c, Operand.NOT_PT, Operand.NOT_PT);
+        emitGuarded(guard, SassOpcode.IADD3, 0, dest(d), carryOut, Operand.PT, a, b, c, Operand.NOT_PT, Operand.NOT_PT);
     }
 
     /** IADD3.X d, [carryOut,] a, b, c, carryIn1, carryIn2. */
     public void iadd3x(Reg d, int carryOut, int a, int b, int c, int carryIn1, int carryIn2) {
-        emit(Opcode.IADD3, Mod.X, dest(d), carryOut, Operand.PT, a, b, c, carryIn1, carryIn2);
+        emit(SassOpcode.IADD3, Mod.X, dest(d), carryOut, Operand.PT, a, b, c, carryIn1, carryIn2);
     }
 
     /** IMAD d, a, b, c with a spelling hint (.MOV, .IADD, .SHL). */
     public void imad(int guard, int mods, ImadHint hint, Reg d, int a, int b, int c) {
-        emitGuarded(guard, Opcode.IMAD, mods | Mod.hint(hint), dest(d), Operand.PT, a, b, c, Operand.NOT_PT);
+        emitGuarded(guard, SassOpcode.IMAD, mods | Mod.hint(hint), dest(d), Operand.PT, a, b, c, Operand.NOT_PT);
     }
 
     public void imad(Reg d, int a, int b, int c) {
@@ -328,21 +328,21 @@ public final class ProgramBuilder {
 
     /** IMAD.HI.U32 d, [carryOut,] a, b, c: the high word of a*b, plus c. */
     public void imadHi(Reg d, int carryOut, int a, int b, int c) {
-        emit(Opcode.IMAD, Mod.HI | Mod.U32, dest(d), carryOut, a, b, c, Operand.NOT_PT);
+        emit(SassOpcode.IMAD, Mod.HI | Mod.U32, dest(d), carryOut, a, b, c, Operand.NOT_PT);
     }
 
     /** IMAD.X d, a, b, c, carryIn. */
     public void imadX(Reg d, int a, int b, int c, int carryIn) {
-        emit(Opcode.IMAD, Mod.X, dest(d), Operand.PT, a, b, c, carryIn);
+        emit(SassOpcode.IMAD, Mod.X, dest(d), Operand.PT, a, b, c, carryIn);
     }
 
     /** IMAD.WIDE.U32 pair, [carryOut,] a, b, cPair: the 64-bit a*b + c. */
     public void imadWide(Reg pair, int carryOut, int a, int b, int cPair) {
-        emit(Opcode.IMAD_WIDE, Mod.U32, dest(pair), carryOut, a, b, cPair, Operand.NOT_PT);
+        emit(SassOpcode.IMAD_WIDE, Mod.U32, dest(pair), carryOut, a, b, cPair, Operand.NOT_PT);
     }
 
     public void mov(int guard, Reg d, int src) {
-        emitFp(guard, Opcode.MOV, 0, d, src);
+        emitFp(guard, SassOpcode.MOV, 0, d, src);
     }
 
     /** IMAD.MOV.U32 d, RZ, RZ, src: the move ptxas writes as an IMAD. */
@@ -351,61 +351,61 @@ public final class ProgramBuilder {
     }
 
     public void sel(Reg d, int a, int b, int p) {
-        emit(Opcode.SEL, 0, dest(d), a, b, p);
+        emit(SassOpcode.SEL, 0, dest(d), a, b, p);
     }
 
     /** LOP3.LUT d, a, b, c, lut, !PT. */
     public void lop3(int guard, Reg d, int a, int b, int c, int lut) {
-        emitGuarded(guard, Opcode.LOP3, 0, dest(d), Operand.PT, a, b, c, imm(lut), Operand.NOT_PT);
+        emitGuarded(guard, SassOpcode.LOP3, 0, dest(d), Operand.PT, a, b, c, imm(lut), Operand.NOT_PT);
     }
 
     /** LOP3.LUT p, RZ, a, b, c, lut, !PT: p = (lut(a, b, c) != 0). */
     public void lop3p(Pred p, int a, int b, int c, int lut) {
-        emit(Opcode.LOP3, 0, Operand.dest(Operand.ZERO_INDEX), p.op(), a, b, c, imm(lut), Operand.NOT_PT);
+        emit(SassOpcode.LOP3, 0, Operand.dest(Operand.ZERO_INDEX), p.op(), a, b, c, imm(lut), Operand.NOT_PT);
     }
 
     /** PLOP3.LUT p, PT, a, b, c, lut, 0x0. */
     public void plop3(Pred p, int a, int b, int c, int lut) {
-        emit(Opcode.PLOP3, 0, p.op(), Operand.PT, a, b, c, imm(lut), imm(0));
+        emit(SassOpcode.PLOP3, 0, p.op(), Operand.PT, a, b, c, imm(lut), imm(0));
     }
 
     /** SHF.{L,R}.{type}[.HI] d, lo, shift, hi. */
     public void shf(boolean left, IntType type, boolean hi, Reg d, int lo, int shift, int hiSrc) {
-        emit(Opcode.SHF, (left ? Mod.LEFT : 0) | Mod.itype(type) | (hi ? Mod.HI : 0), dest(d), lo, shift, hiSrc);
+        emit(SassOpcode.SHF, (left ? Mod.LEFT : 0) | Mod.itype(type) | (hi ? Mod.HI : 0), dest(d), lo, shift, hiSrc);
     }
 
     /** LEA d, a, b, shift: (a << shift) + b. */
     public void lea(Reg d, int a, int b, int shift) {
-        emit(Opcode.LEA, 0, dest(d), a, b, imm(shift));
+        emit(SassOpcode.LEA, 0, dest(d), a, b, imm(shift));
     }
 
     public void i2f(IntType from, int rounding, Reg d, int src) {
-        emitFp(Operand.PT, Opcode.I2F, Mod.itype(from) | rounding, d, src);
+        emitFp(Operand.PT, SassOpcode.I2F, Mod.itype(from) | rounding, d, src);
     }
 
     /** F2I[.FTZ].{type}.{rounding}[.NTZ]; a 64-bit type writes a pair. */
     public void f2i(IntType to, int mods, Reg d, int src) {
-        emitGuarded(Operand.PT, Opcode.F2I, Mod.itype(to) | mods, dest(d), src);
+        emitGuarded(Operand.PT, SassOpcode.F2I, Mod.itype(to) | mods, dest(d), src);
     }
 
     public void iabs(Reg d, int src) {
-        emitFp(Operand.PT, Opcode.IABS, 0, d, src);
+        emitFp(Operand.PT, SassOpcode.IABS, 0, d, src);
     }
 
     public void bra(int guard, Label target) {
-        emitBranch(guard, Opcode.BRA, Operand.PT, target);
+        emitBranch(guard, SassOpcode.BRA, Operand.PT, target);
     }
 
     public void call(Label target) {
-        emitBranch(Operand.PT, Opcode.CALL, Operand.PT, target);
+        emitBranch(Operand.PT, SassOpcode.CALL, Operand.PT, target);
     }
 
     public void ret() {
-        emit(Opcode.RET, 0);
+        emit(SassOpcode.RET, 0);
     }
 
     public void exit() {
-        emit(Opcode.EXIT, 0);
+        emit(SassOpcode.EXIT, 0);
     }
 
     public String name() {

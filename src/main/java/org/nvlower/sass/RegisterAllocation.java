@@ -65,8 +65,8 @@ public final class RegisterAllocation {
         Arrays.fill(pStart, Integer.MAX_VALUE);
         Arrays.fill(pEnd, -1);
         for (int pc = 0; pc < n; pc++) {
-            Instruction in = p.code().get(pc);
-            if ((in.op() == Opcode.BRA || in.op() == Opcode.JMP)
+            SassInstruction in = p.code().get(pc);
+            if ((in.op() == SassOpcode.BRA || in.op() == SassOpcode.JMP)
                     && p.labelPc(Operand.index(in.operand(in.operandCount() - 1))) <= pc) {
                 throw new IllegalArgumentException(p.name() + ": a backward branch at " + pc + " (loops are not supported)");
             }
@@ -126,8 +126,8 @@ public final class RegisterAllocation {
     /** A value live across a CALL stays live through the whole called section. */
     private static void extendAcrossCalls(Program p, int[] start, int[] end) {
         for (int pc = 0; pc < p.code().size(); pc++) {
-            Instruction in = p.code().get(pc);
-            if (in.op() != Opcode.CALL) {
+            SassInstruction in = p.code().get(pc);
+            if (in.op() != SassOpcode.CALL) {
                 continue;
             }
             Section callee = p.sectionOf(p.labelPc(Operand.index(in.operand(0))));

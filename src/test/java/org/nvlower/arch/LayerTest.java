@@ -18,8 +18,10 @@ class LayerTest {
     static final List<String> LAYERS = List.of(
             "org.nvlower.softfloat..",
             "org.nvlower.diag..",
-            "org.nvlower.target..",
+            "org.nvlower.nvptx..",
             "org.nvlower.llvm.ir..",
+            "org.nvlower.llvm.analysis..",
+            "org.nvlower.llvm.transform..",
             "org.nvlower.llvm.text..",
             "org.nvlower.llvm.bitcode..",
             "org.nvlower.llvm.exec..",
@@ -29,8 +31,8 @@ class LayerTest {
             "org.nvlower.llvm.runtime..",
             "org.nvlower.llvm.pass..",
             "org.nvlower.mlir..",
-            "org.nvlower.verify..",
             "org.nvlower.pipeline..",
+            "org.nvlower.verify..",
             "org.nvlower.cli..");
 
     static final JavaClasses CLASSES = new ClassFileImporter()

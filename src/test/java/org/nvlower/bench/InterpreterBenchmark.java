@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.nvlower.llvm.exec.CompiledFunction;
 import org.nvlower.llvm.exec.Interpreter;
-import org.nvlower.llvm.runtime.RuntimeCases;
+import org.nvlower.verify.runtime.RuntimeCases;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.runtime.ValueType;

@@ -119,7 +119,7 @@ class MathPassCommandsTest {
                   %%r = call float @__nv_sqrtf(float %%x)
                   ret float %%r
                 }
-                """.formatted(org.nvlower.target.DataLayout.NVPTX32));
+                """.formatted(org.nvlower.nvptx.DataLayout.NVPTX32));
         CliRunner.assertOneLineErrors("link-libdevice", new String[][] {
                 {k32 + ": cannot link libdevice (nvptx64-nvidia-gpulibs, 64-bit pointers) into a module for "
                         + "'nvptx-nvidia-cuda' (32-bit pointers)", k32.toString(), "--libdevice", miniLibdevice().toString()},
@@ -193,6 +193,28 @@ class MathPassCommandsTest {
         assertTrue(!r.out().contains("fadd fp128") && !r.out().contains("sdiv i128"), r.out());
         assertTrue(r.err().contains("lower128        4 runtime call(s), 0 constant(s) folded (4 __nv_* function(s))"),
                 r.err());
+    }
+
+    @Test
+    void compileLinksTheRuntimeWhenAsked(@TempDir Path dir) throws IOException {
+        Path in = dir.resolve("w.ll");
+        Files.writeString(in, """
+                define fp128 @f(fp128 %a, fp128 %b, i128 %x, i128 %y) {
+                  %s = fadd fp128 %a, %b
+                  %q = sdiv i128 %x, %y
+                  %t = sitofp i128 %q to fp128
+                  %r = fmul fp128 %s, %t
+                  ret fp128 %r
+                }
+                """);
+        String plain = CliRunner.run("", "compile", in.toString()).out();
+        CliRunner r = CliRunner.run("", "compile", in.toString(), "--link-runtime");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(!plain.contains("define internal") && plain.contains("declare fp128 @__nv_add_fp128"), plain);
+        for (String f : new String[] {"__nv_add_fp128", "__nv_mul_fp128", "__nv_idiv128", "__nv_int128_to_fp128"}) {
+            assertTrue(r.out().contains("define internal i128 @" + f + "("), f + "\n" + r.out());
+        }
+        assertTrue(!r.out().contains("fp128 %") && !r.out().contains("(fp128"), "fp128 carried as i128:\n" + r.out());
     }
 
     @Test

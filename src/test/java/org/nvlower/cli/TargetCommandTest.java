@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.nvlower.target.JsonValues;
+import org.nvlower.nvptx.JsonValues;
 
 /** {@code nvlower target} through Main.run: output, JSON, queries, exit codes and error messages. */
 class TargetCommandTest {

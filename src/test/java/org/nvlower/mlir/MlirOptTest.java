@@ -87,14 +87,14 @@ class MlirOptTest {
         Random random = new Random(20261122);
         StringBuilder in = new StringBuilder("\"test.floats\"() {");
         List<FloatAttr> values = new ArrayList<>();
-        for (FloatType t : FloatType.values()) {
+        for (MlirFloatType t : MlirFloatType.values()) {
             for (int i = 0; i < 1500; i++) {
                 long bits = switch (i % 5) {
                     case 0 -> random.nextLong();
-                    case 1 -> FloatLiterals.parseDecimal((random.nextInt(2000) - 1000) / 100.0 + "", t);
-                    case 2 -> FloatLiterals.parseDecimal("1e" + (random.nextInt(80) - 40), t);
+                    case 1 -> MlirFloatLiterals.parseDecimal((random.nextInt(2000) - 1000) / 100.0 + "", t);
+                    case 2 -> MlirFloatLiterals.parseDecimal("1e" + (random.nextInt(80) - 40), t);
                     case 3 -> random.nextInt(1 << Math.min(20, t.precision() - 1)); // subnormals
-                    default -> FloatLiterals.parseDecimal((long) Math.scalb(1.0, t.precision()) + random.nextInt(64) - 32 + ".0", t);
+                    default -> MlirFloatLiterals.parseDecimal((long) Math.scalb(1.0, t.precision()) + random.nextInt(64) - 32 + ".0", t);
                 };
                 bits &= t.width() == 64 ? -1L : (1L << t.width()) - 1;
                 values.add(new FloatAttr(bits, t));
@@ -103,7 +103,7 @@ class MlirOptTest {
         for (int i = 0; i < values.size(); i++) {
             FloatAttr f = values.get(i);
             in.append(i == 0 ? "" : ", ").append("v").append(i).append(" = ")
-                    .append(FloatLiterals.hex(f.bits())).append(" : ").append(f.type());
+                    .append(MlirFloatLiterals.hex(f.bits())).append(" : ").append(f.type());
         }
         in.append("} : () -> ()\n");
         String theirs = mlirOpt(tool, in.toString());

@@ -86,23 +86,23 @@ class PtxReaderTest {
         assertEquals(List.of(".align 4"), tile.qualifiers());
         Statement.Instruction call = loop.instructions().stream().filter(i -> i.base().equals("call")).findFirst()
                 .orElseThrow();
-        assertEquals(List.of(new Operand.Group(List.of(new Operand.Name("retval0"))), new Operand.Name("_Z5scaleff"),
-                new Operand.Group(List.of(new Operand.Name("param0"), new Operand.Name("param1")))), call.operands());
+        assertEquals(List.of(new PtxOperand.Group(List.of(new PtxOperand.Name("retval0"))), new PtxOperand.Name("_Z5scaleff"),
+                new PtxOperand.Group(List.of(new PtxOperand.Name("param0"), new PtxOperand.Name("param1")))), call.operands());
         PtxModule c = PtxFixtures.read("canonical");
         Statement.Instruction setp = c.functions().get(2).instructions().stream()
                 .filter(i -> i.opcode().equals("setp.gt.and.u32")).findFirst().orElseThrow();
-        assertEquals(List.of(new Operand.Name("%p3"), new Operand.Name("%r14"), new Operand.Immediate("4"),
-                new Operand.Not("%p2")), setp.operands());
+        assertEquals(List.of(new PtxOperand.Name("%p3"), new PtxOperand.Name("%r14"), new PtxOperand.Immediate("4"),
+                new PtxOperand.Not("%p2")), setp.operands());
         Statement.Instruction store = c.functions().get(2).instructions().stream()
                 .filter(i -> i.opcode().equals("st.shared.u32")).findFirst().orElseThrow();
-        assertEquals(new Operand.Address("%r17", -4), store.operands().get(0));
+        assertEquals(new PtxOperand.Address("%r17", -4), store.operands().get(0));
         assertTrue(c.functions().get(0).isDeclaration());
         // instructions outside the modelled table pass through with their operands parsed
         PtxModule misc = PtxFixtures.read("misc");
         Statement.Instruction shfl = misc.functions().get(1).instructions().stream()
                 .filter(i -> i.base().equals("shfl")).findFirst().orElseThrow();
         assertEquals("shfl.sync.down.b32", shfl.opcode());
-        assertEquals(new Operand.PredicatePair("%r33", "%p1"), shfl.operands().get(0));
+        assertEquals(new PtxOperand.PredicatePair("%r33", "%p1"), shfl.operands().get(0));
         assertEquals(5, shfl.operands().size());
         Statement.Variable str = (Statement.Variable) misc.items().stream()
                 .filter(i -> i instanceof Statement.Variable v && v.name().equals("$str")).findFirst().orElseThrow();

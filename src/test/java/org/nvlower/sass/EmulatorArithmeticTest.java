@@ -50,7 +50,7 @@ class EmulatorArithmeticTest {
         return (r.nextBoolean() ? 0x80000000 : 0) | (exp << 23) | frac;
     }
 
-    private static Emulator single(Opcode op, int mods, int sources) {
+    private static Emulator single(SassOpcode op, int mods, int sources) {
         ProgramBuilder b = new ProgramBuilder(op.name());
         Reg x = b.input("x", RegClass.R32);
         Reg y = b.input("y", RegClass.R32);
@@ -75,11 +75,11 @@ class EmulatorArithmeticTest {
     @Test
     void floatArithmeticEqualsSoftfloatInEveryModeAndFtz() {
         SplittableRandom r = new SplittableRandom(11);
-        for (Opcode op : new Opcode[] {Opcode.FFMA, Opcode.FMUL, Opcode.FADD}) {
+        for (SassOpcode op : new SassOpcode[] {SassOpcode.FFMA, SassOpcode.FMUL, SassOpcode.FADD}) {
             for (int round = Mod.RN; round <= Mod.RP; round++) {
                 for (int ftz = 0; ftz < 2; ftz++) {
                     int mods = round | (ftz == 1 ? Mod.FTZ : 0);
-                    Emulator em = single(op, mods, op == Opcode.FFMA ? 3 : 2);
+                    Emulator em = single(op, mods, op == SassOpcode.FFMA ? 3 : 2);
                     Env env = new Env(mode(mods), Specialization.NVPTX);
                     env.ftz = ftz == 1;
                     env.daz = ftz == 1;
@@ -108,14 +108,14 @@ class EmulatorArithmeticTest {
     @Test
     void doubleArithmeticEqualsSoftfloat() {
         SplittableRandom r = new SplittableRandom(12);
-        for (Opcode op : new Opcode[] {Opcode.DFMA, Opcode.DMUL, Opcode.DADD}) {
+        for (SassOpcode op : new SassOpcode[] {SassOpcode.DFMA, SassOpcode.DMUL, SassOpcode.DADD}) {
             for (int round = Mod.RN; round <= Mod.RP; round++) {
                 ProgramBuilder b = new ProgramBuilder(op.name());
                 Reg x = b.input("x", RegClass.R64);
                 Reg y = b.input("y", RegClass.R64);
                 Reg z = b.input("z", RegClass.R64);
                 Reg d = b.output("d", RegClass.R64);
-                if (op == Opcode.DFMA) {
+                if (op == SassOpcode.DFMA) {
                     b.emit(op, round, Operand.dest(d.id()), x.op(), y.neg(), z.op());
                 } else {
                     b.emit(op, round, Operand.dest(d.id()), x.op(), y.neg());
@@ -167,7 +167,7 @@ class EmulatorArithmeticTest {
                 Reg y = b.input("y", RegClass.R32);
                 Reg d = b.output("d", RegClass.R32);
                 Pred p = b.pred();
-                b.emit(Opcode.FSETP, Mod.cmp(cmp) | Mod.bool(BoolOp.AND) | (ftz == 1 ? Mod.FTZ : 0), p.op(), PT, x.op(),
+                b.emit(SassOpcode.FSETP, Mod.cmp(cmp) | Mod.bool(BoolOp.AND) | (ftz == 1 ? Mod.FTZ : 0), p.op(), PT, x.op(),
                         y.op(), PT);
                 b.sel(d, b.imm(1), Operand.RZ, p.op());
                 b.exit();
@@ -263,7 +263,7 @@ class EmulatorArithmeticTest {
         Pred c1 = b.pred();
         Pred c2 = b.pred();
         Pred p = b.pred();
-        b.emit(Opcode.IADD3, 0, Operand.dest(sum.id()), c1.op(), c2.op(), x.op(), y.neg(), z.op(), Operand.NOT_PT,
+        b.emit(SassOpcode.IADD3, 0, Operand.dest(sum.id()), c1.op(), c2.op(), x.op(), y.neg(), z.op(), Operand.NOT_PT,
                 Operand.NOT_PT);
         b.iadd3x(carry, PT, Operand.RZ, Operand.RZ, Operand.RZ, c1.op(), c2.op());
         b.imadHi(hi, PT, x.op(), y.op(), z.op());
@@ -271,7 +271,7 @@ class EmulatorArithmeticTest {
         b.lop3(PT, lop, x.op(), y.op(), z.op(), 0x96); // x ^ y ^ z
         b.shf(true, IntType.U32, false, shl, x.op(), z.op(), Operand.RZ);
         b.shf(false, IntType.U32, true, shr, Operand.RZ, z.op(), x.op());
-        b.emit(Opcode.PRMT, 0, Operand.dest(perm.id()), x.op(), b.imm(0x5410), y.op());
+        b.emit(SassOpcode.PRMT, 0, Operand.dest(perm.id()), x.op(), b.imm(0x5410), y.op());
         b.isetp(Cmp.LT, 0, p, x.op(), y.op());
         b.sel(lt, b.imm(1), Operand.RZ, p.op());
         b.exit();

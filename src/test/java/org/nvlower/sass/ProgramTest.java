@@ -26,11 +26,11 @@ class ProgramTest {
         assertEquals(0x20, Operand.tag(Operand.imm(3)));
         assertEquals(0x60, Operand.tag(Operand.label(2)));
         assertEquals(5, Operand.index(Operand.dest(5)));
-        assertEquals(0x122, Opcode.DFMA.seedId());
-        assertEquals(0x02, Opcode.IADD.seedId());
-        assertEquals(0x3C, Opcode.MUFU.seedId());
-        assertEquals(0x110, Opcode.IADD3.seedId());
-        assertEquals(-1, Opcode.FCHK.seedId());
+        assertEquals(0x122, SassOpcode.DFMA.seedId());
+        assertEquals(0x02, SassOpcode.IADD.seedId());
+        assertEquals(0x3C, SassOpcode.MUFU.seedId());
+        assertEquals(0x110, SassOpcode.IADD3.seedId());
+        assertEquals(-1, SassOpcode.FCHK.seedId());
     }
 
     @Test
@@ -56,7 +56,7 @@ class ProgramTest {
         Label m = twice.label();
         twice.place(m);
         assertThrows(IllegalStateException.class, () -> twice.place(m));
-        assertThrows(IllegalArgumentException.class, () -> new Instruction(Opcode.FFMA, 0, Operand.PT, new int[2], Path.FAST));
+        assertThrows(IllegalArgumentException.class, () -> new SassInstruction(SassOpcode.FFMA, 0, Operand.PT, new int[2], Path.FAST));
     }
 
     @Test
@@ -110,8 +110,8 @@ class ProgramTest {
     /** The program with every register renamed to its physical one (slot = register + 1). */
     static Program allocated(Program p) {
         RegisterAllocation alloc = RegisterAllocation.of(p);
-        List<Instruction> code = new ArrayList<>();
-        for (Instruction in : p.code()) {
+        List<SassInstruction> code = new ArrayList<>();
+        for (SassInstruction in : p.code()) {
             int[] ops = in.operands();
             String layout = in.op().layout();
             for (int i = 0; i < ops.length; i++) {
@@ -121,7 +121,7 @@ class ProgramTest {
                     ops[i] = (ops[i] & ~Operand.ZERO_INDEX) | phys;
                 }
             }
-            code.add(new Instruction(in.op(), in.mods(), in.guard(), ops, in.path()));
+            code.add(new SassInstruction(in.op(), in.mods(), in.guard(), ops, in.path()));
         }
         List<VRegDesc> regs = new ArrayList<>();
         for (int k = 1; k <= alloc.registerCount(); k++) {

@@ -264,7 +264,7 @@ public final class BasicBlock extends TrackedValue {
     }
 
     /** Appends a copy: a name is made unique, an unnamed value stays numbered (the function is renumbered). */
-    void appendCopy(Instruction inst) {
+    public void appendCopy(Instruction inst) {
         if (inst.hasName()) {
             String name = parent.claimLocalName(inst.name());
             if (!name.equals(inst.name())) {

@@ -176,7 +176,7 @@ public abstract sealed class GlobalValue extends TrackedValue implements Constan
     }
 
     /** Marks the header as changed: it is printed from the model from now on. */
-    void headerChanged() {
+    public void headerChanged() {
         headerEdited = true;
     }
 

@@ -17,13 +17,13 @@ import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.GlobalAlias;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
-import org.nvlower.llvm.ir.Inliner;
-import org.nvlower.llvm.ir.Linker;
+import org.nvlower.llvm.transform.Inliner;
+import org.nvlower.llvm.transform.Linker;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.ModuleEntity;
 import org.nvlower.llvm.ir.Value;
-import org.nvlower.target.DataLayoutVerifier;
-import org.nvlower.target.Triples;
+import org.nvlower.nvptx.DataLayoutVerifier;
+import org.nvlower.nvptx.Triples;
 
 /**
  * Links libdevice into a module the way cicc does: only the functions the module calls

@@ -33,6 +33,7 @@ import org.nvlower.llvm.runtime.Fp128Carrier;
 import org.nvlower.llvm.runtime.RuntimeConstants;
 import org.nvlower.llvm.runtime.RuntimeDispatch;
 import org.nvlower.llvm.runtime.RuntimeFunction;
+import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.runtime.ValueType;
 import org.nvlower.llvm.text.IrPrinter;
 
@@ -59,9 +60,19 @@ import org.nvlower.llvm.text.IrPrinter;
  */
 public final class Lower128 {
 
-    /** The pass's parameters. */
-    public record Options(boolean enableOptimization, boolean keepUnsupported, boolean fp128AsI128) {
-        public static final Options DEFAULT = new Options(false, false, false);
+    /**
+     * The pass's parameters. With {@code linkRuntime} the bodies of the runtime functions the module
+     * now calls are linked in (internal), so that the result needs no runtime library.
+     */
+    public record Options(boolean enableOptimization, boolean keepUnsupported, boolean fp128AsI128,
+            boolean linkRuntime) {
+        public static final Options DEFAULT = new Options(false, false, false, false);
+        /** What stock LLVM can compile alone: fp128 carried as i128, the bodies linked. */
+        public static final Options SELF_CONTAINED = new Options(false, false, true, true);
+
+        public Options(boolean enableOptimization, boolean keepUnsupported, boolean fp128AsI128) {
+            this(enableOptimization, keepUnsupported, fp128AsI128, false);
+        }
     }
 
     /** What the pass did: calls made, constants folded, the runtime functions now called, operations kept. */
@@ -117,6 +128,9 @@ public final class Lower128 {
         }
         if (options.enableOptimization()) {
             markSideEffectFree();
+        }
+        if (options.linkRuntime()) {
+            RuntimeLibrary.link(module, used, options.fp128AsI128());
         }
         return new Result(calls.size(), folded, used, kept);
     }

@@ -28,7 +28,7 @@ import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.ModuleFlag;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Value;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 /**
  * NVVMReflect: every call of {@code __nvvm_reflect("KEY")} (also {@code __nvvm_reflect_ocl} and

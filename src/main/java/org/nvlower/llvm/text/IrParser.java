@@ -119,7 +119,7 @@ public final class IrParser {
 
     private final String fileName;
     private final String src;
-    private final Lexer lex;
+    private final IrLexer lex;
     private final Module module;
     private int depth;
     /** The deepest {@link #depth} reached since it was last reset. */
@@ -165,7 +165,7 @@ public final class IrParser {
     private IrParser(String fileName, String text) {
         this.fileName = fileName;
         this.src = text;
-        this.lex = new Lexer(text);
+        this.lex = new IrLexer(text);
         this.module = new Module(fileName, text);
     }
 
@@ -173,7 +173,7 @@ public final class IrParser {
     private IrParser(Module module) {
         this.fileName = module.fileName();
         this.src = module.source();
-        this.lex = new Lexer(src);
+        this.lex = new IrLexer(src);
         this.module = module;
         this.reparse = true;
         this.secondPass = true;
@@ -238,7 +238,7 @@ public final class IrParser {
     }
 
     private InputException expected(String what) {
-        if (lex.kind == Token.ERROR) {
+        if (lex.kind == IrToken.ERROR) {
             String text = lex.text();
             if (text.indexOf('"') >= 0) {
                 boolean name = "@%!$".indexOf(text.charAt(0)) >= 0;
@@ -263,7 +263,7 @@ public final class IrParser {
         return sb.toString();
     }
 
-    private void expect(Token t, String what) {
+    private void expect(IrToken t, String what) {
         if (lex.kind != t) {
             throw expected(what);
         }
@@ -285,7 +285,7 @@ public final class IrParser {
         return false;
     }
 
-    private boolean accept(Token t) {
+    private boolean accept(IrToken t) {
         if (lex.kind == t) {
             lex.next();
             return true;
@@ -305,7 +305,7 @@ public final class IrParser {
     private Module parseModule() {
         lex.reset(0);
         int itemStart = 0;
-        while (lex.kind != Token.EOF) {
+        while (lex.kind != IrToken.EOF) {
             int entityStart = itemStart;
             int tokenStart = lex.start;
             Finisher entity = parseTopLevel(entityStart, tokenStart);
@@ -388,7 +388,7 @@ public final class IrParser {
                 switch (word) {
                     case "source_filename" -> {
                         lex.next();
-                        expect(Token.EQUALS, "'='");
+                        expect(IrToken.EQUALS, "'='");
                         String value = stringValue();
                         return s -> module.addEntity(new HeaderLine(HeaderLine.Kind.SOURCE_FILENAME, word, value, s));
                     }
@@ -402,7 +402,7 @@ public final class IrParser {
                         } else {
                             throw expected("'datalayout' or 'triple'");
                         }
-                        expect(Token.EQUALS, "'='");
+                        expect(IrToken.EQUALS, "'='");
                         int valueAt = lex.start;
                         String value = stringValue();
                         String bad = kind == HeaderLine.Kind.DATALAYOUT ? DataLayoutSyntax.problem(value) : null;
@@ -444,9 +444,9 @@ public final class IrParser {
             case COMDAT -> {
                 String name = lex.name();
                 lex.next();
-                expect(Token.EQUALS, "'='");
+                expect(IrToken.EQUALS, "'='");
                 expectWord("comdat");
-                if (lex.kind != Token.WORD) {
+                if (lex.kind != IrToken.WORD) {
                     throw expected("comdat selection kind");
                 }
                 if (!COMDAT_KINDS.contains(lex.text())) {
@@ -458,7 +458,7 @@ public final class IrParser {
             }
             case METADATA_NAME, EXCLAIM -> {
                 // "!7" is one token here, but LLVM reads '!' and then the number: "! 7" is !7 too
-                boolean spaced = lex.kind == Token.EXCLAIM;
+                boolean spaced = lex.kind == IrToken.EXCLAIM;
                 if (spaced) {
                     lex.next();
                     if (!isMetadataNumber()) {
@@ -468,7 +468,7 @@ public final class IrParser {
                 String name = spaced ? lex.text() : lex.name();
                 definedMetadata.add(name);
                 lex.next();
-                expect(Token.EQUALS, "'='");
+                expect(IrToken.EQUALS, "'='");
                 int bodyStart = lex.start;
                 acceptWord("distinct");
                 acceptWord("metadata");
@@ -484,14 +484,14 @@ public final class IrParser {
                     throw error("expected top-level entity"); // '^' without its number
                 }
                 lex.next();
-                expect(Token.EQUALS, "'=' here");
-                if (lex.kind != Token.WORD || !SUMMARY_KINDS.contains(lex.text())) {
+                expect(IrToken.EQUALS, "'=' here");
+                if (lex.kind != IrToken.WORD || !SUMMARY_KINDS.contains(lex.text())) {
                     throw error("unexpected summary kind");
                 }
                 skipLine();
                 return s -> module.addEntity(new VerbatimEntity("^", s));
             }
-            default -> throw lex.kind == Token.ERROR ? expected("") : error("expected top-level entity");
+            default -> throw lex.kind == IrToken.ERROR ? expected("") : error("expected top-level entity");
         }
     }
 
@@ -504,12 +504,12 @@ public final class IrParser {
         lex.next();
         if (word.equals("uselistorder")) {
             parseType();
-            if (lex.kind == Token.LOCAL) {
+            if (lex.kind == IrToken.LOCAL) {
                 throw error("invalid use of function-local name");
             }
             return;
         }
-        if (lex.kind != Token.GLOBAL) {
+        if (lex.kind != IrToken.GLOBAL) {
             throw error("expected function name in uselistorder_bb");
         }
         GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd)) : globalNamed(lex.name());
@@ -543,7 +543,7 @@ public final class IrParser {
     }
 
     private String stringValue() {
-        if (lex.kind != Token.STRING) {
+        if (lex.kind != IrToken.STRING) {
             throw expected("string constant");
         }
         String s = lex.name();
@@ -555,7 +555,7 @@ public final class IrParser {
     private void skipLine() {
         int nesting = 0;
         lex.next();
-        while (lex.kind != Token.EOF) {
+        while (lex.kind != IrToken.EOF) {
             if (nesting == 0 && newlineBetween(lex.previousEnd, lex.start)) {
                 return;
             }
@@ -570,7 +570,7 @@ public final class IrParser {
         }
     }
 
-    private static int nestingDelta(Token t) {
+    private static int nestingDelta(IrToken t) {
         return switch (t) {
             case LPAREN, LBRACE, LBRACKET, LESS -> 1;
             case RPAREN, RBRACE, RBRACKET, GREATER -> -1;
@@ -591,7 +591,7 @@ public final class IrParser {
     private void skipBalanced() {
         int nesting = 0;
         do {
-            if (lex.kind == Token.EOF) {
+            if (lex.kind == IrToken.EOF) {
                 throw error("unexpected end of file: missing closing bracket");
             }
             nesting += nestingDelta(lex.kind);
@@ -603,11 +603,11 @@ public final class IrParser {
     private String skipMetadata() {
         enter();
         int start = lex.start;
-        if (lex.kind == Token.EXCLAIM) {
+        if (lex.kind == IrToken.EXCLAIM) {
             lex.next();
-            if (lex.kind == Token.LBRACE) {
+            if (lex.kind == IrToken.LBRACE) {
                 skipMetadataTuple();
-            } else if (lex.kind == Token.STRING) {
+            } else if (lex.kind == IrToken.STRING) {
                 lex.next();
             } else if (isMetadataNumber()) { // "! 7": see parseTopLevel
                 if (!secondPass || checkOnly) {
@@ -617,15 +617,15 @@ public final class IrParser {
             } else {
                 throw expected("metadata");
             }
-        } else if (lex.kind == Token.METADATA_NAME) {
+        } else if (lex.kind == IrToken.METADATA_NAME) {
             if (lex.numbered && (!secondPass || checkOnly)) {
                 metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
             }
             String kind = lex.numbered ? "" : lex.name();
             lex.next();
-            if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+            if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
                 int fieldsStart = lex.end;
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 if (SpecializedNodeSyntax.applies(kind)) {
                     SpecializedNodeSyntax.Problem p =
                             SpecializedNodeSyntax.problem(src.substring(fieldsStart, lex.previousEnd - 1));
@@ -643,17 +643,17 @@ public final class IrParser {
 
     /** An unsigned decimal integer token: the number of a metadata node after a separate '!'. */
     private boolean isMetadataNumber() {
-        return lex.kind == Token.INTEGER && allDigits(lex.start, lex.end);
+        return lex.kind == IrToken.INTEGER && allDigits(lex.start, lex.end);
     }
 
     /** Skips {@code {elem, elem, ...}}: an element is metadata, {@code null} or a typed value. */
     private void skipMetadataTuple() {
         lex.next();
-        if (accept(Token.RBRACE)) {
+        if (accept(IrToken.RBRACE)) {
             return;
         }
         while (true) {
-            if (lex.kind == Token.EXCLAIM || lex.kind == Token.METADATA_NAME) {
+            if (lex.kind == IrToken.EXCLAIM || lex.kind == IrToken.METADATA_NAME) {
                 skipMetadata();
             } else {
                 // a typed value (i32 1, ptr @f, null): up to the next ',' or '}' at this level
@@ -661,29 +661,29 @@ public final class IrParser {
                     metadataConstants.add(lex.start); // read once every type and global is known
                 }
                 int nesting = 0;
-                while (nesting > 0 || lex.kind != Token.COMMA && lex.kind != Token.RBRACE) {
-                    if (lex.kind == Token.EOF) {
+                while (nesting > 0 || lex.kind != IrToken.COMMA && lex.kind != IrToken.RBRACE) {
+                    if (lex.kind == IrToken.EOF) {
                         throw expected("'}'");
                     }
                     nesting += nestingDelta(lex.kind);
                     lex.next();
                 }
             }
-            if (accept(Token.RBRACE)) {
+            if (accept(IrToken.RBRACE)) {
                 return;
             }
-            if (!accept(Token.COMMA)) {
+            if (!accept(IrToken.COMMA)) {
                 throw expected("end of metadata node");
             }
         }
     }
 
     /** Skips from an opening token to its matching closer, counting only that pair. */
-    private void skipBalancedOnly(Token open, Token close) {
+    private void skipBalancedOnly(IrToken open, IrToken close) {
         int nesting = 0;
         do {
-            if (lex.kind == Token.EOF) {
-                throw error("unexpected end of file: missing '" + (close == Token.RBRACE ? "}" : ")") + "'");
+            if (lex.kind == IrToken.EOF) {
+                throw error("unexpected end of file: missing '" + (close == IrToken.RBRACE ? "}" : ")") + "'");
             }
             if (lex.kind == open) {
                 nesting++;
@@ -698,7 +698,7 @@ public final class IrParser {
         String name = lex.name();
         int at = lex.start;
         lex.next();
-        expect(Token.EQUALS, "'='");
+        expect(IrToken.EQUALS, "'='");
         expectWord("type");
         NamedStructType type = module.namedType(name);
         if (type.isDefined()) {
@@ -707,8 +707,8 @@ public final class IrParser {
         if (acceptWord("opaque")) {
             type.defineOpaque();
         } else {
-            boolean packed = lex.kind == Token.LESS;
-            if (lex.kind != Token.LBRACE && !packed) {
+            boolean packed = lex.kind == IrToken.LESS;
+            if (lex.kind != IrToken.LBRACE && !packed) {
                 throw expected("struct body or 'opaque'");
             }
             Type body = parseType();
@@ -723,19 +723,19 @@ public final class IrParser {
     private Finisher parseAttributeGroup() {
         int groupAt = lex.start;
         lex.next();
-        if (lex.kind != Token.ATTRIBUTE_GROUP_ID) {
+        if (lex.kind != IrToken.ATTRIBUTE_GROUP_ID) {
             throw expected("attribute group id");
         }
         int id = smallInt(lex.nameStart, lex.nameEnd);
         lex.next();
-        expect(Token.EQUALS, "'='");
-        if (lex.kind != Token.LBRACE) {
+        expect(IrToken.EQUALS, "'='");
+        if (lex.kind != IrToken.LBRACE) {
             throw expected("'{'");
         }
         lex.next();
         List<Attribute> attributes = new ArrayList<>();
-        while (lex.kind != Token.RBRACE) {
-            if (lex.kind == Token.WORD && !FunctionAttributes.isFunctionAttribute(lex.text())) {
+        while (lex.kind != IrToken.RBRACE) {
+            if (lex.kind == IrToken.WORD && !FunctionAttributes.isFunctionAttribute(lex.text())) {
                 // llvm-as's words for what it cannot read as a function attribute here
                 throw error(FunctionAttributes.isParameterAttribute(lex.text())
                         ? "this attribute does not apply to functions" : "unterminated attribute group");
@@ -767,12 +767,12 @@ public final class IrParser {
     }
 
     private Attribute readAttribute() {
-        if (lex.kind == Token.STRING) {
+        if (lex.kind == IrToken.STRING) {
             String key = lex.name();
             lex.next();
             String value = null;
-            if (accept(Token.EQUALS)) {
-                if (lex.kind != Token.STRING) {
+            if (accept(IrToken.EQUALS)) {
+                if (lex.kind != IrToken.STRING) {
                     throw expected("string value");
                 }
                 value = lex.name();
@@ -780,30 +780,30 @@ public final class IrParser {
             }
             return Attribute.string(key, value);
         }
-        if (lex.kind != Token.WORD) {
+        if (lex.kind != IrToken.WORD) {
             return null;
         }
         String w = lex.text();
         lex.next();
-        if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+        if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
             if (Attribute.WithType.takesType(w)) {
                 lex.next();
                 Type t = parseType();
-                expect(Token.RPAREN, "')'");
+                expect(IrToken.RPAREN, "')'");
                 return new Attribute.WithType(w, t);
             }
             if (Attribute.Int.takesInteger(w)) {
                 lex.next();
                 long v = attributeInteger();
-                expect(Token.RPAREN, "')'");
+                expect(IrToken.RPAREN, "')'");
                 return new Attribute.Int(w, v);
             }
             int open = lex.start;
-            skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
             return new Attribute.WithArgs(w, src.substring(open + 1, lex.previousEnd - 1));
         }
-        if (Attribute.Int.takesInteger(w) && (lex.kind == Token.INTEGER || lex.kind == Token.EQUALS)) {
-            accept(Token.EQUALS);
+        if (Attribute.Int.takesInteger(w) && (lex.kind == IrToken.INTEGER || lex.kind == IrToken.EQUALS)) {
+            accept(IrToken.EQUALS);
             return new Attribute.Int(w, attributeInteger());
         }
         if (w.equals("align")) {
@@ -813,7 +813,7 @@ public final class IrParser {
     }
 
     private long attributeInteger() {
-        if (lex.kind != Token.INTEGER || lex.end - lex.start > 18 || !allDigits(lex.start, lex.end)) {
+        if (lex.kind != IrToken.INTEGER || lex.end - lex.start > 18 || !allDigits(lex.start, lex.end)) {
             throw expected("integer");
         }
         long v = Long.parseLong(lex.text());
@@ -859,9 +859,9 @@ public final class IrParser {
         String cc = "";
         List<Attribute> returnAttributes = new ArrayList<>();
         List<MetadataAttachment> metadata = new ArrayList<>();
-        while (lex.kind == Token.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())
-                && isPrefixWord(lex.text()) || lex.kind == Token.METADATA_NAME) {
-            if (lex.kind == Token.METADATA_NAME) {
+        while (lex.kind == IrToken.WORD && !stopWords.contains(lex.text()) && !(stopAtType && isTypeStart())
+                && isPrefixWord(lex.text()) || lex.kind == IrToken.METADATA_NAME) {
+            if (lex.kind == IrToken.METADATA_NAME) {
                 String name = share(lex.name());
                 lex.next();
                 metadata.add(new MetadataAttachment(name, skipMetadata()));
@@ -893,17 +893,17 @@ public final class IrParser {
                 addressSpace = parseAddressSpaceArgument();
             } else if (w.equals("thread_local")) {
                 lex.next();
-                if (accept(Token.LPAREN)) {
-                    if (lex.kind != Token.WORD || !TLS_MODELS.contains(lex.text())) {
+                if (accept(IrToken.LPAREN)) {
+                    if (lex.kind != IrToken.WORD || !TLS_MODELS.contains(lex.text())) {
                         throw expected("localdynamic, initialexec or localexec");
                     }
                     lex.next();
-                    expect(Token.RPAREN, "')' after thread local model");
+                    expect(IrToken.RPAREN, "')' after thread local model");
                 }
                 threadLocal = src.substring(start, lex.previousEnd);
             } else if (isCallingConvention(w)) {
                 lex.next();
-                if (lex.kind == Token.INTEGER && w.equals("cc")) {
+                if (lex.kind == IrToken.INTEGER && w.equals("cc")) {
                     lex.next();
                 }
                 cc = src.substring(start, lex.previousEnd);
@@ -931,13 +931,13 @@ public final class IrParser {
     }
 
     private int parseAddressSpaceArgument() {
-        expect(Token.LPAREN, "'('");
-        if (lex.kind != Token.INTEGER) {
+        expect(IrToken.LPAREN, "'('");
+        if (lex.kind != IrToken.INTEGER) {
             throw expected("address space number");
         }
         int as = smallInt(lex.start, lex.end);
         lex.next();
-        expect(Token.RPAREN, "')'");
+        expect(IrToken.RPAREN, "')'");
         return as;
     }
 
@@ -946,9 +946,9 @@ public final class IrParser {
         boolean isNumbered = lex.numbered;
         int nameAt = lex.start;
         lex.next();
-        expect(Token.EQUALS, "'='");
+        expect(IrToken.EQUALS, "'='");
         Prefix prefix = parsePrefix(false, Set.of("global", "constant", "alias", "ifunc"));
-        if (lex.kind != Token.WORD) {
+        if (lex.kind != IrToken.WORD) {
             throw expected("'global', 'constant', 'alias' or 'ifunc'");
         }
         if (!lex.isWord("global") && !lex.isWord("constant") && !lex.isWord("alias") && !lex.isWord("ifunc")) {
@@ -966,7 +966,7 @@ public final class IrParser {
                 int initStart = hasInit ? lex.start : -1;
                 global = g;
                 registerGlobal(g, isNumbered, name, nameAt);
-                if (hasInit && lex.kind == Token.EOF) { // (a new line is no end: llvm-as reads on)
+                if (hasInit && lex.kind == IrToken.EOF) { // (a new line is no end: llvm-as reads on)
                     throw expected("initializer");
                 }
                 if (hasInit) {
@@ -982,7 +982,7 @@ public final class IrParser {
             }
             case "alias", "ifunc" -> {
                 Type valueType = parseType();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, prefix.addressSpace(),
                         kind.equals("ifunc"));
                 a.readThreadLocal(prefix.threadLocal());
@@ -1023,7 +1023,7 @@ public final class IrParser {
                 int save = lex.start;
                 int prevEnd = lex.previousEnd;
                 lex.next();
-                boolean equals = lex.kind == Token.EQUALS;
+                boolean equals = lex.kind == IrToken.EQUALS;
                 lex.reset(save);
                 lex.previousEnd = prevEnd;
                 return equals;
@@ -1049,23 +1049,23 @@ public final class IrParser {
                 String w = lex.text();
                 lex.next();
                 if (Opcode.byKeyword(w) != null) {
-                    while (lex.kind == Token.WORD && !TOP_LEVEL_WORDS.contains(lex.text())) {
+                    while (lex.kind == IrToken.WORD && !TOP_LEVEL_WORDS.contains(lex.text())) {
                         lex.next();
-                        if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                            skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                        if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
+                            skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                         }
                     }
-                    if (lex.kind != Token.LPAREN) {
+                    if (lex.kind != IrToken.LPAREN) {
                         throw expected("'(' in constant expression");
                     }
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                    skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 } else if (w.equals("blockaddress") || w.equals("splat")) {
-                    if (lex.kind != Token.LPAREN) {
+                    if (lex.kind != IrToken.LPAREN) {
                         throw expected("'('");
                     }
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                    skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 } else if (w.equals("dso_local_equivalent") || w.equals("no_cfi")) {
-                    expect(Token.GLOBAL, "global value name");
+                    expect(IrToken.GLOBAL, "global value name");
                 }
             }
             case INTEGER, FLOAT, GLOBAL, CSTRING, STRING -> lex.next();
@@ -1095,29 +1095,29 @@ public final class IrParser {
         List<String> other = new ArrayList<>();
         List<Attribute> attributes = new ArrayList<>();
         while (true) {
-            if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+            if (lex.kind == IrToken.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
                 continue;
             }
             // attributes, as after a function header: "k"="v", align 4, nounwind (llvm-as keeps them in a group)
-            if (lex.kind == Token.STRING || lex.kind == Token.WORD && isGlobalAttribute(lex.text())) {
+            if (lex.kind == IrToken.STRING || lex.kind == IrToken.WORD && isGlobalAttribute(lex.text())) {
                 attributes.add(parseAttribute());
                 continue;
             }
-            if (lex.kind != Token.COMMA) {
+            if (lex.kind != IrToken.COMMA) {
                 return new GlobalTail(section, partition, comdat, align, codeModel, metadata, groups, other,
                         attributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(attributes)));
             }
             lex.next();
-            if (lex.kind == Token.METADATA_NAME) {
+            if (lex.kind == IrToken.METADATA_NAME) {
                 String name = share(lex.name());
                 lex.next();
                 metadata.add(new MetadataAttachment(name, skipMetadata()));
             } else if (lex.isWord("section") || lex.isWord("partition") || lex.isWord("code_model")) {
                 String w = lex.text();
                 lex.next();
-                if (lex.kind != Token.STRING) {
+                if (lex.kind != IrToken.STRING) {
                     throw expected("string");
                 }
                 String value = lex.name();
@@ -1132,7 +1132,7 @@ public final class IrParser {
                 align = alignValue();
             } else if (lex.isWord("comdat")) {
                 comdat = comdatSuffix();
-            } else if (lex.kind == Token.WORD) {
+            } else if (lex.kind == IrToken.WORD) {
                 other.add(lex.text());
                 lex.next();
             } else {
@@ -1150,14 +1150,14 @@ public final class IrParser {
     /** {@code comdat} or {@code comdat($name)} at the current token: "" or the name. */
     private String comdatSuffix() {
         lex.next();
-        if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
+        if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
             lex.next();
-            if (lex.kind != Token.COMDAT) {
+            if (lex.kind != IrToken.COMDAT) {
                 throw expected("comdat name");
             }
             String name = lex.name();
             lex.next();
-            expect(Token.RPAREN, "')'");
+            expect(IrToken.RPAREN, "')'");
             return name;
         }
         return "";
@@ -1165,7 +1165,7 @@ public final class IrParser {
 
     /** An alignment: a power of two. */
     private long alignValue() {
-        if (lex.kind != Token.INTEGER) {
+        if (lex.kind != IrToken.INTEGER) {
             throw expected("alignment");
         }
         long a = parseCount();
@@ -1178,7 +1178,7 @@ public final class IrParser {
     /** Skips tokens up to the first token on a later line outside brackets (the current token included). */
     private void skipRestOfLine() {
         int nesting = 0;
-        while (lex.kind != Token.EOF) {
+        while (lex.kind != IrToken.EOF) {
             if (nesting == 0 && newlineBetween(lex.previousEnd, lex.start)) {
                 return;
             }
@@ -1211,24 +1211,24 @@ public final class IrParser {
         lex.next();
         Prefix prefix = parsePrefix(true, Set.of());
         Type returnType = parseType();
-        if (lex.kind != Token.GLOBAL) {
+        if (lex.kind != IrToken.GLOBAL) {
             throw expected("function name");
         }
         String name = lex.name();
         boolean isNumbered = lex.numbered;
         int nameAt = lex.start;
         lex.next();
-        expect(Token.LPAREN, "'(' in function");
+        expect(IrToken.LPAREN, "'(' in function");
         List<Type> params = new ArrayList<>();
         List<String[]> argInfo = new ArrayList<>();
         List<AttributeSet> argAttributes = new ArrayList<>();
         Set<String> argNames = new HashSet<>();
         boolean varArgs = false;
-        while (lex.kind != Token.RPAREN) {
+        while (lex.kind != IrToken.RPAREN) {
             if (!params.isEmpty()) {
-                expect(Token.COMMA, "',' or ')'");
+                expect(IrToken.COMMA, "',' or ')'");
             }
-            if (accept(Token.DOTS)) {
+            if (accept(IrToken.DOTS)) {
                 varArgs = true;
                 break;
             }
@@ -1240,7 +1240,7 @@ public final class IrParser {
             AttributeSet attrs = parseParameterAttributes();
             String argName = "";
             String argSlot = null;
-            if (lex.kind == Token.LOCAL) {
+            if (lex.kind == IrToken.LOCAL) {
                 if (lex.numbered) {
                     argSlot = lex.name();
                 } else {
@@ -1255,7 +1255,7 @@ public final class IrParser {
             argInfo.add(new String[] {argName, argSlot});
             argAttributes.add(attrs);
         }
-        expect(Token.RPAREN, "')'");
+        expect(IrToken.RPAREN, "')'");
         List<Attribute> attributes = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
         List<MetadataAttachment> metadata = new ArrayList<>(prefix.metadata());
@@ -1268,7 +1268,7 @@ public final class IrParser {
         String[] prefixProloguePersonality = new String[3];
         long align = 0;
         int clause = HeaderClause.FIRST;
-        while (lex.kind != Token.EOF && !(definition && lex.kind == Token.LBRACE)
+        while (lex.kind != IrToken.EOF && !(definition && lex.kind == IrToken.LBRACE)
                 && !(!definition && isTopLevelStart())) {
             int start = lex.start;
             int next = HeaderClause.of(lex, clause);
@@ -1276,15 +1276,15 @@ public final class IrParser {
                 break; // out of LLParser's order: what follows is not part of the header
             }
             clause = next;
-            if (lex.kind == Token.STRING) {
+            if (lex.kind == IrToken.STRING) {
                 attributes.add(parseAttribute());
-            } else if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+            } else if (lex.kind == IrToken.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
             } else if (lex.isWord("addrspace")) {
                 lex.next();
                 addressSpace = parseAddressSpaceArgument();
-            } else if (lex.kind == Token.METADATA_NAME) {
+            } else if (lex.kind == IrToken.METADATA_NAME) {
                 String mdName = share(lex.name());
                 lex.next();
                 metadata.add(new MetadataAttachment(mdName, skipMetadata()));
@@ -1296,7 +1296,7 @@ public final class IrParser {
                 noteGlobalUses(from, lex.start);
                 headerConstants.add(from);
                 prefixProloguePersonality[which] = src.substring(from, lex.previousEnd);
-            } else if (lex.kind == Token.WORD && FunctionAttributes.isHeaderWord(lex.text())) {
+            } else if (lex.kind == IrToken.WORD && FunctionAttributes.isHeaderWord(lex.text())) {
                 String w = lex.text();
                 switch (w) {
                     case "unnamed_addr", "local_unnamed_addr" -> {
@@ -1305,7 +1305,7 @@ public final class IrParser {
                     }
                     case "section", "partition", "gc" -> {
                         lex.next();
-                        if (lex.kind != Token.STRING) {
+                        if (lex.kind != IrToken.STRING) {
                             throw expected("string");
                         }
                         String value = lex.name();
@@ -1323,7 +1323,7 @@ public final class IrParser {
                     }
                     default -> attributes.add(parseAttribute());
                 }
-            } else if (lex.kind == Token.WORD) {
+            } else if (lex.kind == IrToken.WORD) {
                 break;
             } else {
                 throw error(start, "expected function attribute" + (definition ? " or '{'" : ""));
@@ -1351,7 +1351,7 @@ public final class IrParser {
         }
         registerGlobal(f, isNumbered, name, nameAt);
         if (definition) {
-            if (lex.kind != Token.LBRACE) {
+            if (lex.kind != IrToken.LBRACE) {
                 throw expected("'{' in function body");
             }
             int bodyStart = lex.lineEndAfter(lex.end);
@@ -1414,13 +1414,13 @@ public final class IrParser {
                 }
                 resume = end + 1;
             } else if (at == semi && c == ';') {
-                resume = Math.min(Lexer.commentEnd(src, at) + 1, n);
+                resume = Math.min(IrLexer.commentEnd(src, at) + 1, n);
             } else if (at == slash && c == '/') {
                 int end = at + 1 < n && src.charAt(at + 1) == '*' ? src.indexOf("*/", at + 2) : at - 1;
                 resume = end < 0 ? n : end + 2;
             } else if (at == ptr && src.startsWith("ptr", at)) {
-                if (!Lexer.isNameChar(src.charAt(at - 1)) && "%@!".indexOf(src.charAt(at - 1)) < 0
-                        && (at + 3 == n || !Lexer.isNameChar(src.charAt(at + 3)))) {
+                if (!IrLexer.isNameChar(src.charAt(at - 1)) && "%@!".indexOf(src.charAt(at - 1)) < 0
+                        && (at + 3 == n || !IrLexer.isNameChar(src.charAt(at + 3)))) {
                     lex.sawPtr = true;
                 }
                 resume = at + 3;
@@ -1475,11 +1475,11 @@ public final class IrParser {
                 "comdat", "align", "gc", "prefix", "prologue", "personality");
 
         /** The rank of the clause at the current token; {@code current}: the rank so far. */
-        static int of(Lexer lex, int current) {
-            if (lex.kind == Token.METADATA_NAME) {
+        static int of(IrLexer lex, int current) {
+            if (lex.kind == IrToken.METADATA_NAME) {
                 return METADATA;
             }
-            if (lex.kind == Token.WORD) {
+            if (lex.kind == IrToken.WORD) {
                 String w = lex.text();
                 if (w.equals("local_unnamed_addr")) {
                     return 0;
@@ -1504,18 +1504,18 @@ public final class IrParser {
     /** Skips {@code T constant} syntactically (prefix, prologue, personality). */
     private void skipTypedConstantSyntax() {
         parseType();
-        if (lex.kind == Token.LBRACE || lex.kind == Token.LBRACKET || lex.kind == Token.LESS) {
+        if (lex.kind == IrToken.LBRACE || lex.kind == IrToken.LBRACKET || lex.kind == IrToken.LESS) {
             skipBalanced();
-        } else if (lex.kind == Token.WORD && !lex.isWord("null") && !lex.isWord("undef")) {
+        } else if (lex.kind == IrToken.WORD && !lex.isWord("null") && !lex.isWord("undef")) {
             lex.next();
-            if (lex.kind == Token.LPAREN) {
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
-            } else if (lex.kind == Token.WORD || lex.kind == Token.LPAREN) {
-                while (lex.kind == Token.WORD) {
+            if (lex.kind == IrToken.LPAREN) {
+                skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
+            } else if (lex.kind == IrToken.WORD || lex.kind == IrToken.LPAREN) {
+                while (lex.kind == IrToken.WORD) {
                     lex.next();
                 }
-                if (lex.kind == Token.LPAREN) {
-                    skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                if (lex.kind == IrToken.LPAREN) {
+                    skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 }
             }
         } else {
@@ -1528,7 +1528,7 @@ public final class IrParser {
         int prevEnd = lex.previousEnd;
         lex.reset(from);
         while (lex.start < to) {
-            if (lex.kind == Token.GLOBAL) {
+            if (lex.kind == IrToken.GLOBAL) {
                 headerGlobalUses.add(lex.start);
             }
             lex.next();
@@ -1550,11 +1550,11 @@ public final class IrParser {
             }
             a.setTarget(c);
         }
-        if (lex.start < d.end() && lex.kind != Token.COMMA && lex.kind != Token.ATTRIBUTE_GROUP_ID
-                && lex.kind != Token.STRING && !(lex.kind == Token.WORD && isGlobalAttribute(lex.text()))) {
+        if (lex.start < d.end() && lex.kind != IrToken.COMMA && lex.kind != IrToken.ATTRIBUTE_GROUP_ID
+                && lex.kind != IrToken.STRING && !(lex.kind == IrToken.WORD && isGlobalAttribute(lex.text()))) {
             throw expected("',' or end of global");
         }
-        while (lex.start < d.end() && lex.kind != Token.EOF) {
+        while (lex.start < d.end() && lex.kind != IrToken.EOF) {
             lex.next();
         }
     }
@@ -1577,7 +1577,7 @@ public final class IrParser {
 
     private boolean allDigits(int from, int to) {
         for (int i = from; i < to; i++) {
-            if (!Lexer.isDigit(src.charAt(i))) {
+            if (!IrLexer.isDigit(src.charAt(i))) {
                 return false;
             }
         }
@@ -1589,7 +1589,7 @@ public final class IrParser {
         int at = lex.start;
         Type t = parseBaseType();
         while (true) {
-            if (lex.kind == Token.STAR) {
+            if (lex.kind == IrToken.STAR) {
                 lex.next();
                 t = checkPointee(t, at);
                 t = PointerType.to(t, 0);
@@ -1597,13 +1597,13 @@ public final class IrParser {
                 int save = lex.start;
                 lex.next();
                 int as = parseAddressSpaceArgument();
-                if (lex.kind != Token.STAR) {
+                if (lex.kind != IrToken.STAR) {
                     lex.reset(save);
                     break;
                 }
                 lex.next();
                 t = PointerType.to(checkPointee(t, at), as);
-            } else if (lex.kind == Token.LPAREN) {
+            } else if (lex.kind == IrToken.LPAREN) {
                 t = parseFunctionTypeParams(t);
             } else {
                 break;
@@ -1627,11 +1627,11 @@ public final class IrParser {
         lex.next();
         List<Type> params = new ArrayList<>();
         boolean varArgs = false;
-        while (lex.kind != Token.RPAREN) {
+        while (lex.kind != IrToken.RPAREN) {
             if (!params.isEmpty() || varArgs) {
-                expect(Token.COMMA, "',' or ')'");
+                expect(IrToken.COMMA, "',' or ')'");
             }
-            if (accept(Token.DOTS)) {
+            if (accept(IrToken.DOTS)) {
                 varArgs = true;
                 continue;
             }
@@ -1714,9 +1714,9 @@ public final class IrParser {
             }
             case LESS -> {
                 lex.next();
-                if (lex.kind == Token.LBRACE) {
+                if (lex.kind == IrToken.LBRACE) {
                     StructType s = parseStructBody(true);
-                    expect(Token.GREATER, "'>' at end of packed struct");
+                    expect(IrToken.GREATER, "'>' at end of packed struct");
                     return s;
                 }
                 boolean scalable = false;
@@ -1731,7 +1731,7 @@ public final class IrParser {
                         || element == PrimitiveType.X86_MMX)) {
                     throw error("invalid vector element type");
                 }
-                expect(Token.GREATER, "'>' at end of vector type");
+                expect(IrToken.GREATER, "'>' at end of vector type");
                 if (count == 0) {
                     throw error("zero element vector is illegal");
                 }
@@ -1746,7 +1746,7 @@ public final class IrParser {
                         || element instanceof FunctionType) {
                     throw error("invalid array element type");
                 }
-                expect(Token.RBRACKET, "']' at end of array type");
+                expect(IrToken.RBRACKET, "']' at end of array type");
                 return new ArrayType(count, element);
             }
             default -> throw expected("type");
@@ -1754,7 +1754,7 @@ public final class IrParser {
     }
 
     private long parseCount() {
-        if (lex.kind != Token.INTEGER || src.charAt(lex.start) == '-' || lex.end - lex.start > 18
+        if (lex.kind != IrToken.INTEGER || src.charAt(lex.start) == '-' || lex.end - lex.start > 18
                 || !allDigits(lex.start, lex.end)) {
             throw expected("number of elements");
         }
@@ -1764,11 +1764,11 @@ public final class IrParser {
     }
 
     private StructType parseStructBody(boolean packed) {
-        expect(Token.LBRACE, "'{'");
+        expect(IrToken.LBRACE, "'{'");
         List<Type> fields = new ArrayList<>();
-        while (lex.kind != Token.RBRACE) {
+        while (lex.kind != IrToken.RBRACE) {
             if (!fields.isEmpty()) {
-                expect(Token.COMMA, "',' or '}'");
+                expect(IrToken.COMMA, "',' or '}'");
             }
             Type t = parseType();
             if (t.isVoid() || t == PrimitiveType.LABEL || t == PrimitiveType.METADATA || t instanceof FunctionType) {
@@ -1782,12 +1782,12 @@ public final class IrParser {
 
     private TargetExtType parseTargetType() {
         lex.next();
-        expect(Token.LPAREN, "'('");
+        expect(IrToken.LPAREN, "'('");
         String name = stringValue();
         List<Type> types = new ArrayList<>();
         List<Long> ints = new ArrayList<>();
-        while (accept(Token.COMMA)) {
-            if (lex.kind == Token.INTEGER) {
+        while (accept(IrToken.COMMA)) {
+            if (lex.kind == IrToken.INTEGER) {
                 ints.add(parseCount());
             } else if (ints.isEmpty()) {
                 types.add(parseType());
@@ -1795,7 +1795,7 @@ public final class IrParser {
                 throw expected("integer parameter");
             }
         }
-        expect(Token.RPAREN, "')'");
+        expect(IrToken.RPAREN, "')'");
         return new TargetExtType(name, types, ints);
     }
 
@@ -1803,7 +1803,7 @@ public final class IrParser {
     private AttributeSet parseParameterAttributes() {
         List<Attribute> list = null;
         // any other word ends the list, as in LLParser: the parameter's name or value is next
-        while (lex.kind == Token.STRING || lex.kind == Token.WORD && FunctionAttributes.isAttributeWord(lex.text())) {
+        while (lex.kind == IrToken.STRING || lex.kind == IrToken.WORD && FunctionAttributes.isAttributeWord(lex.text())) {
             if (list == null) {
                 list = new ArrayList<>(2);
             }
@@ -1877,7 +1877,7 @@ public final class IrParser {
                     throw error("floating point constant invalid for type");
                 }
                 String[] err = new String[1];
-                BigInteger bits = FloatLiterals.parse(ft, lex.text(), err);
+                BigInteger bits = IrFloatLiterals.parse(ft, lex.text(), err);
                 if (bits == null) {
                     throw error(err[0]);
                 }
@@ -1900,28 +1900,28 @@ public final class IrParser {
                 if (!(t instanceof StructType || t instanceof NamedStructType)) {
                     throw error("struct constant must have struct type");
                 }
-                return new ConstantAggregate(t, parseElements(Token.LBRACE, Token.RBRACE));
+                return new ConstantAggregate(t, parseElements(IrToken.LBRACE, IrToken.RBRACE));
             }
             case LBRACKET -> {
                 if (!(t instanceof ArrayType)) {
                     throw error("array constant must have array type");
                 }
-                return new ConstantAggregate(t, parseElements(Token.LBRACKET, Token.RBRACKET));
+                return new ConstantAggregate(t, parseElements(IrToken.LBRACKET, IrToken.RBRACKET));
             }
             case LESS -> {
                 lex.next();
-                if (lex.kind == Token.LBRACE) {
-                    List<Constant> elements = parseElements(Token.LBRACE, Token.RBRACE);
-                    expect(Token.GREATER, "'>'");
+                if (lex.kind == IrToken.LBRACE) {
+                    List<Constant> elements = parseElements(IrToken.LBRACE, IrToken.RBRACE);
+                    expect(IrToken.GREATER, "'>'");
                     return new ConstantAggregate(t, elements);
                 }
                 if (!(t instanceof VectorType)) {
                     throw error(at, "vector constant must have vector type");
                 }
                 List<Constant> elements = new ArrayList<>();
-                while (lex.kind != Token.GREATER) {
+                while (lex.kind != IrToken.GREATER) {
                     if (!elements.isEmpty()) {
-                        expect(Token.COMMA, "',' or '>'");
+                        expect(IrToken.COMMA, "',' or '>'");
                     }
                     Type et = parseType();
                     elements.add(parseConstant(et));
@@ -2007,12 +2007,12 @@ public final class IrParser {
         return new BigInteger(src.substring(s, e));
     }
 
-    private List<Constant> parseElements(Token open, Token close) {
+    private List<Constant> parseElements(IrToken open, IrToken close) {
         expect(open, open.description);
         List<Constant> elements = new ArrayList<>();
         while (lex.kind != close) {
             if (!elements.isEmpty()) {
-                expect(Token.COMMA, "',' or " + close.description);
+                expect(IrToken.COMMA, "',' or " + close.description);
             }
             Type et = parseType();
             elements.add(parseConstant(et));
@@ -2057,20 +2057,20 @@ public final class IrParser {
             }
             case "blockaddress" -> {
                 lex.next();
-                expect(Token.LPAREN, "'('");
+                expect(IrToken.LPAREN, "'('");
                 GlobalValue fn = (GlobalValue) parseValue(null, false);
-                expect(Token.COMMA, "','");
-                if (lex.kind != Token.LOCAL) {
+                expect(IrToken.COMMA, "','");
+                if (lex.kind != IrToken.LOCAL) {
                     throw expected("basic block name");
                 }
                 String block = lex.text();
                 lex.next();
-                expect(Token.RPAREN, "')'");
+                expect(IrToken.RPAREN, "')'");
                 return new BlockAddress(BlockAddress.Kind.BLOCKADDRESS, t, fn, block);
             }
             case "dso_local_equivalent", "no_cfi" -> {
                 lex.next();
-                if (lex.kind != Token.GLOBAL) {
+                if (lex.kind != IrToken.GLOBAL) {
                     throw expected("global value name");
                 }
                 GlobalValue g = (GlobalValue) parseValue(null, false);
@@ -2079,10 +2079,10 @@ public final class IrParser {
             }
             case "splat" -> {
                 lex.next();
-                expect(Token.LPAREN, "'('");
+                expect(IrToken.LPAREN, "'('");
                 Type et = parseType();
                 Constant element = parseConstant(et);
-                expect(Token.RPAREN, "')'");
+                expect(IrToken.RPAREN, "')'");
                 if (!(t instanceof VectorType vt)) {
                     throw error(at, "splat must have vector type");
                 }
@@ -2102,32 +2102,32 @@ public final class IrParser {
     private ConstantExpr parseConstantExpr(Opcode op, int at) {
         lex.next();
         List<String> flags = new ArrayList<>();
-        while (lex.kind == Token.WORD && CONSTANT_EXPR_WORDS.contains(lex.text())) {
+        while (lex.kind == IrToken.WORD && CONSTANT_EXPR_WORDS.contains(lex.text())) {
             int s = lex.start;
             lex.next();
-            if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
+                skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
             }
             flags.add(src.substring(s, lex.previousEnd));
         }
-        expect(Token.LPAREN, "'(' in constant expression");
+        expect(IrToken.LPAREN, "'(' in constant expression");
         List<Constant> operands = new ArrayList<>();
         Type sourceType = null;
         Type result;
         if (op == Opcode.GETELEMENTPTR) {
             sourceType = parseType();
-            expect(Token.COMMA, "','");
+            expect(IrToken.COMMA, "','");
         }
         int inrange = -1;
-        while (lex.kind != Token.RPAREN) {
+        while (lex.kind != IrToken.RPAREN) {
             if (!operands.isEmpty()) {
-                expect(Token.COMMA, "',' or ')'");
+                expect(IrToken.COMMA, "',' or ')'");
             }
             if (lex.isWord("inrange")) {
                 inrange = operands.size();
                 lex.next();
             }
-            if (lex.kind == Token.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
+            if (lex.kind == IrToken.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
                 lex.next();
                 continue;
             }
@@ -2160,7 +2160,7 @@ public final class IrParser {
                 };
             }
         }
-        expect(Token.RPAREN, "')' at end of constant expression");
+        expect(IrToken.RPAREN, "')' at end of constant expression");
         return new ConstantExpr(op, flags, result, sourceType, operands, inrange);
     }
 
@@ -2267,8 +2267,8 @@ public final class IrParser {
         lex.reset(bodyStart);
         int itemStart = bodyStart;
         BasicBlock block = null;
-        while (lex.kind != Token.RBRACE || lex.start < closeBrace) {
-            if (lex.kind == Token.EOF) {
+        while (lex.kind != IrToken.RBRACE || lex.start < closeBrace) {
+            if (lex.kind == IrToken.EOF) {
                 throw expected("'}' at end of function");
             }
             if (lex.isWord("uselistorder")) {
@@ -2276,14 +2276,14 @@ public final class IrParser {
                 lex.next();
                 parseType();
                 lex.next();
-                expect(Token.COMMA, "','");
-                if (lex.kind != Token.LBRACE) {
+                expect(IrToken.COMMA, "','");
+                if (lex.kind != IrToken.LBRACE) {
                     throw expected("'{'");
                 }
-                skipBalancedOnly(Token.LBRACE, Token.RBRACE);
+                skipBalancedOnly(IrToken.LBRACE, IrToken.RBRACE);
                 continue;
             }
-            if (lex.kind == Token.LABEL) {
+            if (lex.kind == IrToken.LABEL) {
                 if (block != null) {
                     throw error("expected instruction opcode (the block before this label has no terminator)");
                 }
@@ -2300,14 +2300,14 @@ public final class IrParser {
                 block = defineBlock(null, lex.start);
             }
             List<DebugRecord> records = List.of();
-            while (lex.kind == Token.RECORD) {
+            while (lex.kind == IrToken.RECORD) {
                 String kind = src.substring(lex.nameStart, lex.nameEnd);
                 int recordStart = lex.start;
                 lex.next();
-                if (lex.kind != Token.LPAREN) {
+                if (lex.kind != IrToken.LPAREN) {
                     throw expected("'(' after debug record");
                 }
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 int end = lex.lineEndAfter(lex.previousEnd);
                 if (records.isEmpty()) {
                     records = new ArrayList<>(2);
@@ -2360,7 +2360,7 @@ public final class IrParser {
             }
         } else {
             int slot = numbered.size();
-            if (lex.kind == Token.LABEL && lex.numbered && !lex.quoted) {
+            if (lex.kind == IrToken.LABEL && lex.numbered && !lex.quoted) {
                 int written = smallInt(lex.nameStart, lex.nameEnd);
                 if (written != slot) {
                     throw error(at, "label expected to be numbered '" + slot + "'");
@@ -2478,7 +2478,7 @@ public final class IrParser {
     private Value operand(Type t) {
         int start = lex.start;
         Value v;
-        if (t == PrimitiveType.METADATA && lex.kind != Token.EXCLAIM && lex.kind != Token.METADATA_NAME) {
+        if (t == PrimitiveType.METADATA && lex.kind != IrToken.EXCLAIM && lex.kind != IrToken.METADATA_NAME) {
             // metadata T v: a value wrapped as metadata
             Type inner = parseType();
             start = lex.start;
@@ -2510,7 +2510,7 @@ public final class IrParser {
 
     private List<String> flagWords(Set<String> allowed) {
         List<String> flags = null;
-        while (lex.kind == Token.WORD && allowed.contains(lex.text())) {
+        while (lex.kind == IrToken.WORD && allowed.contains(lex.text())) {
             if (flags == null) {
                 flags = new ArrayList<>(2);
             }
@@ -2543,7 +2543,7 @@ public final class IrParser {
         String defName = null;
         int defSlot = -1;
         int tokenStart = lex.start;
-        if (lex.kind == Token.LOCAL) {
+        if (lex.kind == IrToken.LOCAL) {
             defStart = lex.start;
             defEnd = lex.end;
             if (lex.numbered && !lex.quoted) {
@@ -2552,7 +2552,7 @@ public final class IrParser {
                 defName = lex.name();
             }
             lex.next();
-            expect(Token.EQUALS, "'=' after instruction name");
+            expect(IrToken.EQUALS, "'=' after instruction name");
         }
         opCount = 0;
         pendingHolder = null;
@@ -2564,7 +2564,7 @@ public final class IrParser {
                 throw expected("'call' after '" + tail + "'");
             }
         }
-        if (lex.kind != Token.WORD) {
+        if (lex.kind != IrToken.WORD) {
             throw expected("instruction opcode");
         }
         int opAt = lex.start;
@@ -2597,33 +2597,33 @@ public final class IrParser {
                         throw error("branch condition must have 'i1' type");
                     }
                     operand(t);
-                    expect(Token.COMMA, "','");
+                    expect(IrToken.COMMA, "','");
                     labelOperand();
-                    expect(Token.COMMA, "','");
+                    expect(IrToken.COMMA, "','");
                     labelOperand();
                 }
             }
             case SWITCH -> {
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 labelOperand();
-                expect(Token.LBRACKET, "'['");
-                while (lex.kind != Token.RBRACKET) {
+                expect(IrToken.LBRACKET, "'['");
+                while (lex.kind != IrToken.RBRACKET) {
                     Type ct = parseType();
                     operand(ct);
-                    expect(Token.COMMA, "','");
+                    expect(IrToken.COMMA, "','");
                     labelOperand();
                 }
                 lex.next();
             }
             case INDIRECTBR -> {
                 typedOperand();
-                expect(Token.COMMA, "','");
-                expect(Token.LBRACKET, "'['");
-                while (lex.kind != Token.RBRACKET) {
+                expect(IrToken.COMMA, "','");
+                expect(IrToken.LBRACKET, "'['");
+                while (lex.kind != IrToken.RBRACKET) {
                     if (opCount > 1) {
-                        expect(Token.COMMA, "','");
+                        expect(IrToken.COMMA, "','");
                     }
                     labelOperand();
                 }
@@ -2651,10 +2651,10 @@ public final class IrParser {
             case CATCHSWITCH -> {
                 expectWord("within");
                 operand(PrimitiveType.TOKEN);
-                expect(Token.LBRACKET, "'['");
-                while (lex.kind != Token.RBRACKET) {
+                expect(IrToken.LBRACKET, "'['");
+                while (lex.kind != IrToken.RBRACKET) {
                     if (opCount > 1) {
-                        expect(Token.COMMA, "','");
+                        expect(IrToken.COMMA, "','");
                     }
                     labelOperand();
                 }
@@ -2671,10 +2671,10 @@ public final class IrParser {
             case CATCHPAD, CLEANUPPAD -> {
                 expectWord("within");
                 operand(PrimitiveType.TOKEN);
-                expect(Token.LBRACKET, "'['");
-                while (lex.kind != Token.RBRACKET) {
+                expect(IrToken.LBRACKET, "'['");
+                while (lex.kind != IrToken.RBRACKET) {
                     if (opCount > 1) {
-                        expect(Token.COMMA, "','");
+                        expect(IrToken.COMMA, "','");
                     }
                     typedOperand();
                 }
@@ -2699,7 +2699,7 @@ public final class IrParser {
                 flags = flagWords(BINARY_FLAGS);
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 operand(t);
                 boolean fp = op == Opcode.FADD || op == Opcode.FSUB || op == Opcode.FMUL || op == Opcode.FDIV
                         || op == Opcode.FREM;
@@ -2717,7 +2717,7 @@ public final class IrParser {
             }
             case ICMP, FCMP -> {
                 flags = flagWords(op == Opcode.FCMP ? FAST_MATH : INT_FLAGS);
-                if (lex.kind != Token.WORD) {
+                if (lex.kind != IrToken.WORD) {
                     throw expected("comparison predicate");
                 }
                 Predicate p = Predicate.of(lex.text(), op == Opcode.FCMP);
@@ -2728,7 +2728,7 @@ public final class IrParser {
                 detail = p;
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 operand(t);
                 type = cmpResultType(t);
             }
@@ -2737,23 +2737,23 @@ public final class IrParser {
                 Type t = parseType();
                 type = t;
                 do {
-                    expect(Token.LBRACKET, "'[' in phi");
+                    expect(IrToken.LBRACKET, "'[' in phi");
                     operand(t);
-                    expect(Token.COMMA, "','");
-                    if (lex.kind != Token.LOCAL) {
+                    expect(IrToken.COMMA, "','");
+                    if (lex.kind != IrToken.LOCAL) {
                         throw expected("basic block in phi");
                     }
                     operand(PrimitiveType.LABEL);
-                    expect(Token.RBRACKET, "']' in phi");
-                } while (commaFollowedBy(Token.LBRACKET));
+                    expect(IrToken.RBRACKET, "']' in phi");
+                } while (commaFollowedBy(IrToken.LBRACKET));
             }
             case SELECT -> {
                 flags = flagWords(FAST_MATH);
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 Type t2 = parseType();
                 if (!t2.equals(t)) {
                     throw error("select values must have the same type");
@@ -2768,31 +2768,31 @@ public final class IrParser {
             }
             case VA_ARG -> {
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 type = parseType();
             }
             case EXTRACTELEMENT -> {
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
                 type = elementOf(t, opAt);
             }
             case INSERTELEMENT -> {
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
                 type = t;
             }
             case SHUFFLEVECTOR -> {
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 Type mask = parseType();
                 operand(mask);
                 type = shuffleType(t, mask, opAt);
@@ -2801,12 +2801,12 @@ public final class IrParser {
                 Type t = parseType();
                 operand(t);
                 if (op == Opcode.INSERTVALUE) {
-                    expect(Token.COMMA, "','");
+                    expect(IrToken.COMMA, "','");
                     typedOperand();
                 }
                 List<Long> indices = new ArrayList<>();
                 Type cur = t;
-                while (commaFollowedBy(Token.INTEGER)) {
+                while (commaFollowedBy(IrToken.INTEGER)) {
                     long index = parseCount();
                     cur = aggregateIndex(cur, index, opAt);
                     indices.add(index);
@@ -2840,7 +2840,7 @@ public final class IrParser {
                 flags = flagWords(Set.of("atomic", "volatile"));
                 Type t = parseType();
                 elementType = t;
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
                 flags = atomicSuffix(flags);
                 align = alignSuffix();
@@ -2849,7 +2849,7 @@ public final class IrParser {
             case STORE -> {
                 flags = flagWords(Set.of("atomic", "volatile"));
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
                 flags = atomicSuffix(flags);
                 align = alignSuffix();
@@ -2863,10 +2863,10 @@ public final class IrParser {
             case CMPXCHG -> {
                 flags = flagWords(Set.of("weak", "volatile"));
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 Type t = parseType();
                 operand(t);
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
                 flags = atomicSuffix(flags);
                 align = alignSuffix();
@@ -2874,13 +2874,13 @@ public final class IrParser {
             }
             case ATOMICRMW -> {
                 List<String> f = new ArrayList<>(flagWords(Set.of("volatile")));
-                if (lex.kind != Token.WORD) {
+                if (lex.kind != IrToken.WORD) {
                     throw expected("atomicrmw operation");
                 }
                 f.add(lex.text());
                 lex.next();
                 typedOperand();
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 Type t = parseType();
                 operand(t);
                 flags = atomicSuffix(f);
@@ -2889,18 +2889,18 @@ public final class IrParser {
             }
             case GETELEMENTPTR -> {
                 List<String> f = new ArrayList<>();
-                while (lex.kind == Token.WORD && GEP_FLAGS.contains(lex.text())) {
+                while (lex.kind == IrToken.WORD && GEP_FLAGS.contains(lex.text())) {
                     int s = lex.start;
                     lex.next();
-                    if (lex.kind == Token.LPAREN && lex.start == lex.previousEnd) {
-                        skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+                    if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
+                        skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                     }
                     f.add(src.substring(s, lex.previousEnd));
                 }
                 flags = f;
                 Type source = parseType();
                 elementType = source;
-                expect(Token.COMMA, "','");
+                expect(IrToken.COMMA, "','");
                 typedOperand();
                 while (commaFollowedByNonMetadata()) {
                     acceptWord("inrange");
@@ -2929,9 +2929,9 @@ public final class IrParser {
             }
         }
         List<MetadataAttachment> metadata = List.of();
-        while (lex.kind == Token.COMMA) {
+        while (lex.kind == IrToken.COMMA) {
             lex.next();
-            if (lex.kind != Token.METADATA_NAME) {
+            if (lex.kind != IrToken.METADATA_NAME) {
                 throw expected("metadata attachment");
             }
             String name = share(lex.name());
@@ -3049,15 +3049,15 @@ public final class IrParser {
             throw expected("'label'");
         }
         lex.next();
-        if (lex.kind != Token.LOCAL) {
+        if (lex.kind != IrToken.LOCAL) {
             throw error(at, "expected a basic block");
         }
         operand(PrimitiveType.LABEL);
     }
 
     /** If a comma is followed by {@code t}, consumes the comma and returns true. */
-    private boolean commaFollowedBy(Token t) {
-        if (lex.kind != Token.COMMA) {
+    private boolean commaFollowedBy(IrToken t) {
+        if (lex.kind != IrToken.COMMA) {
             return false;
         }
         int save = lex.start;
@@ -3073,13 +3073,13 @@ public final class IrParser {
 
     /** If a comma is followed by something other than a metadata attachment, consumes it. */
     private boolean commaFollowedByNonMetadata() {
-        if (lex.kind != Token.COMMA) {
+        if (lex.kind != IrToken.COMMA) {
             return false;
         }
         int save = lex.start;
         int prevEnd = lex.previousEnd;
         lex.next();
-        if (lex.kind != Token.METADATA_NAME) {
+        if (lex.kind != IrToken.METADATA_NAME) {
             return true;
         }
         lex.reset(save);
@@ -3090,7 +3090,7 @@ public final class IrParser {
     /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */
     private List<String> atomicSuffix(List<String> flags) {
         List<String> f = flags;
-        while (lex.kind == Token.WORD && (lex.isWord("syncscope") || ORDERINGS.contains(lex.text()))) {
+        while (lex.kind == IrToken.WORD && (lex.isWord("syncscope") || ORDERINGS.contains(lex.text()))) {
             if (f.isEmpty()) {
                 f = new ArrayList<>(2);
             } else if (!(f instanceof ArrayList)) {
@@ -3098,8 +3098,8 @@ public final class IrParser {
             }
             int s = lex.start;
             lex.next();
-            if (lex.kind == Token.LPAREN) {
-                skipBalancedOnly(Token.LPAREN, Token.RPAREN);
+            if (lex.kind == IrToken.LPAREN) {
+                skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
             }
             f.add(src.substring(s, lex.previousEnd));
         }
@@ -3124,12 +3124,12 @@ public final class IrParser {
         // calling convention, return attributes, address space
         String cc = "";
         List<Attribute> returnAttributes = new ArrayList<>();
-        while (lex.kind == Token.WORD && !isTypeStart() || lex.kind == Token.STRING) {
+        while (lex.kind == IrToken.WORD && !isTypeStart() || lex.kind == IrToken.STRING) {
             String w = lex.text();
-            if (lex.kind == Token.WORD && isCallingConvention(w)) {
+            if (lex.kind == IrToken.WORD && isCallingConvention(w)) {
                 int start = lex.start;
                 lex.next();
-                if (lex.kind == Token.INTEGER && w.equals("cc")) {
+                if (lex.kind == IrToken.INTEGER && w.equals("cc")) {
                     lex.next();
                 }
                 cc = src.substring(start, lex.previousEnd);
@@ -3146,15 +3146,15 @@ public final class IrParser {
         int calleeStart = lex.start;
         if (lex.isWord("asm")) {
             lex.next();
-            while (lex.kind == Token.WORD) {
+            while (lex.kind == IrToken.WORD) {
                 lex.next();
             }
-            expect(Token.STRING, "inline asm string");
-            expect(Token.COMMA, "','");
-            expect(Token.STRING, "inline asm constraints");
+            expect(IrToken.STRING, "inline asm string");
+            expect(IrToken.COMMA, "','");
+            expect(IrToken.STRING, "inline asm constraints");
             addOperand(new InlineAsm(explicit != null ? explicit : returnType, src.substring(calleeStart,
                     lex.previousEnd)), calleeStart, lex.previousEnd);
-        } else if (lex.kind == Token.LOCAL) {
+        } else if (lex.kind == IrToken.LOCAL) {
             addOperand(parseValue(null, true), calleeStart, lex.previousEnd);
         } else {
             // null, undef, poison, zeroinitializer as the callee (llvm-as reads them): some pointer;
@@ -3164,15 +3164,15 @@ public final class IrParser {
             Value callee = parseValue(keyword ? PointerType.OPAQUE : calleeTypeHint(), false);
             addOperand(callee, calleeStart, lex.previousEnd);
         }
-        expect(Token.LPAREN, "'(' in call");
+        expect(IrToken.LPAREN, "'(' in call");
         List<Type> argTypes = new ArrayList<>();
         List<AttributeSet> argAttributes = new ArrayList<>();
         boolean anyArgAttributes = false;
-        while (lex.kind != Token.RPAREN) {
+        while (lex.kind != IrToken.RPAREN) {
             if (!argTypes.isEmpty()) {
-                expect(Token.COMMA, "',' or ')'");
+                expect(IrToken.COMMA, "',' or ')'");
             }
-            if (accept(Token.DOTS)) {
+            if (accept(IrToken.DOTS)) {
                 continue;
             }
             Type at = parseType();
@@ -3187,10 +3187,10 @@ public final class IrParser {
         // function attributes, up to the end of the line or an instruction on the same line
         List<Attribute> fnAttributes = new ArrayList<>();
         List<Integer> groups = new ArrayList<>();
-        while ((lex.kind == Token.ATTRIBUTE_GROUP_ID || lex.kind == Token.WORD && !lex.isWord("to")
-                && FunctionAttributes.isCallSiteWord(lex.text()) || lex.kind == Token.STRING)
+        while ((lex.kind == IrToken.ATTRIBUTE_GROUP_ID || lex.kind == IrToken.WORD && !lex.isWord("to")
+                && FunctionAttributes.isCallSiteWord(lex.text()) || lex.kind == IrToken.STRING)
                 && !newlineBetween(lex.previousEnd, lex.start)) {
-            if (lex.kind == Token.ATTRIBUTE_GROUP_ID) {
+            if (lex.kind == IrToken.ATTRIBUTE_GROUP_ID) {
                 groups.add(smallInt(lex.nameStart, lex.nameEnd));
                 lex.next();
             } else {
@@ -3198,25 +3198,25 @@ public final class IrParser {
             }
         }
         List<CallInst.Bundle> bundles = List.of();
-        if (lex.kind == Token.LBRACKET) {
+        if (lex.kind == IrToken.LBRACKET) {
             bundles = new ArrayList<>();
             lex.next();
             boolean first = true;
-            while (lex.kind != Token.RBRACKET) {
+            while (lex.kind != IrToken.RBRACKET) {
                 if (!first) {
-                    expect(Token.COMMA, "',' or ']'");
+                    expect(IrToken.COMMA, "',' or ']'");
                 }
                 first = false;
-                if (lex.kind != Token.STRING) {
+                if (lex.kind != IrToken.STRING) {
                     throw expected("operand bundle tag");
                 }
                 String tag = lex.name();
                 lex.next();
-                expect(Token.LPAREN, "'('");
+                expect(IrToken.LPAREN, "'('");
                 int inputs = 0;
-                while (lex.kind != Token.RPAREN) {
+                while (lex.kind != IrToken.RPAREN) {
                     if (inputs > 0) {
-                        expect(Token.COMMA, "',' or ')'");
+                        expect(IrToken.COMMA, "',' or ')'");
                     }
                     typedOperand();
                     inputs++;
@@ -3234,11 +3234,11 @@ public final class IrParser {
         } else if (op == Opcode.CALLBR) {
             expectWord("to");
             labelOperand();
-            expect(Token.LBRACKET, "'['");
+            expect(IrToken.LBRACKET, "'['");
             boolean first = true;
-            while (lex.kind != Token.RBRACKET) {
+            while (lex.kind != IrToken.RBRACKET) {
                 if (!first) {
-                    expect(Token.COMMA, "','");
+                    expect(IrToken.COMMA, "','");
                 }
                 first = false;
                 labelOperand();

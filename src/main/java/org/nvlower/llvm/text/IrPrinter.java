@@ -788,7 +788,7 @@ public final class IrPrinter {
         return switch (c) {
             case ConstantInt i -> i.type().bits() == 1 ? (i.value().signum() == 0 ? "false" : "true")
                     : i.value().toString();
-            case ConstantFP f -> FloatLiterals.print(f);
+            case ConstantFP f -> IrFloatLiterals.print(f);
             case ConstantKeyword k -> k.keyword().text();
             case ConstantString s -> "c\"" + s.escaped() + "\"";
             case ConstantAggregate a -> aggregate(a);

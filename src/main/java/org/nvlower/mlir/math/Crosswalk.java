@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.IntegerType;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirIntegerType;
+import org.nvlower.mlir.MlirType;
 
 /**
  * Seed 4's crosswalk, one row per MLIR operation: the libdevice entry points its f32 and f64
@@ -173,27 +173,27 @@ public enum Crosswalk {
     }
 
     /** The symbol called for the (scalar) element type {@code element}, or null if none. */
-    public String symbol(Type element) {
+    public String symbol(MlirType element) {
         if (shape == Shape.INTEGER) {
-            return element.equals(IntegerType.I32) ? f32Symbol : null;
+            return element.equals(MlirIntegerType.I32) ? f32Symbol : null;
         }
-        if (element == FloatType.F64) {
+        if (element == MlirFloatType.F64) {
             return f64Symbol;
         }
-        return element instanceof FloatType ? f32Symbol : null;
+        return element instanceof MlirFloatType ? f32Symbol : null;
     }
 
     /** The libdevice parameter types of the symbol for {@code callType} (f32, f64 or i32). */
-    public List<Type> parameters(Type callType) {
-        List<Type> params = new ArrayList<>(Collections.nCopies(shape.arity(), callType));
+    public List<MlirType> parameters(MlirType callType) {
+        List<MlirType> params = new ArrayList<>(Collections.nCopies(shape.arity(), callType));
         if (shape == Shape.POWI) {
-            params.set(1, IntegerType.I32);
+            params.set(1, MlirIntegerType.I32);
         }
         return params;
     }
 
     /** The libdevice result type of the symbol for {@code callType}. */
-    public Type result(Type callType) {
-        return shape == Shape.CLASSIFY ? IntegerType.I32 : callType;
+    public MlirType result(MlirType callType) {
+        return shape == Shape.CLASSIFY ? MlirIntegerType.I32 : callType;
     }
 }

@@ -7,11 +7,11 @@ import java.util.List;
 import java.util.Map;
 
 import org.nvlower.diag.SourcePosition;
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Block;
-import org.nvlower.mlir.FloatType;
+import org.nvlower.mlir.MlirFloatType;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.LlvmFunctionType;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
@@ -20,11 +20,11 @@ import org.nvlower.mlir.StringAttr;
 import org.nvlower.mlir.Successor;
 import org.nvlower.mlir.SymbolRefAttr;
 import org.nvlower.mlir.TensorType;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.TypeAttr;
-import org.nvlower.mlir.Types;
-import org.nvlower.mlir.Value;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirTypes;
+import org.nvlower.mlir.MlirValue;
+import org.nvlower.mlir.MlirVectorType;
 
 /**
  * Lowers every operation of the {@link Crosswalk} to a call of its libdevice function, as
@@ -66,14 +66,14 @@ public final class MathToLibdevice {
         List<Site> sites = new ArrayList<>();
         collect(module, module, sites);
         Map<Operation, SymbolTable> tables = new IdentityHashMap<>();
-        Map<Value, Value> replaced = new IdentityHashMap<>();
+        Map<MlirValue, MlirValue> replaced = new IdentityHashMap<>();
         Map<Block, Map<Operation, List<Operation>>> rewrites = new IdentityHashMap<>();
         List<Skipped> skipped = new ArrayList<>();
         for (Site site : sites) {
             SymbolTable table = tables.computeIfAbsent(site.symbolTable(), SymbolTable::new);
             Emitter e = new Emitter(site.op().sourceLocation(), table);
             try {
-                Value v = lower(site.op(), site.row(), e);
+                MlirValue v = lower(site.op(), site.row(), e);
                 table.commit(e.declarations);
                 replaced.put(site.op().result(0), v);
                 rewrites.computeIfAbsent(site.block(), b -> new IdentityHashMap<>()).put(site.op(), e.ops);
@@ -131,7 +131,7 @@ public final class MathToLibdevice {
     }
 
     /** Replaces uses of lowered results everywhere below {@code op}. */
-    private static void remap(Operation op, Map<Value, Value> replaced) {
+    private static void remap(Operation op, Map<MlirValue, MlirValue> replaced) {
         for (Region r : op.regions()) {
             for (Block b : r.blocks()) {
                 for (Operation inner : b.operations()) {
@@ -147,9 +147,9 @@ public final class MathToLibdevice {
         }
     }
 
-    private static void remapList(List<Value> values, Map<Value, Value> replaced) {
+    private static void remapList(List<MlirValue> values, Map<MlirValue, MlirValue> replaced) {
         for (int i = 0; i < values.size(); i++) {
-            Value v = replaced.get(values.get(i));
+            MlirValue v = replaced.get(values.get(i));
             if (v != null) {
                 values.set(i, v);
             }
@@ -165,24 +165,24 @@ public final class MathToLibdevice {
 
     // ------------------------------------------------------------------ lowering
 
-    private static Value lower(Operation op, Crosswalk row, Emitter e) throws Skip {
+    private static MlirValue lower(Operation op, Crosswalk row, Emitter e) throws Skip {
         if (op.operands().size() != row.shape().arity()) {
             throw new Skip(op.name() + " with " + op.operands().size() + " operands");
         }
-        Type type = op.operand(0).type();
-        Type resultType = op.result(0).type();
+        MlirType type = op.operand(0).type();
+        MlirType resultType = op.result(0).type();
         return switch (type) {
-            case VectorType v when v.isScalable() -> throw new Skip("a scalable vector (" + v + ") cannot be unrolled");
-            case VectorType v when v.shape().size() == 1 -> unroll(row, op.operands(), (VectorType) resultType, e);
-            case VectorType v -> {
+            case MlirVectorType v when v.isScalable() -> throw new Skip("a scalable vector (" + v + ") cannot be unrolled");
+            case MlirVectorType v when v.shape().size() == 1 -> unroll(row, op.operands(), (MlirVectorType) resultType, e);
+            case MlirVectorType v -> {
                 // vector<2x3xf32>, vector<f32>: unroll the 1-D vector of the same elements
-                long n = Types.elementCount(v.shape());
-                List<Value> flat = new ArrayList<>();
-                for (Value x : op.operands()) {
-                    flat.add(x.type() instanceof VectorType xv
-                            ? e.op("vector.shape_cast", List.of(x), VectorType.of(List.of(n), xv.element())) : x);
+                long n = MlirTypes.elementCount(v.shape());
+                List<MlirValue> flat = new ArrayList<>();
+                for (MlirValue x : op.operands()) {
+                    flat.add(x.type() instanceof MlirVectorType xv
+                            ? e.op("vector.shape_cast", List.of(x), MlirVectorType.of(List.of(n), xv.element())) : x);
                 }
-                VectorType flatResult = VectorType.of(List.of(n), resultType.elementType());
+                MlirVectorType flatResult = MlirVectorType.of(List.of(n), resultType.elementType());
                 yield e.op("vector.shape_cast", List.of(unroll(row, flat, flatResult, e)), resultType);
             }
             case TensorType t -> throw new Skip("tensor operands (" + t + ") are not lowered; bufferize or vectorize first");
@@ -191,60 +191,60 @@ public final class MathToLibdevice {
     }
 
     /** Lane by lane, as mlir-opt 19 unrolls: undef, then per lane index, extract, call, insert. */
-    private static Value unroll(Crosswalk row, List<Value> operands, VectorType result, Emitter e) throws Skip {
+    private static MlirValue unroll(Crosswalk row, List<MlirValue> operands, MlirVectorType result, Emitter e) throws Skip {
         long lanes = result.shape().get(0);
-        Value acc = e.op("llvm.mlir.undef", List.of(), result);
+        MlirValue acc = e.op("llvm.mlir.undef", List.of(), result);
         for (long i = 0; i < lanes; i++) {
-            Value index = e.op("llvm.mlir.constant", List.of(), IntegerType.I64,
-                    Map.of("value", IntegerAttr.of(i, IntegerType.I64)));
-            List<Value> lane = new ArrayList<>();
-            for (Value x : operands) {
+            MlirValue index = e.op("llvm.mlir.constant", List.of(), MlirIntegerType.I64,
+                    Map.of("value", IntegerAttr.of(i, MlirIntegerType.I64)));
+            List<MlirValue> lane = new ArrayList<>();
+            for (MlirValue x : operands) {
                 lane.add(e.op("llvm.extractelement", List.of(x, index), x.type().elementType()));
             }
-            Value r = scalar(row, lane, e);
+            MlirValue r = scalar(row, lane, e);
             acc = e.op("llvm.insertelement", List.of(acc, r, index), result);
         }
         return acc;
     }
 
-    private static Value scalar(Crosswalk row, List<Value> operands, Emitter e) throws Skip {
-        Type element = operands.get(0).type();
+    private static MlirValue scalar(Crosswalk row, List<MlirValue> operands, Emitter e) throws Skip {
+        MlirType element = operands.get(0).type();
         String symbol = row.symbol(element);
         if (symbol == null) {
             throw new Skip(row == Crosswalk.ABSI ? "libdevice's __nv_abs takes i32, not " + element
                     : "no libdevice function for " + element);
         }
         if (row.shape() == Crosswalk.Shape.INTEGER) {
-            return e.call(symbol, operands, row.parameters(IntegerType.I32), row.result(IntegerType.I32));
+            return e.call(symbol, operands, row.parameters(MlirIntegerType.I32), row.result(MlirIntegerType.I32));
         }
-        FloatType ft = (FloatType) element;
-        Type callType = ft == FloatType.F64 ? FloatType.F64 : FloatType.F32;
-        boolean widen = ft == FloatType.F16 || ft == FloatType.BF16;
-        List<Type> params = row.parameters(callType);
-        List<Value> args = new ArrayList<>();
+        MlirFloatType ft = (MlirFloatType) element;
+        MlirType callType = ft == MlirFloatType.F64 ? MlirFloatType.F64 : MlirFloatType.F32;
+        boolean widen = ft == MlirFloatType.F16 || ft == MlirFloatType.BF16;
+        List<MlirType> params = row.parameters(callType);
+        List<MlirValue> args = new ArrayList<>();
         for (int k = 0; k < operands.size(); k++) {
-            Value x = operands.get(k);
-            if (params.get(k) instanceof IntegerType) {
+            MlirValue x = operands.get(k);
+            if (params.get(k) instanceof MlirIntegerType) {
                 if (!x.type().equals(params.get(k))) {
                     throw new Skip("libdevice's " + symbol + " takes an i32 exponent, not " + x.type());
                 }
                 args.add(x);
             } else {
-                args.add(widen ? e.op("arith.extf", List.of(x), FloatType.F32) : x);
+                args.add(widen ? e.op("arith.extf", List.of(x), MlirFloatType.F32) : x);
             }
         }
-        Value r = e.call(symbol, args, params, row.result(callType));
+        MlirValue r = e.call(symbol, args, params, row.result(callType));
         if (row.shape() == Crosswalk.Shape.CLASSIFY) {
-            Value zero = e.op("arith.constant", List.of(), IntegerType.I32,
-                    Map.of("value", IntegerAttr.of(0, IntegerType.I32)));
-            return e.op("arith.cmpi", List.of(r, zero), IntegerType.I1,
-                    Map.of("predicate", IntegerAttr.of(1, IntegerType.I64))); // ne
+            MlirValue zero = e.op("arith.constant", List.of(), MlirIntegerType.I32,
+                    Map.of("value", IntegerAttr.of(0, MlirIntegerType.I32)));
+            return e.op("arith.cmpi", List.of(r, zero), MlirIntegerType.I1,
+                    Map.of("predicate", IntegerAttr.of(1, MlirIntegerType.I64))); // ne
         }
         return widen ? e.op("arith.truncf", List.of(r), ft) : r;
     }
 
     /** A libdevice function's type and the attributes of a call to it (each symbol has one signature). */
-    private record Callee(LlvmFunctionType type, Map<String, Attribute> attributes) {
+    private record Callee(LlvmFunctionType type, Map<String, MlirAttribute> attributes) {
     }
 
     private static final Map<String, Callee> CALLEES = new java.util.concurrent.ConcurrentHashMap<>();
@@ -261,17 +261,17 @@ public final class MathToLibdevice {
             this.table = table;
         }
 
-        Value op(String name, List<Value> operands, Type result) {
+        MlirValue op(String name, List<MlirValue> operands, MlirType result) {
             return op(name, operands, result, Map.of());
         }
 
-        Value op(String name, List<Value> operands, Type result, Map<String, Attribute> attrs) {
+        MlirValue op(String name, List<MlirValue> operands, MlirType result, Map<String, MlirAttribute> attrs) {
             Operation op = Operation.create(name, operands, List.of(result), attrs).setLocation(location);
             ops.add(op);
             return op.result(0);
         }
 
-        Value call(String symbol, List<Value> args, List<Type> params, Type result) throws Skip {
+        MlirValue call(String symbol, List<MlirValue> args, List<MlirType> params, MlirType result) throws Skip {
             Callee callee = CALLEES.computeIfAbsent(symbol,
                     s -> new Callee(new LlvmFunctionType(result, params, false), Map.of("callee", SymbolRefAttr.of(s))));
             String conflict = table.conflict(symbol, callee.type());
@@ -312,7 +312,7 @@ public final class MathToLibdevice {
                     && t.type().equals(type)) {
                 return null;
             }
-            Attribute t = op.attribute("function_type");
+            MlirAttribute t = op.attribute("function_type");
             return "@" + symbol + " is already defined as " + op.name()
                     + (t == null ? "" : " of type " + t) + ", not as libdevice's " + type;
         }

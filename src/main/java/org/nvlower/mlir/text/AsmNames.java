@@ -9,11 +9,11 @@ import java.util.Set;
 import org.nvlower.mlir.Block;
 import org.nvlower.mlir.BlockArgument;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.OpResult;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirValue;
 
 /**
  * The names mlir-opt gives values and blocks when it prints. Within a region, block by block:
@@ -26,7 +26,7 @@ import org.nvlower.mlir.Value;
  */
 final class AsmNames {
 
-    private final Map<Value, String> names;
+    private final Map<MlirValue, String> names;
     private final Map<Block, String> blocks = new IdentityHashMap<>();
     private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
     private final Map<Operation, String> groupNames;
@@ -123,12 +123,12 @@ final class AsmNames {
             return null;
         }
         if (op.attribute("value") instanceof IntegerAttr i) {
-            if (i.type() instanceof IntegerType t && t.width() == 1) {
+            if (i.type() instanceof MlirIntegerType t && t.width() == 1) {
                 return i.value().signum() != 0 ? "true" : "false";
             }
             java.math.BigInteger v = i.value();
-            if (i.type() instanceof IntegerType t) {
-                if (v.testBit(t.width() - 1) && t.signedness() == IntegerType.Signedness.UNSIGNED) {
+            if (i.type() instanceof MlirIntegerType t) {
+                if (v.testBit(t.width() - 1) && t.signedness() == MlirIntegerType.Signedness.UNSIGNED) {
                     v = v.subtract(java.math.BigInteger.ONE.shiftLeft(t.width())); // APInt prints signed
                 }
                 return "c" + v + "_" + t;
@@ -139,7 +139,7 @@ final class AsmNames {
     }
 
     /** {@code %0}, {@code %arg1}, {@code %cst_0}, {@code %5#1}. */
-    String value(Value v) {
+    String value(MlirValue v) {
         String n = names.get(v);
         if (n == null) {
             throw new IllegalStateException("value not in the printed operation: " + v);

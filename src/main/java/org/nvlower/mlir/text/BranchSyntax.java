@@ -3,30 +3,30 @@ package org.nvlower.mlir.text;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.DenseAttr;
 import org.nvlower.mlir.DialectAttr;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Successor;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirValue;
 
 /** {@code cf.br ^bb1(%a : f32)} and {@code cf.cond_br %c, ^bb1, ^bb2(%b : f32)}. */
 record BranchSyntax(boolean conditional) implements Syntax {
 
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
-        List<Value> operands = new ArrayList<>();
+        List<MlirValue> operands = new ArrayList<>();
         if (conditional) {
             MlirParser.OperandRef c = p.parseOperandRef();
-            p.expect(Token.COMMA, "','");
-            operands.add(p.resolve(c, IntegerType.I1));
+            p.expect(MlirToken.COMMA, "','");
+            operands.add(p.resolve(c, MlirIntegerType.I1));
         }
         List<Successor> successors = new ArrayList<>();
         successors.add(p.parseSuccessor());
         if (conditional) {
-            p.expect(Token.COMMA, "','");
+            p.expect(MlirToken.COMMA, "','");
             successors.add(p.parseSuccessor());
         }
         Operation op = Operation.create(info.name(), operands, List.of(), p.parseOptionalAttrDict());
@@ -52,7 +52,7 @@ record BranchSyntax(boolean conditional) implements Syntax {
         if (op.operands().size() != operands || op.successors().size() != operands + 1 || !op.results().isEmpty()) {
             return conditional ? "expects a condition and two successors" : "expects one successor";
         }
-        if (conditional && !op.operand(0).type().equals(IntegerType.I1)) {
+        if (conditional && !op.operand(0).type().equals(MlirIntegerType.I1)) {
             return "condition must be i1";
         }
         return null;
@@ -64,7 +64,7 @@ record BranchSyntax(boolean conditional) implements Syntax {
      */
     @Override
     public void normalizeGeneric(Operation op) {
-        List<Value> flat = new ArrayList<>(op.operands());
+        List<MlirValue> flat = new ArrayList<>(op.operands());
         if (!conditional) {
             if (op.successors().size() == 1) {
                 op.operands().clear();
@@ -72,8 +72,8 @@ record BranchSyntax(boolean conditional) implements Syntax {
             }
             return;
         }
-        Attribute sizes = op.attributes().remove("operandSegmentSizes");
-        Attribute old = op.attributes().remove("operand_segment_sizes");
+        MlirAttribute sizes = op.attributes().remove("operandSegmentSizes");
+        MlirAttribute old = op.attributes().remove("operand_segment_sizes");
         List<Integer> segments = segments(sizes != null ? sizes : old);
         if (segments == null || segments.size() != 3 || op.successors().size() != 2
                 || segments.stream().mapToInt(Integer::intValue).sum() != flat.size()) {
@@ -90,7 +90,7 @@ record BranchSyntax(boolean conditional) implements Syntax {
     }
 
     /** {@code array<i32: 1, 1, 0>} or {@code dense<[1, 1, 0]> : vector<3xi32>}. */
-    private static List<Integer> segments(Attribute a) {
+    private static List<Integer> segments(MlirAttribute a) {
         List<Integer> out = new ArrayList<>();
         if (a instanceof DialectAttr d && d.text().startsWith("array<i32:") && d.text().endsWith(">")) {
             for (String s : d.text().substring("array<i32:".length(), d.text().length() - 1).split(",")) {
@@ -103,7 +103,7 @@ record BranchSyntax(boolean conditional) implements Syntax {
             return out;
         }
         if (a instanceof DenseAttr dense) {
-            for (Attribute e : dense.elements()) {
+            for (MlirAttribute e : dense.elements()) {
                 out.add(((IntegerAttr) e).value().intValue());
             }
             if (dense.isSplat()) {

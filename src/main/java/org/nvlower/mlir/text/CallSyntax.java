@@ -3,35 +3,35 @@ package org.nvlower.mlir.text;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.nvlower.mlir.FunctionType;
+import org.nvlower.mlir.MlirFunctionType;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.SymbolRefAttr;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirValue;
 
 /** {@code %r = call @f(%a) : (f32) -> f32} ({@code func.call}) and {@code llvm.call @f(%a) : (f32) -> f32}. */
 record CallSyntax() implements Syntax {
 
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
-        if (!p.at(Token.AT_IDENTIFIER)) {
+        if (!p.at(MlirToken.AT_IDENTIFIER)) {
             throw p.error("expected '@' and a callee name (nvlower reads direct calls only)");
         }
         SymbolRefAttr callee = p.parseSymbolRef();
-        p.expect(Token.LPAREN, "'('");
-        List<MlirParser.OperandRef> refs = p.parseOperandRefs(Token.RPAREN);
-        p.expect(Token.RPAREN, "')'");
+        p.expect(MlirToken.LPAREN, "'('");
+        List<MlirParser.OperandRef> refs = p.parseOperandRefs(MlirToken.RPAREN);
+        p.expect(MlirToken.RPAREN, "')'");
         var attrs = new java.util.TreeMap<>(p.parseOptionalAttrDict());
-        p.expect(Token.COLON, "':'");
+        p.expect(MlirToken.COLON, "':'");
         int at = p.offset();
-        Type t = p.parseType();
-        if (!(t instanceof FunctionType fn)) {
+        MlirType t = p.parseType();
+        if (!(t instanceof MlirFunctionType fn)) {
             throw p.errorAt(at, "expected a function type");
         }
         if (fn.inputs().size() != refs.size()) {
             throw p.errorAt(at, refs.size() + " operands present, but expected " + fn.inputs().size());
         }
-        List<Value> args = new ArrayList<>();
+        List<MlirValue> args = new ArrayList<>();
         for (int i = 0; i < refs.size(); i++) {
             args.add(p.resolve(refs.get(i), fn.inputs().get(i)));
         }

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 
 /** {@code %r = arith.extf %x : f16 to f32} (also the LLVM dialect's casts and {@code vector.shape_cast}). */
 record CastSyntax(boolean fastmath) implements Syntax {
@@ -14,17 +14,17 @@ record CastSyntax(boolean fastmath) implements Syntax {
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
         MlirParser.OperandRef in = p.parseOperandRef();
-        Map<String, Attribute> attrs = new TreeMap<>();
+        Map<String, MlirAttribute> attrs = new TreeMap<>();
         if (fastmath && p.consumeKeyword("fastmath")) {
             Syntaxes.putFlag(attrs, "fastmath", "fastmath", p.parseAngleBody());
         }
         attrs.putAll(p.parseOptionalAttrDict());
-        p.expect(Token.COLON, "':'");
-        Type from = p.parseType();
+        p.expect(MlirToken.COLON, "':'");
+        MlirType from = p.parseType();
         if (!p.consumeKeyword("to")) {
             throw p.error("expected 'to'");
         }
-        Type to = p.parseType();
+        MlirType to = p.parseType();
         return Operation.create(info.name(), List.of(p.resolve(in, from)), List.of(to), attrs);
     }
 

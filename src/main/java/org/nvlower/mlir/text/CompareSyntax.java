@@ -5,12 +5,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Attributes;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 
 /**
  * {@code arith.cmpf olt, %a, %b : f32}, {@code arith.cmpi slt, %a, %b : i32} and
@@ -44,21 +44,21 @@ record CompareSyntax(List<String> predicates, boolean floating, boolean llvmStyl
             throw p.errorAt(at, "unknown comparison predicate \"" + word + "\" (one of " + String.join(" ", predicates) + ")");
         }
         if (!llvmStyle) {
-            p.expect(Token.COMMA, "','");
+            p.expect(MlirToken.COMMA, "','");
         }
         MlirParser.OperandRef lhs = p.parseOperandRef();
-        p.expect(Token.COMMA, "','");
+        p.expect(MlirToken.COMMA, "','");
         MlirParser.OperandRef rhs = p.parseOperandRef();
-        Map<String, Attribute> attrs = new TreeMap<>();
+        Map<String, MlirAttribute> attrs = new TreeMap<>();
         if (floating && p.consumeKeyword("fastmath")) {
             Syntaxes.putFlag(attrs, "fastmath", "fastmath", p.parseAngleBody());
         }
         attrs.putAll(p.parseOptionalAttrDict());
-        attrs.put("predicate", IntegerAttr.of(predicate, IntegerType.I64));
-        p.expect(Token.COLON, "':'");
-        Type t = p.parseType();
+        attrs.put("predicate", IntegerAttr.of(predicate, MlirIntegerType.I64));
+        p.expect(MlirToken.COLON, "':'");
+        MlirType t = p.parseType();
         return Operation.create(info.name(), List.of(p.resolve(lhs, t), p.resolve(rhs, t)),
-                List.of(t.withElementType(IntegerType.I1)), attrs);
+                List.of(t.withElementType(MlirIntegerType.I1)), attrs);
     }
 
     @Override
@@ -76,7 +76,7 @@ record CompareSyntax(List<String> predicates, boolean floating, boolean llvmStyl
         if (op.operands().size() != 2 || op.results().size() != 1) {
             return "expected 2 operands and 1 result";
         }
-        Type t = op.operand(0).type();
+        MlirType t = op.operand(0).type();
         if (!t.equals(op.operand(1).type())) {
             return "requires all operands to have the same type";
         }
@@ -87,7 +87,7 @@ record CompareSyntax(List<String> predicates, boolean floating, boolean llvmStyl
                 || pr.value().compareTo(BigInteger.valueOf(predicates.size())) >= 0) {
             return "requires a predicate attribute (0 to " + (predicates.size() - 1) + ")";
         }
-        if (!op.result(0).type().equals(t.withElementType(IntegerType.I1))) {
+        if (!op.result(0).type().equals(t.withElementType(MlirIntegerType.I1))) {
             return "result must be i1 of the operands' shape";
         }
         return Syntaxes.checkFlag(op, floating ? "fastmath" : null, "fastmath");

@@ -5,12 +5,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.DenseAttr;
 import org.nvlower.mlir.FloatAttr;
 import org.nvlower.mlir.IntegerAttr;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 
 /**
  * {@code %c = arith.constant 1.5 : f32} (also {@code dense<...> : vector<4xf32>}, {@code true})
@@ -21,17 +21,17 @@ record ConstantSyntax(boolean llvmStyle) implements Syntax {
 
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
-        Map<String, Attribute> attrs = new TreeMap<>();
-        Attribute value;
-        Type type;
+        Map<String, MlirAttribute> attrs = new TreeMap<>();
+        MlirAttribute value;
+        MlirType type;
         int at;
         if (llvmStyle) {
-            p.expect(Token.LPAREN, "'('");
+            p.expect(MlirToken.LPAREN, "'('");
             at = p.offset();
             value = p.parseAttribute();
-            p.expect(Token.RPAREN, "')'");
+            p.expect(MlirToken.RPAREN, "')'");
             attrs.putAll(p.parseOptionalAttrDict());
-            p.expect(Token.COLON, "':'");
+            p.expect(MlirToken.COLON, "':'");
             type = p.parseType();
         } else {
             attrs.putAll(p.parseOptionalAttrDict());
@@ -46,7 +46,7 @@ record ConstantSyntax(boolean llvmStyle) implements Syntax {
         return Operation.create(info.name(), List.of(), List.of(type), attrs);
     }
 
-    static Type typeOf(Attribute value) {
+    static MlirType typeOf(MlirAttribute value) {
         return switch (value) {
             case IntegerAttr i -> i.type();
             case FloatAttr f -> f.type();
@@ -72,7 +72,7 @@ record ConstantSyntax(boolean llvmStyle) implements Syntax {
         if (!op.operands().isEmpty() || op.results().size() != 1) {
             return "expected no operands and 1 result";
         }
-        Type t = typeOf(op.attribute("value"));
+        MlirType t = typeOf(op.attribute("value"));
         if (t == null) {
             return "requires a number, boolean or dense 'value' attribute";
         }

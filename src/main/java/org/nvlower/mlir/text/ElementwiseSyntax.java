@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.nvlower.mlir.Attribute;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirAttribute;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirValue;
 
 /**
  * {@code %r = math.atan2 %a, %b fastmath<fast> : f32}: {@code arity} operands and one result of
@@ -45,26 +45,26 @@ record ElementwiseSyntax(int arity, Operands operands, boolean boolResult, Strin
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
         int at = p.offset();
-        List<MlirParser.OperandRef> refs = p.parseOperandRefs(Token.COLON);
+        List<MlirParser.OperandRef> refs = p.parseOperandRefs(MlirToken.COLON);
         if (refs.size() != arity) {
             throw p.errorAt(at, "expected " + arity + " operand" + (arity == 1 ? "" : "s") + ", got " + refs.size());
         }
-        Map<String, Attribute> attrs = new java.util.TreeMap<>();
+        Map<String, MlirAttribute> attrs = new java.util.TreeMap<>();
         if (flag != null && p.consumeKeyword(flag)) {
             Syntaxes.putFlag(attrs, flagAttribute(), flag, p.parseAngleBody());
         }
         attrs.putAll(p.parseOptionalAttrDict());
-        p.expect(Token.COLON, "':'");
-        Type t = p.parseType();
-        List<Value> values = new ArrayList<>();
+        p.expect(MlirToken.COLON, "':'");
+        MlirType t = p.parseType();
+        List<MlirValue> values = new ArrayList<>();
         for (MlirParser.OperandRef r : refs) {
             values.add(p.resolve(r, t));
         }
         return Operation.create(info.name(), values, List.of(resultType(t)), attrs);
     }
 
-    private Type resultType(Type operand) {
-        return boolResult ? operand.withElementType(IntegerType.I1) : operand;
+    private MlirType resultType(MlirType operand) {
+        return boolResult ? operand.withElementType(MlirIntegerType.I1) : operand;
     }
 
     @Override
@@ -83,8 +83,8 @@ record ElementwiseSyntax(int arity, Operands operands, boolean boolResult, Strin
         if (op.results().size() != 1) {
             return "expected 1 result";
         }
-        Type t = op.operand(0).type();
-        for (Value v : op.operands()) {
+        MlirType t = op.operand(0).type();
+        for (MlirValue v : op.operands()) {
             if (!v.type().equals(t)) {
                 return "requires all operands to have the same type";
             }

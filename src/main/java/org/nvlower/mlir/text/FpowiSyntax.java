@@ -4,10 +4,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirVectorType;
 
 /** {@code %r = math.fpowi %base, %power fastmath<fast> : f32, i32}: a float and an integer of the same shape. */
 record FpowiSyntax() implements Syntax {
@@ -15,17 +15,17 @@ record FpowiSyntax() implements Syntax {
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
         MlirParser.OperandRef base = p.parseOperandRef();
-        p.expect(Token.COMMA, "','");
+        p.expect(MlirToken.COMMA, "','");
         MlirParser.OperandRef power = p.parseOperandRef();
-        Map<String, Attribute> attrs = new TreeMap<>();
+        Map<String, MlirAttribute> attrs = new TreeMap<>();
         if (p.consumeKeyword("fastmath")) {
             Syntaxes.putFlag(attrs, "fastmath", "fastmath", p.parseAngleBody());
         }
         attrs.putAll(p.parseOptionalAttrDict());
-        p.expect(Token.COLON, "':'");
-        Type baseType = p.parseType();
-        p.expect(Token.COMMA, "','");
-        Type powerType = p.parseType();
+        p.expect(MlirToken.COLON, "':'");
+        MlirType baseType = p.parseType();
+        p.expect(MlirToken.COMMA, "','");
+        MlirType powerType = p.parseType();
         return Operation.create(info.name(), List.of(p.resolve(base, baseType), p.resolve(power, powerType)),
                 List.of(baseType), attrs);
     }
@@ -42,13 +42,13 @@ record FpowiSyntax() implements Syntax {
         if (op.operands().size() != 2 || op.results().size() != 1) {
             return "expected 2 operands and 1 result";
         }
-        Type base = op.operand(0).type();
-        Type power = op.operand(1).type();
+        MlirType base = op.operand(0).type();
+        MlirType power = op.operand(1).type();
         if (!base.isFloatLike() || !power.isIntegerLike()) {
             return "expects a float base and an integer power, got '" + base + "' and '" + power + "'";
         }
-        boolean sameShape = base instanceof VectorType vb ? power instanceof VectorType vp && vb.shape().equals(vp.shape())
-                : !(power instanceof VectorType);
+        boolean sameShape = base instanceof MlirVectorType vb ? power instanceof MlirVectorType vp && vb.shape().equals(vp.shape())
+                : !(power instanceof MlirVectorType);
         if (!sameShape) {
             return "base and power must have the same shape";
         }

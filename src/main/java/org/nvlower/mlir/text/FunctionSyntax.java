@@ -7,18 +7,18 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.nvlower.mlir.ArrayAttr;
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Block;
 import org.nvlower.mlir.DialectAttr;
 import org.nvlower.mlir.DictionaryAttr;
-import org.nvlower.mlir.FunctionType;
+import org.nvlower.mlir.MlirFunctionType;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.LlvmFunctionType;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
 import org.nvlower.mlir.StringAttr;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.TypeAttr;
 import org.nvlower.mlir.UnitAttr;
 
@@ -46,20 +46,20 @@ record FunctionSyntax(Kind kind) implements Syntax {
             .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
     /** One signature entry: a name (null in a declaration), a type and its attributes. */
-    private record Arg(String name, Type type, int offset, DictionaryAttr attrs) {
+    private record Arg(String name, MlirType type, int offset, DictionaryAttr attrs) {
     }
 
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
-        Map<String, Attribute> attrs = new TreeMap<>();
-        if (kind == Kind.FUNC && p.at(Token.BARE_IDENTIFIER)) {
+        Map<String, MlirAttribute> attrs = new TreeMap<>();
+        if (kind == Kind.FUNC && p.at(MlirToken.BARE_IDENTIFIER)) {
             int at = p.offset();
             String v = p.expectKeyword("visibility");
             if (!VISIBILITIES.contains(v)) {
                 throw p.errorAt(at, "expected 'private', 'nested' or 'public' before the function name");
             }
             attrs.put("sym_visibility", new StringAttr(v));
-        } else if (kind == Kind.LLVM && p.at(Token.BARE_IDENTIFIER)) {
+        } else if (kind == Kind.LLVM && p.at(MlirToken.BARE_IDENTIFIER)) {
             int at = p.offset();
             String l = p.expectKeyword("linkage");
             if (!LINKAGES.contains(l)) {
@@ -72,9 +72,9 @@ record FunctionSyntax(Kind kind) implements Syntax {
         attrs.put("sym_name", new StringAttr(p.symbolName()));
         List<Arg> args = new ArrayList<>();
         boolean varArg = parseArguments(p, args);
-        List<Type> results = new ArrayList<>();
+        List<MlirType> results = new ArrayList<>();
         List<DictionaryAttr> resultAttrs = new ArrayList<>();
-        if (p.consume(Token.ARROW)) {
+        if (p.consume(MlirToken.ARROW)) {
             parseResults(p, results, resultAttrs);
         }
         List<Arg> workgroup = new ArrayList<>();
@@ -89,25 +89,25 @@ record FunctionSyntax(Kind kind) implements Syntax {
             if (p.consumeKeyword("kernel")) {
                 attrs.put(KERNEL, UnitAttr.UNIT);
             }
-            attrs.put(WORKGROUP_COUNT, IntegerAttr.of(workgroup.size(), IntegerType.I64));
+            attrs.put(WORKGROUP_COUNT, IntegerAttr.of(workgroup.size(), MlirIntegerType.I64));
         }
         attrs.putAll(p.parseOptionalAttrDictWithKeyword());
-        List<Type> inputs = args.stream().map(Arg::type).toList();
-        Type type;
+        List<MlirType> inputs = args.stream().map(Arg::type).toList();
+        MlirType type;
         if (kind == Kind.LLVM) {
             if (results.size() > 1) {
                 throw p.error("an llvm.func returns at most one value");
             }
             type = new LlvmFunctionType(results.isEmpty() ? null : results.get(0), inputs, varArg);
         } else {
-            type = new FunctionType(inputs, results);
+            type = new MlirFunctionType(inputs, results);
         }
         attrs.put("function_type", new TypeAttr(type));
         putArgAttrs(attrs, "arg_attrs", args.stream().map(Arg::attrs).toList());
         putArgAttrs(attrs, "res_attrs", resultAttrs);
         Operation op = Operation.create(info.name(), List.of(), List.of(), attrs);
         boolean named = !args.isEmpty() && args.get(0).name() != null;
-        if (p.at(Token.LBRACE)) {
+        if (p.at(MlirToken.LBRACE)) {
             if (!args.isEmpty() && !named) {
                 throw p.errorAt(args.get(0).offset(), "a function with a body needs named arguments (%arg0: f32)");
             }
@@ -134,49 +134,49 @@ record FunctionSyntax(Kind kind) implements Syntax {
 
     /** Reads {@code (...)}; returns whether it ended in {@code ...} (llvm.func only). */
     private boolean parseArguments(MlirParser p, List<Arg> args) {
-        p.expect(Token.LPAREN, "'(' in function signature");
+        p.expect(MlirToken.LPAREN, "'(' in function signature");
         boolean varArg = false;
-        if (!p.at(Token.RPAREN)) {
+        if (!p.at(MlirToken.RPAREN)) {
             do {
-                if (kind == Kind.LLVM && p.at(Token.ELLIPSIS)) {
-                    p.consume(Token.ELLIPSIS);
+                if (kind == Kind.LLVM && p.at(MlirToken.ELLIPSIS)) {
+                    p.consume(MlirToken.ELLIPSIS);
                     varArg = true;
                     break;
                 }
                 int at = p.offset();
                 String name = null;
-                if (p.at(Token.PERCENT_IDENTIFIER)) {
+                if (p.at(MlirToken.PERCENT_IDENTIFIER)) {
                     MlirParser.OperandRef ref = p.parseOperandRef();
                     if (ref.number() != 0) {
                         throw p.errorAt(at, "expected an argument name without '#'");
                     }
                     name = ref.name();
-                    p.expect(Token.COLON, "':' after the argument name");
+                    p.expect(MlirToken.COLON, "':' after the argument name");
                 }
                 if (!args.isEmpty() && (name == null) != (args.get(0).name() == null)) {
                     throw p.errorAt(at, name == null ? "expected SSA identifier" : "expected a type, not an argument name");
                 }
-                Type t = p.parseType();
+                MlirType t = p.parseType();
                 DictionaryAttr a = DictionaryAttr.of(p.parseOptionalAttrDict());
                 if (p.atKeyword("loc")) {
                     throw p.error("argument locations are not supported by nvlower");
                 }
                 args.add(new Arg(name, t, at, a));
-            } while (p.consume(Token.COMMA));
+            } while (p.consume(MlirToken.COMMA));
         }
-        p.expect(Token.RPAREN, "')' to end the function signature");
+        p.expect(MlirToken.RPAREN, "')' to end the function signature");
         return varArg;
     }
 
-    private static void parseResults(MlirParser p, List<Type> results, List<DictionaryAttr> resultAttrs) {
-        if (p.consume(Token.LPAREN)) {
-            if (!p.at(Token.RPAREN)) {
+    private static void parseResults(MlirParser p, List<MlirType> results, List<DictionaryAttr> resultAttrs) {
+        if (p.consume(MlirToken.LPAREN)) {
+            if (!p.at(MlirToken.RPAREN)) {
                 do {
                     results.add(p.parseType());
                     resultAttrs.add(DictionaryAttr.of(p.parseOptionalAttrDict()));
-                } while (p.consume(Token.COMMA));
+                } while (p.consume(MlirToken.COMMA));
             }
-            p.expect(Token.RPAREN, "')'");
+            p.expect(MlirToken.RPAREN, "')'");
             return;
         }
         results.addAll(p.parseFunctionResults());
@@ -184,20 +184,20 @@ record FunctionSyntax(Kind kind) implements Syntax {
     }
 
     private static void parseAttributions(MlirParser p, List<Arg> out) {
-        p.expect(Token.LPAREN, "'('");
-        if (!p.at(Token.RPAREN)) {
+        p.expect(MlirToken.LPAREN, "'('");
+        if (!p.at(MlirToken.RPAREN)) {
             do {
                 int at = p.offset();
                 MlirParser.OperandRef ref = p.parseOperandRef();
-                p.expect(Token.COLON, "':'");
+                p.expect(MlirToken.COLON, "':'");
                 out.add(new Arg(ref.name(), p.parseType(), at, DictionaryAttr.EMPTY));
-            } while (p.consume(Token.COMMA));
+            } while (p.consume(MlirToken.COMMA));
         }
-        p.expect(Token.RPAREN, "')'");
+        p.expect(MlirToken.RPAREN, "')'");
     }
 
     /** {@code arg_attrs = [{...}, {}]} when any entry is non-empty. */
-    private static void putArgAttrs(Map<String, Attribute> attrs, String name, List<DictionaryAttr> dicts) {
+    private static void putArgAttrs(Map<String, MlirAttribute> attrs, String name, List<DictionaryAttr> dicts) {
         if (dicts.stream().anyMatch(d -> !d.entries().isEmpty())) {
             attrs.put(name, new ArrayAttr(new ArrayList<>(dicts)));
         }
@@ -214,9 +214,9 @@ record FunctionSyntax(Kind kind) implements Syntax {
             p.text(" ").text(l.text().substring("#llvm.linkage<".length(), l.text().length() - 1));
         }
         p.text(" @").text(org.nvlower.mlir.Attributes.keywordOrString(op.symbolName()));
-        Type t = ((TypeAttr) op.attribute("function_type")).type();
-        List<Type> inputs = t instanceof LlvmFunctionType l ? l.params() : ((FunctionType) t).inputs();
-        List<Type> results = t instanceof LlvmFunctionType l ? l.toFunctionType().results() : ((FunctionType) t).results();
+        MlirType t = ((TypeAttr) op.attribute("function_type")).type();
+        List<MlirType> inputs = t instanceof LlvmFunctionType l ? l.params() : ((MlirFunctionType) t).inputs();
+        List<MlirType> results = t instanceof LlvmFunctionType l ? l.toFunctionType().results() : ((MlirFunctionType) t).results();
         Region body = op.regions().isEmpty() ? null : op.region(0);
         Block entry = body == null || body.isEmpty() ? null : body.entry();
         p.text("(");
@@ -235,7 +235,7 @@ record FunctionSyntax(Kind kind) implements Syntax {
         if (!results.isEmpty()) {
             boolean withAttrs = op.attribute("res_attrs") != null;
             p.text(" -> ");
-            if (results.size() == 1 && !withAttrs && !(results.get(0) instanceof FunctionType)) {
+            if (results.size() == 1 && !withAttrs && !(results.get(0) instanceof MlirFunctionType)) {
                 p.type(results.get(0));
             } else {
                 p.text("(");
@@ -293,7 +293,7 @@ record FunctionSyntax(Kind kind) implements Syntax {
             return "requires a 'sym_name' string attribute";
         }
         if (!(op.attribute("function_type") instanceof TypeAttr ta)
-                || !(kind == Kind.LLVM ? ta.type() instanceof LlvmFunctionType : ta.type() instanceof FunctionType)) {
+                || !(kind == Kind.LLVM ? ta.type() instanceof LlvmFunctionType : ta.type() instanceof MlirFunctionType)) {
             return "requires a 'function_type' attribute of type " + (kind == Kind.LLVM ? "!llvm.func<...>" : "function");
         }
         if (op.attribute("linkage") != null && !(op.attribute("linkage") instanceof DialectAttr d
@@ -304,12 +304,12 @@ record FunctionSyntax(Kind kind) implements Syntax {
                 && (kind != Kind.FUNC || VISIBILITIES.contains(v.value())))) {
             return "'sym_visibility' must be \"private\", \"nested\" or \"public\"";
         }
-        List<Type> inputs = ta.type() instanceof LlvmFunctionType l ? l.params() : ((FunctionType) ta.type()).inputs();
+        List<MlirType> inputs = ta.type() instanceof LlvmFunctionType l ? l.params() : ((MlirFunctionType) ta.type()).inputs();
         Region body = op.region(0);
         if (body.isEmpty()) {
             return kind == Kind.GPU ? "a gpu.func needs a body" : null;
         }
-        List<Type> entry = body.entry().argumentTypes();
+        List<MlirType> entry = body.entry().argumentTypes();
         int expected = inputs.size();
         if (kind == Kind.GPU) {
             expected += workgroupCount(op);
@@ -323,7 +323,7 @@ record FunctionSyntax(Kind kind) implements Syntax {
 
     @Override
     public void normalizeGeneric(Operation op) {
-        Map<String, Attribute> a = op.attributes();
+        Map<String, MlirAttribute> a = op.attributes();
         if (!a.containsKey("function_type") && a.get("type") instanceof TypeAttr) {
             a.put("function_type", a.remove("type")); // MLIR 14's name
         }

@@ -6,8 +6,8 @@ import java.util.List;
 import org.nvlower.mlir.IndexType;
 import org.nvlower.mlir.MemRefType;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirValue;
 
 /**
  * {@code %v = memref.load %m[%i, %j] : memref<?x?xf32>} and
@@ -20,20 +20,20 @@ record MemRefSyntax(boolean store) implements Syntax {
         MlirParser.OperandRef stored = null;
         if (store) {
             stored = p.parseOperandRef();
-            p.expect(Token.COMMA, "','");
+            p.expect(MlirToken.COMMA, "','");
         }
         MlirParser.OperandRef memref = p.parseOperandRef();
-        p.expect(Token.LSQUARE, "'['");
-        List<MlirParser.OperandRef> indices = p.parseOperandRefs(Token.RSQUARE);
-        p.expect(Token.RSQUARE, "']'");
+        p.expect(MlirToken.LSQUARE, "'['");
+        List<MlirParser.OperandRef> indices = p.parseOperandRefs(MlirToken.RSQUARE);
+        p.expect(MlirToken.RSQUARE, "']'");
         var attrs = p.parseOptionalAttrDict();
-        p.expect(Token.COLON, "':'");
+        p.expect(MlirToken.COLON, "':'");
         int at = p.offset();
-        Type t = p.parseType();
+        MlirType t = p.parseType();
         if (!(t instanceof MemRefType m)) {
             throw p.errorAt(at, "expected a memref type, got '" + t + "'");
         }
-        List<Value> operands = new ArrayList<>();
+        List<MlirValue> operands = new ArrayList<>();
         if (store) {
             operands.add(p.resolve(stored, m.element()));
         }
@@ -65,7 +65,7 @@ record MemRefSyntax(boolean store) implements Syntax {
             return "incorrect number of indices for " + (store ? "store" : "load") + ", expected "
                     + m.shape().size() + " but got " + (op.operands().size() - first - 1);
         }
-        for (Value v : op.operands().subList(first + 1, op.operands().size())) {
+        for (MlirValue v : op.operands().subList(first + 1, op.operands().size())) {
             if (!v.type().equals(IndexType.INDEX)) {
                 return "indices must be of type index";
             }

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.mlir.ArrayAttr;
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Block;
 import org.nvlower.mlir.ComplexType;
 import org.nvlower.mlir.DenseAttr;
@@ -22,12 +22,12 @@ import org.nvlower.mlir.DialectAttr;
 import org.nvlower.mlir.DialectType;
 import org.nvlower.mlir.DictionaryAttr;
 import org.nvlower.mlir.FloatAttr;
-import org.nvlower.mlir.FloatLiterals;
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.FunctionType;
+import org.nvlower.mlir.MlirFloatLiterals;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirFunctionType;
 import org.nvlower.mlir.IndexType;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.LlvmFunctionType;
 import org.nvlower.mlir.MemRefType;
 import org.nvlower.mlir.NoneType;
@@ -38,17 +38,17 @@ import org.nvlower.mlir.Successor;
 import org.nvlower.mlir.SymbolRefAttr;
 import org.nvlower.mlir.TensorType;
 import org.nvlower.mlir.TupleType;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.TypeAttr;
-import org.nvlower.mlir.Types;
+import org.nvlower.mlir.MlirTypes;
 import org.nvlower.mlir.UnitAttr;
-import org.nvlower.mlir.Value;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirValue;
+import org.nvlower.mlir.MlirVectorType;
 
 /**
  * Reads MLIR text (MLIR 14 and 19 spellings alike) into the model. Operations nvlower knows
  * (see {@link OpRegistry}) are read in their custom form or the generic form; any other
- * operation in the generic form {@code "dialect.op"(%x) : (f32) -> f32}. Attribute and type
+ * operation in the generic form {@code "dialect.op"(%x) : (f32) -> f32}. MlirAttribute and type
  * aliases ({@code #map = ...}, {@code !t = ...}) are resolved, locations are skipped.
  * Malformed input throws {@link InputException} at {@code FILE:LINE:COL}.
  *
@@ -57,15 +57,15 @@ import org.nvlower.mlir.VectorType;
  */
 public final class MlirParser {
 
-    private final Lexer lex;
-    private final Map<String, Attribute> attributeAliases = new HashMap<>();
-    private final Map<String, Type> typeAliases = new HashMap<>();
+    private final MlirLexer lex;
+    private final Map<String, MlirAttribute> attributeAliases = new HashMap<>();
+    private final Map<String, MlirType> typeAliases = new HashMap<>();
     /** The dialect bare operation names resolve to, innermost region last. */
     private final Deque<String> defaultDialects = new ArrayDeque<>();
     private IsolatedScope scope;
 
     private MlirParser(String file, String text) {
-        this.lex = new Lexer(file, text);
+        this.lex = new MlirLexer(file, text);
     }
 
     /**
@@ -82,24 +82,24 @@ public final class MlirParser {
         defaultDialects.push("builtin");
         scope = new IsolatedScope(null);
         scope.regions.push(new HashMap<>());
-        while (lex.kind != Token.EOF) {
-            if (lex.kind == Token.HASH_IDENTIFIER && isAliasName() && peekIsEqual()) {
+        while (lex.kind != MlirToken.EOF) {
+            if (lex.kind == MlirToken.HASH_IDENTIFIER && isAliasName() && peekIsEqual()) {
                 String name = lex.text();
                 int at = lex.start;
                 lex.next();
-                expect(Token.EQUAL, "'='");
+                expect(MlirToken.EQUAL, "'='");
                 if (attributeAliases.put(name, parseAttribute()) != null) {
                     throw lex.error(at, "redefinition of attribute alias id '" + name.substring(1) + "'");
                 }
-            } else if (lex.kind == Token.EXCLAMATION_IDENTIFIER && isAliasName() && peekIsEqual()) {
+            } else if (lex.kind == MlirToken.EXCLAMATION_IDENTIFIER && isAliasName() && peekIsEqual()) {
                 String name = lex.text();
                 int at = lex.start;
                 lex.next();
-                expect(Token.EQUAL, "'='");
+                expect(MlirToken.EQUAL, "'='");
                 if (typeAliases.put(name, parseType()) != null) {
                     throw lex.error(at, "redefinition of type alias id '" + name.substring(1) + "'");
                 }
-            } else if (lex.kind == Token.FILE_METADATA_BEGIN) {
+            } else if (lex.kind == MlirToken.FILE_METADATA_BEGIN) {
                 throw lex.error(lex.start, "file metadata dictionaries ({-# ... #-}) are not supported by nvlower");
             } else {
                 parseOperation(top);
@@ -136,16 +136,16 @@ public final class MlirParser {
     private void parseOperation(Block block) {
         int opStart = lex.start;
         List<ResultBinding> bindings = new ArrayList<>();
-        if (lex.kind == Token.PERCENT_IDENTIFIER) {
+        if (lex.kind == MlirToken.PERCENT_IDENTIFIER) {
             while (true) {
-                if (lex.kind != Token.PERCENT_IDENTIFIER) {
+                if (lex.kind != MlirToken.PERCENT_IDENTIFIER) {
                     throw error("expected SSA value name");
                 }
                 String name = lex.text();
                 int at = lex.start;
                 lex.next();
                 int count = 1;
-                if (lex.kind == Token.COLON) {
+                if (lex.kind == MlirToken.COLON) {
                     lex.next();
                     count = expectSmallInteger("expected integer number of results");
                     if (count < 1) {
@@ -153,17 +153,17 @@ public final class MlirParser {
                     }
                 }
                 bindings.add(new ResultBinding(name, count, at));
-                if (lex.kind != Token.COMMA) {
+                if (lex.kind != MlirToken.COMMA) {
                     break;
                 }
                 lex.next();
             }
-            expect(Token.EQUAL, "'='");
+            expect(MlirToken.EQUAL, "'='");
         }
         Operation op;
-        if (lex.kind == Token.STRING) {
+        if (lex.kind == MlirToken.STRING) {
             op = parseGenericOperation(opStart);
-        } else if (lex.kind == Token.BARE_IDENTIFIER) {
+        } else if (lex.kind == MlirToken.BARE_IDENTIFIER) {
             op = parseCustomOperation();
         } else {
             throw error("expected operation name in quotes");
@@ -210,49 +210,49 @@ public final class MlirParser {
         OpInfo info = OpRegistry.lookup(spelled);
         String name = info != null ? info.name() : spelled;
         lex.next();
-        expect(Token.LPAREN, "'(' to start operand list");
-        List<OperandRef> operandRefs = parseOperandRefs(Token.RPAREN);
-        expect(Token.RPAREN, "')' to end operand list");
+        expect(MlirToken.LPAREN, "'(' to start operand list");
+        List<OperandRef> operandRefs = parseOperandRefs(MlirToken.RPAREN);
+        expect(MlirToken.RPAREN, "')' to end operand list");
         List<Block> successorBlocks = new ArrayList<>();
-        if (lex.kind == Token.LSQUARE) {
+        if (lex.kind == MlirToken.LSQUARE) {
             lex.next();
             do {
                 successorBlocks.add(parseSuccessorBlock());
-            } while (consume(Token.COMMA));
-            expect(Token.RSQUARE, "']' to end successor list");
+            } while (consume(MlirToken.COMMA));
+            expect(MlirToken.RSQUARE, "']' to end successor list");
         }
-        SortedMap<String, Attribute> properties = null;
-        if (lex.kind == Token.LESS) {
+        SortedMap<String, MlirAttribute> properties = null;
+        if (lex.kind == MlirToken.LESS) {
             lex.next();
-            if (lex.kind != Token.LBRACE) {
+            if (lex.kind != MlirToken.LBRACE) {
                 throw error("expected '{' to start properties");
             }
             properties = new TreeMap<>(parseDictionaryEntries());
-            expect(Token.GREATER, "'>' to close properties");
+            expect(MlirToken.GREATER, "'>' to close properties");
         }
         boolean isolated = info != null && info.isolated();
         List<Region> regions = new ArrayList<>();
-        if (lex.kind == Token.LPAREN) {
+        if (lex.kind == MlirToken.LPAREN) {
             lex.next();
             defaultDialects.push(info != null ? info.defaultDialect() : "");
             do {
                 regions.add(parseRegion(null, isolated));
-            } while (consume(Token.COMMA));
+            } while (consume(MlirToken.COMMA));
             defaultDialects.pop();
-            expect(Token.RPAREN, "')' to end region list");
+            expect(MlirToken.RPAREN, "')' to end region list");
         }
-        Map<String, Attribute> attributes = lex.kind == Token.LBRACE ? parseDictionaryEntries() : new TreeMap<>();
-        expect(Token.COLON, "':' followed by operation type");
+        Map<String, MlirAttribute> attributes = lex.kind == MlirToken.LBRACE ? parseDictionaryEntries() : new TreeMap<>();
+        expect(MlirToken.COLON, "':' followed by operation type");
         int typeAt = lex.start;
-        Type t = parseType();
-        if (!(t instanceof FunctionType fn)) {
+        MlirType t = parseType();
+        if (!(t instanceof MlirFunctionType fn)) {
             throw lex.error(typeAt, "expected function type");
         }
         if (fn.inputs().size() != operandRefs.size()) {
             throw lex.error(typeAt, "expected " + operandRefs.size() + " operand type" + (operandRefs.size() == 1 ? "" : "s")
                     + " but had " + fn.inputs().size());
         }
-        List<Value> operands = new ArrayList<>();
+        List<MlirValue> operands = new ArrayList<>();
         for (int i = 0; i < operandRefs.size(); i++) {
             operands.add(resolve(operandRefs.get(i), fn.inputs().get(i)));
         }
@@ -278,7 +278,7 @@ public final class MlirParser {
 
     /** Skips a trailing {@code loc(...)}. */
     private void skipLocation() {
-        if (lex.kind == Token.BARE_IDENTIFIER && lex.text().equals("loc") && charAt(lex.end) == '(') {
+        if (lex.kind == MlirToken.BARE_IDENTIFIER && lex.text().equals("loc") && charAt(lex.end) == '(') {
             lex.reset(balancedEnd(lex.end));
         }
     }
@@ -290,7 +290,7 @@ public final class MlirParser {
     // ------------------------------------------------------------------ regions and blocks
 
     /** An entry-block argument read by a syntax before the region: {@code %arg0: f32}. */
-    public record EntryArgument(String name, Type type, int offset) {
+    public record EntryArgument(String name, MlirType type, int offset) {
     }
 
     /**
@@ -300,7 +300,7 @@ public final class MlirParser {
      */
     public Region parseRegion(List<EntryArgument> entryArguments, boolean isolated) {
         int open = lex.start;
-        expect(Token.LBRACE, "'{' to begin a region");
+        expect(MlirToken.LBRACE, "'{' to begin a region");
         if (isolated) {
             scope = new IsolatedScope(scope);
         }
@@ -314,22 +314,22 @@ public final class MlirParser {
                 define(a.name(), List.of(entry.addArgument(a.type())), a.offset());
             }
             region.blocks().add(entry);
-            if (lex.kind == Token.CARET_IDENTIFIER) {
+            if (lex.kind == MlirToken.CARET_IDENTIFIER) {
                 throw error("invalid block name in region with named arguments");
             }
             parseBlockBody(entry);
-        } else if (lex.kind != Token.RBRACE) {
-            if (lex.kind != Token.CARET_IDENTIFIER) {
+        } else if (lex.kind != MlirToken.RBRACE) {
+            if (lex.kind != MlirToken.CARET_IDENTIFIER) {
                 Block entry = new Block();
                 region.blocks().add(entry);
                 parseBlockBody(entry);
             }
         }
-        while (lex.kind == Token.CARET_IDENTIFIER) {
+        while (lex.kind == MlirToken.CARET_IDENTIFIER) {
             region.blocks().add(parseLabeledBlock(blocks));
         }
-        if (lex.kind != Token.RBRACE) {
-            throw lex.kind == Token.EOF ? lex.error(open, "region is not closed: expected '}'")
+        if (lex.kind != MlirToken.RBRACE) {
+            throw lex.kind == MlirToken.EOF ? lex.error(open, "region is not closed: expected '}'")
                     : error("expected operation, block label or '}'");
         }
         lex.next();
@@ -348,31 +348,31 @@ public final class MlirParser {
         int at = lex.start;
         lex.next();
         Block block = blocks.define(label, at);
-        if (lex.kind == Token.LPAREN) {
+        if (lex.kind == MlirToken.LPAREN) {
             lex.next();
-            if (lex.kind != Token.RPAREN) {
+            if (lex.kind != MlirToken.RPAREN) {
                 do {
-                    if (lex.kind != Token.PERCENT_IDENTIFIER) {
+                    if (lex.kind != MlirToken.PERCENT_IDENTIFIER) {
                         throw error("expected SSA value name");
                     }
                     String name = lex.text();
                     int argAt = lex.start;
                     lex.next();
-                    expect(Token.COLON, "':' and type for SSA value");
-                    Type t = parseType();
+                    expect(MlirToken.COLON, "':' and type for SSA value");
+                    MlirType t = parseType();
                     skipLocation();
                     define(name, List.of(block.addArgument(t)), argAt);
-                } while (consume(Token.COMMA));
+                } while (consume(MlirToken.COMMA));
             }
-            expect(Token.RPAREN, "')' to end argument list");
+            expect(MlirToken.RPAREN, "')' to end argument list");
         }
-        expect(Token.COLON, "':' after block name");
+        expect(MlirToken.COLON, "':' after block name");
         parseBlockBody(block);
         return block;
     }
 
     private void parseBlockBody(Block block) {
-        while (lex.kind != Token.CARET_IDENTIFIER && lex.kind != Token.RBRACE && lex.kind != Token.EOF) {
+        while (lex.kind != MlirToken.CARET_IDENTIFIER && lex.kind != MlirToken.RBRACE && lex.kind != MlirToken.EOF) {
             parseOperation(block);
         }
     }
@@ -410,7 +410,7 @@ public final class MlirParser {
 
     /** A successor block {@code ^bb1} of the innermost region. */
     public Block parseSuccessorBlock() {
-        if (lex.kind != Token.CARET_IDENTIFIER) {
+        if (lex.kind != MlirToken.CARET_IDENTIFIER) {
             throw error("expected block name");
         }
         BlockScope blocks = currentBlockScope();
@@ -429,20 +429,20 @@ public final class MlirParser {
     /** {@code ^bb1} or {@code ^bb1(%a, %b : f32, f32)}. */
     public Successor parseSuccessor() {
         Block b = parseSuccessorBlock();
-        List<Value> args = new ArrayList<>();
-        if (lex.kind == Token.LPAREN) {
+        List<MlirValue> args = new ArrayList<>();
+        if (lex.kind == MlirToken.LPAREN) {
             lex.next();
-            List<OperandRef> refs = parseOperandRefs(Token.COLON);
-            expect(Token.COLON, "':'");
+            List<OperandRef> refs = parseOperandRefs(MlirToken.COLON);
+            expect(MlirToken.COLON, "':'");
             int typesAt = lex.start;
-            List<Type> types = parseTypeList();
+            List<MlirType> types = parseTypeList();
             if (types.size() != refs.size()) {
                 throw lex.error(typesAt, refs.size() + " operands present, but expected " + types.size());
             }
             for (int i = 0; i < refs.size(); i++) {
                 args.add(resolve(refs.get(i), types.get(i)));
             }
-            expect(Token.RPAREN, "')'");
+            expect(MlirToken.RPAREN, "')'");
         }
         return new Successor(b, args);
     }
@@ -452,9 +452,9 @@ public final class MlirParser {
     /** Names visible in one isolated-from-above region tree, and its forward references. */
     private static final class IsolatedScope {
         final IsolatedScope parent;
-        final Deque<Map<String, List<Value>>> regions = new ArrayDeque<>();
+        final Deque<Map<String, List<MlirValue>>> regions = new ArrayDeque<>();
         final Map<String, ForwardRef> forward = new LinkedHashMap<>();
-        final IdentityHashMap<Value, ForwardRef> placeholders = new IdentityHashMap<>();
+        final IdentityHashMap<MlirValue, ForwardRef> placeholders = new IdentityHashMap<>();
 
         IsolatedScope(IsolatedScope parent) {
             this.parent = parent;
@@ -464,12 +464,12 @@ public final class MlirParser {
     /** A value used before its definition: a placeholder and where it went. */
     private static final class ForwardRef {
         final String name;
-        final Value placeholder;
+        final MlirValue placeholder;
         final int firstUse;
-        final List<List<Value>> lists = new ArrayList<>();
+        final List<List<MlirValue>> lists = new ArrayList<>();
         final List<Integer> indices = new ArrayList<>();
 
-        ForwardRef(String name, Value placeholder, int firstUse) {
+        ForwardRef(String name, MlirValue placeholder, int firstUse) {
             this.name = name;
             this.placeholder = placeholder;
             this.firstUse = firstUse;
@@ -485,7 +485,7 @@ public final class MlirParser {
 
     /** Reads {@code %x} or {@code %x#1}. */
     public OperandRef parseOperandRef() {
-        if (lex.kind != Token.PERCENT_IDENTIFIER) {
+        if (lex.kind != MlirToken.PERCENT_IDENTIFIER) {
             throw error("expected SSA operand");
         }
         String name = lex.text();
@@ -493,7 +493,7 @@ public final class MlirParser {
         int numberAt = lex.end;
         lex.next();
         int number = 0;
-        if (lex.kind == Token.HASH_IDENTIFIER && lex.start == numberAt) {
+        if (lex.kind == MlirToken.HASH_IDENTIFIER && lex.start == numberAt) {
             String digits = lex.text().substring(1);
             if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit) || digits.length() > 9) {
                 throw error("invalid SSA value result number");
@@ -505,26 +505,26 @@ public final class MlirParser {
     }
 
     /** A possibly empty comma-separated operand list, ending before {@code end} (not consumed). */
-    public List<OperandRef> parseOperandRefs(Token end) {
+    public List<OperandRef> parseOperandRefs(MlirToken end) {
         List<OperandRef> refs = new ArrayList<>();
-        if (lex.kind == end || lex.kind != Token.PERCENT_IDENTIFIER) {
+        if (lex.kind == end || lex.kind != MlirToken.PERCENT_IDENTIFIER) {
             return refs;
         }
         do {
             refs.add(parseOperandRef());
-        } while (consume(Token.COMMA));
+        } while (consume(MlirToken.COMMA));
         return refs;
     }
 
     /** The value {@code ref} names, which must have type {@code type}. */
-    public Value resolve(OperandRef ref, Type type) {
-        for (Map<String, List<Value>> region : scope.regions) {
-            List<Value> group = region.get(ref.name());
+    public MlirValue resolve(OperandRef ref, MlirType type) {
+        for (Map<String, List<MlirValue>> region : scope.regions) {
+            List<MlirValue> group = region.get(ref.name());
             if (group != null) {
                 if (ref.number() >= group.size()) {
                     throw lex.error(ref.offset(), "reference to invalid result number");
                 }
-                Value v = group.get(ref.number());
+                MlirValue v = group.get(ref.number());
                 if (!v.type().equals(type)) {
                     throw lex.error(ref.offset(), "use of value '" + ref.display() + "' expects different type than prior uses: '"
                             + type + "' vs '" + v.type() + "'");
@@ -545,8 +545,8 @@ public final class MlirParser {
         return f.placeholder;
     }
 
-    private void define(String name, List<Value> values, int at) {
-        for (Map<String, List<Value>> region : scope.regions) {
+    private void define(String name, List<MlirValue> values, int at) {
+        for (Map<String, List<MlirValue>> region : scope.regions) {
             if (region.containsKey(name)) {
                 throw lex.error(at, "redefinition of SSA value '" + name + "'");
             }
@@ -561,7 +561,7 @@ public final class MlirParser {
             if (f == null) {
                 continue;
             }
-            Value v = values.get(i);
+            MlirValue v = values.get(i);
             if (!v.type().equals(f.placeholder.type())) {
                 throw lex.error(at, "definition of SSA value '" + key + "' has type '" + v.type()
                         + "' but it was used earlier (" + lex.position(f.firstUse) + ") with type '"
@@ -585,7 +585,7 @@ public final class MlirParser {
         }
     }
 
-    private void record(List<Value> list) {
+    private void record(List<MlirValue> list) {
         for (int i = 0; i < list.size(); i++) {
             ForwardRef f = scope.placeholders.get(list.get(i));
             if (f != null) {
@@ -604,22 +604,22 @@ public final class MlirParser {
     // ------------------------------------------------------------------ types
 
     /** Reads a type. */
-    public Type parseType() {
+    public MlirType parseType() {
         int at = lex.start;
         switch (lex.kind) {
             case LPAREN -> {
                 lex.next();
-                List<Type> inputs = lex.kind == Token.RPAREN ? List.of() : parseTypeList();
-                expect(Token.RPAREN, "')'");
-                expect(Token.ARROW, "'->' in function type");
-                return new FunctionType(inputs, parseFunctionResults());
+                List<MlirType> inputs = lex.kind == MlirToken.RPAREN ? List.of() : parseTypeList();
+                expect(MlirToken.RPAREN, "')'");
+                expect(MlirToken.ARROW, "'->' in function type");
+                return new MlirFunctionType(inputs, parseFunctionResults());
             }
             case EXCLAMATION_IDENTIFIER -> {
                 return parseDialectType();
             }
             case BARE_IDENTIFIER -> {
                 String word = lex.text();
-                Type t = builtinType(word, at);
+                MlirType t = builtinType(word, at);
                 if (t != null) {
                     lex.next();
                     return t;
@@ -630,16 +630,16 @@ public final class MlirParser {
                     case "tensor" -> parseTensorType();
                     case "complex" -> {
                         lex.next();
-                        expect(Token.LESS, "'<' in complex type");
-                        Type e = parseType();
-                        expect(Token.GREATER, "'>' in complex type");
+                        expect(MlirToken.LESS, "'<' in complex type");
+                        MlirType e = parseType();
+                        expect(MlirToken.GREATER, "'>' in complex type");
                         yield new ComplexType(e);
                     }
                     case "tuple" -> {
                         lex.next();
-                        expect(Token.LESS, "'<' in tuple type");
-                        List<Type> ts = lex.kind == Token.GREATER ? List.of() : parseTypeList();
-                        expect(Token.GREATER, "'>' in tuple type");
+                        expect(MlirToken.LESS, "'<' in tuple type");
+                        List<MlirType> ts = lex.kind == MlirToken.GREATER ? List.of() : parseTypeList();
+                        expect(MlirToken.GREATER, "'>' in tuple type");
                         yield new TupleType(ts);
                     }
                     default -> throw lex.error(at, UNSUPPORTED_TYPES.contains(word)
@@ -656,8 +656,8 @@ public final class MlirParser {
             "f6E3M2FN", "f4E2M1FN", "f8E8M0FNU");
 
     /** f16 bf16 f32 f64 index none iN siN uiN, or null. */
-    private Type builtinType(String word, int at) {
-        FloatType f = FloatType.of(word);
+    private MlirType builtinType(String word, int at) {
+        MlirFloatType f = MlirFloatType.of(word);
         if (f != null) {
             return f;
         }
@@ -670,16 +670,16 @@ public final class MlirParser {
             }
             default -> { }
         }
-        IntegerType.Signedness s;
+        MlirIntegerType.Signedness s;
         String digits;
         if (word.startsWith("si")) {
-            s = IntegerType.Signedness.SIGNED;
+            s = MlirIntegerType.Signedness.SIGNED;
             digits = word.substring(2);
         } else if (word.startsWith("ui")) {
-            s = IntegerType.Signedness.UNSIGNED;
+            s = MlirIntegerType.Signedness.UNSIGNED;
             digits = word.substring(2);
         } else if (word.startsWith("i")) {
-            s = IntegerType.Signedness.SIGNLESS;
+            s = MlirIntegerType.Signedness.SIGNLESS;
             digits = word.substring(1);
         } else {
             return null;
@@ -687,43 +687,43 @@ public final class MlirParser {
         if (digits.isEmpty() || !digits.chars().allMatch(Character::isDigit)) {
             return null;
         }
-        if (digits.length() > 8 || Integer.parseInt(digits) > IntegerType.MAX_WIDTH || Integer.parseInt(digits) == 0) {
+        if (digits.length() > 8 || Integer.parseInt(digits) > MlirIntegerType.MAX_WIDTH || Integer.parseInt(digits) == 0) {
             throw lex.error(at, "invalid integer width");
         }
-        return new IntegerType(Integer.parseInt(digits), s);
+        return new MlirIntegerType(Integer.parseInt(digits), s);
     }
 
     /** The results after {@code ->}: a parenthesized list or one non-function type. */
-    public List<Type> parseFunctionResults() {
-        if (lex.kind == Token.LPAREN) {
+    public List<MlirType> parseFunctionResults() {
+        if (lex.kind == MlirToken.LPAREN) {
             lex.next();
-            List<Type> results = lex.kind == Token.RPAREN ? List.of() : parseTypeList();
-            expect(Token.RPAREN, "')'");
+            List<MlirType> results = lex.kind == MlirToken.RPAREN ? List.of() : parseTypeList();
+            expect(MlirToken.RPAREN, "')'");
             return results;
         }
         int at = lex.start;
-        Type t = parseType();
-        if (t instanceof FunctionType) {
+        MlirType t = parseType();
+        if (t instanceof MlirFunctionType) {
             throw lex.error(at, "a function type result must be parenthesized");
         }
         return List.of(t);
     }
 
     /** One or more comma-separated types. */
-    public List<Type> parseTypeList() {
-        List<Type> types = new ArrayList<>();
+    public List<MlirType> parseTypeList() {
+        List<MlirType> types = new ArrayList<>();
         do {
             types.add(parseType());
-        } while (consume(Token.COMMA));
+        } while (consume(MlirToken.COMMA));
         return types;
     }
 
     /** {@code !alias}, {@code !llvm.func<...>}, or any other dialect type kept as text. */
-    private Type parseDialectType() {
+    private MlirType parseDialectType() {
         String head = lex.text();
         int at = lex.start;
         if (head.indexOf('.') < 0 && charAt(lex.end) != '<') {
-            Type t = typeAliases.get(head);
+            MlirType t = typeAliases.get(head);
             if (t == null) {
                 throw lex.error(at, "undefined symbol alias id '" + head.substring(1) + "'");
             }
@@ -741,29 +741,29 @@ public final class MlirParser {
     }
 
     /** The body of {@code !llvm.func<RESULT (PARAMS)>}, the lexer at {@code <}. */
-    private Type parseLlvmFunctionType() {
-        expect(Token.LESS, "'<'");
-        Type result = null;
-        if (lex.kind == Token.BARE_IDENTIFIER && lex.text().equals("void")) {
+    private MlirType parseLlvmFunctionType() {
+        expect(MlirToken.LESS, "'<'");
+        MlirType result = null;
+        if (lex.kind == MlirToken.BARE_IDENTIFIER && lex.text().equals("void")) {
             lex.next();
         } else {
             result = parseType();
         }
-        expect(Token.LPAREN, "'(' in LLVM function type");
-        List<Type> params = new ArrayList<>();
+        expect(MlirToken.LPAREN, "'(' in LLVM function type");
+        List<MlirType> params = new ArrayList<>();
         boolean varArg = false;
-        if (lex.kind != Token.RPAREN) {
+        if (lex.kind != MlirToken.RPAREN) {
             do {
-                if (lex.kind == Token.ELLIPSIS) {
+                if (lex.kind == MlirToken.ELLIPSIS) {
                     lex.next();
                     varArg = true;
                     break;
                 }
                 params.add(parseType());
-            } while (consume(Token.COMMA));
+            } while (consume(MlirToken.COMMA));
         }
-        expect(Token.RPAREN, "')' in LLVM function type");
-        expect(Token.GREATER, "'>' in LLVM function type");
+        expect(MlirToken.RPAREN, "')' in LLVM function type");
+        expect(MlirToken.GREATER, "'>' in LLVM function type");
         return new LlvmFunctionType(result, params, varArg);
     }
 
@@ -817,9 +817,9 @@ public final class MlirParser {
             int dimStart = p;
             long size;
             boolean isScalable = false;
-            if (Lexer.isDigit(c)) {
+            if (MlirLexer.isDigit(c)) {
                 int q = p;
-                while (q < s.length() && Lexer.isDigit(s.charAt(q))) {
+                while (q < s.length() && MlirLexer.isDigit(s.charAt(q))) {
                     q++;
                 }
                 if (q >= s.length() || s.charAt(q) != 'x') {
@@ -832,11 +832,11 @@ public final class MlirParser {
                 }
                 p = q;
             } else if (c == '?' && dynamicAllowed) {
-                size = Types.DYNAMIC;
+                size = MlirTypes.DYNAMIC;
                 p++;
             } else if (c == '[' && scalableAllowed) {
                 int q = p + 1;
-                while (q < s.length() && Lexer.isDigit(s.charAt(q))) {
+                while (q < s.length() && MlirLexer.isDigit(s.charAt(q))) {
                     q++;
                 }
                 if (q == p + 1 || q >= s.length() || s.charAt(q) != ']') {
@@ -882,12 +882,12 @@ public final class MlirParser {
     /** Steps over the keyword of a shaped type to its {@code <}, where the shape is read from. */
     private void openShaped(String kind) {
         lex.next();
-        if (lex.kind != Token.LESS) {
+        if (lex.kind != MlirToken.LESS) {
             throw error("expected '<' in " + kind + " type");
         }
     }
 
-    private Type parseVectorType() {
+    private MlirType parseVectorType() {
         openShaped("vector");
         int dimsAt = skipSpaces(lex.end);
         Shape shape = parseShape(false, true, false);
@@ -895,59 +895,59 @@ public final class MlirParser {
             throw lex.error(dimsAt, "vector types must have positive constant sizes");
         }
         int at = lex.start;
-        Type element = parseType();
-        if (!(element instanceof FloatType || element instanceof IntegerType || element instanceof IndexType)) {
+        MlirType element = parseType();
+        if (!(element instanceof MlirFloatType || element instanceof MlirIntegerType || element instanceof IndexType)) {
             throw lex.error(at, "vector elements must be int/index/float type but got '" + element + "'");
         }
-        expect(Token.GREATER, "'>' in vector type");
-        return new VectorType(shape.dims(), shape.scalable(), element);
+        expect(MlirToken.GREATER, "'>' in vector type");
+        return new MlirVectorType(shape.dims(), shape.scalable(), element);
     }
 
-    private Type parseMemRefType() {
+    private MlirType parseMemRefType() {
         openShaped("memref");
         Shape shape = parseShape(true, false, true);
-        Type element = parseType();
-        Attribute layout = null;
-        Attribute memorySpace = null;
-        if (consume(Token.COMMA)) {
+        MlirType element = parseType();
+        MlirAttribute layout = null;
+        MlirAttribute memorySpace = null;
+        if (consume(MlirToken.COMMA)) {
             int at = lex.start;
-            Attribute a = parseAttribute();
+            MlirAttribute a = parseAttribute();
             if (isLayout(a)) {
                 if (shape.unranked()) {
                     throw lex.error(at, "cannot have affine map for unranked memref type");
                 }
                 layout = a;
-                if (consume(Token.COMMA)) {
+                if (consume(MlirToken.COMMA)) {
                     memorySpace = parseAttribute();
                 }
             } else {
                 memorySpace = a;
             }
         }
-        expect(Token.GREATER, "'>' in memref type");
+        expect(MlirToken.GREATER, "'>' in memref type");
         return new MemRefType(shape.unranked() ? null : shape.dims(), element, layout, memorySpace);
     }
 
-    private static boolean isLayout(Attribute a) {
+    private static boolean isLayout(MlirAttribute a) {
         return a instanceof DialectAttr d && (d.text().startsWith("affine_map<") || d.text().startsWith("strided<"));
     }
 
-    private Type parseTensorType() {
+    private MlirType parseTensorType() {
         openShaped("tensor");
         Shape shape = parseShape(true, false, true);
-        Type element = parseType();
-        Attribute encoding = null;
-        if (consume(Token.COMMA)) {
+        MlirType element = parseType();
+        MlirAttribute encoding = null;
+        if (consume(MlirToken.COMMA)) {
             encoding = parseAttribute();
         }
-        expect(Token.GREATER, "'>' in tensor type");
+        expect(MlirToken.GREATER, "'>' in tensor type");
         return new TensorType(shape.unranked() ? null : shape.dims(), element, encoding);
     }
 
     // ------------------------------------------------------------------ attributes
 
     /** Reads an attribute (a number takes an optional {@code : type}). */
-    public Attribute parseAttribute() {
+    public MlirAttribute parseAttribute() {
         int at = lex.start;
         switch (lex.kind) {
             case MINUS, INTEGER, FLOAT -> {
@@ -963,13 +963,13 @@ public final class MlirParser {
             }
             case LSQUARE -> {
                 lex.next();
-                List<Attribute> elements = new ArrayList<>();
-                if (lex.kind != Token.RSQUARE) {
+                List<MlirAttribute> elements = new ArrayList<>();
+                if (lex.kind != MlirToken.RSQUARE) {
                     do {
                         elements.add(parseAttribute());
-                    } while (consume(Token.COMMA));
+                    } while (consume(MlirToken.COMMA));
                 }
-                expect(Token.RSQUARE, "']' to end array attribute");
+                expect(MlirToken.RSQUARE, "']' to end array attribute");
                 return new ArrayAttr(elements);
             }
             case LBRACE -> {
@@ -978,7 +978,7 @@ public final class MlirParser {
             case HASH_IDENTIFIER -> {
                 String head = lex.text();
                 if (head.indexOf('.') < 0 && charAt(lex.end) != '<') {
-                    Attribute a = attributeAliases.get(head);
+                    MlirAttribute a = attributeAliases.get(head);
                     if (a == null) {
                         throw lex.error(at, "undefined symbol alias id '" + head.substring(1) + "'");
                     }
@@ -1027,17 +1027,17 @@ public final class MlirParser {
         }
     }
 
-    private Attribute parseNumber() {
+    private MlirAttribute parseNumber() {
         int at = lex.start;
-        boolean negative = consume(Token.MINUS);
-        if (lex.kind != Token.INTEGER && lex.kind != Token.FLOAT) {
+        boolean negative = consume(MlirToken.MINUS);
+        if (lex.kind != MlirToken.INTEGER && lex.kind != MlirToken.FLOAT) {
             throw error("expected constant integer or floating point value");
         }
-        boolean isFloat = lex.kind == Token.FLOAT;
+        boolean isFloat = lex.kind == MlirToken.FLOAT;
         String text = lex.text();
         lex.next();
-        Type type = isFloat ? FloatType.F64 : IntegerType.I64;
-        if (lex.kind == Token.COLON) {
+        MlirType type = isFloat ? MlirFloatType.F64 : MlirIntegerType.I64;
+        if (lex.kind == MlirToken.COLON) {
             lex.next();
             type = parseType();
         }
@@ -1045,10 +1045,10 @@ public final class MlirParser {
     }
 
     /** The attribute a literal (its text, sign) denotes in {@code type}. */
-    private Attribute numberAttribute(String text, boolean isFloat, boolean negative, Type type, int at) {
-        if (type instanceof FloatType ft) {
+    private MlirAttribute numberAttribute(String text, boolean isFloat, boolean negative, MlirType type, int at) {
+        if (type instanceof MlirFloatType ft) {
             if (isFloat) {
-                return new FloatAttr(FloatLiterals.parseDecimal((negative ? "-" : "") + text, ft), ft);
+                return new FloatAttr(MlirFloatLiterals.parseDecimal((negative ? "-" : "") + text, ft), ft);
             }
             if (!text.startsWith("0x")) {
                 throw lex.error(at, "unexpected decimal integer literal for a floating point value "
@@ -1063,13 +1063,13 @@ public final class MlirParser {
             }
             return new FloatAttr(bits.longValue(), ft);
         }
-        if (type instanceof IntegerType || type instanceof IndexType) {
+        if (type instanceof MlirIntegerType || type instanceof IndexType) {
             if (isFloat) {
                 throw lex.error(at, "floating point value not valid for specified type");
             }
             BigInteger v = text.startsWith("0x") ? new BigInteger(text.substring(2), 16) : new BigInteger(text);
             if (negative) {
-                if (type instanceof IntegerType it && it.signedness() == IntegerType.Signedness.UNSIGNED) {
+                if (type instanceof MlirIntegerType it && it.signedness() == MlirIntegerType.Signedness.UNSIGNED) {
                     throw lex.error(at, "negative integer literal not valid for unsigned integer type");
                 }
                 v = v.negate();
@@ -1086,7 +1086,7 @@ public final class MlirParser {
     public SymbolRefAttr parseSymbolRef() {
         List<String> path = new ArrayList<>();
         path.add(symbolName());
-        while (lex.kind == Token.COLON && charAt(lex.end) == ':' && charAt(lex.end + 1) == '@') {
+        while (lex.kind == MlirToken.COLON && charAt(lex.end) == ':' && charAt(lex.end + 1) == '@') {
             lex.reset(lex.end + 1);
             path.add(symbolName());
         }
@@ -1095,7 +1095,7 @@ public final class MlirParser {
 
     /** {@code @name} or {@code @"name"}: the name. */
     public String symbolName() {
-        if (lex.kind != Token.AT_IDENTIFIER) {
+        if (lex.kind != MlirToken.AT_IDENTIFIER) {
             throw error("expected valid '@'-identifier for symbol name");
         }
         String name = lex.src.charAt(lex.start + 1) == '"' ? lex.stringValue(lex.start + 1) : lex.text().substring(1);
@@ -1104,16 +1104,16 @@ public final class MlirParser {
     }
 
     /** {@code { name = attr, unitName, "quoted" = attr }}. */
-    public SortedMap<String, Attribute> parseDictionaryEntries() {
-        expect(Token.LBRACE, "'{'");
-        SortedMap<String, Attribute> entries = new TreeMap<>();
-        if (lex.kind != Token.RBRACE) {
+    public SortedMap<String, MlirAttribute> parseDictionaryEntries() {
+        expect(MlirToken.LBRACE, "'{'");
+        SortedMap<String, MlirAttribute> entries = new TreeMap<>();
+        if (lex.kind != MlirToken.RBRACE) {
             do {
                 int at = lex.start;
                 String name;
-                if (lex.kind == Token.BARE_IDENTIFIER) {
+                if (lex.kind == MlirToken.BARE_IDENTIFIER) {
                     name = lex.text();
-                } else if (lex.kind == Token.STRING) {
+                } else if (lex.kind == MlirToken.STRING) {
                     name = lex.stringValue(lex.start);
                     if (name.isEmpty()) {
                         throw error("expected valid attribute name");
@@ -1122,27 +1122,27 @@ public final class MlirParser {
                     throw error("expected attribute name");
                 }
                 lex.next();
-                Attribute value = UnitAttr.UNIT;
-                if (consume(Token.EQUAL)) {
+                MlirAttribute value = UnitAttr.UNIT;
+                if (consume(MlirToken.EQUAL)) {
                     value = parseAttribute();
                 }
                 if (entries.put(name, value) != null) {
                     throw lex.error(at, "duplicate key '" + name + "' in dictionary attribute");
                 }
-            } while (consume(Token.COMMA));
+            } while (consume(MlirToken.COMMA));
         }
-        expect(Token.RBRACE, "'}' to end attribute dictionary");
+        expect(MlirToken.RBRACE, "'}' to end attribute dictionary");
         return entries;
     }
 
     /** An optional attribute dictionary {@code {...}}; empty (and not to be edited) when absent. */
-    public SortedMap<String, Attribute> parseOptionalAttrDict() {
-        return lex.kind == Token.LBRACE ? parseDictionaryEntries() : java.util.Collections.emptySortedMap();
+    public SortedMap<String, MlirAttribute> parseOptionalAttrDict() {
+        return lex.kind == MlirToken.LBRACE ? parseDictionaryEntries() : java.util.Collections.emptySortedMap();
     }
 
     /** An optional {@code attributes {...}}; empty when absent. */
-    public SortedMap<String, Attribute> parseOptionalAttrDictWithKeyword() {
-        if (lex.kind == Token.BARE_IDENTIFIER && lex.text().equals("attributes")) {
+    public SortedMap<String, MlirAttribute> parseOptionalAttrDictWithKeyword() {
+        if (lex.kind == MlirToken.BARE_IDENTIFIER && lex.text().equals("attributes")) {
             lex.next();
             return parseDictionaryEntries();
         }
@@ -1153,31 +1153,31 @@ public final class MlirParser {
     private record DenseLiteral(String text, boolean isFloat, boolean negative, int offset, List<DenseLiteral> list) {
     }
 
-    private Attribute parseDense() {
+    private MlirAttribute parseDense() {
         int at = lex.start;
         lex.next();
-        expect(Token.LESS, "'<' after 'dense'");
+        expect(MlirToken.LESS, "'<' after 'dense'");
         DenseLiteral literal = null;
-        if (lex.kind == Token.STRING) {
+        if (lex.kind == MlirToken.STRING) {
             throw error("hexadecimal dense elements (dense<\"0x...\">) are not supported by nvlower");
         }
-        if (lex.kind != Token.GREATER) {
+        if (lex.kind != MlirToken.GREATER) {
             literal = parseDenseLiteral();
         }
-        expect(Token.GREATER, "'>' to end dense attribute");
-        expect(Token.COLON, "':' and a type after a dense attribute");
+        expect(MlirToken.GREATER, "'>' to end dense attribute");
+        expect(MlirToken.COLON, "':' and a type after a dense attribute");
         int typeAt = lex.start;
-        Type type = parseType();
+        MlirType type = parseType();
         List<Long> shape = switch (type) {
-            case VectorType v when !v.isScalable() -> v.shape();
-            case TensorType t when t.shape() != null && !t.shape().contains(Types.DYNAMIC) -> t.shape();
+            case MlirVectorType v when !v.isScalable() -> v.shape();
+            case TensorType t when t.shape() != null && !t.shape().contains(MlirTypes.DYNAMIC) -> t.shape();
             default -> throw lex.error(typeAt, "elements literal type must have static shape");
         };
-        Type element = type.elementType();
-        List<Attribute> elements = new ArrayList<>();
+        MlirType element = type.elementType();
+        List<MlirAttribute> elements = new ArrayList<>();
         if (literal == null) {
-            if (Types.elementCount(shape) != 0) {
-                throw lex.error(at, "expected " + Types.elementCount(shape) + " elements but got 0");
+            if (MlirTypes.elementCount(shape) != 0) {
+                throw lex.error(at, "expected " + MlirTypes.elementCount(shape) + " elements but got 0");
             }
         } else if (literal.list() == null) {
             elements.add(denseElement(literal, element));
@@ -1196,7 +1196,7 @@ public final class MlirParser {
         return new DenseAttr(type, elements);
     }
 
-    private void flatten(DenseLiteral l, Type element, List<Attribute> out, List<Long> shape, int dim) {
+    private void flatten(DenseLiteral l, MlirType element, List<MlirAttribute> out, List<Long> shape, int dim) {
         if (dim == shape.size()) {
             if (l.list() != null) {
                 throw lex.error(l.offset(), "nested list deeper than the type's shape");
@@ -1214,39 +1214,39 @@ public final class MlirParser {
 
     private DenseLiteral parseDenseLiteral() {
         int at = lex.start;
-        if (consume(Token.LSQUARE)) {
+        if (consume(MlirToken.LSQUARE)) {
             List<DenseLiteral> list = new ArrayList<>();
-            if (lex.kind != Token.RSQUARE) {
+            if (lex.kind != MlirToken.RSQUARE) {
                 do {
                     list.add(parseDenseLiteral());
-                } while (consume(Token.COMMA));
+                } while (consume(MlirToken.COMMA));
             }
-            expect(Token.RSQUARE, "']'");
+            expect(MlirToken.RSQUARE, "']'");
             return new DenseLiteral(null, false, false, at, list);
         }
-        if (lex.kind == Token.BARE_IDENTIFIER && (lex.text().equals("true") || lex.text().equals("false"))) {
+        if (lex.kind == MlirToken.BARE_IDENTIFIER && (lex.text().equals("true") || lex.text().equals("false"))) {
             String w = lex.text();
             lex.next();
             return new DenseLiteral(w, false, false, at, null);
         }
-        boolean negative = consume(Token.MINUS);
-        if (lex.kind != Token.INTEGER && lex.kind != Token.FLOAT) {
+        boolean negative = consume(MlirToken.MINUS);
+        if (lex.kind != MlirToken.INTEGER && lex.kind != MlirToken.FLOAT) {
             throw error("expected element literal of primitive type");
         }
-        DenseLiteral l = new DenseLiteral(lex.text(), lex.kind == Token.FLOAT, negative, at, null);
+        DenseLiteral l = new DenseLiteral(lex.text(), lex.kind == MlirToken.FLOAT, negative, at, null);
         lex.next();
         return l;
     }
 
-    private Attribute denseElement(DenseLiteral l, Type element) {
+    private MlirAttribute denseElement(DenseLiteral l, MlirType element) {
         if (l.text().equals("true") || l.text().equals("false")) {
-            if (!element.equals(IntegerType.I1)) {
+            if (!element.equals(MlirIntegerType.I1)) {
                 throw lex.error(l.offset(), "expected i1 type for 'true' or 'false' values");
             }
             return l.text().equals("true") ? IntegerAttr.TRUE : IntegerAttr.FALSE;
         }
-        if (element instanceof FloatType ft && !l.isFloat() && !l.text().startsWith("0x")) {
-            return new FloatAttr(FloatLiterals.parseDecimal((l.negative() ? "-" : "") + l.text(), ft), ft);
+        if (element instanceof MlirFloatType ft && !l.isFloat() && !l.text().startsWith("0x")) {
+            return new FloatAttr(MlirFloatLiterals.parseDecimal((l.negative() ? "-" : "") + l.text(), ft), ft);
         }
         return numberAttribute(l.text(), l.isFloat(), l.negative(), element, l.offset());
     }
@@ -1268,7 +1268,7 @@ public final class MlirParser {
         return lex.error(offset, message);
     }
 
-    boolean consume(Token t) {
+    boolean consume(MlirToken t) {
         if (lex.kind == t) {
             lex.next();
             return true;
@@ -1276,20 +1276,20 @@ public final class MlirParser {
         return false;
     }
 
-    void expect(Token t, String what) {
+    void expect(MlirToken t, String what) {
         if (lex.kind != t) {
             throw error("expected " + what);
         }
         lex.next();
     }
 
-    boolean at(Token t) {
+    boolean at(MlirToken t) {
         return lex.kind == t;
     }
 
     /** Whether the current token is the keyword {@code word}; consumes it if so. */
     public boolean consumeKeyword(String word) {
-        if (lex.kind == Token.BARE_IDENTIFIER && lex.text().equals(word)) {
+        if (lex.kind == MlirToken.BARE_IDENTIFIER && lex.text().equals(word)) {
             lex.next();
             return true;
         }
@@ -1298,12 +1298,12 @@ public final class MlirParser {
 
     /** Whether the current token is the keyword {@code word} (not consumed). */
     public boolean atKeyword(String word) {
-        return lex.kind == Token.BARE_IDENTIFIER && lex.text().equals(word);
+        return lex.kind == MlirToken.BARE_IDENTIFIER && lex.text().equals(word);
     }
 
     /** A bare keyword. */
     public String expectKeyword(String what) {
-        if (lex.kind != Token.BARE_IDENTIFIER) {
+        if (lex.kind != MlirToken.BARE_IDENTIFIER) {
             throw error("expected " + what);
         }
         String w = lex.text();
@@ -1313,7 +1313,7 @@ public final class MlirParser {
 
     /** A string literal's value. */
     public String expectString(String what) {
-        if (lex.kind != Token.STRING) {
+        if (lex.kind != MlirToken.STRING) {
             throw error("expected " + what);
         }
         String v = lex.stringValue(lex.start);
@@ -1322,7 +1322,7 @@ public final class MlirParser {
     }
 
     private int expectSmallInteger(String what) {
-        if (lex.kind != Token.INTEGER || lex.text().startsWith("0x") || lex.text().length() > 9) {
+        if (lex.kind != MlirToken.INTEGER || lex.text().startsWith("0x") || lex.text().length() > 9) {
             throw error(what);
         }
         int v = Integer.parseInt(lex.text());
@@ -1332,7 +1332,7 @@ public final class MlirParser {
 
     /** The raw text of a balanced {@code <...>} that starts right here, e.g. after {@code fastmath}. */
     public String parseAngleBody() {
-        if (lex.kind != Token.LESS) {
+        if (lex.kind != MlirToken.LESS) {
             throw error("expected '<'");
         }
         int end = balancedEnd(lex.start);

@@ -10,18 +10,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Attributes;
 import org.nvlower.mlir.Block;
 import org.nvlower.mlir.BlockArgument;
-import org.nvlower.mlir.FunctionType;
+import org.nvlower.mlir.MlirFunctionType;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
 import org.nvlower.mlir.Successor;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.Types;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirTypes;
+import org.nvlower.mlir.MlirValue;
 
 /**
  * Prints a module as mlir-opt prints it: custom forms for the operations nvlower knows, the
@@ -163,7 +163,7 @@ public final class MlirPrinter {
 
     private void operation(Operation op) {
         indent();
-        List<? extends Value> results = op.results();
+        List<? extends MlirValue> results = op.results();
         if (!results.isEmpty()) {
             out.append(names.group(op));
             if (results.size() > 1) {
@@ -207,7 +207,7 @@ public final class MlirPrinter {
             }
             out.append(']');
         }
-        SortedMap<String, Attribute> props = op.properties();
+        SortedMap<String, MlirAttribute> props = op.properties();
         if (props != null && version != MlirVersion.MLIR_14) {
             out.append(" <").append(Attributes.dictionary(props, Set.of()).isEmpty() ? "{}"
                     : Attributes.dictionary(props, Set.of())).append('>');
@@ -224,15 +224,15 @@ public final class MlirPrinter {
             defaultDialects.pop();
             out.append(')');
         }
-        Map<String, Attribute> attrs = op.attributes();
+        Map<String, MlirAttribute> attrs = op.attributes();
         if (props != null && version == MlirVersion.MLIR_14) {
             attrs = new java.util.TreeMap<>(attrs);
             attrs.putAll(props);
         }
         attrDict(attrs, Set.of());
         out.append(" : (");
-        out.append(Types.join(op.operandTypes()));
-        out.append(") -> ").append(Types.resultList(op.resultTypes()));
+        out.append(MlirTypes.join(op.operandTypes()));
+        out.append(") -> ").append(MlirTypes.resultList(op.resultTypes()));
     }
 
     // ------------------------------------------------------------------ toolkit for syntaxes
@@ -244,13 +244,13 @@ public final class MlirPrinter {
     }
 
     /** Appends a value's name. */
-    public MlirPrinter value(Value v) {
+    public MlirPrinter value(MlirValue v) {
         out.append(names.value(v));
         return this;
     }
 
     /** {@code %a, %b}. */
-    public MlirPrinter operandList(List<Value> values) {
+    public MlirPrinter operandList(List<MlirValue> values) {
         for (int i = 0; i < values.size(); i++) {
             if (i > 0) {
                 out.append(", ");
@@ -260,13 +260,13 @@ public final class MlirPrinter {
         return this;
     }
 
-    public MlirPrinter type(Type t) {
+    public MlirPrinter type(MlirType t) {
         out.append(t);
         return this;
     }
 
     /** {@code f32, i32}. */
-    public MlirPrinter typeList(List<Type> types) {
+    public MlirPrinter typeList(List<MlirType> types) {
         for (int i = 0; i < types.size(); i++) {
             if (i > 0) {
                 out.append(", ");
@@ -277,19 +277,19 @@ public final class MlirPrinter {
     }
 
     /** An attribute with its type. */
-    public MlirPrinter attribute(Attribute a) {
+    public MlirPrinter attribute(MlirAttribute a) {
         Attributes.append(out, a, false);
         return this;
     }
 
     /** {@code  {a = 1 : i32}} (with a leading space) of the attributes not in {@code elided}. */
-    public MlirPrinter attrDict(Map<String, Attribute> attrs, Set<String> elided) {
+    public MlirPrinter attrDict(Map<String, MlirAttribute> attrs, Set<String> elided) {
         Attributes.appendDictionary(out, " ", attrs, elided);
         return this;
     }
 
     /** {@code  attributes {a = 1 : i32}} of the attributes not in {@code elided}. */
-    public MlirPrinter attrDictWithKeyword(Map<String, Attribute> attrs, Set<String> elided) {
+    public MlirPrinter attrDictWithKeyword(Map<String, MlirAttribute> attrs, Set<String> elided) {
         Attributes.appendDictionary(out, " attributes ", attrs, elided);
         return this;
     }
@@ -301,18 +301,18 @@ public final class MlirPrinter {
             out.append('(');
             operandList(s.arguments());
             out.append(" : ");
-            typeList(s.arguments().stream().map(Value::type).toList());
+            typeList(s.arguments().stream().map(MlirValue::type).toList());
             out.append(')');
         }
         return this;
     }
 
     /** {@code (f32) -> f32} of operand and result types. */
-    public MlirPrinter functionalType(List<Type> inputs, List<Type> results) {
+    public MlirPrinter functionalType(List<MlirType> inputs, List<MlirType> results) {
         out.append('(');
         typeList(inputs);
         out.append(") -> ");
-        if (results.size() == 1 && !(results.get(0) instanceof FunctionType)) {
+        if (results.size() == 1 && !(results.get(0) instanceof MlirFunctionType)) {
             out.append(results.get(0));
         } else {
             out.append('(');

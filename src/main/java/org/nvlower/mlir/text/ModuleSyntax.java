@@ -5,7 +5,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Block;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.StringAttr;
@@ -19,8 +19,8 @@ record ModuleSyntax(boolean gpu) implements Syntax {
 
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
-        Map<String, Attribute> attrs = new TreeMap<>();
-        if (p.at(Token.AT_IDENTIFIER) || gpu) {
+        Map<String, MlirAttribute> attrs = new TreeMap<>();
+        if (p.at(MlirToken.AT_IDENTIFIER) || gpu) {
             attrs.put("sym_name", new StringAttr(p.symbolName()));
         }
         attrs.putAll(p.parseOptionalAttrDictWithKeyword());

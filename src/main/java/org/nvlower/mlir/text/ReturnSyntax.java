@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.Value;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirValue;
 
 /** {@code return %a, %b : f32, i32} ({@code func.return}, {@code gpu.return}, {@code llvm.return}). */
 record ReturnSyntax() implements Syntax {
@@ -13,12 +13,12 @@ record ReturnSyntax() implements Syntax {
     @Override
     public Operation parse(MlirParser p, OpInfo info) {
         var attrs = p.parseOptionalAttrDict();
-        List<MlirParser.OperandRef> refs = p.parseOperandRefs(Token.COLON);
-        List<Value> values = new ArrayList<>();
+        List<MlirParser.OperandRef> refs = p.parseOperandRefs(MlirToken.COLON);
+        List<MlirValue> values = new ArrayList<>();
         if (!refs.isEmpty()) {
-            p.expect(Token.COLON, "':'");
+            p.expect(MlirToken.COLON, "':'");
             int at = p.offset();
-            List<Type> types = p.parseTypeList();
+            List<MlirType> types = p.parseTypeList();
             if (types.size() != refs.size()) {
                 throw p.errorAt(at, refs.size() + " operands present, but expected " + types.size());
             }

@@ -1,6 +1,6 @@
 package org.nvlower.mlir.text;
 
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.DialectAttr;
 import org.nvlower.mlir.Operation;
 
@@ -14,7 +14,7 @@ final class Syntaxes {
         if (attribute == null) {
             return null;
         }
-        Attribute a = op.attribute(attribute);
+        MlirAttribute a = op.attribute(attribute);
         if (a != null && !(a instanceof DialectAttr d && d.text().startsWith("#arith." + keyword + "<"))) {
             return "attribute '" + attribute + "' must be #arith." + keyword + "<...>, not " + a;
         }
@@ -22,7 +22,7 @@ final class Syntaxes {
     }
 
     /** Stores {@code KEYWORD<body>} as {@code #arith.KEYWORD<body>}, except the default {@code <none>}. */
-    static void putFlag(java.util.Map<String, Attribute> attrs, String attribute, String keyword, String body) {
+    static void putFlag(java.util.Map<String, MlirAttribute> attrs, String attribute, String keyword, String body) {
         if (!body.equals("<none>")) {
             attrs.put(attribute, new DialectAttr("#arith." + keyword + body));
         }
@@ -45,7 +45,7 @@ final class Syntaxes {
     }
 
     /** Removes attribute {@code name} when it prints as {@code text} (a default the generic form spells out). */
-    static void removeDefault(java.util.Map<String, Attribute> attrs, String name, String text) {
+    static void removeDefault(java.util.Map<String, MlirAttribute> attrs, String name, String text) {
         if (attrs.get(name) != null && attrs.get(name).toString().equals(text)) {
             attrs.remove(name);
         }

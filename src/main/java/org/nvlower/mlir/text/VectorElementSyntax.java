@@ -3,8 +3,8 @@ package org.nvlower.mlir.text;
 import java.util.List;
 
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirVectorType;
 
 /**
  * The LLVM dialect's vector element access, as mlir-opt 19 unrolls math on vectors:
@@ -20,25 +20,25 @@ record VectorElementSyntax(Kind kind) implements Syntax {
     public Operation parse(MlirParser p, OpInfo info) {
         if (kind == Kind.UNDEF) {
             var attrs = p.parseOptionalAttrDict();
-            p.expect(Token.COLON, "':'");
+            p.expect(MlirToken.COLON, "':'");
             return Operation.create(info.name(), List.of(), List.of(p.parseType()), attrs);
         }
         MlirParser.OperandRef element = null;
         if (kind == Kind.INSERT) {
             element = p.parseOperandRef();
-            p.expect(Token.COMMA, "','");
+            p.expect(MlirToken.COMMA, "','");
         }
         MlirParser.OperandRef vector = p.parseOperandRef();
-        p.expect(Token.LSQUARE, "'['");
+        p.expect(MlirToken.LSQUARE, "'['");
         MlirParser.OperandRef index = p.parseOperandRef();
-        p.expect(Token.COLON, "':'");
-        Type indexType = p.parseType();
-        p.expect(Token.RSQUARE, "']'");
+        p.expect(MlirToken.COLON, "':'");
+        MlirType indexType = p.parseType();
+        p.expect(MlirToken.RSQUARE, "']'");
         var attrs = p.parseOptionalAttrDict();
-        p.expect(Token.COLON, "':'");
+        p.expect(MlirToken.COLON, "':'");
         int at = p.offset();
-        Type t = p.parseType();
-        if (!(t instanceof VectorType v)) {
+        MlirType t = p.parseType();
+        if (!(t instanceof MlirVectorType v)) {
             throw p.errorAt(at, "expected a vector type");
         }
         if (kind == Kind.EXTRACT) {
@@ -68,10 +68,10 @@ record VectorElementSyntax(Kind kind) implements Syntax {
     public String verify(Operation op) {
         return switch (kind) {
             case UNDEF -> op.operands().isEmpty() && op.results().size() == 1 ? null : "expects one result";
-            case EXTRACT -> op.operands().size() == 2 && op.operand(0).type() instanceof VectorType v
+            case EXTRACT -> op.operands().size() == 2 && op.operand(0).type() instanceof MlirVectorType v
                     && op.results().size() == 1 && op.result(0).type().equals(v.element())
                     && op.operand(1).type().isIntegerLike() ? null : "expects a vector, an integer index and an element result";
-            case INSERT -> op.operands().size() == 3 && op.operand(0).type() instanceof VectorType v
+            case INSERT -> op.operands().size() == 3 && op.operand(0).type() instanceof MlirVectorType v
                     && op.operand(1).type().equals(v.element()) && op.operand(2).type().isIntegerLike()
                     && op.results().size() == 1 && op.result(0).type().equals(v)
                     ? null : "expects a vector, an element, an integer index and a vector result";

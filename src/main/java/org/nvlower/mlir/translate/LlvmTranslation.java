@@ -30,16 +30,16 @@ import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.PrimitiveType;
 import org.nvlower.llvm.ir.UnaryInst;
-import org.nvlower.mlir.Attribute;
+import org.nvlower.mlir.MlirAttribute;
 import org.nvlower.mlir.Block;
 import org.nvlower.mlir.DenseAttr;
 import org.nvlower.mlir.DialectAttr;
 import org.nvlower.mlir.FloatAttr;
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.FunctionType;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirFunctionType;
 import org.nvlower.mlir.IndexType;
 import org.nvlower.mlir.IntegerAttr;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.LlvmFunctionType;
 import org.nvlower.mlir.MemRefType;
 import org.nvlower.mlir.Operation;
@@ -47,13 +47,13 @@ import org.nvlower.mlir.Region;
 import org.nvlower.mlir.StringAttr;
 import org.nvlower.mlir.Successor;
 import org.nvlower.mlir.SymbolRefAttr;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.TypeAttr;
-import org.nvlower.mlir.Types;
-import org.nvlower.mlir.Value;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirTypes;
+import org.nvlower.mlir.MlirValue;
+import org.nvlower.mlir.MlirVectorType;
 import org.nvlower.mlir.text.OpRegistry;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 /**
  * MLIR (after MathToLibdevice) to LLVM IR, built with the IR layer's {@link IrBuilder}, as
@@ -151,7 +151,7 @@ public final class LlvmTranslation {
     private final org.nvlower.llvm.ir.Module module;
     private final TargetMachine target;
     private final IrBuilder b;
-    private final Map<Value, org.nvlower.llvm.ir.Value> values = new IdentityHashMap<>();
+    private final Map<MlirValue, org.nvlower.llvm.ir.Value> values = new IdentityHashMap<>();
     private final Map<Block, BasicBlock> blocks = new IdentityHashMap<>();
     private final Map<Block, List<PhiInst>> phis = new IdentityHashMap<>();
 
@@ -195,8 +195,8 @@ public final class LlvmTranslation {
     // ------------------------------------------------------------------ functions
 
     private void declare(Operation f) {
-        Type t = ((TypeAttr) f.attribute("function_type")).type();
-        FunctionType fn = t instanceof LlvmFunctionType l ? l.toFunctionType() : (FunctionType) t;
+        MlirType t = ((TypeAttr) f.attribute("function_type")).type();
+        MlirFunctionType fn = t instanceof LlvmFunctionType l ? l.toFunctionType() : (MlirFunctionType) t;
         if (t instanceof LlvmFunctionType l && l.varArg()) {
             throw error(f, "variadic functions have no LLVM IR form here");
         }
@@ -204,7 +204,7 @@ public final class LlvmTranslation {
             throw error(f, "functions with " + fn.results().size() + " results have no LLVM IR form here");
         }
         List<org.nvlower.llvm.ir.Type> params = new ArrayList<>();
-        for (Type p : fn.inputs()) {
+        for (MlirType p : fn.inputs()) {
             params.add(type(p, f));
         }
         org.nvlower.llvm.ir.Type ret = fn.results().isEmpty() ? PrimitiveType.VOID : type(fn.results().get(0), f);
@@ -259,7 +259,7 @@ public final class LlvmTranslation {
             }
             b.positionAtEnd(blocks.get(block));
             List<PhiInst> ps = new ArrayList<>();
-            for (Value a : block.arguments()) {
+            for (MlirValue a : block.arguments()) {
                 PhiInst phi = b.phi(type(a.type(), f), "");
                 values.put(a, phi);
                 ps.add(phi);
@@ -454,21 +454,21 @@ public final class LlvmTranslation {
         return org.nvlower.llvm.ir.IntegerType.of(target.pointerWidth());
     }
 
-    private org.nvlower.llvm.ir.Type type(Type t, Operation where) {
+    private org.nvlower.llvm.ir.Type type(MlirType t, Operation where) {
         return switch (t) {
-            case FloatType f -> switch (f) {
+            case MlirFloatType f -> switch (f) {
                 case F16 -> org.nvlower.llvm.ir.FloatType.HALF;
                 case BF16 -> org.nvlower.llvm.ir.FloatType.BFLOAT;
                 case F32 -> org.nvlower.llvm.ir.FloatType.FLOAT;
                 case F64 -> org.nvlower.llvm.ir.FloatType.DOUBLE;
             };
-            case IntegerType i -> org.nvlower.llvm.ir.IntegerType.of(i.width());
+            case MlirIntegerType i -> org.nvlower.llvm.ir.IntegerType.of(i.width());
             case IndexType x -> indexType();
-            case VectorType v when v.shape().size() == 1 && !v.isScalable() ->
+            case MlirVectorType v when v.shape().size() == 1 && !v.isScalable() ->
                     org.nvlower.llvm.ir.VectorType.of(v.shape().get(0), type(v.element(), where));
             case MemRefType m -> {
                 if (m.shape() == null || m.layout() != null
-                        || m.shape().size() > 1 && m.shape().subList(1, m.shape().size()).contains(Types.DYNAMIC)) {
+                        || m.shape().size() > 1 && m.shape().subList(1, m.shape().size()).contains(MlirTypes.DYNAMIC)) {
                     throw error(where, "'" + m + "' has no bare-pointer form (unranked, a layout, or a dynamic inner "
                             + "dimension)");
                 }
@@ -479,7 +479,7 @@ public final class LlvmTranslation {
     }
 
     /** The NVPTX address space of a memref memory space: an integer, or a gpu address space. */
-    private static int addressSpace(Attribute space, Operation where) {
+    private static int addressSpace(MlirAttribute space, Operation where) {
         if (space == null) {
             return 0;
         }
@@ -503,14 +503,14 @@ public final class LlvmTranslation {
         throw error(where, "memory space " + space + " has no NVPTX address space here");
     }
 
-    private Constant constant(Attribute a, Operation where) {
+    private Constant constant(MlirAttribute a, Operation where) {
         return switch (a) {
             case IntegerAttr i -> Constants.integer(
-                    org.nvlower.llvm.ir.IntegerType.of(i.type() instanceof IntegerType it ? it.width() : target.pointerWidth()),
+                    org.nvlower.llvm.ir.IntegerType.of(i.type() instanceof MlirIntegerType it ? it.width() : target.pointerWidth()),
                     i.value());
             case FloatAttr f -> new ConstantFP((org.nvlower.llvm.ir.FloatType) type(f.type(), where),
                     new BigInteger(Long.toUnsignedString(f.bits())));
-            case DenseAttr d when d.type() instanceof VectorType v && v.shape().size() == 1 -> {
+            case DenseAttr d when d.type() instanceof MlirVectorType v && v.shape().size() == 1 -> {
                 List<Constant> elements = new ArrayList<>();
                 for (long k = 0; k < v.shape().get(0); k++) {
                     elements.add(constant(d.elements().get(d.isSplat() ? 0 : (int) k), where));

@@ -1,6 +1,6 @@
 package org.nvlower.sass.template;
 
-import org.nvlower.target.SmProcessor;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * The compilation-context fields the template dispatcher reads (seed 3, "Decision Algorithm" and

@@ -9,7 +9,7 @@ import java.math.BigInteger;
 import org.nvlower.sass.Mod;
 import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Mod.IntType;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Operand;
 import org.nvlower.sass.Path;
 import org.nvlower.sass.Pred;
@@ -314,7 +314,7 @@ public final class ConstantDivision {
         /** The high N bits of the signed product x m (m an N-bit pattern). */
         void mulhiS(Reg dst, Reg x, long m) {
             if (n == 32) {
-                b.emit(Opcode.IMAD, Mod.HI, Operand.dest(dst.id()), PT, x.op(), lo(m), RZ, NOT_PT);
+                b.emit(SassOpcode.IMAD, Mod.HI, Operand.dest(dst.id()), PT, x.op(), lo(m), RZ, NOT_PT);
                 return;
             }
             // mulhs(x, m) = mulhu(x, m) - (m < 0 ? x : 0) - (x < 0 ? m : 0)

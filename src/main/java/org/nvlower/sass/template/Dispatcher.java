@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-import org.nvlower.sass.Instruction;
+import org.nvlower.sass.SassInstruction;
 import org.nvlower.sass.Label;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Operand;
 import org.nvlower.sass.Path;
 import org.nvlower.sass.Pred;
@@ -157,10 +157,10 @@ public final class Dispatcher {
         }
         int barrier = pooledBarrier(0);
         Label after = fn.label();
-        fn.emitBarrier(Opcode.BSSY, barrier, after);
+        fn.emitBarrier(SassOpcode.BSSY, barrier, after);
         fn.call(s.entry());
         fn.place(after);
-        fn.emitBarrier(Opcode.BSYNC, barrier, null);
+        fn.emitBarrier(SassOpcode.BSYNC, barrier, null);
         Reg out = p.outputs().get(0);
         int from = s.slots().get(out.id());
         for (int w = 0; w < out.cls().ordinal() + 1; w++) {
@@ -270,7 +270,7 @@ public final class Dispatcher {
     }
 
     private static boolean writes(Program p, int slot) {
-        for (Instruction in : p.code()) {
+        for (SassInstruction in : p.code()) {
             String layout = in.op().layout();
             for (int i = 0; i < layout.length() && i < in.operandCount(); i++) {
                 int o = in.operand(i);
@@ -308,11 +308,11 @@ public final class Dispatcher {
                     fn.place(mapped);
                 }
             }
-            Instruction in = p.code().get(pc);
+            SassInstruction in = p.code().get(pc);
             fn.path(in.path());
             int guard = mapOperand(p, in.guard(), slots, labels);
-            if (in.op() == Opcode.EXIT) {
-                fn.emitBranch(guard, Opcode.BRA, Operand.PT, exit);
+            if (in.op() == SassOpcode.EXIT) {
+                fn.emitBranch(guard, SassOpcode.BRA, Operand.PT, exit);
                 continue;
             }
             int[] ops = in.operands();

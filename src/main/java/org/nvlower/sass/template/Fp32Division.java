@@ -10,7 +10,7 @@ import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Mod.ImadHint;
 import org.nvlower.sass.Mod.IntType;
 import org.nvlower.sass.Mod.MufuFn;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Path;
 import org.nvlower.sass.Pred;
 import org.nvlower.sass.Program;
@@ -67,7 +67,7 @@ final class Fp32Division {
         Label done = b.label();
         int reconverge = b.barrier();
         b.path(Path.GLUE);
-        b.emitBarrier(Opcode.BSSY, reconverge, done); // the warp reconverges at done, slow path or not
+        b.emitBarrier(SassOpcode.BSSY, reconverge, done); // the warp reconverges at done, slow path or not
         b.path(Path.FAST);
         b.mufu(MufuFn.RCP, r0, d.op());           // r0 ~ 1/b
         b.fchk(check, a.op(), d.op());              // may the fast path be wrong?
@@ -76,7 +76,7 @@ final class Fp32Division {
         b.bra(check.not(), done);
         b.call(slow);
         b.place(done);
-        b.emitBarrier(Opcode.BSYNC, reconverge, done);
+        b.emitBarrier(SassOpcode.BSYNC, reconverge, done);
         b.exit();
         emitSlowPath(b, slow, name, a, d, q, ftz);
         return b.build();
@@ -125,7 +125,7 @@ final class Fp32Division {
         b.place(entry);
         int reconverge = b.barrier();
         Label out = b.label();
-        b.emitBarrier(Opcode.BSSY, reconverge, out); // the cases below reconverge before RET
+        b.emitBarrier(SassOpcode.BSSY, reconverge, out); // the cases below reconverge before RET
         Reg ea = b.temp("ea");
         Reg eb = b.temp("eb");
         Reg ea1 = b.temp("ea1");
@@ -163,10 +163,10 @@ final class Fp32Division {
         int zeroTest = ftz ? Mod.FTZ : 0; // .ftz: subnormals count as zeros
         b.fsetp(Cmp.NEU, zeroTest, p1, a.op(), RZ);              // a nonzero
         b.fsetp(Cmp.NEU, zeroTest, p2, d.op(), RZ);              // b nonzero
-        b.emitBranch(p2.not(), Opcode.BRA, p1.not(), invalid); // 0 / 0
+        b.emitBranch(p2.not(), SassOpcode.BRA, p1.not(), invalid); // 0 / 0
         b.fsetp(Cmp.NEU, Mod.FTZ, p0, a.abs(), b.f32(Float.POSITIVE_INFINITY)); // a finite
         b.fsetp(Cmp.NEU, Mod.FTZ, p2, d.abs(), b.f32(Float.POSITIVE_INFINITY)); // b finite
-        b.emitBranch(p2.not(), Opcode.BRA, p0.not(), invalid); // inf / inf
+        b.emitBranch(p2.not(), SassOpcode.BRA, p0.not(), invalid); // inf / inf
         b.plop3(p1, p2.op(), p1.op(), PT, 0x2A);  // !(b finite & a nonzero): b infinite or a zero
         b.bra(p1.op(), zeroResult);
         b.fsetp(Cmp.NEU, zeroTest, p2, d.op(), RZ);              // b nonzero
@@ -246,7 +246,7 @@ final class Fp32Division {
         b.place(nanResult);
         b.fadd(PT, Mod.FTZ, q, a.op(), d.op()); // a NaN operand: the canonical NaN
         b.place(out);
-        b.emitBarrier(Opcode.BSYNC, reconverge, out);
+        b.emitBarrier(SassOpcode.BSYNC, reconverge, out);
         b.ret();
     }
 

@@ -14,7 +14,7 @@ import org.nvlower.sass.Program;
 import org.nvlower.sass.ProgramBuilder;
 import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
-import org.nvlower.target.DdivTier;
+import org.nvlower.nvptx.DdivTier;
 
 /**
  * div.rn.f64 (DDIV). rcp.rn.f64 (DRCP) is {@link DrcpDsqrtCoordinator}'s, which shares this class's seed,

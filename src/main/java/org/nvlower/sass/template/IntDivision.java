@@ -10,7 +10,7 @@ import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Mod.ImadHint;
 import org.nvlower.sass.Mod.IntType;
 import org.nvlower.sass.Mod.MufuFn;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Operand;
 import org.nvlower.sass.Path;
 import org.nvlower.sass.Pred;
@@ -98,7 +98,7 @@ final class IntDivision {
         b.iadd3(f, f.op(), b.imm(0x0FFFFFFE), RZ);                               // times 2^32, two ulps down
         b.f2i(IntType.U32, Mod.FTZ | Mod.RZ | Mod.NTZ, x, f.op());               // x0 < 2^32 / b
         b.imad(e, nb.op(), x.op(), RZ);                                         // e = 2^32 - b x0
-        b.emit(Opcode.IMAD, Mod.HI | Mod.U32, Operand.dest(x.id()), PT, x.op(),
+        b.emit(SassOpcode.IMAD, Mod.HI | Mod.U32, Operand.dest(x.id()), PT, x.op(),
                 e.op(), x.op(), NOT_PT);                                          // x1 = x0 + mulhi(x0, e)
         b.imadHi(q, PT, x.op(), a.op(), RZ);                                    // q = mulhi(x1, a) <= a / b
         b.imad(r, q.op(), nb.op(), a.op());                                     // r = a - q b
@@ -150,7 +150,7 @@ final class IntDivision {
             b.imadWide(w2, PT, x.hi().op(), y.lo().op(), zero.op());       // xh yl + the middle low word
             b.imadMov(PT, zero.lo(), w1.hi().op());
             b.imadWide(d, PT, x.hi().op(), y.hi().op(), zero.op());        // xh yh + the first middle high word
-            b.emit(Opcode.IADD3, 0, Operand.dest(d.lo().id()), c1.op(), c2.op(),
+            b.emit(SassOpcode.IADD3, 0, Operand.dest(d.lo().id()), c1.op(), c2.op(),
                     d.lo().op(), w2.hi().op(), z == null ? RZ : z.lo().op(), NOT_PT, NOT_PT);
             b.iadd3x(d.hi(), PT, d.hi().op(), z == null ? RZ : z.hi().op(), RZ, c1.op(), c2.op());
         }
@@ -158,7 +158,7 @@ final class IntDivision {
         /** d = x + y mod 2^64, guarded. */
         void add(int guard, Reg d, Reg x, int yLo, int yHi, Pred carry) {
             b.iadd3(guard, d.lo(), carry.op(), x.lo().op(), yLo, RZ);
-            b.emitGuarded(guard, Opcode.IADD3, Mod.X, Operand.dest(d.hi().id()), PT,
+            b.emitGuarded(guard, SassOpcode.IADD3, Mod.X, Operand.dest(d.hi().id()), PT,
                     PT, x.hi().op(), yHi, RZ, carry.op(), NOT_PT);
         }
 
@@ -219,7 +219,7 @@ final class IntDivision {
         }
         // division by zero: all ones
         b.isetp(Cmp.NE, Mod.U32, p0, d.lo().op(), RZ);
-        b.emit(Opcode.ISETP, Mod.EX | Mod.U32 | Mod.cmp(Cmp.NE) | Mod.bool(Mod.BoolOp.AND), p0.op(), PT,
+        b.emit(SassOpcode.ISETP, Mod.EX | Mod.U32 | Mod.cmp(Cmp.NE) | Mod.bool(Mod.BoolOp.AND), p0.op(), PT,
                 d.hi().op(), RZ, PT, p0.op());
         b.sel(out.lo(), out.lo().op(), b.imm(-1), p0.op());
         b.sel(out.hi(), out.hi().op(), b.imm(-1), p0.op());

@@ -7,11 +7,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
-import org.nvlower.sass.Instruction;
+import org.nvlower.sass.SassInstruction;
 import org.nvlower.sass.Mod;
 import org.nvlower.sass.Mod.Cmp;
 import org.nvlower.sass.Mod.IntType;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Operand;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.Reg;
@@ -59,14 +59,14 @@ public final class PtxEmitter {
         int inputs = t.operands().inputs;
         // CALL/RET -> branches: each section's RET returns after the CALL that enters it
         for (int pc = 0; pc < p.code().size(); pc++) {
-            Instruction in = p.code().get(pc);
-            if (in.op() == Opcode.CALL) {
+            SassInstruction in = p.code().get(pc);
+            if (in.op() == SassOpcode.CALL) {
                 int target = p.labelPc(Operand.index(in.operand(0)));
                 returnPc.put(target, pc + 1);
                 targets.add(pc + 1);
             }
-            if (in.op() == Opcode.BRA || in.op() == Opcode.JMP || in.op() == Opcode.CALL) {
-                targets.add(p.labelPc(Operand.index(in.operand(in.op() == Opcode.BRA ? 1 : 0))));
+            if (in.op() == SassOpcode.BRA || in.op() == SassOpcode.JMP || in.op() == SassOpcode.CALL) {
+                targets.add(p.labelPc(Operand.index(in.operand(in.op() == SassOpcode.BRA ? 1 : 0))));
             }
         }
         for (int pc = 0; pc < p.code().size(); pc++) {
@@ -291,7 +291,7 @@ public final class PtxEmitter {
 
     // ------------------------------------------------------------------ instructions
 
-    private void instruction(int pc, Instruction in) {
+    private void instruction(int pc, SassInstruction in) {
         if (neverRuns(in.guard())) {
             return;
         }
@@ -442,7 +442,7 @@ public final class PtxEmitter {
                     default -> ".rn";
                 };
                 String ftz = Mod.has(mods, Mod.FTZ) ? ".ftz" : "";
-                String name = (in.op() == Opcode.FFMA ? "fma" : in.op() == Opcode.FMUL ? "mul" : "add") + rnd;
+                String name = (in.op() == SassOpcode.FFMA ? "fma" : in.op() == SassOpcode.FMUL ? "mul" : "add") + rnd;
                 StringBuilder s = new StringBuilder(name + ftz + ".f32 " + reg(o[0]));
                 for (int i = 1; i < o.length; i++) {
                     s.append(", ").append(f32(g, o[i]));
@@ -450,7 +450,7 @@ public final class PtxEmitter {
                 line(g, s.toString());
             }
             case DFMA, DMUL, DADD -> {
-                String name = in.op() == Opcode.DFMA ? "fma.rn.f64 " : in.op() == Opcode.DMUL ? "mul.rn.f64 " : "add.rn.f64 ";
+                String name = in.op() == SassOpcode.DFMA ? "fma.rn.f64 " : in.op() == SassOpcode.DMUL ? "mul.rn.f64 " : "add.rn.f64 ";
                 StringBuilder s = new StringBuilder();
                 for (int i = 1; i < o.length; i++) {
                     s.append(", ").append(f64(g, o[i]));
@@ -578,7 +578,7 @@ public final class PtxEmitter {
      * ISETP.cmp.EX p, PT, aHi, bHi, PT, low: the high half of a 64-bit compare, the emulator's
      * rule: the strict order of the high words decides, equal high words defer to {@code low}.
      */
-    private void isetpEx(String g, Instruction in, int[] o, int mods) {
+    private void isetpEx(String g, SassInstruction in, int[] o, int mods) {
         if (!Operand.isZeroIndex(o[4]) || Operand.isNegated(o[4]) || Mod.boolOf(mods) != Mod.BoolOp.AND) {
             throw unsupported(in, "ISETP.EX combined with a predicate");
         }
@@ -652,7 +652,7 @@ public final class PtxEmitter {
         line(g, "setp.le.or.s32 " + pred(o[0]) + ", " + d + ", -126, " + p);
     }
 
-    private IllegalArgumentException unsupported(Instruction in, String what) {
+    private IllegalArgumentException unsupported(SassInstruction in, String what) {
         return new IllegalArgumentException(p.name() + ": no PTX form for " + what + " (" + in.op() + ")");
     }
 }

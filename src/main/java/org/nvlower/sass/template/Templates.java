@@ -9,8 +9,8 @@ import java.util.function.Supplier;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.template.DrcpDsqrtCoordinator.Op;
 import org.nvlower.sass.template.Template.Operands;
-import org.nvlower.target.DdivTier;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.nvptx.DdivTier;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * Every template, registered in one table: PTX op, operand types, exactness (or the PTX ISA's ulp

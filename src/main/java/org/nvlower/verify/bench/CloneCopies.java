@@ -3,7 +3,7 @@ package org.nvlower.verify.bench;
 import java.util.HashMap;
 import java.util.Map;
 
-import org.nvlower.llvm.ir.Cloner;
+import org.nvlower.llvm.transform.Cloner;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;

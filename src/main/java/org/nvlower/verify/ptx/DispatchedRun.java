@@ -5,13 +5,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import org.nvlower.ptx.Operand;
+import org.nvlower.ptx.PtxOperand;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.Reg;
-import org.nvlower.sass.template.KernelExpansion.FunctionCode;
-import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.pipeline.KernelExpansion.FunctionCode;
+import org.nvlower.pipeline.KernelExpansion.Site;
 import org.nvlower.verify.sass.SassOp;
 
 /**
@@ -58,13 +58,13 @@ public final class DispatchedRun {
             }
             em.execute();
             for (Site s : fc.sites()) {
-                List<Operand> ops = s.instruction().operands();
+                List<PtxOperand> ops = s.instruction().operands();
                 long[] src = new long[ops.size() - 1];
                 for (int k = 1; k < ops.size(); k++) {
-                    src[k - 1] = ops.get(k) instanceof Operand.Immediate im ? im.bits() & mask(s)
-                            : values.get(((Operand.Name) ops.get(k)).name());
+                    src[k - 1] = ops.get(k) instanceof PtxOperand.Immediate im ? im.bits() & mask(s)
+                            : values.get(((PtxOperand.Name) ops.get(k)).name());
                 }
-                values.put(((Operand.Name) ops.get(0)).name(), oracle(s, src));
+                values.put(((PtxOperand.Name) ops.get(0)).name(), oracle(s, src));
             }
             word = 0;
             for (Reg out : p.outputs()) {

@@ -16,8 +16,8 @@ import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.Reg;
-import org.nvlower.sass.template.KernelExpansion;
-import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.pipeline.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion.Site;
 import org.nvlower.verify.sass.SassOp;
 
 /**

@@ -5,13 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.nvlower.ptx.Operand;
-import org.nvlower.sass.template.KernelExpansion;
-import org.nvlower.sass.template.KernelExpansion.Site;
+import org.nvlower.ptx.PtxOperand;
+import org.nvlower.pipeline.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion.Site;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.ConstantDivisionCheck;
 import org.nvlower.verify.sass.SassOp;
-import org.nvlower.verify.sass.Verifier;
+import org.nvlower.verify.sass.TemplateVerifier;
 
 /**
  * Runs the expansion of every math instruction of a kernel in the emulator and compares it with
@@ -26,10 +26,10 @@ public final class KernelVerifier {
      * constant (op {@code div.u32/7}), the checks of its multiply-high sequence against Java's
      * division instead.
      */
-    public record OpResult(String op, List<Site> sites, List<Verifier.Result> results,
+    public record OpResult(String op, List<Site> sites, List<TemplateVerifier.Result> results,
             List<ConstantDivisionCheck.Result> constantResults) {
         public long cases() {
-            return results.stream().mapToLong(Verifier.Result::cases).sum()
+            return results.stream().mapToLong(TemplateVerifier.Result::cases).sum()
                     + constantResults.stream().mapToLong(ConstantDivisionCheck.Result::cases).sum();
         }
 
@@ -39,12 +39,12 @@ public final class KernelVerifier {
         }
 
         public boolean passed() {
-            return results.stream().allMatch(Verifier.Result::passed)
+            return results.stream().allMatch(TemplateVerifier.Result::passed)
                     && constantResults.stream().allMatch(ConstantDivisionCheck.Result::passed);
         }
 
         public double maxUlp() {
-            return results.stream().mapToDouble(Verifier.Result::maxUlp).max().orElse(0);
+            return results.stream().mapToDouble(TemplateVerifier.Result::maxUlp).max().orElse(0);
         }
     }
 
@@ -62,7 +62,7 @@ public final class KernelVerifier {
         for (var e : byOp.entrySet()) {
             Site first = e.getValue().get(0);
             if (first.multiplyHigh()) {
-                long d = ((Operand.Immediate) first.instruction().operands().get(2)).bits();
+                long d = ((PtxOperand.Immediate) first.instruction().operands().get(2)).bits();
                 List<ConstantDivisionCheck.Result> checks = new ArrayList<>();
                 for (ConstantDivisionCheck.Dividends set : ConstantDivisionCheck.Dividends.values()) {
                     checks.add(ConstantDivisionCheck.run(first.op(), new long[] {d}, set, random, seed, null));
@@ -74,10 +74,10 @@ public final class KernelVerifier {
             if (op.template().program() != e.getValue().get(0).template().program()) {
                 throw new IllegalStateException("the expansion of " + e.getKey() + " is not the registered template");
             }
-            List<Verifier.Result> results = new ArrayList<>();
+            List<TemplateVerifier.Result> results = new ArrayList<>();
             for (CaseSet set : List.of(CaseSet.EDGE, CaseSet.RANDOM, CaseSet.HARD)) {
                 long n = set == CaseSet.EDGE ? set.size(op) : Math.min(random, set.size(op));
-                results.add(Verifier.run(new Verifier.Plan(op, set, 0, n, seed, mufu, threads), null));
+                results.add(TemplateVerifier.run(new TemplateVerifier.Plan(op, set, 0, n, seed, mufu, threads), null));
             }
             out.add(new OpResult(e.getKey(), e.getValue(), results, List.of()));
         }

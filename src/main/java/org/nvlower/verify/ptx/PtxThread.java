@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
-import org.nvlower.ptx.Operand;
+import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxOpcodes;
 import org.nvlower.ptx.PtxPrinter;
@@ -127,7 +127,7 @@ final class PtxThread {
                 case "ret", "exit" -> {
                     return true;
                 }
-                case "bra" -> frame.pc = frame.labels.get(((Operand.Name) in.operands().get(0)).name());
+                case "bra" -> frame.pc = frame.labels.get(((PtxOperand.Name) in.operands().get(0)).name());
                 case "bar" -> {
                     return false;
                 }
@@ -148,22 +148,22 @@ final class PtxThread {
 
     /** {@code call (ret), f, (args)}: f's parameters are the caller's argument slots, its return the caller's. */
     private void call(Instruction in) {
-        List<Operand> ops = in.operands();
-        List<Operand> rets = ops.get(0) instanceof Operand.Group g ? g.elements() : List.of();
-        Operand target = ops.get(rets.isEmpty() && !(ops.get(0) instanceof Operand.Group) ? 0 : 1);
-        List<Operand> args = ops.get(ops.size() - 1) instanceof Operand.Group g && ops.indexOf(target) < ops.size() - 1
+        List<PtxOperand> ops = in.operands();
+        List<PtxOperand> rets = ops.get(0) instanceof PtxOperand.Group g ? g.elements() : List.of();
+        PtxOperand target = ops.get(rets.isEmpty() && !(ops.get(0) instanceof PtxOperand.Group) ? 0 : 1);
+        List<PtxOperand> args = ops.get(ops.size() - 1) instanceof PtxOperand.Group g && ops.indexOf(target) < ops.size() - 1
                 ? g.elements() : List.of();
-        PtxFunction callee = mem.functions().get(((Operand.Name) target).name());
+        PtxFunction callee = mem.functions().get(((PtxOperand.Name) target).name());
         if (callee == null || callee.isDeclaration()) {
             throw unsupported(in, "a call of a function without a body here");
         }
         Frame caller = frame;
         Frame f = new Frame(callee);
         for (int k = 0; k < callee.returns().size(); k++) {
-            f.params.put(callee.returns().get(k).name(), caller.params.get(((Operand.Name) rets.get(k)).name()));
+            f.params.put(callee.returns().get(k).name(), caller.params.get(((PtxOperand.Name) rets.get(k)).name()));
         }
         for (int k = 0; k < callee.params().size(); k++) {
-            f.params.put(callee.params().get(k).name(), caller.params.get(((Operand.Name) args.get(k)).name()));
+            f.params.put(callee.params().get(k).name(), caller.params.get(((PtxOperand.Name) args.get(k)).name()));
         }
         frame = f;
         if (!run()) {
@@ -197,7 +197,7 @@ final class PtxThread {
         }
         boolean signed = shape.signed();
         boolean isFloat = shape.isFloat();
-        List<Operand> ops = in.operands();
+        List<PtxOperand> ops = in.operands();
         if (shape.approx() != null) { // before MATH: rsqrt.approx.ftz.f64 is both, and one MUFU
             write(ops.get(0), PtxApprox.eval(mufu, shape.approx(), value(ops.get(1), bits, false)), bits);
             return;
@@ -213,15 +213,15 @@ final class PtxThread {
         }
         switch (in.base()) {
             case "ld" -> {
-                Operand.Address a = (Operand.Address) ops.get(1);
-                List<Operand> dst = ops.get(0) instanceof Operand.Vector v ? v.elements() : List.of(ops.get(0));
+                PtxOperand.Address a = (PtxOperand.Address) ops.get(1);
+                List<PtxOperand> dst = ops.get(0) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(0));
                 for (int k = 0; k < dst.size(); k++) {
                     write(dst.get(k), load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8), bits);
                 }
             }
             case "st" -> {
-                Operand.Address a = (Operand.Address) ops.get(0);
-                List<Operand> src = ops.get(1) instanceof Operand.Vector v ? v.elements() : List.of(ops.get(1));
+                PtxOperand.Address a = (PtxOperand.Address) ops.get(0);
+                List<PtxOperand> src = ops.get(1) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(1));
                 for (int k = 0; k < src.size(); k++) {
                     store(space(in, parts), address(a, parts) + (long) k * bits / 8, value(src.get(k), bits, false),
                             bits / 8);
@@ -260,17 +260,17 @@ final class PtxThread {
     }
 
     /** mov of a value, or packing into / unpacking from a vector of equal parts ({@code mov.b64 {lo, hi}, d}). */
-    private void move(Operand d, Operand a, int bits) {
-        if (d instanceof Operand.Vector v) {
+    private void move(PtxOperand d, PtxOperand a, int bits) {
+        if (d instanceof PtxOperand.Vector v) {
             long x = value(a, bits, false);
             int w = bits / v.elements().size();
             for (int k = 0; k < v.elements().size(); k++) {
-                Operand e = v.elements().get(k);
-                if (!(e instanceof Operand.Name n && n.name().equals("_"))) {
+                PtxOperand e = v.elements().get(k);
+                if (!(e instanceof PtxOperand.Name n && n.name().equals("_"))) {
                     write(e, x >>> (k * w), w);
                 }
             }
-        } else if (a instanceof Operand.Vector v) {
+        } else if (a instanceof PtxOperand.Vector v) {
             int w = bits / v.elements().size();
             long x = 0;
             for (int k = 0; k < v.elements().size(); k++) {
@@ -284,7 +284,7 @@ final class PtxThread {
 
     /** setp.cmp[.bool].type p[|q], a, b[, c]: p = (a cmp b) bool c, q = !(a cmp b) bool c. */
     private void setp(Instruction in, String[] parts, int bits, boolean signed, boolean isFloat) {
-        List<Operand> ops = in.operands();
+        List<PtxOperand> ops = in.operands();
         boolean r = isFloat ? floatCompare(in, parts[1], value(ops.get(1), bits, false), value(ops.get(2), bits, false), bits)
                 : intCompare(in, parts[1], value(ops.get(1), bits, signed), value(ops.get(2), bits, signed), signed);
         String bool = parts.length > 2 && BOOL_OPS.contains(parts[2]) ? parts[2] : null;
@@ -292,9 +292,9 @@ final class PtxThread {
             throw unsupported(in, "a boolean operation needs a predicate c, and c a boolean operation");
         }
         boolean c = bool != null && value(ops.get(3), 1, false) != 0;
-        if (ops.get(0) instanceof Operand.PredicatePair pp) {
-            write(new Operand.Name(pp.first()), combine(bool, r, c) ? 1 : 0, 1);
-            write(new Operand.Name(pp.second()), combine(bool, !r, c) ? 1 : 0, 1);
+        if (ops.get(0) instanceof PtxOperand.PredicatePair pp) {
+            write(new PtxOperand.Name(pp.first()), combine(bool, r, c) ? 1 : 0, 1);
+            write(new PtxOperand.Name(pp.second()), combine(bool, !r, c) ? 1 : 0, 1);
         } else {
             write(ops.get(0), combine(bool, r, c) ? 1 : 0, 1);
         }
@@ -319,7 +319,7 @@ final class PtxThread {
         };
     }
 
-    private long address(Operand.Address a, String[] parts) {
+    private long address(PtxOperand.Address a, String[] parts) {
         long base;
         if (frame.params.containsKey(a.base()) && parts[1].equals("param")) {
             base = frame.params.get(a.base());
@@ -366,7 +366,7 @@ final class PtxThread {
     }
 
     private void floatArithmetic(Instruction in, String[] parts, int bits) {
-        List<Operand> ops = in.operands();
+        List<PtxOperand> ops = in.operands();
         String base = in.base();
         if (base.equals("neg") || base.equals("abs")) {
             long sign = 1L << (bits - 1);
@@ -473,7 +473,7 @@ final class PtxThread {
     }
 
     private void integer(Instruction in, String[] parts, int bits, boolean signed) {
-        List<Operand> ops = in.operands();
+        List<PtxOperand> ops = in.operands();
         long a = value(ops.get(1), bits, signed);
         long b = ops.size() > 2 ? value(ops.get(2), bits, signed) : 0;
         String mode = parts.length > 2 ? parts[1] : "";
@@ -524,7 +524,7 @@ final class PtxThread {
      * .cc writes it, the c forms read it.
      */
     private void carry(Instruction in, String[] parts, int bits, boolean signed) {
-        List<Operand> ops = in.operands();
+        List<PtxOperand> ops = in.operands();
         String base = in.base();
         boolean carryIn = base.endsWith("c");
         boolean out = in.opcode().contains(".cc");
@@ -564,17 +564,17 @@ final class PtxThread {
     }
 
     /** An operand's value: {@code bits} wide, sign- or zero-extended to 64 bits. */
-    private long value(Operand o, int bits, boolean signed) {
+    private long value(PtxOperand o, int bits, boolean signed) {
         long v = switch (o) {
-            case Operand.Name n -> {
+            case PtxOperand.Name n -> {
                 Long s = special.apply(n.name());
                 if (s == null) {
                     s = mem.sharedSymbols().get(n.name());
                 }
                 yield s != null ? s : reg(n.name());
             }
-            case Operand.Immediate im -> im.bits();
-            case Operand.Not n -> reg(n.name()) == 0 ? 1 : 0;
+            case PtxOperand.Immediate im -> im.bits();
+            case PtxOperand.Not n -> reg(n.name()) == 0 ? 1 : 0;
             default -> throw new IllegalStateException("operand " + PtxPrinter.operand(o) + " has no value");
         };
         if (bits >= 64) {
@@ -593,8 +593,8 @@ final class PtxThread {
         return v;
     }
 
-    private void write(Operand o, long value, int bits) {
-        frame.regs.put(((Operand.Name) o).name(), bits >= 64 ? value : value & ((1L << bits) - 1));
+    private void write(PtxOperand o, long value, int bits) {
+        frame.regs.put(((PtxOperand.Name) o).name(), bits >= 64 ? value : value & ((1L << bits) - 1));
     }
 
     private long load(Map<Long, Byte> memory, long address, int bytes) {

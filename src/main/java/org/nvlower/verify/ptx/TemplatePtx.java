@@ -8,17 +8,17 @@ import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.verify.sass.SassOp;
-import org.nvlower.verify.sass.Verifier;
+import org.nvlower.verify.sass.TemplateVerifier;
 
 /**
  * A template's PTX ({@code nvlower expand OP --emit ptx}) run in the PTX interpreter, as a GPU
  * would run it: the harness kernel {@code <name>_kernel(buf)} loads the operands from a global
- * buffer, calls the {@code .func} and stores the result after them. As a {@link Verifier}
+ * buffer, calls the {@code .func} and stores the result after them. As a {@link TemplateVerifier}
  * subject ({@code nvlower verify OP --impl ptx}) each result is judged against the reference and
  * compared with the emulator's under the same MUFU model. The text is read back with the PTX
  * reader, so what runs is what {@code --emit ptx} prints.
  */
-public final class TemplatePtx implements Verifier.Subjects {
+public final class TemplatePtx implements TemplateVerifier.Subjects {
 
     /** The SM the text is emitted for (the templates' PTX is the same for every SM but the .target line). */
     private static final String SM = "sm_90";
@@ -61,7 +61,7 @@ public final class TemplatePtx implements Verifier.Subjects {
     }
 
     @Override
-    public Verifier.Subject make(MufuModel mufu) {
+    public TemplateVerifier.Subject make(MufuModel mufu) {
         return (a, b) -> run(a, b, mufu);
     }
 

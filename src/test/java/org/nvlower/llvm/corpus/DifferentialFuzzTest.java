@@ -13,7 +13,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.testing.ExternalTools;
 
@@ -21,7 +21,7 @@ import org.nvlower.testing.ExternalTools;
  * nvlower's accept/reject verdict against llvm-as 14 on mutants of the fixtures, llvm-stress
  * modules and libdevice functions. No module llvm-as accepts may be rejected; every module
  * nvlower accepts and llvm-as rejects must fall in a class of {@link Rejections} (docs/llvm-ir.md).
- * Every module of a verifier class must be reported by {@link Verifier}. The suite runs
+ * Every module of a verifier class must be reported by {@link IrVerifier}. The suite runs
  * {@link #INPUTS} ({@code -Dnvlower.differential=N} for more); {@code bench/ir-fuzz --differential
  * 10000} is the full run.
  */
@@ -52,12 +52,12 @@ class DifferentialFuzzTest {
         if (Boolean.getBoolean("nvlower.differential.show")) {
             showParserClassAcceptances(r.invalidAccepted());
         }
-        // the verifier classes are the Verifier's job: it must report each of these modules
+        // the verifier classes are the IrVerifier's job: it must report each of these modules
         List<String> missed = new ArrayList<>();
         for (Differential.Disagreement d : r.invalidAccepted()) {
             Optional<Rejections.Rule> rule = Rejections.classify(d.llvmSays());
             if (rule.isPresent() && rule.get().layer() == Rejections.Layer.VERIFIER
-                    && Verifier.verify(IrParser.parse("mutant.ll", d.input())).isEmpty()) {
+                    && IrVerifier.verify(IrParser.parse("mutant.ll", d.input())).isEmpty()) {
                 missed.add("#" + d.index() + ": " + d.llvmSays());
             }
         }

@@ -19,10 +19,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.Inliner;
-import org.nvlower.llvm.ir.Linker;
+import org.nvlower.llvm.transform.Inliner;
+import org.nvlower.llvm.transform.Linker;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;
@@ -42,7 +42,7 @@ class LinkAndInlineTest {
         Linker.Result r = Linker.link(dest, IrParser.parse("libdevice.10.ll", libdevice.get()), Linker.Options.ALL);
         assertEquals(352, r.linkedFunctions().size());
         assertEquals(352, dest.functions().stream().filter(f -> !f.isDeclaration()).count());
-        assertEquals(List.of(), Verifier.verify(dest));
+        assertEquals(List.of(), IrVerifier.verify(dest));
         String linked = IrPrinter.print(dest);
         Path empty = write(dir, "empty.ll", "");
         Path lib = write(dir, "libdevice.ll", libdevice.get());
@@ -61,7 +61,7 @@ class LinkAndInlineTest {
             Module dest = IrParser.parse("kernel.ll", kernel);
             Linker.link(dest, IrParser.parse("libdevice.10.ll", libdevice.get()),
                     onlyNeeded ? Linker.Options.ONLY_NEEDED : Linker.Options.ALL);
-            assertEquals(List.of(), Verifier.verify(dest));
+            assertEquals(List.of(), IrVerifier.verify(dest));
             Function sin = dest.function("__nv_sin").orElseThrow();
             assertTrue(!sin.isDeclaration(), "__nv_sin linked");
             assertSameBodiesAsLlvmLink(dir, IrPrinter.print(dest),
@@ -87,7 +87,7 @@ class LinkAndInlineTest {
                 }
                 """);
         Linker.link(a, b, Linker.Options.ALL);
-        assertEquals(List.of(), Verifier.verify(a));
+        assertEquals(List.of(), IrVerifier.verify(a));
         String text = IrPrinter.print(a);
         assertTrue(text.contains("@g.1 = internal global i32 2"), text);
         assertTrue(text.contains("load i32, i32* @g.1"), text);
@@ -116,7 +116,7 @@ class LinkAndInlineTest {
                 !2 = !{!"src"}
                 """);
         Linker.link(dest, src, Linker.Options.ALL);
-        assertEquals(List.of(), Verifier.verify(dest));
+        assertEquals(List.of(), IrVerifier.verify(dest));
         String text = IrPrinter.print(dest);
         assertEquals(2, dest.namedMetadata("llvm.ident").size(), text);
         assertTrue(text.matches("(?s).*!(\\d+) = distinct !\\{!\\1, !\\d+\\}.*"), text);
@@ -135,7 +135,7 @@ class LinkAndInlineTest {
                 && !c.calledFunction().isDeclaration()).count();
         int inlined = Inliner.inlineAll(m, null, 3);
         assertTrue(inlined >= calls, inlined + " of " + calls);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         String after = IrPrinter.print(m);
         ExternalTools.Result before = ExternalTools.run(60, lli.get(), write(dir, "before.ll", text).toString());
         ExternalTools.Result now = ExternalTools.run(60, lli.get(), write(dir, "after.ll", after).toString());
@@ -168,7 +168,7 @@ class LinkAndInlineTest {
             Inliner.inline(c);
         }
         assertTrue(sites.size() >= 60, "inlined " + sites.size());
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         Path out = write(dir, "inlined.ll", IrPrinter.print(m));
         for (Optional<Path> opt : List.of(ExternalTools.opt(), ExternalTools.llvm19("opt"))) {
             if (opt.isPresent()) {

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;
@@ -73,7 +73,7 @@ class PrintFromModelTest {
 
     private static void assertSameMeaning(String text, String name, Path dir, List<String> flags) throws IOException {
         Module m = IrParser.parse(name, text);
-        assertEquals(List.of(), Verifier.verify(m), name + ": valid IR has no verifier problems");
+        assertEquals(List.of(), IrVerifier.verify(m), name + ": valid IR has no verifier problems");
         String fromModel = IrPrinter.printFromModel(m);
         assertTrue(!text.isBlank() || fromModel.isBlank());
         Path original = dir.resolve("original-" + name);

@@ -21,17 +21,17 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.BinaryInst;
 import org.nvlower.llvm.ir.CallInst;
-import org.nvlower.llvm.ir.Cloner;
+import org.nvlower.llvm.transform.Cloner;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.Inliner;
+import org.nvlower.llvm.transform.Inliner;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.TerminatorInst;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;
@@ -39,7 +39,7 @@ import org.nvlower.testing.ExternalTools;
 /**
  * Random sequences of edits (insert, erase, split, replace a terminator, split an edge with phi
  * updates, clone, inline, rename) on libdevice and on llvm-stress output. After each sequence the
- * Verifier and llvm-as agree: valid when every edit kept the IR valid, invalid when the sequence
+ * IrVerifier and llvm-as agree: valid when every edit kept the IR valid, invalid when the sequence
  * ended with a deliberately breaking edit. Functions no edit touched still print byte for byte.
  * {@code -Dnvlower.edits=N} sets the number of sequences (a long run: see docs/llvm-ir-testing.md).
  */
@@ -101,7 +101,7 @@ class RandomEditsTest {
         String printed = IrPrinter.print(m);
         Path file = dir.resolve(name);
         Files.writeString(file, printed, StandardCharsets.ISO_8859_1);
-        List<Verifier.Problem> problems = Verifier.verify(m);
+        List<IrVerifier.Problem> problems = IrVerifier.verify(m);
         ExternalTools.Result as = ExternalTools.run(60, llvmAs, file.toString(), "-o", "/dev/null");
         String context = name + " after " + log;
         if (breakIt) {

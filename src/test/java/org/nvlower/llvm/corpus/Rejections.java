@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
 /**
  * The classes of modules that nvlower accepts and llvm-as 14 rejects, as data, each with the
  * layer that must reject it: the PARSER (llvm.text: syntax and what LLParser itself checks) or
- * the VERIFIER (org.nvlower.llvm.ir.Verifier: types, dominance, semantic rules). A class is
+ * the VERIFIER (org.nvlower.llvm.analysis.IrVerifier: types, dominance, semantic rules). A class is
  * recognized by llvm-as's message; docs/llvm-ir.md lists every class with a minimal example.
  */
 final class Rejections {

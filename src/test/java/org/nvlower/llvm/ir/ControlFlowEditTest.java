@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.IrVerifier;
 /** Splitting, deleting and rewiring blocks keeps phis consistent and the text valid. */
 class ControlFlowEditTest {
 
@@ -63,7 +64,7 @@ class ControlFlowEditTest {
         String text = IrPrinter.print(m);
         assertTrue(text.contains("  %l = mul i32 %y, 2\n  br label %left.tail\n\nleft.tail:"), text);
         assertTrue(text.contains("[ %l, %left.tail ]"), text);
-        assertEquals(0, Verifier.verify(m).size(), Verifier.verify(m).toString());
+        assertEquals(0, IrVerifier.verify(m).size(), IrVerifier.verify(m).toString());
         ToolChecks.assertLlvmAsAccepts(dir, text);
     }
 
@@ -77,7 +78,7 @@ class ControlFlowEditTest {
         assertEquals(1, f.removeUnreachableBlocks());
         PhiInst p = block(f, "join").phis().get(0);
         assertEquals(1, p.incomingCount());
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         ToolChecks.assertLlvmAsAccepts(dir, IrPrinter.print(m));
     }
 
@@ -102,7 +103,7 @@ class ControlFlowEditTest {
         // right is now unreachable: removing it drops its phi entry
         assertEquals(1, f.removeUnreachableBlocks());
         assertEquals(2, p.incomingCount());
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         ToolChecks.assertLlvmAsAccepts(dir, IrPrinter.print(m));
     }
 }

@@ -14,11 +14,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.IrVerifier;
 /** Functions built from scratch with the builder print as {@code define} and are valid IR. */
-class IrBuilderTest {
+public class IrBuilderTest {
 
     /** {@code umax(a, b)} with a branch and a phi, built from nothing. */
-    static Module umaxModule(boolean opaque) {
+    public static Module umaxModule(boolean opaque) {
         Module m = Module.create("built", opaque);
         m.setTargetTriple("nvptx64-nvidia-cuda");
         Function f = m.addFunction("umax", new FunctionType(IntegerType.I64, List.of(IntegerType.I64, IntegerType.I64), false));
@@ -137,7 +138,7 @@ class IrBuilderTest {
         StructType lp = StructType.of(m.pointerTo(IntegerType.I8, 0), IntegerType.I32);
         OtherInst landing = b.insert(OtherInst.landingPad(lp, true, List.of(), List.of()), "lp");
         b.insert(TerminatorInst.resume(landing), "");
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         String text = IrPrinter.print(m);
         assertTrue(text.contains("cmpxchg i32* %0, i32 0, i32 1 acq_rel acquire, align 4"), text);
         assertTrue(text.contains("fence syncscope(\"singlethread\") acquire"), text);

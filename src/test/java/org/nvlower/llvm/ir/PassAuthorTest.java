@@ -12,6 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.IrVerifier;
+import org.nvlower.llvm.transform.Inliner;
 /** What the libdevice-linking pass needed from the model (reported by its author), each pinned. */
 class PassAuthorTest {
 
@@ -51,7 +53,7 @@ class PassAuthorTest {
         String text = IrPrinter.print(m);
         assertTrue(text.contains("  %r = call i32 @use(i8* getelementptr inbounds ([3 x i8], [3 x i8]* @s, i32 0, i32 0))\n"
                 + "  %q = add i32 %a, 1\n  %1 = mul i32 %q, 2\n"), text);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         ToolChecks.assertLlvmAsAccepts(dir, text);
     }
 
@@ -62,7 +64,7 @@ class PassAuthorTest {
         Inliner.inline((CallInst) h.entryBlock().first());
         String text = IrPrinter.print(m);
         assertFalse(text.contains("nvl."), text);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         ToolChecks.assertLlvmAsAccepts(dir, text);
     }
 

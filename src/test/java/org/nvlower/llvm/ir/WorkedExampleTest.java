@@ -10,6 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 
+import org.nvlower.llvm.analysis.IrVerifier;
+import org.nvlower.llvm.transform.Inliner;
 /** The worked example of docs/llvm-ir.md ("Editing IR, worked example"), run as written there. */
 class WorkedExampleTest {
 
@@ -85,7 +87,7 @@ class WorkedExampleTest {
         CallInst call = (CallInst) mul.next();
         Inliner.inline(call);
 
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         assertEquals(OUTPUT, IrPrinter.print(m));
         ToolChecks.assertLlvmAsAccepts(dir, IrPrinter.print(m));
     }

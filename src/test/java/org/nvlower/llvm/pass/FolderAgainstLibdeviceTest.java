@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantFP;
-import org.nvlower.llvm.ir.Linker;
+import org.nvlower.llvm.transform.Linker;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.text.IrParser;

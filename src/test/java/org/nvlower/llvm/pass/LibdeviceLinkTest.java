@@ -15,8 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrParser;
-import org.nvlower.target.DataLayout;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.DataLayout;
+import org.nvlower.nvptx.TargetMachine;
 
 /**
  * Linking the real libdevice: only what is called comes in, it is inlined and reflected, and the

@@ -172,7 +172,7 @@ class LibdeviceReflectPeerTest {
         if (judge) {
             PassChecks.assertValid(dir, m);
         } else {
-            assertEquals(List.of(), org.nvlower.llvm.ir.Verifier.verify(m));
+            assertEquals(List.of(), org.nvlower.llvm.analysis.IrVerifier.verify(m));
         }
         return calls(m);
     }

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
@@ -26,7 +26,7 @@ import org.nvlower.testing.LlvmChecks;
 /**
  * The pass on IR fixtures: every row of seed 1's dispatch table (spelled out here, independently
  * of the runtime table), every fcmp predicate, narrower and wider integers, vectors, constant
- * expressions, the post-check, {@code enable-optimization}; each output passes the Verifier and
+ * expressions, the post-check, {@code enable-optimization}; each output passes the IrVerifier and
  * llvm-as 14 and 19.
  */
 class Lower128Test {
@@ -107,7 +107,7 @@ class Lower128Test {
     static Module lower(String text, Lower128.Options options) {
         Module m = IrParser.parse("in.ll", text);
         Lower128.run(m, options);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         return m;
     }
 
@@ -239,7 +239,7 @@ class Lower128Test {
                 """;
         Module m = IrParser.parse("in.ll", text);
         Lower128.Result result = Lower128.run(m, Lower128.Options.DEFAULT);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         assertEquals(2 + 3 + 2 + 2, result.calls());
         String out = IrPrinter.print(m);
         String add = body(out, "add");

@@ -16,7 +16,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrParser;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 
 /** NVVMReflect on every key and every argument form; values from the TargetMachine, the module flag and -R. */
 class NvvmReflectTest {

@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.Optional;
 
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;
 
-/** The judges every pass test calls: nvlower's Verifier, then llvm-as 14 and 19 when present. */
+/** The judges every pass test calls: nvlower's IrVerifier, then llvm-as 14 and 19 when present. */
 final class PassChecks {
 
     private PassChecks() {
@@ -25,7 +25,7 @@ final class PassChecks {
 
     /** The module verifies and its print is accepted by llvm-as (14, and 19 when installed); returns the print. */
     static String assertValid(Path dir, Module m) {
-        List<String> problems = Verifier.verify(m).stream().map(Object::toString).toList();
+        List<String> problems = IrVerifier.verify(m).stream().map(Object::toString).toList();
         String text = IrPrinter.print(m);
         assertEquals(List.of(), problems, "Verifier:\n" + text);
         assertLlvmAsAccepts(dir, text);

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
@@ -20,7 +20,7 @@ import org.nvlower.testing.LlvmChecks;
 
 /**
  * fp128 carried as i128 after the lowering: no fp128 value is left (memory keeps its types), the
- * output passes the Verifier and llvm-as 14/19, and stock llc (14 and 19) compiles it for NVPTX,
+ * output passes the IrVerifier and llvm-as 14/19, and stock llc (14 and 19) compiles it for NVPTX,
  * which it cannot do with an fp128 argument, return value or global initializer.
  */
 class Fp128CarrierTest {
@@ -30,7 +30,7 @@ class Fp128CarrierTest {
     static String lower(String text, Lower128.Options options) {
         Module m = IrParser.parse("in.ll", text);
         Lower128.run(m, options);
-        assertEquals(List.of(), Verifier.verify(m));
+        assertEquals(List.of(), IrVerifier.verify(m));
         return IrPrinter.print(m);
     }
 

@@ -14,8 +14,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 
+import org.nvlower.verify.runtime.RuntimeChecker;
+import org.nvlower.verify.runtime.RuntimeCases;
+import org.nvlower.verify.runtime.TestFloatOperands;
 /**
  * Each of the 55 bodies, run in the interpreter, equals softfloat's result bit for bit: on its
  * edge values (every pair for two operands), on 1,000 random operands, and on the operands of
@@ -62,7 +65,7 @@ class RuntimeBodiesTest {
     void theLibraryIsValidIrInBothForms() {
         for (boolean carried : new boolean[] {false, true}) {
             Module m = RuntimeLibrary.build(List.of(RuntimeFunction.values()), carried, "nvptx64-nvidia-cuda", null);
-            assertEquals(List.of(), Verifier.verify(m));
+            assertEquals(List.of(), IrVerifier.verify(m));
             for (RuntimeFunction f : RuntimeFunction.values()) {
                 assertEquals(f.functionType(carried), m.function(f.symbol()).orElseThrow().functionType());
             }

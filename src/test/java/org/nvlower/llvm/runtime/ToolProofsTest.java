@@ -21,6 +21,9 @@ import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.testing.ExternalTools;
 import org.nvlower.testing.LlvmChecks;
 
+import org.nvlower.verify.runtime.RuntimeChecker;
+import org.nvlower.verify.runtime.LliDriver;
+import org.nvlower.verify.runtime.RuntimeCases;
 /**
  * The proofs with LLVM's and NVIDIA's own tools (each skipped, with the reason, when the tool is
  * absent): a C program using __float128 and __int128, compiled by clang-14 and lowered with the

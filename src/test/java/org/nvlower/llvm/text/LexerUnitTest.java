@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 class LexerUnitTest {
 
     private static List<String> tokens(String text) {
-        Lexer lex = new Lexer(text);
+        IrLexer lex = new IrLexer(text);
         List<String> out = new ArrayList<>();
         lex.reset(0);
-        while (lex.kind != Token.EOF) {
+        while (lex.kind != IrToken.EOF) {
             out.add(lex.kind + ":" + lex.text());
             lex.next();
         }
@@ -53,14 +53,14 @@ class LexerUnitTest {
 
     @Test
     void lineEndAfterIncludesTrailingComment() {
-        Lexer lex = new Lexer("ret void ; done\nnext");
+        IrLexer lex = new IrLexer("ret void ; done\nnext");
         assertEquals(16, lex.lineEndAfter(8));
         assertEquals(3, lex.lineEndAfter(3), "more code on the line: stays put");
     }
 
     @Test
     void quotedNamesAreUnescaped() {
-        Lexer lex = new Lexer("%\"a\\22b\\5C\"");
+        IrLexer lex = new IrLexer("%\"a\\22b\\5C\"");
         lex.reset(0);
         assertTrue(lex.quoted);
         assertEquals("a\"b\\", lex.name());
@@ -68,15 +68,15 @@ class LexerUnitTest {
 
     @Test
     void ptrWordIsNoticed() {
-        Lexer lex = new Lexer("load i32, ptr %p");
+        IrLexer lex = new IrLexer("load i32, ptr %p");
         lex.reset(0);
-        while (lex.kind != Token.EOF) {
+        while (lex.kind != IrToken.EOF) {
             lex.next();
         }
         assertTrue(lex.sawPtr);
-        Lexer typed = new Lexer("load i32, i32* %ptr");
+        IrLexer typed = new IrLexer("load i32, i32* %ptr");
         typed.reset(0);
-        while (typed.kind != Token.EOF) {
+        while (typed.kind != IrToken.EOF) {
             typed.next();
         }
         assertFalse(typed.sawPtr);

@@ -8,10 +8,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.MlirVersion;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.text.OpRegistry;
 
 /** docs/mlir.md shows the crosswalk as the table data gives it (derived here, not maintained by hand). */
@@ -24,8 +24,8 @@ class CrosswalkDocTest {
         for (Crosswalk row : Crosswalk.values()) {
             String name14 = OpRegistry.existsIn(row.op(), MlirVersion.MLIR_14)
                     ? OpRegistry.spelling(row.op(), MlirVersion.MLIR_14) : "-";
-            Type f32 = row.shape() == Crosswalk.Shape.INTEGER ? IntegerType.I32 : FloatType.F32;
-            String sig = signature(row, f32) + (row.f64Symbol() == null ? "" : " / " + signature(row, FloatType.F64));
+            MlirType f32 = row.shape() == Crosswalk.Shape.INTEGER ? MlirIntegerType.I32 : MlirFloatType.F32;
+            String sig = signature(row, f32) + (row.f64Symbol() == null ? "" : " / " + signature(row, MlirFloatType.F64));
             sb.append("| `").append(row.op()).append("` | ").append(name14.equals(row.op()) ? "same" : name14.equals("-") ? "-" : "`" + name14 + "`")
                     .append(" | `").append(row.f32Symbol()).append("` | ")
                     .append(row.f64Symbol() == null ? "-" : "`" + row.f64Symbol() + "`").append(" | ").append(sig)
@@ -35,9 +35,9 @@ class CrosswalkDocTest {
         return sb.toString();
     }
 
-    private static String signature(Crosswalk row, Type callType) {
-        List<Type> params = row.parameters(callType);
-        return "(" + String.join(", ", params.stream().map(Type::toString).toList()) + ") -> " + row.result(callType);
+    private static String signature(Crosswalk row, MlirType callType) {
+        List<MlirType> params = row.parameters(callType);
+        return "(" + String.join(", ", params.stream().map(MlirType::toString).toList()) + ") -> " + row.result(callType);
     }
 
     @Test

@@ -18,9 +18,9 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.IntegerType;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirIntegerType;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.text.OpRegistry;
 import org.nvlower.testing.ExternalTools;
 
@@ -87,10 +87,10 @@ class CrosswalkTest {
             }
             int symbols = 0;
             for (Crosswalk row : Crosswalk.values()) {
-                Type f32 = row.shape() == Crosswalk.Shape.INTEGER ? IntegerType.I32 : FloatType.F32;
+                MlirType f32 = row.shape() == Crosswalk.Shape.INTEGER ? MlirIntegerType.I32 : MlirFloatType.F32;
                 symbols += check(signatures, row, row.f32Symbol(), f32);
                 if (row.f64Symbol() != null) {
-                    symbols += check(signatures, row, row.f64Symbol(), FloatType.F64);
+                    symbols += check(signatures, row, row.f64Symbol(), MlirFloatType.F64);
                 }
             }
             assertEquals(81, symbols);
@@ -99,14 +99,14 @@ class CrosswalkTest {
         Assumptions.assumeTrue(checkedWith > 0, "llvm-dis not found");
     }
 
-    private static int check(Map<String, String> signatures, Crosswalk row, String symbol, Type callType) {
+    private static int check(Map<String, String> signatures, Crosswalk row, String symbol, MlirType callType) {
         String expected = llvm(row.result(callType)) + " ("
                 + String.join(", ", row.parameters(callType).stream().map(CrosswalkTest::llvm).toList()) + ")";
         assertEquals(expected, signatures.get(symbol), symbol + " in libdevice");
         return 1;
     }
 
-    private static String llvm(Type t) {
-        return t == FloatType.F32 ? "float" : t == FloatType.F64 ? "double" : t.toString();
+    private static String llvm(MlirType t) {
+        return t == MlirFloatType.F32 ? "float" : t == MlirFloatType.F64 ? "double" : t.toString();
     }
 }

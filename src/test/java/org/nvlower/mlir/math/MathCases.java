@@ -3,22 +3,22 @@ package org.nvlower.mlir.math;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.MlirVersion;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirVectorType;
 import org.nvlower.mlir.text.OpRegistry;
 
 /**
  * Test inputs: one crosswalk operation on one type, written as MLIR text in a function of a
  * {@code gpu.module} that returns every result (so that no tool drops an unused one).
  */
-record MathCases(List<String> ops, List<Type> resultTypes) {
+record MathCases(List<String> ops, List<MlirType> resultTypes) {
 
     /** The text of {@code row} applied to {@code type} (float or i32, scalar or vector), result {@code %rN}. */
-    static String op(Crosswalk row, Type type, int n, MlirVersion v) {
+    static String op(Crosswalk row, MlirType type, int n, MlirVersion v) {
         String name = OpRegistry.spelling(row.op(), v);
-        Type ints = type.withElementType(IntegerType.I32);
+        MlirType ints = type.withElementType(MlirIntegerType.I32);
         return "%r" + n + " = " + name + " " + switch (row.shape()) {
             case UNARY, CLASSIFY -> "%a" + suffix(type) + " : " + type;
             case BINARY -> "%a" + suffix(type) + ", %b" + suffix(type) + " : " + type;
@@ -29,26 +29,26 @@ record MathCases(List<String> ops, List<Type> resultTypes) {
     }
 
     /** The MLIR result type of {@code row} on {@code type}. */
-    static Type resultType(Crosswalk row, Type type) {
-        return row.shape() == Crosswalk.Shape.CLASSIFY ? type.withElementType(IntegerType.I1) : type;
+    static MlirType resultType(Crosswalk row, MlirType type) {
+        return row.shape() == Crosswalk.Shape.CLASSIFY ? type.withElementType(MlirIntegerType.I1) : type;
     }
 
     /** A name suffix per argument type, so one function can take arguments of several types. */
-    static String suffix(Type t) {
+    static String suffix(MlirType t) {
         return "_" + t.toString().replaceAll("[^a-z0-9]", "_");
     }
 
     /** A module with one function applying each (row, type) pair, returning all results. */
-    static String module(List<Crosswalk> rows, List<Type> types, MlirVersion v) {
+    static String module(List<Crosswalk> rows, List<MlirType> types, MlirVersion v) {
         List<String> lines = new ArrayList<>();
         List<String> results = new ArrayList<>();
         List<String> resultTypes = new ArrayList<>();
-        java.util.LinkedHashSet<Type> argTypes = new java.util.LinkedHashSet<>();
+        java.util.LinkedHashSet<MlirType> argTypes = new java.util.LinkedHashSet<>();
         int n = 0;
         for (Crosswalk row : rows) {
-            for (Type t : types) {
-                Type element = t.elementType();
-                boolean integer = element instanceof IntegerType;
+            for (MlirType t : types) {
+                MlirType element = t.elementType();
+                boolean integer = element instanceof MlirIntegerType;
                 if (integer != (row.shape() == Crosswalk.Shape.INTEGER)) {
                     continue;
                 }
@@ -56,13 +56,13 @@ record MathCases(List<String> ops, List<Type> resultTypes) {
                 results.add("%r" + n);
                 resultTypes.add(resultType(row, t).toString());
                 argTypes.add(t);
-                argTypes.add(t.withElementType(IntegerType.I32));
+                argTypes.add(t.withElementType(MlirIntegerType.I32));
                 n++;
             }
         }
         StringBuilder params = new StringBuilder();
-        for (Type t : argTypes) {
-            for (String a : t.elementType() instanceof IntegerType ? List.of("i") : List.of("a", "b", "c")) {
+        for (MlirType t : argTypes) {
+            for (String a : t.elementType() instanceof MlirIntegerType ? List.of("i") : List.of("a", "b", "c")) {
                 params.append(params.isEmpty() ? "" : ", ").append('%').append(a).append(suffix(t)).append(": ").append(t);
             }
         }
@@ -72,7 +72,7 @@ record MathCases(List<String> ops, List<Type> resultTypes) {
                 + String.join(", ", resultTypes) + "\n  }\n}\n";
     }
 
-    static VectorType vector(long n, Type element) {
-        return VectorType.of(List.of(n), element);
+    static MlirVectorType vector(long n, MlirType element) {
+        return MlirVectorType.of(List.of(n), element);
     }
 }

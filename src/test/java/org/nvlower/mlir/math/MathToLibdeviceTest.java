@@ -12,18 +12,18 @@ import java.util.Optional;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.nvlower.mlir.Block;
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.LlvmFunctionType;
 import org.nvlower.mlir.MlirFixtures;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
 import org.nvlower.mlir.SymbolRefAttr;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.TypeAttr;
-import org.nvlower.mlir.Types;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirTypes;
+import org.nvlower.mlir.MlirVectorType;
 import org.nvlower.testing.ExternalTools;
 
 /**
@@ -34,11 +34,11 @@ import org.nvlower.testing.ExternalTools;
  */
 class MathToLibdeviceTest {
 
-    static final List<Type> FLOAT_TYPES = List.of(FloatType.F16, FloatType.BF16, FloatType.F32, FloatType.F64,
-            MathCases.vector(3, FloatType.F32), MathCases.vector(2, FloatType.F16),
-            VectorType.of(List.of(2L, 2L), FloatType.BF16), MathCases.vector(4, FloatType.F64));
-    static final List<Type> INTEGER_TYPES = List.of(IntegerType.I32, MathCases.vector(2, IntegerType.I32),
-            VectorType.of(List.of(2L, 2L), IntegerType.I32));
+    static final List<MlirType> FLOAT_TYPES = List.of(MlirFloatType.F16, MlirFloatType.BF16, MlirFloatType.F32, MlirFloatType.F64,
+            MathCases.vector(3, MlirFloatType.F32), MathCases.vector(2, MlirFloatType.F16),
+            MlirVectorType.of(List.of(2L, 2L), MlirFloatType.BF16), MathCases.vector(4, MlirFloatType.F64));
+    static final List<MlirType> INTEGER_TYPES = List.of(MlirIntegerType.I32, MathCases.vector(2, MlirIntegerType.I32),
+            MlirVectorType.of(List.of(2L, 2L), MlirIntegerType.I32));
 
     /** One case lowered: its printed module (MLIR 19 and 14 spelling). */
     private record Lowered(String mlir19, String mlir14) {
@@ -50,7 +50,7 @@ class MathToLibdeviceTest {
         List<Lowered> all = new ArrayList<>();
         int cases = 0;
         for (Crosswalk row : Crosswalk.values()) {
-            for (Type t : row.shape() == Crosswalk.Shape.INTEGER ? INTEGER_TYPES : FLOAT_TYPES) {
+            for (MlirType t : row.shape() == Crosswalk.Shape.INTEGER ? INTEGER_TYPES : FLOAT_TYPES) {
                 all.add(lowerAndCheck(row, t, cases++));
             }
         }
@@ -58,7 +58,7 @@ class MathToLibdeviceTest {
         acceptedByMlirOpt(all);
     }
 
-    private static Lowered lowerAndCheck(Crosswalk row, Type t, int id) {
+    private static Lowered lowerAndCheck(Crosswalk row, MlirType t, int id) {
         String what = row.op() + " on " + t;
         String text = MathCases.module(List.of(row), List.of(t), MlirVersion.MLIR_19).replace("@m ", "@m" + id + " ");
         Operation module = MlirFixtures.parse(what, text);
@@ -71,10 +71,10 @@ class MathToLibdeviceTest {
         walk(gpuModule, ops);
         assertTrue(ops.stream().noneMatch(o -> o.name().equals(row.op())), what + ": the operation is gone");
 
-        Type element = t.elementType();
-        long lanes = t instanceof VectorType v ? Types.elementCount(v.shape()) : 1;
-        boolean widened = element == FloatType.F16 || element == FloatType.BF16;
-        Type callType = element instanceof IntegerType ? IntegerType.I32 : element == FloatType.F64 ? FloatType.F64 : FloatType.F32;
+        MlirType element = t.elementType();
+        long lanes = t instanceof MlirVectorType v ? MlirTypes.elementCount(v.shape()) : 1;
+        boolean widened = element == MlirFloatType.F16 || element == MlirFloatType.BF16;
+        MlirType callType = element instanceof MlirIntegerType ? MlirIntegerType.I32 : element == MlirFloatType.F64 ? MlirFloatType.F64 : MlirFloatType.F32;
         String symbol = row.symbol(element);
         LlvmFunctionType expected = new LlvmFunctionType(row.result(callType), row.parameters(callType), false);
 
@@ -97,7 +97,7 @@ class MathToLibdeviceTest {
         assertEquals(widened && !classify ? lanes : 0, count(ops, "arith.truncf"), what + ": truncf per result");
         assertEquals(classify ? lanes : 0, count(ops, "arith.cmpi"), what + ": i32 result compared with 0");
         assertEquals(lanes > 1 ? lanes : 0, count(ops, "llvm.insertelement"), what);
-        boolean twoD = t instanceof VectorType v && v.shape().size() == 2;
+        boolean twoD = t instanceof MlirVectorType v && v.shape().size() == 2;
         assertEquals(twoD ? row.shape().arity() + 1 : 0, count(ops, "vector.shape_cast"),
                 what + ": 2-D vectors flattened per operand and reshaped back");
 

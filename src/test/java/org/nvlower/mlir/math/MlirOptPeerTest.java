@@ -14,13 +14,13 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.nvlower.mlir.Block;
-import org.nvlower.mlir.FloatType;
+import org.nvlower.mlir.MlirFloatType;
 import org.nvlower.mlir.MlirFixtures;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
 import org.nvlower.mlir.Region;
 import org.nvlower.mlir.SymbolRefAttr;
-import org.nvlower.mlir.Type;
+import org.nvlower.mlir.MlirType;
 import org.nvlower.mlir.TypeAttr;
 import org.nvlower.testing.ExternalTools;
 
@@ -49,16 +49,16 @@ class MlirOptPeerTest {
 
     @Test
     void sameCallsAsMlirOpt14() {
-        sameCalls(MlirVersion.MLIR_14, List.of(FloatType.F32, FloatType.F64, FloatType.F16), 18);
+        sameCalls(MlirVersion.MLIR_14, List.of(MlirFloatType.F32, MlirFloatType.F64, MlirFloatType.F16), 18);
     }
 
     @Test
     void sameCallsAsMlirOpt19() {
-        sameCalls(MlirVersion.MLIR_19, List.of(FloatType.F32, FloatType.F64, FloatType.F16,
-                MathCases.vector(2, FloatType.F32), MathCases.vector(3, FloatType.F64)), 22);
+        sameCalls(MlirVersion.MLIR_19, List.of(MlirFloatType.F32, MlirFloatType.F64, MlirFloatType.F16,
+                MathCases.vector(2, MlirFloatType.F32), MathCases.vector(3, MlirFloatType.F64)), 22);
     }
 
-    private static void sameCalls(MlirVersion v, List<Type> types, int expectedRows) {
+    private static void sameCalls(MlirVersion v, List<MlirType> types, int expectedRows) {
         Path tool = tool(v);
         List<Crosswalk> rows = List.of(Crosswalk.values()).stream().filter(r -> peer(r, v) == Crosswalk.Peer.CALL).toList();
         assertEquals(expectedRows, rows.size(), "FACTS.md / docs/mlir.md: rows mlir-opt " + v.label() + " lowers");
@@ -91,10 +91,10 @@ class MlirOptPeerTest {
         assertEquals(theirDecls.stream().sorted().toList(), ourDecls.stream().sorted().toList(), "declarations");
     }
 
-    private static long lanes(List<Type> types) {
+    private static long lanes(List<MlirType> types) {
         long n = 0;
-        for (Type t : types) {
-            n += t instanceof org.nvlower.mlir.VectorType vt ? vt.shape().get(0) : 1;
+        for (MlirType t : types) {
+            n += t instanceof org.nvlower.mlir.MlirVectorType vt ? vt.shape().get(0) : 1;
         }
         return n;
     }
@@ -105,11 +105,11 @@ class MlirOptPeerTest {
                 for (Operation inner : b.operations()) {
                     if (inner.name().equals("llvm.call")) {
                         String callee = ((SymbolRefAttr) inner.attribute("callee")).leaf();
-                        calls.add(callee + " (" + String.join(", ", inner.operandTypes().stream().map(Type::toString).toList())
+                        calls.add(callee + " (" + String.join(", ", inner.operandTypes().stream().map(MlirType::toString).toList())
                                 + ") -> " + inner.result(0).type());
                     } else if (inner.name().equals("llvm.func")) {
                         var t = ((org.nvlower.mlir.LlvmFunctionType) ((TypeAttr) inner.attribute("function_type")).type());
-                        decls.add(inner.symbolName() + " (" + String.join(", ", t.params().stream().map(Type::toString).toList())
+                        decls.add(inner.symbolName() + " (" + String.join(", ", t.params().stream().map(MlirType::toString).toList())
                                 + ") -> " + t.result());
                     }
                     collect(inner, calls, decls);
@@ -137,7 +137,7 @@ class MlirOptPeerTest {
         List<Crosswalk> present = new ArrayList<>();
         int absent = 0;
         for (Crosswalk row : Crosswalk.values()) {
-            Type t = row.shape() == Crosswalk.Shape.INTEGER ? org.nvlower.mlir.IntegerType.I32 : FloatType.F32;
+            MlirType t = row.shape() == Crosswalk.Shape.INTEGER ? org.nvlower.mlir.MlirIntegerType.I32 : MlirFloatType.F32;
             switch (peer(row, v)) {
                 case ABSENT -> {
                     ExternalTools.Result r = MlirFixtures.run(tool, MathCases.module(List.of(row), List.of(t), v));
@@ -149,7 +149,7 @@ class MlirOptPeerTest {
                 case CALL -> { }
             }
         }
-        String input = MathCases.module(present, List.of(FloatType.F32, org.nvlower.mlir.IntegerType.I32), v);
+        String input = MathCases.module(present, List.of(MlirFloatType.F32, org.nvlower.mlir.MlirIntegerType.I32), v);
         ExternalTools.Result r = MlirFixtures.run(tool, input, "--convert-gpu-to-nvvm");
         assertTrue(r.ok(), r.stderr());
         for (Crosswalk row : present) {
@@ -165,11 +165,11 @@ class MlirOptPeerTest {
     @Test
     void peerGapsNvlowerFills() {
         Path t19 = tool(MlirVersion.MLIR_19);
-        String bf16 = MathCases.module(List.of(Crosswalk.SIN), List.of(FloatType.BF16), MlirVersion.MLIR_19);
+        String bf16 = MathCases.module(List.of(Crosswalk.SIN), List.of(MlirFloatType.BF16), MlirVersion.MLIR_19);
         ExternalTools.Result r = MlirFixtures.run(t19, bf16, "--convert-gpu-to-nvvm");
         assertTrue(r.ok() && r.stdout().contains("math.sin") && !r.stdout().contains("__nv_sinf"), r.stdout());
         Path t14 = tool(MlirVersion.MLIR_14);
-        String vector = MathCases.module(List.of(Crosswalk.SIN), List.of(MathCases.vector(2, FloatType.F32)),
+        String vector = MathCases.module(List.of(Crosswalk.SIN), List.of(MathCases.vector(2, MlirFloatType.F32)),
                 MlirVersion.MLIR_14);
         r = MlirFixtures.run(t14, vector, "--convert-gpu-to-nvvm");
         assertTrue(r.ok() && r.stdout().contains("math.sin") && !r.stdout().contains("__nv_sinf"), r.stdout());

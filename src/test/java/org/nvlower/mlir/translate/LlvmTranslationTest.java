@@ -16,19 +16,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Verifier;
+import org.nvlower.llvm.analysis.IrVerifier;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
-import org.nvlower.mlir.FloatType;
-import org.nvlower.mlir.IntegerType;
+import org.nvlower.mlir.MlirFloatType;
+import org.nvlower.mlir.MlirIntegerType;
 import org.nvlower.mlir.MlirFixtures;
 import org.nvlower.mlir.MlirVersion;
 import org.nvlower.mlir.Operation;
-import org.nvlower.mlir.Type;
-import org.nvlower.mlir.VectorType;
+import org.nvlower.mlir.MlirType;
+import org.nvlower.mlir.MlirVectorType;
 import org.nvlower.mlir.math.Crosswalk;
 import org.nvlower.mlir.math.MathToLibdevice;
-import org.nvlower.target.TargetMachine;
+import org.nvlower.nvptx.TargetMachine;
 import org.nvlower.testing.ExternalTools;
 
 /**
@@ -45,7 +45,7 @@ class LlvmTranslationTest {
         Operation m = MlirFixtures.parse("in.mlir", mlir);
         MathToLibdevice.run(m);
         Module ir = LlvmTranslation.translate(m, target, "in.mlir");
-        assertEquals(List.of(), Verifier.verify(ir), "nvlower's IR verifier");
+        assertEquals(List.of(), IrVerifier.verify(ir), "nvlower's IR verifier");
         return IrPrinter.print(ir);
     }
 
@@ -67,15 +67,15 @@ class LlvmTranslationTest {
     /** One function per (row, type): every row on f16, bf16, f32, f64 and two 1-D vectors, i32 for absi. */
     @Test
     void everyRowBecomesItsLibdeviceCallInLlvmIr(@TempDir Path dir) throws IOException {
-        List<Type> floats = List.of(FloatType.F16, FloatType.BF16, FloatType.F32, FloatType.F64,
-                VectorType.of(List.of(2L), FloatType.F16), VectorType.of(List.of(3L), FloatType.F64));
-        List<Type> ints = List.of(IntegerType.I32, VectorType.of(List.of(2L), IntegerType.I32));
+        List<MlirType> floats = List.of(MlirFloatType.F16, MlirFloatType.BF16, MlirFloatType.F32, MlirFloatType.F64,
+                MlirVectorType.of(List.of(2L), MlirFloatType.F16), MlirVectorType.of(List.of(3L), MlirFloatType.F64));
+        List<MlirType> ints = List.of(MlirIntegerType.I32, MlirVectorType.of(List.of(2L), MlirIntegerType.I32));
         StringBuilder mlir = new StringBuilder("gpu.module @m {\n");
         List<String> expectedCalls = new ArrayList<>();
         int n = 0;
         for (Crosswalk row : Crosswalk.values()) {
-            for (Type t : row.shape() == Crosswalk.Shape.INTEGER ? ints : floats) {
-                Type i32s = t.withElementType(IntegerType.I32);
+            for (MlirType t : row.shape() == Crosswalk.Shape.INTEGER ? ints : floats) {
+                MlirType i32s = t.withElementType(MlirIntegerType.I32);
                 String args = switch (row.shape()) {
                     case UNARY, CLASSIFY -> "%a";
                     case BINARY -> "%a, %a";
@@ -83,13 +83,13 @@ class LlvmTranslationTest {
                     case POWI -> "%a, %i";
                     case INTEGER -> "%a";
                 };
-                Type result = row.shape() == Crosswalk.Shape.CLASSIFY ? t.withElementType(IntegerType.I1) : t;
+                MlirType result = row.shape() == Crosswalk.Shape.CLASSIFY ? t.withElementType(MlirIntegerType.I1) : t;
                 String types = row.shape() == Crosswalk.Shape.POWI ? t + ", " + i32s : t.toString();
                 mlir.append("  func.func @f").append(n++).append("(%a: ").append(t).append(", %i: ").append(i32s)
                         .append(") -> ").append(result).append(" {\n    %r = ").append(row.op()).append(' ').append(args)
                         .append(" : ").append(types).append("\n    return %r : ").append(result).append("\n  }\n");
-                Type e = t.elementType();
-                String callType = e == FloatType.F64 ? "double" : e instanceof IntegerType ? "i32" : "float";
+                MlirType e = t.elementType();
+                String callType = e == MlirFloatType.F64 ? "double" : e instanceof MlirIntegerType ? "i32" : "float";
                 String symbol = row.symbol(e);
                 String ret = row.shape() == Crosswalk.Shape.CLASSIFY || row.shape() == Crosswalk.Shape.INTEGER ? "i32" : callType;
                 expectedCalls.add("call " + ret + " @" + symbol + "(");

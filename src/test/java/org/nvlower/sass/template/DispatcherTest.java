@@ -18,7 +18,7 @@ import org.nvlower.sass.Reg.RegClass;
 import org.nvlower.sass.Section;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F64;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * The dispatcher: the seed's decision (strategy 5, forced-inline bit, forced-inline-all with pass
@@ -116,12 +116,12 @@ class DispatcherTest {
         assertEquals(3, d[0].states().size(), "one state per template: DDIV, DSQRT, DRCP");
         assertTrue(call.vregs().stream().filter(v -> v.name().startsWith("div.rn.f64")).allMatch(v -> v.templateOwned()));
 
-        assertEquals(6, call.code().stream().filter(in -> in.op() == org.nvlower.sass.Opcode.BSSY).count(),
+        assertEquals(6, call.code().stream().filter(in -> in.op() == org.nvlower.sass.SassOpcode.BSSY).count(),
                 "a convergence barrier around each of the six call sites");
-        assertEquals(6, call.code().stream().filter(in -> in.op() == org.nvlower.sass.Opcode.BSYNC).count());
+        assertEquals(6, call.code().stream().filter(in -> in.op() == org.nvlower.sass.SassOpcode.BSYNC).count());
 
         Program inline = kernel(FIRST, d);
-        assertTrue(inline.code().stream().noneMatch(in -> in.op() == org.nvlower.sass.Opcode.BSSY));
+        assertTrue(inline.code().stream().noneMatch(in -> in.op() == org.nvlower.sass.SassOpcode.BSSY));
         assertTrue(inline.sections().stream().noneMatch(s -> s.name().startsWith("__ori_template_")));
         assertFalse(d[0].states().get("DDIV").useTemplateCall());
         assertEquals(List.of(-1, -1, -1), d[0].states().get("DDIV").sectionIds());

@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.nvlower.sass.Instruction;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassInstruction;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Operand;
 import org.nvlower.sass.Path;
 import org.nvlower.sass.Program;
@@ -69,8 +69,8 @@ class DrcpDsqrtCoordinatorTest {
     }
 
     private static boolean uses(Program p, String mufu) {
-        for (Instruction in : p.code()) {
-            if (in.op() == Opcode.MUFU && ("MUFU." + org.nvlower.sass.Mod.mufuOf(in.mods())).equals(mufu)) {
+        for (SassInstruction in : p.code()) {
+            if (in.op() == SassOpcode.MUFU && ("MUFU." + org.nvlower.sass.Mod.mufuOf(in.mods())).equals(mufu)) {
                 return true;
             }
         }
@@ -95,7 +95,7 @@ class DrcpDsqrtCoordinatorTest {
         Map<Integer, Integer> preds = new HashMap<>();
         List<String> out = new ArrayList<>();
         for (int pc = from; pc < end; pc++) {
-            Instruction in = p.code().get(pc);
+            SassInstruction in = p.code().get(pc);
             List<String> ops = new ArrayList<>(Collections.singletonList(in.op() + "." + in.mods()));
             ops.add(operand(p, pc, in.guard(), preds));
             for (int op : in.operands()) {

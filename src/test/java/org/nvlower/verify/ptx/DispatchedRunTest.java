@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxReader;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.template.CompilationContext;
-import org.nvlower.sass.template.KernelExpansion;
-import org.nvlower.sass.template.KernelExpansion.FunctionCode;
-import org.nvlower.target.SmProcessor;
+import org.nvlower.pipeline.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion.FunctionCode;
+import org.nvlower.nvptx.SmProcessor;
 
 /**
  * The kernels' math through the template dispatcher, in both modes: each function's program
@@ -65,10 +65,10 @@ class DispatchedRunTest {
         for (int k = 0; k < call.sites().size(); k++) {
             // each site: moves in, BSSY, CALL, BSYNC, moves out
             int start = call.siteStart()[k];
-            List<Opcode> ops = call.program().code().subList(start, start + call.siteLength(k)).stream()
+            List<SassOpcode> ops = call.program().code().subList(start, start + call.siteLength(k)).stream()
                     .map(i -> i.op()).toList();
-            assertEquals(1, ops.stream().filter(o -> o == Opcode.CALL).count(), ops.toString());
-            assertTrue(ops.contains(Opcode.BSSY) && ops.contains(Opcode.BSYNC) && ops.size() <= 10, ops.toString());
+            assertEquals(1, ops.stream().filter(o -> o == SassOpcode.CALL).count(), ops.toString());
+            assertTrue(ops.contains(SassOpcode.BSSY) && ops.contains(SassOpcode.BSYNC) && ops.size() <= 10, ops.toString());
         }
         // measured: 264 instructions inline, 272 with template calls (one 17-instruction div.u32 shared by three
         // sites saves 34, the call glue of six sites costs more)
@@ -87,9 +87,9 @@ class DispatchedRunTest {
             assertEquals(List.of("div.u32", "rem.u64"), fc.states().keySet().stream()
                     .map(k -> k.toLowerCase().replace('_', '.')).toList());
             for (int k = 0; k < 8; k++) {
-                List<Opcode> ops = fc.program().code().subList(fc.siteStart()[k], fc.siteStart()[k] + fc.siteLength(k))
+                List<SassOpcode> ops = fc.program().code().subList(fc.siteStart()[k], fc.siteStart()[k] + fc.siteLength(k))
                         .stream().map(i -> i.op()).toList();
-                assertTrue(ops.size() <= 32 && !ops.contains(Opcode.CALL) && !ops.contains(Opcode.MUFU) && !ops.contains(Opcode.I2F), rows.get(k) + ": "
+                assertTrue(ops.size() <= 32 && !ops.contains(SassOpcode.CALL) && !ops.contains(SassOpcode.MUFU) && !ops.contains(SassOpcode.I2F), rows.get(k) + ": "
                         + ops);
             }
         }

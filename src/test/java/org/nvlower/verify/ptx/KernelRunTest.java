@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 import org.nvlower.ptx.PtxReader;
-import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion;
 
 /**
  * nvcc's kernels run end to end, one thread at a time: with the math instructions computed by

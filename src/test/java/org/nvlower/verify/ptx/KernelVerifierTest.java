@@ -11,7 +11,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.nvlower.ptx.PtxReader;
-import org.nvlower.sass.template.KernelExpansion;
+import org.nvlower.pipeline.KernelExpansion;
 
 /**
  * End to end on nvcc's kernels: every math instruction of each fixture, expanded into its

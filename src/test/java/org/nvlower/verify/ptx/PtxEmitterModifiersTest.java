@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.Mod.MufuFn;
 import org.nvlower.sass.MufuModel;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.Operand;
 import org.nvlower.sass.ProgramBuilder;
 import org.nvlower.sass.Reg;
@@ -29,7 +29,7 @@ class PtxEmitterModifiersTest {
         Reg x = b.input("x", RegClass.R32);
         Reg r = b.output("r", RegClass.R32);
         b.mufu(MufuFn.RCP, r, x.negAbs());
-        b.emitGuarded(Operand.NOT_PT, Opcode.MOV, 0, Operand.dest(r.id()), b.imm(0x12345678));
+        b.emitGuarded(Operand.NOT_PT, SassOpcode.MOV, 0, Operand.dest(r.id()), b.imm(0x12345678));
         b.exit();
         Template t = new Template("rcp.rn.f32", Template.Operands.F32_UNARY, false, 1, -1, b.build());
         String ptx = PtxEmitter.emit(t, "sm_90");

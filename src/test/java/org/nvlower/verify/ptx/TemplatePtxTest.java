@@ -14,8 +14,8 @@ import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.template.Templates;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.SassOp;
-import org.nvlower.verify.sass.Verifier;
-import org.nvlower.verify.sass.Verifier.Plan;
+import org.nvlower.verify.sass.TemplateVerifier;
+import org.nvlower.verify.sass.TemplateVerifier.Plan;
 
 /**
  * Every template's emitted PTX ({@code expand OP --emit ptx}), all 28, runs in the PTX interpreter on
@@ -24,8 +24,8 @@ import org.nvlower.verify.sass.Verifier.Plan;
  */
 class TemplatePtxTest {
 
-    private static Verifier.Result verify(SassOp op, CaseSet set, long n, String mufu, Verifier.Subjects subjects) {
-        return Verifier.run(new Plan(op, set, 0, Math.min(n, set.size(op)), 3, mufu, 1, subjects), null);
+    private static TemplateVerifier.Result verify(SassOp op, CaseSet set, long n, String mufu, TemplateVerifier.Subjects subjects) {
+        return TemplateVerifier.run(new Plan(op, set, 0, Math.min(n, set.size(op)), 3, mufu, 1, subjects), null);
     }
 
     @Test
@@ -48,7 +48,7 @@ class TemplatePtxTest {
                 for (String mufu : new String[] {"exact", "adversarial"}) {
                     for (CaseSet set : new CaseSet[] {CaseSet.EDGE, CaseSet.RANDOM, CaseSet.HARD}) {
                         long n = set == CaseSet.EDGE ? 4000 : mufu.equals("exact") ? 600 : 300;
-                        Verifier.Result r = verify(op, set, n, mufu, ptx);
+                        TemplateVerifier.Result r = verify(op, set, n, mufu, ptx);
                         assertTrue(r.cases() >= Math.min(n, 50), name + " " + set + ": " + r.cases() + " cases");
                         assertTrue(r.passed(), name + " " + set + " " + mufu + ": " + r.mismatches() + " mismatches, "
                                 + r.beyondBound() + " beyond, first " + r.first());
@@ -70,11 +70,11 @@ class TemplatePtxTest {
         // an approximation: the reference only bounds it, the emulator's word pins it
         SassOp approx = SassOp.of("div.full.f32");
         TemplatePtx ptx = TemplatePtx.of(approx);
-        Verifier.Subjects offByOne = mufu -> {
-            Verifier.Subject s = ptx.make(mufu);
+        TemplateVerifier.Subjects offByOne = mufu -> {
+            TemplateVerifier.Subject s = ptx.make(mufu);
             return (a, b) -> s.run(a, b) ^ 1;
         };
-        Verifier.Result r = verify(approx, CaseSet.RANDOM, 300, "exact", offByOne);
+        TemplateVerifier.Result r = verify(approx, CaseSet.RANDOM, 300, "exact", offByOne);
         assertEquals(300, r.mismatches());
         assertEquals(0, r.beyondBound());
     }

@@ -10,15 +10,15 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
-import org.nvlower.sass.Instruction;
+import org.nvlower.sass.SassInstruction;
 import org.nvlower.sass.Mod;
-import org.nvlower.sass.Opcode;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.sass.template.Dispatcher;
 import org.nvlower.sass.template.Template;
 import org.nvlower.sass.template.Templates;
-import org.nvlower.target.SmProcessor;
-import org.nvlower.verify.sass.Verifier.Plan;
-import org.nvlower.verify.sass.Verifier.Result;
+import org.nvlower.nvptx.SmProcessor;
+import org.nvlower.verify.sass.TemplateVerifier.Plan;
+import org.nvlower.verify.sass.TemplateVerifier.Result;
 
 /**
  * The FP64 templates and each of their variants (the three DDIV register-pressure tiers, the
@@ -36,7 +36,7 @@ class Fp64TemplatesTest {
 
     private static void check(String op, CaseSet set, long n, String mufu) {
         SassOp o = SassOp.of(op);
-        Result r = Verifier.run(new Plan(o, set, 0, n, 11, mufu, 1), null);
+        Result r = TemplateVerifier.run(new Plan(o, set, 0, n, 11, mufu, 1), null);
         String where = r.first() == null ? "" : " first: a=" + Long.toHexString(r.first().a()) + " b="
                 + Long.toHexString(r.first().b()) + " expected " + Long.toHexString(r.first().expected()) + " got "
                 + Long.toHexString(r.first().got());
@@ -206,8 +206,8 @@ class Fp64TemplatesTest {
         for (SmProcessor sm : SmProcessor.all()) {
             for (String op : Dispatcher.opcodes()) {
                 Template t = Templates.forTarget(op, sm, sm.registerFileSize());
-                for (Instruction i : t.program().code()) {
-                    if (i.op() == Opcode.MUFU) {
+                for (SassInstruction i : t.program().code()) {
+                    if (i.op() == SassOpcode.MUFU) {
                         Mod.MufuFn fn = Mod.mufuOf(i.mods());
                         boolean has = switch (fn) {
                             case RCP64H -> sm.hasMufuRcp64h();

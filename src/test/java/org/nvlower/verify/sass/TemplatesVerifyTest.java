@@ -10,8 +10,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.nvlower.sass.template.Templates;
-import org.nvlower.verify.sass.Verifier.Plan;
-import org.nvlower.verify.sass.Verifier.Result;
+import org.nvlower.verify.sass.TemplateVerifier.Plan;
+import org.nvlower.verify.sass.TemplateVerifier.Result;
 
 /**
  * CI's share of the proofs in docs/templates.md: every template on every edge case and a slice of
@@ -27,7 +27,7 @@ class TemplatesVerifyTest {
     static final int HARD = Integer.getInteger("nvlower.verify.hard", 12_000);
 
     private static Result run(String op, CaseSet set, long from, long to, String mufu) {
-        return Verifier.run(new Plan(SassOp.of(op), set, from, to, 7, mufu, 2), null);
+        return TemplateVerifier.run(new Plan(SassOp.of(op), set, from, to, 7, mufu, 2), null);
     }
 
     /**
@@ -76,7 +76,7 @@ class TemplatesVerifyTest {
             Plan plan = new Plan(o, CaseSet.BINADES, 0, CaseSet.BINADES.size(o), 0, "all", 1);
             long runs = 0;
             for (long start = 0; start < plan.to(); start += 97 * 64) {
-                Result r = Verifier.run(new Plan(o, CaseSet.BINADES, start, Math.min(plan.to(), start + 64), 0, "all", 1), null);
+                Result r = TemplateVerifier.run(new Plan(o, CaseSet.BINADES, start, Math.min(plan.to(), start + 64), 0, "all", 1), null);
                 assertPassed(r);
                 runs += r.runs();
             }

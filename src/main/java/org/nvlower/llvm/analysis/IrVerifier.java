@@ -1,0 +1,616 @@
+package org.nvlower.llvm.analysis;
+
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.nvlower.llvm.ir.OtherInst;
+import org.nvlower.llvm.ir.NamedStructType;
+import org.nvlower.llvm.ir.StructType;
+import org.nvlower.llvm.ir.InlineAsm;
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.AttributeGroup;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.HeaderLine;
+import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.ArrayType;
+import org.nvlower.llvm.ir.BinaryInst;
+import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.MemoryInst;
+import org.nvlower.llvm.ir.AttributeSet;
+import org.nvlower.llvm.ir.PrimitiveType;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.llvm.ir.MetadataText;
+import org.nvlower.llvm.ir.ConstantAggregate;
+import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.MetadataValue;
+import org.nvlower.llvm.ir.Attribute;
+import org.nvlower.llvm.ir.UnaryInst;
+import org.nvlower.llvm.ir.TerminatorInst;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.FloatType;
+import org.nvlower.llvm.ir.AggregateInst;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.ModuleEntity;
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.VectorType;
+import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.Constant;
+import org.nvlower.llvm.ir.ConstantInt;
+import org.nvlower.llvm.ir.TrackedValue;
+import org.nvlower.llvm.ir.Argument;
+import org.nvlower.llvm.ir.MetadataDefinition;
+import org.nvlower.llvm.ir.Types;
+import org.nvlower.llvm.ir.GlobalValue;
+import org.nvlower.llvm.ir.Names;
+import org.nvlower.llvm.ir.ConstantExpr;
+import org.nvlower.llvm.ir.CmpInst;
+import org.nvlower.llvm.ir.CastInst;
+import org.nvlower.llvm.ir.Constants;
+/**
+ * Checks that a module is well-formed IR, as LLVM's verifier does for the rules passes can break:
+ * block structure (one terminator, at the end; phis first, one entry per incoming edge), SSA
+ * (every use dominated by its definition; no use of an erased value or of another function's
+ * locals or another module's globals), types (operands and results of every instruction, calls
+ * against their callee's type, returns against the function), switch cases (constant, distinct),
+ * and metadata references (every {@code !N} defined). Returns the problems found; an empty list
+ * means the module is valid.
+ */
+public final class IrVerifier {
+
+    /** One violation: where (function, block, instruction; null when not applicable) and what. */
+    public record Problem(String function, String block, String instruction, String message) {
+        @Override
+        public String toString() {
+            StringBuilder sb = new StringBuilder();
+            if (function != null) {
+                sb.append("in function @").append(function).append(": ");
+            }
+            if (block != null) {
+                sb.append("block %").append(block).append(": ");
+            }
+            sb.append(message);
+            if (instruction != null) {
+                sb.append(": ").append(instruction);
+            }
+            return sb.toString();
+        }
+    }
+
+    private final Module module;
+    private final List<Problem> problems = new ArrayList<>();
+    private final Set<String> definedMetadata = new HashSet<>();
+    private Function function;
+    private BasicBlock block;
+
+    private IrVerifier(Module module) {
+        this.module = module;
+    }
+
+    /** The problems of {@code module}; empty when it is valid. */
+    public static List<Problem> verify(Module module) {
+        IrVerifier v = new IrVerifier(module);
+        v.run();
+        return v.problems;
+    }
+
+    private void run() {
+        for (MetadataDefinition m : module.metadataDefinitions()) {
+            definedMetadata.add(m.id());
+        }
+        for (MetadataDefinition m : module.metadataDefinitions()) {
+            checkMetadataRefs(m.body(), "!" + m.id());
+        }
+        Set<String> comdats = new HashSet<>();
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
+                comdats.add(h.key());
+            }
+        }
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof GlobalValue g && g.comdat() != null) {
+                String c = g.comdat().isEmpty() ? g.name() : g.comdat();
+                if (!comdats.contains(c)) {
+                    report(null, "use of undefined comdat '$" + c + "' by @" + g.name());
+                }
+            }
+            if (e instanceof AttributeGroup g) {
+                checkAttributeValues(g.attributeSet(), "attributes #" + g.id());
+            }
+        }
+        for (GlobalVariable g : module.globals()) {
+            if (g.initializer() != null) {
+                checkConstant(g.initializer(), "@" + g.name());
+            }
+            for (MetadataAttachment a : g.metadata()) {
+                checkMetadataRefs(a.node(), "@" + g.name());
+            }
+        }
+        for (Function f : module.functions()) {
+            function = f;
+            block = null;
+            checkFunction(f);
+        }
+    }
+
+    private void report(Instruction inst, String message) {
+        problems.add(new Problem(function == null ? null : name(function), block == null ? null : name(block),
+                inst == null ? null : describe(inst), message));
+    }
+
+    private static String name(TrackedValue v) {
+        return v.hasName() ? v.name() : String.valueOf(v.slot());
+    }
+
+    private static String describe(Instruction inst) {
+        try {
+            return (inst.hasResult() ? Names.ref(inst) + " = " : "") + inst.opcode()
+                    + (inst.operandCount() == 0 ? "" : " " + inst.operands().stream().map(v -> v == null ? "null"
+                            : v instanceof TrackedValue ? Names.ref(v) : v.type().toString()).toList());
+        } catch (RuntimeException e) {
+            return inst.opcode().toString();
+        }
+    }
+
+    // ------------------------------------------------------------------ functions
+
+    private void checkFunction(Function f) {
+        for (MetadataAttachment a : f.metadata()) {
+            checkMetadataRefs(a.node(), "@" + f.name());
+        }
+        checkAttributeValues(f.inlineAttributes(), "@" + f.name());
+        if (f.isDeclaration()) {
+            return;
+        }
+        f.renumberIfNeeded();
+        List<BasicBlock> blocks = f.blocks();
+        if (blocks.isEmpty()) {
+            report(null, "a definition has no blocks");
+            return;
+        }
+        BasicBlock entry = blocks.get(0);
+        if (!entry.predecessors().isEmpty()) {
+            block = entry;
+            report(null, "the entry block has predecessors");
+        }
+        Map<Instruction, Integer> position = new HashMap<>();
+        Set<BasicBlock> inFunction = new HashSet<>(blocks);
+        for (BasicBlock b : blocks) {
+            List<Instruction> insts = b.instructions();
+            for (int i = 0; i < insts.size(); i++) {
+                position.put(insts.get(i), i);
+            }
+        }
+        DominatorTree dom = new DominatorTree(f);
+        for (BasicBlock b : blocks) {
+            block = b;
+            if (b.parent() != f) {
+                report(null, "block's parent is another function");
+            }
+            checkBlockStructure(b, entry);
+            for (Instruction inst : b.instructions()) {
+                checkInstruction(inst, f, inFunction, position, dom);
+            }
+        }
+        block = null;
+    }
+
+    private void checkBlockStructure(BasicBlock b, BasicBlock entry) {
+        List<Instruction> insts = b.instructions();
+        if (insts.isEmpty()) {
+            report(null, "empty block (a block needs a terminator)");
+            return;
+        }
+        for (int i = 0; i < insts.size() - 1; i++) {
+            if (insts.get(i).isTerminator()) {
+                report(insts.get(i), "terminator in the middle of a block");
+            }
+        }
+        if (!insts.get(insts.size() - 1).isTerminator()) {
+            report(insts.get(insts.size() - 1), "block does not end with a terminator");
+        }
+        boolean pastPhis = false;
+        for (Instruction inst : insts) {
+            if (inst instanceof PhiInst) {
+                if (pastPhis) {
+                    report(inst, "PHI nodes not grouped at top of basic block");
+                }
+                if (b == entry) {
+                    report(inst, "the entry block has a PHI node");
+                }
+            } else if (inst.opcode() != Opcode.LANDINGPAD || !pastPhis) {
+                pastPhis = true;
+            }
+        }
+        // phi entries must match the incoming edges: one per edge, one value per predecessor
+        List<BasicBlock> edges = new ArrayList<>();
+        for (Instruction user : b.users()) {
+            if (user.isTerminator() && user.parent() != null && user.parent().parent() == b.parent()) {
+                for (BasicBlock s : user.successors()) {
+                    if (s == b) {
+                        edges.add(user.parent());
+                    }
+                }
+            }
+        }
+        for (PhiInst phi : b.phis()) {
+            Map<BasicBlock, Integer> want = counts(edges);
+            Map<BasicBlock, Value> valueFrom = new HashMap<>();
+            List<BasicBlock> got = new ArrayList<>();
+            for (int i = 0; i < phi.incomingCount(); i++) {
+                BasicBlock from = phi.incomingBlock(i);
+                got.add(from);
+                Value previous = valueFrom.putIfAbsent(from, phi.incomingValue(i));
+                if (previous != null && previous != phi.incomingValue(i) && !previous.equals(phi.incomingValue(i))) {
+                    report(phi, "PHI node has multiple entries for the same basic block with different incoming values");
+                }
+            }
+            if (!counts(got).equals(want)) {
+                report(phi, "PHI node entries do not match predecessors (entries from " + names(got)
+                        + ", edges from " + names(edges) + ")");
+            }
+        }
+    }
+
+    private static Map<BasicBlock, Integer> counts(List<BasicBlock> blocks) {
+        Map<BasicBlock, Integer> m = new HashMap<>();
+        for (BasicBlock b : blocks) {
+            m.merge(b, 1, Integer::sum);
+        }
+        return m;
+    }
+
+    private static String names(List<BasicBlock> blocks) {
+        return blocks.stream().map(Names::ref).toList().toString();
+    }
+
+    // ------------------------------------------------------------------ instructions
+
+    private void checkInstruction(Instruction inst, Function f, Set<BasicBlock> inFunction,
+            Map<Instruction, Integer> position, DominatorTree dom) {
+        for (MetadataAttachment a : inst.metadata()) {
+            checkMetadataRefs(a.node(), "!" + a.name());
+        }
+        for (int i = 0; i < inst.operandCount(); i++) {
+            Value v = inst.operand(i);
+            if (v == null) {
+                report(inst, "operand " + i + " is missing");
+                continue;
+            }
+            switch (v) {
+                case Instruction def -> {
+                    if (def.parent() == null || def.function() != f) {
+                        report(inst, "use of " + Names.ref(def) + (def.parent() == null ? ", which was erased"
+                                : ", an instruction of another function"));
+                    } else if (!dominatesUse(def, inst, i, position, dom)) {
+                        report(inst, "instruction does not dominate all uses (" + Names.ref(def) + ")");
+                    }
+                }
+                case Argument a -> {
+                    if (a.parent() != f) {
+                        report(inst, "use of argument " + Names.ref(a) + " of another function");
+                    }
+                }
+                case BasicBlock b -> {
+                    if (!inFunction.contains(b)) {
+                        report(inst, "use of block " + Names.ref(b) + " that is not in this function");
+                    }
+                }
+                case GlobalValue g -> {
+                    if (g.module() != module || module.global(g.name()) != g && g.hasName()) {
+                        report(inst, "use of " + Names.ref(g) + ", a global of another module or removed");
+                    }
+                }
+                case Constant c -> checkConstant(c, describe(inst));
+                case MetadataValue m -> checkMetadataRefs(m.text(), describe(inst));
+                default -> {
+                }
+            }
+        }
+        if (inst.users().contains(inst) && !(inst instanceof PhiInst)) {
+            report(inst, "only PHI nodes may reference their own value");
+        }
+        String typeError = typeError(inst, f);
+        if (typeError != null) {
+            report(inst, typeError);
+        }
+    }
+
+    /** SSA: the definition comes first in its block, or its block dominates the use's (phis: the incoming block). */
+    private static boolean dominatesUse(Instruction def, Instruction user, int operand,
+            Map<Instruction, Integer> position, DominatorTree dom) {
+        BasicBlock useBlock = user.parent();
+        if (user instanceof PhiInst phi) {
+            BasicBlock from = phi.incomingBlock(operand / 2);
+            return dom.dominates(def.parent(), from) || !dom.isReachable(from);
+        }
+        if (!dom.isReachable(useBlock)) {
+            return true;
+        }
+        if (def.parent() == useBlock) {
+            return position.get(def) < position.get(user);
+        }
+        // invoke's result is available only in its normal destination
+        return dom.dominates(def.parent(), useBlock);
+    }
+
+    /** LLVM's type rules for the instruction kinds a pass creates; null when they hold. */
+    private static String typeError(Instruction inst, Function f) {
+        Opcode op = inst.opcode();
+        return switch (inst) {
+            case BinaryInst b -> {
+                if (!b.lhs().type().equals(b.rhs().type()) || !b.lhs().type().equals(b.type())) {
+                    yield "both operands of " + op + " must have the result type";
+                }
+                Type s = b.type().scalarType();
+                boolean fp = BinaryInst.isFloatingPoint(op);
+                yield fp != (s instanceof FloatType) || !fp && !(s instanceof IntegerType)
+                        ? op + " on " + b.type() : null;
+            }
+            case UnaryInst u -> u.value().type().equals(u.type()) && u.type().scalarType() instanceof FloatType
+                    ? null : "fneg on " + u.value().type();
+            case CastInst c -> CastInst.invalidReason(op, c.value().type(), c.type()) == null ? null
+                    : "invalid cast " + op + " " + c.value().type() + " to " + c.type();
+            case CmpInst c -> {
+                if (!c.lhs().type().equals(c.rhs().type())) {
+                    yield "compare of different types";
+                }
+                Type s = c.lhs().type().scalarType();
+                boolean ok = c.predicate().isFloating() ? s instanceof FloatType
+                        : s instanceof IntegerType || s instanceof PointerType;
+                yield ok && c.type().equals(CmpInst.resultType(c.lhs().type())) ? null
+                        : op + " " + c.predicate() + " on " + c.lhs().type();
+            }
+            case PhiInst p -> {
+                for (int i = 0; i < p.incomingCount(); i++) {
+                    if (!p.incomingValue(i).type().equals(p.type())) {
+                        yield "phi of " + p.type() + " has an incoming " + p.incomingValue(i).type();
+                    }
+                }
+                yield null;
+            }
+            case CallInst c -> callTypeError(c);
+            case MemoryInst m -> memoryTypeError(m);
+            case TerminatorInst t -> terminatorTypeError(t, f);
+            case OtherInst o when op == Opcode.SELECT -> {
+                Value cond = o.operand(0);
+                boolean condOk = cond.type().isInteger(1) || cond.type() instanceof VectorType v
+                        && v.element().isInteger(1) && o.type() instanceof VectorType w && v.count() == w.count();
+                yield condOk && o.operand(1).type().equals(o.type()) && o.operand(2).type().equals(o.type()) ? null
+                        : "select operands do not match";
+            }
+            case AggregateInst a when op == Opcode.SHUFFLEVECTOR -> shuffleError(a);
+            case AggregateInst a when op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE -> {
+                try {
+                    Type slot = Types.aggregateElement(a.operand(0).type(), a.indices());
+                    yield op == Opcode.EXTRACTVALUE ? (slot.equals(a.type()) ? null : "extractvalue result type")
+                            : slot.equals(a.operand(1).type()) && a.type().equals(a.operand(0).type()) ? null
+                            : "insertvalue operand type";
+                } catch (IllegalArgumentException e) {
+                    yield e.getMessage();
+                }
+            }
+            default -> null;
+        };
+    }
+
+    /** LLVM's shufflevector rules: two vectors of one type, a constant mask of i32 indices below twice their length. */
+    private static String shuffleError(AggregateInst a) {
+        if (!(a.operand(0).type() instanceof VectorType v) || !a.operand(0).type().equals(a.operand(1).type())) {
+            return "invalid shufflevector operands";
+        }
+        Value mask = a.operand(2);
+        if (!(mask instanceof Constant) || !(mask.type() instanceof VectorType m) || !m.element().isInteger(32)) {
+            return "invalid shufflevector operands (the mask must be a constant vector of i32)";
+        }
+        if (mask instanceof ConstantAggregate agg && !v.scalable()) {
+            for (Constant e : agg.elements()) {
+                if (e instanceof ConstantInt i && (i.value().signum() < 0
+                        || i.value().compareTo(BigInteger.valueOf(2 * v.count())) >= 0)) {
+                    return "invalid shufflevector operands (mask index " + i.value() + " out of range)";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** Boolean string attributes LLVM's verifier requires to be "true" or "false". */
+    private static final Set<String> BOOLEAN_STRING_ATTRIBUTES = Set.of("less-precise-fpmad", "no-infs-fp-math",
+            "no-nans-fp-math", "approx-func-fp-math", "no-signed-zeros-fp-math", "unsafe-fp-math",
+            "no-jump-tables", "no-inline-line-tables", "profile-sample-accurate", "use-sample-profile");
+
+    /** String attributes whose value LLVM's verifier takes from a list ("reserved": LLVM 19). */
+    private static final Map<String, Set<String>> ENUMERATED_STRING_ATTRIBUTES =
+            Map.of("frame-pointer", Set.of("none", "non-leaf", "all", "reserved"));
+
+    private void checkAttributeValues(AttributeSet attributes, String where) {
+        for (Attribute a : attributes.attributes()) {
+            if (!(a instanceof Attribute.Str s)) {
+                continue;
+            }
+            boolean bad = BOOLEAN_STRING_ATTRIBUTES.contains(s.name()) && !"true".equals(s.value())
+                    && !"false".equals(s.value())
+                    || ENUMERATED_STRING_ATTRIBUTES.containsKey(s.name())
+                    && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(s.value());
+            if (bad) {
+                report(null, where + ": invalid value for '" + s.name() + "' attribute: " + s.value());
+            }
+        }
+    }
+
+    private static String callTypeError(CallInst c) {
+        FunctionType ft = c.calleeType();
+        if (!c.type().equals(ft.returnType())) {
+            return "call result type does not match the callee's return type";
+        }
+        List<Value> args = c.arguments();
+        if (args.size() < ft.params().size() || args.size() > ft.params().size() && !ft.varArgs()) {
+            return "incorrect number of arguments passed to called function";
+        }
+        for (int i = 0; i < ft.params().size(); i++) {
+            Type want = ft.params().get(i);
+            Type got = args.get(i).type();
+            if (!got.equals(want) && !(want == PrimitiveType.METADATA)) {
+                return "call parameter type does not match function signature (argument " + i + " is " + got
+                        + ", the callee takes " + want + ")";
+            }
+        }
+        if (c.callee() instanceof Function callee && !callee.functionType().equals(ft)) {
+            if (callee.module().opaquePointers()) {
+                return null; // opaque pointers: calling through another type is allowed
+            }
+            return "call of @" + callee.name() + " (" + callee.functionType() + ") as " + ft;
+        }
+        if (!(c.callee().type() instanceof PointerType) && !(c.callee() instanceof InlineAsm)) {
+            return "called value is not a pointer";
+        }
+        return null;
+    }
+
+    private static String memoryTypeError(MemoryInst m) {
+        switch (m.opcode()) {
+            case LOAD -> {
+                if (!(m.operand(0).type() instanceof PointerType p)) {
+                    return "load from a non-pointer";
+                }
+                return !p.isOpaque() && !p.pointee().equals(m.type()) ? "load of " + m.type() + " through " + p
+                        : Types.isSized(m.type()) ? null : "loading unsized type";
+            }
+            case STORE -> {
+                if (!(m.operand(1).type() instanceof PointerType p)) {
+                    return "store to a non-pointer";
+                }
+                return !p.isOpaque() && !p.pointee().equals(m.operand(0).type())
+                        ? "store of " + m.operand(0).type() + " through " + p : null;
+            }
+            case GETELEMENTPTR -> {
+                if (!(m.operand(0).type().scalarType() instanceof PointerType)) {
+                    return "getelementptr base is not a pointer";
+                }
+                for (int i = 1; i < m.operandCount(); i++) {
+                    if (!(m.operand(i).type().scalarType() instanceof IntegerType)) {
+                        return "getelementptr index of type " + m.operand(i).type();
+                    }
+                }
+                return null;
+            }
+            case ALLOCA -> {
+                return Types.isSized(m.elementType()) ? null : "alloca of unsized type";
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private static String terminatorTypeError(TerminatorInst t, Function f) {
+        switch (t.opcode()) {
+            case RET -> {
+                Type got = t.operandCount() == 0 ? PrimitiveType.VOID : t.operand(0).type();
+                return got.equals(f.returnType()) ? null
+                        : "function return type does not match operand type of return inst (" + got + " in a function returning "
+                                + f.returnType() + ")";
+            }
+            case BR -> {
+                if (t.operandCount() == 3 && !t.operand(0).type().isInteger(1)) {
+                    return "branch condition must have 'i1' type";
+                }
+                return null;
+            }
+            case SWITCH -> {
+                Set<BigInteger> seen = new HashSet<>();
+                for (int i = 0; i < t.caseCount(); i++) {
+                    Value v = t.operand(2 + 2 * i);
+                    if (!(v instanceof ConstantInt c) || !c.type().equals(t.operand(0).type())) {
+                        return "switch constants must all be integers of the condition's type";
+                    }
+                    if (!seen.add(c.unsignedValue())) {
+                        return "duplicate integer as switch case (" + c.value() + ")";
+                    }
+                }
+                return null;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ constants and metadata
+
+    private void checkConstant(Constant c, String where) {
+        Constants.walk(c, k -> {
+            if (k instanceof GlobalValue g && (g.module() != module || g.hasName() && module.global(g.name()) != g)) {
+                report(null, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
+            }
+            String error = constantTypeError(k);
+            if (error != null) {
+                report(null, where + ": " + error);
+            }
+        });
+    }
+
+    /** The type rules of constant aggregates and expressions; null when they hold. */
+    private static String constantTypeError(Constant c) {
+        switch (c) {
+            case ConstantAggregate a -> {
+                List<Type> want = switch (a.type()) {
+                    case StructType s -> s.fields();
+                    case NamedStructType n -> n.fields();
+                    case ArrayType t -> java.util.Collections.nCopies((int) Math.min(t.count(), a.elements().size()), t.element());
+                    case VectorType v -> java.util.Collections.nCopies(a.elements().size(), v.element());
+                    default -> null;
+                };
+                if (want == null) {
+                    return "aggregate constant of type " + a.type();
+                }
+                if (want.size() != a.elements().size() && !(a.type() instanceof VectorType)) {
+                    return a.type() + " constant with " + a.elements().size() + " elements";
+                }
+                for (int i = 0; i < a.elements().size(); i++) {
+                    if (!a.elements().get(i).type().equals(want.get(i))) {
+                        return "element " + i + " of a " + a.type() + " constant is a " + a.elements().get(i).type();
+                    }
+                }
+                return null;
+            }
+            case ConstantExpr e -> {
+                Opcode op = e.opcode();
+                List<Constant> ops = e.operands();
+                if (op.kind() == Opcode.Kind.CAST) {
+                    return ops.size() == 1 && CastInst.invalidReason(op, ops.get(0).type(), e.type()) == null ? null
+                            : "invalid cast constant expression " + op + " to " + e.type();
+                }
+                if (op.kind() == Opcode.Kind.BINARY) {
+                    return ops.size() == 2 && ops.get(0).type().equals(ops.get(1).type()) && ops.get(0).type().equals(e.type())
+                            ? null : "constant expression " + op + " of mismatched types";
+                }
+                return null;
+            }
+            default -> {
+                return null;
+            }
+        }
+    }
+
+    private void checkMetadataRefs(String text, String where) {
+        for (String id : MetadataText.nodeRefs(text)) {
+            if (!definedMetadata.contains(id)) {
+                report(null, where + " refers to undefined metadata !" + id);
+            }
+        }
+        for (String g : MetadataText.globalRefs(text)) {
+            if (module.global(g) == null && !(MetadataText.isNumber(g) && module.numberedGlobal(Integer.parseInt(g)) != null)) {
+                report(null, where + " refers to undefined global @" + g);
+            }
+        }
+    }
+}

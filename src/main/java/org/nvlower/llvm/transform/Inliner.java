@@ -1,0 +1,158 @@
+package org.nvlower.llvm.transform;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.MemoryInst;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.llvm.ir.TerminatorInst;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.ConstantInt;
+import org.nvlower.llvm.ir.Constants;
+/**
+ * Inlines call sites, as LLVM's InlineFunction: the callee's body is cloned into the caller
+ * (arguments mapped to the call's operands, names suffixed {@code .i}), the caller's block is
+ * split at the call, every {@code ret} becomes a branch to the split-off rest, and the returned
+ * values meet in a phi that replaces the call. Static allocas of the callee move to the caller's
+ * entry block.
+ */
+public final class Inliner {
+
+    private Inliner() {
+    }
+
+    /** Why {@code call} cannot be inlined, or null when it can. */
+    public static String cannotInline(CallInst call) {
+        Function callee = call.calledFunction();
+        if (call.opcode() != Opcode.CALL) {
+            return call.opcode() + " is not inlined (only call)";
+        }
+        if (callee == null) {
+            return "indirect call";
+        }
+        if (callee.isDeclaration()) {
+            return "@" + callee.name() + " has no body";
+        }
+        if (callee == call.function()) {
+            return "@" + callee.name() + " calls itself";
+        }
+        if (callee.functionType().varArgs()) {
+            return "@" + callee.name() + " takes variable arguments";
+        }
+        if (!callee.functionType().equals(call.calleeType())) {
+            return "the call's type " + call.calleeType() + " differs from @" + callee.name() + "'s";
+        }
+        if (callee.module() != call.function().module()) {
+            return "@" + callee.name() + " is in another module (link it first)";
+        }
+        return null;
+    }
+
+    /** Inlines {@code call}; returns the blocks that came from the callee. */
+    public static List<BasicBlock> inline(CallInst call) {
+        String why = cannotInline(call);
+        if (why != null) {
+            throw new IllegalArgumentException("cannot inline: " + why);
+        }
+        Function callee = call.calledFunction();
+        Function caller = call.function();
+        Module module = caller.module();
+        BasicBlock before = call.parent();
+        BasicBlock after = before.splitAt(call.next(), before.hasName() ? before.name() + ".exit" : "");
+        // split left "br label %after" after the call; the call moves to just before it
+        Cloner cloner = Cloner.withinModule(module);
+        for (int i = 0; i < callee.arguments().size(); i++) {
+            cloner.map(callee.argument(i), call.argument(i));
+        }
+        List<BasicBlock> body = cloner.cloneBlocks(callee, caller, after, ".i");
+        // route returns to the rest of the caller
+        List<Value> returned = new ArrayList<>();
+        List<BasicBlock> from = new ArrayList<>();
+        for (BasicBlock b : body) {
+            Instruction t = b.terminator();
+            if (t != null && t.opcode() == Opcode.RET) {
+                if (t.operandCount() == 1) {
+                    returned.add(t.operand(0));
+                    from.add(b);
+                }
+                b.setTerminator(TerminatorInst.br(after));
+            }
+        }
+        moveStaticAllocas(body.get(0), caller.entryBlock());
+        before.setTerminator(TerminatorInst.br(body.get(0)));
+        if (call.hasResult() && call.hasUses()) {
+            Value result;
+            if (returned.size() == 1) {
+                result = returned.get(0);
+            } else if (returned.isEmpty()) {
+                result = Constants.poison(call.type());
+            } else {
+                PhiInst phi = PhiInst.create(call.type());
+                for (int i = 0; i < returned.size(); i++) {
+                    phi.addIncoming(returned.get(i), from.get(i));
+                }
+                String name = call.name();
+                call.setName(""); // the phi takes the call's name
+                phi.setName(name);
+                after.insertBefore(after.first(), phi);
+                result = phi;
+            }
+            call.replaceAllUsesWith(result);
+        }
+        call.eraseFromParent();
+        return body;
+    }
+
+    /** Allocas of constant size at the top of the inlined entry block go to the caller's entry. */
+    private static void moveStaticAllocas(BasicBlock inlinedEntry, BasicBlock callerEntry) {
+        Instruction anchor = callerEntry.firstNonPhi();
+        for (Instruction inst : new ArrayList<>(inlinedEntry.instructions())) {
+            if (!(inst instanceof MemoryInst m && m.opcode() == Opcode.ALLOCA)) {
+                break;
+            }
+            if (m.operandCount() == 0 || m.operand(0) instanceof ConstantInt) {
+                m.moveBefore(anchor);
+            }
+        }
+    }
+
+    /**
+     * Inlines every call to a function defined in {@code module} (optionally only calls of
+     * {@code only}) whose callee is not {@code noinline}, until none is left or {@code maxRounds}
+     * rounds passed (recursion). Returns how many calls were inlined.
+     */
+    public static int inlineAll(Module module, String only, int maxRounds) {
+        int total = 0;
+        for (int round = 0; round < maxRounds; round++) {
+            List<CallInst> sites = new ArrayList<>();
+            for (Function f : module.functions()) {
+                if (f.isDeclaration()) {
+                    continue;
+                }
+                f.instructions().forEach(i -> {
+                    if (i instanceof CallInst c && c.calledFunction() != null
+                            && (only == null || c.calledFunction().name().equals(only))
+                            && !c.calledFunction().hasAttribute("noinline") && cannotInline(c) == null) {
+                        sites.add(c);
+                    }
+                });
+            }
+            if (sites.isEmpty()) {
+                break;
+            }
+            for (CallInst c : sites) {
+                if (c.parent() != null && cannotInline(c) == null) {
+                    inline(c);
+                    total++;
+                }
+            }
+        }
+        return total;
+    }
+}

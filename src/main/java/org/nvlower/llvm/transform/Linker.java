@@ -1,0 +1,245 @@
+package org.nvlower.llvm.transform;
+
+import java.math.BigInteger;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.ModuleFlag;
+import org.nvlower.llvm.ir.GlobalAlias;
+import org.nvlower.llvm.ir.FunctionType;
+import org.nvlower.llvm.ir.Linkage;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.MetadataText;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.ModuleEntity;
+import org.nvlower.llvm.ir.MetadataDefinition;
+import org.nvlower.llvm.ir.GlobalValue;
+/**
+ * Links a source module into a destination, as llvm-link does: external symbols are matched by
+ * name (a declaration takes the other module's definition; two strong definitions are an error),
+ * local symbols are copied under a fresh name when they clash, types and metadata are mapped,
+ * named metadata is appended and module flags merged by their behavior. With
+ * {@link Options#onlyNeeded} only the definitions the destination refers to (transitively) are
+ * linked, as {@code llvm-link --only-needed} (the way libdevice is linked).
+ */
+public final class Linker {
+
+    /** How to link. */
+    public record Options(boolean onlyNeeded, boolean keepMetadata) {
+        public static final Options ALL = new Options(false, true);
+        public static final Options ONLY_NEEDED = new Options(true, true);
+    }
+
+    /** Thrown for modules that cannot be linked (a symbol defined twice, a type clash). */
+    public static final class LinkException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        public LinkException(String message) {
+            super(message);
+        }
+    }
+
+    private final Module dest;
+    private final Module src;
+    private final Options options;
+    private final Cloner cloner;
+    private final Deque<Runnable> work = new ArrayDeque<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final List<Function> linkedFunctions = new ArrayList<>();
+
+    private Linker(Module dest, Module src, Options options) {
+        this.dest = dest;
+        this.src = src;
+        this.options = options;
+        this.cloner = new Cloner(src, dest, options.keepMetadata() ? Cloner.Options.KEEP_METADATA
+                : Cloner.Options.DROP_METADATA, this::resolve);
+    }
+
+    /** What a link did: the functions whose bodies came from the source, and warnings (llvm-link's). */
+    public record Result(List<Function> linkedFunctions, List<String> warnings) {
+    }
+
+    public static Result link(Module dest, Module src, Options options) {
+        Linker l = new Linker(dest, src, options);
+        l.run();
+        return new Result(List.copyOf(l.linkedFunctions), List.copyOf(l.warnings));
+    }
+
+    private void run() {
+        linkHeader();
+        if (options.onlyNeeded()) {
+            for (Function f : dest.functions()) {
+                GlobalValue s = src.global(f.name());
+                if (f.isDeclaration() && s instanceof Function sf && !sf.isDeclaration()) {
+                    cloner.mapValue(sf);
+                }
+            }
+            for (GlobalVariable v : dest.globals()) {
+                if (v.isDeclaration() && src.global(v.name()) instanceof GlobalVariable sv && !sv.isDeclaration()) {
+                    cloner.mapValue(sv);
+                }
+            }
+        } else {
+            for (ModuleEntity e : src.entities()) {
+                if (e instanceof GlobalValue g && !g.linkage().isLocal()) {
+                    cloner.mapValue(g);
+                }
+            }
+        }
+        while (!work.isEmpty()) {
+            work.poll().run();
+        }
+        linkNamedMetadata();
+    }
+
+    private void linkHeader() {
+        String[][] pairs = {{"target triple", src.targetTriple(), dest.targetTriple()},
+                {"data layout", src.dataLayout(), dest.dataLayout()}};
+        if (dest.targetTriple() == null && src.targetTriple() != null) {
+            dest.setTargetTriple(src.targetTriple());
+        }
+        if (dest.dataLayout() == null && src.dataLayout() != null) {
+            dest.setDataLayout(src.dataLayout());
+        }
+        for (String[] p : pairs) {
+            if (p[1] != null && p[2] != null && !p[1].equals(p[2])) {
+                warnings.add("linking two modules of different " + p[0] + "s: '" + src.fileName() + "' is '" + p[1]
+                        + "' whereas '" + dest.fileName() + "' is '" + p[2] + "'");
+            }
+        }
+    }
+
+    /** The destination global for source global {@code g}, linking it in on first use. */
+    private GlobalValue resolve(GlobalValue g) {
+        if (g.linkage().isLocal() || !g.hasName()) {
+            return copy(g, dest.freshGlobalName(g.hasName() ? g.name() : "__unnamed"));
+        }
+        GlobalValue existing = dest.global(g.name());
+        if (existing == null) {
+            return copy(g, g.name());
+        }
+        if (existing instanceof Function != g instanceof Function) {
+            throw new LinkException("@" + g.name() + " is a " + kind(existing) + " in " + dest.fileName() + " but a "
+                    + kind(g) + " in " + src.fileName());
+        }
+        cloner.map(g, existing);
+        boolean srcDefines = isDefinition(g);
+        boolean destDefines = isDefinition(existing);
+        if (srcDefines && (!destDefines || existing.linkage().isDiscardableIfUnused()
+                && !g.linkage().isDiscardableIfUnused())) {
+            if (existing instanceof Function df && g instanceof Function sf) {
+                if (!df.functionType().equals(cloner.mapType(sf.functionType()))) {
+                    throw new LinkException("@" + g.name() + " has type " + df.functionType() + " in " + dest.fileName()
+                            + " but " + sf.functionType() + " in " + src.fileName());
+                }
+                work.add(() -> {
+                    if (!df.isDeclaration()) {
+                        df.deleteBody();
+                    }
+                    cloner.copyHeader(sf, df);
+                    cloner.cloneBodyInto(sf, df);
+                    linkedFunctions.add(df);
+                });
+            } else if (existing instanceof GlobalVariable dv && g instanceof GlobalVariable sv) {
+                work.add(() -> dv.setInitializer(cloner.mapConstant(sv.initializer())));
+            }
+        } else if (srcDefines && destDefines && !g.linkage().isDiscardableIfUnused()
+                && !existing.linkage().isDiscardableIfUnused() && existing.linkage() != Linkage.COMMON) {
+            throw new LinkException("symbol multiply defined: @" + g.name());
+        }
+        return existing;
+    }
+
+    private GlobalValue copy(GlobalValue g, String name) {
+        return switch (g) {
+            case Function f -> {
+                Function d = dest.addFunction(name, (FunctionType) cloner.mapType(f.functionType()));
+                cloner.map(f, d);
+                cloner.copyHeader(f, d);
+                if (!f.isDeclaration()) {
+                    work.add(() -> {
+                        cloner.cloneBodyInto(f, d);
+                        linkedFunctions.add(d);
+                    });
+                }
+                yield d;
+            }
+            case GlobalVariable v -> {
+                GlobalVariable d = cloner.cloneGlobalVariableDeclaration(v, name);
+                if (v.initializer() != null) {
+                    work.add(() -> d.setInitializer(cloner.mapConstant(v.initializer())));
+                }
+                yield d;
+            }
+            case GlobalAlias a -> {
+                GlobalAlias d = new GlobalAlias(dest, name, cloner.mapType(a.valueType()), a.addressSpace(), a.isIfunc());
+                d.readHeader(a.linkage(), a.visibility(), a.isDsoLocal(), a.dllStorage(), a.unnamedAddr());
+                d.readThreadLocal(a.threadLocal());
+                cloner.map(a, d);
+                dest.addGlobal(d);
+                work.add(() -> d.setTarget(cloner.mapConstant(a.target())));
+                yield d;
+            }
+        };
+    }
+
+    private static boolean isDefinition(GlobalValue g) {
+        return switch (g) {
+            case Function f -> !f.isDeclaration();
+            case GlobalVariable v -> v.initializer() != null;
+            case GlobalAlias a -> true;
+        };
+    }
+
+    private static String kind(GlobalValue g) {
+        return g instanceof Function ? "function" : g instanceof GlobalVariable ? "variable" : "alias";
+    }
+
+    // ------------------------------------------------------------------ metadata
+
+    private void linkNamedMetadata() {
+        for (MetadataDefinition m : src.metadataDefinitions()) {
+            if (!m.isNamed() || m.id().equals("llvm.module.flags")) {
+                continue;
+            }
+            if (!options.keepMetadata() && m.id().startsWith("llvm.dbg")) {
+                continue;
+            }
+            for (String id : m.references()) {
+                String mapped = MetadataText.nodeRefs(cloner.mapMetadata("!" + id)).get(0);
+                if (!dest.namedMetadata(m.id()).contains(mapped)) {
+                    dest.addNamedMetadataOperand(m.id(), mapped);
+                }
+            }
+        }
+        for (ModuleFlag f : src.moduleFlags()) {
+            ModuleFlag mine = dest.moduleFlag(f.key());
+            String value = cloner.mapMetadata(f.value());
+            if (mine == null) {
+                dest.setModuleFlag(f.behavior(), f.key(), value);
+                continue;
+            }
+            if (mine.value().equals(value)) {
+                continue;
+            }
+            switch (f.behavior()) {
+                case ModuleFlag.ERROR -> throw new LinkException("linking module flags '" + f.key()
+                        + "': IDs have conflicting values ('" + mine.value() + "' and '" + value + "')");
+                case ModuleFlag.OVERRIDE -> dest.setModuleFlag(f.behavior(), f.key(), value);
+                case ModuleFlag.MAX, ModuleFlag.MIN -> {
+                    BigInteger a = mine.intValue();
+                    BigInteger b = new ModuleFlag(f.behavior(), f.key(), value).intValue();
+                    if (a != null && b != null && (f.behavior() == ModuleFlag.MAX ? b.compareTo(a) > 0 : b.compareTo(a) < 0)) {
+                        dest.setModuleFlag(f.behavior(), f.key(), value);
+                    }
+                }
+                default -> warnings.add("linking module flags '" + f.key() + "': IDs have conflicting values ('"
+                        + mine.value() + "' from " + dest.fileName() + " with '" + value + "' from " + src.fileName()
+                        + ")");
+            }
+        }
+    }
+}
