@@ -102,9 +102,9 @@ final class Attributes {
                     }
                     list.add(Attribute.string(key.toString(), value));
                 }
-                case 5, 6 -> {
+                case 5, 6 -> { // 6: with its type, 5: without (old bitcode)
                     String name = name(s, o, i++);
-                    if (kind == 5) {
+                    if (kind == 6) {
                         list.add(new Attribute.WithType(name, types.get(at(s, o, i++))));
                     } else {
                         list.add(Attribute.word(name));

@@ -68,11 +68,12 @@ final class FunctionReader {
         this.f = f;
         this.values = m.values;
         this.moduleValues = values.size();
-        this.moduleMetadata = m.metadata.size();
+        this.moduleMetadata = m.moduleMetadataCount;
     }
 
     void read() {
         s.enterBlock();
+        m.metadata.enterFunction(moduleMetadata);
         for (Argument a : f.arguments()) {
             values.add(a);
         }
@@ -142,7 +143,7 @@ final class FunctionReader {
         attachments();
         predecessors();
         values.truncate(moduleValues);
-        m.metadata.truncateLocal(moduleMetadata);
+        m.metadata.leaveFunction();
     }
 
     private void readRecordsInto(List<long[]> into, int code) {
@@ -632,7 +633,7 @@ final class FunctionReader {
                 int argc = 0;
                 for (Type pt : fty.params()) {
                     if (pt == PrimitiveType.METADATA) {
-                        long id = absolute(next(o));
+                        long id = m.metadata.map(absolute(next(o)));
                         if (metadataOps == null) {
                             metadataOps = new ArrayList<>();
                         }

@@ -64,6 +64,42 @@ final class IntrinsicUpgrade {
     }
 
     private static final Map<String, IntrinsicAttributes> TABLE_14 = loadTable();
+    private static final Map<String, AttributeSet> FUNCTION_TABLE_14 = loadFunctionTable();
+
+    /** LLVM 14's function attributes of the intrinsic {@code name} (overloads match their base name), or null. */
+    static AttributeSet functionAttributes14(String name) {
+        String n = name;
+        while (true) {
+            AttributeSet a = FUNCTION_TABLE_14.get(n);
+            if (a != null) {
+                return a;
+            }
+            int dot = n.lastIndexOf('.');
+            if (dot <= "llvm".length()) {
+                return null;
+            }
+            n = n.substring(0, dot);
+        }
+    }
+
+    private static Map<String, AttributeSet> loadFunctionTable() {
+        Map<String, AttributeSet> table = new HashMap<>();
+        try (InputStream in = IntrinsicUpgrade.class.getResourceAsStream("intrinsic-function-attributes-14.tsv")) {
+            if (in == null) {
+                throw new IllegalStateException("intrinsic-function-attributes-14.tsv is missing from the build");
+            }
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII));
+            for (String line; (line = r.readLine()) != null; ) {
+                if (!line.isEmpty() && !line.startsWith("#")) {
+                    String[] cols = line.split("\t", -1);
+                    table.put(cols[0], new AttributeSet(AttributeKinds.sorted(words(cols[1]).attributes(), false)));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return table;
+    }
 
     private final ModuleReader m;
     private final Module module;
@@ -117,6 +153,19 @@ final class IntrinsicUpgrade {
     private void reset(Function f, Map<Function, Attributes.AttributeList> attributes) {
         IntrinsicAttributes a = TABLE_14.get(f.name());
         if (a == null) {
+            AttributeSet fn = functionAttributes14(f.name());
+            Attributes.AttributeList list = attributes.get(f);
+            if (list == null) {
+                return;
+            }
+            if (fn == null) {
+                // not measured (llvm.lifetime.*, ...): LLVM 14's own sets never hold mustprogress,
+                // which an optimizer may have written on the declaration
+                fn = list.function().without("mustprogress");
+            }
+            Map<Long, AttributeSet> sets = new HashMap<>(list.sets());
+            sets.put(Attributes.FUNCTION_INDEX, fn);
+            attributes.put(f, new Attributes.AttributeList(sets));
             return;
         }
         Map<Long, AttributeSet> sets = new HashMap<>();

@@ -59,6 +59,27 @@ final class MetadataTable {
         return mds.size();
     }
 
+    /**
+     * Function-local metadata ids start again after the module's for every function; while a
+     * function is read its ids from {@code localFrom} on name the nodes stored from {@code localAt}.
+     */
+    private long localFrom = -1;
+    private long localAt;
+
+    void enterFunction(int moduleCount) {
+        localFrom = moduleCount;
+        localAt = mds.size();
+    }
+
+    void leaveFunction() {
+        localFrom = -1;
+    }
+
+    /** The stored index of metadata id {@code id} as the current function numbers it. */
+    long map(long id) {
+        return localFrom >= 0 && id >= localFrom ? localAt + (id - localFrom) : id;
+    }
+
     /** Drops a function's local metadata (ids from {@code size} on) but keeps the nodes it added for debug locations. */
     void truncateLocal(int size) {
         // function-local blocks hold only values as metadata and nodes over them; keep everything:
@@ -72,7 +93,7 @@ final class MetadataTable {
     }
 
     Md get(long id) {
-        if (id < 0 || id >= mds.size()) {
+        if (id < 0 || id >= mds.size() || mds.get((int) id) == null) {
             throw s.error("invalid metadata id " + id);
         }
         return mds.get((int) id);
@@ -105,7 +126,7 @@ final class MetadataTable {
                         case NODE, DISTINCT_NODE -> {
                             Object[] ops = new Object[o.length];
                             for (int i = 0; i < o.length; i++) {
-                                ops[i] = o[i] == 0 ? null : (Object) (o[i] - 1);
+                                ops[i] = o[i] == 0 ? null : (Object) map(o[i] - 1);
                             }
                             mds.add(new MdNode(r.code() == DISTINCT_NODE, ops));
                         }
@@ -114,6 +135,9 @@ final class MetadataTable {
                         case NAMED_NODE -> {
                             if (pendingName == null) {
                                 throw s.error("named metadata without a name");
+                            }
+                            for (int i = 0; i < o.length; i++) {
+                                o[i] = map(o[i]);
                             }
                             named.put(pendingName, o);
                             pendingName = null;
@@ -150,7 +174,7 @@ final class MetadataTable {
         for (int i = 0; i < o.length; i += 2) {
             Type t = types.get(o[i]);
             if (t == PrimitiveType.METADATA) {
-                ops[i / 2] = o[i + 1];
+                ops[i / 2] = map(o[i + 1]);
             } else if (t != PrimitiveType.VOID) {
                 ops[i / 2] = new MdValue(t, o[i + 1], localValue == null ? null : localValue.apply(o[i + 1]));
             }

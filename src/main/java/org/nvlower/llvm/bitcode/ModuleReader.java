@@ -419,6 +419,72 @@ final class ModuleReader {
         }
     }
 
+    /** blockaddress(@f, %bb): the block as printed, once @f's blocks exist and are numbered. */
+    private void resolveBlockAddresses() {
+        for (GlobalValue g : globals) {
+            if (g instanceof GlobalVariable v && v.initializer() != null) {
+                Constant c = resolveBlocks(v.initializer());
+                if (c != v.initializer()) {
+                    v.readInitializer(c);
+                }
+            } else if (g instanceof Function f && !f.isDeclaration()) {
+                f.instructions().forEach(i -> {
+                    for (int k = 0; k < i.operandCount(); k++) {
+                        if (i.operand(k) instanceof Constant c && !(c instanceof GlobalValue)) {
+                            Constant r = resolveBlocks(c);
+                            if (r != c) {
+                                i.setOperand(k, r);
+                            }
+                        }
+                    }
+                });
+            }
+        }
+    }
+
+    private Constant resolveBlocks(Constant c) {
+        switch (c) {
+            case org.nvlower.llvm.ir.BlockAddress b when b.block() != null
+                    && b.block().startsWith(ValueTable.UNRESOLVED_BLOCK) -> {
+                if (!(b.global() instanceof Function f) || f.isDeclaration()) {
+                    throw s.error("blockaddress of a function without a body");
+                }
+                long index = Long.parseLong(b.block().substring(1));
+                if (index < 0 || index >= f.blocks().size()) {
+                    throw s.error("blockaddress of block " + index + " of " + f.blocks().size());
+                }
+                f.renumber();
+                org.nvlower.llvm.ir.BasicBlock bb = f.blocks().get((int) index);
+                String text = "%" + (bb.hasName() ? org.nvlower.llvm.ir.Names.quoteIfNeeded(bb.name()) : String.valueOf(bb.slot()));
+                return new org.nvlower.llvm.ir.BlockAddress(b.kind(), b.type(), b.global(), text);
+            }
+            case org.nvlower.llvm.ir.ConstantAggregate a -> {
+                List<Constant> out = new ArrayList<>(a.elements().size());
+                boolean changed = false;
+                for (Constant e : a.elements()) {
+                    Constant r = resolveBlocks(e);
+                    changed |= r != e;
+                    out.add(r);
+                }
+                return changed ? new org.nvlower.llvm.ir.ConstantAggregate(a.type(), out) : a;
+            }
+            case org.nvlower.llvm.ir.ConstantExpr e -> {
+                List<Constant> out = new ArrayList<>(e.operands().size());
+                boolean changed = false;
+                for (Constant o : e.operands()) {
+                    Constant r = resolveBlocks(o);
+                    changed |= r != o;
+                    out.add(r);
+                }
+                return changed ? new org.nvlower.llvm.ir.ConstantExpr(e.opcode(), e.flags(), e.type(), e.sourceType(),
+                        out, e.inrangeOperand()) : e;
+            }
+            default -> {
+                return c;
+            }
+        }
+    }
+
     private String typedConstant(long id) {
         Constant c = values.constant(id);
         return c.type() + " " + ConstantText.of(c);
@@ -538,6 +604,7 @@ final class ModuleReader {
     // ------------------------------------------------------------------ the rest
 
     private void finish(String sourceFileName, String layout, String triple, String asm) {
+        moduleMetadataCount = metadata.size();
         if (!llvm19) {
             upgrade = new IntrinsicUpgrade(this);
             upgrade.prepare(globals, functionAttributes);
@@ -556,6 +623,9 @@ final class ModuleReader {
             s.jumpToBit(functionBodies.get(i));
             s.subblockId = BlockIds.FUNCTION;
             new FunctionReader(this, defined.get(i)).read();
+        }
+        if (values.blockAddresses) {
+            resolveBlockAddresses();
         }
         List<GlobalValue> functions = new ArrayList<>();
         for (GlobalValue g : globals) {
@@ -627,11 +697,13 @@ final class ModuleReader {
         if (o[2] == 0) {
             throw s.error("debug location without a scope");
         }
-        List<Long> key = List.of(o[0], o[1], o[2] - 1, o[3], o.length > 4 ? o[4] : 0);
+        long scope = metadata.map(o[2] - 1);
+        long inlinedAt = o[3] == 0 ? 0 : metadata.map(o[3] - 1) + 1;
+        List<Long> key = List.of(o[0], o[1], scope, inlinedAt, o.length > 4 ? o[4] : 0);
         Long id = locations.get(key);
         if (id == null) {
             id = (long) metadata.size();
-            metadata.mds.add(new MetadataTable.MdDebug(7, new long[] {0, o[0], o[1], o[2] - 1, o[3],
+            metadata.mds.add(new MetadataTable.MdDebug(7, new long[] {0, o[0], o[1], scope, inlinedAt,
                     o.length > 4 ? o[4] : 0}, false));
             locations.put(key, id);
         }
@@ -642,9 +714,10 @@ final class ModuleReader {
     void addAttachments(Object owner, long[] a, int from) {
         List<long[]> list = attachments.computeIfAbsent(owner, k -> new ArrayList<>());
         for (int i = from; i + 1 < a.length; i += 2) {
+            long node = metadata.map(a[i + 1]);
             metadata.kindName(a[i]);
-            metadata.get(a[i + 1]);
-            list.add(new long[] {a[i], a[i + 1]});
+            metadata.get(node);
+            list.add(new long[] {a[i], node});
         }
     }
 
@@ -656,6 +729,8 @@ final class ModuleReader {
     }
 
     IntrinsicUpgrade upgrade;
+    /** How many metadata ids the module level defines; each function's own ids follow them. */
+    int moduleMetadataCount;
     /** Call-site function attributes, numbered after every function's own set. */
     final Map<org.nvlower.llvm.ir.CallInst, AttributeSet> callAttributes = new LinkedHashMap<>();
 

@@ -36,6 +36,9 @@ final class ValueTable {
     private record Pending(Type type, int code, long[] ops) {
     }
 
+    /** A blockaddress names its block by index until the function's blocks are numbered. */
+    static final String UNRESOLVED_BLOCK = "#";
+    boolean blockAddresses;
     private final Bitstream s;
     private final TypeTable types;
     private final ArrayList<Object> values = new ArrayList<>();
@@ -294,7 +297,8 @@ final class ValueTable {
                 if (!(get(o[1]) instanceof GlobalValue g)) {
                     throw s.error("blockaddress of a non-function");
                 }
-                return new BlockAddress(BlockAddress.Kind.BLOCKADDRESS, t, g, "%" + o[2]);
+                blockAddresses = true;
+                return new BlockAddress(BlockAddress.Kind.BLOCKADDRESS, t, g, UNRESOLVED_BLOCK + o[2]);
             }
             case 27:
             case 29: { // DSO_LOCAL_EQUIVALENT, NO_CFI [ty, gv]
