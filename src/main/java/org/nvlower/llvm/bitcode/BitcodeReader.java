@@ -33,7 +33,7 @@ public final class BitcodeReader {
             throw e;
         } catch (RuntimeException | StackOverflowError e) {
             // a record the reader's checks let through but the model rejects: still one message
-            throw new BitcodeException(fileName, reader.offset(), "malformed bitcode: " + e.getMessage());
+            throw new BitcodeException(fileName, reader.offset(), "malformed or unsupported bitcode: " + e.getMessage());
         }
     }
 }

@@ -60,6 +60,7 @@ final class FunctionReader {
     /** Each block's uses by terminators, in creation order. */
     private final Map<BasicBlock, List<BasicBlock>> blockUses = new HashMap<>();
     private int current;
+    private int recordCount;
     private Instruction last;
 
     FunctionReader(ModuleReader m, Function f) {
@@ -120,6 +121,7 @@ final class FunctionReader {
             }
         }
         int argsEnd = moduleValues + f.arguments().size();
+        recordCount = records.size();
         for (Bitstream.Record r : records) {
             instruction(r, argsEnd);
         }
@@ -281,7 +283,7 @@ final class FunctionReader {
         int code = r.code();
         if (code == 1) { // DECLAREBLOCKS
             long n = next(o);
-            if (n < 1 || n > 10_000_000 || !blocks.isEmpty()) {
+            if (n < 1 || n > recordCount || !blocks.isEmpty()) { // each block holds one record at least
                 throw s.error("invalid DECLAREBLOCKS " + n);
             }
             for (int i = 0; i < n; i++) {
