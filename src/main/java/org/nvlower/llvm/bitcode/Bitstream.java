@@ -275,7 +275,7 @@ final class Bitstream {
         if (id == UNABBREV_RECORD) {
             int code = (int) readVbr(6);
             long n = readVbr(6);
-            if (n > (long) end * 8 - bitPos) {
+            if (n < 0 || n > ((long) end * 8 - bitPos) / 6) { // each operand takes 6 bits at least
                 throw error("record with " + n + " operands extends past the end of the file");
             }
             long[] ops = ensure((int) n);
@@ -300,10 +300,14 @@ final class Bitstream {
             switch (op.kind()) {
                 case AbbrevOp.ARRAY -> {
                     long len = readVbr(6);
-                    if (len > (long) end * 8 - bitPos) {
+                    AbbrevOp element = abbrev[++i];
+                    if (element.kind() == AbbrevOp.LITERAL) {
+                        throw error("an array's element must be an encoding, not a literal");
+                    }
+                    long bits = element.kind() == AbbrevOp.CHAR6 ? 6 : element.value();
+                    if (len < 0 || len > ((long) end * 8 - bitPos) / Math.max(1, bits)) {
                         throw error("array of " + len + " elements extends past the end of the file");
                     }
-                    AbbrevOp element = abbrev[++i];
                     ensure(n + (int) len);
                     for (long k = 0; k < len; k++) {
                         scratch[n++] = readScalar(element);
@@ -312,7 +316,7 @@ final class Bitstream {
                 case AbbrevOp.BLOB -> {
                     long len = readVbr(6);
                     alignTo32();
-                    if (bitPos + len * 8 > (long) end * 8) {
+                    if (len < 0 || len > ((long) end * 8 - bitPos) / 8) {
                         throw error("blob of " + len + " bytes extends past the end of the file");
                     }
                     int from = (int) (bitPos >>> 3);
@@ -331,7 +335,7 @@ final class Bitstream {
 
     private long[] ensure(int n) {
         if (scratch.length < n) {
-            scratch = new long[Math.max(n, scratch.length * 2)];
+            scratch = Arrays.copyOf(scratch, Math.max(n, scratch.length * 2));
         }
         return scratch;
     }
