@@ -956,6 +956,9 @@ final class FunctionReader {
 
     /** Each block's predecessors in use-list order: newest use first, then as USELIST records reorder. */
     private void predecessors() {
+        for (BasicBlock b : blocks) {
+            m.predecessors.put(b, List.of());
+        }
         for (Map.Entry<BasicBlock, List<BasicBlock>> e : blockUses.entrySet()) {
             List<BasicBlock> reversed = new ArrayList<>(e.getValue());
             java.util.Collections.reverse(reversed);
