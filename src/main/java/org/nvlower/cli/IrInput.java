@@ -11,6 +11,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.llvm.bitcode.BitcodeModule;
+import org.nvlower.llvm.bitcode.BitcodeReader;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.softfloat.Hex128;
@@ -43,9 +45,28 @@ final class IrInput {
         return input.equals("-") ? "<stdin>" : input;
     }
 
-    /** Reads and parses {@code input}; a parse error in binary data says that instead of echoing it. */
+    /**
+     * Reads and parses {@code input}: LLVM bitcode with the native reader (no llvm-dis), anything
+     * else as text; a parse error in binary data says that instead of echoing it.
+     */
     static Module parse(String input) throws IOException {
-        String text = read(input).text();
+        return parseInput(input).module();
+    }
+
+    /** A module read from bitcode, with what llvm-dis style printing needs; null for text. */
+    record Parsed(Module module, BitcodeModule bitcode) {
+    }
+
+    static Parsed parseInput(String input) throws IOException {
+        String raw = readRaw(input);
+        if (isBitcode(raw)) {
+            BitcodeModule b = BitcodeReader.readWithUseLists(displayName(input), raw.getBytes(CHARSET));
+            return new Parsed(b.module(), b);
+        }
+        return new Parsed(parseText(input, raw), null);
+    }
+
+    private static Module parseText(String input, String text) {
         try {
             return IrParser.parse(displayName(input), text);
         } catch (InputException e) {
@@ -65,17 +86,16 @@ final class IrInput {
      */
     static Text read(String input) throws IOException {
         String name = displayName(input);
-        String text;
-        if (input.equals("-")) {
-            text = new String(System.in.readAllBytes(), CHARSET);
-        } else {
-            text = readLatin1(path(input));
-        }
+        String text = readRaw(input);
         if (isBitcode(text)) {
             throw new InputException(name + " is LLVM bitcode; nvlower reads textual IR ("
                     + (input.equals("-") ? "convert it with llvm-dis" : "llvm-dis " + input) + ")");
         }
         return new Text(text, CHARSET);
+    }
+
+    private static String readRaw(String input) throws IOException {
+        return input.equals("-") ? new String(System.in.readAllBytes(), CHARSET) : readLatin1(path(input));
     }
 
     /** A readable regular file, or an InputException that says why not. */

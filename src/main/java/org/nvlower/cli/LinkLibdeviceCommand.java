@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "link-libdevice", mixinStandardHelpOptions = true,
         description = {"Link the libdevice functions the module calls (and what they call), internalize them, "
                 + "inline them at their call sites, then fold __nvvm_reflect and the branches it decides.",
-                "libdevice: $CUDA_HOME/nvvm/libdevice/libdevice.10.bc (read through llvm-dis), or --libdevice "
+                "libdevice: $CUDA_HOME/nvvm/libdevice/libdevice.10.bc (read natively), or --libdevice "
                 + "FILE (bitcode or text IR)."},
         footer = "See docs/math-pipeline.md.")
 public final class LinkLibdeviceCommand implements Callable<Integer> {

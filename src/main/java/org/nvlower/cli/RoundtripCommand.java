@@ -41,7 +41,15 @@ public final class RoundtripCommand implements Callable<Integer> {
         // (and is removed on an interrupt) for the whole run.
         try (Output.Destination out = Output.open(spec, output)) {
             long t0 = System.nanoTime();
-            Module module = IrInput.parse(input);
+            IrInput.Parsed parsed = IrInput.parseInput(input);
+            Module module = parsed.module();
+            if (parsed.bitcode() != null) {
+                // bitcode has no text to give back: print it as llvm-dis does
+                out.stream().write(IrPrinter.printDisassembly(module, parsed.bitcode().predecessors())
+                        .getBytes(IrInput.CHARSET));
+                out.commit();
+                return Main.OK;
+            }
             if (repeat > 0) {
                 reportTimes(module.source(), System.nanoTime() - t0);
             }

@@ -24,6 +24,7 @@ class LayerTest {
             "org.nvlower.llvm.analysis..",
             "org.nvlower.llvm.transform..",
             "org.nvlower.llvm.text..",
+            "org.nvlower.llvm.bitcode..",
             "org.nvlower.llvm.exec..",
             "org.nvlower.sass",
             "org.nvlower.ptx..",
@@ -51,6 +52,14 @@ class LayerTest {
                     .allowEmptyShould(true)
                     .check(CLASSES);
         }
+    }
+
+    /** llvm.bitcode sits beside llvm.text (both read into llvm.ir): neither uses the other. */
+    @Test
+    void bitcodeAndTextAreSiblings() {
+        noClasses().that().resideInAPackage("org.nvlower.llvm.bitcode..")
+                .should().dependOnClassesThat().resideInAPackage("org.nvlower.llvm.text..")
+                .check(CLASSES);
     }
 
     @Test

@@ -189,12 +189,13 @@ final class IrFloatLiterals {
                 double d = c.type() == FloatType.DOUBLE ? Double.longBitsToDouble(bits.longValue())
                         : Float.intBitsToFloat(bits.intValue());
                 if (!Double.isNaN(d) && !Double.isInfinite(d)) {
-                    String dec = String.format(Locale.ROOT, "%.6e", d);
+                    String dec = d == 0 ? String.format(Locale.ROOT, "%.6e", d) : llvmDecimal(d);
                     if (Double.parseDouble(dec) == d && !(d == 0 && 1 / d < 0 && !dec.startsWith("-"))) {
                         return dec;
                     }
                 }
-                return "0x" + hex(Double.doubleToRawLongBits(d), 16);
+                // LLVM's format_hex(bits, 0, upper): no leading zeros
+                return "0x" + Long.toHexString(Double.doubleToRawLongBits(d)).toUpperCase(Locale.ROOT);
             }
             case HALF:
                 return "0xH" + hex(bits.longValue(), 4);
@@ -209,6 +210,69 @@ final class IrFloatLiterals {
             default:
                 throw new AssertionError(c.type());
         }
+    }
+
+    /**
+     * LLVM's APFloat::toString(6, 0, false): the exact value's decimal digits, of which the low
+     * ones beyond what 20 bits need are cut off first (not rounded), then the rest rounded half
+     * up to six significant digits; written with six decimals and a two-digit exponent. The cut
+     * makes LLVM print some values (1e35) in hex that a correctly rounded conversion would not.
+     */
+    static String llvmDecimal(double d) {
+        long bits = Double.doubleToRawLongBits(d);
+        int biased = (int) (bits >>> 52) & 0x7FF;
+        long mantissa = bits & ((1L << 52) - 1);
+        long m = biased == 0 ? mantissa : mantissa | (1L << 52);
+        int e = (biased == 0 ? 1 : biased) - 1075;
+        int tz = Long.numberOfTrailingZeros(m);
+        m >>>= tz;
+        e += tz;
+        BigInteger n = BigInteger.valueOf(m);
+        int exp10 = 0;
+        if (e > 0) {
+            n = n.shiftLeft(e);
+        } else if (e < 0) {
+            n = n.multiply(BigInteger.valueOf(5).pow(-e));
+            exp10 = e;
+        }
+        int discard = Math.max(0, n.bitLength() - 20) * 59 / 196;
+        String all = n.toString();
+        String digits = all.substring(0, all.length() - Math.min(discard, all.length() - 1));
+        exp10 += all.length() - digits.length();
+        int keep = digits.length();
+        while (keep > 1 && digits.charAt(keep - 1) == '0') {
+            keep--;
+        }
+        exp10 += digits.length() - keep;
+        digits = digits.substring(0, keep);
+        if (digits.length() > 6) {
+            int cut = digits.length() - 6;
+            boolean up = digits.charAt(6) >= '5';
+            String head = digits.substring(0, 6);
+            exp10 += cut;
+            if (up) {
+                BigInteger h = new BigInteger(head).add(BigInteger.ONE);
+                head = h.toString();
+                if (head.length() > 6) {
+                    head = head.substring(0, 6);
+                    exp10++;
+                }
+            }
+            int k = head.length();
+            while (k > 1 && head.charAt(k - 1) == '0') {
+                k--;
+                exp10++;
+            }
+            digits = head.substring(0, k);
+        }
+        exp10 += digits.length() - 1;
+        StringBuilder sb = new StringBuilder(d < 0 ? "-" : "");
+        sb.append(digits.charAt(0)).append('.').append(digits, 1, digits.length());
+        sb.append("0".repeat(6 - (digits.length() - 1)));
+        sb.append('e').append(exp10 < 0 ? '-' : '+');
+        int abs = Math.abs(exp10);
+        sb.append(abs < 10 ? "0" : "").append(abs);
+        return sb.toString();
     }
 
     private static String hex(long v, int digits) {

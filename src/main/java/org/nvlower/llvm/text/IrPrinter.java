@@ -100,6 +100,136 @@ public final class IrPrinter {
         return sb.toString();
     }
 
+    /**
+     * The module as {@code llvm-dis} prints it: the {@code ; ModuleID} line, the blank lines
+     * between sections, {@code ; Function Attrs:} before each function and {@code ; preds = ...}
+     * after each block label, everything else from the model. {@code predecessors} gives each
+     * block's predecessors in the order LLVM keeps their uses (a bitcode reader knows it); a block
+     * missing from it gets its predecessors in program order.
+     */
+    public static String printDisassembly(Module module, java.util.Map<BasicBlock, List<BasicBlock>> predecessors) {
+        StringBuilder sb = new StringBuilder(1 << 16);
+        String id = module.fileName();
+        if (!id.isEmpty() && id.indexOf('\n') < 0) {
+            sb.append("; ModuleID = '").append(id).append("'\n");
+        }
+        List<ModuleEntity> entities = module.entities();
+        for (HeaderLine.Kind kind : List.of(HeaderLine.Kind.SOURCE_FILENAME, HeaderLine.Kind.DATALAYOUT,
+                HeaderLine.Kind.TRIPLE)) {
+            for (ModuleEntity e : entities) {
+                if (e instanceof HeaderLine h && h.kind() == kind) {
+                    sb.append(canonicalEntity(h)).append('\n');
+                }
+            }
+        }
+        boolean asm = false;
+        for (ModuleEntity e : entities) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.MODULE_ASM) {
+                sb.append(asm ? "" : "\n").append(canonicalEntity(h)).append('\n');
+                asm = true;
+            }
+        }
+        section(sb, entities, TypeDefinition.class);
+        section(sb, entities, GlobalVariable.class);
+        section(sb, entities, GlobalAlias.class);
+        for (ModuleEntity e : entities) {
+            if (e instanceof Function f) {
+                sb.append('\n');
+                String attrs = functionAttributeComment(f);
+                if (!attrs.isEmpty()) {
+                    sb.append("; Function Attrs: ").append(attrs).append('\n');
+                }
+                if (!f.isDeclaration()) {
+                    f.renumber();
+                }
+                sb.append(header(f, !f.isDeclaration()));
+                if (f.isDeclaration()) {
+                    sb.append('\n');
+                } else {
+                    sb.append(" {");
+                    disassembleBlocks(sb, f, predecessors);
+                    sb.append("}\n");
+                }
+            }
+        }
+        section(sb, entities, AttributeGroup.class);
+        boolean named = false;
+        boolean numbered = false;
+        for (ModuleEntity e : entities) {
+            if (e instanceof MetadataDefinition m && m.isNamed()) {
+                sb.append(named ? "" : "\n").append(canonicalEntity(m)).append('\n');
+                named = true;
+            }
+        }
+        for (ModuleEntity e : entities) {
+            if (e instanceof MetadataDefinition m && !m.isNamed()) {
+                sb.append(numbered ? "" : "\n").append(canonicalEntity(m)).append('\n');
+                numbered = true;
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void section(StringBuilder sb, List<ModuleEntity> entities, Class<?> kind) {
+        boolean first = true;
+        for (ModuleEntity e : entities) {
+            if (kind.isInstance(e)) {
+                sb.append(first ? "\n" : "").append(canonicalEntity(e)).append('\n');
+                first = false;
+            }
+        }
+    }
+
+    /** The function's attributes other than strings, as LLVM's comment lists them. */
+    private static String functionAttributeComment(Function f) {
+        StringBuilder sb = new StringBuilder();
+        for (org.nvlower.llvm.ir.Attribute a : f.attributes().attributes()) {
+            if (!(a instanceof org.nvlower.llvm.ir.Attribute.Str)) {
+                sb.append(sb.isEmpty() ? "" : " ").append(a.print(true));
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void disassembleBlocks(StringBuilder sb, Function f,
+            java.util.Map<BasicBlock, List<BasicBlock>> predecessors) {
+        f.renumber();
+        boolean entry = true;
+        for (BasicBlock b : f.blocks()) {
+            int lineStart = sb.length();
+            if (b.hasName()) {
+                sb.append('\n');
+                lineStart = sb.length();
+                sb.append(Names.quoteIfNeeded(b.name())).append(':');
+            } else if (!entry) {
+                sb.append('\n');
+                lineStart = sb.length();
+                sb.append(b.slot()).append(':');
+            }
+            if (!entry) {
+                int column = sb.length() - lineStart;
+                sb.append(" ".repeat(Math.max(50 - column, 1))).append(';');
+                List<BasicBlock> preds = predecessors == null ? null : predecessors.get(b);
+                if (preds == null) {
+                    preds = b.predecessors();
+                }
+                if (preds.isEmpty()) {
+                    sb.append(" No predecessors!");
+                } else {
+                    sb.append(" preds = ");
+                    for (int i = 0; i < preds.size(); i++) {
+                        sb.append(i == 0 ? "" : ", ").append(reference(preds.get(i)));
+                    }
+                }
+            }
+            sb.append('\n');
+            entry = false;
+            for (Instruction inst : b.instructions()) {
+                sb.append("  ").append(canonical(inst)).append('\n');
+            }
+        }
+    }
+
     /** The module as text. */
     public static String print(Module module) {
         StringBuilder sb = new StringBuilder(module.source().length() + 256);
