@@ -532,7 +532,7 @@ public final class IrPrinter {
     private void printCanonicalInstruction(Instruction inst) {
         for (DebugRecord r : inst.debugRecords()) {
             out.write("    ");
-            out.write(r.text());
+            out.write(r.spelled(IrPrinter::reference));
             out.write("\n");
         }
         if (out.last != '\n') {
@@ -578,10 +578,17 @@ public final class IrPrinter {
                     continue;
                 }
                 for (DebugRecord r : inst.debugRecords()) {
-                    if (r.slice() != null) {
+                    int at = r.slice() == null || !renumber || r.locals().isEmpty() ? -1
+                            : src.indexOf(r.text(), r.slice().start());
+                    if (r.slice() != null && at < 0) {
                         out.copy(src, r.slice().start(), r.slice().end());
+                    } else if (r.slice() != null) {
+                        // numbers may have changed: the record's locals are spelled again
+                        out.copy(src, r.slice().start(), at);
+                        out.write(r.spelled(IrPrinter::reference));
+                        out.copy(src, at + r.text().length(), r.slice().end());
                     } else {
-                        out.write("    " + r.text() + "\n");
+                        out.write("    " + r.spelled(IrPrinter::reference) + "\n");
                     }
                 }
                 printInstruction(inst, renumber);
@@ -624,7 +631,8 @@ public final class IrPrinter {
 
     /** Operands whose spelling may have changed without an edit of the instruction: names and numbers. */
     private static boolean mayBeRespelled(Value v) {
-        return v instanceof TrackedValue || v instanceof Constant c && !Constants.globals(c).isEmpty();
+        return v instanceof TrackedValue || v instanceof Constant c && !Constants.globals(c).isEmpty()
+                || v instanceof MetadataValue m && m.hasLocals();
     }
 
     // ------------------------------------------------------------------ canonical text
@@ -641,7 +649,7 @@ public final class IrPrinter {
             return constant(c);
         }
         if (v instanceof MetadataValue m) {
-            return m.text();
+            return m.spelled(IrPrinter::reference);
         }
         if (v instanceof InlineAsm a) {
             return a.text();

@@ -111,7 +111,7 @@ public final class Cloner {
             }
             case TrackedValue t -> throw new IllegalStateException("no mapping for " + Names.ref(t));
             case Constant c -> mapConstant(c);
-            case MetadataValue m -> new MetadataValue(mapMetadata(m.text()));
+            case MetadataValue m -> new MetadataValue(mapMetadata(m.text()), mapLocals(m.locals()));
             case InlineAsm a -> new InlineAsm(mapType(a.type()), a.text());
         };
     }
@@ -138,6 +138,18 @@ public final class Cloner {
     }
 
     // ------------------------------------------------------------------ metadata and attributes
+
+    /** The locals named by debug-info text (function-local metadata), each mapped like an operand. */
+    private List<Value> mapLocals(List<Value> from) {
+        if (from.isEmpty()) {
+            return from;
+        }
+        List<Value> out = new ArrayList<>(from.size());
+        for (Value v : from) {
+            out.add(mapValue(v));
+        }
+        return out;
+    }
 
     /** {@code text} with its node references copied into the destination and its globals resolved. */
     public String mapMetadata(String text) {
@@ -285,6 +297,9 @@ public final class Cloner {
     public List<BasicBlock> cloneBlocks(Function src, Function target, BasicBlock before, String suffix) {
         Map<Value, Value> outer = locals;
         locals = new IdentityHashMap<>();
+        if (options.keepMetadata() && src.hasDebugLocals()) {
+            target.markDebugLocals();
+        }
         try {
             List<BasicBlock> out = new ArrayList<>();
             for (BasicBlock b : src.blocks()) {
@@ -315,6 +330,13 @@ public final class Cloner {
                     for (int i = 0; i < inst.operandCount(); i++) {
                         c.resolveForwardOperand(i, mapValue(inst.operand(i)));
                     }
+                    if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {
+                        // after every local of the body has its copy: a record may name a later one
+                        c.setDebugRecords(inst.debugRecords().stream()
+                                .map(r -> r.locals().isEmpty() ? r.with(mapRecordText(r), List.of())
+                                        : r.with(mapMetadata(r.text()), mapLocals(r.locals())))
+                                .toList());
+                    }
                 }
             }
             return out;
@@ -332,10 +354,6 @@ public final class Cloner {
         }
         if (!inst.metadata().isEmpty()) {
             c.setMetadata(mapAttachments(inst.metadata()));
-        }
-        if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {
-            c.addDebugRecords(inst.debugRecords().stream()
-                    .map(r -> new DebugRecord(r.kind(), mapRecordText(r), null)).toList());
         }
         locals.put(inst, c);
         return c;
