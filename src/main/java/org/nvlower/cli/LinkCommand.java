@@ -40,11 +40,17 @@ public final class LinkCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         try (Output.Destination out = Output.open(spec, output)) {
-            Module dest = IrInput.parse(inputs.get(0));
-            Linker.Options options = new Linker.Options(onlyNeeded, !stripMetadata);
+            // as llvm-link: every input, the first too, is linked into an empty module (so the
+            // globals come in llvm-link's order); flags apply from the second input on
+            Module dest = null;
             PrintWriter err = spec.commandLine().getErr();
-            for (String input : inputs.subList(1, inputs.size())) {
+            for (String input : inputs) {
                 Module src = IrInput.parse(input);
+                if (dest == null) {
+                    dest = Module.create("llvm-link", src.opaquePointers());
+                    dest.setSourceFileName("llvm-link");
+                }
+                Linker.Options options = new Linker.Options(onlyNeeded && input != inputs.get(0), !stripMetadata);
                 try {
                     for (String w : Linker.link(dest, src, options).warnings()) {
                         err.println("warning: " + w);

@@ -82,7 +82,27 @@ public final class DebugLocals {
 
     /** Whether {@code v} is an instruction that is no longer in a function. */
     public static boolean isDeleted(Value v) {
-        return v instanceof Instruction i && i.parent() == null;
+        return v instanceof Instruction i && (i.parent() == null || i.parent().parent() == null);
+    }
+
+    /** Whether one of {@code locals} was deleted (its spelling changed without an edit of the text's owner). */
+    public static boolean anyDeleted(List<Value> locals) {
+        for (Value v : locals) {
+            if (isDeleted(v)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether debug info of {@code inst} (operands, records) names a deleted value. */
+    public static boolean namesDeleted(Instruction inst) {
+        for (int k = 0; k < inst.operandCount(); k++) {
+            if (inst.operand(k) instanceof MetadataValue m && anyDeleted(m.locals())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A value's spelling for simple cases (locals, globals, integers, keywords); the printer passes its own. */

@@ -31,6 +31,7 @@ import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.ConstantString;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.DebugRecord;
+import org.nvlower.llvm.ir.DebugLocals;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.GlobalAlias;
@@ -318,6 +319,12 @@ public final class IrPrinter {
     /** {@code define|declare ... @name(params) ...} up to (not including) the {@code {}. */
     static String header(Function f, boolean definition) {
         StringBuilder sb = new StringBuilder(definition ? "define " : "declare ");
+        if (!definition) {
+            // a declaration's attachments come first, as LLVM prints them (declare !dbg !5 void @f())
+            for (MetadataAttachment m : f.metadata()) {
+                sb.append('!').append(m.name()).append(' ').append(m.node()).append(' ');
+            }
+        }
         Linkage linkage = f.linkage();
         if (linkage != Linkage.EXTERNAL && !(linkage == Linkage.EXTERN_WEAK && !definition && false)) {
             sb.append(linkage.keyword()).append(' ');
@@ -366,8 +373,10 @@ public final class IrPrinter {
         if (f.personality() != null) {
             sb.append(" personality ").append(f.personality());
         }
-        for (MetadataAttachment m : f.metadata()) {
-            sb.append(" !").append(m.name()).append(' ').append(m.node());
+        if (definition) {
+            for (MetadataAttachment m : f.metadata()) {
+                sb.append(" !").append(m.name()).append(' ').append(m.node());
+            }
         }
         return sb.toString();
     }
@@ -543,8 +552,12 @@ public final class IrPrinter {
         out.write("\n");
     }
 
+    /** Whether the function being printed has debug info naming locals ({@link DebugLocals}). */
+    private boolean debugLocals;
+
     /** A function read from this module's text with an edited body: unchanged pieces are copied. */
     private void printBody(Function f) {
+        debugLocals = f.hasDebugLocals();
         boolean renumber = f.needsRenumber();
         if (renumber) {
             f.renumber();
@@ -578,7 +591,7 @@ public final class IrPrinter {
                     continue;
                 }
                 for (DebugRecord r : inst.debugRecords()) {
-                    int at = r.slice() == null || !renumber || r.locals().isEmpty() ? -1
+                    int at = r.slice() == null || r.locals().isEmpty() || !renumber && !DebugLocals.anyDeleted(r.locals()) ? -1
                             : src.indexOf(r.text(), r.slice().start());
                     if (r.slice() != null && at < 0) {
                         out.copy(src, r.slice().start(), r.slice().end());
@@ -598,7 +611,8 @@ public final class IrPrinter {
 
     private void printInstruction(Instruction inst, boolean renumber) {
         InstructionSource s = inst.source();
-        if (!inst.isEdited() && !renumber) {
+        boolean debugStale = debugLocals && DebugLocals.namesDeleted(inst);
+        if (!inst.isEdited() && !renumber && !debugStale) {
             out.copy(src, s.start(), s.end());
             return;
         }
@@ -613,7 +627,7 @@ public final class IrPrinter {
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
-            boolean respell = now != inst.originalOperand(i) || renumber && mayBeRespelled(now);
+            boolean respell = now != inst.originalOperand(i) || (renumber || debugStale) && mayBeRespelled(now);
             if (respell) {
                 String text = reference(now);
                 int from = spans[2 + 2 * i];

@@ -94,6 +94,11 @@ public final class Cloner {
         values.put(from, to);
     }
 
+    /** The destination value {@code v} was mapped to so far, or null (nothing is linked by asking). */
+    public Value mapped(Value v) {
+        return values.get(v);
+    }
+
     /** The destination value for a source value: locals through the map, globals through the resolver. */
     public Value mapValue(Value v) {
         Value done = v instanceof Instruction || v instanceof BasicBlock ? locals.get(v) : null;
@@ -327,7 +332,11 @@ public final class Cloner {
                     if (c == null) {
                         continue; // a dropped debug intrinsic
                     }
-                    for (int i = 0; i < inst.operandCount(); i++) {
+                    // in LLVM's operand order (a call's callee last), so that globals are
+                    // first needed, hence linked, in llvm-link's order
+                    boolean calleeLast = inst instanceof CallInst && inst.operandCount() > 0;
+                    for (int k = 0; k < inst.operandCount(); k++) {
+                        int i = calleeLast ? (k + 1) % inst.operandCount() : k;
                         c.resolveForwardOperand(i, mapValue(inst.operand(i)));
                     }
                     if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {

@@ -23,6 +23,9 @@ import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.text.IrParser;
 import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.llvm.transform.Inliner;
+import org.nvlower.llvm.pass.Lower128;
+import org.nvlower.llvm.pass.NvvmReflect;
+import org.nvlower.llvm.pass.ReflectBranchFold;
 import org.nvlower.testing.ExternalTools;
 
 /**
@@ -106,6 +109,28 @@ class DebugInfoEditsTest {
         String out = IrPrinter.print(m);
         assertTrue(out.contains("metadata !DIArgList(i64 %3, i64 %1)"), out);
         assertEquals(List.of(), IrVerifier.verify(m));
+    }
+
+    @Test
+    void reflectFoldingAndLower128KeepDebugInfoValid(@TempDir Path dir) throws IOException {
+        Module m = IrParser.parse("reflect-fp128.ll", fixture("reflect-fp128.ll"));
+        NvvmReflect.Result r = NvvmReflect.run(m, java.util.Map.of("__CUDA_FTZ", 0));
+        ReflectBranchFold.run(r.functions());
+        String folded = IrPrinter.print(m);
+        // the folded call's debug use is the constant; the block removed took %t, the dead %m went: undef
+        assertTrue(folded.contains("metadata !DIArgList(i32 0, i64 %n)"), folded);
+        assertTrue(folded.contains("metadata !DIArgList(fp128 %s, i64 undef)"), folded);
+        assertTrue(!folded.contains("%t"), folded);
+        assertEquals(List.of(), IrVerifier.verify(m));
+        org.nvlower.llvm.ir.ToolChecksAccess.assertLlvmAsAccepts(dir, folded);
+
+        Module l = IrParser.parse("reflect-fp128.ll", fixture("reflect-fp128.ll"));
+        Lower128.run(l, Lower128.Options.DEFAULT);
+        String lowered = IrPrinter.print(l);
+        assertTrue(lowered.contains("%s = call fp128 @__nv_add_fp128(fp128 %a, fp128 %b)"), lowered);
+        assertTrue(lowered.contains("metadata !DIArgList(fp128 %s, i64 %m)"), lowered);
+        assertEquals(List.of(), IrVerifier.verify(l));
+        org.nvlower.llvm.ir.ToolChecksAccess.assertLlvmAsAccepts(dir, lowered);
     }
 
     @Test
