@@ -279,6 +279,10 @@ public final class IrVerifier {
             Map<Instruction, Integer> position, DominatorTree dom) {
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
+            String shape = MetadataShapes.problem(module, inst, a);
+            if (shape != null) {
+                report(inst, "!" + a.name() + ": " + shape);
+            }
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value v = inst.operand(i);

@@ -492,6 +492,28 @@ public final class Module {
     }
 
     /** A global name starting with {@code prefix} that no global of this module has. */
+    /**
+     * LLVM's ValueSymbolTable::makeUniqueName: {@code name} when free, else {@code name.N} with N
+     * from one counter per module (so the suffixes a linked module's clashes get are llvm-link's;
+     * NVPTX modules get no dot, as in LLVM). A taken name advances the counter even when the
+     * caller only renames for a moment (llvm-link's replacement of a declaration).
+     */
+    public String uniqueGlobalName(String name) {
+        if (!globalsByName.containsKey(name)) {
+            return name;
+        }
+        String triple = targetTriple();
+        String sep = triple != null && triple.startsWith("nvptx") ? "" : ".";
+        while (true) {
+            String candidate = name + sep + (++lastUnique);
+            if (!globalsByName.containsKey(candidate)) {
+                return candidate;
+            }
+        }
+    }
+
+    private int lastUnique;
+
     public String freshGlobalName(String prefix) {
         if (!globalsByName.containsKey(prefix)) {
             return prefix;

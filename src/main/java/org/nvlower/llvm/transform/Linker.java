@@ -157,7 +157,7 @@ public final class Linker {
     /** The destination global for source global {@code g}, linking it in on first use. */
     private GlobalValue resolve(GlobalValue g) {
         if (g.linkage().isLocal() || !g.hasName()) {
-            return copy(g, dest.freshGlobalName(g.hasName() ? g.name() : "__unnamed"));
+            return copy(g, g.hasName() ? dest.uniqueGlobalName(g.name()) : dest.freshGlobalName("__unnamed"));
         }
         GlobalValue existing = dest.global(g.name());
         if (existing == null) {
@@ -168,6 +168,10 @@ public final class Linker {
                     + kind(g) + " in " + src.fileName());
         }
         cloner.map(g, existing);
+        // the weaker unnamed_addr of the two holds (IRMover: none < local_unnamed_addr < unnamed_addr)
+        if (g.unnamedAddr().ordinal() < existing.unnamedAddr().ordinal()) {
+            existing.setUnnamedAddr(g.unnamedAddr());
+        }
         boolean srcDefines = isDefinition(g);
         boolean destDefines = isDefinition(existing);
         if (srcDefines && (!destDefines || existing.linkage().isDiscardableIfUnused()
@@ -175,6 +179,7 @@ public final class Linker {
             // llvm-link makes a new global for the definition (where it is first needed) and
             // replaces the old one with it: the global moves there
             dest.moveGlobalToEnd(existing);
+            dest.uniqueGlobalName(existing.name()); // its temporary name uses up a suffix, as in LLVM
             if (existing instanceof Function df && g instanceof Function sf) {
                 if (!df.functionType().equals(cloner.mapType(sf.functionType()))) {
                     throw new LinkException("@" + g.name() + " has type " + df.functionType() + " in " + dest.fileName()

@@ -65,6 +65,7 @@ class LinkParityTest {
                 StandardCharsets.ISO_8859_1);
         assertParity(dir, List.of(pa), false);
         assertParity(dir, List.of(pb, pa), false);
+        assertParity(dir, List.of(pa, pb), false);
     }
 
     private static void assertParity(Path dir, List<Path> inputs, boolean onlyNeeded) throws IOException {
