@@ -18,8 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower link A.ll B.ll ... -o OUT.ll}: llvm-link's job, through the cloning API. */
 @Command(name = "link", mixinStandardHelpOptions = true,
-        description = "Link LLVM IR modules into the first one (as llvm-link): symbols matched by name, "
-                + "types and metadata mapped, named metadata appended, module flags merged.")
+        description = "Link LLVM IR modules as llvm-link does: every input, in order, into a new module, "
+                + "globals in llvm-link's order; symbols matched by name, types and metadata mapped, named "
+                + "metadata appended, module flags merged.")
 public final class LinkCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "IN.ll", description = "input files (- for stdin, once)")
@@ -28,7 +29,7 @@ public final class LinkCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
     String output;
 
-    @Option(names = "--only-needed", description = "link only the definitions the first module uses (transitively)")
+    @Option(names = "--only-needed", description = "link from the second input on only the definitions the module uses (transitively)")
     boolean onlyNeeded;
 
     @Option(names = "--strip-metadata", description = "drop metadata attachments and debug records of linked code")
