@@ -18,8 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower link A.ll B.ll ... -o OUT.ll}: llvm-link's job, through the cloning API. */
 @Command(name = "link", mixinStandardHelpOptions = true,
-        description = "Link LLVM IR modules into the first one (as llvm-link): symbols matched by name, "
-                + "types and metadata mapped, named metadata appended, module flags merged.")
+        description = "Link LLVM IR modules as llvm-link does: every input, in order, into a new module, "
+                + "globals in llvm-link's order; symbols matched by name, types and metadata mapped, named "
+                + "metadata appended, module flags merged.")
 public final class LinkCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "IN.ll", description = "input files (- for stdin, once)")
@@ -28,7 +29,7 @@ public final class LinkCommand implements Callable<Integer> {
     @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-", description = "output file, or - for stdout")
     String output;
 
-    @Option(names = "--only-needed", description = "link only the definitions the first module uses (transitively)")
+    @Option(names = "--only-needed", description = "link from the second input on only the definitions the module uses (transitively)")
     boolean onlyNeeded;
 
     @Option(names = "--strip-metadata", description = "drop metadata attachments and debug records of linked code")
@@ -40,11 +41,17 @@ public final class LinkCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         try (Output.Destination out = Output.open(spec, output)) {
-            Module dest = IrInput.parse(inputs.get(0));
-            Linker.Options options = new Linker.Options(onlyNeeded, !stripMetadata);
+            // as llvm-link: every input, the first too, is linked into an empty module (so the
+            // globals come in llvm-link's order); flags apply from the second input on
+            Module dest = null;
             PrintWriter err = spec.commandLine().getErr();
-            for (String input : inputs.subList(1, inputs.size())) {
+            for (String input : inputs) {
                 Module src = IrInput.parse(input);
+                if (dest == null) {
+                    dest = Module.create("llvm-link", src.opaquePointers());
+                    dest.setSourceFileName("llvm-link");
+                }
+                Linker.Options options = new Linker.Options(onlyNeeded && input != inputs.get(0), !stripMetadata);
                 try {
                     for (String w : Linker.link(dest, src, options).warnings()) {
                         err.println("warning: " + w);

@@ -55,6 +55,7 @@ import org.nvlower.llvm.ir.ConstantExpr;
 import org.nvlower.llvm.ir.CmpInst;
 import org.nvlower.llvm.ir.CastInst;
 import org.nvlower.llvm.ir.Constants;
+import org.nvlower.llvm.ir.DebugRecord;
 /**
  * Checks that a module is well-formed IR, as LLVM's verifier does for the rules passes can break:
  * block structure (one terminator, at the end; phis first, one entry per incoming edge), SSA
@@ -278,6 +279,10 @@ public final class IrVerifier {
             Map<Instruction, Integer> position, DominatorTree dom) {
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
+            String shape = MetadataShapes.problem(module, inst, a);
+            if (shape != null) {
+                report(inst, "!" + a.name() + ": " + shape);
+            }
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value v = inst.operand(i);
@@ -290,7 +295,8 @@ public final class IrVerifier {
                     if (def.parent() == null || def.function() != f) {
                         report(inst, "use of " + Names.ref(def) + (def.parent() == null ? ", which was erased"
                                 : ", an instruction of another function"));
-                    } else if (!dominatesUse(def, inst, i, position, dom)) {
+                    } else if (!isMetadataOperand(inst, i) && !dominatesUse(def, inst, i, position, dom)) {
+                        // a local wrapped as metadata (metadata i32 %x) is not checked for dominance, as in LLVM
                         report(inst, "instruction does not dominate all uses (" + Names.ref(def) + ")");
                     }
                 }
@@ -310,10 +316,16 @@ public final class IrVerifier {
                     }
                 }
                 case Constant c -> checkConstant(c, describe(inst));
-                case MetadataValue m -> checkMetadataRefs(m.text(), describe(inst));
+                case MetadataValue m -> {
+                    checkMetadataRefs(m.text(), describe(inst));
+                    checkFunctionLocal(inst, m.locals(), f);
+                }
                 default -> {
                 }
             }
+        }
+        for (DebugRecord r : inst.debugRecords()) {
+            checkFunctionLocal(inst, r.locals(), f);
         }
         if (inst.users().contains(inst) && !(inst instanceof PhiInst)) {
             report(inst, "only PHI nodes may reference their own value");
@@ -321,6 +333,26 @@ public final class IrVerifier {
         String typeError = typeError(inst, f);
         if (typeError != null) {
             report(inst, typeError);
+        }
+    }
+
+    /** Whether operand {@code i} of {@code inst} is a call argument of type {@code metadata} (a local wrapped as metadata). */
+    private static boolean isMetadataOperand(Instruction inst, int i) {
+        if (!(inst instanceof CallInst c) || i < 1) {
+            return false;
+        }
+        List<Type> params = c.calleeType().params();
+        return i - 1 < params.size() && params.get(i - 1) == PrimitiveType.METADATA;
+    }
+
+    /** Function-local metadata (locals named in debug info) names only values of its own function. */
+    private void checkFunctionLocal(Instruction inst, List<Value> locals, Function f) {
+        for (Value v : locals) {
+            Function owner = v instanceof Instruction d ? (d.parent() == null ? f : d.function())
+                    : v instanceof Argument a ? a.parent() : f;
+            if (owner != f) {
+                report(inst, "function-local metadata used in wrong function (" + Names.ref(v) + ")");
+            }
         }
     }
 

@@ -34,6 +34,7 @@ public final class Function extends GlobalValue {
     private int widestSourceScalarBits = -1;
     private boolean edited;
     private boolean renumber;
+    private boolean debugLocals;
     private Set<String> usedNames;
     private int nextFresh;
     private Runnable bodyLoader;
@@ -487,6 +488,15 @@ public final class Function extends GlobalValue {
 
     void markEdited() {
         edited = true;
+    }
+
+    /** Whether debug-info text in the body names locals ({@link DebugLocals}); set when they are bound. */
+    public boolean hasDebugLocals() {
+        return debugLocals;
+    }
+
+    public void markDebugLocals() {
+        debugLocals = true;
     }
 
     /** True when a numbered value was removed or renamed, so numbers must be reassigned. */

@@ -400,6 +400,7 @@ public abstract sealed class Instruction extends TrackedValue
         if (parent == null) {
             throw new IllegalStateException("instruction is not in a block");
         }
+        Function f = parent.parent();
         parent.remove(this);
         for (Value v : operands) {
             if (v instanceof TrackedValue t) {
@@ -407,6 +408,9 @@ public abstract sealed class Instruction extends TrackedValue
             }
         }
         operands = new Value[0];
+        if (f != null && f.hasDebugLocals()) {
+            DebugLocals.deleted(f, this); // debug info naming it now says undef (poison in records)
+        }
     }
 
     /**
@@ -485,6 +489,29 @@ public abstract sealed class Instruction extends TrackedValue
 
     void replaceDebugRecords(List<DebugRecord> records) {
         debugRecords = records;
+    }
+
+    /** Replaces the debug records (an edit: the records print from the model). */
+    public void setDebugRecords(List<DebugRecord> records) {
+        debugRecords = List.copyOf(records);
+        markEdited();
+    }
+
+    /**
+     * Called by the parser once a body is read: the debug records and the metadata operand
+     * {@code index} (or -1) with their locals bound ({@link DebugLocals}); the text is the same,
+     * so this is no edit.
+     */
+    public void bindDebugLocals(List<DebugRecord> records, int index, MetadataValue bound) {
+        if (records != null) {
+            debugRecords = List.copyOf(records);
+        }
+        if (index >= 0) {
+            if (!(operands[index] instanceof MetadataValue m) || !m.text().equals(bound.text())) {
+                throw new IllegalArgumentException("operand " + index + " is not " + bound.text());
+            }
+            operands[index] = bound;
+        }
     }
 
     public void addDebugRecords(List<DebugRecord> records) {

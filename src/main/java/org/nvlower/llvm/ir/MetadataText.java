@@ -176,7 +176,7 @@ public final class MetadataText {
     }
 
     /** Decodes LLVM's {@code \XX} and {@code \\} escapes. */
-    static String unescape(String s) {
+    public static String unescape(String s) {
         if (s.indexOf('\\') < 0) {
             return s;
         }

@@ -251,6 +251,30 @@ public final class Module {
         setHeader(HeaderLine.Kind.SOURCE_FILENAME, "source_filename", name);
     }
 
+    /** The selection kind of comdat {@code $name} ({@code any}, {@code largest} ...), or null when there is none. */
+    public String comdatKind(String name) {
+        for (ModuleEntity e : entities) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT && h.key().equals(name)) {
+                return h.value();
+            }
+        }
+        return null;
+    }
+
+    /** Adds {@code $name = comdat kind} after the header lines and comdats, unless the comdat exists. */
+    public void addComdat(String name, String kind) {
+        if (comdatKind(name) != null) {
+            return;
+        }
+        int at = 0;
+        for (int i = 0; i < entities.size(); i++) {
+            if (entities.get(i) instanceof HeaderLine) {
+                at = i + 1;
+            }
+        }
+        entities.add(at, new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, null));
+    }
+
     /** Replaces the header line of {@code kind} (or adds it after the other header lines). */
     private void setHeader(HeaderLine.Kind kind, String key, String value) {
         HeaderLine line = new HeaderLine(kind, key, value, null);
@@ -344,8 +368,22 @@ public final class Module {
         }
     }
 
+    /** Moves {@code g} after the other globals of its kind (llvm-link orders variables as their source). */
+    public void moveGlobalToEnd(GlobalValue g) {
+        if (!entities.remove(g)) {
+            throw new IllegalArgumentException(g + " is not in this module");
+        }
+        entities.add(insertionPoint(g instanceof Function ? Function.class : g instanceof GlobalVariable
+                ? GlobalVariable.class : GlobalAlias.class), g);
+    }
+
     /** Inserts after the last entity of the same kind (or before functions/attributes/metadata). */
     private void insertGlobal(GlobalValue g, Class<?> kind) {
+        entities.add(insertionPoint(kind), g);
+        index(g);
+    }
+
+    private int insertionPoint(Class<?> kind) {
         int at = -1;
         for (int i = entities.size() - 1; i >= 0; i--) {
             if (kind.isInstance(entities.get(i))) {
@@ -366,8 +404,7 @@ public final class Module {
                 }
             }
         }
-        entities.add(at, g);
-        index(g);
+        return at;
     }
 
     /** Removes a global that nothing uses any more (its body goes with a function). */
@@ -455,6 +492,28 @@ public final class Module {
     }
 
     /** A global name starting with {@code prefix} that no global of this module has. */
+    /**
+     * LLVM's ValueSymbolTable::makeUniqueName: {@code name} when free, else {@code name.N} with N
+     * from one counter per module (so the suffixes a linked module's clashes get are llvm-link's;
+     * NVPTX modules get no dot, as in LLVM). A taken name advances the counter even when the
+     * caller only renames for a moment (llvm-link's replacement of a declaration).
+     */
+    public String uniqueGlobalName(String name) {
+        if (!globalsByName.containsKey(name)) {
+            return name;
+        }
+        String triple = targetTriple();
+        String sep = triple != null && triple.startsWith("nvptx") ? "" : ".";
+        while (true) {
+            String candidate = name + sep + (++lastUnique);
+            if (!globalsByName.containsKey(candidate)) {
+                return candidate;
+            }
+        }
+    }
+
+    private int lastUnique;
+
     public String freshGlobalName(String prefix) {
         if (!globalsByName.containsKey(prefix)) {
             return prefix;

@@ -100,6 +100,7 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         for (Instruction user : users()) {
             user.replaceUsesOf(this, replacement);
         }
+        DebugLocals.replace(this, replacement);
     }
 
     void clearUses() {

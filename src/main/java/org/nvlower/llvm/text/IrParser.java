@@ -29,6 +29,7 @@ import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.ConstantString;
 import org.nvlower.llvm.ir.DebugRecord;
+import org.nvlower.llvm.ir.DebugLocals;
 import org.nvlower.llvm.ir.FastMathFlags;
 import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
@@ -1933,7 +1934,11 @@ public final class IrParser {
                 if (t != PrimitiveType.METADATA) {
                     throw error("metadata is only valid as a metadata operand");
                 }
-                return new MetadataValue(skipMetadata());
+                String text = skipMetadata();
+                if (text.indexOf('%') >= 0) {
+                    sawDebugLocal = true;
+                }
+                return new MetadataValue(text);
             }
             case WORD -> {
                 return parseWordValue(t, allowLocal);
@@ -2250,8 +2255,78 @@ public final class IrParser {
 
     // ------------------------------------------------------------------ function bodies
 
+    /** Whether the body being read has debug-info text that may name locals (see {@link #bindDebugLocals}). */
+    private boolean sawDebugLocal;
+
+    /**
+     * Binds the locals that debug-info text names ({@code !DIArgList(i32 %x)} operands,
+     * {@code #dbg_value} records) to the values they name, so that they follow those values
+     * through edits ({@link DebugLocals}). A name the body does not define leaves the text unbound.
+     */
+    private void bindDebugLocals(Function f) {
+        boolean any = false;
+        for (BasicBlock b : f.blocks()) {
+            for (Instruction inst : b.instructions()) {
+                List<DebugRecord> records = null;
+                for (int r = 0; r < inst.debugRecords().size(); r++) {
+                    DebugRecord rec = inst.debugRecords().get(r);
+                    List<Value> bound = lookUpLocals(rec.text());
+                    if (bound != null) {
+                        if (records == null) {
+                            records = new ArrayList<>(inst.debugRecords());
+                        }
+                        records.set(r, new DebugRecord(rec.kind(), rec.text(), rec.slice(), bound));
+                    }
+                }
+                if (records != null) {
+                    inst.bindDebugLocals(records, -1, null);
+                    any = true;
+                }
+                for (int k = 0; k < inst.operandCount(); k++) {
+                    if (inst.operand(k) instanceof MetadataValue m) {
+                        List<Value> bound = lookUpLocals(m.text());
+                        if (bound != null) {
+                            inst.bindDebugLocals(null, k, new MetadataValue(m.text(), bound));
+                            any = true;
+                        }
+                    }
+                }
+            }
+        }
+        if (any) {
+            f.markDebugLocals();
+        }
+    }
+
+    /** The values the {@code %} references of {@code text} name in the current body, or null (none, or one undefined). */
+    private List<Value> lookUpLocals(String text) {
+        if (text == null || text.indexOf('%') < 0) {
+            return null;
+        }
+        List<String> names = DebugLocals.localNames(text);
+        if (names.isEmpty()) {
+            return null;
+        }
+        List<Value> values = new ArrayList<>(names.size());
+        for (String name : names) {
+            TrackedValue v;
+            if (MetadataText.isNumber(name)) {
+                int slot = name.length() > 9 ? -1 : Integer.parseInt(name);
+                v = slot >= 0 && slot < numbered.size() ? numbered.get(slot) : null;
+            } else {
+                v = locals.get(name);
+            }
+            if (v == null || v instanceof BasicBlock) {
+                return null;
+            }
+            values.add(v);
+        }
+        return values;
+    }
+
     private void parseBody(Function f, int bodyStart, int closeBrace) {
         function = f;
+        sawDebugLocal = false;
         locals = new HashMap<>();
         numbered = new ArrayList<>();
         forwardBlocks = new HashMap<>();
@@ -2312,6 +2387,7 @@ public final class IrParser {
                 if (records.isEmpty()) {
                     records = new ArrayList<>(2);
                 }
+                sawDebugLocal = true;
                 records.add(new DebugRecord(kind, checkOnly ? null : src.substring(recordStart, lex.previousEnd),
                         new SourceSlice(itemStart, end)));
                 itemStart = end;
@@ -2340,6 +2416,9 @@ public final class IrParser {
                 BasicBlock b = use.getKey();
                 throw error(use.getValue(), "use of undefined value '%" + (b.hasName() ? b.name() : b.slot()) + "'");
             }
+        }
+        if (!checkOnly && sawDebugLocal) {
+            bindDebugLocals(f);
         }
         function = null;
         locals = null;

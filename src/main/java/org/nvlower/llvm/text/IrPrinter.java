@@ -31,6 +31,7 @@ import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.ConstantString;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.DebugRecord;
+import org.nvlower.llvm.ir.DebugLocals;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.GlobalAlias;
@@ -448,6 +449,12 @@ public final class IrPrinter {
     /** {@code define|declare ... @name(params) ...} up to (not including) the {@code {}. */
     static String header(Function f, boolean definition) {
         StringBuilder sb = new StringBuilder(definition ? "define " : "declare ");
+        if (!definition) {
+            // a declaration's attachments come first, as LLVM prints them (declare !dbg !5 void @f())
+            for (MetadataAttachment m : f.metadata()) {
+                sb.append('!').append(m.name()).append(' ').append(m.node()).append(' ');
+            }
+        }
         Linkage linkage = f.linkage();
         if (linkage != Linkage.EXTERNAL && !(linkage == Linkage.EXTERN_WEAK && !definition && false)) {
             sb.append(linkage.keyword()).append(' ');
@@ -496,8 +503,10 @@ public final class IrPrinter {
         if (f.personality() != null) {
             sb.append(" personality ").append(f.personality());
         }
-        for (MetadataAttachment m : f.metadata()) {
-            sb.append(" !").append(m.name()).append(' ').append(m.node());
+        if (definition) {
+            for (MetadataAttachment m : f.metadata()) {
+                sb.append(" !").append(m.name()).append(' ').append(m.node());
+            }
         }
         return sb.toString();
     }
@@ -662,7 +671,7 @@ public final class IrPrinter {
     private void printCanonicalInstruction(Instruction inst) {
         for (DebugRecord r : inst.debugRecords()) {
             out.write("    ");
-            out.write(r.text());
+            out.write(r.spelled(IrPrinter::reference));
             out.write("\n");
         }
         if (out.last != '\n') {
@@ -673,8 +682,12 @@ public final class IrPrinter {
         out.write("\n");
     }
 
+    /** Whether the function being printed has debug info naming locals ({@link DebugLocals}). */
+    private boolean debugLocals;
+
     /** A function read from this module's text with an edited body: unchanged pieces are copied. */
     private void printBody(Function f) {
+        debugLocals = f.hasDebugLocals();
         boolean renumber = f.needsRenumber();
         if (renumber) {
             f.renumber();
@@ -708,10 +721,17 @@ public final class IrPrinter {
                     continue;
                 }
                 for (DebugRecord r : inst.debugRecords()) {
-                    if (r.slice() != null) {
+                    int at = r.slice() == null || r.locals().isEmpty() || !renumber && !DebugLocals.anyDeleted(r.locals()) ? -1
+                            : src.indexOf(r.text(), r.slice().start());
+                    if (r.slice() != null && at < 0) {
                         out.copy(src, r.slice().start(), r.slice().end());
+                    } else if (r.slice() != null) {
+                        // numbers may have changed: the record's locals are spelled again
+                        out.copy(src, r.slice().start(), at);
+                        out.write(r.spelled(IrPrinter::reference));
+                        out.copy(src, at + r.text().length(), r.slice().end());
                     } else {
-                        out.write("    " + r.text() + "\n");
+                        out.write("    " + r.spelled(IrPrinter::reference) + "\n");
                     }
                 }
                 printInstruction(inst, renumber);
@@ -721,7 +741,8 @@ public final class IrPrinter {
 
     private void printInstruction(Instruction inst, boolean renumber) {
         InstructionSource s = inst.source();
-        if (!inst.isEdited() && !renumber) {
+        boolean debugStale = debugLocals && DebugLocals.namesDeleted(inst);
+        if (!inst.isEdited() && !renumber && !debugStale) {
             out.copy(src, s.start(), s.end());
             return;
         }
@@ -736,7 +757,7 @@ public final class IrPrinter {
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
-            boolean respell = now != inst.originalOperand(i) || renumber && mayBeRespelled(now);
+            boolean respell = now != inst.originalOperand(i) || (renumber || debugStale) && mayBeRespelled(now);
             if (respell) {
                 String text = reference(now);
                 int from = spans[2 + 2 * i];
@@ -754,7 +775,8 @@ public final class IrPrinter {
 
     /** Operands whose spelling may have changed without an edit of the instruction: names and numbers. */
     private static boolean mayBeRespelled(Value v) {
-        return v instanceof TrackedValue || v instanceof Constant c && !Constants.globals(c).isEmpty();
+        return v instanceof TrackedValue || v instanceof Constant c && !Constants.globals(c).isEmpty()
+                || v instanceof MetadataValue m && m.hasLocals();
     }
 
     // ------------------------------------------------------------------ canonical text
@@ -771,7 +793,7 @@ public final class IrPrinter {
             return constant(c);
         }
         if (v instanceof MetadataValue m) {
-            return m.text();
+            return m.spelled(IrPrinter::reference);
         }
         if (v instanceof InlineAsm a) {
             return a.text();

@@ -94,6 +94,11 @@ public final class Cloner {
         values.put(from, to);
     }
 
+    /** The destination value {@code v} was mapped to so far, or null (nothing is linked by asking). */
+    public Value mapped(Value v) {
+        return values.get(v);
+    }
+
     /** The destination value for a source value: locals through the map, globals through the resolver. */
     public Value mapValue(Value v) {
         Value done = v instanceof Instruction || v instanceof BasicBlock ? locals.get(v) : null;
@@ -111,7 +116,7 @@ public final class Cloner {
             }
             case TrackedValue t -> throw new IllegalStateException("no mapping for " + Names.ref(t));
             case Constant c -> mapConstant(c);
-            case MetadataValue m -> new MetadataValue(mapMetadata(m.text()));
+            case MetadataValue m -> new MetadataValue(mapMetadata(m.text()), mapLocals(m.locals()));
             case InlineAsm a -> new InlineAsm(mapType(a.type()), a.text());
         };
     }
@@ -138,6 +143,18 @@ public final class Cloner {
     }
 
     // ------------------------------------------------------------------ metadata and attributes
+
+    /** The locals named by debug-info text (function-local metadata), each mapped like an operand. */
+    private List<Value> mapLocals(List<Value> from) {
+        if (from.isEmpty()) {
+            return from;
+        }
+        List<Value> out = new ArrayList<>(from.size());
+        for (Value v : from) {
+            out.add(mapValue(v));
+        }
+        return out;
+    }
 
     /** {@code text} with its node references copied into the destination and its globals resolved. */
     public String mapMetadata(String text) {
@@ -285,6 +302,9 @@ public final class Cloner {
     public List<BasicBlock> cloneBlocks(Function src, Function target, BasicBlock before, String suffix) {
         Map<Value, Value> outer = locals;
         locals = new IdentityHashMap<>();
+        if (options.keepMetadata() && src.hasDebugLocals()) {
+            target.markDebugLocals();
+        }
         try {
             List<BasicBlock> out = new ArrayList<>();
             for (BasicBlock b : src.blocks()) {
@@ -312,8 +332,19 @@ public final class Cloner {
                     if (c == null) {
                         continue; // a dropped debug intrinsic
                     }
-                    for (int i = 0; i < inst.operandCount(); i++) {
+                    // in LLVM's operand order (a call's callee last), so that globals are
+                    // first needed, hence linked, in llvm-link's order
+                    boolean calleeLast = inst instanceof CallInst && inst.operandCount() > 0;
+                    for (int k = 0; k < inst.operandCount(); k++) {
+                        int i = calleeLast ? (k + 1) % inst.operandCount() : k;
                         c.resolveForwardOperand(i, mapValue(inst.operand(i)));
+                    }
+                    if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {
+                        // after every local of the body has its copy: a record may name a later one
+                        c.setDebugRecords(inst.debugRecords().stream()
+                                .map(r -> r.locals().isEmpty() ? r.with(mapRecordText(r), List.of())
+                                        : r.with(mapMetadata(r.text()), mapLocals(r.locals())))
+                                .toList());
                     }
                 }
             }
@@ -332,10 +363,6 @@ public final class Cloner {
         }
         if (!inst.metadata().isEmpty()) {
             c.setMetadata(mapAttachments(inst.metadata()));
-        }
-        if (options.keepMetadata() && !inst.debugRecords().isEmpty()) {
-            c.addDebugRecords(inst.debugRecords().stream()
-                    .map(r -> new DebugRecord(r.kind(), mapRecordText(r), null)).toList());
         }
         locals.put(inst, c);
         return c;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.MetadataAttachment;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Module;
@@ -71,6 +72,10 @@ public final class Inliner {
             cloner.map(callee.argument(i), call.argument(i));
         }
         List<BasicBlock> body = cloner.cloneBlocks(callee, caller, after, ".i");
+        MetadataAttachment callLocation = call.metadata("dbg");
+        if (callLocation != null) {
+            InlinedAt.apply(module, callLocation.node(), body, hasDebugInfo(callee));
+        }
         // route returns to the rest of the caller
         List<Value> returned = new ArrayList<>();
         List<BasicBlock> from = new ArrayList<>();
@@ -86,7 +91,8 @@ public final class Inliner {
         }
         moveStaticAllocas(body.get(0), caller.entryBlock());
         before.setTerminator(TerminatorInst.br(body.get(0)));
-        if (call.hasResult() && call.hasUses()) {
+        // debug info naming the call follows its value too (LLVM replaces metadata uses as well)
+        if (call.hasResult() && (call.hasUses() || caller.hasDebugLocals())) {
             Value result;
             if (returned.size() == 1) {
                 result = returned.get(0);
@@ -107,6 +113,21 @@ public final class Inliner {
         }
         call.eraseFromParent();
         return body;
+    }
+
+    /** Whether {@code f} has a subprogram or any instruction with a location (LLVM's CalleeHasDebugInfo). */
+    private static boolean hasDebugInfo(Function f) {
+        if (f.metadata().stream().anyMatch(m -> m.name().equals("dbg"))) {
+            return true;
+        }
+        for (BasicBlock b : f.blocks()) {
+            for (Instruction i : b.instructions()) {
+                if (i.metadata("dbg") != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Allocas of constant size at the top of the inlined entry block go to the caller's entry. */

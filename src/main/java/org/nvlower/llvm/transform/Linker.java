@@ -54,12 +54,36 @@ public final class Linker {
         this.dest = dest;
         this.src = src;
         this.options = options;
+        if (src.opaquePointers() && !dest.opaquePointers() && spellsNoPointer(dest)) {
+            dest.setOpaquePointers(true); // a module without pointers is in either mode (clang 19 output often is)
+        }
         this.cloner = new Cloner(src, dest, options.keepMetadata() ? Cloner.Options.KEEP_METADATA
                 : Cloner.Options.DROP_METADATA, this::resolve);
     }
 
+    /** Whether {@code m} has no typed pointer: read from a text without {@code *}, or empty. */
+    private static boolean spellsNoPointer(Module m) {
+        String text = m.source();
+        return text != null ? text.indexOf('*') < 0 : m.functions().isEmpty() && m.globals().isEmpty();
+    }
+
     /** What a link did: the functions whose bodies came from the source, and warnings (llvm-link's). */
     public record Result(List<Function> linkedFunctions, List<String> warnings) {
+    }
+
+    /**
+     * llvm-link's whole job: every module, the first too, linked in order into a new empty
+     * module (so the globals come in llvm-link's order); {@code options} apply from the second
+     * module on, as llvm-link's flags. Warnings go to {@code warnings}.
+     */
+    public static Module linkAll(List<Module> inputs, Options options, java.util.function.Consumer<String> warnings) {
+        Module dest = Module.create("llvm-link", inputs.get(0).opaquePointers());
+        dest.setSourceFileName("llvm-link");
+        for (int i = 0; i < inputs.size(); i++) {
+            Options o = i == 0 ? new Options(false, options.keepMetadata()) : options;
+            link(dest, inputs.get(i), o).warnings().forEach(warnings);
+        }
+        return dest;
     }
 
     public static Result link(Module dest, Module src, Options options) {
@@ -70,29 +94,47 @@ public final class Linker {
 
     private void run() {
         linkHeader();
-        if (options.onlyNeeded()) {
-            for (Function f : dest.functions()) {
-                GlobalValue s = src.global(f.name());
-                if (f.isDeclaration() && s instanceof Function sf && !sf.isDeclaration()) {
-                    cloner.mapValue(sf);
-                }
-            }
-            for (GlobalVariable v : dest.globals()) {
-                if (v.isDeclaration() && src.global(v.name()) instanceof GlobalVariable sv && !sv.isDeclaration()) {
-                    cloner.mapValue(sv);
-                }
-            }
-        } else {
-            for (ModuleEntity e : src.entities()) {
-                if (e instanceof GlobalValue g && !g.linkage().isLocal()) {
-                    cloner.mapValue(g);
-                }
+        // as llvm-link (IRMover): each value to link in source order (variables, functions, aliases)
+        // is mapped with everything it pulls in before the next; bodies pulled in are copied last
+        // first (the mapper's worklist is a stack). New globals are added as they are first needed.
+        for (GlobalValue g : valuesToLink()) {
+            cloner.mapValue(g);
+            while (!work.isEmpty()) {
+                work.pollLast().run();
             }
         }
-        while (!work.isEmpty()) {
-            work.poll().run();
+        // then the variables take their source order (IRLinker::run's final reordering)
+        for (GlobalVariable v : src.globals()) {
+            if (v.linkage() != Linkage.APPENDING && cloner.mapped(v) instanceof GlobalVariable d && d.module() == dest) {
+                dest.moveGlobalToEnd(d);
+            }
         }
         linkNamedMetadata();
+    }
+
+    /** ModuleLinker's ValuesToLink: definitions to link, not declarations nor unreferenced local/linkonce ones. */
+    private List<GlobalValue> valuesToLink() {
+        List<GlobalValue> out = new ArrayList<>();
+        List<GlobalValue> all = new ArrayList<>(src.globals());
+        all.addAll(src.functions());
+        all.addAll(src.aliases());
+        for (GlobalValue g : all) {
+            if (!isDefinition(g) && !(g instanceof GlobalVariable v && v.linkage() == Linkage.APPENDING)) {
+                continue;
+            }
+            GlobalValue existing = g.linkage().isLocal() || !g.hasName() ? null : dest.global(g.name());
+            if (options.onlyNeeded()) {
+                if (existing != null && !isDefinition(existing)) {
+                    out.add(g);
+                }
+                continue;
+            }
+            if (existing == null && g.linkage().isDiscardableIfUnused()) {
+                continue; // local, linkonce, available_externally: linked when something refers to them
+            }
+            out.add(g);
+        }
+        return out;
     }
 
     private void linkHeader() {
@@ -115,7 +157,7 @@ public final class Linker {
     /** The destination global for source global {@code g}, linking it in on first use. */
     private GlobalValue resolve(GlobalValue g) {
         if (g.linkage().isLocal() || !g.hasName()) {
-            return copy(g, dest.freshGlobalName(g.hasName() ? g.name() : "__unnamed"));
+            return copy(g, g.hasName() ? dest.uniqueGlobalName(g.name()) : dest.freshGlobalName("__unnamed"));
         }
         GlobalValue existing = dest.global(g.name());
         if (existing == null) {
@@ -126,10 +168,18 @@ public final class Linker {
                     + kind(g) + " in " + src.fileName());
         }
         cloner.map(g, existing);
+        // the weaker unnamed_addr of the two holds (IRMover: none < local_unnamed_addr < unnamed_addr)
+        if (g.unnamedAddr().ordinal() < existing.unnamedAddr().ordinal()) {
+            existing.setUnnamedAddr(g.unnamedAddr());
+        }
         boolean srcDefines = isDefinition(g);
         boolean destDefines = isDefinition(existing);
         if (srcDefines && (!destDefines || existing.linkage().isDiscardableIfUnused()
                 && !g.linkage().isDiscardableIfUnused())) {
+            // llvm-link makes a new global for the definition (where it is first needed) and
+            // replaces the old one with it: the global moves there
+            dest.moveGlobalToEnd(existing);
+            dest.uniqueGlobalName(existing.name()); // its temporary name uses up a suffix, as in LLVM
             if (existing instanceof Function df && g instanceof Function sf) {
                 if (!df.functionType().equals(cloner.mapType(sf.functionType()))) {
                     throw new LinkException("@" + g.name() + " has type " + df.functionType() + " in " + dest.fileName()
@@ -154,6 +204,13 @@ public final class Linker {
     }
 
     private GlobalValue copy(GlobalValue g, String name) {
+        if (g.comdat() != null) {
+            String c = g.comdat().isEmpty() ? g.name() : g.comdat();
+            String kind = src.comdatKind(c);
+            if (kind != null) {
+                dest.addComdat(c, kind);
+            }
+        }
         return switch (g) {
             case Function f -> {
                 Function d = dest.addFunction(name, (FunctionType) cloner.mapType(f.functionType()));

@@ -93,7 +93,8 @@ public final class TypeMapper {
         if (!n.isOpaque()) {
             // as LLVM's IRMover: a destination struct with the same body stands for it, whatever its name
             for (NamedStructType candidate : new ArrayList<>(dest.namedTypes().values())) {
-                if (candidate.isDefined() && !candidate.isOpaque() && !named.containsValue(candidate)
+                // (two isomorphic source structs become one, as in LLVM)
+                if (candidate.isDefined() && !candidate.isOpaque()
                         && candidate.isPacked() == n.isPacked() && candidate.fields().size() == n.fields().size()) {
                     named.put(n, candidate);
                     if (sameBody(n, candidate)) {

@@ -1,0 +1,135 @@
+package org.nvlower.llvm.analysis;
+
+import java.math.BigInteger;
+import java.util.List;
+
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.MetadataDefinition;
+import org.nvlower.llvm.ir.MetadataText;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.Type;
+
+/**
+ * The shapes LLVM's verifier requires of instruction attachments ({@code visitRangeMetadata},
+ * the {@code !nonnull}/{@code !align} checks of {@code visitLoadInst}, {@code visitProfMetadata}):
+ * {@code !range} on a load, call or invoke of integer type, pairs of integers of that type;
+ * {@code !nonnull} and {@code !align} on loads of pointers only, {@code !align} one {@code i64} power of two; {@code !prof} branch weights one per
+ * successor of a {@code br}/{@code switch}/{@code indirectbr}. Returns the message of the first
+ * broken rule, or null.
+ */
+final class MetadataShapes {
+
+    private static final java.util.Set<String> KINDS = java.util.Set.of("range", "nonnull", "align", "prof");
+
+    private MetadataShapes() {
+    }
+
+    static String problem(Module module, Instruction inst, MetadataAttachment a) {
+        if (!KINDS.contains(a.name())) {
+            return null;
+        }
+        String body = body(module, a.node());
+        return switch (a.name()) {
+            case "range" -> range(inst, body);
+            case "nonnull" -> inst.opcode() != Opcode.LOAD ? "nonnull applies only to load instructions, use attributes for calls or invokes"
+                    : !(inst.type() instanceof PointerType) ? "nonnull applies only to pointer types" : null;
+            case "align" -> align(inst, body);
+            case "prof" -> prof(inst, body);
+            default -> null;
+        };
+    }
+
+    private static String range(Instruction inst, String body) {
+        if (inst.opcode() != Opcode.LOAD && inst.opcode() != Opcode.CALL && inst.opcode() != Opcode.INVOKE) {
+            return "Ranges are only for loads, calls and invokes!";
+        }
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null) {
+            return null; // not read here (a forward or odd reference): llvm-as judges the syntax
+        }
+        if (elements.isEmpty() || elements.size() % 2 != 0) {
+            return "Unfinished range!";
+        }
+        Type t = inst.type();
+        if (!(t instanceof IntegerType it)) {
+            return "Range types must match instruction type!";
+        }
+        for (int i = 0; i < elements.size(); i += 2) {
+            BigInteger lo = integer(elements.get(i), it);
+            BigInteger hi = integer(elements.get(i + 1), it);
+            if (lo == null || hi == null) {
+                return "Range types must match instruction type!";
+            }
+        }
+        return null;
+    }
+
+    private static String align(Instruction inst, String body) {
+        if (inst.opcode() != Opcode.LOAD) {
+            return "align applies only to load instructions, use attributes for calls or invokes";
+        }
+        if (!(inst.type() instanceof PointerType)) {
+            return "align applies only to pointer types";
+        }
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null) {
+            return null;
+        }
+        if (elements.size() != 1) {
+            return "align takes one operand!";
+        }
+        BigInteger v = integer(elements.get(0), IntegerType.of(64));
+        if (v == null) {
+            return "align metadata value must be an i64!";
+        }
+        if (v.signum() <= 0 || v.bitCount() != 1) {
+            return "align metadata value must be a power of 2!";
+        }
+        return null;
+    }
+
+    private static String prof(Instruction inst, String body) {
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null || elements.isEmpty() || !"!\"branch_weights\"".equals(elements.get(0))) {
+            return null;
+        }
+        int expected = switch (inst.opcode()) {
+            case BR, SWITCH, INDIRECTBR -> inst.successors().size();
+            default -> -1;
+        };
+        if (expected >= 0 && elements.size() - 1 != expected) {
+            return "Wrong number of operands";
+        }
+        return null;
+    }
+
+    /** {@code i32 7} as a value of {@code t}, or null when it is not an integer of that type. */
+    private static BigInteger integer(String element, IntegerType t) {
+        String prefix = t + " ";
+        if (!element.startsWith(prefix)) {
+            return null;
+        }
+        try {
+            return new BigInteger(element.substring(prefix.length()).strip());
+        } catch (NumberFormatException e) {
+            return null; // true/false, a constant expression: not checked here
+        }
+    }
+
+    /** The node's body for {@code !N}, the text itself for an inline {@code !{...}}, else null. */
+    private static String body(Module module, String node) {
+        String n = node.strip();
+        if (n.startsWith("!{") || n.startsWith("distinct !{")) {
+            return n;
+        }
+        if (n.length() > 1 && MetadataText.isNumber(n.substring(1))) {
+            MetadataDefinition d = module.metadata(n.substring(1));
+            return d == null ? null : d.body();
+        }
+        return null;
+    }
+}
