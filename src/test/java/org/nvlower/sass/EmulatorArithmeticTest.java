@@ -138,9 +138,9 @@ class EmulatorArithmeticTest {
                     long nb = bb ^ Long.MIN_VALUE;
                     // softfloat's value; the GPU's NaN (GpuNaN, checked against the H200's own in GpuNaNTest)
                     long want = switch (op) {
-                        case DFMA -> GpuNaN.fma(F64.mulAdd(a, nb, c, RoundingMode.NEAR_EVEN, env), a, nb, c);
-                        case DMUL -> GpuNaN.addMul(F64.mul(a, nb, RoundingMode.NEAR_EVEN, env), a, nb);
-                        default -> GpuNaN.addMul(F64.add(a, nb, RoundingMode.NEAR_EVEN, env), a, nb);
+                        case DFMA -> GpuNaN.fma(F64.mulAdd(a, nb, c, mode(round), env), a, nb, c);
+                        case DMUL -> GpuNaN.addMul(F64.mul(a, nb, mode(round), env), a, nb);
+                        default -> GpuNaN.addMul(F64.add(a, nb, mode(round), env), a, nb);
                     };
                     assertEquals(Long.toHexString(want), Long.toHexString(got), op + " " + round);
                 }
