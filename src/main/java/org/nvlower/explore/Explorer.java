@@ -146,7 +146,7 @@ public final class Explorer implements AutoCloseable {
             } else if (path.equals("/api/verify") && method.equals("POST")) {
                 JsonNode req = JSON.readTree(x.getRequestBody());
                 String id = jobs.start(new VerifyJobs.Request(req.path("op").asText(), req.path("cases").asText("edge"),
-                        req.path("n").asLong(10_000), req.path("mufu").asText("exact")));
+                        req.path("n").asLong(10_000), req.path("mufu").asText("exact"), req.path("gpu").asBoolean(false)));
                 json(x, 200, Map.of("id", id));
             } else if (path.startsWith("/api/verify/")) {
                 String id = path.substring("/api/verify/".length());

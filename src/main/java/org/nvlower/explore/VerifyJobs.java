@@ -9,10 +9,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicLong;
+import org.nvlower.gpu.Gpu;
+import org.nvlower.gpu.GpuException;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.verify.runtime.RuntimeCases;
 import org.nvlower.verify.runtime.RuntimeChecker;
 import org.nvlower.sass.template.TemplateKey;
+import org.nvlower.verify.gpu.CheckPtx;
+import org.nvlower.verify.gpu.GpuCheck;
+import org.nvlower.verify.gpu.GpuOp;
 import org.nvlower.verify.sass.CaseSet;
 import org.nvlower.verify.sass.SassOp;
 import org.nvlower.verify.sass.TemplateVerifier;
@@ -26,8 +31,12 @@ import org.nvlower.verify.sass.TemplateVerifier;
  */
 final class VerifyJobs implements AutoCloseable {
 
-    /** What the page asks for. */
-    record Request(String op, String cases, long n, String mufu) {}
+    /** What the page asks for; {@code gpu}: the same cases on a GPU too, where one is found (templates). */
+    record Request(String op, String cases, long n, String mufu, boolean gpu) {
+        Request(String op, String cases, long n, String mufu) {
+            this(op, cases, n, mufu, false);
+        }
+    }
 
     /** A bucket of the ulp-error histogram: its label and how many runs fell in it. */
     record Bucket(String label, long count) {}
@@ -144,7 +153,23 @@ final class VerifyJobs implements AutoCloseable {
         long n = Math.min(r.n(), set.size(op));
         TemplateVerifier.Plan plan = new TemplateVerifier.Plan(op, set, 0, n, 1, r.mufu(), 1);
         Job job = new Job(n, System.nanoTime() + limitMillis * 1_000_000L);
-        return submit(job, () -> run(job, plan));
+        return submit(job, () -> run(job, plan, r.gpu() ? () -> onGpu(r.op(), set, n) : null));
+    }
+
+    /**
+     * The same cases on the GPU, its own instruction beside the template's PTX (verify --impl gpu's
+     * check kernel), or the one line that says why not (no libcuda, no device, JDK older than 22).
+     */
+    private static String onGpu(String op, CaseSet set, long n) {
+        try (Gpu gpu = Gpu.open()) {
+            GpuOp g = GpuOp.of(op);
+            GpuCheck.Report r = GpuCheck.run(gpu, gpu.load(CheckPtx.module(g, gpu.sm())), g, set, 0, n, 1);
+            return String.format(Locale.ROOT, "GPU %s: %,d cases against the native %s: %d value(s), %d NaN payload(s), "
+                    + "%d division(s) by zero differ (%.2f s)", gpu.describe(), r.cases(), g.ptxOp(), r.values(),
+                    r.nanPayloads(), r.divisionByZero(), r.seconds());
+        } catch (GpuException | IllegalArgumentException e) {
+            return "GPU: not run: " + e.getMessage();
+        }
     }
 
     Job get(String id) {
@@ -158,7 +183,8 @@ final class VerifyJobs implements AutoCloseable {
         }
     }
 
-    private static void run(Job job, TemplateVerifier.Plan plan) {
+    /** Runs the plan; {@code gpu}, when not null, adds the GPU's line to the report before the job is done. */
+    private static void run(Job job, TemplateVerifier.Plan plan, java.util.function.Supplier<String> gpu) {
         try {
             TemplateVerifier.Result r = TemplateVerifier.run(plan, k -> {
                 job.done.addAndGet(k);
@@ -169,6 +195,9 @@ final class VerifyJobs implements AutoCloseable {
             job.mismatches = r.mismatches() + r.beyondBound();
             job.report = report(r);
             job.histogram = plan.op().exact() ? List.of() : histogram(r.ulpHistogram());
+            if (gpu != null) {
+                job.report += "\n" + gpu.get();
+            }
             job.state = State.DONE;
         } catch (CancellationException e) {
             job.report = job.cancelRequested ? "cancelled" : "stopped: the run outlived the explorer's time limit";

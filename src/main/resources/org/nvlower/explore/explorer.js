@@ -169,7 +169,7 @@ $("verify").addEventListener("click", async () => {
   $("vresult").innerHTML = "";
   try {
     const r = await api("/api/verify", {op: $("op").value, cases: $("cases").value, n: Number($("n").value),
-                                       mufu: $("mufu").value});
+                                       mufu: $("mufu").value, gpu: $("gpu").checked});
     job = r.id;
     $("verify").disabled = true;
     $("cancel").disabled = false;

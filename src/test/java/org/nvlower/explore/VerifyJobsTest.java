@@ -72,4 +72,15 @@ class VerifyJobsTest {
             assertTrue(j.report.startsWith("verify-runtime __nv_div_fp128: "), j.report);
         }
     }
+
+    @Test
+    void onTheGpuTooSaysWhyNotWhereThereIsNone() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv("NVLOWER_LIBCUDA") == null
+                && !java.nio.file.Files.exists(java.nio.file.Path.of("/dev/nvidiactl")), "a GPU may be present");
+        try (VerifyJobs jobs = new VerifyJobs(60_000)) {
+            VerifyJobs.Job j = await(jobs, jobs.start(new VerifyJobs.Request("div.rn.f32", "edge", 100, "exact", true)));
+            assertEquals(VerifyJobs.State.DONE, j.state(), j.report);
+            assertTrue(j.report.contains("0 mismatches\nGPU: not run: "), j.report);
+        }
+    }
 }
