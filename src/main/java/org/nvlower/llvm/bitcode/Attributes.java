@@ -232,22 +232,12 @@ final class Attributes {
 
     /** Reads PARAMATTR (entered): each ENTRY lists group ids. */
     void readLists(Bitstream s) {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() != 2) {
-                        throw s.error("old-style PARAMATTR entries (LLVM < 3.3) are not supported");
-                    }
-                    rawLists.add(r.operands());
-                }
+        s.forEachRecord(r -> {
+            if (r.code() != 2) {
+                throw s.error("old-style PARAMATTR entries (LLVM < 3.3) are not supported");
             }
-        }
+            rawLists.add(r.operands());
+        });
     }
 
     /** Once the types are known: attributes are decoded on first use. */

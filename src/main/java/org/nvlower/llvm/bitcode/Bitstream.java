@@ -216,6 +216,23 @@ final class Bitstream {
         abbrevs = s.abbrevs();
     }
 
+    /**
+     * Runs {@code action} on each record of the block just entered, skips its subblocks, and
+     * leaves it at its END_BLOCK: the walk of every block whose records are read one by one.
+     */
+    void forEachRecord(java.util.function.Consumer<Record> action) {
+        while (true) {
+            switch (advance()) {
+                case END_BLOCK -> {
+                    leaveBlock();
+                    return;
+                }
+                case SUBBLOCK -> skipBlock();
+                case RECORD -> action.accept(readRecord());
+            }
+        }
+    }
+
     /** Skips the subblock announced by {@link #advance} using its length word. */
     void skipBlock() {
         readVbr(4);

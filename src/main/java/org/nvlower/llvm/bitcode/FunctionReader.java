@@ -149,62 +149,32 @@ final class FunctionReader {
     }
 
     private void readRecordsInto(List<long[]> into, int code) {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == code) {
-                        into.add(r.operands());
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.code() == code) {
+                into.add(r.operands());
             }
-        }
+        });
     }
 
     private void readSymbolTable() {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.size() < 1) {
-                        throw s.error("symbol table entry without a value");
-                    }
-                    if (r.code() == 1) {
-                        valueNames.put((int) r.op(0), r.string(1));
-                    } else if (r.code() == 2) {
-                        blockNames.put((int) r.op(0), r.string(1));
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.size() < 1) {
+                throw s.error("symbol table entry without a value");
             }
-        }
+            if (r.code() == 1) {
+                valueNames.put((int) r.op(0), r.string(1));
+            } else if (r.code() == 2) {
+                blockNames.put((int) r.op(0), r.string(1));
+            }
+        });
     }
 
     private void readUseLists() {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == 2 && r.size() >= 2) {
-                        useLists.add(r.operands());
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.code() == 2 && r.size() >= 2) {
+                useLists.add(r.operands());
             }
-        }
+        });
     }
 
     // ------------------------------------------------------------------ operands

@@ -101,68 +101,58 @@ final class MetadataTable {
 
     /** Reads a METADATA block (entered). {@code localValue} resolves a function-local value id (null at module level). */
     void read(TypeTable types, LongFunction<Value> localValue) {
-        String pendingName = null;
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    long[] o = r.operands();
-                    switch (r.code()) {
-                        case STRING_OLD -> mds.add(new MdString(r.string(0)));
-                        case STRINGS -> readStrings(o, r.blob());
-                        case VALUE -> {
-                            need(o, 2);
-                            Type t = types.get(o[0]);
-                            if (t == PrimitiveType.VOID || t == PrimitiveType.METADATA) {
-                                throw s.error("metadata value of type " + t);
-                            }
-                            mds.add(new MdValue(t, o[1], localValue == null ? null : localValue.apply(o[1])));
-                        }
-                        case NODE, DISTINCT_NODE -> {
-                            Object[] ops = new Object[o.length];
-                            for (int i = 0; i < o.length; i++) {
-                                ops[i] = o[i] == 0 ? null : (Object) map(o[i] - 1);
-                            }
-                            mds.add(new MdNode(r.code() == DISTINCT_NODE, ops));
-                        }
-                        case OLD_NODE, OLD_FN_NODE -> mds.add(oldNode(o, types, localValue));
-                        case NAME -> pendingName = r.string(0);
-                        case NAMED_NODE -> {
-                            if (pendingName == null) {
-                                throw s.error("named metadata without a name");
-                            }
-                            for (int i = 0; i < o.length; i++) {
-                                o[i] = map(o[i]);
-                            }
-                            named.put(pendingName, o);
-                            pendingName = null;
-                        }
-                        case KIND -> readKind(o);
-                        case GLOBAL_DECL_ATTACHMENT -> {
-                            need(o, 1);
-                            long[] rest = new long[o.length - 1];
-                            System.arraycopy(o, 1, rest, 0, rest.length);
-                            globalAttachments.put(o[0], rest);
-                        }
-                        case INDEX_OFFSET, INDEX -> {
-                        }
-                        case ARG_LIST -> throw s.error("DIArgList metadata is not supported");
-                        default -> {
-                            if (!DebugInfoNodes.isDebugRecord(r.code())) {
-                                throw s.error("unsupported metadata record code " + r.code());
-                            }
-                            boolean distinct = o.length > 0 && (o[0] & 1) != 0;
-                            mds.add(new MdDebug(r.code(), o, distinct));
-                        }
+        String[] pendingName = {null}; // a NAME record's name, until its NAMED_NODE
+        s.forEachRecord(r -> {
+            long[] o = r.operands();
+            switch (r.code()) {
+                case STRING_OLD -> mds.add(new MdString(r.string(0)));
+                case STRINGS -> readStrings(o, r.blob());
+                case VALUE -> {
+                    need(o, 2);
+                    Type t = types.get(o[0]);
+                    if (t == PrimitiveType.VOID || t == PrimitiveType.METADATA) {
+                        throw s.error("metadata value of type " + t);
                     }
+                    mds.add(new MdValue(t, o[1], localValue == null ? null : localValue.apply(o[1])));
+                }
+                case NODE, DISTINCT_NODE -> {
+                    Object[] ops = new Object[o.length];
+                    for (int i = 0; i < o.length; i++) {
+                        ops[i] = o[i] == 0 ? null : (Object) map(o[i] - 1);
+                    }
+                    mds.add(new MdNode(r.code() == DISTINCT_NODE, ops));
+                }
+                case OLD_NODE, OLD_FN_NODE -> mds.add(oldNode(o, types, localValue));
+                case NAME -> pendingName[0] = r.string(0);
+                case NAMED_NODE -> {
+                    if (pendingName[0] == null) {
+                        throw s.error("named metadata without a name");
+                    }
+                    for (int i = 0; i < o.length; i++) {
+                        o[i] = map(o[i]);
+                    }
+                    named.put(pendingName[0], o);
+                    pendingName[0] = null;
+                }
+                case KIND -> readKind(o);
+                case GLOBAL_DECL_ATTACHMENT -> {
+                    need(o, 1);
+                    long[] rest = new long[o.length - 1];
+                    System.arraycopy(o, 1, rest, 0, rest.length);
+                    globalAttachments.put(o[0], rest);
+                }
+                case INDEX_OFFSET, INDEX -> {
+                }
+                case ARG_LIST -> throw s.error("DIArgList metadata is not supported");
+                default -> {
+                    if (!DebugInfoNodes.isDebugRecord(r.code())) {
+                        throw s.error("unsupported metadata record code " + r.code());
+                    }
+                    boolean distinct = o.length > 0 && (o[0] & 1) != 0;
+                    mds.add(new MdDebug(r.code(), o, distinct));
                 }
             }
-        }
+        });
     }
 
     /** Old (LLVM 3.x) nodes: operand pairs [type, value]; metadata type means a node, void a null. */
@@ -193,21 +183,11 @@ final class MetadataTable {
 
     /** Reads a METADATA_KIND block (entered). */
     void readKinds() {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == KIND) {
-                        readKind(r.operands());
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.code() == KIND) {
+                readKind(r.operands());
             }
-        }
+        });
     }
 
     String kindName(long kind) {

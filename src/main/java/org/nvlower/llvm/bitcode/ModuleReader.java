@@ -134,21 +134,11 @@ final class ModuleReader {
 
     private void readStrtab() {
         s.enterBlock();
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == 1 && r.blob() != null) {
-                        strtab = r.blob();
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.code() == 1 && r.blob() != null) {
+                strtab = r.blob();
             }
-        }
+        });
     }
 
     private String strtabName(long offset, long size) {
@@ -340,41 +330,21 @@ final class ModuleReader {
     }
 
     private void readStrings(List<String> into, int code) {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == code) {
-                        into.add(r.string(0));
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.code() == code) {
+                into.add(r.string(0));
             }
-        }
+        });
     }
 
     private void readModuleSymbolTable() {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == 1 && r.size() >= 1) { // ENTRY [valueid, name]
-                        vstNames.put(r.op(0), r.string(1));
-                    } else if (r.code() == 3 && r.size() >= 2 && version < 2) { // FNENTRY [valueid, offset, name]
-                        vstNames.put(r.op(0), r.string(2));
-                    }
-                }
+        s.forEachRecord(r -> {
+            if (r.code() == 1 && r.size() >= 1) { // ENTRY [valueid, name]
+                vstNames.put(r.op(0), r.string(1));
+            } else if (r.code() == 3 && r.size() >= 2 && version < 2) { // FNENTRY [valueid, offset, name]
+                vstNames.put(r.op(0), r.string(2));
             }
-        }
+        });
     }
 
     // ------------------------------------------------------------------ globals
