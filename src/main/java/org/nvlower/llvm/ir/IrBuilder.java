@@ -373,11 +373,11 @@ public class IrBuilder {
         return sextOrTrunc(v, to, "");
     }
 
-    public OtherInst select(Value cond, Value ifTrue, Value ifFalse, String name) {
+    public SelectInst select(Value cond, Value ifTrue, Value ifFalse, String name) {
         return insert(OtherInst.select(cond, ifTrue, ifFalse), name);
     }
 
-    public OtherInst select(Value cond, Value ifTrue, Value ifFalse) {
+    public SelectInst select(Value cond, Value ifTrue, Value ifFalse) {
         return select(cond, ifTrue, ifFalse, "");
     }
 
@@ -449,39 +449,39 @@ public class IrBuilder {
 
     // ------------------------------------------------------------------ memory
 
-    public MemoryInst alloca(Type type, String name) {
+    public AllocaInst alloca(Type type, String name) {
         return insert(MemoryInst.alloca(module, type, 0, 0), name);
     }
 
-    public MemoryInst alloca(Type type) {
+    public AllocaInst alloca(Type type) {
         return alloca(type, "");
     }
 
-    public MemoryInst load(Type type, Value pointer, String name) {
+    public LoadInst load(Type type, Value pointer, String name) {
         return insert(MemoryInst.load(type, pointer, 0), name);
     }
 
-    public MemoryInst load(Type type, Value pointer) {
+    public LoadInst load(Type type, Value pointer) {
         return load(type, pointer, "");
     }
 
-    public MemoryInst store(Value value, Value pointer) {
+    public StoreInst store(Value value, Value pointer) {
         return insert(MemoryInst.store(value, pointer, 0), "");
     }
 
-    public MemoryInst gep(Type sourceType, Value base, List<? extends Value> indices, String name) {
+    public GetElementPtrInst gep(Type sourceType, Value base, List<? extends Value> indices, String name) {
         return insert(MemoryInst.gep(module, sourceType, base, indices, false), name);
     }
 
-    public MemoryInst gep(Type sourceType, Value base, List<? extends Value> indices) {
+    public GetElementPtrInst gep(Type sourceType, Value base, List<? extends Value> indices) {
         return gep(sourceType, base, indices, "");
     }
 
-    public MemoryInst inBoundsGep(Type sourceType, Value base, List<? extends Value> indices, String name) {
+    public GetElementPtrInst inBoundsGep(Type sourceType, Value base, List<? extends Value> indices, String name) {
         return insert(MemoryInst.gep(module, sourceType, base, indices, true), name);
     }
 
-    public MemoryInst inBoundsGep(Type sourceType, Value base, List<? extends Value> indices) {
+    public GetElementPtrInst inBoundsGep(Type sourceType, Value base, List<? extends Value> indices) {
         return inBoundsGep(sourceType, base, indices, "");
     }
 
