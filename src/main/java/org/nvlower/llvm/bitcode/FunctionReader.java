@@ -141,6 +141,7 @@ final class FunctionReader {
             }
             fx.inst().resolveForwardOperand(fx.operand(), v);
         }
+        m.metadata.resolveLocals(values, moduleValues);
         nameUpgrades();
         attachments();
         predecessors();
@@ -269,6 +270,10 @@ final class FunctionReader {
                 throw s.error("debug location before any instruction");
             }
             m.debugLocation(last, code == 35 ? o : null);
+            return;
+        }
+        if (code >= 61 && code <= 65) {
+            debugRecord(code, o);
             return;
         }
         if (code == 55) {
@@ -770,6 +775,43 @@ final class FunctionReader {
     }
 
     private AttributeSet callSiteAttributes;
+
+    /**
+     * A debug record (LLVM 19: {@code #dbg_value} ...), printed before {@code inst}: metadata ids
+     * (location, variable, expression[, value, assign id, address expression, address]) or
+     * (label, location); {@code value} is the value of a DEBUG_RECORD_VALUE_SIMPLE.
+     */
+    record DebugRecordRead(Instruction inst, int code, long[] ids, Value value) {
+    }
+
+    /**
+     * FUNC_CODE_DEBUG_RECORD_VALUE/DECLARE/ASSIGN/VALUE_SIMPLE/LABEL (61 to 65): written after
+     * the instruction they come before; metadata ids without the plus one.
+     */
+    private void debugRecord(int code, long[] o) {
+        if (last == null) {
+            throw s.error("debug record before any instruction");
+        }
+        int n = code == 63 ? 7 : code == 65 ? 2 : 4;
+        if (o.length < n) {
+            throw s.error("debug record with " + o.length + " operands, needs " + n);
+        }
+        long[] ids = new long[n];
+        Value value = null;
+        for (int i = 0; i < n; i++) {
+            if (code == 64 && i == 3) {
+                int id = absolute(o[i]);
+                value = id >= 0 && id < instNum() ? values.get(id) : null;
+                if (value == null) {
+                    throw s.error("debug record names undefined value " + id);
+                }
+            } else {
+                ids[i] = m.metadata.map(o[i]);
+                m.metadata.get(ids[i]);
+            }
+        }
+        m.debugRecords.add(new DebugRecordRead(last, code, ids, value));
+    }
 
     /** A call LLVM 14 upgrades as it reads: its replacement instructions, named once the body is read. */
     private record UpgradedCall(Function old, List<IntrinsicUpgrade.Named> replacement) {

@@ -66,6 +66,7 @@ final class ModuleReader {
     final Map<BasicBlock, List<BasicBlock>> predecessors = new IdentityHashMap<>();
     /** Metadata operands of calls: (instruction, operand index, metadata id). */
     final List<FunctionReader.MetadataOperand> metadataOperands = new ArrayList<>();
+    final List<FunctionReader.DebugRecordRead> debugRecords = new ArrayList<>();
     private final Map<Function, Attributes.AttributeList> functionAttributes = new IdentityHashMap<>();
 
     ModuleReader(BitcodeFile file) {
@@ -646,10 +647,15 @@ final class ModuleReader {
             module.addEntity(g);
         }
         addAttributeGroups();
+        for (Map.Entry<Long, long[]> e : metadata.globalAttachments.entrySet()) {
+            if (!(values.get(e.getKey()) instanceof GlobalValue g) || e.getValue().length % 2 != 0) {
+                throw s.error("metadata attachment to value " + e.getKey() + ", not a global");
+            }
+            addAttachments(g, e.getValue(), 0);
+        }
         new MetadataNumbering(this).apply();
     }
 
-    private final Map<List<Long>, Long> locations = new HashMap<>();
     private long[] lastLocation;
 
     /** FUNC_CODE_DEBUG_LOC [line, col, scope+1, inlinedAt+1, implicit] (null: the previous one again). */
@@ -670,6 +676,7 @@ final class ModuleReader {
         long scope = metadata.map(o[2] - 1);
         long inlinedAt = o[3] == 0 ? 0 : metadata.map(o[3] - 1) + 1;
         List<Long> key = List.of(o[0], o[1], scope, inlinedAt, o.length > 4 ? o[4] : 0);
+        Map<List<Long>, Long> locations = metadata.locations;
         Long id = locations.get(key);
         if (id == null) {
             id = (long) metadata.size();

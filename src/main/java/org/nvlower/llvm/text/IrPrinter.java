@@ -226,6 +226,9 @@ public final class IrPrinter {
             sb.append('\n');
             entry = false;
             for (Instruction inst : b.instructions()) {
+                for (DebugRecord r : inst.debugRecords()) {
+                    sb.append("    ").append(r.spelled(IrPrinter::reference)).append('\n');
+                }
                 sb.append("  ").append(canonical(inst)).append('\n');
             }
         }
