@@ -221,9 +221,7 @@ final class DebugInfoNodes {
                     f.uint("virtualIndex", 10, false);
                 }
                 f.sint("thisAdjustment", 16).flags("flags", 11);
-                if (spFlags != 0) {
-                    f.raw("spFlags", DwarfNames.spFlags(spFlags));
-                }
+                f.raw("spFlags", DwarfNames.spFlags(spFlags)); // always: without it LLVM reads an old-style node
                 f.md("unit", 12, true).md("templateParams", 13, true).md("declaration", 14, true)
                         .md("retainedNodes", 15, true).md("thrownTypes", 17, true).md("annotations", 18, true)
                         .str("targetFuncName", 19, true);
@@ -233,7 +231,7 @@ final class DebugInfoNodes {
             case LEXICAL_BLOCK_FILE -> f.open("DILexicalBlockFile").md("scope", 1, false).md("file", 2, true)
                     .uint("discriminator", 3, false);
             case NAMESPACE -> {
-                f.open("DINamespace").md("scope", 1, false).str("name", o.length == 5 ? 3 : 2, true);
+                f.open("DINamespace").str("name", o.length == 5 ? 3 : 2, true).md("scope", 1, false);
                 if ((f.get(0) & 2) != 0) {
                     f.raw("exportSymbols", "true");
                 }

@@ -22,6 +22,7 @@ import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.PrimitiveType;
@@ -650,6 +651,86 @@ final class FunctionReader {
                         attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.of());
                 opcode = Opcode.CALL;
                 type = fty.returnType();
+            }
+            case 13 -> { // INVOKE [attrs, cc, normal, unwind, fnty?, callee, args...]
+                Attributes.AttributeList attrs = m.attributes.list(s, next(o));
+                long cc = next(o);
+                BasicBlock normal = block(next(o));
+                BasicBlock unwind = block(next(o));
+                FunctionType fty = null;
+                if ((cc >> 13 & 1) != 0) {
+                    if (!(m.types.get(next(o)) instanceof FunctionType ft)) {
+                        throw s.error("invoke with a non-function type");
+                    }
+                    fty = ft;
+                }
+                Operand callee = valueAndType(o);
+                if (fty == null) {
+                    if (!(callee.type() instanceof PointerType pt) || !(pt.pointee() instanceof FunctionType ft)) {
+                        throw s.error("invoke of a non-function");
+                    }
+                    fty = ft;
+                }
+                ops.add(callee);
+                int argc = 0;
+                for (Type pt : fty.params()) {
+                    if (pt == PrimitiveType.METADATA || pt == PrimitiveType.LABEL) {
+                        throw s.error("invoke with a " + pt + " argument");
+                    }
+                    ops.add(value(o, pt));
+                    argc++;
+                }
+                if (fty.varArgs()) {
+                    while (hasNext(o)) {
+                        ops.add(valueAndType(o));
+                        argc++;
+                    }
+                } else if (hasNext(o)) {
+                    throw s.error("invoke with more arguments than its type has parameters");
+                }
+                ops.add(new Operand(normal, PrimitiveType.LABEL, -1));
+                ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
+                use(normal);
+                use(unwind);
+                List<AttributeSet> params = new ArrayList<>();
+                boolean anyParam = false;
+                for (int i = 0; i < argc; i++) {
+                    AttributeSet ps = attrs.param(i);
+                    anyParam |= !ps.isEmpty();
+                    params.add(ps);
+                }
+                callSiteAttributes = attrs.function();
+                detail = new CallInst.Detail("", fty, argc, Codes.callingConvention(cc & 0x3FF), attrs.returned(),
+                        anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.of());
+                opcode = Opcode.INVOKE;
+                type = fty.returnType();
+            }
+            case 47 -> { // LANDINGPAD [ty, cleanup, n, (catch 0 | filter 1, value)*]
+                type = m.types.get(next(o));
+                boolean cleanup = next(o) != 0;
+                long n = next(o);
+                if (n > o.length) {
+                    throw s.error("landingpad with " + n + " clauses in a record of " + o.length);
+                }
+                List<OtherInst.Clauses.Kind> kinds = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    long k = next(o);
+                    if (k > 1) {
+                        throw s.error("invalid landingpad clause kind " + k);
+                    }
+                    kinds.add(k == 0 ? OtherInst.Clauses.Kind.CATCH : OtherInst.Clauses.Kind.FILTER);
+                    ops.add(valueAndType(o));
+                }
+                if (!cleanup && n == 0) {
+                    throw s.error("landingpad without cleanup or clauses");
+                }
+                flags = cleanup ? Instruction.flagBits(InstFlag.CLEANUP) : 0;
+                detail = new OtherInst.Clauses(kinds);
+                opcode = Opcode.LANDINGPAD;
+            }
+            case 39 -> { // RESUME [value]
+                ops.add(valueAndType(o));
+                opcode = Opcode.RESUME;
             }
             case 26 -> { // EXTRACTVAL [agg, idx...]
                 Operand agg = valueAndType(o);

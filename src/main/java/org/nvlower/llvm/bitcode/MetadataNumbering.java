@@ -258,8 +258,12 @@ final class MetadataNumbering {
     /** A location operand: a local ({@code i32 %_}, bound), a constant, a {@code !DIArgList(...)} or a reference. */
     private void location(long id, StringBuilder sb, List<Value> locals) {
         MetadataTable.Md x = md.get(id);
-        if (x instanceof MetadataTable.MdValue v && v.local() != null) {
-            valueText(v.local(), sb, locals);
+        if (x instanceof MetadataTable.MdValue v) {
+            Value value = v.local() != null ? v.local() : m.values.get(v.valueId());
+            if (value == null) {
+                throw error("metadata names undefined value " + v.valueId());
+            }
+            valueText(value, sb, locals);
         } else if (x instanceof MetadataTable.MdDebug d && d.code() == DebugInfoNodes.ARG_LIST) {
             sb.append("!DIArgList(");
             long[] args = d.ops();
@@ -276,8 +280,13 @@ final class MetadataNumbering {
         }
     }
 
+    /**
+     * A value in a location: locals, and constants only the printer spells (floating point,
+     * expressions, aggregates), are written {@code %_} and bound; the others as text.
+     */
     private static void valueText(Value v, StringBuilder sb, List<Value> locals) {
-        if (v instanceof org.nvlower.llvm.ir.Argument || v instanceof Instruction) {
+        if (!(v instanceof GlobalValue || v instanceof org.nvlower.llvm.ir.ConstantInt
+                || v instanceof org.nvlower.llvm.ir.ConstantKeyword)) {
             sb.append(v.type()).append(" %_");
             locals.add(v);
         } else {

@@ -50,6 +50,8 @@ final class ModuleReader {
     final List<String> sectionNames = new ArrayList<>();
     final List<String> gcNames = new ArrayList<>();
     final List<String> comdats = new ArrayList<>();
+    /** Each comdat's selection kind (1 any, 2 exactmatch, 3 largest, 4 nodeduplicate, 5 samesize). */
+    private final List<Long> comdatKinds = new ArrayList<>();
     final List<String> bundleTags = new ArrayList<>();
     final List<String> syncScopes = new ArrayList<>();
 
@@ -249,11 +251,13 @@ final class ModuleReader {
                                     throw s.error("comdat record too short");
                                 }
                                 comdats.add(strtabName(r.op(0), r.op(1)));
+                                comdatKinds.add(r.op(2));
                             } else {
                                 if (r.size() < 2) {
                                     throw s.error("comdat record too short");
                                 }
                                 comdats.add(r.string(2));
+                                comdatKinds.add(r.op(0));
                             }
                         }
                         case GLOBALVAR, FUNCTION, ALIAS, ALIAS_OLD, IFUNC -> {
@@ -475,10 +479,10 @@ final class ModuleReader {
                 }
                 GlobalVariable v = new GlobalVariable(module, name, valueType, pt.addressSpace(), (o[1] & 1) != 0);
                 Linkage linkage = Codes.linkage(o[3], s);
-                v.readHeader(linkage, o.length > 6 ? visibility(o[6]) : Visibility.DEFAULT,
-                        o.length > 13 && o[13] != 0, o.length > 10 ? dll(o[10]) : "",
-                        o.length > 8 ? unnamedAddr(o[8]) : UnnamedAddr.NONE);
-                v.readTail(section(o[5]), null, o.length > 11 ? comdat(o[11]) : null, Codes.alignment(o[4], s),
+                Visibility vis = o.length > 6 ? visibility(o[6]) : Visibility.DEFAULT;
+                v.readHeader(linkage, vis, o.length > 13 && o[13] != 0 && !impliesDsoLocal(linkage, vis),
+                        o.length > 10 ? dll(o[10]) : "", o.length > 8 ? unnamedAddr(o[8]) : UnnamedAddr.NONE);
+                v.readTail(section(o[5]), null, o.length > 11 ? comdat(o[11], name) : null, Codes.alignment(o[4], s),
                         List.of());
                 v.readVariableDetails(o.length > 7 ? threadLocal(o[7]) : "", o.length > 9 && o[9] != 0, null,
                         List.of(), List.of(), o.length > 12 && o[12] != 0 ? attributes.list(s, o[12]).function()
@@ -500,12 +504,13 @@ final class ModuleReader {
                 }
                 f.readDefinition(o[2] == 0);
                 Linkage linkage = Codes.linkage(o[3], s);
-                f.readHeader(linkage, o.length > 7 ? visibility(o[7]) : Visibility.DEFAULT, o.length > 15 && o[15] != 0,
+                Visibility vis = o.length > 7 ? visibility(o[7]) : Visibility.DEFAULT;
+                f.readHeader(linkage, vis, o.length > 15 && o[15] != 0 && !impliesDsoLocal(linkage, vis),
                         o.length > 11 ? dll(o[11]) : "", o.length > 9 ? unnamedAddr(o[9]) : UnnamedAddr.NONE);
                 String gc = o.length > 8 && o[8] != 0 ? nameAt(gcNames, o[8] - 1, "gc") : null;
                 f.readFunctionHeader(Codes.callingConvention(o[1]), attrs.returned(), AttributeSet.EMPTY, List.of(), gc,
                         null, null, null);
-                f.readTail(o.length > 6 ? section(o[6]) : null, null, o.length > 12 ? comdat(o[12]) : null,
+                f.readTail(o.length > 6 ? section(o[6]) : null, null, o.length > 12 ? comdat(o[12], name) : null,
                         o.length > 5 ? Codes.alignment(o[5], s) : 0, List.of());
                 return f;
             }
@@ -524,8 +529,18 @@ final class ModuleReader {
         return v == 0 ? null : nameAt(sectionNames, v - 1, "section");
     }
 
-    private String comdat(long v) {
-        return v == 0 ? null : nameAt(comdats, v - 1, "comdat");
+    /** A global's comdat: null for none, "" for the comdat of its own name (printed {@code comdat}). */
+    private String comdat(long v, String global) {
+        if (v == 0) {
+            return null;
+        }
+        String c = nameAt(comdats, v - 1, "comdat");
+        return c.equals(global) ? "" : c;
+    }
+
+    /** LLVM's isImplicitDSOLocal: {@code dso_local} is not printed where linkage or visibility implies it. */
+    private static boolean impliesDsoLocal(Linkage linkage, Visibility visibility) {
+        return linkage.isLocal() || visibility != Visibility.DEFAULT && linkage != Linkage.EXTERN_WEAK;
     }
 
     private Visibility visibility(long v) {
@@ -633,6 +648,7 @@ final class ModuleReader {
         }
         ordered.addAll(functions);
         new TypeOrder(module).addDefinitions(ordered);
+        addComdats(functions);
         for (GlobalValue g : globals) {
             if (g instanceof GlobalVariable) {
                 module.addEntity(g);
@@ -657,6 +673,33 @@ final class ModuleReader {
     }
 
     private long[] lastLocation;
+
+    /** The comdats objects use, as llvm-dis lists them: functions' first, then variables'. */
+    private void addComdats(List<GlobalValue> functions) {
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        for (GlobalValue g : functions) {
+            if (g.comdat() != null) {
+                seen.add(g.comdat().isEmpty() ? g.name() : g.comdat());
+            }
+        }
+        for (GlobalValue g : globals) {
+            if (g instanceof GlobalVariable && g.comdat() != null) {
+                seen.add(g.comdat().isEmpty() ? g.name() : g.comdat());
+            }
+        }
+        for (String name : seen) {
+            long kind = comdatKinds.get(comdats.indexOf(name));
+            String text = switch ((int) kind) {
+                case 1 -> "any";
+                case 2 -> "exactmatch";
+                case 3 -> "largest";
+                case 4 -> llvm19 ? "nodeduplicate" : "noduplicates";
+                case 5 -> "samesize";
+                default -> throw s.error("invalid comdat selection kind " + kind);
+            };
+            module.addEntity(new org.nvlower.llvm.ir.HeaderLine(org.nvlower.llvm.ir.HeaderLine.Kind.COMDAT, name, text, null));
+        }
+    }
 
     /** FUNC_CODE_DEBUG_LOC [line, col, scope+1, inlinedAt+1, implicit] (null: the previous one again). */
     void debugLocation(org.nvlower.llvm.ir.Instruction inst, long[] o) {

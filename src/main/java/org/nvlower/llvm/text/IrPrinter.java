@@ -131,6 +131,11 @@ public final class IrPrinter {
             }
         }
         section(sb, entities, TypeDefinition.class);
+        for (ModuleEntity e : entities) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
+                sb.append('\n').append(canonicalEntity(h)).append('\n'); // llvm-dis: a blank line before each
+            }
+        }
         section(sb, entities, GlobalVariable.class);
         section(sb, entities, GlobalAlias.class);
         for (ModuleEntity e : entities) {
