@@ -594,6 +594,8 @@ final class ModuleReader {
         if (!llvm19) {
             upgrade = new IntrinsicUpgrade(this);
             upgrade.prepare(globals, functionAttributes);
+        } else {
+            IntrinsicUpgrade.reset19(globals, functionAttributes);
         }
         // function bodies, in the order of the functions that have one
         List<Function> defined = new ArrayList<>();
