@@ -208,9 +208,9 @@ final class MetadataNumbering {
     /** SlotTracker's order for a debug record: an empty-node location, the variable or label, the assign id, the location. */
     private void slotRecord(FunctionReader.DebugRecordRead r) {
         long[] ids = r.ids();
-        if (r.code() == 65) {
-            slot(ids[0]);
+        if (r.code() == 65) { // [location, label]
             slot(ids[1]);
+            slot(ids[0]);
             return;
         }
         if (r.code() != 64 && md.get(ids[3]) instanceof MetadataTable.MdNode) {

@@ -649,7 +649,7 @@ final class ModuleReader {
             }
         }
         ordered.addAll(functions);
-        new TypeOrder(module).addDefinitions(ordered);
+        new TypeOrder(module).withMetadata(this).addDefinitions(ordered);
         addComdats(functions);
         for (GlobalValue g : globals) {
             if (g instanceof GlobalVariable) {

@@ -343,10 +343,11 @@ final class ValueTable {
             if (code == 31) {
                 throw s.error("getelementptr inrange constants are not supported");
             }
-            if ((f & 4) != 0 && !inbounds) {
+            // GEPNoWrapFlags: bit 0 inbounds, bit 1 nusw (implied by inbounds), bit 2 nuw
+            if ((f & 2) != 0 && !inbounds) {
                 flags.add("nusw");
             }
-            if ((f & 2) != 0) {
+            if ((f & 4) != 0) {
                 flags.add("nuw");
             }
         } else if (code == 12 && i == 1 && o.length % 2 == 1) {
