@@ -514,7 +514,32 @@ final class ModuleReader {
                         o.length > 5 ? Codes.alignment(o[5], s) : 0, List.of());
                 return f;
             }
-            default -> throw s.error("aliases and ifuncs are not supported yet");
+            default -> {
+                // ALIAS [valuety, addrspace, aliasee, linkage, visibility, dll, tls, unnamed_addr, preemption, ...]
+                // IFUNC [valuety, addrspace, resolver, linkage, visibility]; ALIAS_OLD [ptrty, aliasee, linkage, ...]
+                boolean old = g.code() == ALIAS_OLD;
+                need(o, old ? 3 : 4);
+                if (!(values.typeOf(id) instanceof PointerType pt)) {
+                    throw s.error("alias of a non-pointer type");
+                }
+                Type valueType = old ? pt.pointee() : types.get(o[0]);
+                if (valueType == null) {
+                    throw s.error("alias of opaque pointer type without its value type");
+                }
+                int at = old ? 2 : 3;
+                GlobalAlias a = new GlobalAlias(module, name, valueType, pt.addressSpace(), g.code() == IFUNC);
+                Linkage linkage = Codes.linkage(o[at], s);
+                Visibility vis = o.length > at + 1 ? visibility(o[at + 1]) : Visibility.DEFAULT;
+                boolean dsoLocal = g.code() == IFUNC ? o.length > at + 2 && o[at + 2] != 0
+                        : o.length > at + 5 && o[at + 5] != 0;
+                a.readHeader(linkage, vis, dsoLocal && !impliesDsoLocal(linkage, vis),
+                        g.code() != IFUNC && o.length > at + 2 ? dll(o[at + 2]) : "",
+                        g.code() != IFUNC && o.length > at + 4 ? unnamedAddr(o[at + 4]) : UnnamedAddr.NONE);
+                if (g.code() != IFUNC && o.length > at + 3) {
+                    a.readThreadLocal(threadLocal(o[at + 3]));
+                }
+                return a;
+            }
         }
     }
 

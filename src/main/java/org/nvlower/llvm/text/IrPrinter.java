@@ -137,7 +137,15 @@ public final class IrPrinter {
             }
         }
         section(sb, entities, GlobalVariable.class);
-        section(sb, entities, GlobalAlias.class);
+        for (boolean ifuncs : new boolean[] {false, true}) { // llvm-dis: the aliases, then the ifuncs
+            boolean first = true;
+            for (ModuleEntity e : entities) {
+                if (e instanceof GlobalAlias a && a.isIfunc() == ifuncs) {
+                    sb.append(first ? "\n" : "").append(canonicalEntity(e)).append('\n');
+                    first = false;
+                }
+            }
+        }
         for (ModuleEntity e : entities) {
             if (e instanceof Function f) {
                 sb.append('\n');

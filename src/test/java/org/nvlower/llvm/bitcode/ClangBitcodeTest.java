@@ -28,6 +28,7 @@ class ClangBitcodeTest {
     /** Each source and the clang options that compile it. */
     private static final List<List<String>> INPUTS = List.of(
             List.of("inline-me.c"), List.of("host-mix.c"), List.of("../../lower128/quad.c"), List.of("dbg.c"),
+            List.of("alias.c"),
             List.of("eh.cpp", "-x", "c++"),
             List.of("device-math.cu", "--cuda-device-only", "--cuda-gpu-arch=sm_70", "-nocudalib", "-nocudainc"));
 
