@@ -277,8 +277,21 @@ final class FunctionReader {
             debugRecord(code, o);
             return;
         }
-        if (code == 55) {
-            throw s.error("operand bundles are not supported");
+        if (code == 55) { // OPERAND_BUNDLE [tag, (value, type?)*]: for the next call or invoke
+            long tag = next(o);
+            if (tag < 0 || tag >= m.bundleTags.size()) {
+                throw s.error("invalid operand bundle tag " + tag);
+            }
+            List<Operand> inputs = new ArrayList<>();
+            while (hasNext(o)) {
+                inputs.add(valueAndType(o));
+            }
+            pendingBundles.add(new CallInst.Bundle(m.bundleTags.get((int) tag), inputs.size()));
+            pendingBundleInputs.addAll(inputs);
+            return;
+        }
+        if (!pendingBundles.isEmpty() && code != 34 && code != 13) {
+            throw s.error("operand bundle before an instruction that is not a call");
         }
         if (blocks.isEmpty()) {
             throw s.error("instruction before DECLAREBLOCKS");
@@ -643,12 +656,19 @@ final class FunctionReader {
                 String tail = (cc & 1) != 0 ? "tail" : (cc >> 14 & 1) != 0 ? "musttail" : (cc >> 16 & 1) != 0 ? "notail" : "";
                 AttributeSet fnAttrs = attrs.function();
                 if (m.upgrade != null && callee.value() instanceof Function old && m.upgrade.upgrades.containsKey(old)) {
+                    if (!pendingBundles.isEmpty()) {
+                        throw s.error("operand bundles on a call LLVM upgrades");
+                    }
                     upgradeCall(old, ops);
                     return;
                 }
                 callSiteAttributes = fnAttrs;
+                ops.addAll(pendingBundleInputs);
                 detail = new CallInst.Detail(tail, fty, argc, Codes.callingConvention(cc >> 1 & 0x3FF),
-                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.of());
+                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(),
+                        List.copyOf(pendingBundles));
+                pendingBundles.clear();
+                pendingBundleInputs.clear();
                 opcode = Opcode.CALL;
                 type = fty.returnType();
             }
@@ -688,6 +708,7 @@ final class FunctionReader {
                 } else if (hasNext(o)) {
                     throw s.error("invoke with more arguments than its type has parameters");
                 }
+                ops.addAll(pendingBundleInputs);
                 ops.add(new Operand(normal, PrimitiveType.LABEL, -1));
                 ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
                 use(normal);
@@ -701,7 +722,9 @@ final class FunctionReader {
                 }
                 callSiteAttributes = attrs.function();
                 detail = new CallInst.Detail("", fty, argc, Codes.callingConvention(cc & 0x3FF), attrs.returned(),
-                        anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.of());
+                        anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.copyOf(pendingBundles));
+                pendingBundles.clear();
+                pendingBundleInputs.clear();
                 opcode = Opcode.INVOKE;
                 type = fty.returnType();
             }
@@ -856,6 +879,9 @@ final class FunctionReader {
     }
 
     private AttributeSet callSiteAttributes;
+    /** OPERAND_BUNDLE records read for the next call or invoke. */
+    private final List<CallInst.Bundle> pendingBundles = new ArrayList<>();
+    private final List<Operand> pendingBundleInputs = new ArrayList<>();
 
     /**
      * A debug record (LLVM 19: {@code #dbg_value} ...), printed before {@code inst}: metadata ids
