@@ -22,6 +22,7 @@ import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Predicate;
@@ -750,6 +751,59 @@ final class FunctionReader {
                 flags = cleanup ? Instruction.flagBits(InstFlag.CLEANUP) : 0;
                 detail = new OtherInst.Clauses(kinds);
                 opcode = Opcode.LANDINGPAD;
+            }
+            case 48 -> { // CLEANUPRET [pad, unwind?]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                if (hasNext(o)) {
+                    BasicBlock unwind = block(next(o));
+                    ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
+                    use(unwind);
+                }
+                opcode = Opcode.CLEANUPRET;
+            }
+            case 49 -> { // CATCHRET [pad, target]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                BasicBlock target = block(next(o));
+                ops.add(new Operand(target, PrimitiveType.LABEL, -1));
+                use(target);
+                opcode = Opcode.CATCHRET;
+            }
+            case 52 -> { // CATCHSWITCH [parent pad, n, handler..., unwind?]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                long n = next(o);
+                if (n < 1 || n > o.length) {
+                    throw s.error("catchswitch with " + n + " handlers");
+                }
+                List<BasicBlock> handlers = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    handlers.add(block(next(o)));
+                }
+                BasicBlock unwind = hasNext(o) ? block(next(o)) : null;
+                if (unwind != null) {
+                    use(unwind); // LLVM sets the unwind destination before it adds the handlers
+                }
+                for (BasicBlock h : handlers) {
+                    ops.add(new Operand(h, PrimitiveType.LABEL, -1));
+                    use(h);
+                }
+                if (unwind != null) {
+                    ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
+                }
+                detail = new TerminatorInst.Handlers(handlers.size());
+                opcode = Opcode.CATCHSWITCH;
+                type = PrimitiveType.TOKEN;
+            }
+            case 50, 51 -> { // CATCHPAD, CLEANUPPAD [parent pad, n, (value, type?)*]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                long n = next(o);
+                if (n > o.length) {
+                    throw s.error("pad with " + n + " arguments in a record of " + o.length);
+                }
+                for (long i = 0; i < n; i++) {
+                    ops.add(valueAndType(o));
+                }
+                opcode = code == 50 ? Opcode.CATCHPAD : Opcode.CLEANUPPAD;
+                type = PrimitiveType.TOKEN;
             }
             case 39 -> { // RESUME [value]
                 ops.add(valueAndType(o));

@@ -675,6 +675,7 @@ final class ModuleReader {
         }
         ordered.addAll(functions);
         new TypeOrder(module).withMetadata(this).addDefinitions(ordered);
+        numberUnnamedGlobals(functions);
         addComdats(functions);
         for (GlobalValue g : globals) {
             if (g instanceof GlobalVariable) {
@@ -700,6 +701,25 @@ final class ModuleReader {
     }
 
     private long[] lastLocation;
+
+    /** Unnamed globals get LLVM's numbers (SlotTracker): variables, aliases, ifuncs, then functions. */
+    private void numberUnnamedGlobals(List<GlobalValue> functions) {
+        int next = 0;
+        for (int pass = 0; pass < 3; pass++) {
+            for (GlobalValue g : globals) {
+                boolean in = pass == 0 ? g instanceof GlobalVariable
+                        : g instanceof GlobalAlias a && a.isIfunc() == (pass == 2);
+                if (in && !g.hasName()) {
+                    g.setSlot(next++);
+                }
+            }
+        }
+        for (GlobalValue g : functions) {
+            if (!g.hasName()) {
+                g.setSlot(next++);
+            }
+        }
+    }
 
     /** The comdats objects use, as llvm-dis lists them: functions' first, then variables'. */
     private void addComdats(List<GlobalValue> functions) {

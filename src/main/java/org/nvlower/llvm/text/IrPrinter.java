@@ -605,7 +605,9 @@ public final class IrPrinter {
         globalPrefix(sb, a);
         word(sb, a.threadLocal());
         word(sb, a.unnamedAddr().keyword());
-        sb.append(a.isIfunc() ? "ifunc " : "alias ").append(a.valueType()).append(", ").append(typed(a.target()));
+        sb.append(a.isIfunc() ? "ifunc " : "alias ").append(a.valueType()).append(", ")
+                // LLVM writes a constant-expression aliasee or resolver without its type
+                .append(a.target() instanceof ConstantExpr ? reference(a.target()) : typed(a.target()));
         if (a.partition() != null) {
             sb.append(", partition ").append(Names.quote(a.partition()));
         }

@@ -18,7 +18,7 @@ import org.nvlower.testing.ExternalTools;
 /**
  * Bitcode clang and llvm-as write, read natively and printed as llvm-dis of the same LLVM prints
  * it, byte for byte: clang 14 output against llvm-dis 14 and clang 19 output against llvm-dis 19,
- * for C, C++ with exceptions and CUDA device code, at -O0 and -O2, with and without -g (debug-info
+ * for C, C++ with exceptions (Itanium and Windows) and CUDA device code, at -O0 and -O2, with and without -g (debug-info
  * nodes, DIArgList, LLVM 19's debug records); and the LLVM 14 fixtures through llvm-as 14. The
  * matrix is in docs/llvm-ir.md ("Bitcode").
  */
@@ -30,6 +30,8 @@ class ClangBitcodeTest {
             List.of("inline-me.c"), List.of("host-mix.c"), List.of("../../lower128/quad.c"), List.of("dbg.c"),
             List.of("alias.c"),
             List.of("eh.cpp", "-x", "c++"),
+            // Windows EH: catchswitch, catchpad, cleanuppad, catchret, cleanupret, unnamed globals, aliases
+            List.of("eh.cpp", "-x", "c++", "--target=x86_64-pc-windows-msvc"),
             List.of("device-math.cu", "--cuda-device-only", "--cuda-gpu-arch=sm_70", "-nocudalib", "-nocudainc"));
 
     @Test
