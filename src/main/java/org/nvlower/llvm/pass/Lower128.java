@@ -271,10 +271,10 @@ public final class Lower128 {
         Value result;
         if (plan instanceof QuadCalls.SignBit s) {
             result = b.intrinsic(s.intrinsic(), FloatType.FP128, name, args.toArray(new Value[0]));
-        } else if (plan instanceof QuadCalls.LibmFrexp) {
-            b.store(rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp")),
-                    args.get(1));
-            result = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), name);
+        } else if (plan instanceof QuadCalls.StoresSecond s) {
+            List<Value> operands = args.subList(0, args.size() - 1);
+            b.store(rowCall(b, call, s.stored(), operands, part(name, s.storedName())), args.get(args.size() - 1));
+            result = rowCall(b, call, s.returned(), operands, name);
         } else if (call.type() instanceof VectorType v) {
             Value acc = Constants.poison(v);
             for (int lane = 0; lane < v.count(); lane++) {
