@@ -145,6 +145,20 @@ public final class Lower128 {
         return new Result(calls.size(), folded, used, kept);
     }
 
+    /**
+     * Whether the pass replaces {@code i}: a 128-bit operation the runtime table covers, or a call
+     * of an fp128 intrinsic or quad C function it lowers (not one it refuses).
+     */
+    public static boolean replaces(Instruction i) {
+        if (i instanceof CallInst c) {
+            QuadCalls.Plan plan = QuadCalls.plan(c);
+            if (plan != null) {
+                return !(plan instanceof QuadCalls.Refused);
+            }
+        }
+        return RuntimeDispatch.isWide(i);
+    }
+
     // ------------------------------------------------------------------ lowering
 
     private void lowerFunction(Function f) {
