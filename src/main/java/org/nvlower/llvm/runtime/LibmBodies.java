@@ -92,12 +92,12 @@ final class LibmBodies {
         b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
         b.returnIf(b.or(b.eq(abs, i128(0)), b.eq(abs, i128(F128_INF))), a, "finiteNonzero");
         Value n = b.call(lib.normSig(), a);
-        Value field = b.extract(n, 0);
-        Value sig = b.extract(n, 1);
+        Value field = b.extractValue(n, 0);
+        Value sig = b.extractValue(n, 1);
         // E = field - 16495 - 233, made positive by 3 * 20000 before the unsigned mod and divide
         Value off = b.add(field, i32(60000 - 16495 - 233));
-        Value m = b.b.binary(org.nvlower.llvm.ir.Opcode.UREM, off, i32(3));
-        Value k = b.sub(b.b.udiv(b.sub(off, m), i32(3)), i32(20000));
+        Value m = b.binary(org.nvlower.llvm.ir.Opcode.UREM, off, i32(3));
+        Value k = b.sub(b.udiv(b.sub(off, m), i32(3)), i32(20000));
         // N = W * 2^228, W = sig << (5 + m) below 2^120: its 40 groups of three bits from the top, then zeros
         Value xs0 = b.shl(sig, b.zext(b.add(m, i32(13)), I128));
         BodyBuilder.Loop l = b.beginLoop();
@@ -155,10 +155,10 @@ final class LibmBodies {
         Value swap = b.ult(absA, absC);
         Value nx = b.call(lib.normSig(), b.select(swap, absC, absA));
         Value ny = b.call(lib.normSig(), b.select(swap, absA, absC));
-        Value ex = b.extract(nx, 0);
-        Value d = b.sub(ex, b.extract(ny, 0));
-        Value[] xx = RuntimeLibrary.wideProduct(b, b.extract(nx, 1), b.extract(nx, 1));
-        Value[] yy = RuntimeLibrary.wideProduct(b, b.extract(ny, 1), b.extract(ny, 1));
+        Value ex = b.extractValue(nx, 0);
+        Value d = b.sub(ex, b.extractValue(ny, 0));
+        Value[] xx = RuntimeLibrary.wideProduct(b, b.extractValue(nx, 1), b.extractValue(nx, 1));
+        Value[] yy = RuntimeLibrary.wideProduct(b, b.extractValue(ny, 1), b.extractValue(ny, 1));
         Pair big = shl(b, new Pair(xx[0], xx[1]), 28);
         Pair small = shl(b, new Pair(yy[0], yy[1]), 28);
         Value[] aligned = lib.shiftRightJam256(b, small.hi, small.lo, b.shl(d, i32(1)));
