@@ -119,7 +119,7 @@ public final class QuadReference {
     private static final ConcurrentHashMap<Integer, BigInteger> LN10 = new ConcurrentHashMap<>();
 
     /** ln 2 * 2^f within one unit: 2 atanh(1/3). */
-    static BigInteger ln2(int f) {
+    public static BigInteger ln2(int f) {
         return LN2.computeIfAbsent(f, k -> {
             int g = k + 16;
             BigInteger third = BigInteger.ONE.shiftLeft(g).divide(BigInteger.valueOf(3));
@@ -128,7 +128,7 @@ public final class QuadReference {
     }
 
     /** ln 10 * 2^f within one unit: 3 ln 2 + 2 atanh(1/9) (1.25 = (1 + 1/9) / (1 - 1/9)). */
-    static BigInteger ln10(int f) {
+    public static BigInteger ln10(int f) {
         return LN10.computeIfAbsent(f, k -> {
             int g = k + 16;
             BigInteger ninth = BigInteger.ONE.shiftLeft(g).divide(BigInteger.valueOf(9));

@@ -14,6 +14,7 @@ import org.nvlower.llvm.ir.Type;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
 import org.nvlower.softfloat.F128Libm;
+import org.nvlower.softfloat.QuadReference;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.FcmpPredicate;
@@ -199,7 +200,12 @@ public enum RuntimeFunction {
             (a, e) -> F128Libm.modf(a[0], a[1]), LibmBodies::modf),
     /** C remquo's stored quotient: n mod 8 with the sign of a/b (n the quotient remainder rounds to); the result is remainder's row. */
     REMQUO_QUOTIENT_FP128("__nv_remquo_quotient_fp128", List.of(), ValueType.I32, List.of(ValueType.F128, ValueType.F128),
-            (a, e) -> word(F128Libm.remquoQuotient(a[0], a[1], a[2], a[3])), LibmBodies::remquoQuotient);
+            (a, e) -> word(F128Libm.remquoQuotient(a[0], a[1], a[2], a[3])), LibmBodies::remquoQuotient),
+
+    // ---- the quad math library (transcendental; docs/quad-math.md): semantics the arbitrary-precision reference
+    /** exp, correctly rounded but where the double-quad evaluation cannot decide (see QuadMathBodies). */
+    EXP_FP128("__nv_exp_fp128", List.of("llvm.exp"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.exp(a[0], a[1]), QuadMathBodies::exp);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

@@ -400,7 +400,7 @@ public final class RuntimeLibrary {
     }
 
     /** {@code __nvl_f128_relation(a, b)}: 1 a < b, 2 equal (+0 == -0), 4 a > b, 8 unordered. */
-    private Function relation() {
+    Function relation() {
         return helper("__nvl_f128_relation", I32, List.of(I128, I128), new String[] {"a", "b"}, b -> {
             Value a = b.arg(0);
             Value c = b.arg(1);
@@ -968,7 +968,7 @@ public final class RuntimeLibrary {
             args[i] = want == bits[i].type() ? bits[i] : b.bitcast(bits[i], want);
         }
         Value r = b.call(fn, args);
-        return r.type() == I128 ? r : b.bitcast(r, I128);
+        return r.type() == org.nvlower.llvm.ir.FloatType.FP128 ? b.bitcast(r, I128) : r;
     }
 
     /** compiler-rt's __powitf2 over __nv_mul_fp128 and __nv_div_fp128: square and multiply, 1/r for n < 0. */

@@ -173,6 +173,7 @@ class ToolProofsTest {
             new String[] {"call fp128 @llvm.fma.f128(fp128 %a, fp128 %b, fp128 %a)", "fp128", "fp128"},
             new String[] {"call fp128 @llvm.fmuladd.f128(fp128 %a, fp128 %b, fp128 %b)", "fp128", "fp128"},
             new String[] {"call fp128 @llvm.sqrt.f128(fp128 %a)", "fp128", "fp128"},
+            new String[] {"call fp128 @llvm.exp.f128(fp128 %a)", "fp128", "fp128"},
             new String[] {"call fp128 @llvm.floor.f128(fp128 %a)", "fp128", "fp128"},
             new String[] {"call fp128 @llvm.ceil.f128(fp128 %a)", "fp128", "fp128"},
             new String[] {"call fp128 @llvm.trunc.f128(fp128 %a)", "fp128", "fp128"},
@@ -202,6 +203,7 @@ class ToolProofsTest {
             declare fp128 @llvm.fma.f128(fp128, fp128, fp128)
             declare fp128 @llvm.fmuladd.f128(fp128, fp128, fp128)
             declare fp128 @llvm.sqrt.f128(fp128)
+            declare fp128 @llvm.exp.f128(fp128)
             declare fp128 @llvm.floor.f128(fp128)
             declare fp128 @llvm.ceil.f128(fp128)
             declare fp128 @llvm.trunc.f128(fp128)
