@@ -210,6 +210,62 @@ final class QuadMathBodies {
         b.retBits(adjusted);
     }
 
+    // ------------------------------------------------------------------ log
+
+    private DQ div(DQ a, DQ d) {
+        Value q1 = lib.callRow(b, RuntimeFunction.DIV_FP128, a.hi, d.hi);
+        DQ p = twoProd(d.hi, q1);
+        DQ prod = fastTwoSum(p.hi, add(p.lo, mul(d.lo, q1)));
+        DQ r = add(a, new DQ(neg(prod.hi), neg(prod.lo)));
+        return fastTwoSum(q1, lib.callRow(b, RuntimeFunction.DIV_FP128, r.hi, d.hi));
+    }
+
+    /** atanh(z) / z = sum z^(2i) / (2i + 1): terms while z^(2i) / (2i + 1) >= 2^-230 at |z| <= 0.1716. */
+    private static final int ATANH_TERMS = 45;
+
+    /**
+     * log(x): x = y * 2^n with y in [sqrt(1/2), sqrt(2)) (from x's significand); log y =
+     * 2 atanh(z), z = (y - 1) / (y + 1) by double-quad division (y - 1 exact), the series by
+     * Horner in z^2 (45 terms); n ln 2 by two-products with ln 2 in three parts; the sum
+     * renormalized. NaN and x < 0 give NaN, +-0 -inf, +inf +inf, 1 +0.
+     */
+    static void log(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        new QuadMathBodies(lib, b).log();
+    }
+
+    private void log() {
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.eq(abs, i128(0)), i128(F128_INF.setBit(127)), "nonzero");
+        b.returnIf(b.slt(x, i128(0)), i128(F128_NAN), "positive");
+        b.returnIf(b.eq(abs, i128(F128_INF)), x, "finite");
+        b.returnIf(b.eq(x, i128(F128_ONE)), i128(0), "notOne");
+        Value norm = b.call(lib.normSig(), x);
+        Value field = b.extractValue(norm, 0);
+        Value sig = b.extractValue(norm, 1);
+        BigInteger sqrt2 = BigInteger.TWO.shiftLeft(224).sqrt(); // floor(sqrt(2) 2^112)
+        Value halve = b.ugt(sig, i128(sqrt2));
+        Value yBits = b.or(b.and(sig, mask128(112)),
+                b.select(halve, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)), i128(F128_ONE)));
+        Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
+        Value one = i128(F128_ONE);
+        DQ z = div(new DQ(sub(yBits, one), i128(0)), twoSum(yBits, one));
+        DQ z2 = mul(z, z);
+        DQ p = constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * ATANH_TERMS - 1)), 2));
+        for (int i = ATANH_TERMS - 2; i >= 0; i--) {
+            p = add(mul(p, z2), constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * i + 1)), 2)));
+        }
+        DQ t = mul(p, z);
+        DQ twoT = new DQ(add(t.hi, t.hi), add(t.lo, t.lo));
+        Value nq = lib.callRow(b, RuntimeFunction.INT32_TO_FP128, n);
+        Value[] ln2 = ln2(3);
+        DQ p1 = twoProd(nq, ln2[0]);
+        DQ p2 = twoProd(nq, ln2[1]);
+        DQ nLn2 = add(p1, new DQ(p2.hi, add(p2.lo, mul(nq, ln2[2]))));
+        b.retBits(add(nLn2, twoT).hi);
+    }
+
     private static BigInteger factorial(int n) {
         BigInteger r = BigInteger.ONE;
         for (int i = 2; i <= n; i++) {

@@ -205,7 +205,10 @@ public enum RuntimeFunction {
     // ---- the quad math library (transcendental; docs/quad-math.md): semantics the arbitrary-precision reference
     /** exp, correctly rounded but where the double-quad evaluation cannot decide (see QuadMathBodies). */
     EXP_FP128("__nv_exp_fp128", List.of("llvm.exp"), ValueType.F128, List.of(ValueType.F128),
-            (a, e) -> QuadReference.exp(a[0], a[1]), QuadMathBodies::exp);
+            (a, e) -> QuadReference.exp(a[0], a[1]), QuadMathBodies::exp),
+    /** log (natural), correctly rounded but where the double-quad evaluation cannot decide. */
+    LOG_FP128("__nv_log_fp128", List.of("llvm.log"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.log(a[0], a[1]), QuadMathBodies::log);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface
