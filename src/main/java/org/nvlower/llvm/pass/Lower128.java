@@ -328,6 +328,15 @@ public final class Lower128 {
                 yield convert(b, call, Opcode.FPTOSI, r, (IntegerType) want, name);
             }
             case QuadCalls.Saturate s -> saturate(b, call, s.signed(), args.get(0), (IntegerType) want, name);
+            case QuadCalls.ScaleLong l -> {
+                Value n = args.get(1);
+                Value hi = Constants.i64(70000);
+                Value lo = Constants.i64(-70000);
+                Value clamped = b.select(b.icmp(Predicate.SGT, n, hi, part(name, "over")), hi,
+                        b.select(b.icmp(Predicate.SLT, n, lo, part(name, "under")), lo, n, part(name, "lo")), part(name, "hi"));
+                Value n32 = b.trunc(clamped, IntegerType.I32, part(name, "n"));
+                yield rowCall(b, call, RuntimeFunction.LDEXP_FP128, List.of(args.get(0), n32), name);
+            }
             default -> throw new IllegalStateException("no scalar form for " + plan);
         };
     }

@@ -29,7 +29,7 @@ final class QuadCalls {
     }
 
     /** What to do with one call. */
-    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, SignBit, Refused {
+    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, ScaleLong, SignBit, Refused {
     }
 
     /** The row on the call's arguments (vectors: lane by lane). */
@@ -66,6 +66,10 @@ final class QuadCalls {
             "modf", new StoresSecond(RuntimeFunction.MODF_FP128, RuntimeFunction.TRUNC_FP128, "int"),
             "remquo", new StoresSecond(RuntimeFunction.REMAINDER_FP128, RuntimeFunction.REMQUO_QUOTIENT_FP128, "quo"));
 
+    /** C scalbln(x, long n): ldexp's row with n clamped to +-70,000 (beyond, the result is already 0 or inf) and truncated to i32. */
+    record ScaleLong() implements Plan {
+    }
+
     /** C fabs/copysign: the intrinsic (a sign-bit operation). */
     record SignBit(String intrinsic) implements Plan {
     }
@@ -97,6 +101,7 @@ final class QuadCalls {
         LIBM.put("remainder", RuntimeFunction.REMAINDER_FP128);
         LIBM.put("fdim", RuntimeFunction.FDIM_FP128);
         LIBM.put("nextafter", RuntimeFunction.NEXTAFTER_FP128);
+        LIBM.put("nexttoward", RuntimeFunction.NEXTAFTER_FP128); // its second operand is long double: fp128 here
         LIBM.put("cbrt", RuntimeFunction.CBRT_FP128);
         LIBM.put("hypot", RuntimeFunction.HYPOT_FP128);
         LIBM.put("exp", RuntimeFunction.EXP_FP128);
@@ -104,7 +109,7 @@ final class QuadCalls {
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
-    private static final Set<String> NOT_YET = Set.of("nexttoward", "scalbln",
+    private static final Set<String> NOT_YET = Set.of("scalbln",
             "exp2", "exp10", "expm1", "log2", "log10", "log1p", "logb", "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
             "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
@@ -210,6 +215,11 @@ final class QuadCalls {
             return fits ? new ToInteger(base.endsWith("round") ? RuntimeFunction.ROUND_FP128
                     : RuntimeFunction.RINT_FP128) : new Refused(name + " is the quad C function " + base
                     + " and must have the type i64 (fp128) (long or long long), not " + t.returnType() + " " + params(t));
+        }
+        if (base.equals("scalbln")) {
+            boolean fits = t.returnType() == FloatType.FP128 && t.params().equals(List.of(FloatType.FP128, IntegerType.I64));
+            return fits ? new ScaleLong() : new Refused(name + " is the quad C function scalbln and must have the type "
+                    + "fp128 (fp128, i64), not " + t.returnType() + " " + params(t));
         }
         StoresSecond pointer = STORES_SECOND.get(base);
         if (pointer != null) {

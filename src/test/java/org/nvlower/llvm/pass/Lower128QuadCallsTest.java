@@ -114,7 +114,7 @@ class Lower128QuadCallsTest {
     @Test
     void quadCFunctionsAreRecognizedByNameAndType() {
         String text = """
-                define fp128 @c(fp128 %a, fp128 %b, i32* %e, double %d, fp128* %w) {
+                define fp128 @c(fp128 %a, fp128 %b, i32* %e, double %d, fp128* %w, i64 %n) {
                   %s = call fp128 @sqrtf128(fp128 %a)
                   %q = call fp128 @fmaq(fp128 %s, fp128 %b, fp128 %a)
                   %l = call fp128 @floorl(fp128 %q)
@@ -131,7 +131,9 @@ class Lower128QuadCallsTest {
                   %hy = call fp128 @hypotq(fp128 %cb, fp128 %a)
                   %mo = call fp128 @modfl(fp128 %hy, fp128* %w)
                   %rq = call fp128 @remquof128(fp128 %mo, fp128 %b, i32* %e)
-                  ret fp128 %rq
+                  %sb = call fp128 @scalblnq(fp128 %rq, i64 %n)
+                  %nt = call fp128 @nexttowardl(fp128 %sb, fp128 %a)
+                  ret fp128 %nt
                 }
                 declare fp128 @sqrtf128(fp128)
                 declare fp128 @fmaq(fp128, fp128, fp128)
@@ -149,6 +151,8 @@ class Lower128QuadCallsTest {
                 declare fp128 @hypotq(fp128, fp128)
                 declare fp128 @modfl(fp128, fp128*)
                 declare fp128 @remquof128(fp128, fp128, i32*)
+                declare fp128 @scalblnq(fp128, i64)
+                declare fp128 @nexttowardl(fp128, fp128)
                 """;
         Module m = IrParser.parse("c.ll", text);
         Lower128.run(m, Lower128.Options.DEFAULT);
@@ -166,7 +170,10 @@ class Lower128QuadCallsTest {
                 "%mo.int = call fp128 @__nv_trunc_fp128(fp128 %hy)", "store fp128 %mo.int, fp128* %w",
                 "%mo = call fp128 @__nv_modf_fp128(fp128 %hy)",
                 "%rq.quo = call i32 @__nv_remquo_quotient_fp128(fp128 %mo, fp128 %b)", "store i32 %rq.quo, i32* %e",
-                "%rq = call fp128 @__nv_remainder_fp128(fp128 %mo, fp128 %b)")) {
+                "%rq = call fp128 @__nv_remainder_fp128(fp128 %mo, fp128 %b)",
+                "%sb.over = icmp sgt i64 %n, 70000", "%sb.n = trunc i64 %sb.hi to i32",
+                "%sb = call fp128 @__nv_ldexp_fp128(fp128 %rq, i32 %sb.n)",
+                "%nt = call fp128 @__nv_nextafter_fp128(fp128 %sb, fp128 %a)")) {
             assertTrue(out.contains(want), want + "\n" + out);
         }
     }
