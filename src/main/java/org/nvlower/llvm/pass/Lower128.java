@@ -145,6 +145,20 @@ public final class Lower128 {
         return new Result(calls.size(), folded, used, kept);
     }
 
+    /**
+     * Whether the pass replaces {@code i}: a 128-bit operation the runtime table covers, or a call
+     * of an fp128 intrinsic or quad C function it lowers (not one it refuses).
+     */
+    public static boolean replaces(Instruction i) {
+        if (i instanceof CallInst c) {
+            QuadCalls.Plan plan = QuadCalls.plan(c);
+            if (plan != null) {
+                return !(plan instanceof QuadCalls.Refused);
+            }
+        }
+        return RuntimeDispatch.isWide(i);
+    }
+
     // ------------------------------------------------------------------ lowering
 
     private void lowerFunction(Function f) {
@@ -271,10 +285,10 @@ public final class Lower128 {
         Value result;
         if (plan instanceof QuadCalls.SignBit s) {
             result = b.intrinsic(s.intrinsic(), FloatType.FP128, args, name);
-        } else if (plan instanceof QuadCalls.LibmFrexp) {
-            b.store(rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp")),
-                    args.get(1));
-            result = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), name);
+        } else if (plan instanceof QuadCalls.StoresSecond s) {
+            List<Value> operands = args.subList(0, args.size() - 1);
+            b.store(rowCall(b, call, s.stored(), operands, part(name, s.storedName())), args.get(args.size() - 1));
+            result = rowCall(b, call, s.returned(), operands, name);
         } else if (call.type() instanceof VectorType v) {
             Value acc = Constants.poison(v);
             for (int lane = 0; lane < v.count(); lane++) {
@@ -314,6 +328,15 @@ public final class Lower128 {
                 yield convert(b, call, Opcode.FPTOSI, r, (IntegerType) want, name);
             }
             case QuadCalls.Saturate s -> saturate(b, call, s.signed(), args.get(0), (IntegerType) want, name);
+            case QuadCalls.ScaleLong l -> {
+                Value n = args.get(1);
+                Value hi = Constants.i64(70000);
+                Value lo = Constants.i64(-70000);
+                Value clamped = b.select(b.icmp(Predicate.SGT, n, hi, part(name, "over")), hi,
+                        b.select(b.icmp(Predicate.SLT, n, lo, part(name, "under")), lo, n, part(name, "lo")), part(name, "hi"));
+                Value n32 = b.trunc(clamped, IntegerType.I32, part(name, "n"));
+                yield rowCall(b, call, RuntimeFunction.LDEXP_FP128, List.of(args.get(0), n32), name);
+            }
             default -> throw new IllegalStateException("no scalar form for " + plan);
         };
     }

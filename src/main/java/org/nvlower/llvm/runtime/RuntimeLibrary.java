@@ -155,12 +155,12 @@ public final class RuntimeLibrary {
     // ------------------------------------------------------------------ binary128 fields
 
     /** The biased exponent of binary128 bits {@code a}, as an i32. */
-    private static Value exponent(BodyBuilder b, Value a) {
+    static Value exponent(BodyBuilder b, Value a) {
         return b.trunc(b.and(b.lshr(a, i128(112)), i128(0x7FFF)), I32);
     }
 
     /** The sign bit of {@code a} as an i1. */
-    private static Value sign(BodyBuilder b, Value a) {
+    static Value sign(BodyBuilder b, Value a) {
         return b.slt(a, i128(0));
     }
 
@@ -170,7 +170,7 @@ public final class RuntimeLibrary {
     }
 
     /** Whether binary128 {@code a} is a NaN: its magnitude is above infinity. */
-    private static Value isNaN(BodyBuilder b, Value a) {
+    static Value isNaN(BodyBuilder b, Value a) {
         return b.ugt(b.and(a, mask128(127)), i128(F128_INF));
     }
 
@@ -194,7 +194,7 @@ public final class RuntimeLibrary {
     }
 
     /** {@code __nvl_f128_normRoundPack(sign, exp, sig)}: roundPack after moving the leading one of {@code sig} to bit 126. */
-    private Function normRoundPack() {
+    Function normRoundPack() {
         return helper("__nvl_f128_normRoundPack", I128, List.of(I1, I32, I128), new String[] {"sign", "exp", "sig"},
                 b -> {
                     Value shift = b.sub(b.trunc(b.ctlz(b.arg(2)), I32), i32(1));
@@ -208,7 +208,7 @@ public final class RuntimeLibrary {
      * significand's leading one at bit 112; a subnormal is normalized, its exponent then below 1
      * (SoftFloat's normSubnormalF128Sig).
      */
-    private Function normSig() {
+    Function normSig() {
         Type pair = StructType.of(I32, I128);
         return helper("__nvl_f128_normSig", pair, List.of(I128), new String[] {"a"}, b -> {
             Value a = b.arg(0);
@@ -400,7 +400,7 @@ public final class RuntimeLibrary {
     }
 
     /** {@code __nvl_f128_relation(a, b)}: 1 a < b, 2 equal (+0 == -0), 4 a > b, 8 unordered. */
-    private Function relation() {
+    Function relation() {
         return helper("__nvl_f128_relation", I32, List.of(I128, I128), new String[] {"a", "b"}, b -> {
             Value a = b.arg(0);
             Value c = b.arg(1);
@@ -489,7 +489,7 @@ public final class RuntimeLibrary {
     }
 
     /** The three formats the bodies round to, as data: width, exponent and fraction bits. */
-    private enum Format {
+    enum Format {
         F32(32, 8, 23), F64(64, 11, 52), F128(128, 15, 112);
 
         final int width;
@@ -546,7 +546,7 @@ public final class RuntimeLibrary {
      * 62, 30) or below for a subnormal result. Overflow gives infinity, a negative {@code exp} a
      * subnormal or zero (after shifting right with jamming).
      */
-    private Function roundPack(Format n) {
+    Function roundPack(Format n) {
         IntegerType t = n.type();
         int rb = n.roundBits();
         long half = 1L << (rb - 1);
@@ -716,13 +716,13 @@ public final class RuntimeLibrary {
     // ------------------------------------------------------------------ nvlower's extensions
 
     /** The bits of binary128 1.0. */
-    private static final BigInteger F128_ONE = BigInteger.valueOf(BIAS).shiftLeft(112);
+    static final BigInteger F128_ONE = BigInteger.valueOf(BIAS).shiftLeft(112);
 
     /**
      * The exact 226-bit product of two significands below 2^113, as {hi, lo} (bits 128.. and
      * 0..127), from four 64 x 64 -> 128 products.
      */
-    private static Value[] wideProduct(BodyBuilder b, Value sa, Value sb) {
+    static Value[] wideProduct(BodyBuilder b, Value sa, Value sb) {
         Value aLo = b.zext(b.trunc(sa, I64), I128);
         Value aHi = b.lshr(sa, i128(64));
         Value bLo = b.zext(b.trunc(sb, I64), I128);
@@ -736,7 +736,7 @@ public final class RuntimeLibrary {
     }
 
     /** {hi, lo} >> d with the bits shifted out jammed into bit 0; any d >= 0. */
-    private Value[] shiftRightJam256(BodyBuilder b, Value hi, Value lo, Value d) {
+    Value[] shiftRightJam256(BodyBuilder b, Value hi, Value lo, Value d) {
         Value small = b.umin(d, i32(127));
         Value ds = b.zext(small, I128);
         Value back = b.zext(b.sub(i32(127), small), I128);
@@ -960,7 +960,7 @@ public final class RuntimeLibrary {
     }
 
     /** A call of the runtime function {@code row} (defined here if needed) on binary128 bits, giving bits. */
-    private Value callRow(BodyBuilder b, RuntimeFunction row, Value... bits) {
+    Value callRow(BodyBuilder b, RuntimeFunction row, Value... bits) {
         Function fn = define(row);
         Value[] args = new Value[bits.length];
         for (int i = 0; i < bits.length; i++) {
@@ -968,7 +968,7 @@ public final class RuntimeLibrary {
             args[i] = want == bits[i].type() ? bits[i] : b.bitcast(bits[i], want);
         }
         Value r = b.call(fn, args);
-        return r.type() == I128 ? r : b.bitcast(r, I128);
+        return r.type() == org.nvlower.llvm.ir.FloatType.FP128 ? b.bitcast(r, I128) : r;
     }
 
     /** compiler-rt's __powitf2 over __nv_mul_fp128 and __nv_div_fp128: square and multiply, 1/r for n < 0. */
