@@ -14,10 +14,10 @@ import org.nvlower.diag.SourcePosition;
  *
  * <pre>{@code
  * try {
- *     LlvmIr.parse("k.ll", "define void @f( {");
+ *     LlvmIr.parse("k.ll", "define void @f() {\n  ret i32 %x\n}");
  * } catch (NvlowerException e) {
- *     e.position().ifPresent(p -> System.err.println(p.line() + ":" + p.column()));
- *     System.err.println(e.render()); // k.ll:1:18: error: ... and the line with a caret
+ *     e.position().ifPresent(p -> log(p.line() + ":" + p.column()));   // 2:11
+ *     log(e.render());    // k.ll:2:11: error: ..., then the line and a caret under column 11
  * }
  * }</pre>
  */
