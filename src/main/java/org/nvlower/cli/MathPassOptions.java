@@ -73,6 +73,11 @@ final class MathPassOptions {
      * bad batch writes nothing.
      */
     SequencedMap<String, String> batch() {
+        return batch(inputs, output);
+    }
+
+    /** As {@link #batch()}, for a command with inputs and {@code -o} of its own (lower128). */
+    static SequencedMap<String, String> batch(List<String> inputs, String output) {
         SequencedMap<String, String> out = new LinkedHashMap<>();
         if (inputs.size() == 1) {
             out.put(inputs.get(0), output);

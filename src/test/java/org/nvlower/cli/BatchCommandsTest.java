@@ -65,6 +65,23 @@ class BatchCommandsTest {
     }
 
     @Test
+    void lower128TakesBatches(@TempDir Path dir) throws IOException {
+        String add = "define fp128 @f(fp128 %a, fp128 %b) {\n  %s = fadd fp128 %a, %b\n  ret fp128 %s\n}\n";
+        Path a = Files.writeString(dir.resolve("a.ll"), add);
+        Path b = Files.writeString(dir.resolve("b.ll"), add.replace("fadd", "fmul"));
+        Path out = Files.createDirectory(dir.resolve("out"));
+        CliRunner r = CliRunner.run("", "lower128", a.toString(), b.toString(), "-o", out.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(CliRunner.run("", "lower128", a.toString()).out(), Files.readString(out.resolve("a.ll")));
+        assertTrue(Files.readString(out.resolve("a.ll")).contains("@__nv_add_fp128"));
+        assertTrue(Files.readString(out.resolve("b.ll")).contains("@__nv_mul_fp128"));
+        CliRunner.assertOneLineErrors("lower128", new String[][] {
+            {"2 inputs need -o DIR", a.toString(), b.toString()},
+            {"--time takes one input", a.toString(), b.toString(), "-o", out.toString(), "--time", "2"},
+        });
+    }
+
+    @Test
     void aBadBatchWritesNothing(@TempDir Path dir) throws IOException {
         Path a = Files.writeString(dir.resolve("a.ll"), REFLECT.replace("%ARCH%", "800"));
         Files.createDirectory(dir.resolve("x"));
