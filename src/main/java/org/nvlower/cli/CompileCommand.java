@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SequencedMap;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 
 import org.nvlower.diag.InputException;
+import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrPrinter;
+import org.nvlower.pipeline.Libdevice;
 import org.nvlower.pipeline.MathPipeline;
 
 import picocli.CommandLine.Command;
@@ -17,7 +22,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower compile IN.mlir|IN.ll [cicc options] -o OUT.ll}: the whole math chain. */
+/** {@code nvlower compile IN.mlir|IN.ll... [cicc options] -o OUT.ll|DIR}: the whole math chain, on one file or a batch. */
 @Command(name = "compile", mixinStandardHelpOptions = true,
         description = {"Run the whole chain: MLIR math/arith -> libdevice calls -> LLVM IR -> constant calls folded "
                 + "-> libdevice linked, inlined, __nvvm_reflect and its branches folded -> memory cleanup -> "
@@ -48,25 +53,38 @@ public final class CompileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         options.cicc = cicc;
-        boolean mlir = isMlir();
-        try (Output.Destination out = Output.open(spec, options.output)) {
-            MathPipeline.Settings settings = new MathPipeline.Settings(options.target(), options.ftzGiven(),
-                    options.overrides(), libdevice, linkRuntime);
-            String name = IrInput.displayName(options.input);
-            MathPipeline.Result r = mlir ? MathPipeline.compileMlir(name, IrInput.read(options.input).text(), settings)
-                    : MathPipeline.compile(IrInput.parse(options.input), settings);
-            if (options.stats) {
-                for (MathPipeline.Stage s : r.stages()) {
-                    spec.commandLine().getErr().printf("%-15s %s%n", s.name(), s.summary());
-                }
+        MathPipeline.Settings settings = new MathPipeline.Settings(options.target(), options.ftzGiven(),
+                options.overrides(), libdevice, linkRuntime);
+        Module[] lib = new Module[1]; // read once for the whole batch: a link does not change it
+        Supplier<Module> libdeviceOnce = () -> {
+            if (lib[0] == null) {
+                lib[0] = Libdevice.load(libdevice != null ? libdevice : Libdevice.defaultPath());
             }
-            IrPrinter.print(r.module(), out.stream(), IrInput.CHARSET);
-            out.commit();
+            return lib[0];
+        };
+        SequencedMap<String, String> batch = options.batch();
+        for (Map.Entry<String, String> e : batch.entrySet()) {
+            String input = e.getKey();
+            boolean mlir = isMlir(input);
+            try (Output.Destination out = Output.open(spec, e.getValue())) {
+                String name = IrInput.displayName(input);
+                MathPipeline.Result r = mlir
+                        ? MathPipeline.compileMlir(name, IrInput.read(input).text(), settings, libdeviceOnce)
+                        : MathPipeline.compile(IrInput.parse(input), settings, libdeviceOnce);
+                if (options.stats) {
+                    for (MathPipeline.Stage s : r.stages()) {
+                        spec.commandLine().getErr().printf("%s%-15s %s%n", batch.size() > 1 ? input + ": " : "",
+                                s.name(), s.summary());
+                    }
+                }
+                IrPrinter.print(r.module(), out.stream(), IrInput.CHARSET);
+                out.commit();
+            }
         }
         return Main.OK;
     }
 
-    private boolean isMlir() {
+    private boolean isMlir(String input) {
         if (language != null) {
             return switch (language) {
                 case "mlir" -> true;
@@ -74,6 +92,6 @@ public final class CompileCommand implements Callable<Integer> {
                 default -> throw new InputException("-x " + language + ": expected mlir or llvm");
             };
         }
-        return options.input.endsWith(".mlir");
+        return input.endsWith(".mlir");
     }
 }

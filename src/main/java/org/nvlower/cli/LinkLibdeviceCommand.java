@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.LibdeviceLink;
 import org.nvlower.pipeline.Libdevice;
 
@@ -39,9 +40,12 @@ public final class LinkLibdeviceCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Module[] lib = new Module[1]; // read once for the whole batch: a link does not change it
         return options.transform(spec, cicc, m -> {
-            LibdeviceLink.Result r = LibdeviceLink.run(m, Libdevice.load(libdevice != null ? libdevice
-                    : Libdevice.defaultPath()), options.values(m));
+            if (lib[0] == null) {
+                lib[0] = Libdevice.load(libdevice != null ? libdevice : Libdevice.defaultPath());
+            }
+            LibdeviceLink.Result r = LibdeviceLink.run(m, lib[0], options.values(m));
             return r.linked().size() + " libdevice function(s) linked, " + r.inlined() + " call(s) inlined, "
                     + r.reflect().folded() + " __nvvm_reflect call(s) and " + r.branchesFolded() + " branch(es) folded"
                     + (r.kept().isEmpty() ? "" : "; kept: " + r.kept()) + "\n";

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower lower128 IN.ll -o OUT.ll}: seed 1's fp128/i128 lowering, optionally with the runtime linked in. */
+/** {@code nvlower lower128 IN.ll... -o OUT.ll|DIR}: seed 1's fp128/i128 lowering, optionally with the runtime linked in. */
 @Command(name = "lower128", mixinStandardHelpOptions = true,
         description = {"Replace every fp128/i128 operation NVPTX cannot select by a call of its __nv_* runtime "
                 + "function (see 'nvlower stats' for the list and 'nvlower eval' for their semantics).",
@@ -29,12 +29,17 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "layout; without them a module that has none gets cicc's defaults. See docs/lower128.md."})
 public final class Lower128Command implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "IN.ll", description = "input file, or - for stdin")
-    String input;
+    @Parameters(arity = "1..*", paramLabel = "IN.ll",
+            description = "input file(s), or - for stdin; several inputs are one batch, in one process (-o DIR)")
+    List<String> inputs;
 
-    @Option(names = "-o", paramLabel = "OUT.ll", defaultValue = "-",
-            description = "output file, or - for stdout (default: ${DEFAULT-VALUE})")
+    @Option(names = "-o", paramLabel = "OUT", defaultValue = "-",
+            description = "output file, or - for stdout (default: ${DEFAULT-VALUE}); with several inputs a directory, "
+                    + "where each output takes its input's file name")
     String output;
+
+    /** The input being lowered. */
+    private String input;
 
     @Option(names = "--link-runtime", description = "define the runtime functions the module calls (internal)")
     boolean linkRuntime;
@@ -64,6 +69,21 @@ public final class Lower128Command implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        java.util.SequencedMap<String, String> batch = MathPassOptions.batch(inputs, output);
+        if (repeat > 0 && batch.size() > 1) {
+            throw new InputException("--time takes one input");
+        }
+        for (java.util.Map.Entry<String, String> e : batch.entrySet()) {
+            input = e.getKey();
+            int code = lower(e.getValue());
+            if (code != Main.OK) {
+                return code;
+            }
+        }
+        return Main.OK;
+    }
+
+    private int lower(String output) throws IOException {
         // the output first: a bad -o fails before the work, and nothing half-written appears
         try (Output.Destination out = Output.open(spec, output)) {
             Module module = IrInput.parse(input);

@@ -36,6 +36,7 @@ class LayerTest {
             "org.nvlower.gpu..",
             "org.nvlower.verify..",
             "org.nvlower.explore..",
+            "org.nvlower.api..",
             "org.nvlower.cli..");
 
     static final JavaClasses CLASSES = new ClassFileImporter()
@@ -59,6 +60,14 @@ class LayerTest {
     void bitcodeAndTextAreSiblings() {
         noClasses().that().resideInAPackage("org.nvlower.llvm.bitcode..")
                 .should().dependOnClassesThat().resideInAPackage("org.nvlower.llvm.text..")
+                .check(CLASSES);
+    }
+
+    /** api sits beside cli (both on top): the library's entry points and the commands do not use each other. */
+    @Test
+    void apiAndCliAreSiblings() {
+        noClasses().that().resideInAPackage("org.nvlower.cli..")
+                .should().dependOnClassesThat().resideInAPackage("org.nvlower.api..")
                 .check(CLASSES);
     }
 

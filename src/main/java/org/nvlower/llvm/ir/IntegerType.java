@@ -1,6 +1,6 @@
 package org.nvlower.llvm.ir;
 
-/** {@code iN}, 1 <= N <= 2^23. */
+/** {@code iN}, {@code 1 <= N <= 2^23}. */
 public record IntegerType(int bits) implements Type {
 
     public static final int MAX_BITS = (1 << 23) - 1;
