@@ -10,7 +10,9 @@ import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
  *
  * <p>Each source value is held exactly in a double (a 64-bit integer as the double nearest it
  * plus the exact integer residual); widening is then the JVM's own exact conversion, narrowing
- * one rounding by {@link DoubleRounding} (or {@link HardwarePath#finish} for binary64 results),
+ * the JVM's one conversion to nearest even where there is one (to binary32; binary32 to
+ * binary16) with the exact residual's sign for the other modes ({@link HardwarePath#finish}),
+ * else one rounding by {@link DoubleRounding},
  * and a conversion to an integer the JVM's exact rounding to an integral double (rint, floor,
  * ceil) checked against the target's range. Declined: NaNs (their payload rules), infinities and
  * zeros where the general path is as quick, subnormal sources under daz, subnormal binary64
@@ -55,13 +57,61 @@ final class ConversionPath {
 
     // ------------------------------------------------------------------ rounding between formats
 
-    /** d (finite, nonzero, normal) rounded to g, one of binary16, bfloat16, binary32. */
-    private static long to(FloatFormat g, double d, double t, RoundingMode rm, Env env) {
-        return switch (g) {
-            case BINARY16 -> DoubleRounding.round16(d, t, rm, env);
-            case BFLOAT16 -> DoubleRounding.roundBF16(d, t, rm, env);
-            default -> DoubleRounding.round32(d, t, rm, env);
-        };
+    /**
+     * The result in mode rm from the nearest-even one (bits r, normal and with normal finite
+     * neighbours) and the sign of the exact residual (0: exact); {@code tie} whether the exact
+     * value lies halfway to the neighbour farther from zero, asked only in NEAR_MAX_MAG.
+     */
+    private static long finish(long r, boolean negative, long sigma, boolean tie, RoundingMode rm, Env env) {
+        if (sigma == 0) {
+            return r;
+        }
+        return HardwarePath.finish(r, negative, sigma > 0 ? 1 : -1, rm == RoundingMode.NEAR_MAX_MAG && tie, rm, env);
+    }
+
+    /** Half an ulp of the binary16 with exponent field e (normal), as a float. */
+    private static float halfUlp16(int e) {
+        return Float.intBitsToFloat((e - 26 + 127) << 23);
+    }
+
+    /**
+     * binary32 x (exact, finite) to binary16 on the hardware (one rounding), or NONE where the
+     * nearest-even result is outside [2^-13, 2^15) (tiny, or near overflow); x - result is exact
+     * (Sterbenz). Only for a source of at most 24 bits: a wider one would be rounded twice.
+     */
+    private static long to16(float x, RoundingMode rm, Env env) {
+        short h = Float.floatToFloat16(x);
+        int m = h & 0x7FFF;
+        if (m < 0x0800 || m >= 0x7800) {
+            return HardwarePath.NONE;
+        }
+        float t = x - Float.float16ToFloat(h);
+        long sigma = t > 0 ? 1 : t < 0 ? -1 : 0;
+        return finish(h & 0xFFFFL, h < 0, sigma, Math.abs(t) == halfUlp16(m >> 10) && (t > 0) == (x > 0), rm, env);
+    }
+
+    /** x (exact, finite) to binary32 on the hardware, or NONE where the result is outside [2^-125, 2^127). */
+    private static long to32(double x, RoundingMode rm, Env env) {
+        float r = (float) x;
+        float mag = Math.abs(r);
+        if (!(mag >= 0x1p-125f && mag < 0x1p127f)) {
+            return HardwarePath.NONE;
+        }
+        double t = x - r; // exact (Sterbenz)
+        long sigma = t > 0 ? 1 : t < 0 ? -1 : 0;
+        return finish(Float.floatToRawIntBits(r) & 0xFFFFFFFFL, r < 0, sigma,
+                Math.abs(t) == 0.5 * Math.ulp(r) && (t > 0) == (x > 0), rm, env);
+    }
+
+    /**
+     * x (exact, finite, nonzero, a normal double) to g: binary32 on the hardware, binary16 and
+     * bfloat16 by one rounding (the hardware's double-to-float-to-half would round twice).
+     */
+    private static long to(FloatFormat g, double x, RoundingMode rm, Env env) {
+        if (g == FloatFormat.BINARY32) {
+            return to32(x, rm, env);
+        }
+        return g == FloatFormat.BINARY16 ? DoubleRounding.round16(x, 0, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
     }
 
     /** binary64 a to g (binary16, bfloat16 or binary32); declines NaN, infinity, zero and subnormal a. */
@@ -70,7 +120,7 @@ final class ConversionPath {
         if (e == 0 || e == 0x7FF) {
             return HardwarePath.NONE;
         }
-        return to(g, Double.longBitsToDouble(a), 0, rm, env);
+        return to(g, Double.longBitsToDouble(a), rm, env);
     }
 
     /** binary32 a to g (binary16 or bfloat16); declines NaN, infinity, zero and (under daz) subnormal a. */
@@ -79,7 +129,8 @@ final class ConversionPath {
         if (m == 0 || m >= 0x7F800000 || (m < 0x00800000 && env.daz)) {
             return HardwarePath.NONE;
         }
-        return to(g, Float.intBitsToFloat(a), 0, rm, env);
+        float x = Float.intBitsToFloat(a);
+        return g == FloatFormat.BINARY16 ? to16(x, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
     }
 
     /** binary16 a to bfloat16, or bfloat16 a to binary16 ({@code toBF16} false). */
@@ -96,31 +147,36 @@ final class ConversionPath {
     // ------------------------------------------------------------------ from integers
 
     static long fromI32(FloatFormat g, int a, RoundingMode rm, Env env) {
-        return a == 0 ? 0 : to(g, a, 0, rm, env); // exact in double
+        return a == 0 ? 0 : to(g, a, rm, env); // exact in double
     }
 
-    /** a - (double) a, exactly, as a double (a rounded to 53 bits is off by at most 2^10). */
-    private static long residual(long a, double d) {
-        return a - (d >= 0x1p63 ? Long.MIN_VALUE : (long) d); // 2^63 wraps to the same residual
-    }
-
+    /** a to g: the JVM's long-to-float rounding (one, to nearest even), the residual in integers. */
     static long fromI64(FloatFormat g, long a, RoundingMode rm, Env env) {
         if (a == 0) {
             return 0;
         }
+        if (g == FloatFormat.BINARY32) {
+            float r = a;
+            long t = a - (r >= 0x1p63f ? Long.MIN_VALUE : (long) r); // 2^63 wraps to the same residual
+            boolean tie = 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
+            return finish(Float.floatToRawIntBits(r) & 0xFFFFFFFFL, r < 0, t, tie, rm, env);
+        }
         double d = a;
-        return to(g, d, residual(a, d), rm, env);
+        long t = residual(a, d);
+        return g == FloatFormat.BINARY16 ? DoubleRounding.round16(d, t, rm, env) : DoubleRounding.roundBF16(d, t, rm, env);
+    }
+
+    /** a - (double) a, exactly (a rounded to 53 bits is off by at most 2^10). */
+    private static long residual(long a, double d) {
+        return a - (d >= 0x1p63 ? Long.MIN_VALUE : (long) d); // 2^63 wraps to the same residual
     }
 
     /** a to binary64: the nearest double, then the mode's neighbour by the residual's sign. */
     static long fromI64ToF64(long a, RoundingMode rm, Env env) {
         double d = a;
         long t = residual(a, d);
-        if (t == 0) {
-            return Double.doubleToRawLongBits(d);
-        }
-        boolean tieAway = 2 * Math.abs(t) == (long) Math.ulp(d) && (t > 0) == (d > 0);
-        return HardwarePath.finish(Double.doubleToRawLongBits(d), d < 0, t > 0 ? 1 : -1, tieAway, rm, env);
+        return finish(Double.doubleToRawLongBits(d), d < 0, t, 2 * Math.abs(t) == (long) Math.ulp(d) && (t > 0) == (d > 0),
+                rm, env);
     }
 
     // ------------------------------------------------------------------ to integers
