@@ -9,7 +9,8 @@ Q sqrtf128(Q); Q fmaf128(Q, Q, Q); Q ldexpf128(Q, int); Q fabsf128(Q); Q copysig
 Q floorf128(Q); Q ceilf128(Q); Q truncf128(Q); Q roundf128(Q); Q rintf128(Q); Q nearbyintf128(Q);
 Q roundevenf128(Q); Q fminf128(Q, Q); Q fmaxf128(Q, Q); Q fmodf128(Q, Q); Q frexpf128(Q, int *);
 Q scalbnf128(Q, int); long lroundf128(Q); long long llrintf128(Q); Q remainderf128(Q, Q);
-Q fdimf128(Q, Q); Q nextafterf128(Q, Q);
+Q fdimf128(Q, Q); Q nextafterf128(Q, Q); Q modff128(Q, Q *); Q remquof128(Q, Q, int *); Q cbrtf128(Q);
+Q hypotf128(Q, Q);
 
 static void show(const char *what, Q x) {
   unsigned long long w[2];
@@ -49,6 +50,16 @@ __attribute__((noinline)) void ops(Q a, Q b, Q c, int n) {
   printf("lround %ld\n", lroundf128(a));
   printf("llrint %lld\n", llrintf128(b));
   printf("class %d %d %d\n", __builtin_isnan(a), __builtin_isinf(b) != 0, __builtin_isfinite(c));
+  Q whole = 0;
+  int quo = 0;
+  show("modf", modff128(a, &whole));
+  show("modf.int", whole);
+  show("remquo", remquof128(b, a, &quo));
+  printf("remquo.quo %d\n", quo % 8);
+  /* glibc's cbrt and hypot are not always correctly rounded: compared as doubles (the lli
+     proofs compare the quad bits with softfloat's correctly rounded oracle) */
+  printf("cbrt.d %a\n", (double)cbrtf128(a));
+  printf("hypot.d %a\n", (double)hypotf128(a, c));
 #if !defined(__clang__) || __clang_major__ >= 19
 #ifndef __clang__ /* gcc has no builtin for these two: glibc's functions */
 #define __builtin_ldexpf128 ldexpf128

@@ -69,6 +69,7 @@ final class DemoCommand implements Runnable {
         doubleRoundingTrap(out);
         int128Division(out);
         lowering128(out);
+        QuadDemo.run(out);
         target(out);
         mathPipeline(out);
         ptxKernel(out);

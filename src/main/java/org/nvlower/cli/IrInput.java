@@ -15,6 +15,7 @@ import org.nvlower.llvm.bitcode.BitcodeModule;
 import org.nvlower.llvm.bitcode.BitcodeReader;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.text.IrParser;
+import org.nvlower.llvm.text.IrPrinter;
 import org.nvlower.softfloat.Hex128;
 
 /**
@@ -82,14 +83,14 @@ final class IrInput {
     /**
      * Reads IR as ISO-8859-1: one char per byte, so any bytes (UTF-8 in names, strings and
      * comments included) are written back unchanged, and a file's bytes become the string
-     * without a second copy. LLVM's own syntax is ASCII.
+     * without a second copy. LLVM's own syntax is ASCII. LLVM bitcode is read natively and
+     * becomes the text llvm-dis would print for it (no llvm-dis is run).
      */
     static Text read(String input) throws IOException {
-        String name = displayName(input);
         String text = readRaw(input);
         if (isBitcode(text)) {
-            throw new InputException(name + " is LLVM bitcode; nvlower reads textual IR ("
-                    + (input.equals("-") ? "convert it with llvm-dis" : "llvm-dis " + input) + ")");
+            BitcodeModule b = BitcodeReader.readWithUseLists(displayName(input), text.getBytes(CHARSET));
+            return new Text(IrPrinter.printDisassembly(b.module(), b.predecessors()), CHARSET);
         }
         return new Text(text, CHARSET);
     }

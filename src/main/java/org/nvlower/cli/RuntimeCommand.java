@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.runtime.RuntimeDispatch;
+import org.nvlower.llvm.pass.Lower128;
 import org.nvlower.llvm.runtime.RuntimeFunction;
 import org.nvlower.llvm.runtime.RuntimeLibrary;
 import org.nvlower.llvm.text.IrPrinter;
@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Unmatched;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code nvlower runtime [-o FILE.ll] [--only-used IN.ll]}: the 55 runtime functions as LLVM IR. */
+/** {@code nvlower runtime [-o FILE.ll] [--only-used IN.ll]}: the runtime functions (the seed's 55 and the extensions) as LLVM IR. */
 @Command(name = "runtime", mixinStandardHelpOptions = true,
         description = {"Write the bodies of the fp128/i128 runtime functions (__nv_add_fp128 ... __nv_fcmp_une) as "
                 + "LLVM IR built from i32/i64/i128 integer operations, rounding as the GPU does (see 'nvlower eval').",
@@ -61,15 +61,15 @@ public final class RuntimeCommand implements Callable<Integer> {
         return Main.OK;
     }
 
-    /** The rows the module calls by name or would call once its 128-bit operations are lowered. */
+    /**
+     * The rows the module calls by name or would call once lowered: its 128-bit operations, fp128
+     * intrinsics and quad C calls (the pass itself is run on the module, which is then discarded;
+     * what it cannot lower is kept, not an error, as here only the rows matter).
+     */
     static Set<RuntimeFunction> used(Module module) {
         Set<RuntimeFunction> set = EnumSet.noneOf(RuntimeFunction.class);
         module.functions().forEach(f -> RuntimeFunction.bySymbol(f.name()).ifPresent(set::add));
-        module.instructions().forEach(i -> {
-            if (RuntimeDispatch.decide(i) instanceof RuntimeDispatch.Call c) {
-                set.add(c.function());
-            }
-        });
+        set.addAll(Lower128.run(module, new Lower128.Options(false, true, false)).functions());
         return set;
     }
 }

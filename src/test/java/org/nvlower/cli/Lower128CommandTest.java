@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +97,40 @@ class Lower128CommandTest {
         assertTrue(r.err().startsWith("<stdin>:2:1: error: "), r.err());
     }
 
+    /** fp128 intrinsics and quad C calls, which the pass lowers though they are no 128-bit instruction. */
+    static final String QUAD_CALLS = """
+            define fp128 @q(fp128 %a, fp128 %b, ptr %p) {
+              %f = call fp128 @llvm.fma.f128(fp128 %a, fp128 %b, fp128 %a)
+              %c = call fp128 @cbrtq(fp128 %f)
+              %m = call fp128 @modff128(fp128 %c, ptr %p)
+              %s = call fp128 @llvm.fabs.f128(fp128 %m)
+              ret fp128 %s
+            }
+            declare fp128 @llvm.fma.f128(fp128, fp128, fp128)
+            declare fp128 @cbrtq(fp128)
+            declare fp128 @modff128(fp128, ptr)
+            declare fp128 @llvm.fabs.f128(fp128)
+            """;
+
+    @Test
+    void statsAndRuntimeKnowTheQuadCalls(@TempDir Path dir) {
+        Path in = LlvmChecks.write(dir, "q.ll", QUAD_CALLS);
+        CliRunner stats = CliRunner.run("", "stats", in.toString());
+        assertEquals(0, stats.exitCode(), stats.err());
+        assertTrue(stats.out().contains("fp128/i128 operations to lower: 3\n"), stats.out());
+        for (String line : List.of("q.ll:2: call fp128 @llvm.fma.f128  (in @q)", "q.ll:3: call fp128 @cbrtq  (in @q)",
+                "q.ll:4: call fp128 @modff128  (in @q)")) {
+            assertTrue(stats.out().contains(line), line + "\n" + stats.out());
+        }
+        CliRunner used = CliRunner.run("", "runtime", "--only-used", in.toString());
+        assertEquals(0, used.exitCode(), used.err());
+        List<String> defined = used.out().lines().filter(l -> l.startsWith("define ") && l.contains("@__nv_"))
+                .map(l -> l.substring(l.indexOf('@') + 1, l.indexOf('('))).sorted().toList();
+        // modf's fraction calls trunc's and sub's rows itself; the integral part is trunc's row
+        assertEquals(List.of("__nv_cbrt_fp128", "__nv_fma_fp128", "__nv_modf_fp128", "__nv_sub_fp128",
+                "__nv_trunc_fp128"), defined);
+    }
+
     @Test
     void runtimeWritesTheUsedFunctionsOrAll(@TempDir Path dir) {
         Path in = LlvmChecks.write(dir, "k.ll", KERNEL);
@@ -108,8 +143,8 @@ class Lower128CommandTest {
         LlvmChecks.assertAccepted(dir, used.out());
         CliRunner all = CliRunner.run("", "runtime", "--fp128-as-i128");
         assertEquals(0, all.exitCode(), all.err());
-        // the seed's 55 and nvlower's 20 extensions (fma, sqrt, rounding, ...)
-        assertEquals(75, all.out().lines().filter(l -> l.startsWith("define i") || l.startsWith("define float")
+        // the seed's 55 and nvlower's 24 extensions (fma, sqrt, rounding, cbrt, hypot ...)
+        assertEquals(79, all.out().lines().filter(l -> l.startsWith("define i") || l.startsWith("define float")
                 || l.startsWith("define double")).filter(l -> l.contains("@__nv_")).count());
         assertFalse(java.util.regex.Pattern.compile("(?<![_a-z])fp128").matcher(all.out()).find(), "carried as i128");
     }

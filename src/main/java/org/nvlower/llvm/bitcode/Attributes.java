@@ -113,11 +113,26 @@ final class Attributes {
                 case 7 -> {
                     String name = name(s, o, i++);
                     long bits = at(s, o, i++);
+                    if (bits > 64) {
+                        // [bits, lower words | upper words << 32, lower words..., upper words...]
+                        if (bits > 1 << 16) {
+                            throw s.error("constant range of " + bits + " bits");
+                        }
+                        long counts = at(s, o, i++);
+                        int lowerWords = (int) (counts & 0xFFFF_FFFFL);
+                        int upperWords = (int) (counts >>> 32);
+                        if (lowerWords > o.length || upperWords > o.length) {
+                            throw s.error("constant range with more words than its record");
+                        }
+                        java.math.BigInteger lower = wide(s, o, i, lowerWords, (int) bits);
+                        i += lowerWords;
+                        java.math.BigInteger upper = wide(s, o, i, upperWords, (int) bits);
+                        i += upperWords;
+                        list.add(new Attribute.WithArgs(name, "i" + bits + " " + lower + ", " + upper));
+                        continue;
+                    }
                     long[] bounds = new long[2];
                     for (int k = 0; k < 2; k++) {
-                        if (bits > 64) {
-                            throw s.error("wide constant ranges in attributes are not supported");
-                        }
                         bounds[k] = decodeSigned(at(s, o, i++));
                     }
                     list.add(new Attribute.WithArgs(name, "i" + bits + " " + asSigned(bounds[0], bits) + ", "
@@ -127,6 +142,18 @@ final class Attributes {
             }
         }
         return list;
+    }
+
+    /** A wide integer: {@code n} words of sign-rotated 64 bits, low word first, as a signed value of {@code bits} bits. */
+    private static java.math.BigInteger wide(Bitstream s, long[] o, int from, int n, int bits) {
+        java.math.BigInteger v = java.math.BigInteger.ZERO;
+        java.math.BigInteger word = java.math.BigInteger.ONE.shiftLeft(64).subtract(java.math.BigInteger.ONE);
+        for (int k = n - 1; k >= 0; k--) {
+            v = v.shiftLeft(64).or(java.math.BigInteger.valueOf(decodeSigned(at(s, o, from + k))).and(word));
+        }
+        java.math.BigInteger mask = java.math.BigInteger.ONE.shiftLeft(bits).subtract(java.math.BigInteger.ONE);
+        v = v.and(mask);
+        return v.testBit(bits - 1) ? v.subtract(mask.add(java.math.BigInteger.ONE)) : v;
     }
 
     /**

@@ -22,6 +22,8 @@ import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.TerminatorInst;
+import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.PrimitiveType;
@@ -141,6 +143,7 @@ final class FunctionReader {
             }
             fx.inst().resolveForwardOperand(fx.operand(), v);
         }
+        m.metadata.resolveLocals(values, moduleValues);
         nameUpgrades();
         attachments();
         predecessors();
@@ -271,8 +274,25 @@ final class FunctionReader {
             m.debugLocation(last, code == 35 ? o : null);
             return;
         }
-        if (code == 55) {
-            throw s.error("operand bundles are not supported");
+        if (code >= 61 && code <= 65) {
+            debugRecord(code, o);
+            return;
+        }
+        if (code == 55) { // OPERAND_BUNDLE [tag, (value, type?)*]: for the next call or invoke
+            long tag = next(o);
+            if (tag < 0 || tag >= m.bundleTags.size()) {
+                throw s.error("invalid operand bundle tag " + tag);
+            }
+            List<Operand> inputs = new ArrayList<>();
+            while (hasNext(o)) {
+                inputs.add(valueAndType(o));
+            }
+            pendingBundles.add(new CallInst.Bundle(m.bundleTags.get((int) tag), inputs.size()));
+            pendingBundleInputs.addAll(inputs);
+            return;
+        }
+        if (!pendingBundles.isEmpty() && code != 34 && code != 13) {
+            throw s.error("operand bundle before an instruction that is not a call");
         }
         if (blocks.isEmpty()) {
             throw s.error("instruction before DECLAREBLOCKS");
@@ -637,14 +657,157 @@ final class FunctionReader {
                 String tail = (cc & 1) != 0 ? "tail" : (cc >> 14 & 1) != 0 ? "musttail" : (cc >> 16 & 1) != 0 ? "notail" : "";
                 AttributeSet fnAttrs = attrs.function();
                 if (m.upgrade != null && callee.value() instanceof Function old && m.upgrade.upgrades.containsKey(old)) {
+                    if (!pendingBundles.isEmpty()) {
+                        throw s.error("operand bundles on a call LLVM upgrades");
+                    }
                     upgradeCall(old, ops);
                     return;
                 }
                 callSiteAttributes = fnAttrs;
+                ops.addAll(pendingBundleInputs);
                 detail = new CallInst.Detail(tail, fty, argc, Codes.callingConvention(cc >> 1 & 0x3FF),
-                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.of());
+                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(),
+                        List.copyOf(pendingBundles));
+                pendingBundles.clear();
+                pendingBundleInputs.clear();
                 opcode = Opcode.CALL;
                 type = fty.returnType();
+            }
+            case 13 -> { // INVOKE [attrs, cc, normal, unwind, fnty?, callee, args...]
+                Attributes.AttributeList attrs = m.attributes.list(s, next(o));
+                long cc = next(o);
+                BasicBlock normal = block(next(o));
+                BasicBlock unwind = block(next(o));
+                FunctionType fty = null;
+                if ((cc >> 13 & 1) != 0) {
+                    if (!(m.types.get(next(o)) instanceof FunctionType ft)) {
+                        throw s.error("invoke with a non-function type");
+                    }
+                    fty = ft;
+                }
+                Operand callee = valueAndType(o);
+                if (fty == null) {
+                    if (!(callee.type() instanceof PointerType pt) || !(pt.pointee() instanceof FunctionType ft)) {
+                        throw s.error("invoke of a non-function");
+                    }
+                    fty = ft;
+                }
+                ops.add(callee);
+                int argc = 0;
+                for (Type pt : fty.params()) {
+                    if (pt == PrimitiveType.METADATA || pt == PrimitiveType.LABEL) {
+                        throw s.error("invoke with a " + pt + " argument");
+                    }
+                    ops.add(value(o, pt));
+                    argc++;
+                }
+                if (fty.varArgs()) {
+                    while (hasNext(o)) {
+                        ops.add(valueAndType(o));
+                        argc++;
+                    }
+                } else if (hasNext(o)) {
+                    throw s.error("invoke with more arguments than its type has parameters");
+                }
+                ops.addAll(pendingBundleInputs);
+                ops.add(new Operand(normal, PrimitiveType.LABEL, -1));
+                ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
+                use(normal);
+                use(unwind);
+                List<AttributeSet> params = new ArrayList<>();
+                boolean anyParam = false;
+                for (int i = 0; i < argc; i++) {
+                    AttributeSet ps = attrs.param(i);
+                    anyParam |= !ps.isEmpty();
+                    params.add(ps);
+                }
+                callSiteAttributes = attrs.function();
+                detail = new CallInst.Detail("", fty, argc, Codes.callingConvention(cc & 0x3FF), attrs.returned(),
+                        anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.copyOf(pendingBundles));
+                pendingBundles.clear();
+                pendingBundleInputs.clear();
+                opcode = Opcode.INVOKE;
+                type = fty.returnType();
+            }
+            case 47 -> { // LANDINGPAD [ty, cleanup, n, (catch 0 | filter 1, value)*]
+                type = m.types.get(next(o));
+                boolean cleanup = next(o) != 0;
+                long n = next(o);
+                if (n > o.length) {
+                    throw s.error("landingpad with " + n + " clauses in a record of " + o.length);
+                }
+                List<OtherInst.Clauses.Kind> kinds = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    long k = next(o);
+                    if (k > 1) {
+                        throw s.error("invalid landingpad clause kind " + k);
+                    }
+                    kinds.add(k == 0 ? OtherInst.Clauses.Kind.CATCH : OtherInst.Clauses.Kind.FILTER);
+                    ops.add(valueAndType(o));
+                }
+                if (!cleanup && n == 0) {
+                    throw s.error("landingpad without cleanup or clauses");
+                }
+                flags = cleanup ? Instruction.flagBits(InstFlag.CLEANUP) : 0;
+                detail = new OtherInst.Clauses(kinds);
+                opcode = Opcode.LANDINGPAD;
+            }
+            case 48 -> { // CLEANUPRET [pad, unwind?]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                if (hasNext(o)) {
+                    BasicBlock unwind = block(next(o));
+                    ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
+                    use(unwind);
+                }
+                opcode = Opcode.CLEANUPRET;
+            }
+            case 49 -> { // CATCHRET [pad, target]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                BasicBlock target = block(next(o));
+                ops.add(new Operand(target, PrimitiveType.LABEL, -1));
+                use(target);
+                opcode = Opcode.CATCHRET;
+            }
+            case 52 -> { // CATCHSWITCH [parent pad, n, handler..., unwind?]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                long n = next(o);
+                if (n < 1 || n > o.length) {
+                    throw s.error("catchswitch with " + n + " handlers");
+                }
+                List<BasicBlock> handlers = new ArrayList<>();
+                for (long i = 0; i < n; i++) {
+                    handlers.add(block(next(o)));
+                }
+                BasicBlock unwind = hasNext(o) ? block(next(o)) : null;
+                if (unwind != null) {
+                    use(unwind); // LLVM sets the unwind destination before it adds the handlers
+                }
+                for (BasicBlock h : handlers) {
+                    ops.add(new Operand(h, PrimitiveType.LABEL, -1));
+                    use(h);
+                }
+                if (unwind != null) {
+                    ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
+                }
+                detail = new TerminatorInst.Handlers(handlers.size());
+                opcode = Opcode.CATCHSWITCH;
+                type = PrimitiveType.TOKEN;
+            }
+            case 50, 51 -> { // CATCHPAD, CLEANUPPAD [parent pad, n, (value, type?)*]
+                ops.add(value(o, PrimitiveType.TOKEN));
+                long n = next(o);
+                if (n > o.length) {
+                    throw s.error("pad with " + n + " arguments in a record of " + o.length);
+                }
+                for (long i = 0; i < n; i++) {
+                    ops.add(valueAndType(o));
+                }
+                opcode = code == 50 ? Opcode.CATCHPAD : Opcode.CLEANUPPAD;
+                type = PrimitiveType.TOKEN;
+            }
+            case 39 -> { // RESUME [value]
+                ops.add(valueAndType(o));
+                opcode = Opcode.RESUME;
             }
             case 26 -> { // EXTRACTVAL [agg, idx...]
                 Operand agg = valueAndType(o);
@@ -770,6 +933,46 @@ final class FunctionReader {
     }
 
     private AttributeSet callSiteAttributes;
+    /** OPERAND_BUNDLE records read for the next call or invoke. */
+    private final List<CallInst.Bundle> pendingBundles = new ArrayList<>();
+    private final List<Operand> pendingBundleInputs = new ArrayList<>();
+
+    /**
+     * A debug record (LLVM 19: {@code #dbg_value} ...), printed before {@code inst}: metadata ids
+     * (location, variable, expression[, value, assign id, address expression, address]) or
+     * (label, location); {@code value} is the value of a DEBUG_RECORD_VALUE_SIMPLE.
+     */
+    record DebugRecordRead(Instruction inst, int code, long[] ids, Value value) {
+    }
+
+    /**
+     * FUNC_CODE_DEBUG_RECORD_VALUE/DECLARE/ASSIGN/VALUE_SIMPLE/LABEL (61 to 65): written after
+     * the instruction they come before; metadata ids without the plus one.
+     */
+    private void debugRecord(int code, long[] o) {
+        if (last == null) {
+            throw s.error("debug record before any instruction");
+        }
+        int n = code == 63 ? 7 : code == 65 ? 2 : 4;
+        if (o.length < n) {
+            throw s.error("debug record with " + o.length + " operands, needs " + n);
+        }
+        long[] ids = new long[n];
+        Value value = null;
+        for (int i = 0; i < n; i++) {
+            if (code == 64 && i == 3) {
+                int id = absolute(o[i]);
+                value = id >= 0 && id < instNum() ? values.get(id) : null;
+                if (value == null) {
+                    throw s.error("debug record names undefined value " + id);
+                }
+            } else {
+                ids[i] = m.metadata.map(o[i]);
+                m.metadata.get(ids[i]);
+            }
+        }
+        m.debugRecords.add(new DebugRecordRead(last, code, ids, value));
+    }
 
     /** A call LLVM 14 upgrades as it reads: its replacement instructions, named once the body is read. */
     private record UpgradedCall(Function old, List<IntrinsicUpgrade.Named> replacement) {

@@ -64,13 +64,35 @@ final class IntrinsicUpgrade {
     }
 
     private static final Map<String, IntrinsicAttributes> TABLE_14 = loadTable();
-    private static final Map<String, AttributeSet> FUNCTION_TABLE_14 = loadFunctionTable();
+    private static final Map<String, AttributeSet> FUNCTION_TABLE_14 = loadFunctionTable(false);
+    private static final Map<String, AttributeSet> FUNCTION_TABLE_19 = loadFunctionTable(true);
 
     /** LLVM 14's function attributes of the intrinsic {@code name} (overloads match their base name), or null. */
     static AttributeSet functionAttributes14(String name) {
+        return functionAttributes(FUNCTION_TABLE_14, name);
+    }
+
+    /**
+     * What LLVM 19's reader does to the intrinsics of bitcode written by LLVM 15+: their function
+     * attributes become LLVM 19's own (intrinsics the table does not know keep theirs).
+     */
+    static void reset19(List<GlobalValue> globals, Map<Function, Attributes.AttributeList> attributes) {
+        for (GlobalValue g : globals) {
+            if (g instanceof Function f && f.name().startsWith("llvm.") && attributes.get(f) != null) {
+                AttributeSet fn = functionAttributes(FUNCTION_TABLE_19, f.name());
+                if (fn != null) {
+                    Map<Long, AttributeSet> sets = new HashMap<>(attributes.get(f).sets());
+                    sets.put(Attributes.FUNCTION_INDEX, fn);
+                    attributes.put(f, new Attributes.AttributeList(sets));
+                }
+            }
+        }
+    }
+
+    private static AttributeSet functionAttributes(Map<String, AttributeSet> table, String name) {
         String n = name;
         while (true) {
-            AttributeSet a = FUNCTION_TABLE_14.get(n);
+            AttributeSet a = table.get(n);
             if (a != null) {
                 return a;
             }
@@ -82,17 +104,18 @@ final class IntrinsicUpgrade {
         }
     }
 
-    private static Map<String, AttributeSet> loadFunctionTable() {
+    private static Map<String, AttributeSet> loadFunctionTable(boolean llvm19) {
         Map<String, AttributeSet> table = new HashMap<>();
-        try (InputStream in = IntrinsicUpgrade.class.getResourceAsStream("intrinsic-function-attributes-14.tsv")) {
+        String resource = "intrinsic-function-attributes-" + (llvm19 ? "19" : "14") + ".tsv";
+        try (InputStream in = IntrinsicUpgrade.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("intrinsic-function-attributes-14.tsv is missing from the build");
+                throw new IllegalStateException(resource + " is missing from the build");
             }
             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII));
             for (String line; (line = r.readLine()) != null; ) {
                 if (!line.isEmpty() && !line.startsWith("#")) {
                     String[] cols = line.split("\t", -1);
-                    table.put(cols[0], new AttributeSet(AttributeKinds.sorted(words(cols[1]).attributes(), false)));
+                    table.put(cols[0], new AttributeSet(AttributeKinds.sorted(words(cols[1]).attributes(), llvm19)));
                 }
             }
         } catch (IOException e) {

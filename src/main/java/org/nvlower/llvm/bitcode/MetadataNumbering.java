@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.DebugRecord;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
@@ -52,6 +53,10 @@ final class MetadataNumbering {
         for (FunctionReader.MetadataOperand op : m.metadataOperands) {
             operands.computeIfAbsent(op.instruction(), k -> new ArrayList<>()).add(op);
         }
+        Map<Instruction, List<FunctionReader.DebugRecordRead>> records = new HashMap<>();
+        for (FunctionReader.DebugRecordRead r : m.debugRecords) {
+            records.computeIfAbsent(r.inst(), k -> new ArrayList<>()).add(r);
+        }
         for (GlobalValue g : m.globals) {
             if (!(g instanceof Function f)) {
                 continue;
@@ -63,6 +68,9 @@ final class MetadataNumbering {
                 continue;
             }
             f.instructions().forEach(i -> {
+                for (FunctionReader.DebugRecordRead r : records.getOrDefault(i, List.of())) {
+                    slotRecord(r);
+                }
                 List<FunctionReader.MetadataOperand> ops = operands.get(i);
                 if (ops != null && i instanceof CallInst c && c.callee() instanceof Function callee
                         && callee.name().startsWith("llvm.")) {
@@ -96,6 +104,19 @@ final class MetadataNumbering {
         for (FunctionReader.MetadataOperand op : m.metadataOperands) {
             Value v = operandValue(op.metadataId());
             op.instruction().resolveForwardOperand(op.operand(), v);
+            if (v instanceof MetadataValue mv && mv.hasLocals()) {
+                op.instruction().function().markDebugLocals();
+            }
+        }
+        for (Map.Entry<Instruction, List<FunctionReader.DebugRecordRead>> e : records.entrySet()) {
+            List<DebugRecord> list = new ArrayList<>();
+            for (FunctionReader.DebugRecordRead r : e.getValue()) {
+                list.add(record(r));
+            }
+            e.getKey().setDebugRecords(list);
+            if (list.stream().anyMatch(r -> !r.locals().isEmpty())) {
+                e.getKey().function().markDebugLocals();
+            }
         }
         for (Map.Entry<String, long[]> e : md.named.entrySet()) {
             StringBuilder sb = new StringBuilder("!{");
@@ -178,7 +199,99 @@ final class MetadataNumbering {
         if (x instanceof MetadataTable.MdValue v && v.local() != null) {
             return v.local();
         }
-        return new MetadataValue(reference(id));
+        StringBuilder text = new StringBuilder();
+        List<Value> locals = new ArrayList<>();
+        location(id, text, locals);
+        return new MetadataValue(text.toString(), locals);
+    }
+
+    /** SlotTracker's order for a debug record: an empty-node location, the variable or label, the assign id, the location. */
+    private void slotRecord(FunctionReader.DebugRecordRead r) {
+        long[] ids = r.ids();
+        if (r.code() == 65) { // [location, label]
+            slot(ids[1]);
+            slot(ids[0]);
+            return;
+        }
+        if (r.code() != 64 && md.get(ids[3]) instanceof MetadataTable.MdNode) {
+            slot(ids[3]);
+        }
+        slot(ids[1]);
+        if (r.code() == 63) {
+            slot(ids[4]);
+        }
+        slot(ids[0]);
+    }
+
+    /** A record's text as LLVM 19 prints it, its locals written {@code %_} and bound to their values. */
+    private DebugRecord record(FunctionReader.DebugRecordRead r) {
+        long[] ids = r.ids();
+        StringBuilder sb = new StringBuilder();
+        List<Value> locals = new ArrayList<>();
+        String kind = switch (r.code()) {
+            case 61, 64 -> "dbg_value";
+            case 62 -> "dbg_declare";
+            case 63 -> "dbg_assign";
+            default -> "dbg_label";
+        };
+        sb.append('#').append(kind).append('(');
+        if (r.code() == 65) {
+            sb.append(reference(ids[1])).append(", ").append(reference(ids[0]));
+        } else {
+            if (r.code() == 64) {
+                valueText(r.value(), sb, locals);
+            } else {
+                location(ids[3], sb, locals);
+            }
+            sb.append(", ").append(reference(ids[1])).append(", ").append(reference(ids[2]));
+            if (r.code() == 63) {
+                sb.append(", ").append(reference(ids[4])).append(", ");
+                location(ids[6], sb, locals);
+                sb.append(", ").append(reference(ids[5]));
+            }
+            sb.append(", ").append(reference(ids[0]));
+        }
+        sb.append(')');
+        return new DebugRecord(kind, sb.toString(), null, locals);
+    }
+
+    /** A location operand: a local ({@code i32 %_}, bound), a constant, a {@code !DIArgList(...)} or a reference. */
+    private void location(long id, StringBuilder sb, List<Value> locals) {
+        MetadataTable.Md x = md.get(id);
+        if (x instanceof MetadataTable.MdValue v) {
+            Value value = v.local() != null ? v.local() : m.values.get(v.valueId());
+            if (value == null) {
+                throw error("metadata names undefined value " + v.valueId());
+            }
+            valueText(value, sb, locals);
+        } else if (x instanceof MetadataTable.MdDebug d && d.code() == DebugInfoNodes.ARG_LIST) {
+            sb.append("!DIArgList(");
+            long[] args = d.ops();
+            for (int i = 0; i < args.length; i++) {
+                sb.append(i == 0 ? "" : ", ");
+                if (!(md.get(args[i]) instanceof MetadataTable.MdValue)) {
+                    throw error("DIArgList operand " + args[i] + " is not a value");
+                }
+                location(args[i], sb, locals);
+            }
+            sb.append(')');
+        } else {
+            sb.append(reference(id));
+        }
+    }
+
+    /**
+     * A value in a location: locals, and constants only the printer spells (floating point,
+     * expressions, aggregates), are written {@code %_} and bound; the others as text.
+     */
+    private static void valueText(Value v, StringBuilder sb, List<Value> locals) {
+        if (!(v instanceof GlobalValue || v instanceof org.nvlower.llvm.ir.ConstantInt
+                || v instanceof org.nvlower.llvm.ir.ConstantKeyword)) {
+            sb.append(v.type()).append(" %_");
+            locals.add(v);
+        } else {
+            sb.append(v.type()).append(' ').append(ConstantText.of(v));
+        }
     }
 
     /** How metadata {@code id} is written where it is used: {@code !N}, {@code !"s"}, {@code i32 1}, or inline. */
@@ -190,6 +303,27 @@ final class MetadataNumbering {
             case MetadataTable.MdNode n -> "!" + slotOf(id);
             case MetadataTable.MdDebug d -> isNumbered(d) ? "!" + slotOf(id) : DebugInfoNodes.print(d, this);
         };
+    }
+
+    /** The text of metadata string {@code id}. */
+    String string(long id) {
+        if (md.get(id) instanceof MetadataTable.MdString str) {
+            return str.text();
+        }
+        throw error("metadata " + id + " is not a string");
+    }
+
+    /** The value of metadata {@code id} when it is a constant integer of at most 64 bits, else null. */
+    Long constantInt(long id) {
+        if (md.get(id) instanceof MetadataTable.MdValue v && v.local() == null
+                && m.values.get(v.valueId()) instanceof org.nvlower.llvm.ir.ConstantInt c && c.value().bitLength() < 64) {
+            return c.value().longValue();
+        }
+        return null;
+    }
+
+    RuntimeException error(String message) {
+        return m.s.error(message);
     }
 
     private int slotOf(long id) {

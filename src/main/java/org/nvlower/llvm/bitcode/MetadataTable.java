@@ -47,6 +47,8 @@ final class MetadataTable {
     final List<Md> mds = new ArrayList<>();
     final Map<String, long[]> named = new LinkedHashMap<>();
     final Map<Long, String> kinds = new HashMap<>();
+    /** Uniqued DILocations by [line, column, scope, inlinedAt + 1, implicit]: a DEBUG_LOC equal to one is that node, as in LLVM. */
+    final Map<List<Long>, Long> locations = new HashMap<>();
     /** Attachments of globals named by value id: [kind, md]*. */
     final Map<Long, long[]> globalAttachments = new HashMap<>();
     private final Bitstream s;
@@ -69,6 +71,19 @@ final class MetadataTable {
     void enterFunction(int moduleCount) {
         localFrom = moduleCount;
         localAt = mds.size();
+    }
+
+    /** Binds the function's values as metadata (read before the body) to the values the body defined. */
+    void resolveLocals(ValueTable values, int moduleValues) {
+        for (int i = (int) localAt; i < mds.size(); i++) {
+            if (mds.get(i) instanceof MdValue v && v.local() == null && v.valueId() >= moduleValues) {
+                Value val = values.get(v.valueId());
+                if (val == null || !val.type().equals(v.type())) {
+                    throw s.error("function-local metadata names undefined value " + v.valueId());
+                }
+                mds.set(i, new MdValue(v.type(), v.valueId(), val));
+            }
+        }
     }
 
     void leaveFunction() {
@@ -143,12 +158,30 @@ final class MetadataTable {
                 }
                 case INDEX_OFFSET, INDEX -> {
                 }
-                case ARG_LIST -> throw s.error("DIArgList metadata is not supported");
+                case ARG_LIST -> {
+                    long[] args = new long[o.length];
+                    for (int i = 0; i < o.length; i++) {
+                        args[i] = map(o[i]);
+                    }
+                    mds.add(new MdDebug(ARG_LIST, args, false));
+                }
                 default -> {
                     if (!DebugInfoNodes.isDebugRecord(r.code())) {
                         throw s.error("unsupported metadata record code " + r.code());
                     }
+                    if (!DebugInfoNodes.isSupported(r.code())) {
+                        throw s.error("debug-info metadata record " + r.code() + " is not supported");
+                    }
+                    if (r.code() == DebugInfoNodes.LOCATION && o.length < 5) {
+                        throw s.error("DILocation record too short");
+                    }
+                    if (localFrom >= 0) {
+                        DebugInfoNodes.mapReferences(r.code(), o, this::map);
+                    }
                     boolean distinct = o.length > 0 && (o[0] & 1) != 0;
+                    if (r.code() == DebugInfoNodes.LOCATION && !distinct) {
+                        locations.putIfAbsent(List.of(o[1], o[2], o[3], o[4], o.length > 5 ? o[5] : 0), (long) mds.size());
+                    }
                     mds.add(new MdDebug(r.code(), o, distinct));
                 }
             }

@@ -50,6 +50,8 @@ final class ModuleReader {
     final List<String> sectionNames = new ArrayList<>();
     final List<String> gcNames = new ArrayList<>();
     final List<String> comdats = new ArrayList<>();
+    /** Each comdat's selection kind (1 any, 2 exactmatch, 3 largest, 4 nodeduplicate, 5 samesize). */
+    private final List<Long> comdatKinds = new ArrayList<>();
     final List<String> bundleTags = new ArrayList<>();
     final List<String> syncScopes = new ArrayList<>();
 
@@ -66,6 +68,7 @@ final class ModuleReader {
     final Map<BasicBlock, List<BasicBlock>> predecessors = new IdentityHashMap<>();
     /** Metadata operands of calls: (instruction, operand index, metadata id). */
     final List<FunctionReader.MetadataOperand> metadataOperands = new ArrayList<>();
+    final List<FunctionReader.DebugRecordRead> debugRecords = new ArrayList<>();
     private final Map<Function, Attributes.AttributeList> functionAttributes = new IdentityHashMap<>();
 
     ModuleReader(BitcodeFile file) {
@@ -248,11 +251,13 @@ final class ModuleReader {
                                     throw s.error("comdat record too short");
                                 }
                                 comdats.add(strtabName(r.op(0), r.op(1)));
+                                comdatKinds.add(r.op(2));
                             } else {
                                 if (r.size() < 2) {
                                     throw s.error("comdat record too short");
                                 }
                                 comdats.add(r.string(2));
+                                comdatKinds.add(r.op(0));
                             }
                         }
                         case GLOBALVAR, FUNCTION, ALIAS, ALIAS_OLD, IFUNC -> {
@@ -474,10 +479,10 @@ final class ModuleReader {
                 }
                 GlobalVariable v = new GlobalVariable(module, name, valueType, pt.addressSpace(), (o[1] & 1) != 0);
                 Linkage linkage = Codes.linkage(o[3], s);
-                v.readHeader(linkage, o.length > 6 ? visibility(o[6]) : Visibility.DEFAULT,
-                        o.length > 13 && o[13] != 0, o.length > 10 ? dll(o[10]) : "",
-                        o.length > 8 ? unnamedAddr(o[8]) : UnnamedAddr.NONE);
-                v.readTail(section(o[5]), null, o.length > 11 ? comdat(o[11]) : null, Codes.alignment(o[4], s),
+                Visibility vis = o.length > 6 ? visibility(o[6]) : Visibility.DEFAULT;
+                v.readHeader(linkage, vis, o.length > 13 && o[13] != 0 && !impliesDsoLocal(linkage, vis),
+                        o.length > 10 ? dll(o[10]) : "", o.length > 8 ? unnamedAddr(o[8]) : UnnamedAddr.NONE);
+                v.readTail(section(o[5]), null, o.length > 11 ? comdat(o[11], name) : null, Codes.alignment(o[4], s),
                         List.of());
                 v.readVariableDetails(o.length > 7 ? threadLocal(o[7]) : "", o.length > 9 && o[9] != 0, null,
                         List.of(), List.of(), o.length > 12 && o[12] != 0 ? attributes.list(s, o[12]).function()
@@ -499,16 +504,42 @@ final class ModuleReader {
                 }
                 f.readDefinition(o[2] == 0);
                 Linkage linkage = Codes.linkage(o[3], s);
-                f.readHeader(linkage, o.length > 7 ? visibility(o[7]) : Visibility.DEFAULT, o.length > 15 && o[15] != 0,
+                Visibility vis = o.length > 7 ? visibility(o[7]) : Visibility.DEFAULT;
+                f.readHeader(linkage, vis, o.length > 15 && o[15] != 0 && !impliesDsoLocal(linkage, vis),
                         o.length > 11 ? dll(o[11]) : "", o.length > 9 ? unnamedAddr(o[9]) : UnnamedAddr.NONE);
                 String gc = o.length > 8 && o[8] != 0 ? nameAt(gcNames, o[8] - 1, "gc") : null;
                 f.readFunctionHeader(Codes.callingConvention(o[1]), attrs.returned(), AttributeSet.EMPTY, List.of(), gc,
                         null, null, null);
-                f.readTail(o.length > 6 ? section(o[6]) : null, null, o.length > 12 ? comdat(o[12]) : null,
+                f.readTail(o.length > 6 ? section(o[6]) : null, null, o.length > 12 ? comdat(o[12], name) : null,
                         o.length > 5 ? Codes.alignment(o[5], s) : 0, List.of());
                 return f;
             }
-            default -> throw s.error("aliases and ifuncs are not supported yet");
+            default -> {
+                // ALIAS [valuety, addrspace, aliasee, linkage, visibility, dll, tls, unnamed_addr, preemption, ...]
+                // IFUNC [valuety, addrspace, resolver, linkage, visibility]; ALIAS_OLD [ptrty, aliasee, linkage, ...]
+                boolean old = g.code() == ALIAS_OLD;
+                need(o, old ? 3 : 4);
+                if (!(values.typeOf(id) instanceof PointerType pt)) {
+                    throw s.error("alias of a non-pointer type");
+                }
+                Type valueType = old ? pt.pointee() : types.get(o[0]);
+                if (valueType == null) {
+                    throw s.error("alias of opaque pointer type without its value type");
+                }
+                int at = old ? 2 : 3;
+                GlobalAlias a = new GlobalAlias(module, name, valueType, pt.addressSpace(), g.code() == IFUNC);
+                Linkage linkage = Codes.linkage(o[at], s);
+                Visibility vis = o.length > at + 1 ? visibility(o[at + 1]) : Visibility.DEFAULT;
+                boolean dsoLocal = g.code() == IFUNC ? o.length > at + 2 && o[at + 2] != 0
+                        : o.length > at + 5 && o[at + 5] != 0;
+                a.readHeader(linkage, vis, dsoLocal && !impliesDsoLocal(linkage, vis),
+                        g.code() != IFUNC && o.length > at + 2 ? dll(o[at + 2]) : "",
+                        g.code() != IFUNC && o.length > at + 4 ? unnamedAddr(o[at + 4]) : UnnamedAddr.NONE);
+                if (g.code() != IFUNC && o.length > at + 3) {
+                    a.readThreadLocal(threadLocal(o[at + 3]));
+                }
+                return a;
+            }
         }
     }
 
@@ -523,8 +554,18 @@ final class ModuleReader {
         return v == 0 ? null : nameAt(sectionNames, v - 1, "section");
     }
 
-    private String comdat(long v) {
-        return v == 0 ? null : nameAt(comdats, v - 1, "comdat");
+    /** A global's comdat: null for none, "" for the comdat of its own name (printed {@code comdat}). */
+    private String comdat(long v, String global) {
+        if (v == 0) {
+            return null;
+        }
+        String c = nameAt(comdats, v - 1, "comdat");
+        return c.equals(global) ? "" : c;
+    }
+
+    /** LLVM's isImplicitDSOLocal: {@code dso_local} is not printed where linkage or visibility implies it. */
+    private static boolean impliesDsoLocal(Linkage linkage, Visibility visibility) {
+        return linkage.isLocal() || visibility != Visibility.DEFAULT && linkage != Linkage.EXTERN_WEAK;
     }
 
     private Visibility visibility(long v) {
@@ -578,6 +619,8 @@ final class ModuleReader {
         if (!llvm19) {
             upgrade = new IntrinsicUpgrade(this);
             upgrade.prepare(globals, functionAttributes);
+        } else {
+            IntrinsicUpgrade.reset19(globals, functionAttributes);
         }
         // function bodies, in the order of the functions that have one
         List<Function> defined = new ArrayList<>();
@@ -631,7 +674,9 @@ final class ModuleReader {
             }
         }
         ordered.addAll(functions);
-        new TypeOrder(module).addDefinitions(ordered);
+        new TypeOrder(module).withMetadata(this).addDefinitions(ordered);
+        numberUnnamedGlobals(functions);
+        addComdats(functions);
         for (GlobalValue g : globals) {
             if (g instanceof GlobalVariable) {
                 module.addEntity(g);
@@ -646,11 +691,62 @@ final class ModuleReader {
             module.addEntity(g);
         }
         addAttributeGroups();
+        for (Map.Entry<Long, long[]> e : metadata.globalAttachments.entrySet()) {
+            if (!(values.get(e.getKey()) instanceof GlobalValue g) || e.getValue().length % 2 != 0) {
+                throw s.error("metadata attachment to value " + e.getKey() + ", not a global");
+            }
+            addAttachments(g, e.getValue(), 0);
+        }
         new MetadataNumbering(this).apply();
     }
 
-    private final Map<List<Long>, Long> locations = new HashMap<>();
     private long[] lastLocation;
+
+    /** Unnamed globals get LLVM's numbers (SlotTracker): variables, aliases, ifuncs, then functions. */
+    private void numberUnnamedGlobals(List<GlobalValue> functions) {
+        int next = 0;
+        for (int pass = 0; pass < 3; pass++) {
+            for (GlobalValue g : globals) {
+                boolean in = pass == 0 ? g instanceof GlobalVariable
+                        : g instanceof GlobalAlias a && a.isIfunc() == (pass == 2);
+                if (in && !g.hasName()) {
+                    g.setSlot(next++);
+                }
+            }
+        }
+        for (GlobalValue g : functions) {
+            if (!g.hasName()) {
+                g.setSlot(next++);
+            }
+        }
+    }
+
+    /** The comdats objects use, as llvm-dis lists them: functions' first, then variables'. */
+    private void addComdats(List<GlobalValue> functions) {
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        for (GlobalValue g : functions) {
+            if (g.comdat() != null) {
+                seen.add(g.comdat().isEmpty() ? g.name() : g.comdat());
+            }
+        }
+        for (GlobalValue g : globals) {
+            if (g instanceof GlobalVariable && g.comdat() != null) {
+                seen.add(g.comdat().isEmpty() ? g.name() : g.comdat());
+            }
+        }
+        for (String name : seen) {
+            long kind = comdatKinds.get(comdats.indexOf(name));
+            String text = switch ((int) kind) {
+                case 1 -> "any";
+                case 2 -> "exactmatch";
+                case 3 -> "largest";
+                case 4 -> llvm19 ? "nodeduplicate" : "noduplicates";
+                case 5 -> "samesize";
+                default -> throw s.error("invalid comdat selection kind " + kind);
+            };
+            module.addEntity(new org.nvlower.llvm.ir.HeaderLine(org.nvlower.llvm.ir.HeaderLine.Kind.COMDAT, name, text, null));
+        }
+    }
 
     /** FUNC_CODE_DEBUG_LOC [line, col, scope+1, inlinedAt+1, implicit] (null: the previous one again). */
     void debugLocation(org.nvlower.llvm.ir.Instruction inst, long[] o) {
@@ -670,6 +766,7 @@ final class ModuleReader {
         long scope = metadata.map(o[2] - 1);
         long inlinedAt = o[3] == 0 ? 0 : metadata.map(o[3] - 1) + 1;
         List<Long> key = List.of(o[0], o[1], scope, inlinedAt, o.length > 4 ? o[4] : 0);
+        Map<List<Long>, Long> locations = metadata.locations;
         Long id = locations.get(key);
         if (id == null) {
             id = (long) metadata.size();

@@ -46,6 +46,25 @@ final class TypeOrder {
         this.module = module;
     }
 
+    /** Types hiding in metadata (LLVM's TypeFinder walks it): set when the module was read from bitcode. */
+    private ModuleReader reader;
+    private java.util.Map<Instruction, java.util.Map<Integer, Long>> metadataOperands = java.util.Map.of();
+    private java.util.Map<Instruction, List<FunctionReader.DebugRecordRead>> records = java.util.Map.of();
+    private final Set<Long> visitedMetadata = new java.util.HashSet<>();
+
+    TypeOrder withMetadata(ModuleReader m) {
+        reader = m;
+        metadataOperands = new java.util.HashMap<>();
+        for (FunctionReader.MetadataOperand op : m.metadataOperands) {
+            metadataOperands.computeIfAbsent(op.instruction(), k -> new java.util.HashMap<>()).put(op.operand(), op.metadataId());
+        }
+        records = new java.util.HashMap<>();
+        for (FunctionReader.DebugRecordRead r : m.debugRecords) {
+            records.computeIfAbsent(r.inst(), k -> new ArrayList<>()).add(r);
+        }
+        return this;
+    }
+
     void addDefinitions(List<GlobalValue> globals) {
         for (GlobalValue g : globals) {
             if (g instanceof GlobalVariable v) {
@@ -71,13 +90,86 @@ final class TypeOrder {
 
     private void instruction(Instruction i) {
         type(i.type());
-        for (Value v : i.operands()) {
+        java.util.Map<Integer, Long> mdOps = metadataOperands.get(i);
+        for (int k = 0; k < i.operandCount(); k++) {
+            Value v = i.operand(k);
             if (v instanceof Constant c && !(v instanceof GlobalValue)) {
                 constant(c);
+            } else if (v == null && mdOps != null && mdOps.containsKey(k)) {
+                metadata(mdOps.get(k));
             }
         }
         if (i instanceof MemoryInst m && m.access().elementType() != null) {
             type(m.access().elementType());
+        }
+        for (FunctionReader.DebugRecordRead r : records.getOrDefault(i, List.of())) {
+            if (r.code() == 64) {
+                if (r.value() instanceof Constant c && !(r.value() instanceof GlobalValue)) {
+                    constant(c);
+                }
+            } else if (r.code() != 65) {
+                locationValues(r.ids()[3]);
+                if (r.code() == 63) {
+                    locationValues(r.ids()[6]);
+                }
+            }
+        }
+        if (reader != null) {
+            for (long[] a : reader.attachments.getOrDefault(i, List.of())) {
+                if (a[0] != -1) {
+                    metadata(a[1]);
+                }
+            }
+        }
+    }
+
+    /** A record's location: the constants among its values (a value, or a DIArgList's). */
+    private void locationValues(long id) {
+        MetadataTable.Md x = reader.metadata.get(id);
+        if (x instanceof MetadataTable.MdDebug d && d.code() == DebugInfoNodes.ARG_LIST) {
+            for (long arg : d.ops()) {
+                locationValues(arg);
+            }
+        } else if (x instanceof MetadataTable.MdValue) {
+            metadata(id);
+        }
+    }
+
+    /** TypeFinder's incorporateMDNode and incorporateValue over metadata: constants' types, nodes' operands. */
+    private void metadata(long id) {
+        if (reader == null || !visitedMetadata.add(id)) {
+            return;
+        }
+        MetadataTable.Md x = reader.metadata.get(id);
+        switch (x) {
+            case MetadataTable.MdValue v -> {
+                Value value = v.local() != null ? v.local() : reader.values.get(v.valueId());
+                if (value instanceof Constant c && !(value instanceof GlobalValue)) {
+                    constant(c);
+                }
+            }
+            case MetadataTable.MdNode n -> {
+                for (Object op : n.ops()) {
+                    if (op instanceof Long l) {
+                        metadata(l);
+                    } else if (op instanceof MetadataTable.MdValue v && reader.values.get(v.valueId()) instanceof Constant c
+                            && !(c instanceof GlobalValue)) {
+                        constant(c);
+                    }
+                }
+            }
+            case MetadataTable.MdDebug d when d.code() == DebugInfoNodes.ARG_LIST -> {
+                for (long arg : d.ops()) {
+                    metadata(arg);
+                }
+            }
+            case MetadataTable.MdDebug d -> {
+                for (long ref : DebugInfoNodes.references(d)) {
+                    metadata(ref);
+                }
+            }
+            default -> {
+            }
         }
     }
 

@@ -325,29 +325,47 @@ final class ValueTable {
         boolean inbounds = code == 20;
         int inrange = -1;
         if (code == 12 || code == 20 || code == 24 || code == 31 || code == 32) {
-            if ((o.length & 1) == 1) {
+            if ((o.length & 1) == 1 || code == 24) { // 24 (with an inrange index) always names its source type
+                if (o.length == 0) {
+                    throw s.error("getelementptr constant without operands");
+                }
                 source = types.get(o[0]);
                 i = 1;
             }
         }
         List<String> flags = new ArrayList<>();
         if (code == 24) {
+            if (i >= o.length) {
+                throw s.error("getelementptr constant without flags");
+            }
             long f = o[i++];
             inbounds = (f & 1) != 0;
-            inrange = (int) (f >> 1) - 1;
+            inrange = (int) Math.min(f >> 1, Integer.MAX_VALUE - 1) + 1; // the index after the base operand
         } else if (code == 32 || code == 31) {
+            if (o.length < 2) {
+                throw s.error("getelementptr constant record too short");
+            }
             source = types.get(o[0]);
             long f = o[1];
             inbounds = (f & 1) != 0;
             i = 2;
-            if (code == 31) {
-                throw s.error("getelementptr inrange constants are not supported");
+            String range = null;
+            if (code == 31) { // [source, flags, range bits, lower, upper, (ty, val)*]
+                if (o.length < 5 || o[2] > 64) {
+                    throw s.error("getelementptr inrange constant with " + (o.length < 5 ? "a short record" : "a wide range"));
+                }
+                range = "inrange(" + Attributes.decodeSigned(o[3]) + ", " + Attributes.decodeSigned(o[4]) + ")";
+                i = 5;
             }
-            if ((f & 4) != 0 && !inbounds) {
+            // GEPNoWrapFlags: bit 0 inbounds, bit 1 nusw (implied by inbounds), bit 2 nuw
+            if ((f & 2) != 0 && !inbounds) {
                 flags.add("nusw");
             }
-            if ((f & 2) != 0) {
+            if ((f & 4) != 0) {
                 flags.add("nuw");
+            }
+            if (range != null) {
+                flags.add(range);
             }
         } else if (code == 12 && i == 1 && o.length % 2 == 1) {
             // [pointee, (ty, val)*]

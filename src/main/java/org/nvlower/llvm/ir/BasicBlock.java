@@ -51,7 +51,7 @@ public final class BasicBlock extends TrackedValue {
     /** The first instruction that is not a phi (where non-phi code may be inserted at the top), or null. */
     public Instruction firstNonPhi() {
         for (Instruction i : instructions) {
-            if (i.opcode() != Opcode.PHI) {
+            if (!(i instanceof PhiInst)) {
                 return i;
             }
         }
@@ -214,7 +214,7 @@ public final class BasicBlock extends TrackedValue {
         if (newInst.parent() != null) {
             throw new IllegalArgumentException("instruction is already in a block");
         }
-        if (terminator() != null && newInst.opcode() != Opcode.PHI) {
+        if (terminator() != null && !(newInst instanceof PhiInst)) {
             throw new IllegalStateException("appending " + newInst.opcode() + " after the terminator of " + this);
         }
         materializeParent();

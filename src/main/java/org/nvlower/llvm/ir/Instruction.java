@@ -75,12 +75,12 @@ public abstract sealed class Instruction extends TrackedValue
             case CMP -> new CmpInst(opcode, type, flagBits, fastMath, operands, detailOf(Predicate.class, opcode, detail));
             case CALL -> new CallInst(opcode, type, fastMath, operands, detailOf(CallInst.Detail.class, opcode, detail));
             case PHI -> new PhiInst(type, fastMath, operands);
-            case MEMORY -> new MemoryInst(opcode, type, flagBits, operands, detailOf(MemoryInst.Access.class, opcode, detail));
+            case MEMORY -> MemoryInst.read(opcode, type, flagBits, operands, detailOf(MemoryInst.Access.class, opcode, detail));
             case AGGREGATE -> new AggregateInst(opcode, type, operands,
                     detail == null ? AggregateInst.Indices.NONE : detailOf(AggregateInst.Indices.class, opcode, detail));
             case TERMINATOR -> new TerminatorInst(opcode, type, operands,
                     detail == null ? null : detailOf(TerminatorInst.Handlers.class, opcode, detail));
-            case OTHER -> new OtherInst(opcode, type, flagBits, fastMath, operands,
+            case OTHER -> OtherInst.read(opcode, type, flagBits, fastMath, operands,
                     detail == null ? null : detailOf(OtherInst.Clauses.class, opcode, detail));
         };
     }

@@ -3,9 +3,12 @@ package org.nvlower.llvm.ir;
 /**
  * {@code alloca load store getelementptr fence cmpxchg atomicrmw}. Operands: alloca [count];
  * load ptr; store value, ptr; getelementptr base, indices...; cmpxchg ptr, cmp, new; atomicrmw
- * ptr, value; fence none.
+ * ptr, value; fence none. The four that passes inspect have their own class with typed accessors,
+ * as in LLVM ({@link LoadInst}, {@link StoreInst}, {@link AllocaInst}, {@link GetElementPtrInst}):
+ * a pass matches {@code case LoadInst load ->} rather than testing the opcode. Fence, cmpxchg and
+ * atomicrmw are plain MemoryInsts.
  */
-public final class MemoryInst extends Instruction {
+public sealed class MemoryInst extends Instruction permits LoadInst, StoreInst, AllocaInst, GetElementPtrInst {
 
     /**
      * The access details: {@code elementType} is the allocated type (alloca), the loaded type
@@ -35,17 +38,28 @@ public final class MemoryInst extends Instruction {
         this.access = access;
     }
 
+    /** A memory instruction of {@code opcode} from a reader's parts, of the class its opcode has. */
+    static MemoryInst read(Opcode opcode, Type type, int flagBits, Value[] operands, Access access) {
+        return switch (opcode) {
+            case LOAD -> new LoadInst(type, flagBits, operands, access);
+            case STORE -> new StoreInst(type, flagBits, operands, access);
+            case ALLOCA -> new AllocaInst(type, flagBits, operands, access);
+            case GETELEMENTPTR -> new GetElementPtrInst(type, flagBits, operands, access);
+            default -> new MemoryInst(opcode, type, flagBits, operands, access);
+        };
+    }
+
     /** {@code alloca T, align A} in address space {@code addressSpace}; typed-pointer modules get {@code T*}. */
-    public static MemoryInst alloca(Module module, Type allocated, long align, int addressSpace) {
+    public static AllocaInst alloca(Module module, Type allocated, long align, int addressSpace) {
         if (!Types.isSized(allocated)) {
             throw new IllegalArgumentException("alloca of unsized " + allocated);
         }
-        return new MemoryInst(Opcode.ALLOCA, module.pointerTo(allocated, addressSpace), 0, new Value[0],
+        return new AllocaInst(module.pointerTo(allocated, addressSpace), 0, new Value[0],
                 Access.of(allocated, align));
     }
 
     /** {@code load T, ptr %p, align A}. */
-    public static MemoryInst load(Type loaded, Value pointer, long align) {
+    public static LoadInst load(Type loaded, Value pointer, long align) {
         checkPointer(pointer);
         if (!Types.isSized(loaded)) {
             throw new IllegalArgumentException("load of unsized " + loaded);
@@ -53,21 +67,21 @@ public final class MemoryInst extends Instruction {
         if (pointer.type() instanceof PointerType p && !p.isOpaque() && !p.pointee().equals(loaded)) {
             throw new IllegalArgumentException("load of " + loaded + " through " + pointer.type());
         }
-        return new MemoryInst(Opcode.LOAD, loaded, 0, new Value[] {pointer}, Access.of(loaded, align));
+        return new LoadInst(loaded, 0, new Value[] {pointer}, Access.of(loaded, align));
     }
 
     /** {@code store T %v, ptr %p, align A}. */
-    public static MemoryInst store(Value value, Value pointer, long align) {
+    public static StoreInst store(Value value, Value pointer, long align) {
         checkPointer(pointer);
         if (pointer.type() instanceof PointerType p && !p.isOpaque() && !p.pointee().equals(value.type())) {
             throw new IllegalArgumentException("store of " + value.type() + " through " + pointer.type());
         }
-        return new MemoryInst(Opcode.STORE, PrimitiveType.VOID, 0, new Value[] {value, pointer},
+        return new StoreInst(PrimitiveType.VOID, 0, new Value[] {value, pointer},
                 Access.of(null, align));
     }
 
     /** {@code getelementptr [inbounds] T, ptr %base, indices...}; the result type follows the module's pointer style. */
-    public static MemoryInst gep(Module module, Type sourceType, Value base, java.util.List<? extends Value> indices,
+    public static GetElementPtrInst gep(Module module, Type sourceType, Value base, java.util.List<? extends Value> indices,
             boolean inbounds) {
         checkPointer(base);
         Type t = sourceType;
@@ -83,7 +97,7 @@ public final class MemoryInst extends Instruction {
             }
             ops[1 + i] = indices.get(i);
         }
-        return new MemoryInst(Opcode.GETELEMENTPTR, module.pointerTo(t, as),
+        return new GetElementPtrInst(module.pointerTo(t, as),
                 inbounds ? InstFlag.INBOUNDS.bit() : 0, ops, Access.of(sourceType, 0));
     }
 
@@ -154,6 +168,11 @@ public final class MemoryInst extends Instruction {
     /** The alignment in bytes, 0 when not written. */
     public long align() {
         return access.align();
+    }
+
+    /** Whether the access is {@code volatile} (load, store, cmpxchg, atomicrmw). */
+    public boolean isVolatile() {
+        return hasFlag(InstFlag.VOLATILE);
     }
 
     /** The address operand: load, store (second), GEP base, cmpxchg and atomicrmw pointer; null for alloca and fence. */

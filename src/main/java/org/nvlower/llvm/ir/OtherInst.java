@@ -2,8 +2,8 @@ package org.nvlower.llvm.ir;
 
 import java.util.List;
 
-/** {@code select freeze va_arg landingpad catchpad cleanuppad}. */
-public final class OtherInst extends Instruction {
+/** {@code select freeze va_arg landingpad catchpad cleanuppad}; a select is a {@link SelectInst}. */
+public sealed class OtherInst extends Instruction permits SelectInst {
 
     /** A landingpad's clause kinds, one per operand. */
     public record Clauses(List<Kind> kinds) implements Instruction.Detail {
@@ -21,8 +21,15 @@ public final class OtherInst extends Instruction {
         this.clauses = clauses;
     }
 
+    /** An instruction of {@code opcode} from a reader's parts, of the class its opcode has. */
+    static OtherInst read(Opcode opcode, Type type, int flagBits, FastMathFlags fastMath, Value[] operands,
+            Clauses clauses) {
+        return opcode == Opcode.SELECT ? new SelectInst(type, flagBits, fastMath, operands)
+                : new OtherInst(opcode, type, flagBits, fastMath, operands, clauses);
+    }
+
     /** {@code select i1 %c, T %a, T %b} (or a vector condition with vector values). */
-    public static OtherInst select(Value cond, Value ifTrue, Value ifFalse) {
+    public static SelectInst select(Value cond, Value ifTrue, Value ifFalse) {
         if (!ifTrue.type().equals(ifFalse.type())) {
             throw new IllegalArgumentException("select of " + ifTrue.type() + " and " + ifFalse.type());
         }
@@ -31,8 +38,7 @@ public final class OtherInst extends Instruction {
         if (!cond.type().isInteger(1) && !vectorCond) {
             throw new IllegalArgumentException("select condition of type " + cond.type());
         }
-        return new OtherInst(Opcode.SELECT, ifTrue.type(), 0, FastMathFlags.NONE,
-                new Value[] {cond, ifTrue, ifFalse}, null);
+        return new SelectInst(ifTrue.type(), 0, FastMathFlags.NONE, new Value[] {cond, ifTrue, ifFalse});
     }
 
     /** {@code freeze T %v}. */

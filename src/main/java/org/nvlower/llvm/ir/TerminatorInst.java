@@ -134,6 +134,17 @@ public final class TerminatorInst extends Instruction {
         return opcode() == Opcode.SWITCH;
     }
 
+    /** Whether this is a {@code ret}, with a value or not. */
+    public boolean isReturn() {
+        return opcode() == Opcode.RET;
+    }
+
+    /** The value a {@code ret} returns, null for {@code ret void}. */
+    public Value returnValue() {
+        require(isReturn(), "a ret");
+        return operandCount() == 0 ? null : operand(0);
+    }
+
     /** The destination of {@code br label %dest}. */
     public BasicBlock dest() {
         require(isUnconditional(), "an unconditional br");

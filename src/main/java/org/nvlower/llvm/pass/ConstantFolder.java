@@ -1,6 +1,7 @@
 package org.nvlower.llvm.pass;
 
 import java.math.BigInteger;
+import java.util.function.BinaryOperator;
 
 import org.nvlower.llvm.ir.Argument;
 import org.nvlower.llvm.ir.BinaryInst;
@@ -15,9 +16,9 @@ import org.nvlower.llvm.ir.InstFlag;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.Opcode;
-import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.Predicate;
+import org.nvlower.llvm.ir.SelectInst;
 import org.nvlower.llvm.ir.UnaryInst;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.softfloat.Env;
@@ -50,9 +51,9 @@ public final class ConstantFolder {
         return switch (inst) {
             case CmpInst c -> compare(c);
             case BinaryInst b -> binary(b);
-            case UnaryInst u when u.opcode() == Opcode.FNEG -> fneg(u.operand(0));
+            case UnaryInst u -> fneg(u.value()); // fneg, LLVM's only unary operator
             case CastInst c -> cast(c);
-            case OtherInst o when o.opcode() == Opcode.SELECT -> select(o);
+            case SelectInst s -> select(s);
             case PhiInst p -> phi(p);
             default -> null;
         };
@@ -104,12 +105,11 @@ public final class ConstantFolder {
     }
 
     private static Value binary(BinaryInst inst) {
-        Value l = inst.operand(0);
-        Value r = inst.operand(1);
-        if (l instanceof ConstantInt a && r instanceof ConstantInt b) {
+        if (inst.lhs() instanceof ConstantInt a && inst.rhs() instanceof ConstantInt b) {
             return integerBinary(inst, a, b);
         }
-        if (l instanceof ConstantFP a && r instanceof ConstantFP b && a.type() == b.type() && isIeee(a.type())) {
+        if (inst.lhs() instanceof ConstantFP a && inst.rhs() instanceof ConstantFP b && a.type() == b.type()
+                && isIeee(a.type())) {
             return floatBinary(inst.opcode(), a, b);
         }
         return null;
@@ -128,8 +128,13 @@ public final class ConstantFolder {
         BigInteger result;
         switch (inst.opcode()) {
             case ADD, SUB, MUL -> {
-                BigInteger su = inst.opcode() == Opcode.ADD ? ua.add(ub) : inst.opcode() == Opcode.SUB ? ua.subtract(ub) : ua.multiply(ub);
-                BigInteger ss = inst.opcode() == Opcode.ADD ? sa.add(sb) : inst.opcode() == Opcode.SUB ? sa.subtract(sb) : sa.multiply(sb);
+                BinaryOperator<BigInteger> op = switch (inst.opcode()) {
+                    case ADD -> BigInteger::add;
+                    case SUB -> BigInteger::subtract;
+                    default -> BigInteger::multiply;
+                };
+                BigInteger su = op.apply(ua, ub);
+                BigInteger ss = op.apply(sa, sb);
                 if (nuw && (su.signum() < 0 || su.bitLength() > bits) || nsw && !fitsSigned(ss, bits)) {
                     return null;
                 }
@@ -149,9 +154,9 @@ public final class ConstantFolder {
                         return null;
                     }
                 } else {
-                    result = inst.opcode() == Opcode.LSHR ? ua.shiftRight(n) : sa.shiftRight(n);
-                    BigInteger back = inst.opcode() == Opcode.LSHR ? ua : sa;
-                    if (exact && !result.shiftLeft(n).equals(back)) {
+                    BigInteger shifted = inst.opcode() == Opcode.LSHR ? ua : sa; // logical or arithmetic
+                    result = shifted.shiftRight(n);
+                    if (exact && !result.shiftLeft(n).equals(shifted)) {
                         return null;
                     }
                 }
@@ -253,7 +258,7 @@ public final class ConstantFolder {
     }
 
     private static Value cast(CastInst c) {
-        Value v = c.operand(0);
+        Value v = c.value();
         if (v instanceof ConstantInt i && c.type() instanceof IntegerType to) {
             return switch (c.opcode()) {
                 case TRUNC -> truncate(c, i, to);
@@ -263,21 +268,22 @@ public final class ConstantFolder {
                 default -> null;
             };
         }
-        if (c.opcode() == Opcode.BITCAST && v instanceof ConstantInt i && c.type() instanceof FloatType to && isIeee(to)) {
-            return checked(to, i.unsignedValue().longValue());
-        }
-        if (c.opcode() == Opcode.BITCAST && v instanceof ConstantFP f && c.type() instanceof IntegerType to
-                && isIeee(f.type()) && !isNaN(f)) {
-            return Constants.integer(to, f.bits());
+        if (c.opcode() == Opcode.BITCAST) {
+            if (v instanceof ConstantInt i && c.type() instanceof FloatType to && isIeee(to)) {
+                return checked(to, i.unsignedValue().longValue());
+            }
+            if (v instanceof ConstantFP f && c.type() instanceof IntegerType to && isIeee(f.type()) && !isNaN(f)) {
+                return Constants.integer(to, f.bits());
+            }
         }
         if (v instanceof ConstantFP f && isIeee(f.type()) && !isNaN(f) && !isF32Subnormal(f)) {
             return floatCast(c.opcode(), f, c);
         }
+        boolean unsigned = c.opcode() == Opcode.UITOFP;
         if (v instanceof ConstantInt i && c.type() instanceof FloatType to && isIeee(to)
-                && (c.opcode() == Opcode.SITOFP || c.opcode() == Opcode.UITOFP) && i.type().bits() <= 64) {
+                && (unsigned || c.opcode() == Opcode.SITOFP) && i.type().bits() <= 64) {
             Env env = new Env();
-            long x = c.opcode() == Opcode.SITOFP ? signed(i).longValue() : i.unsignedValue().longValue();
-            boolean unsigned = c.opcode() == Opcode.UITOFP;
+            long x = unsigned ? i.unsignedValue().longValue() : signed(i).longValue();
             long bits = to == FloatType.FLOAT
                     ? (unsigned ? F32.fromUI64(x, RoundingMode.NEAR_EVEN, env) : F32.fromI64(x, RoundingMode.NEAR_EVEN, env))
                     : (unsigned ? F64.fromUI64(x, RoundingMode.NEAR_EVEN, env) : F64.fromI64(x, RoundingMode.NEAR_EVEN, env));
@@ -331,13 +337,12 @@ public final class ConstantFolder {
 
     // ------------------------------------------------------------------ select, phi
 
-    private static Value select(OtherInst s) {
-        Value cond = s.operand(0);
-        if (cond instanceof ConstantInt c) {
-            return c.value().signum() != 0 ? s.operand(1) : s.operand(2);
+    private static Value select(SelectInst s) {
+        if (s.condition() instanceof ConstantInt c) {
+            return c.value().signum() != 0 ? s.trueValue() : s.falseValue();
         }
-        if (s.operand(1) == s.operand(2) || s.operand(1) instanceof Constant a && a.equals(s.operand(2))) {
-            return s.operand(1);
+        if (s.trueValue() == s.falseValue() || s.trueValue() instanceof Constant a && a.equals(s.falseValue())) {
+            return s.trueValue();
         }
         return null;
     }

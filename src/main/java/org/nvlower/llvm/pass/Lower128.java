@@ -145,6 +145,20 @@ public final class Lower128 {
         return new Result(calls.size(), folded, used, kept);
     }
 
+    /**
+     * Whether the pass replaces {@code i}: a 128-bit operation the runtime table covers, or a call
+     * of an fp128 intrinsic or quad C function it lowers (not one it refuses).
+     */
+    public static boolean replaces(Instruction i) {
+        if (i instanceof CallInst c) {
+            QuadCalls.Plan plan = QuadCalls.plan(c);
+            if (plan != null) {
+                return !(plan instanceof QuadCalls.Refused);
+            }
+        }
+        return RuntimeDispatch.isWide(i);
+    }
+
     // ------------------------------------------------------------------ lowering
 
     private void lowerFunction(Function f) {
@@ -235,7 +249,7 @@ public final class Lower128 {
                 v = b.cast(Opcode.FPEXT, v, FloatType.FLOAT, part(name, "ext" + k));
             }
             if (carry && param == ValueType.F128) {
-                v = b.bitcast(v, IntegerType.I128, "");
+                v = b.bitcast(v, IntegerType.I128);
             }
             args.add(v);
         }
@@ -270,11 +284,11 @@ public final class Lower128 {
         List<Value> args = call.arguments();
         Value result;
         if (plan instanceof QuadCalls.SignBit s) {
-            result = b.intrinsic(s.intrinsic(), FloatType.FP128, name, args.toArray(new Value[0]));
-        } else if (plan instanceof QuadCalls.LibmFrexp) {
-            b.store(rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp")),
-                    args.get(1));
-            result = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), name);
+            result = b.intrinsic(s.intrinsic(), FloatType.FP128, args, name);
+        } else if (plan instanceof QuadCalls.StoresSecond s) {
+            List<Value> operands = args.subList(0, args.size() - 1);
+            b.store(rowCall(b, call, s.stored(), operands, part(name, s.storedName())), args.get(args.size() - 1));
+            result = rowCall(b, call, s.returned(), operands, name);
         } else if (call.type() instanceof VectorType v) {
             Value acc = Constants.poison(v);
             for (int lane = 0; lane < v.count(); lane++) {
@@ -306,14 +320,23 @@ public final class Lower128 {
             case QuadCalls.Frexp f -> {
                 Value m = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), part(name, "fraction"));
                 Value e = rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp"));
-                Value s = b.insertValue(Constants.poison(want), m, part(name, "s"), 0);
-                yield b.insertValue(s, e, name, 1);
+                Value s = b.insertValue(Constants.poison(want), m, new long[] {0}, part(name, "s"));
+                yield b.insertValue(s, e, new long[] {1}, name);
             }
             case QuadCalls.ToInteger t -> {
                 Value r = rowCall(b, call, t.rounding(), args, part(name, "integral"));
                 yield convert(b, call, Opcode.FPTOSI, r, (IntegerType) want, name);
             }
             case QuadCalls.Saturate s -> saturate(b, call, s.signed(), args.get(0), (IntegerType) want, name);
+            case QuadCalls.ScaleLong l -> {
+                Value n = args.get(1);
+                Value hi = Constants.i64(70000);
+                Value lo = Constants.i64(-70000);
+                Value clamped = b.select(b.icmp(Predicate.SGT, n, hi, part(name, "over")), hi,
+                        b.select(b.icmp(Predicate.SLT, n, lo, part(name, "under")), lo, n, part(name, "lo")), part(name, "hi"));
+                Value n32 = b.trunc(clamped, IntegerType.I32, part(name, "n"));
+                yield rowCall(b, call, RuntimeFunction.LDEXP_FP128, List.of(args.get(0), n32), name);
+            }
             default -> throw new IllegalStateException("no scalar form for " + plan);
         };
     }
@@ -359,7 +382,7 @@ public final class Lower128 {
         List<Value> ops = new ArrayList<>();
         for (int k = 0; k < f.parameterTypes().size(); k++) {
             Value v = args.get(k);
-            ops.add(carry && f.parameterTypes().get(k) == ValueType.F128 ? b.bitcast(v, IntegerType.I128, "") : v);
+            ops.add(carry && f.parameterTypes().get(k) == ValueType.F128 ? b.bitcast(v, IntegerType.I128) : v);
         }
         FunctionType type = f.functionType(carry);
         boolean carriedResult = carry && f.returnType() == ValueType.F128;

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.nvlower.llvm.ir.AllocaInst;
 import org.nvlower.llvm.ir.ArrayType;
 import org.nvlower.llvm.ir.Attribute;
 import org.nvlower.llvm.ir.BasicBlock;
@@ -15,13 +16,16 @@ import org.nvlower.llvm.ir.ConstantExpr;
 import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.GetElementPtrInst;
 import org.nvlower.llvm.ir.GlobalVariable;
-import org.nvlower.llvm.ir.InstFlag;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.LoadInst;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.OtherInst;
+import org.nvlower.llvm.ir.StoreInst;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.llvm.ir.Value;
 
@@ -81,34 +85,24 @@ public final class MemoryCleanup {
 
     private void runOn(BasicBlock block) {
         List<Known> known = new ArrayList<>();
-        Map<MemoryInst, Type> pending = new LinkedHashMap<>(); // stores nothing has read yet
+        Map<StoreInst, Type> pending = new LinkedHashMap<>(); // stores nothing has read yet
         for (Instruction inst : new ArrayList<>(block.instructions())) {
-            switch (inst.opcode()) {
-                case LOAD -> {
-                    MemoryInst load = (MemoryInst) inst;
-                    if (isOrdinary(load)) {
-                        Value p = load.operand(0);
-                        Value v = find(known, p, load.type());
-                        readBy(pending, p, load.type());
-                        if (v != null) {
-                            load.replaceAllUsesWith(v);
-                            load.eraseFromParent();
-                            loadsRemoved++;
-                        } else {
-                            known.add(new Known(p, load.type(), load));
-                        }
+            switch (inst) {
+                case LoadInst load when isOrdinary(load) -> {
+                    Value p = load.pointer();
+                    Value v = find(known, p, load.type());
+                    readBy(pending, p, load.type());
+                    if (v != null) {
+                        load.replaceAllUsesWith(v);
+                        load.eraseFromParent();
+                        loadsRemoved++;
                     } else {
-                        clobberAll(known, pending);
+                        known.add(new Known(p, load.type(), load));
                     }
                 }
-                case STORE -> {
-                    MemoryInst store = (MemoryInst) inst;
-                    if (!isOrdinary(store)) {
-                        clobberAll(known, pending);
-                        continue;
-                    }
-                    Value v = store.operand(0);
-                    Value p = store.operand(1);
+                case StoreInst store when isOrdinary(store) -> {
+                    Value v = store.value();
+                    Value p = store.pointer();
                     Type t = v.type();
                     if (find(known, p, t) == v) {
                         store.eraseFromParent(); // the location holds this value already
@@ -116,9 +110,9 @@ public final class MemoryCleanup {
                         continue;
                     }
                     // an earlier unread store to the same location, no larger, is dead
-                    for (Iterator<Map.Entry<MemoryInst, Type>> it = pending.entrySet().iterator(); it.hasNext();) {
-                        Map.Entry<MemoryInst, Type> e = it.next();
-                        if (covers(p, t, e.getKey().operand(1), e.getValue())) {
+                    for (Iterator<Map.Entry<StoreInst, Type>> it = pending.entrySet().iterator(); it.hasNext();) {
+                        Map.Entry<StoreInst, Type> e = it.next();
+                        if (covers(p, t, e.getKey().pointer(), e.getValue())) {
                             e.getKey().eraseFromParent();
                             storesRemoved++;
                             it.remove();
@@ -128,15 +122,21 @@ public final class MemoryCleanup {
                     known.add(new Known(p, t, v));
                     pending.put(store, t);
                 }
-                case FENCE, CMPXCHG, ATOMICRMW, VA_ARG -> clobberAll(known, pending);
-                case CALL, INVOKE, CALLBR -> {
-                    Effect e = effectOf((CallInst) inst);
+                case CallInst call -> {
+                    Effect e = effectOf(call);
                     if (e == Effect.WRITES) {
                         clobberAll(known, pending);
                     } else if (e == Effect.READS) {
                         pending.clear();
                     }
                 }
+                case AllocaInst a -> {
+                }
+                case GetElementPtrInst g -> {
+                }
+                // a volatile or atomic load or store, fence, cmpxchg, atomicrmw
+                case MemoryInst m -> clobberAll(known, pending);
+                case OtherInst o when o.opcode() == Opcode.VA_ARG -> clobberAll(known, pending);
                 default -> {
                 }
             }
@@ -145,10 +145,10 @@ public final class MemoryCleanup {
 
     /** A plain load or store: not volatile, not atomic. */
     private static boolean isOrdinary(MemoryInst m) {
-        return !m.hasFlag(InstFlag.VOLATILE) && m.access().ordering() == null;
+        return !m.isVolatile() && m.access().ordering() == null;
     }
 
-    private static void clobberAll(List<Known> known, Map<MemoryInst, Type> pending) {
+    private static void clobberAll(List<Known> known, Map<StoreInst, Type> pending) {
         known.clear();
         pending.clear();
     }
@@ -163,8 +163,8 @@ public final class MemoryCleanup {
         return null;
     }
 
-    private static void readBy(Map<MemoryInst, Type> pending, Value p, Type t) {
-        pending.entrySet().removeIf(e -> alias(e.getKey().operand(1), e.getValue(), p, t) != Alias.NO);
+    private static void readBy(Map<StoreInst, Type> pending, Value p, Type t) {
+        pending.entrySet().removeIf(e -> alias(e.getKey().pointer(), e.getValue(), p, t) != Alias.NO);
     }
 
     /** Whether a store of {@code t} to {@code p} overwrites every byte a store of {@code t2} to {@code p2} wrote. */
@@ -254,12 +254,12 @@ public final class MemoryCleanup {
             long offset = 0;
             for (int depth = 0; depth < 32; depth++) {
                 if (v instanceof CastInst c && (c.opcode() == Opcode.BITCAST || c.opcode() == Opcode.ADDRSPACECAST)) {
-                    v = c.operand(0);
+                    v = c.value();
                 } else if (v instanceof ConstantExpr e && (e.opcode() == Opcode.BITCAST || e.opcode() == Opcode.ADDRSPACECAST)) {
                     v = e.operands().get(0);
-                } else if (v instanceof MemoryInst g && g.opcode() == Opcode.GETELEMENTPTR) {
-                    offset = add(offset, gepOffset(g.access().elementType(), g.operands().subList(1, g.operandCount())));
-                    v = g.operand(0);
+                } else if (v instanceof GetElementPtrInst g) {
+                    offset = add(offset, gepOffset(g.sourceType(), g.indices()));
+                    v = g.pointer();
                 } else if (v instanceof ConstantExpr e && e.opcode() == Opcode.GETELEMENTPTR) {
                     offset = add(offset, gepOffset(e.sourceType(), List.copyOf(e.operands().subList(1, e.operands().size()))));
                     v = e.operands().get(0);
@@ -276,7 +276,7 @@ public final class MemoryCleanup {
 
         /** An object no other identified object overlaps: an alloca or a global variable. */
         boolean identified() {
-            return base instanceof MemoryInst m && m.opcode() == Opcode.ALLOCA || base instanceof GlobalVariable;
+            return base instanceof AllocaInst || base instanceof GlobalVariable;
         }
 
         boolean sameObject(Location o) {

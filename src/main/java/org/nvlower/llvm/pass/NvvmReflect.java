@@ -19,11 +19,11 @@ import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.ConstantString;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.GetElementPtrInst;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
-import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.ModuleFlag;
 import org.nvlower.llvm.ir.Opcode;
@@ -168,9 +168,8 @@ public final class NvvmReflect {
                 case ConstantExpr e when isCast(e.opcode()) -> v = e.operands().get(0);
                 case ConstantExpr e when e.opcode() == Opcode.GETELEMENTPTR && allZero(e.operands().subList(1, e.operands().size())) ->
                     v = e.operands().get(0);
-                case CastInst c when isCast(c.opcode()) -> v = c.operand(0);
-                case MemoryInst m when m.opcode() == Opcode.GETELEMENTPTR
-                        && allZero(m.operands().subList(1, m.operandCount())) -> v = m.operand(0);
+                case CastInst c when isCast(c.opcode()) -> v = c.value();
+                case GetElementPtrInst g when allZero(g.indices()) -> v = g.pointer();
                 case CallInst c when c.arguments().size() == 1 -> v = c.argument(0); // llvm.nvvm.ptr.constant.to.gen
                 default -> {
                     return null;

@@ -29,7 +29,7 @@ final class QuadCalls {
     }
 
     /** What to do with one call. */
-    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, LibmFrexp, SignBit, Refused {
+    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, ScaleLong, SignBit, Refused {
     }
 
     /** The row on the call's arguments (vectors: lane by lane). */
@@ -52,8 +52,22 @@ final class QuadCalls {
     record Saturate(boolean signed) implements Plan {
     }
 
-    /** C frexp(x, int *e): the fraction returned, the exponent stored. */
-    record LibmFrexp() implements Plan {
+    /**
+     * A C function with a second result stored through its last (pointer) argument: frexp (the
+     * fraction returned, the exponent stored), modf (the fraction; the integral part), remquo (the
+     * remainder; the quotient's low bits). Both rows take the call's other arguments.
+     */
+    record StoresSecond(RuntimeFunction returned, RuntimeFunction stored, String storedName) implements Plan {
+    }
+
+    /** The C functions of {@link StoresSecond} by name: their rows, and the stored value's name suffix. */
+    private static final Map<String, StoresSecond> STORES_SECOND = Map.of(
+            "frexp", new StoresSecond(RuntimeFunction.FREXP_FP128, RuntimeFunction.FREXP_EXP_FP128, "exp"),
+            "modf", new StoresSecond(RuntimeFunction.MODF_FP128, RuntimeFunction.TRUNC_FP128, "int"),
+            "remquo", new StoresSecond(RuntimeFunction.REMAINDER_FP128, RuntimeFunction.REMQUO_QUOTIENT_FP128, "quo"));
+
+    /** C scalbln(x, long n): ldexp's row with n clamped to +-70,000 (beyond, the result is already 0 or inf) and truncated to i32. */
+    record ScaleLong() implements Plan {
     }
 
     /** C fabs/copysign: the intrinsic (a sign-bit operation). */
@@ -87,12 +101,17 @@ final class QuadCalls {
         LIBM.put("remainder", RuntimeFunction.REMAINDER_FP128);
         LIBM.put("fdim", RuntimeFunction.FDIM_FP128);
         LIBM.put("nextafter", RuntimeFunction.NEXTAFTER_FP128);
+        LIBM.put("nexttoward", RuntimeFunction.NEXTAFTER_FP128); // its second operand is long double: fp128 here
+        LIBM.put("cbrt", RuntimeFunction.CBRT_FP128);
+        LIBM.put("hypot", RuntimeFunction.HYPOT_FP128);
+        LIBM.put("exp", RuntimeFunction.EXP_FP128);
+        LIBM.put("log", RuntimeFunction.LOG_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
-    private static final Set<String> NOT_YET = Set.of("cbrt", "hypot", "remquo", "modf", "nexttoward", "scalbln",
-            "exp", "exp2", "exp10", "expm1", "log", "log2", "log10", "log1p", "logb", "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
-            "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "lround", "llround",
+    private static final Set<String> NOT_YET = Set.of("scalbln",
+            "exp2", "exp10", "expm1", "log2", "log10", "log1p", "logb", "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+            "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */
@@ -197,14 +216,21 @@ final class QuadCalls {
                     : RuntimeFunction.RINT_FP128) : new Refused(name + " is the quad C function " + base
                     + " and must have the type i64 (fp128) (long or long long), not " + t.returnType() + " " + params(t));
         }
-        if (base.equals("frexp") && !frexpTypeFits(t)) {
-            return new Refused(name + " is the quad C function frexp and must have the type fp128 (fp128, ptr), not "
+        if (base.equals("scalbln")) {
+            boolean fits = t.returnType() == FloatType.FP128 && t.params().equals(List.of(FloatType.FP128, IntegerType.I64));
+            return fits ? new ScaleLong() : new Refused(name + " is the quad C function scalbln and must have the type "
+                    + "fp128 (fp128, i64), not " + t.returnType() + " " + params(t));
+        }
+        StoresSecond pointer = STORES_SECOND.get(base);
+        if (pointer != null) {
+            int operands = pointer.returned().parameterTypes().size();
+            return storesSecondTypeFits(t, operands) ? pointer : new Refused(name + " is the quad C function " + base
+                    + " and must have the type fp128 (" + "fp128, ".repeat(operands) + "ptr), not "
                     + t.returnType() + " " + params(t));
         }
         return switch (base) {
             case "fabs" -> new SignBit("llvm.fabs.f128");
             case "copysign" -> new SignBit("llvm.copysign.f128");
-            case "frexp" -> new LibmFrexp();
             default -> new Refused("no runtime function computes " + name + " (" + base
                     + "): nvlower has no quad body for it yet");
         };
@@ -221,7 +247,7 @@ final class QuadCalls {
         return switch (base) {
             case "fabs" -> new FunctionType(q, List.of(q), false);
             case "copysign" -> new FunctionType(q, List.of(q, q), false);
-            default -> null; // frexp: checked by its plan (the pointer's spelling varies)
+            default -> null; // frexp, modf, remquo: checked by their plan (the pointer's spelling varies)
         };
     }
 
@@ -229,10 +255,13 @@ final class QuadCalls {
         return "(" + String.join(", ", t.params().stream().map(Object::toString).toList()) + ")";
     }
 
-    /** Whether C frexp's type is (fp128, pointer) -> fp128. */
-    static boolean frexpTypeFits(FunctionType t) {
-        return t.returnType() == FloatType.FP128 && t.params().size() == 2 && t.params().get(0) == FloatType.FP128
-                && t.params().get(1) instanceof PointerType;
+    /** Whether the type is (fp128 x {@code operands}, pointer) -> fp128, as C's frexp, modf and remquo. */
+    static boolean storesSecondTypeFits(FunctionType t, int operands) {
+        List<Type> ps = t.params();
+        if (t.returnType() != FloatType.FP128 || ps.size() != operands + 1 || !(ps.get(operands) instanceof PointerType)) {
+            return false;
+        }
+        return ps.subList(0, operands).stream().allMatch(p -> p == FloatType.FP128);
     }
 
     static boolean mentionsFp128(FunctionType t) {

@@ -15,6 +15,7 @@ import org.nvlower.llvm.ir.Argument;
 import org.nvlower.llvm.ir.ArrayType;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.CastInst;
 import org.nvlower.llvm.ir.CmpInst;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantAggregate;
@@ -31,15 +32,18 @@ import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.LoadInst;
 import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.NamedStructType;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.OtherInst;
 import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.StoreInst;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.UnaryInst;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.VectorType;
 
@@ -273,7 +277,7 @@ public final class Fp128Carrier {
     private boolean detailChanges(Instruction i) {
         return switch (i) {
             case CallInst c -> changes(c.calleeType());
-            case MemoryInst m -> m.opcode() == Opcode.LOAD && changes(m.elementType());
+            case LoadInst load -> changes(load.loadedType());
             default -> false;
         };
     }
@@ -335,7 +339,8 @@ public final class Fp128Carrier {
     private void rebuild(Instruction i, BasicBlock into) {
         if (isFp128Operation(i)) {
             bridge(i, into);
-        } else if (i.opcode() == Opcode.BITCAST && carried(i.operand(0).type()).equals(carried(i.type()))) {
+        } else if (i instanceof CastInst c && c.opcode() == Opcode.BITCAST
+                && carried(c.sourceType()).equals(carried(c.destType()))) {
             alias(i);
         } else if (!touchesFp128(i)) {
             i.removeFromParent();
@@ -412,7 +417,11 @@ public final class Fp128Carrier {
         FastMathFlags fmf = changes(i.type()) ? FastMathFlags.NONE : i.fastMathFlags();
         Instruction n = Instruction.read(i.opcode(), carried(i.type()), i.flagBits(), fmf,
                 new Value[i.operandCount()], detail);
-        int pointer = i.opcode() == Opcode.LOAD ? 0 : i.opcode() == Opcode.STORE ? 1 : -1;
+        int pointer = switch (i) {
+            case LoadInst load -> 0;
+            case StoreInst store -> 1;
+            default -> -1;
+        };
         for (int k = 0; k < i.operandCount(); k++) {
             Value v = i.operand(k);
             if (k == 0 && i instanceof CallInst && v instanceof Function f && replacements.containsKey(f)) {
@@ -488,7 +497,7 @@ public final class Fp128Carrier {
 
     /** "fneg", "fabs", "copysign" for the fp128 operations that are sign-bit edits, else "". */
     private static String signOperation(Instruction i) {
-        if (i.opcode() == Opcode.FNEG && i.type() == FloatType.FP128) {
+        if (i instanceof UnaryInst && i.type() == FloatType.FP128) { // fneg
             return "fneg";
         }
         if (i instanceof CallInst c && c.calledFunction() != null && c.type() == FloatType.FP128) {

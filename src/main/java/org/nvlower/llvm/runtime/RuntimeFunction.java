@@ -13,6 +13,8 @@ import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
+import org.nvlower.softfloat.F128Libm;
+import org.nvlower.softfloat.QuadReference;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.FcmpPredicate;
@@ -186,7 +188,27 @@ public enum RuntimeFunction {
             RuntimeFunction::fdim, RuntimeLibrary::fdim),
     /** C nextafter: the neighbour of a toward b; b when they are equal; NaN for a NaN operand. */
     NEXTAFTER_FP128("__nv_nextafter_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
-            RuntimeFunction::nextafter, RuntimeLibrary::nextafter);
+            RuntimeFunction::nextafter, RuntimeLibrary::nextafter),
+    /** C cbrt, correctly rounded (nearest even); cbrt(-a) = -cbrt(a). */
+    CBRT_FP128("__nv_cbrt_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> F128Libm.cbrt(a[0], a[1]), LibmBodies::cbrt),
+    /** C hypot: sqrt(a^2 + b^2) correctly rounded, without overflow or underflow on the way; +inf beats NaN. */
+    HYPOT_FP128("__nv_hypot_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            (a, e) -> F128Libm.hypot(a[0], a[1], a[2], a[3]), LibmBodies::hypot),
+    /** C modf's result: the fractional part (exact) with a's sign; the integral part is trunc's row. */
+    MODF_FP128("__nv_modf_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> F128Libm.modf(a[0], a[1]), LibmBodies::modf),
+    /** C remquo's stored quotient: n mod 8 with the sign of a/b (n the quotient remainder rounds to); the result is remainder's row. */
+    REMQUO_QUOTIENT_FP128("__nv_remquo_quotient_fp128", List.of(), ValueType.I32, List.of(ValueType.F128, ValueType.F128),
+            (a, e) -> word(F128Libm.remquoQuotient(a[0], a[1], a[2], a[3])), LibmBodies::remquoQuotient),
+
+    // ---- the quad math library (transcendental; docs/quad-math.md): semantics the arbitrary-precision reference
+    /** exp, correctly rounded but where the double-quad evaluation cannot decide (see QuadMathBodies). */
+    EXP_FP128("__nv_exp_fp128", List.of("llvm.exp"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.exp(a[0], a[1]), QuadMathBodies::exp),
+    /** log (natural), correctly rounded but where the double-quad evaluation cannot decide. */
+    LOG_FP128("__nv_log_fp128", List.of("llvm.log"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.log(a[0], a[1]), QuadMathBodies::log);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

@@ -2652,375 +2652,10 @@ public final class IrParser {
             throw error("expected instruction opcode");
         }
         lex.next();
-        List<String> flags = List.of();
-        Type type = PrimitiveType.VOID;
-        Instruction.Detail detail = null;
-        Type elementType = null;
-        long align = 0;
-        switch (op) {
-            case RET -> {
-                Type t = parseType();
-                if (!t.isVoid()) {
-                    operand(t);
-                }
-                if (!t.equals(function.returnType())) {
-                    throw error(opAt, "value doesn't match function result type '" + function.returnType() + "'");
-                }
-            }
-            case BR -> {
-                Type t = parseType();
-                if (t == PrimitiveType.LABEL) {
-                    operand(t);
-                } else {
-                    if (!t.isInteger(1)) {
-                        throw error("branch condition must have 'i1' type");
-                    }
-                    operand(t);
-                    expect(IrToken.COMMA, "','");
-                    labelOperand();
-                    expect(IrToken.COMMA, "','");
-                    labelOperand();
-                }
-            }
-            case SWITCH -> {
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                labelOperand();
-                expect(IrToken.LBRACKET, "'['");
-                while (lex.kind != IrToken.RBRACKET) {
-                    Type ct = parseType();
-                    operand(ct);
-                    expect(IrToken.COMMA, "','");
-                    labelOperand();
-                }
-                lex.next();
-            }
-            case INDIRECTBR -> {
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                expect(IrToken.LBRACKET, "'['");
-                while (lex.kind != IrToken.RBRACKET) {
-                    if (opCount > 1) {
-                        expect(IrToken.COMMA, "','");
-                    }
-                    labelOperand();
-                }
-                lex.next();
-            }
-            case RESUME -> typedOperand();
-            case UNREACHABLE -> {
-            }
-            case CLEANUPRET -> {
-                expectWord("from");
-                operand(PrimitiveType.TOKEN);
-                expectWord("unwind");
-                if (!acceptWord("to")) {
-                    labelOperand();
-                } else {
-                    expectWord("caller");
-                }
-            }
-            case CATCHRET -> {
-                expectWord("from");
-                operand(PrimitiveType.TOKEN);
-                expectWord("to");
-                labelOperand();
-            }
-            case CATCHSWITCH -> {
-                expectWord("within");
-                operand(PrimitiveType.TOKEN);
-                expect(IrToken.LBRACKET, "'['");
-                while (lex.kind != IrToken.RBRACKET) {
-                    if (opCount > 1) {
-                        expect(IrToken.COMMA, "','");
-                    }
-                    labelOperand();
-                }
-                lex.next();
-                detail = new TerminatorInst.Handlers(opCount - 1);
-                expectWord("unwind");
-                if (acceptWord("to")) {
-                    expectWord("caller");
-                } else {
-                    labelOperand();
-                }
-                type = PrimitiveType.TOKEN;
-            }
-            case CATCHPAD, CLEANUPPAD -> {
-                expectWord("within");
-                operand(PrimitiveType.TOKEN);
-                expect(IrToken.LBRACKET, "'['");
-                while (lex.kind != IrToken.RBRACKET) {
-                    if (opCount > 1) {
-                        expect(IrToken.COMMA, "','");
-                    }
-                    typedOperand();
-                }
-                lex.next();
-                type = PrimitiveType.TOKEN;
-            }
-            case CALL, INVOKE, CALLBR -> {
-                flags = flagWords(FAST_MATH);
-                CallInst.Detail d = parseCall(op, tail, opAt);
-                detail = d;
-                type = d.calleeType().returnType();
-            }
-            case FNEG -> {
-                flags = flagWords(FAST_MATH);
-                type = typedOperand() == null ? typeOfOperand(0) : ops[0].type();
-                if (!(type.scalarType() instanceof FloatType)) {
-                    throw error(opAt, "invalid operand type for instruction");
-                }
-            }
-            case ADD, SUB, MUL, UDIV, SDIV, UREM, SREM, SHL, LSHR, ASHR, AND, OR, XOR,
-                    FADD, FSUB, FMUL, FDIV, FREM -> {
-                flags = flagWords(BINARY_FLAGS);
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                operand(t);
-                boolean fp = op == Opcode.FADD || op == Opcode.FSUB || op == Opcode.FMUL || op == Opcode.FDIV
-                        || op == Opcode.FREM;
-                if (fp ? !(t.scalarType() instanceof FloatType) : !(t.scalarType() instanceof IntegerType)) {
-                    throw error(opAt, "invalid operand type for instruction");
-                }
-                type = t;
-            }
-            case TRUNC, ZEXT, SEXT, FPTOUI, FPTOSI, UITOFP, SITOFP, FPTRUNC, FPEXT, PTRTOINT, PTRTOADDR, INTTOPTR,
-                    BITCAST, ADDRSPACECAST -> {
-                flags = flagWords(BINARY_FLAGS);
-                typedOperand();
-                expectWord("to");
-                type = parseType();
-            }
-            case ICMP, FCMP -> {
-                flags = flagWords(op == Opcode.FCMP ? FAST_MATH : INT_FLAGS);
-                if (lex.kind != IrToken.WORD) {
-                    throw expected("comparison predicate");
-                }
-                Predicate p = Predicate.of(lex.text(), op == Opcode.FCMP);
-                if (p == null) {
-                    throw expected(op == Opcode.FCMP ? "fcmp predicate" : "icmp predicate");
-                }
-                lex.next();
-                detail = p;
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                operand(t);
-                type = cmpResultType(t);
-            }
-            case PHI -> {
-                flags = flagWords(FAST_MATH);
-                Type t = parseType();
-                type = t;
-                do {
-                    expect(IrToken.LBRACKET, "'[' in phi");
-                    operand(t);
-                    expect(IrToken.COMMA, "','");
-                    if (lex.kind != IrToken.LOCAL) {
-                        throw expected("basic block in phi");
-                    }
-                    operand(PrimitiveType.LABEL);
-                    expect(IrToken.RBRACKET, "']' in phi");
-                } while (commaFollowedBy(IrToken.LBRACKET));
-            }
-            case SELECT -> {
-                flags = flagWords(FAST_MATH);
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                Type t2 = parseType();
-                if (!t2.equals(t)) {
-                    throw error("select values must have the same type");
-                }
-                operand(t2);
-                type = t;
-            }
-            case FREEZE -> {
-                Type t = parseType();
-                operand(t);
-                type = t;
-            }
-            case VA_ARG -> {
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                type = parseType();
-            }
-            case EXTRACTELEMENT -> {
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                type = elementOf(t, opAt);
-            }
-            case INSERTELEMENT -> {
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                type = t;
-            }
-            case SHUFFLEVECTOR -> {
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                Type mask = parseType();
-                operand(mask);
-                type = shuffleType(t, mask, opAt);
-            }
-            case EXTRACTVALUE, INSERTVALUE -> {
-                Type t = parseType();
-                operand(t);
-                if (op == Opcode.INSERTVALUE) {
-                    expect(IrToken.COMMA, "','");
-                    typedOperand();
-                }
-                List<Long> indices = new ArrayList<>();
-                Type cur = t;
-                while (commaFollowedBy(IrToken.INTEGER)) {
-                    long index = parseCount();
-                    cur = aggregateIndex(cur, index, opAt);
-                    indices.add(index);
-                }
-                if (indices.isEmpty()) {
-                    throw expected("index");
-                }
-                detail = new AggregateInst.Indices(indices);
-                type = op == Opcode.EXTRACTVALUE ? cur : t;
-            }
-            case ALLOCA -> {
-                flags = flagWords(Set.of("inalloca", "swifterror"));
-                Type t = parseType();
-                elementType = t;
-                int as = 0;
-                while (commaFollowedByNonMetadata()) {
-                    if (lex.isWord("align")) {
-                        lex.next();
-                        align = alignValue();
-                    } else if (lex.isWord("addrspace")) {
-                        lex.next();
-                        as = parseAddressSpaceArgument();
-                    } else {
-                        typedOperand();
-                    }
-                }
-                type = module.opaquePointers() || t instanceof PointerType p && p.isOpaque()
-                        ? PointerType.opaque(as) : PointerType.to(t, as);
-            }
-            case LOAD -> {
-                flags = flagWords(Set.of("atomic", "volatile"));
-                Type t = parseType();
-                elementType = t;
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                flags = atomicSuffix(flags);
-                align = alignSuffix();
-                type = t;
-            }
-            case STORE -> {
-                flags = flagWords(Set.of("atomic", "volatile"));
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                flags = atomicSuffix(flags);
-                align = alignSuffix();
-            }
-            case FENCE -> {
-                flags = atomicSuffix(new ArrayList<>());
-                if (flags.isEmpty() || !ORDERINGS.contains(flags.get(flags.size() - 1))) {
-                    throw expected("ordering on atomic instruction");
-                }
-            }
-            case CMPXCHG -> {
-                flags = flagWords(Set.of("weak", "volatile"));
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                Type t = parseType();
-                operand(t);
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                flags = atomicSuffix(flags);
-                align = alignSuffix();
-                type = StructType.of(t, IntegerType.I1);
-            }
-            case ATOMICRMW -> {
-                List<String> f = new ArrayList<>(flagWords(Set.of("volatile")));
-                if (lex.kind != IrToken.WORD) {
-                    throw expected("atomicrmw operation");
-                }
-                f.add(lex.text());
-                lex.next();
-                typedOperand();
-                expect(IrToken.COMMA, "','");
-                Type t = parseType();
-                operand(t);
-                flags = atomicSuffix(f);
-                align = alignSuffix();
-                type = t;
-            }
-            case GETELEMENTPTR -> {
-                List<String> f = new ArrayList<>();
-                while (lex.kind == IrToken.WORD && GEP_FLAGS.contains(lex.text())) {
-                    int s = lex.start;
-                    lex.next();
-                    if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
-                        skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
-                    }
-                    f.add(src.substring(s, lex.previousEnd));
-                }
-                flags = f;
-                Type source = parseType();
-                elementType = source;
-                expect(IrToken.COMMA, "','");
-                typedOperand();
-                while (commaFollowedByNonMetadata()) {
-                    acceptWord("inrange");
-                    typedOperand();
-                }
-                List<Value> indices = new ArrayList<>(opCount);
-                for (int i = 1; i < opCount; i++) {
-                    indices.add(ops[i]);
-                }
-                type = gepResultType(source, typeOfOperand(0), indices, opAt);
-            }
-            case LANDINGPAD -> {
-                type = parseType();
-                List<String> f = new ArrayList<>();
-                if (acceptWord("cleanup")) {
-                    f.add("cleanup");
-                }
-                List<OtherInst.Clauses.Kind> kinds = new ArrayList<>();
-                while (lex.isWord("catch") || lex.isWord("filter")) {
-                    kinds.add(lex.isWord("catch") ? OtherInst.Clauses.Kind.CATCH : OtherInst.Clauses.Kind.FILTER);
-                    lex.next();
-                    typedOperand();
-                }
-                flags = f;
-                detail = new OtherInst.Clauses(kinds);
-            }
-        }
-        List<MetadataAttachment> metadata = List.of();
-        while (lex.kind == IrToken.COMMA) {
-            lex.next();
-            if (lex.kind != IrToken.METADATA_NAME) {
-                throw expected("metadata attachment");
-            }
-            String name = share(lex.name());
-            lex.next();
-            String node = skipMetadata();
-            if (metadata.isEmpty()) {
-                metadata = new ArrayList<>(2);
-            }
-            metadata.add(new MetadataAttachment(name, node));
-        }
+        Parts parts = new Parts();
+        parseOperands(op, tail, opAt, parts);
+        Type type = parts.type;
+        List<MetadataAttachment> metadata = parseAttachments();
         if (defName != null || defSlot >= 0) {
             if (type.isVoid()) {
                 throw error(defStart, "instructions returning void cannot have a name");
@@ -3045,47 +2680,8 @@ public final class IrParser {
             return null;
         }
         Value[] operands = Arrays.copyOf(ops, opCount);
-        int flagBits = 0;
-        FastMathFlags fastMath = FastMathFlags.NONE;
-        if (!flags.isEmpty() || op.kind() == Opcode.Kind.MEMORY) {
-            AtomicOrdering ordering = null;
-            AtomicOrdering failure = null;
-            String syncScope = null;
-            String operation = null;
-            String inrange = null;
-            List<String> fmfWords = null;
-            for (String w : flags) {
-                InstFlag f = InstFlag.byKeyword(w);
-                if (f != null) {
-                    flagBits |= Instruction.flagBits(f);
-                } else if (FastMathFlags.isKeyword(w)) {
-                    if (fmfWords == null) {
-                        fmfWords = new ArrayList<>(2);
-                    }
-                    fmfWords.add(w);
-                } else if (AtomicOrdering.byKeyword(w) != null) {
-                    if (ordering == null) {
-                        ordering = AtomicOrdering.byKeyword(w);
-                    } else {
-                        failure = AtomicOrdering.byKeyword(w);
-                    }
-                } else if (w.startsWith("syncscope")) {
-                    syncScope = MetadataText.stringValue("!" + w.substring(w.indexOf('"'), w.lastIndexOf('"') + 1));
-                } else if (w.startsWith("inrange")) {
-                    inrange = w;
-                } else {
-                    operation = w;
-                }
-            }
-            if (fmfWords != null) {
-                fastMath = share(FastMathFlags.parse(fmfWords));
-            }
-            if (op.kind() == Opcode.Kind.MEMORY) {
-                detail = share(new MemoryInst.Access(elementType == null ? null : share(elementType), align, ordering,
-                        failure, syncScope, operation, inrange));
-            }
-        }
-        Instruction inst = Instruction.read(op, share(type), flagBits, fastMath, operands, detail);
+        decodeFlags(op, parts);
+        Instruction inst = Instruction.read(op, share(type), parts.flagBits, parts.fastMath, operands, parts.detail);
         if (pendingHolder != null) {
             pendingHolder[0] = inst;
         }
@@ -3097,6 +2693,519 @@ public final class IrParser {
             defineLocal(inst, defName, defSlot, defStart);
         }
         return inst;
+    }
+
+    /**
+     * What an instruction's text after its opcode gives besides the operands (collected in
+     * {@code ops}): the flag words, the result type, the kind's detail, and for memory
+     * instructions the element type and alignment.
+     */
+    private static final class Parts {
+        List<String> flags = List.of();
+        Type type = PrimitiveType.VOID;
+        Instruction.Detail detail;
+        Type elementType;
+        long align;
+        int flagBits;
+        FastMathFlags fastMath = FastMathFlags.NONE;
+    }
+
+    /**
+     * Sorts the flag words into {@link InstFlag} bits, fast-math flags and (memory instructions)
+     * the access details: orderings, sync scope, the atomicrmw operation, a GEP's inrange.
+     */
+    private void decodeFlags(Opcode op, Parts parts) {
+        if (parts.flags.isEmpty() && op.kind() != Opcode.Kind.MEMORY) {
+            return;
+        }
+        AtomicOrdering ordering = null;
+        AtomicOrdering failure = null;
+        String syncScope = null;
+        String operation = null;
+        String inrange = null;
+        List<String> fmfWords = null;
+        for (String w : parts.flags) {
+            InstFlag f = InstFlag.byKeyword(w);
+            if (f != null) {
+                parts.flagBits |= Instruction.flagBits(f);
+            } else if (FastMathFlags.isKeyword(w)) {
+                if (fmfWords == null) {
+                    fmfWords = new ArrayList<>(2);
+                }
+                fmfWords.add(w);
+            } else if (AtomicOrdering.byKeyword(w) != null) {
+                if (ordering == null) {
+                    ordering = AtomicOrdering.byKeyword(w);
+                } else {
+                    failure = AtomicOrdering.byKeyword(w);
+                }
+            } else if (w.startsWith("syncscope")) {
+                syncScope = MetadataText.stringValue("!" + w.substring(w.indexOf('"'), w.lastIndexOf('"') + 1));
+            } else if (w.startsWith("inrange")) {
+                inrange = w;
+            } else {
+                operation = w;
+            }
+        }
+        if (fmfWords != null) {
+            parts.fastMath = share(FastMathFlags.parse(fmfWords));
+        }
+        if (op.kind() == Opcode.Kind.MEMORY) {
+            Type element = parts.elementType == null ? null : share(parts.elementType);
+            parts.detail = share(new MemoryInst.Access(element, parts.align, ordering, failure, syncScope, operation,
+                    inrange));
+        }
+    }
+
+    /** The {@code , !name !node} attachments after an instruction. */
+    private List<MetadataAttachment> parseAttachments() {
+        List<MetadataAttachment> metadata = List.of();
+        while (lex.kind == IrToken.COMMA) {
+            lex.next();
+            if (lex.kind != IrToken.METADATA_NAME) {
+                throw expected("metadata attachment");
+            }
+            String name = share(lex.name());
+            lex.next();
+            String node = skipMetadata();
+            if (metadata.isEmpty()) {
+                metadata = new ArrayList<>(2);
+            }
+            metadata.add(new MetadataAttachment(name, node));
+        }
+        return metadata;
+    }
+
+    /** Parses the rest of an instruction by its opcode, one method per instruction family as LLVM's LLParser. */
+    private void parseOperands(Opcode op, String tail, int opAt, Parts parts) {
+        switch (op) {
+            case RET -> parseRet(opAt);
+            case BR -> parseBr();
+            case SWITCH -> parseSwitch();
+            case INDIRECTBR -> parseIndirectBr();
+            case RESUME -> typedOperand();
+            case UNREACHABLE -> {
+            }
+            case CLEANUPRET -> parseCleanupRet();
+            case CATCHRET -> parseCatchRet();
+            case CATCHSWITCH -> parseCatchSwitch(parts);
+            case CATCHPAD, CLEANUPPAD -> parseFuncletPad(parts);
+            case CALL, INVOKE, CALLBR -> parseCallInst(op, tail, opAt, parts);
+            case FNEG -> parseUnaryOp(opAt, parts);
+            case ADD, SUB, MUL, UDIV, SDIV, UREM, SREM, SHL, LSHR, ASHR, AND, OR, XOR,
+                    FADD, FSUB, FMUL, FDIV, FREM -> parseArithmetic(op, opAt, parts);
+            case TRUNC, ZEXT, SEXT, FPTOUI, FPTOSI, UITOFP, SITOFP, FPTRUNC, FPEXT, PTRTOINT, PTRTOADDR, INTTOPTR,
+                    BITCAST, ADDRSPACECAST -> parseCast(parts);
+            case ICMP, FCMP -> parseCompare(op, parts);
+            case PHI -> parsePhi(parts);
+            case SELECT -> parseSelect(parts);
+            case FREEZE -> parseFreeze(parts);
+            case VA_ARG -> parseVaArg(parts);
+            case EXTRACTELEMENT -> parseExtractElement(opAt, parts);
+            case INSERTELEMENT -> parseInsertElement(parts);
+            case SHUFFLEVECTOR -> parseShuffleVector(opAt, parts);
+            case EXTRACTVALUE, INSERTVALUE -> parseAggregateIndices(op, opAt, parts);
+            case ALLOCA -> parseAlloca(parts);
+            case LOAD -> parseLoad(parts);
+            case STORE -> parseStore(parts);
+            case FENCE -> parseFence(parts);
+            case CMPXCHG -> parseCmpXchg(parts);
+            case ATOMICRMW -> parseAtomicRmw(parts);
+            case GETELEMENTPTR -> parseGetElementPtr(opAt, parts);
+            case LANDINGPAD -> parseLandingPad(parts);
+        }
+    }
+
+    /** {@code [e, e, ...]} after the first operand: each element parsed by {@code element}. */
+    private void parseOperandList(Runnable element) {
+        expect(IrToken.LBRACKET, "'['");
+        while (lex.kind != IrToken.RBRACKET) {
+            if (opCount > 1) {
+                expect(IrToken.COMMA, "','");
+            }
+            element.run();
+        }
+        lex.next();
+    }
+
+    /** {@code ret void} or {@code ret T v}: the type must be the function's result type. */
+    private void parseRet(int opAt) {
+        Type t = parseType();
+        if (!t.isVoid()) {
+            operand(t);
+        }
+        if (!t.equals(function.returnType())) {
+            throw error(opAt, "value doesn't match function result type '" + function.returnType() + "'");
+        }
+    }
+
+    /** {@code br label %d} or {@code br i1 %c, label %t, label %f}. */
+    private void parseBr() {
+        Type t = parseType();
+        if (t == PrimitiveType.LABEL) {
+            operand(t);
+        } else {
+            if (!t.isInteger(1)) {
+                throw error("branch condition must have 'i1' type");
+            }
+            operand(t);
+            expect(IrToken.COMMA, "','");
+            labelOperand();
+            expect(IrToken.COMMA, "','");
+            labelOperand();
+        }
+    }
+
+    /** {@code switch T v, label %default [ T c, label %d ... ]}. */
+    private void parseSwitch() {
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        labelOperand();
+        expect(IrToken.LBRACKET, "'['");
+        while (lex.kind != IrToken.RBRACKET) {
+            Type ct = parseType();
+            operand(ct);
+            expect(IrToken.COMMA, "','");
+            labelOperand();
+        }
+        lex.next();
+    }
+
+    /** {@code indirectbr ptr %a, [label %d, ...]}. */
+    private void parseIndirectBr() {
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        parseOperandList(this::labelOperand);
+    }
+
+    /** {@code cleanupret from %pad unwind (label %d | to caller)}. */
+    private void parseCleanupRet() {
+        expectWord("from");
+        operand(PrimitiveType.TOKEN);
+        expectWord("unwind");
+        if (!acceptWord("to")) {
+            labelOperand();
+        } else {
+            expectWord("caller");
+        }
+    }
+
+    /** {@code catchret from %pad to label %d}. */
+    private void parseCatchRet() {
+        expectWord("from");
+        operand(PrimitiveType.TOKEN);
+        expectWord("to");
+        labelOperand();
+    }
+
+    /** {@code catchswitch within %parent [label %h, ...] unwind (label %d | to caller)}. */
+    private void parseCatchSwitch(Parts parts) {
+        expectWord("within");
+        operand(PrimitiveType.TOKEN);
+        parseOperandList(this::labelOperand);
+        parts.detail = new TerminatorInst.Handlers(opCount - 1);
+        expectWord("unwind");
+        if (acceptWord("to")) {
+            expectWord("caller");
+        } else {
+            labelOperand();
+        }
+        parts.type = PrimitiveType.TOKEN;
+    }
+
+    /** {@code catchpad}/{@code cleanuppad within %parent [args]}. */
+    private void parseFuncletPad(Parts parts) {
+        expectWord("within");
+        operand(PrimitiveType.TOKEN);
+        parseOperandList(this::typedOperand);
+        parts.type = PrimitiveType.TOKEN;
+    }
+
+    /** {@code call}, {@code invoke}, {@code callbr}: fast-math flags, then {@link #parseCall}. */
+    private void parseCallInst(Opcode op, String tail, int opAt, Parts parts) {
+        parts.flags = flagWords(FAST_MATH);
+        CallInst.Detail d = parseCall(op, tail, opAt);
+        parts.detail = d;
+        parts.type = d.calleeType().returnType();
+    }
+
+    /** {@code fneg [fmf] T v}. */
+    private void parseUnaryOp(int opAt, Parts parts) {
+        parts.flags = flagWords(FAST_MATH);
+        parts.type = typedOperand() == null ? typeOfOperand(0) : ops[0].type();
+        if (!(parts.type.scalarType() instanceof FloatType)) {
+            throw error(opAt, "invalid operand type for instruction");
+        }
+    }
+
+    /** The binary operators: {@code op [flags] T a, b}, integer or floating point by the opcode. */
+    private void parseArithmetic(Opcode op, int opAt, Parts parts) {
+        parts.flags = flagWords(BINARY_FLAGS);
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        operand(t);
+        boolean fp = op == Opcode.FADD || op == Opcode.FSUB || op == Opcode.FMUL || op == Opcode.FDIV
+                || op == Opcode.FREM;
+        if (fp ? !(t.scalarType() instanceof FloatType) : !(t.scalarType() instanceof IntegerType)) {
+            throw error(opAt, "invalid operand type for instruction");
+        }
+        parts.type = t;
+    }
+
+    /** {@code op [flags] T v to T2}. */
+    private void parseCast(Parts parts) {
+        parts.flags = flagWords(BINARY_FLAGS);
+        typedOperand();
+        expectWord("to");
+        parts.type = parseType();
+    }
+
+    /** {@code icmp}/{@code fcmp [flags] pred T a, b}. */
+    private void parseCompare(Opcode op, Parts parts) {
+        parts.flags = flagWords(op == Opcode.FCMP ? FAST_MATH : INT_FLAGS);
+        if (lex.kind != IrToken.WORD) {
+            throw expected("comparison predicate");
+        }
+        Predicate p = Predicate.of(lex.text(), op == Opcode.FCMP);
+        if (p == null) {
+            throw expected(op == Opcode.FCMP ? "fcmp predicate" : "icmp predicate");
+        }
+        lex.next();
+        parts.detail = p;
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        operand(t);
+        parts.type = cmpResultType(t);
+    }
+
+    /** {@code phi [fmf] T [v, %b], ...}. */
+    private void parsePhi(Parts parts) {
+        parts.flags = flagWords(FAST_MATH);
+        Type t = parseType();
+        parts.type = t;
+        do {
+            expect(IrToken.LBRACKET, "'[' in phi");
+            operand(t);
+            expect(IrToken.COMMA, "','");
+            if (lex.kind != IrToken.LOCAL) {
+                throw expected("basic block in phi");
+            }
+            operand(PrimitiveType.LABEL);
+            expect(IrToken.RBRACKET, "']' in phi");
+        } while (commaFollowedBy(IrToken.LBRACKET));
+    }
+
+    /** {@code select [fmf] i1 c, T a, T b}. */
+    private void parseSelect(Parts parts) {
+        parts.flags = flagWords(FAST_MATH);
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        Type t2 = parseType();
+        if (!t2.equals(t)) {
+            throw error("select values must have the same type");
+        }
+        operand(t2);
+        parts.type = t;
+    }
+
+    /** {@code freeze T v}. */
+    private void parseFreeze(Parts parts) {
+        Type t = parseType();
+        operand(t);
+        parts.type = t;
+    }
+
+    /** {@code va_arg ptr %list, T}. */
+    private void parseVaArg(Parts parts) {
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        parts.type = parseType();
+    }
+
+    /** {@code extractelement <n x T> v, iN i}. */
+    private void parseExtractElement(int opAt, Parts parts) {
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        parts.type = elementOf(t, opAt);
+    }
+
+    /** {@code insertelement <n x T> v, T e, iN i}. */
+    private void parseInsertElement(Parts parts) {
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        parts.type = t;
+    }
+
+    /** {@code shufflevector <n x T> a, <n x T> b, <m x i32> mask}. */
+    private void parseShuffleVector(int opAt, Parts parts) {
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        Type mask = parseType();
+        operand(mask);
+        parts.type = shuffleType(t, mask, opAt);
+    }
+
+    /** {@code extractvalue T agg, i...} and {@code insertvalue T agg, T2 v, i...}. */
+    private void parseAggregateIndices(Opcode op, int opAt, Parts parts) {
+        Type t = parseType();
+        operand(t);
+        if (op == Opcode.INSERTVALUE) {
+            expect(IrToken.COMMA, "','");
+            typedOperand();
+        }
+        List<Long> indices = new ArrayList<>();
+        Type cur = t;
+        while (commaFollowedBy(IrToken.INTEGER)) {
+            long index = parseCount();
+            cur = aggregateIndex(cur, index, opAt);
+            indices.add(index);
+        }
+        if (indices.isEmpty()) {
+            throw expected("index");
+        }
+        parts.detail = new AggregateInst.Indices(indices);
+        parts.type = op == Opcode.EXTRACTVALUE ? cur : t;
+    }
+
+    /** {@code alloca [inalloca] [swifterror] T [, iN count] [, align A] [, addrspace(N)]}. */
+    private void parseAlloca(Parts parts) {
+        parts.flags = flagWords(Set.of("inalloca", "swifterror"));
+        Type t = parseType();
+        parts.elementType = t;
+        int as = 0;
+        while (commaFollowedByNonMetadata()) {
+            if (lex.isWord("align")) {
+                lex.next();
+                parts.align = alignValue();
+            } else if (lex.isWord("addrspace")) {
+                lex.next();
+                as = parseAddressSpaceArgument();
+            } else {
+                typedOperand();
+            }
+        }
+        parts.type = module.opaquePointers() || t instanceof PointerType p && p.isOpaque()
+                ? PointerType.opaque(as) : PointerType.to(t, as);
+    }
+
+    /** {@code load [atomic] [volatile] T, ptr %p [syncscope] [ordering] [, align A]}. */
+    private void parseLoad(Parts parts) {
+        parts.flags = flagWords(Set.of("atomic", "volatile"));
+        Type t = parseType();
+        parts.elementType = t;
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        parts.flags = atomicSuffix(parts.flags);
+        parts.align = alignSuffix();
+        parts.type = t;
+    }
+
+    /** {@code store [atomic] [volatile] T v, ptr %p [syncscope] [ordering] [, align A]}. */
+    private void parseStore(Parts parts) {
+        parts.flags = flagWords(Set.of("atomic", "volatile"));
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        parts.flags = atomicSuffix(parts.flags);
+        parts.align = alignSuffix();
+    }
+
+    /** {@code fence [syncscope] ordering}. */
+    private void parseFence(Parts parts) {
+        parts.flags = atomicSuffix(new ArrayList<>());
+        if (parts.flags.isEmpty() || !ORDERINGS.contains(parts.flags.get(parts.flags.size() - 1))) {
+            throw expected("ordering on atomic instruction");
+        }
+    }
+
+    /** {@code cmpxchg [weak] [volatile] ptr %p, T cmp, T new [syncscope] success failure [, align A]}. */
+    private void parseCmpXchg(Parts parts) {
+        parts.flags = flagWords(Set.of("weak", "volatile"));
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        Type t = parseType();
+        operand(t);
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        parts.flags = atomicSuffix(parts.flags);
+        parts.align = alignSuffix();
+        parts.type = StructType.of(t, IntegerType.I1);
+    }
+
+    /** {@code atomicrmw [volatile] op ptr %p, T v [syncscope] ordering [, align A]}. */
+    private void parseAtomicRmw(Parts parts) {
+        List<String> f = new ArrayList<>(flagWords(Set.of("volatile")));
+        if (lex.kind != IrToken.WORD) {
+            throw expected("atomicrmw operation");
+        }
+        f.add(lex.text());
+        lex.next();
+        typedOperand();
+        expect(IrToken.COMMA, "','");
+        Type t = parseType();
+        operand(t);
+        parts.flags = atomicSuffix(f);
+        parts.align = alignSuffix();
+        parts.type = t;
+    }
+
+    /** {@code getelementptr [flags] T, ptr %base, indices...}. */
+    private void parseGetElementPtr(int opAt, Parts parts) {
+        List<String> f = new ArrayList<>();
+        while (lex.kind == IrToken.WORD && GEP_FLAGS.contains(lex.text())) {
+            int s = lex.start;
+            lex.next();
+            if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
+                skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
+            }
+            f.add(src.substring(s, lex.previousEnd));
+        }
+        parts.flags = f;
+        Type source = parseType();
+        parts.elementType = source;
+        expect(IrToken.COMMA, "','");
+        typedOperand();
+        while (commaFollowedByNonMetadata()) {
+            acceptWord("inrange");
+            typedOperand();
+        }
+        List<Value> indices = new ArrayList<>(opCount);
+        for (int i = 1; i < opCount; i++) {
+            indices.add(ops[i]);
+        }
+        parts.type = gepResultType(source, typeOfOperand(0), indices, opAt);
+    }
+
+    /** {@code landingpad T [cleanup] (catch|filter) ...}. */
+    private void parseLandingPad(Parts parts) {
+        parts.type = parseType();
+        List<String> f = new ArrayList<>();
+        if (acceptWord("cleanup")) {
+            f.add("cleanup");
+        }
+        List<OtherInst.Clauses.Kind> kinds = new ArrayList<>();
+        while (lex.isWord("catch") || lex.isWord("filter")) {
+            kinds.add(lex.isWord("catch") ? OtherInst.Clauses.Kind.CATCH : OtherInst.Clauses.Kind.FILTER);
+            lex.next();
+            typedOperand();
+        }
+        parts.flags = f;
+        parts.detail = new OtherInst.Clauses(kinds);
     }
 
     /** Records a defined local (an instruction, or its placeholder in the checking pass). */

@@ -131,8 +131,21 @@ public final class IrPrinter {
             }
         }
         section(sb, entities, TypeDefinition.class);
+        for (ModuleEntity e : entities) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
+                sb.append('\n').append(canonicalEntity(h)).append('\n'); // llvm-dis: a blank line before each
+            }
+        }
         section(sb, entities, GlobalVariable.class);
-        section(sb, entities, GlobalAlias.class);
+        for (boolean ifuncs : new boolean[] {false, true}) { // llvm-dis: the aliases, then the ifuncs
+            boolean first = true;
+            for (ModuleEntity e : entities) {
+                if (e instanceof GlobalAlias a && a.isIfunc() == ifuncs) {
+                    sb.append(first ? "\n" : "").append(canonicalEntity(e)).append('\n');
+                    first = false;
+                }
+            }
+        }
         for (ModuleEntity e : entities) {
             if (e instanceof Function f) {
                 sb.append('\n');
@@ -226,6 +239,9 @@ public final class IrPrinter {
             sb.append('\n');
             entry = false;
             for (Instruction inst : b.instructions()) {
+                for (DebugRecord r : inst.debugRecords()) {
+                    sb.append("    ").append(r.spelled(IrPrinter::reference)).append('\n');
+                }
                 sb.append("  ").append(canonical(inst)).append('\n');
             }
         }
@@ -589,7 +605,9 @@ public final class IrPrinter {
         globalPrefix(sb, a);
         word(sb, a.threadLocal());
         word(sb, a.unnamedAddr().keyword());
-        sb.append(a.isIfunc() ? "ifunc " : "alias ").append(a.valueType()).append(", ").append(typed(a.target()));
+        sb.append(a.isIfunc() ? "ifunc " : "alias ").append(a.valueType()).append(", ")
+                // LLVM writes a constant-expression aliasee or resolver without its type
+                .append(a.target() instanceof ConstantExpr ? reference(a.target()) : typed(a.target()));
         if (a.partition() != null) {
             sb.append(", partition ").append(Names.quote(a.partition()));
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 import org.nvlower.llvm.ir.BasicBlock;
+import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.Module;
@@ -46,9 +47,14 @@ public record IrStats(String fileName, int definitions, int declarations, int bl
                     opcodes.merge(i.opcode(), 1, Integer::sum);
                     if (wide.test(i)) {
                         int line = i.source() == null ? 0 : lines.lineOf(i.source().tokenStart());
-                        String types = i.operand(0).type() + (i.type().equals(i.operand(0).type()) ? ""
-                                : " -> " + i.type());
-                        wideOps.add(new Wide(line, f.name(), i.opcode() + " " + types));
+                        String text;
+                        if (i instanceof CallInst c && c.calledFunction() != null) {
+                            text = "call " + i.type() + " @" + c.calledFunction().name();
+                        } else {
+                            text = i.opcode() + " " + i.operand(0).type()
+                                    + (i.type().equals(i.operand(0).type()) ? "" : " -> " + i.type());
+                        }
+                        wideOps.add(new Wide(line, f.name(), text));
                     }
                 }
             }

@@ -3,19 +3,19 @@ package org.nvlower.llvm.transform;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.nvlower.llvm.ir.PhiInst;
-import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.AllocaInst;
 import org.nvlower.llvm.ir.BasicBlock;
-import org.nvlower.llvm.ir.MemoryInst;
-import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Value;
-import org.nvlower.llvm.ir.TerminatorInst;
-import org.nvlower.llvm.ir.Instruction;
-import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.CallInst;
-import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.Constants;
+import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.Instruction;
+import org.nvlower.llvm.ir.MetadataAttachment;
+import org.nvlower.llvm.ir.Module;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.TerminatorInst;
+import org.nvlower.llvm.ir.Value;
 /**
  * Inlines call sites, as LLVM's InlineFunction: the callee's body is cloned into the caller
  * (arguments mapped to the call's operands, names suffixed {@code .i}), the caller's block is
@@ -80,10 +80,9 @@ public final class Inliner {
         List<Value> returned = new ArrayList<>();
         List<BasicBlock> from = new ArrayList<>();
         for (BasicBlock b : body) {
-            Instruction t = b.terminator();
-            if (t != null && t.opcode() == Opcode.RET) {
-                if (t.operandCount() == 1) {
-                    returned.add(t.operand(0));
+            if (b.terminator() instanceof TerminatorInst t && t.isReturn()) {
+                if (t.returnValue() != null) {
+                    returned.add(t.returnValue());
                     from.add(b);
                 }
                 b.setTerminator(TerminatorInst.br(after));
@@ -134,11 +133,11 @@ public final class Inliner {
     private static void moveStaticAllocas(BasicBlock inlinedEntry, BasicBlock callerEntry) {
         Instruction anchor = callerEntry.firstNonPhi();
         for (Instruction inst : new ArrayList<>(inlinedEntry.instructions())) {
-            if (!(inst instanceof MemoryInst m && m.opcode() == Opcode.ALLOCA)) {
+            if (!(inst instanceof AllocaInst a)) {
                 break;
             }
-            if (m.operandCount() == 0 || m.operand(0) instanceof ConstantInt) {
-                m.moveBefore(anchor);
+            if (a.arraySize() == null || a.arraySize() instanceof ConstantInt) {
+                a.moveBefore(anchor);
             }
         }
     }

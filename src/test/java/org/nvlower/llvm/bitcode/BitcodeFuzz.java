@@ -28,7 +28,11 @@ public final class BitcodeFuzz {
     private BitcodeFuzz() {
     }
 
-    /** Seed bitcode: the LLVM 14 fixtures through llvm-as 14 (into {@code dir}); empty without llvm-as. */
+    /**
+     * Seed bitcode: the LLVM 14 fixtures through llvm-as 14 (into {@code dir}); empty without
+     * llvm-as. With clang 14 or 19 also dbg.c and eh.cpp at -O2 -g (debug-info nodes, exception
+     * handling; LLVM 19's debug records), and at -O0 -g for clang 19 (#dbg_declare).
+     */
     static List<byte[]> seeds(Path dir) throws Exception {
         List<byte[]> seeds = new ArrayList<>();
         var as = LlvmDis.tool(14, "llvm-as");
@@ -41,6 +45,21 @@ public final class BitcodeFuzz {
                 Path bc = dir.resolve(ll.getFileName() + ".bc");
                 if (ExternalTools.run(60, List.of(as.get().toString(), ll.toString(), "-o", bc.toString())).exitCode() == 0) {
                     seeds.add(Files.readAllBytes(bc));
+                }
+            }
+        }
+        for (int major : new int[] {14, 19}) {
+            var clang = LlvmDis.tool(major, "clang");
+            if (clang.isEmpty()) {
+                continue;
+            }
+            for (String opt : major == 14 ? List.of("-O2") : List.of("-O0", "-O2")) {
+                for (String source : List.of("dbg.c", "eh.cpp")) {
+                    Path bc = dir.resolve(source + major + opt + ".bc");
+                    if (ExternalTools.run(120, List.of(clang.get().toString(), "-c", "-emit-llvm", opt, "-g",
+                            "src/test/resources/llvm/sources/" + source, "-o", bc.toString())).exitCode() == 0) {
+                        seeds.add(Files.readAllBytes(bc));
+                    }
                 }
             }
         }

@@ -114,7 +114,7 @@ class Lower128QuadCallsTest {
     @Test
     void quadCFunctionsAreRecognizedByNameAndType() {
         String text = """
-                define fp128 @c(fp128 %a, fp128 %b, i32* %e, double %d) {
+                define fp128 @c(fp128 %a, fp128 %b, i32* %e, double %d, fp128* %w, i64 %n) {
                   %s = call fp128 @sqrtf128(fp128 %a)
                   %q = call fp128 @fmaq(fp128 %s, fp128 %b, fp128 %a)
                   %l = call fp128 @floorl(fp128 %q)
@@ -127,7 +127,13 @@ class Lower128QuadCallsTest {
                   %rm = call fp128 @remainderf128(fp128 %m, fp128 %b)
                   %fd = call fp128 @fdimq(fp128 %rm, fp128 %b)
                   %na = call fp128 @nextafterl(fp128 %fd, fp128 %a)
-                  ret fp128 %na
+                  %cb = call fp128 @cbrtf128(fp128 %na)
+                  %hy = call fp128 @hypotq(fp128 %cb, fp128 %a)
+                  %mo = call fp128 @modfl(fp128 %hy, fp128* %w)
+                  %rq = call fp128 @remquof128(fp128 %mo, fp128 %b, i32* %e)
+                  %sb = call fp128 @scalblnq(fp128 %rq, i64 %n)
+                  %nt = call fp128 @nexttowardl(fp128 %sb, fp128 %a)
+                  ret fp128 %nt
                 }
                 declare fp128 @sqrtf128(fp128)
                 declare fp128 @fmaq(fp128, fp128, fp128)
@@ -141,6 +147,12 @@ class Lower128QuadCallsTest {
                 declare fp128 @remainderf128(fp128, fp128)
                 declare fp128 @fdimq(fp128, fp128)
                 declare fp128 @nextafterl(fp128, fp128)
+                declare fp128 @cbrtf128(fp128)
+                declare fp128 @hypotq(fp128, fp128)
+                declare fp128 @modfl(fp128, fp128*)
+                declare fp128 @remquof128(fp128, fp128, i32*)
+                declare fp128 @scalblnq(fp128, i64)
+                declare fp128 @nexttowardl(fp128, fp128)
                 """;
         Module m = IrParser.parse("c.ll", text);
         Lower128.run(m, Lower128.Options.DEFAULT);
@@ -153,7 +165,15 @@ class Lower128QuadCallsTest {
                 "%k.integral = call fp128 @__nv_round_fp128(fp128 %m)", "%k = call i64 @__nv_fp128_to_int64",
                 "%dd = call double @sqrtl(double %d)", "%rm = call fp128 @__nv_remainder_fp128(fp128 %m, fp128 %b)",
                 "%fd = call fp128 @__nv_fdim_fp128(fp128 %rm, fp128 %b)",
-                "%na = call fp128 @__nv_nextafter_fp128(fp128 %fd, fp128 %a)")) {
+                "%na = call fp128 @__nv_nextafter_fp128(fp128 %fd, fp128 %a)",
+                "%cb = call fp128 @__nv_cbrt_fp128(fp128 %na)", "%hy = call fp128 @__nv_hypot_fp128(fp128 %cb, fp128 %a)",
+                "%mo.int = call fp128 @__nv_trunc_fp128(fp128 %hy)", "store fp128 %mo.int, fp128* %w",
+                "%mo = call fp128 @__nv_modf_fp128(fp128 %hy)",
+                "%rq.quo = call i32 @__nv_remquo_quotient_fp128(fp128 %mo, fp128 %b)", "store i32 %rq.quo, i32* %e",
+                "%rq = call fp128 @__nv_remainder_fp128(fp128 %mo, fp128 %b)",
+                "%sb.over = icmp sgt i64 %n, 70000", "%sb.n = trunc i64 %sb.hi to i32",
+                "%sb = call fp128 @__nv_ldexp_fp128(fp128 %rq, i32 %sb.n)",
+                "%nt = call fp128 @__nv_nextafter_fp128(fp128 %sb, fp128 %a)")) {
             assertTrue(out.contains(want), want + "\n" + out);
         }
     }
@@ -172,17 +192,29 @@ class Lower128QuadCallsTest {
         assertTrue(e.render().startsWith("w.ll:2:3: error: '%r = call double @sqrtf128(double %a)' in @w cannot be "
                 + "selected by NVPTX: sqrtf128 is the quad C function sqrt and must have the type fp128 (fp128), "
                 + "not double (double)"), e.render());
-        String notYet = """
-                define fp128 @t(fp128 %a) {
-                  %r = call fp128 @expq(fp128 %a)
+        String wrongPointer = """
+                define fp128 @p(fp128 %a, i32* %e) {
+                  %r = call fp128 @modfq(fp128 %a, i32 7)
                   ret fp128 %r
                 }
-                declare fp128 @expq(fp128)
+                declare fp128 @modfq(fp128, i32)
+                """;
+        e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("p.ll", wrongPointer), Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("p.ll:2:3: error: '%r = call fp128 @modfq(fp128 %a, i32 7)' in @p cannot be "
+                + "selected by NVPTX: modfq is the quad C function modf and must have the type fp128 (fp128, ptr), "
+                + "not fp128 (fp128, i32)"), e.render());
+        String notYet = """
+                define fp128 @t(fp128 %a) {
+                  %r = call fp128 @sinq(fp128 %a)
+                  ret fp128 %r
+                }
+                declare fp128 @sinq(fp128)
                 """;
         e = assertThrows(InputException.class,
                 () -> Lower128.run(IrParser.parse("t.ll", notYet), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @expq(fp128 %a)' in @t cannot be "
-                + "selected by NVPTX: no runtime function computes expq (exp): nvlower has no quad body for it yet"),
+        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @sinq(fp128 %a)' in @t cannot be "
+                + "selected by NVPTX: no runtime function computes sinq (sin): nvlower has no quad body for it yet"),
                 e.render());
         String wideSat = """
                 define i256 @s(fp128 %a) {

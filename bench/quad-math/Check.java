@@ -1,0 +1,46 @@
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.math.BigInteger;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.nvlower.softfloat.QuadReference;
+
+/**
+ * bench/quad-math's checker: reads "x result" lines (binary128 bits in hex) from stdin and
+ * compares each result with QuadReference's correctly rounded value: the number of cases, of
+ * results not correctly rounded, and the largest error in ulps (distance in the encoding).
+ * Usage: java -cp target/classes bench/quad-math/Check.java exp|log LABEL
+ */
+public class Check {
+    public static void main(String[] args) throws Exception {
+        QuadReference.Function f = QuadReference.Function.valueOf(args[0].toUpperCase());
+        List<String> lines = new BufferedReader(new InputStreamReader(System.in)).lines().toList();
+        AtomicLong wrong = new AtomicLong();
+        AtomicLong maxUlps = new AtomicLong();
+        lines.parallelStream().forEach(line -> {
+            BigInteger x = new BigInteger(line.substring(0, 32), 16);
+            BigInteger r = new BigInteger(line.substring(33, 65), 16);
+            long[] ref = f.apply(x.shiftRight(64).longValue(), x.longValue());
+            BigInteger want = new BigInteger(1, java.nio.ByteBuffer.allocate(16).putLong(ref[0]).putLong(ref[1]).array());
+            if (!want.equals(r)) {
+                wrong.incrementAndGet();
+                // NaN payloads differ between x86 and NVPTX: two NaNs are equal here
+                boolean nan = want.testBit(127) == r.testBit(127) && isNaN(want) && isNaN(r);
+                if (nan) {
+                    wrong.decrementAndGet();
+                    return;
+                }
+                long ulps = want.subtract(r).abs().min(BigInteger.valueOf(Long.MAX_VALUE)).longValue();
+                maxUlps.accumulateAndGet(ulps, Math::max);
+            }
+        });
+        System.out.printf("%s %s: %d cases, %d not correctly rounded, max error %d ulp%n", args[1], args[0],
+                lines.size(), wrong.get(), maxUlps.get());
+    }
+
+    static boolean isNaN(BigInteger b) {
+        BigInteger abs = b.clearBit(127);
+        return abs.compareTo(BigInteger.valueOf(0x7FFF).shiftLeft(112)) > 0;
+    }
+}

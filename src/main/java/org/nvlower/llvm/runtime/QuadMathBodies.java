@@ -1,0 +1,276 @@
+package org.nvlower.llvm.runtime;
+
+import static org.nvlower.llvm.runtime.BodyBuilder.I128;
+import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
+import static org.nvlower.llvm.runtime.BodyBuilder.i128;
+import static org.nvlower.llvm.runtime.BodyBuilder.i32;
+import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_ONE;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.exponent;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.isNaN;
+
+import java.math.BigInteger;
+
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.softfloat.F128Libm;
+import org.nvlower.softfloat.QuadReference;
+
+/**
+ * The quad math library's transcendental bodies, composed of the table's exact rows (add, sub,
+ * mul, fma: each correctly rounded) in double-quad arithmetic: a value is an unevaluated sum
+ * hi + lo of two binary128 numbers (|lo| at most half an ulp of hi), about 226 bits, with
+ * Dekker's and Knuth's error-free transformations (two-sum, two-product through fma). A result
+ * is hi after the last renormalization, so it is correctly rounded unless the true value lies
+ * closer to a rounding midpoint than the evaluation's error (about 2^-200 relative: the
+ * probability is near 2^-87 per operand; the tests compare with {@link QuadReference}).
+ */
+final class QuadMathBodies {
+
+    private final RuntimeLibrary lib;
+    private final BodyBuilder b;
+
+    private QuadMathBodies(RuntimeLibrary lib, BodyBuilder b) {
+        this.lib = lib;
+        this.b = b;
+    }
+
+    /** A double-quad value: binary128 bits hi and lo. */
+    private record DQ(Value hi, Value lo) {
+    }
+
+    // ------------------------------------------------------------------ constants
+
+    /** The binary128 nearest to {@code fixed * 2^-f} (its bits), and the exact rest at the same scale. */
+    private static BigInteger[] split(BigInteger fixed, int f) {
+        long[] r = F128Libm.round(fixed.signum() < 0, fixed.abs(), -f, false);
+        BigInteger bits = BigInteger.valueOf(r[0]).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[1])));
+        bits = bits.and(BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE));
+        int field = bits.shiftRight(112).intValue() & 0x7FFF;
+        BigInteger m = bits.and(BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE));
+        if (field != 0) {
+            m = m.setBit(112);
+        }
+        int e = field == 0 ? -16494 : field - 16495;
+        BigInteger value = m.shiftLeft(e + f);
+        return new BigInteger[] {bits, fixed.subtract(fixed.signum() < 0 ? value.negate() : value)};
+    }
+
+    private static final int F = 700;
+
+    /** {@code fixed * 2^-F} as {@code parts} binary128 numbers whose sum approximates it. */
+    private static Value[] parts(BigInteger fixed, int parts) {
+        Value[] out = new Value[parts];
+        BigInteger rest = fixed;
+        for (int i = 0; i < parts; i++) {
+            BigInteger[] s = split(rest, F);
+            out[i] = i128(s[0]);
+            rest = s[1];
+        }
+        return out;
+    }
+
+    private static BigInteger fixedOf(BigInteger num, BigInteger den) {
+        return num.shiftLeft(F).divide(den);
+    }
+
+    private static Value[] ln2(int parts) {
+        return parts(QuadReference.ln2(F), parts);
+    }
+
+    /** The binary128 bits of the integer {@code n}. */
+    private static Value bitsOf(long n) {
+        long[] r = F128Libm.round(n < 0, BigInteger.valueOf(Math.abs(n)), 0, false);
+        return i128(BigInteger.valueOf(r[0]).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[1]))));
+    }
+
+    // ------------------------------------------------------------------ the rows
+
+    private Value add(Value x, Value y) {
+        return lib.callRow(b, RuntimeFunction.ADD_FP128, x, y);
+    }
+
+    private Value sub(Value x, Value y) {
+        return lib.callRow(b, RuntimeFunction.SUB_FP128, x, y);
+    }
+
+    private Value mul(Value x, Value y) {
+        return lib.callRow(b, RuntimeFunction.MUL_FP128, x, y);
+    }
+
+    private Value neg(Value x) {
+        return b.xor(x, bit128(127));
+    }
+
+    // ------------------------------------------------------------------ double-quad arithmetic
+
+    /** a + c exactly as s + err (Knuth's two-sum, any magnitudes). */
+    private DQ twoSum(Value a, Value c) {
+        Value s = add(a, c);
+        Value bb = sub(s, a);
+        Value err = add(sub(a, sub(s, bb)), sub(c, bb));
+        return new DQ(s, err);
+    }
+
+    /** a + c exactly as s + err when |a| >= |c| (Dekker's fast two-sum). */
+    private DQ fastTwoSum(Value a, Value c) {
+        Value s = add(a, c);
+        return new DQ(s, sub(c, sub(s, a)));
+    }
+
+    /** a * c exactly as p + err (the error through one fma). */
+    private DQ twoProd(Value a, Value c) {
+        Value p = mul(a, c);
+        return new DQ(p, lib.callRow(b, RuntimeFunction.FMA_FP128, a, c, neg(p)));
+    }
+
+    private DQ add(DQ x, DQ y) {
+        DQ s = twoSum(x.hi, y.hi);
+        return fastTwoSum(s.hi, add(s.lo, add(x.lo, y.lo)));
+    }
+
+    private DQ mul(DQ x, DQ y) {
+        DQ p = twoProd(x.hi, y.hi);
+        return fastTwoSum(p.hi, add(p.lo, add(mul(x.hi, y.lo), mul(x.lo, y.hi))));
+    }
+
+    private static DQ constant(Value[] parts) {
+        return new DQ(parts[0], parts[1]);
+    }
+
+    // ------------------------------------------------------------------ exp
+
+    /** The Taylor coefficients 1/n! as double-quads, n = 1 .. {@link #TERMS}. */
+    private static final int TERMS = 18;
+
+    /**
+     * exp(x): k = round(x / ln 2) and r = x - k ln 2 in double-quad (ln 2 in three parts, k ln 2
+     * by two-products); s = r / 256; expm1(s) by Horner on s * sum s^(n-1)/n! (18 terms, |s| <
+     * 2^-9.5); eight squarings of 1 + e as e' = 2e + e^2 (the small part keeps its relative
+     * precision); 1 + e renormalized; then 2^k: exact by ldexp for a normal result, and for a
+     * subnormal one ldexp's rounding of hi corrected by lo against half a quantum (the
+     * comparisons exact). NaN gives NaN, -inf +0, +inf and x > 11400 +inf, x < -11500 +0,
+     * |x| < 2^-120 gives 1.
+     */
+    static void exp(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        new QuadMathBodies(lib, b).exp();
+    }
+
+    private void exp() {
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        Value negative = b.slt(x, i128(0));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112))), i128(F128_ONE), "notTiny");
+        Value far = b.sgt(x, bitsOf(11400)); // positive beyond 11400 (+inf included); signed: negatives below
+        b.returnIf(far, i128(F128_INF), "notOver");
+        Value below = b.and(negative, b.ugt(abs, b.and(bitsOf(-11500), mask128(127))));
+        b.returnIf(below, i128(0), "inRange");
+        // k = round(x / ln 2); r = x - k ln 2
+        Value[] ln2 = ln2(3);
+        Value invLn2 = parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln2(F)), 1)[0];
+        Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, mul(x, invLn2));
+        Value k = lib.callRow(b, RuntimeFunction.FP128_TO_INT32, kq);
+        DQ p1 = twoProd(kq, ln2[0]);
+        Value r1 = sub(x, p1.hi); // exact: x and k ln 2 within a factor of two, or k = 0
+        DQ r = twoSum(r1, neg(p1.lo));
+        DQ p2 = twoProd(kq, ln2[1]);
+        r = add(r, new DQ(neg(p2.hi), neg(p2.lo)));
+        r = fastTwoSum(r.hi, sub(r.lo, mul(kq, ln2[2])));
+        // s = r / 256 (exact)
+        Value scale = i128(BigInteger.valueOf(BIAS - 8).shiftLeft(112));
+        DQ s = new DQ(mul(r.hi, scale), mul(r.lo, scale));
+        // expm1(s) = s * P(s), P = sum s^(n-1)/n!
+        DQ p = constant(parts(fixedOf(BigInteger.ONE, factorial(TERMS)), 2));
+        for (int n = TERMS - 1; n >= 1; n--) {
+            p = add(mul(p, s), constant(parts(fixedOf(BigInteger.ONE, factorial(n)), 2)));
+        }
+        DQ e = mul(p, s);
+        for (int i = 0; i < 8; i++) {
+            e = add(mul(e, e), new DQ(add(e.hi, e.hi), add(e.lo, e.lo)));
+        }
+        DQ one = twoSum(i128(F128_ONE), e.hi);
+        DQ y = fastTwoSum(one.hi, add(one.lo, e.lo));
+        Value scaled = lib.callRow(b, RuntimeFunction.LDEXP_FP128, y.hi, k);
+        // normal: ldexp is exact
+        b.returnIf(b.sge(b.add(exponent(b, y.hi), k), i32(1)), scaled, "subnormal");
+        // subnormal: d = hi - scaled / 2^k exactly; the true value is scaled + 2^k (d + lo)
+        Value back = lib.callRow(b, RuntimeFunction.LDEXP_FP128, scaled, b.sub(i32(0), k));
+        Value d = sub(y.hi, back);
+        Value halfQuantum = b.shl(b.zext(b.sub(i32(-112), k), I128), i128(112)); // 2^(-16495 - k)
+        Value minusLo = neg(y.lo);
+        Value odd = b.ne(b.and(scaled, i128(1)), i128(0));
+        Value relUp = b.call(lib.relation(), sub(d, halfQuantum), minusLo);
+        Value relDown = b.call(lib.relation(), add(d, halfQuantum), minusLo);
+        Value up = b.or(b.eq(relUp, i32(4)), b.and(b.eq(relUp, i32(2)), odd));
+        Value down = b.or(b.eq(relDown, i32(1)), b.and(b.eq(relDown, i32(2)), odd));
+        Value adjusted = b.sub(b.add(scaled, b.zext(up, I128)), b.zext(down, I128));
+        b.retBits(adjusted);
+    }
+
+    // ------------------------------------------------------------------ log
+
+    private DQ div(DQ a, DQ d) {
+        Value q1 = lib.callRow(b, RuntimeFunction.DIV_FP128, a.hi, d.hi);
+        DQ p = twoProd(d.hi, q1);
+        DQ prod = fastTwoSum(p.hi, add(p.lo, mul(d.lo, q1)));
+        DQ r = add(a, new DQ(neg(prod.hi), neg(prod.lo)));
+        return fastTwoSum(q1, lib.callRow(b, RuntimeFunction.DIV_FP128, r.hi, d.hi));
+    }
+
+    /** atanh(z) / z = sum z^(2i) / (2i + 1): terms while z^(2i) / (2i + 1) >= 2^-230 at |z| <= 0.1716. */
+    private static final int ATANH_TERMS = 45;
+
+    /**
+     * log(x): x = y * 2^n with y in [sqrt(1/2), sqrt(2)) (from x's significand); log y =
+     * 2 atanh(z), z = (y - 1) / (y + 1) by double-quad division (y - 1 exact), the series by
+     * Horner in z^2 (45 terms); n ln 2 by two-products with ln 2 in three parts; the sum
+     * renormalized. NaN and x < 0 give NaN, +-0 -inf, +inf +inf, 1 +0.
+     */
+    static void log(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        new QuadMathBodies(lib, b).log();
+    }
+
+    private void log() {
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.eq(abs, i128(0)), i128(F128_INF.setBit(127)), "nonzero");
+        b.returnIf(b.slt(x, i128(0)), i128(F128_NAN), "positive");
+        b.returnIf(b.eq(abs, i128(F128_INF)), x, "finite");
+        b.returnIf(b.eq(x, i128(F128_ONE)), i128(0), "notOne");
+        Value norm = b.call(lib.normSig(), x);
+        Value field = b.extractValue(norm, 0);
+        Value sig = b.extractValue(norm, 1);
+        BigInteger sqrt2 = BigInteger.TWO.shiftLeft(224).sqrt(); // floor(sqrt(2) 2^112)
+        Value halve = b.ugt(sig, i128(sqrt2));
+        Value yBits = b.or(b.and(sig, mask128(112)),
+                b.select(halve, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)), i128(F128_ONE)));
+        Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
+        Value one = i128(F128_ONE);
+        DQ z = div(new DQ(sub(yBits, one), i128(0)), twoSum(yBits, one));
+        DQ z2 = mul(z, z);
+        DQ p = constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * ATANH_TERMS - 1)), 2));
+        for (int i = ATANH_TERMS - 2; i >= 0; i--) {
+            p = add(mul(p, z2), constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * i + 1)), 2)));
+        }
+        DQ t = mul(p, z);
+        DQ twoT = new DQ(add(t.hi, t.hi), add(t.lo, t.lo));
+        Value nq = lib.callRow(b, RuntimeFunction.INT32_TO_FP128, n);
+        Value[] ln2 = ln2(3);
+        DQ p1 = twoProd(nq, ln2[0]);
+        DQ p2 = twoProd(nq, ln2[1]);
+        DQ nLn2 = add(p1, new DQ(p2.hi, add(p2.lo, mul(nq, ln2[2]))));
+        b.retBits(add(nLn2, twoT).hi);
+    }
+
+    private static BigInteger factorial(int n) {
+        BigInteger r = BigInteger.ONE;
+        for (int i = 2; i <= n; i++) {
+            r = r.multiply(BigInteger.valueOf(i));
+        }
+        return r;
+    }
+}

@@ -1,0 +1,440 @@
+package org.nvlower.softfloat;
+
+import java.math.BigInteger;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * An arbitrary-precision reference for the quad math library: exp, exp2, expm1, log, log2,
+ * log10 and log1p of a binary128, correctly rounded to nearest even. Independent of the bodies
+ * and of any library: the operand is an exact rational ({@code m * 2^e}); each function is
+ * evaluated in binary fixed point with {@code F} fraction bits (BigInteger), from series whose
+ * truncation and rounding errors are bounded, giving an approximation A and a bound E such that
+ * the true value lies strictly between (A - E) and (A + E) units. Ziv's strategy: when both ends
+ * round to the same binary128 (rounding is monotone), that is the correctly rounded result;
+ * otherwise F is doubled and the evaluation repeated. Exact results (exp(0), exp2 of an
+ * integer, log2 of a power of two, log10 of 10^k, log(1)) are found first: the loop would
+ * never end on them, and every other result is transcendental (Lindemann-Weierstrass) or
+ * irrational, so the loop ends.
+ *
+ * <p>Special cases follow C23 Annex F: NaN in, NaN out (the canonical NVPTX NaN); exp(-inf) = +0,
+ * exp(+inf) = +inf, expm1(-inf) = -1; log(+-0) = -inf, log(x < 0) = NaN, log(+inf) = +inf;
+ * log1p(-1) = -inf, log1p(x < -1) = NaN; expm1(+-0) and log1p(+-0) keep the zero's sign;
+ * log(1) = +0.
+ */
+public final class QuadReference {
+
+    private QuadReference() {
+    }
+
+    private static final long[] NAN = {0x7FFFFFFFFFFFFFFFL, -1L};
+    private static final long INF_HI = 0x7FFF000000000000L;
+    private static final long ONE_HI = 0x3FFF000000000000L;
+    private static final int START = 192;
+
+    /** The functions, for tables and benchmarks. */
+    public enum Function {
+        EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P;
+
+        public long[] apply(long hi, long lo) {
+            return switch (this) {
+                case EXP -> exp(hi, lo);
+                case EXP2 -> exp2(hi, lo);
+                case EXPM1 -> expm1(hi, lo);
+                case LOG -> log(hi, lo);
+                case LOG2 -> log2(hi, lo);
+                case LOG10 -> log10(hi, lo);
+                case LOG1P -> log1p(hi, lo);
+            };
+        }
+    }
+
+    // ------------------------------------------------------------------ operands
+
+    /** A finite binary128 as an exact signed {@code m * 2^e}. */
+    private record Exact(BigInteger m, int e) {
+        static Exact of(long hi, long lo) {
+            int field = (int) (hi >>> 48) & 0x7FFF;
+            BigInteger frac = BigInteger.valueOf(hi & 0xFFFFFFFFFFFFL).shiftLeft(64)
+                    .or(new BigInteger(Long.toUnsignedString(lo)));
+            BigInteger m = field == 0 ? frac : frac.setBit(112);
+            return new Exact(hi < 0 ? m.negate() : m, field == 0 ? -16494 : field - 16495);
+        }
+
+        /** floor(this * 2^f). */
+        BigInteger fixed(int f) {
+            return e + f >= 0 ? m.shiftLeft(e + f) : m.shiftRight(-(e + f));
+        }
+
+        boolean isInteger() {
+            return e >= 0 || m.getLowestSetBit() >= -e;
+        }
+    }
+
+    private static boolean isNaN(long hi, long lo) {
+        return F128.isNaN(hi, lo);
+    }
+
+    private static boolean isInf(long hi, long lo) {
+        return (hi & Long.MAX_VALUE) == INF_HI && lo == 0;
+    }
+
+    private static boolean isZero(long hi, long lo) {
+        return ((hi & Long.MAX_VALUE) | lo) == 0;
+    }
+
+    /** An approximation: the true value lies strictly within (a - err, a + err) * 2^exp. */
+    private record Approx(BigInteger a, BigInteger err, int exp) {
+    }
+
+    /** What one evaluation at F fraction bits gives. */
+    @FunctionalInterface
+    private interface Evaluation {
+        Approx at(int f);
+    }
+
+    /** Ziv's loop: doubles F until both ends of the interval round alike. */
+    private static long[] ziv(Evaluation eval) {
+        for (int f = START; ; f *= 2) {
+            Approx x = eval.at(f);
+            BigInteger lo = x.a.subtract(x.err);
+            BigInteger hi = x.a.add(x.err);
+            if (lo.signum() != hi.signum() || lo.signum() == 0) {
+                continue;
+            }
+            boolean negative = lo.signum() < 0;
+            long[] a = F128Libm.round(negative, lo.abs(), x.exp, false);
+            long[] b = F128Libm.round(negative, hi.abs(), x.exp, false);
+            if (a[0] == b[0] && a[1] == b[1]) {
+                return a;
+            }
+            if (f > 1 << 16) {
+                throw new IllegalStateException("no rounding decided at 2^16 bits");
+            }
+        }
+    }
+
+    // ------------------------------------------------------------------ constants and series
+
+    private static final ConcurrentHashMap<Integer, BigInteger> LN2 = new ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Integer, BigInteger> LN10 = new ConcurrentHashMap<>();
+
+    /** ln 2 * 2^f within one unit: 2 atanh(1/3). */
+    public static BigInteger ln2(int f) {
+        return LN2.computeIfAbsent(f, k -> {
+            int g = k + 16;
+            BigInteger third = BigInteger.ONE.shiftLeft(g).divide(BigInteger.valueOf(3));
+            return atanhSeries(third, g).shiftLeft(1).shiftRight(16);
+        });
+    }
+
+    /** ln 10 * 2^f within one unit: 3 ln 2 + 2 atanh(1/9) (1.25 = (1 + 1/9) / (1 - 1/9)). */
+    public static BigInteger ln10(int f) {
+        return LN10.computeIfAbsent(f, k -> {
+            int g = k + 16;
+            BigInteger ninth = BigInteger.ONE.shiftLeft(g).divide(BigInteger.valueOf(9));
+            return atanhSeries(ninth, g).shiftLeft(1).add(ln2(g).multiply(BigInteger.valueOf(3))).shiftRight(16);
+        });
+    }
+
+    /**
+     * atanh(z) * 2^f for z given as zF = z * 2^f within one unit, |z| <= 0.2: the series
+     * z + z^3/3 + z^5/5 ...; error within the series' term count plus 3 units.
+     */
+    private static BigInteger atanhSeries(BigInteger zF, int f) {
+        BigInteger z2 = zF.multiply(zF).shiftRight(f);
+        BigInteger term = zF;
+        BigInteger sum = BigInteger.ZERO;
+        for (int i = 0; term.signum() != 0; i++) {
+            sum = sum.add(term.divide(BigInteger.valueOf(2L * i + 1)));
+            term = shiftTrunc(term.multiply(z2), f);
+        }
+        return sum;
+    }
+
+    /** x / 2^f truncated toward zero (so that a negative term reaches 0, as a positive one does). */
+    private static BigInteger shiftTrunc(BigInteger x, int f) {
+        return x.signum() < 0 ? x.negate().shiftRight(f).negate() : x.shiftRight(f);
+    }
+
+    /** The number of series terms at f bits for a ratio of at most 2^-2 per term, as an error allowance. */
+    private static BigInteger allowance(int f) {
+        return BigInteger.valueOf(4L * f + 64);
+    }
+
+    /** exp(r) * 2^f for r given as rF = r * 2^f, |r| <= 0.4: Taylor; error within the allowance. */
+    private static BigInteger expSeries(BigInteger rF, int f) {
+        BigInteger one = BigInteger.ONE.shiftLeft(f);
+        BigInteger sum = one;
+        BigInteger term = one;
+        for (int i = 1; term.signum() != 0; i++) {
+            term = shiftTrunc(term.multiply(rF), f).divide(BigInteger.valueOf(i));
+            sum = sum.add(term);
+        }
+        return sum;
+    }
+
+    /**
+     * log(M * 2^E) * 2^f for M > 0 (any length), with its error bound in units: y = M / 2^t in
+     * [sqrt(1/2), sqrt(2)), log = n ln 2 + 2 atanh((y - 1)/(y + 1)).
+     */
+    private static BigInteger[] logFixed(BigInteger m, int e, int f) {
+        int t = m.bitLength() - 1;
+        // y = M / 2^t in [1, 2); above sqrt(2) (M^2 > 2^(2t+1)) it is halved: t + 1
+        if (m.multiply(m).compareTo(BigInteger.ONE.shiftLeft(2 * t + 1)) > 0) {
+            t++;
+        }
+        long n = (long) t + e;
+        BigInteger pow = BigInteger.ONE.shiftLeft(t);
+        BigInteger zF = m.subtract(pow).shiftLeft(f).divide(m.add(pow));
+        BigInteger value = atanhSeries(zF, f).shiftLeft(1).add(ln2(f).multiply(BigInteger.valueOf(n)));
+        BigInteger err = allowance(f).shiftLeft(1).add(BigInteger.valueOf(Math.abs(n) + 8));
+        return new BigInteger[] {value, err, BigInteger.valueOf(n)};
+    }
+
+    /** x / y rounded to the nearest integer (y > 0; a tie either way). */
+    private static BigInteger roundedQuotient(BigInteger x, BigInteger y) {
+        BigInteger twice = x.shiftLeft(1);
+        return (x.signum() < 0 ? twice.subtract(y) : twice.add(y)).divide(y.shiftLeft(1));
+    }
+
+    // ------------------------------------------------------------------ exp family
+
+    /** exp(a), correctly rounded. */
+    public static long[] exp(long hi, long lo) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        if (isInf(hi, lo)) {
+            return hi < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        if (isZero(hi, lo)) {
+            return new long[] {ONE_HI, 0};
+        }
+        Exact x = Exact.of(hi, lo);
+        if (x.m.bitLength() + x.e < -120) { // |x| < 2^-120: 1 + x rounds to 1
+            return new long[] {ONE_HI, 0};
+        }
+        if (x.m.bitLength() + x.e > 15) { // |x| >= 2^15: beyond both thresholds
+            return x.m.signum() < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        return ziv(f -> {
+            BigInteger ln2 = ln2(f);
+            BigInteger xF = x.fixed(f + 32).shiftRight(32);
+            // k = round(x / ln 2); r = x - k ln 2, |r| <= 0.35 (+ the error of ln 2 times k)
+            BigInteger k = roundedQuotient(xF, ln2);
+            BigInteger rF = xF.subtract(k.multiply(ln2));
+            BigInteger a = expSeries(rF, f);
+            BigInteger err = allowance(f).add(k.abs().add(BigInteger.TWO).shiftLeft(1));
+            return new Approx(a, err, k.intValueExact() - f);
+        });
+    }
+
+    /** 2^a, correctly rounded (exact for an integer a). */
+    public static long[] exp2(long hi, long lo) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        if (isInf(hi, lo)) {
+            return hi < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        if (isZero(hi, lo)) {
+            return new long[] {ONE_HI, 0};
+        }
+        Exact x = Exact.of(hi, lo);
+        if (x.m.bitLength() + x.e < -120) {
+            return new long[] {ONE_HI, 0};
+        }
+        if (x.m.bitLength() + x.e > 15) {
+            return x.m.signum() < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        if (x.isInteger()) {
+            return F128Libm.round(false, BigInteger.ONE, x.fixed(0).intValueExact(), false);
+        }
+        return ziv(f -> {
+            // k = round(x), r = (x - k) ln 2
+            BigInteger xF = x.fixed(f); // exact: x has at most 135 fraction bits < f
+            BigInteger half = BigInteger.ONE.shiftLeft(f - 1);
+            BigInteger k = xF.add(half).shiftRight(f);
+            BigInteger fracF = xF.subtract(k.shiftLeft(f));
+            BigInteger rF = fracF.multiply(ln2(f)).shiftRight(f);
+            BigInteger a = expSeries(rF, f);
+            return new Approx(a, allowance(f).add(BigInteger.valueOf(4)), k.intValueExact() - f);
+        });
+    }
+
+    /** exp(a) - 1, correctly rounded. */
+    public static long[] expm1(long hi, long lo) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        if (isInf(hi, lo)) {
+            return hi < 0 ? new long[] {0xBFFF000000000000L, 0} : new long[] {INF_HI, 0};
+        }
+        if (isZero(hi, lo)) {
+            return new long[] {hi, lo};
+        }
+        Exact x = Exact.of(hi, lo);
+        int mag = x.m.bitLength() + x.e; // 2^(mag-1) <= |x| < 2^mag
+        if (mag > 15) {
+            return x.m.signum() < 0 ? new long[] {0xBFFF000000000000L, 0} : new long[] {INF_HI, 0};
+        }
+        if (mag <= -1) { // |x| < 1/2: x * (1 + x/2 + x^2/6 + ...), relative to x however small
+            return ziv(f -> {
+                BigInteger xF = x.fixed(f + 32).shiftRight(32);
+                BigInteger one = BigInteger.ONE.shiftLeft(f);
+                BigInteger sum = one;
+                BigInteger term = one;
+                for (int i = 2; term.signum() != 0; i++) {
+                    term = shiftTrunc(term.multiply(xF), f).divide(BigInteger.valueOf(i));
+                    sum = sum.add(term);
+                }
+                BigInteger err = x.m.abs().multiply(allowance(f).add(BigInteger.valueOf(4)));
+                return new Approx(x.m.multiply(sum), err, x.e - f);
+            });
+        }
+        if (x.m.signum() < 0 && mag > 7) { // x <= -128: exp(x) < 2^-184, so -1 + exp(x) rounds to -1
+            return new long[] {0xBFFF000000000000L, 0};
+        }
+        return ziv(f -> {
+            BigInteger ln2 = ln2(f);
+            BigInteger xF = x.fixed(f + 32).shiftRight(32);
+            BigInteger k = roundedQuotient(xF, ln2);
+            BigInteger a = expSeries(xF.subtract(k.multiply(ln2)), f);
+            BigInteger err = allowance(f).add(k.abs().add(BigInteger.TWO).shiftLeft(1));
+            int kk = k.intValueExact();
+            // exp(x) - 1 = (a 2^k - 2^f) 2^-f
+            if (kk >= 0) {
+                return new Approx(a.shiftLeft(kk).subtract(BigInteger.ONE.shiftLeft(f)), err.shiftLeft(kk), -f);
+            }
+            return new Approx(a.subtract(BigInteger.ONE.shiftLeft(f - kk)), err, kk - f);
+        });
+    }
+
+    // ------------------------------------------------------------------ log family
+
+    /** The special results shared by log, log2 and log10, or null for a positive finite a other than 1. */
+    private static long[] logSpecial(long hi, long lo) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        if (isZero(hi, lo)) {
+            return new long[] {0xFFFF000000000000L, 0};
+        }
+        if (hi < 0) {
+            return NAN.clone();
+        }
+        if (isInf(hi, lo)) {
+            return new long[] {INF_HI, 0};
+        }
+        if (hi == ONE_HI && lo == 0) {
+            return new long[] {0, 0};
+        }
+        return null;
+    }
+
+    /** log(a), correctly rounded. */
+    public static long[] log(long hi, long lo) {
+        long[] special = logSpecial(hi, lo);
+        if (special != null) {
+            return special;
+        }
+        Exact x = Exact.of(hi, lo);
+        return ziv(f -> {
+            BigInteger[] v = logFixed(x.m, x.e, f);
+            return new Approx(v[0], v[1], -f);
+        });
+    }
+
+    /** log2(a), correctly rounded (exact for a power of two). */
+    public static long[] log2(long hi, long lo) {
+        long[] special = logSpecial(hi, lo);
+        if (special != null) {
+            return special;
+        }
+        Exact x = Exact.of(hi, lo);
+        if (x.m.bitCount() == 1) {
+            int n = x.m.bitLength() - 1 + x.e;
+            return F128Libm.round(n < 0, BigInteger.valueOf(Math.abs(n)), 0, false);
+        }
+        return ziv(f -> {
+            // log2 = n + log(y) / ln 2: the quotient of two approximations, n exact
+            BigInteger[] v = logFixed(x.m, x.e, f + 8);
+            BigInteger n = v[2];
+            BigInteger logY = v[0].subtract(ln2(f + 8).multiply(n));
+            BigInteger q = logY.shiftLeft(f).divide(ln2(f + 8));
+            BigInteger err = v[1].subtract(BigInteger.valueOf(Math.abs(n.longValue()))).add(BigInteger.TEN);
+            return new Approx(q.add(n.shiftLeft(f)), err, -f);
+        });
+    }
+
+    /** log10(a), correctly rounded (exact for a = 10^k). */
+    public static long[] log10(long hi, long lo) {
+        long[] special = logSpecial(hi, lo);
+        if (special != null) {
+            return special;
+        }
+        Exact x = Exact.of(hi, lo);
+        for (int k = 1; k <= 48; k++) { // 10^48 < 2^160 is the last power of ten binary128 holds
+            BigInteger p = BigInteger.TEN.pow(k);
+            BigInteger scaled = x.e >= 0 ? x.m.shiftLeft(x.e) : x.m;
+            if (scaled.equals(x.e >= 0 ? p : p.shiftLeft(-x.e))) {
+                return F128Libm.round(false, BigInteger.valueOf(k), 0, false);
+            }
+        }
+        return ziv(f -> {
+            int g = f + 24;
+            BigInteger[] v = logFixed(x.m, x.e, g);
+            BigInteger q = v[0].shiftLeft(f).divide(ln10(g));
+            // |log| <= 11400 < 2^14: the quotient's error is the numerator's over ln 10 plus
+            // |log| / ln 10^2 times ln 10's one unit, all at 2^-g, so well within one unit at 2^-f
+            BigInteger err = v[1].shiftRight(24).add(BigInteger.valueOf(4));
+            return new Approx(q, err, -f);
+        });
+    }
+
+    /** log(1 + a), correctly rounded. */
+    public static long[] log1p(long hi, long lo) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        if (isZero(hi, lo)) {
+            return new long[] {hi, lo};
+        }
+        if (hi == 0xBFFF000000000000L && lo == 0) {
+            return new long[] {0xFFFF000000000000L, 0};
+        }
+        if (isInf(hi, lo)) {
+            return hi < 0 ? NAN.clone() : new long[] {INF_HI, 0};
+        }
+        Exact x = Exact.of(hi, lo);
+        if (x.m.signum() < 0 && (x.m.bitLength() + x.e > 0)) { // x < -1 (x = -1 above)
+            return NAN.clone();
+        }
+        int mag = x.m.bitLength() + x.e;
+        if (mag <= -4) { // |x| < 1/16: 2 atanh(x / (2 + x)) = x * 2/(2 + x) * (1 + z^2/3 + ...), z = x/(2+x)
+            return ziv(f -> {
+                // 2 + x = (2^(1-e) + m) * 2^e exactly
+                BigInteger den = BigInteger.ONE.shiftLeft(1 - x.e).add(x.m);
+                BigInteger zF = x.m.shiftLeft(f).divide(den);
+                BigInteger z2 = zF.multiply(zF).shiftRight(f);
+                BigInteger one = BigInteger.ONE.shiftLeft(f);
+                BigInteger s = BigInteger.ZERO;
+                BigInteger term = one;
+                for (int i = 0; term.signum() != 0; i++) {
+                    s = s.add(term.divide(BigInteger.valueOf(2L * i + 1)));
+                    term = shiftTrunc(term.multiply(z2), f);
+                }
+                BigInteger w = s.shiftLeft(1 - x.e).divide(den); // 2 S / (2 + x)
+                BigInteger err = x.m.abs().multiply(allowance(f).add(BigInteger.valueOf(8)));
+                return new Approx(x.m.multiply(w), err, x.e - f);
+            });
+        }
+        // 1 + x exactly as M * 2^E
+        int e = Math.min(x.e, 0);
+        BigInteger m = x.m.shiftLeft(x.e - e).add(BigInteger.ONE.shiftLeft(-e));
+        return ziv(f -> {
+            BigInteger[] v = logFixed(m, e, f);
+            return new Approx(v[0], v[1], -f);
+        });
+    }
+}

@@ -1,0 +1,132 @@
+package org.nvlower.softfloat;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.SplittableRandom;
+import java.util.function.DoubleUnaryOperator;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * QuadReference against sources that do not share its code: Python's decimal module at 150
+ * digits (the vectors in src/test/resources/quadmath, made by bench/quad-math/decimal-vectors.py),
+ * Java's StrictMath (fdlibm, within one ulp) at double precision, softfloat's correctly rounded
+ * square root (exp2(1/2)), exact cases and the special values of C Annex F.
+ */
+class QuadReferenceTest {
+
+    private static long[] q(double d) {
+        Env e = new Env(Specialization.NVPTX);
+        F128.fromF64(Double.doubleToRawLongBits(d), e);
+        return new long[] {e.zHi, e.zLo};
+    }
+
+    private static double d(long[] x) {
+        return Double.longBitsToDouble(F128.toF64(x[0], x[1], RoundingMode.NEAR_EVEN, new Env(Specialization.NVPTX)));
+    }
+
+    private static long[] bits(String hex) {
+        BigInteger v = new BigInteger(hex, 16);
+        return new long[] {v.shiftRight(64).longValue(), v.longValue()};
+    }
+
+    @Test
+    void equalsPythonsDecimalOnItsVectors() throws Exception {
+        int n = 0;
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(
+                QuadReferenceTest.class.getResourceAsStream("/quadmath/decimal-vectors.txt"), StandardCharsets.US_ASCII))) {
+            for (String line = r.readLine(); line != null; line = r.readLine()) {
+                String[] f = line.split(" ");
+                QuadReference.Function fn = QuadReference.Function.valueOf(f[0].toUpperCase());
+                long[] x = bits(f[1]);
+                assertArrayEquals(bits(f[2]), fn.apply(x[0], x[1]), line);
+                n++;
+            }
+        }
+        assertEquals(1050, n);
+    }
+
+    private static void closeToStrictMath(QuadReference.Function fn, DoubleUnaryOperator strict, double lo, double hi) {
+        SplittableRandom rnd = new SplittableRandom(fn.ordinal());
+        for (int i = 0; i < 300; i++) {
+            double x = lo + (hi - lo) * rnd.nextDouble();
+            double got = d(fn.apply(q(x)[0], q(x)[1]));
+            double want = strict.applyAsDouble(x);
+            assertTrue(Math.abs(got - want) <= Math.ulp(want), fn + "(" + x + ") = " + got + ", StrictMath " + want);
+        }
+    }
+
+    @Test
+    void agreesWithStrictMathAtDoublePrecision() {
+        closeToStrictMath(QuadReference.Function.EXP, StrictMath::exp, -700, 700);
+        closeToStrictMath(QuadReference.Function.EXP2, x -> StrictMath.pow(2, x), -1000, 1000);
+        closeToStrictMath(QuadReference.Function.EXPM1, StrictMath::expm1, -3, 3);
+        closeToStrictMath(QuadReference.Function.LOG, StrictMath::log, 1e-300, 1e300);
+        closeToStrictMath(QuadReference.Function.LOG2, x -> StrictMath.log(x) / StrictMath.log(2), 0.01, 1e5);
+        closeToStrictMath(QuadReference.Function.LOG10, StrictMath::log10, 1e-300, 1e300);
+        closeToStrictMath(QuadReference.Function.LOG1P, StrictMath::log1p, -0.99, 10);
+        closeToStrictMath(QuadReference.Function.EXPM1, StrictMath::expm1, -1e-10, 1e-10);
+        closeToStrictMath(QuadReference.Function.LOG1P, StrictMath::log1p, -1e-10, 1e-10);
+    }
+
+    @Test
+    void exactCasesAndIdentities() {
+        long[] half = q(0.5);
+        Env e = new Env(Specialization.NVPTX);
+        F128.sqrt(0x4000000000000000L, 0, RoundingMode.NEAR_EVEN, e);
+        assertArrayEquals(new long[] {e.zHi, e.zLo}, QuadReference.exp2(half[0], half[1]), "2^(1/2) = sqrt(2)");
+        for (int k : new int[] {-16494, -16383, -1, 1, 7, 16383}) {
+            long[] x = q(k);
+            long[] p = QuadReference.exp2(x[0], x[1]);
+            assertArrayEquals(F128Libm.round(false, BigInteger.ONE, k, false), p, "2^" + k);
+            assertArrayEquals(x, QuadReference.log2(p[0], p[1]), "log2(2^" + k + ")");
+        }
+        assertArrayEquals(q(16384.0), new long[] {0x400D000000000000L, 0});
+        assertArrayEquals(new long[] {0x7FFF000000000000L, 0}, QuadReference.exp2(0x400D000000000000L, 0), "2^16384");
+        for (int k = 1; k <= 22; k++) { // 10^k exact in double too
+            long[] x = q(Double.parseDouble("1e" + k));
+            assertArrayEquals(q(k), QuadReference.log10(x[0], x[1]), "log10(1e" + k + ")");
+        }
+        long[] one = q(1);
+        assertArrayEquals(new long[] {0, 0}, QuadReference.log(one[0], one[1]));
+        assertArrayEquals(one, QuadReference.exp(0, 0));
+        assertArrayEquals(one, QuadReference.exp(Long.MIN_VALUE, 0));
+        assertArrayEquals(new long[] {Long.MIN_VALUE, 0}, QuadReference.expm1(Long.MIN_VALUE, 0));
+        assertArrayEquals(new long[] {Long.MIN_VALUE, 0}, QuadReference.log1p(Long.MIN_VALUE, 0));
+        assertArrayEquals(new long[] {0xFFFF000000000000L, 0}, QuadReference.log(Long.MIN_VALUE, 0));
+        assertArrayEquals(new long[] {0x7FFFFFFFFFFFFFFFL, -1L}, QuadReference.log(q(-2)[0], q(-2)[1]));
+        assertArrayEquals(new long[] {0xFFFF000000000000L, 0}, QuadReference.log1p(q(-1)[0], q(-1)[1]));
+        assertArrayEquals(new long[] {0xBFFF000000000000L, 0}, QuadReference.expm1(0xFFFF000000000000L, 0));
+        assertArrayEquals(new long[] {0, 0}, QuadReference.exp(0xFFFF000000000000L, 0));
+        assertArrayEquals(new long[] {0, 0}, QuadReference.exp(q(-12000)[0], q(-12000)[1]), "underflow");
+        assertArrayEquals(new long[] {0x7FFF000000000000L, 0}, QuadReference.exp(q(12000)[0], q(12000)[1]));
+        // exp of the smallest subnormal and of -2^-200: 1 (the first rounds up, the second down to 1)
+        assertArrayEquals(one, QuadReference.exp(0, 1));
+        assertArrayEquals(one, QuadReference.exp(q(-0x1p-200)[0], q(-0x1p-200)[1]));
+        // expm1 and log1p of a tiny x are x (the correction is far below half an ulp)
+        long[] tiny = q(0x1p-1000);
+        assertArrayEquals(tiny, QuadReference.expm1(tiny[0], tiny[1]));
+        assertArrayEquals(tiny, QuadReference.log1p(tiny[0], tiny[1]));
+    }
+
+    @Test
+    void logInvertsExpOnRandomOperands() {
+        SplittableRandom rnd = new SplittableRandom(5);
+        for (int i = 0; i < 300; i++) {
+            long[] x = q((rnd.nextDouble() - 0.5) * 200);
+            long[] y = QuadReference.exp(x[0], x[1]);
+            long[] back = QuadReference.log(y[0], y[1]);
+            // exp's rounding moves y by half an ulp at most; log then moves by at most that over y times y: 1/2 ulp of 1
+            Env e = new Env(Specialization.NVPTX);
+            F128.sub(back[0], back[1], x[0], x[1], RoundingMode.NEAR_EVEN, e);
+            double diff = Math.abs(d(new long[] {e.zHi, e.zLo}));
+            assertTrue(diff <= 0x1p-112, x[0] + ": " + diff);
+        }
+    }
+}
