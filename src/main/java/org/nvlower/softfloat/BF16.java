@@ -12,24 +12,29 @@ public final class BF16 {
     private BF16() {}
 
     public static short add(short a, short b, RoundingMode rm, Env env) {
-        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, rm, env);
+        long r = HalfPath.addBF16(a, b, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, rm, env);
     }
 
     public static short sub(short a, short b, RoundingMode rm, Env env) {
-        return (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, rm, env);
+        long r = HalfPath.addBF16(a, (short) (b ^ 0x8000), rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, rm, env);
     }
 
     public static short mul(short a, short b, RoundingMode rm, Env env) {
-        return (short) Narrow.mul(FMT, (a & 0xFFFFL), (b & 0xFFFFL), rm, env);
+        long r = HalfPath.mulBF16(a, b, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.mul(FMT, (a & 0xFFFFL), (b & 0xFFFFL), rm, env);
     }
 
     public static short div(short a, short b, RoundingMode rm, Env env) {
-        return (short) Narrow.div(FMT, (a & 0xFFFFL), (b & 0xFFFFL), rm, env);
+        long r = HalfPath.divBF16(a, b, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.div(FMT, (a & 0xFFFFL), (b & 0xFFFFL), rm, env);
     }
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
     public static short rem(short a, short b, Env env) {
-        return (short) Narrow.remainder(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+        long r = RemainderPath.remBF16(a, b, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.remainder(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
     }
 
     /** C fmod = LLVM frem: quotient truncated, result exact with the sign of a. */
@@ -49,11 +54,13 @@ public final class BF16 {
 
     /** a * b + c with a single rounding. */
     public static short mulAdd(short a, short b, short c, RoundingMode rm, Env env) {
-        return (short) Narrow.mulAdd(FMT, (a & 0xFFFFL), (b & 0xFFFFL), (c & 0xFFFFL), rm, env);
+        long r = HalfPath.mulAddBF16(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.mulAdd(FMT, (a & 0xFFFFL), (b & 0xFFFFL), (c & 0xFFFFL), rm, env);
     }
 
     public static short sqrt(short a, RoundingMode rm, Env env) {
-        return (short) Narrow.sqrt(FMT, (a & 0xFFFFL), rm, env);
+        long r = HalfPath.sqrtBF16(a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.sqrt(FMT, (a & 0xFFFFL), rm, env);
     }
 
     /** Rounds to an integral value in mode rm; INEXACT only when {@code exact}. */
@@ -62,15 +69,43 @@ public final class BF16 {
     }
 
     public static boolean eq(short a, short b, Env env) {
-        return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
+        float x = Float.intBitsToFloat(a << 16);
+        float y = Float.intBitsToFloat(b << 16);
+        if (x == y) {
+            return true; // equal values are equal under daz too
+        }
+        if (x == x && y == y && !env.daz) {
+            return false;
+        }
+        return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env); // NaNs (INVALID for signaling ones), or daz
     }
 
     public static boolean le(short a, short b, Env env) {
-        return Narrow.le(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+        float x = Float.intBitsToFloat(a << 16);
+        float y = Float.intBitsToFloat(b << 16);
+        if (!env.daz) {
+            if (x <= y) {
+                return true;
+            }
+            if (x > y) {
+                return false;
+            }
+        }
+        return Narrow.le(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env); // NaNs (INVALID), or daz
     }
 
     public static boolean lt(short a, short b, Env env) {
-        return Narrow.lt(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env);
+        float x = Float.intBitsToFloat(a << 16);
+        float y = Float.intBitsToFloat(b << 16);
+        if (!env.daz) {
+            if (x < y) {
+                return true;
+            }
+            if (x >= y) {
+                return false;
+            }
+        }
+        return Narrow.lt(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, env); // NaNs (INVALID), or daz
     }
 
     public static boolean eqSignaling(short a, short b, Env env) {
@@ -111,11 +146,13 @@ public final class BF16 {
     }
 
     public static int toI32(short a, RoundingMode rm, boolean exact, Env env) {
-        return (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I32, rm, exact, env);
+        double r = ConversionPath.toInt(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
+        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I32, rm, exact, env);
     }
 
     public static long toI64(short a, RoundingMode rm, boolean exact, Env env) {
-        return Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I64, rm, exact, env);
+        double r = ConversionPath.toInt(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
+        return r == r ? (long) r : Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I64, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
@@ -149,7 +186,8 @@ public final class BF16 {
     }
 
     public static short fromI32(int a, RoundingMode rm, Env env) {
-        return (short) Narrow.fromInt64(FMT, a, true, rm, env);
+        long r = ConversionPath.fromI32(FloatFormat.BFLOAT16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
     public static short fromUI32(int a, RoundingMode rm, Env env) {
@@ -157,7 +195,8 @@ public final class BF16 {
     }
 
     public static short fromI64(long a, RoundingMode rm, Env env) {
-        return (short) Narrow.fromInt64(FMT, a, true, rm, env);
+        long r = ConversionPath.fromI64(FloatFormat.BFLOAT16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
     public static short fromUI64(long a, RoundingMode rm, Env env) {
@@ -173,19 +212,23 @@ public final class BF16 {
     }
 
     public static short toF16(short a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY16, rm, env);
+        long r = ConversionPath.halfToHalf(a, false, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY16, rm, env);
     }
 
     public static short fromF16(short a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, rm, env);
+        long r = ConversionPath.halfToHalf(a, true, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, rm, env);
     }
 
     public static int toF32(short a, Env env) {
-        return (int) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY32, RoundingMode.NEAR_EVEN, env); // exact
+        long r = ConversionPath.bf16ToF32(a, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FMT, (a & 0xFFFFL), FloatFormat.BINARY32, RoundingMode.NEAR_EVEN, env);
     }
 
     public static short fromF32(int a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, rm, env);
+        long r = ConversionPath.fromF32(FloatFormat.BFLOAT16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, rm, env);
     }
 
     public static long toF64(short a, Env env) {
@@ -193,7 +236,8 @@ public final class BF16 {
     }
 
     public static short fromF64(long a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
+        long r = ConversionPath.fromF64(FloatFormat.BFLOAT16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 
     /** Exact; the result in env.zHi/zLo. */

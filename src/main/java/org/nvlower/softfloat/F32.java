@@ -35,7 +35,8 @@ public final class F32 {
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
     public static int rem(int a, int b, Env env) {
-        return (int) Narrow.remainder(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+        long r = RemainderPath.rem32(a, b, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.remainder(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
     }
 
     /** C fmod = LLVM frem: quotient truncated, result exact with the sign of a. */
@@ -71,15 +72,43 @@ public final class F32 {
     }
 
     public static boolean eq(int a, int b, Env env) {
-        return Narrow.eq(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+        float x = Float.intBitsToFloat(a);
+        float y = Float.intBitsToFloat(b);
+        if (x == y) {
+            return true; // equal values are equal under daz too
+        }
+        if (x == x && y == y && !env.daz) {
+            return false;
+        }
+        return Narrow.eq(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env); // NaNs (INVALID for signaling ones), or daz
     }
 
     public static boolean le(int a, int b, Env env) {
-        return Narrow.le(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+        float x = Float.intBitsToFloat(a);
+        float y = Float.intBitsToFloat(b);
+        if (!env.daz) {
+            if (x <= y) {
+                return true;
+            }
+            if (x > y) {
+                return false;
+            }
+        }
+        return Narrow.le(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env); // NaNs (INVALID), or daz
     }
 
     public static boolean lt(int a, int b, Env env) {
-        return Narrow.lt(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env);
+        float x = Float.intBitsToFloat(a);
+        float y = Float.intBitsToFloat(b);
+        if (!env.daz) {
+            if (x < y) {
+                return true;
+            }
+            if (x >= y) {
+                return false;
+            }
+        }
+        return Narrow.lt(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), true, env); // NaNs (INVALID), or daz
     }
 
     public static boolean eqSignaling(int a, int b, Env env) {
@@ -120,11 +149,13 @@ public final class F32 {
     }
 
     public static int toI32(int a, RoundingMode rm, boolean exact, Env env) {
-        return (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I32, rm, exact, env);
+        double r = ConversionPath.toInt(Float.intBitsToFloat(a), (a & 0x7F800000) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
+        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I32, rm, exact, env);
     }
 
     public static long toI64(int a, RoundingMode rm, boolean exact, Env env) {
-        return Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I64, rm, exact, env);
+        double r = ConversionPath.toInt(Float.intBitsToFloat(a), (a & 0x7F800000) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
+        return r == r ? (long) r : Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I64, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
@@ -158,7 +189,8 @@ public final class F32 {
     }
 
     public static int fromI32(int a, RoundingMode rm, Env env) {
-        return (int) Narrow.fromInt64(FMT, a, true, rm, env);
+        long r = ConversionPath.fromI32(FloatFormat.BINARY32, a, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
     public static int fromUI32(int a, RoundingMode rm, Env env) {
@@ -166,7 +198,8 @@ public final class F32 {
     }
 
     public static int fromI64(long a, RoundingMode rm, Env env) {
-        return (int) Narrow.fromInt64(FMT, a, true, rm, env);
+        long r = ConversionPath.fromI64(FloatFormat.BINARY32, a, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.fromInt64(FMT, a, true, rm, env);
     }
 
     public static int fromUI64(long a, RoundingMode rm, Env env) {
@@ -182,27 +215,33 @@ public final class F32 {
     }
 
     public static short toF16(int a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, rm, env);
+        long r = ConversionPath.fromF32(FloatFormat.BINARY16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, rm, env);
     }
 
     public static int fromF16(short a, Env env) {
-        return (int) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
+        long r = ConversionPath.f16ToF32(a, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env);
     }
 
     public static short toBF16(int a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, rm, env);
+        long r = ConversionPath.fromF32(FloatFormat.BFLOAT16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, rm, env);
     }
 
     public static int fromBF16(short a, Env env) {
-        return (int) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
+        long r = ConversionPath.bf16ToF32(a, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FloatFormat.BFLOAT16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env);
     }
 
     public static long toF64(int a, Env env) {
-        return Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY64, RoundingMode.NEAR_EVEN, env); // exact
+        long r = ConversionPath.f32ToF64(a, env);
+        return r != HardwarePath.NONE ? r : Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY64, RoundingMode.NEAR_EVEN, env);
     }
 
     public static int fromF64(long a, RoundingMode rm, Env env) {
-        return (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
+        long r = ConversionPath.fromF64(FloatFormat.BINARY32, a, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 
     /** Exact; the result in env.zHi/zLo. */

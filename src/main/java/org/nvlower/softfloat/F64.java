@@ -33,7 +33,8 @@ public final class F64 {
 
     /** IEEE 754 remainder (quotient rounded to nearest even); exact. */
     public static long rem(long a, long b, Env env) {
-        return Narrow.remainder(FMT, a, b, true, env);
+        long r = RemainderPath.rem64(a, b, env);
+        return r != HardwarePath.NONE ? r : Narrow.remainder(FMT, a, b, true, env);
     }
 
     /** C fmod = LLVM frem: quotient truncated, result exact with the sign of a. */
@@ -68,15 +69,43 @@ public final class F64 {
     }
 
     public static boolean eq(long a, long b, Env env) {
-        return Narrow.eq(FMT, a, b, false, env);
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        if (x == y) {
+            return true; // equal values are equal under daz too
+        }
+        if (x == x && y == y && !env.daz) {
+            return false;
+        }
+        return Narrow.eq(FMT, a, b, false, env); // NaNs (INVALID for signaling ones), or daz
     }
 
     public static boolean le(long a, long b, Env env) {
-        return Narrow.le(FMT, a, b, true, env);
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        if (!env.daz) {
+            if (x <= y) {
+                return true;
+            }
+            if (x > y) {
+                return false;
+            }
+        }
+        return Narrow.le(FMT, a, b, true, env); // NaNs (INVALID), or daz
     }
 
     public static boolean lt(long a, long b, Env env) {
-        return Narrow.lt(FMT, a, b, true, env);
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        if (!env.daz) {
+            if (x < y) {
+                return true;
+            }
+            if (x >= y) {
+                return false;
+            }
+        }
+        return Narrow.lt(FMT, a, b, true, env); // NaNs (INVALID), or daz
     }
 
     public static boolean eqSignaling(long a, long b, Env env) {
@@ -117,11 +146,13 @@ public final class F64 {
     }
 
     public static int toI32(long a, RoundingMode rm, boolean exact, Env env) {
-        return (int) Narrow.toInt(FMT, a, IntFormat.I32, rm, exact, env);
+        double r = ConversionPath.toInt(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
+        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, a, IntFormat.I32, rm, exact, env);
     }
 
     public static long toI64(long a, RoundingMode rm, boolean exact, Env env) {
-        return Narrow.toInt(FMT, a, IntFormat.I64, rm, exact, env);
+        double r = ConversionPath.toInt(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
+        return r == r ? (long) r : Narrow.toInt(FMT, a, IntFormat.I64, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
@@ -155,7 +186,7 @@ public final class F64 {
     }
 
     public static long fromI32(int a, Env env) {
-        return Narrow.fromInt64(FMT, a, true, RoundingMode.NEAR_EVEN, env); // exact
+        return Double.doubleToRawLongBits(a); // exact
     }
 
     public static long fromUI32(int a, Env env) {
@@ -163,7 +194,7 @@ public final class F64 {
     }
 
     public static long fromI64(long a, RoundingMode rm, Env env) {
-        return Narrow.fromInt64(FMT, a, true, rm, env);
+        return ConversionPath.fromI64ToF64(a, rm, env);
     }
 
     public static long fromUI64(long a, RoundingMode rm, Env env) {
@@ -179,15 +210,18 @@ public final class F64 {
     }
 
     public static short toF16(long a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, rm, env);
+        long r = ConversionPath.fromF64(FloatFormat.BINARY16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, rm, env);
     }
 
     public static long fromF16(short a, Env env) {
-        return Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
+        long r = ConversionPath.f16ToF64(a, env);
+        return r != HardwarePath.NONE ? r : Narrow.convert(FloatFormat.BINARY16, (a & 0xFFFFL), FMT, RoundingMode.NEAR_EVEN, env);
     }
 
     public static short toBF16(long a, RoundingMode rm, Env env) {
-        return (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, rm, env);
+        long r = ConversionPath.fromF64(FloatFormat.BFLOAT16, a, rm, env);
+        return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, rm, env);
     }
 
     public static long fromBF16(short a, Env env) {
@@ -195,11 +229,13 @@ public final class F64 {
     }
 
     public static int toF32(long a, RoundingMode rm, Env env) {
-        return (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, rm, env);
+        long r = ConversionPath.fromF64(FloatFormat.BINARY32, a, rm, env);
+        return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, rm, env);
     }
 
     public static long fromF32(int a, Env env) {
-        return Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, RoundingMode.NEAR_EVEN, env); // exact
+        long r = ConversionPath.f32ToF64(a, env);
+        return r != HardwarePath.NONE ? r : Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, RoundingMode.NEAR_EVEN, env);
     }
 
     /** Exact; the result in env.zHi/zLo. */

@@ -1,0 +1,74 @@
+package org.nvlower.softfloat;
+
+import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
+
+/**
+ * Rounds a value held as a double d plus a residual t (exact = d + t, |t| < ulp(d)) once to
+ * binary16, bfloat16 or binary32, in any mode, with {@link Narrow#roundPack}'s value and flags:
+ * the fast paths' common exit ({@link HalfPath}, {@link ConversionPath}).
+ *
+ * <p>d's 53-bit significand goes to bit 62 with ten zero bits below it; a residual beyond d
+ * (t of d's sign) sets the lowest bit, one short of d subtracts one. Every rounding boundary of a
+ * format of at most 24 bits, and of the same format at any subnormal shift, is a multiple of
+ * 2^10 units there, so the exact value and the adjusted significand lie strictly between the
+ * same two boundaries, or on the same one: they round alike, tininess included. A normal result
+ * is rounded here (the format's constants passed in, so the JIT folds them); a tiny, overflowing
+ * or flushed one by roundPack.
+ */
+final class DoubleRounding {
+
+    private DoubleRounding() {}
+
+    static long round16(double d, double t, RoundingMode rm, Env env) {
+        return round(FloatFormat.BINARY16, 10, 15, 31, 0x8000L, d, t, rm, env);
+    }
+
+    static long roundBF16(double d, double t, RoundingMode rm, Env env) {
+        return round(FloatFormat.BFLOAT16, 7, 127, 255, 0x8000L, d, t, rm, env);
+    }
+
+    static long round32(double d, double t, RoundingMode rm, Env env) {
+        return round(FloatFormat.BINARY32, 23, 127, 255, 0x80000000L, d, t, rm, env);
+    }
+
+    /** d + t (d a nonzero normal double; t zero, or any value of the residual's sign) rounded to f. */
+    static long round(FloatFormat f, int fracBits, int bias, int expMax, long signBit, double d, double t,
+            RoundingMode rm, Env env) {
+        long bits = Double.doubleToRawLongBits(d);
+        boolean sign = bits < 0;
+        int exp = ((int) (bits >>> 52) & 0x7FF) - 1023 + bias - 1; // roundPack's exponent
+        long sig = ((bits & 0xFFFFFFFFFFFFFL) | (1L << 52)) << 10; // leading one at bit 62
+        if (t != 0) {
+            if ((t < 0) == sign) {
+                sig |= 1; // beyond d
+            } else if (sig == (1L << 62)) { // short of a power of two: one exponent down
+                return Narrow.roundPack(f, sign, exp - 1, Long.MAX_VALUE, rm, env);
+            } else {
+                sig--; // short of d
+            }
+        }
+        if (exp < 0 || exp >= expMax - 2) {
+            return Narrow.roundPack(f, sign, exp, sig, rm, env);
+        }
+        int k = 62 - fracBits;
+        long rest = sig & ((1L << k) - 1);
+        long z = sig >>> k;
+        long inexact = (rest | -rest) >>> 63; // without branches: which way they go is data
+        env.flags |= (int) inexact; // INEXACT
+        z += increment(rm, sign, rest, z, k, inexact);
+        return (sign ? signBit : 0) | (((long) exp << fracBits) + z);
+    }
+
+    /** What rounding adds to the kept significand z for the discarded bits rest (k of them; inexact = rest != 0 as 0/1). */
+    static long increment(RoundingMode rm, boolean sign, long rest, long z, int k, long inexact) {
+        long half = 1L << (k - 1);
+        return switch (rm) {
+            case NEAR_EVEN -> (rest + half - 1 + (z & 1)) >>> k;
+            case NEAR_MAX_MAG -> (rest + half) >>> k;
+            case MIN_MAG -> 0;
+            case MIN -> sign ? inexact : 0;
+            case MAX -> sign ? 0 : inexact;
+            case ODD -> ~z & inexact;
+        };
+    }
+}

@@ -1,0 +1,155 @@
+package org.nvlower.softfloat;
+
+/**
+ * Fast paths for binary16 and bfloat16 add, sub, mul, div, sqrt and mulAdd on the JVM's double,
+ * in every rounding mode, value and flags as {@link Narrow} gives them; where they decline they
+ * return {@link HardwarePath#NONE} before touching the flags, and the caller takes the general path.
+ *
+ * <p>Each operation yields a double d and the exact result as {@code d + t}, where t is exact or
+ * at least of the exact residual's sign (0 when d is exact): a sum of two binary16 values and any
+ * product of two narrow values is exact in double (at most 11 + 39 + 1 and 2 x 11 bits); other
+ * sums and mulAdd's sum take TwoSum's error, a quotient and a root the fma residual. Operands and
+ * results lie far inside double's normal range, so those are exact. d is then the exact value
+ * rounded to 53 bits, and {@link DoubleRounding} rounds the pair once, as if from the exact value.
+ *
+ * <p>Taken when the operands are finite, and subnormal only without daz (a division by zero and
+ * the root of a negative number are left to the general path); an exact zero result takes its
+ * sign as IEEE 754 says (a sum of opposite zeros, or x - x, is -0 only toward minus infinity);
+ * results of any size go through the same rounding (subnormal, flushed or overflowing ones via
+ * {@link Narrow#roundPack}).
+ */
+final class HalfPath {
+
+    private HalfPath() {}
+
+    /** Whether the binary16 or bfloat16 pattern a (inf: the infinity's bits) is finite and not a subnormal under daz. */
+    private static boolean ok(int a, int inf, Env env) {
+        int e = a & inf;
+        return e != inf && (!env.daz || e != 0 || (a & (inf ^ 0x7FFF)) == 0);
+    }
+
+    private static double f16(short a) {
+        return Float.float16ToFloat(a);
+    }
+
+    private static double bf16(short a) {
+        return Float.intBitsToFloat(a << 16);
+    }
+
+    /**
+     * The exact zero x + y = 0: the common sign of two zeros of the same sign, else +0, or -0
+     * rounding toward minus infinity.
+     */
+    private static long zeroSum(double x, double y, RoundingMode rm) {
+        long sx = Double.doubleToRawLongBits(x);
+        long sy = Double.doubleToRawLongBits(y);
+        if (x == 0 && sx == sy) {
+            return (sx >>> 48) & 0x8000;
+        }
+        return rm == RoundingMode.MIN ? 0x8000 : 0;
+    }
+
+    /** A nonzero result d, or the signed zero d when d is 0 (a product or quotient of a zero). */
+    private static long round(boolean bf, double d, double t, RoundingMode rm, Env env) {
+        if (d == 0) {
+            return (Double.doubleToRawLongBits(d) >>> 48) & 0x8000;
+        }
+        return bf ? DoubleRounding.roundBF16(d, t, rm, env) : DoubleRounding.round16(d, t, rm, env);
+    }
+
+    /** x + y rounded once: TwoSum's error as the residual (0 when the sum is exact). */
+    private static long sum(boolean bf, double x, double y, RoundingMode rm, Env env) {
+        double s = x + y;
+        if (s == 0) {
+            return zeroSum(x, y, rm); // TwoSum's error is 0 too
+        }
+        double bb = s - x;
+        double e = (x - (s - bb)) + (y - bb);
+        return bf ? DoubleRounding.roundBF16(s, e, rm, env) : DoubleRounding.round16(s, e, rm, env);
+    }
+
+    private static long quotient(boolean bf, double x, double y, RoundingMode rm, Env env) {
+        if (y == 0) {
+            return HardwarePath.NONE; // INFINITE or INVALID
+        }
+        double q = x / y;
+        double rem = Math.fma(-q, y, x); // exact: x - q y, of the sign of (x / y - q) y
+        return round(bf, q, y > 0 ? rem : -rem, rm, env);
+    }
+
+    private static long root(boolean bf, short a, double x, RoundingMode rm, Env env) {
+        if (x <= 0) {
+            return x == 0 ? a & 0xFFFF : HardwarePath.NONE; // sqrt(-0) = -0; INVALID below
+        }
+        double r = Math.sqrt(x);
+        return round(bf, r, Math.fma(-r, r, x), rm, env);
+    }
+
+    // ------------------------------------------------------------------ binary16
+
+    static long add16(short a, short b, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
+            return HardwarePath.NONE;
+        }
+        return sum(false, f16(a), f16(b), rm, env); // exact in fact: TwoSum's error is 0
+    }
+
+    static long mul16(short a, short b, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
+            return HardwarePath.NONE;
+        }
+        return round(false, f16(a) * f16(b), 0, rm, env); // exact
+    }
+
+    static long div16(short a, short b, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
+            return HardwarePath.NONE;
+        }
+        return quotient(false, f16(a), f16(b), rm, env);
+    }
+
+    static long sqrt16(short a, RoundingMode rm, Env env) {
+        return ok(a, 0x7C00, env) ? root(false, a, f16(a), rm, env) : HardwarePath.NONE;
+    }
+
+    static long mulAdd16(short a, short b, short c, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env) || !ok(c, 0x7C00, env)) {
+            return HardwarePath.NONE;
+        }
+        return sum(false, f16(a) * f16(b), f16(c), rm, env); // the product is exact
+    }
+
+    // ------------------------------------------------------------------ bfloat16
+
+    static long addBF16(short a, short b, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7F80, env) || !ok(b, 0x7F80, env)) {
+            return HardwarePath.NONE;
+        }
+        return sum(true, bf16(a), bf16(b), rm, env);
+    }
+
+    static long mulBF16(short a, short b, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7F80, env) || !ok(b, 0x7F80, env)) {
+            return HardwarePath.NONE;
+        }
+        return round(true, bf16(a) * bf16(b), 0, rm, env); // exact
+    }
+
+    static long divBF16(short a, short b, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7F80, env) || !ok(b, 0x7F80, env)) {
+            return HardwarePath.NONE;
+        }
+        return quotient(true, bf16(a), bf16(b), rm, env);
+    }
+
+    static long sqrtBF16(short a, RoundingMode rm, Env env) {
+        return ok(a, 0x7F80, env) ? root(true, a, bf16(a), rm, env) : HardwarePath.NONE;
+    }
+
+    static long mulAddBF16(short a, short b, short c, RoundingMode rm, Env env) {
+        if (!ok(a, 0x7F80, env) || !ok(b, 0x7F80, env) || !ok(c, 0x7F80, env)) {
+            return HardwarePath.NONE;
+        }
+        return sum(true, bf16(a) * bf16(b), bf16(c), rm, env); // the product is exact
+    }
+}

@@ -1,0 +1,196 @@
+package org.nvlower.softfloat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AfterContainer;
+
+/**
+ * The conversions' public entry points (which try {@link ConversionPath} first) against the
+ * general path ({@link Narrow}) called directly: value and flags, all six modes, both
+ * specializations, every ftz/daz setting. Sources are biased to the targets' range ends (the
+ * smallest normal, the largest finite, ties and near-ties at the target precision, subnormals,
+ * values next to 2^31 and 2^63 and halfway between integers) as well as zeros, infinities, NaNs.
+ */
+class ConversionPathProperties {
+
+    static final int TRIES = 100;
+    static final int CASES = 1000;
+    static final FloatFormat[] NARROW = {FloatFormat.BINARY16, FloatFormat.BFLOAT16, FloatFormat.BINARY32,
+        FloatFormat.BINARY64};
+    static long checked, inexact, tiny, overflow, invalid;
+
+    @Property(tries = TRIES)
+    void conversionsEqualTheGeneralPath(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < CASES; i++) {
+            RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
+            Env fast = env(r);
+            Env slow = new Env(fast.specialization);
+            slow.ftz = fast.ftz;
+            slow.daz = fast.daz;
+            FloatFormat f = NARROW[r.nextInt(4)];
+            FloatFormat g = NARROW[r.nextInt(4)];
+            long a = source(r, f, g);
+            long got;
+            long want;
+            String what;
+            switch (r.nextInt(4)) {
+                case 0 -> { // format to format
+                    if (f == g) {
+                        continue;
+                    }
+                    got = convert(f, a, g, rm, fast);
+                    want = Narrow.convert(f, a, g, widens(f, g) ? RoundingMode.NEAR_EVEN : rm, slow);
+                    what = f + "->" + g;
+                }
+                case 1 -> { // to i32
+                    boolean exact = r.nextBoolean();
+                    got = toInt(f, a, false, rm, exact, fast);
+                    want = Narrow.toInt(f, a, IntFormat.I32, rm, exact, slow);
+                    what = f + "->i32 exact=" + exact;
+                }
+                case 2 -> { // to i64
+                    boolean exact = r.nextBoolean();
+                    got = toInt(f, a, true, rm, exact, fast);
+                    want = Narrow.toInt(f, a, IntFormat.I64, rm, exact, slow);
+                    what = f + "->i64 exact=" + exact;
+                }
+                default -> { // from i32 / i64
+                    boolean wide = r.nextBoolean();
+                    long n = integer(r, wide);
+                    a = n;
+                    got = fromInt(g, n, wide, rm, fast);
+                    want = Narrow.fromInt64(g, n, true, rm, slow);
+                    what = (wide ? "i64" : "i32") + "->" + g;
+                }
+            }
+            what += " " + rm + " " + Long.toHexString(a) + " ftz=" + fast.ftz + " daz=" + fast.daz;
+            assertEquals(Long.toHexString(want), Long.toHexString(got), what);
+            assertEquals(slow.flags, fast.flags, what + " flags");
+            checked++;
+            inexact += slow.flags & ExceptionFlags.INEXACT;
+            tiny += (slow.flags & ExceptionFlags.UNDERFLOW) != 0 ? 1 : 0;
+            overflow += (slow.flags & ExceptionFlags.OVERFLOW) != 0 ? 1 : 0;
+            invalid += (slow.flags & ExceptionFlags.INVALID) != 0 ? 1 : 0;
+        }
+    }
+
+    @AfterContainer
+    static void theHardCasesOccurred() {
+        assertTrue(inexact > checked / 10, "inexact: " + inexact + " of " + checked);
+        assertTrue(tiny > checked / 200, "tiny: " + tiny);
+        assertTrue(overflow > checked / 200, "overflow: " + overflow);
+        assertTrue(invalid > checked / 200, "invalid: " + invalid);
+    }
+
+    static boolean widens(FloatFormat f, FloatFormat g) {
+        return g.fracBits >= f.fracBits && g.expBits >= f.expBits;
+    }
+
+    /** f's value a converted to g through the public API (mode ignored where exact). */
+    static long convert(FloatFormat f, long a, FloatFormat g, RoundingMode rm, Env env) {
+        return switch (f) {
+            case BINARY16 -> switch (g) {
+                case BFLOAT16 -> F16.toBF16((short) a, rm, env) & 0xFFFFL;
+                case BINARY32 -> F16.toF32((short) a, env) & 0xFFFFFFFFL;
+                default -> F16.toF64((short) a, env);
+            };
+            case BFLOAT16 -> switch (g) {
+                case BINARY16 -> BF16.toF16((short) a, rm, env) & 0xFFFFL;
+                case BINARY32 -> BF16.toF32((short) a, env) & 0xFFFFFFFFL;
+                default -> BF16.toF64((short) a, env);
+            };
+            case BINARY32 -> switch (g) {
+                case BINARY16 -> F32.toF16((int) a, rm, env) & 0xFFFFL;
+                case BFLOAT16 -> F32.toBF16((int) a, rm, env) & 0xFFFFL;
+                default -> F32.toF64((int) a, env);
+            };
+            default -> switch (g) {
+                case BINARY16 -> F64.toF16(a, rm, env) & 0xFFFFL;
+                case BFLOAT16 -> F64.toBF16(a, rm, env) & 0xFFFFL;
+                default -> F64.toF32(a, rm, env) & 0xFFFFFFFFL;
+            };
+        };
+    }
+
+    static long toInt(FloatFormat f, long a, boolean i64, RoundingMode rm, boolean exact, Env env) {
+        return switch (f) {
+            case BINARY16 -> i64 ? F16.toI64((short) a, rm, exact, env) : F16.toI32((short) a, rm, exact, env);
+            case BFLOAT16 -> i64 ? BF16.toI64((short) a, rm, exact, env) : BF16.toI32((short) a, rm, exact, env);
+            case BINARY32 -> i64 ? F32.toI64((int) a, rm, exact, env) : F32.toI32((int) a, rm, exact, env);
+            default -> i64 ? F64.toI64(a, rm, exact, env) : F64.toI32(a, rm, exact, env);
+        };
+    }
+
+    static long fromInt(FloatFormat g, long n, boolean i64, RoundingMode rm, Env env) {
+        return switch (g) {
+            case BINARY16 -> (i64 ? F16.fromI64(n, rm, env) : F16.fromI32((int) n, rm, env)) & 0xFFFFL;
+            case BFLOAT16 -> (i64 ? BF16.fromI64(n, rm, env) : BF16.fromI32((int) n, rm, env)) & 0xFFFFL;
+            case BINARY32 -> (i64 ? F32.fromI64(n, rm, env) : F32.fromI32((int) n, rm, env)) & 0xFFFFFFFFL;
+            default -> i64 ? F64.fromI64(n, rm, env) : F64.fromI32((int) n, env);
+        };
+    }
+
+    private static long pack(FloatFormat f, boolean negative, long exp, long frac) {
+        exp = Math.max(0, Math.min(f.expMax, exp));
+        return (negative ? f.signBit : 0) | (exp << f.fracBits) | (frac & f.fracMask);
+    }
+
+    /** A value of f placed near where g's rounding or range changes, or an integer boundary, or anywhere. */
+    static long source(SplittableRandom r, FloatFormat f, FloatFormat g) {
+        boolean neg = r.nextBoolean();
+        int shift = f.fracBits - Math.min(f.fracBits, g.fracBits); // bits below g's precision
+        return switch (r.nextInt(10)) {
+            case 0, 1 -> HardwarePathProperties.operand(r, f); // zeros, subnormals, infinities, NaNs, anything
+            case 2 -> { // g's smallest normal and below, in f
+                long e = f.bias - g.bias + 1 - r.nextInt(-2, g.fracBits + 3);
+                yield pack(f, neg, e, r.nextLong());
+            }
+            case 3 -> pack(f, neg, f.bias + g.bias - r.nextInt(-1, 3), r.nextLong()); // g's largest
+            case 4 -> { // a tie or near-tie at g's precision
+                long frac = r.nextLong() & ~((1L << shift) - 1);
+                if (shift > 0) {
+                    frac |= (1L << (shift - 1)) + r.nextLong(-1, 2);
+                }
+                yield pack(f, neg, f.bias + r.nextInt(-10, 11), frac);
+            }
+            case 5 -> { // near 2^31 or 2^63
+                int p = r.nextBoolean() ? 31 : 63;
+                yield pack(f, neg, f.bias + p - r.nextInt(-1, 2), r.nextBoolean() ? 0 : r.nextLong() >>> r.nextInt(64));
+            }
+            case 6 -> { // a small number: halfway between integers, or near one
+                long e = f.bias + r.nextInt(-2, 12);
+                long frac = r.nextLong() >>> r.nextInt(f.fracBits);
+                yield pack(f, neg, e, frac);
+            }
+            default -> pack(f, neg, f.bias + r.nextInt(-30, 31), r.nextLong());
+        };
+    }
+
+    static long integer(SplittableRandom r, boolean wide) {
+        long n = switch (r.nextInt(4)) {
+            case 0 -> r.nextLong() >> r.nextInt(64);
+            case 1 -> (1L << r.nextInt(1, 63)) + r.nextLong(-3, 4); // powers of two and their neighbours
+            case 2 -> { // ties at 11, 8, 24 or 53 bits
+                int p = new int[] {8, 11, 24, 53}[r.nextInt(4)];
+                int lead = r.nextInt(p, 63);
+                long m = (1L << lead) | (r.nextLong() >>> (64 - lead));
+                yield (m & -(1L << (lead - p))) | (1L << (lead - p)) + r.nextLong(-1, 2);
+            }
+            default -> r.nextBoolean() ? Long.MIN_VALUE + r.nextInt(4) : Long.MAX_VALUE - r.nextInt(4);
+        };
+        n = r.nextBoolean() ? -n : n;
+        return wide ? n : (int) n;
+    }
+
+    private static Env env(SplittableRandom r) {
+        Env e = new Env(r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX);
+        e.ftz = r.nextInt(4) == 0;
+        e.daz = r.nextInt(4) == 0;
+        return e;
+    }
+}

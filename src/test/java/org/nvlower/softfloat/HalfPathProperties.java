@@ -1,0 +1,126 @@
+package org.nvlower.softfloat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.SplittableRandom;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.lifecycle.AfterContainer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link HalfPath} against the general path ({@link Narrow}): wherever a binary16 or bfloat16
+ * fast path answers, its result and flags must be the general path's, in all six modes, both
+ * specializations and every ftz/daz setting. Operands as {@link HardwarePathProperties} places
+ * them (results at the range ends, ties, cancellation, mulAdd's addend near minus the product);
+ * sqrt on every pattern of both formats.
+ */
+class HalfPathProperties {
+
+    static final int TRIES = 100;
+    static final int CASES = 1000;
+    static final FloatFormat[] FORMATS = {FloatFormat.BINARY16, FloatFormat.BFLOAT16};
+
+    static final long[] TAKEN = new long[2 * 6];
+    static long inexact, tiny, overflow;
+
+    @Property(tries = TRIES)
+    void halfFastPathsEqualTheGeneralPath(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < CASES; i++) {
+            FloatFormat f = FORMATS[r.nextInt(2)];
+            int op = r.nextInt(6);
+            RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
+            long a = HardwarePathProperties.operand(r, f);
+            long b = HardwarePathProperties.second(r, f, a, op == 4 ? 2 : op) & 0xFFFF;
+            long c = HardwarePathProperties.third(r, f, a, b) & 0xFFFF;
+            Env fast = env(r);
+            Env slow = new Env(fast.specialization);
+            slow.ftz = fast.ftz;
+            slow.daz = fast.daz;
+            long got = fast(f, op, (short) a, (short) b, (short) c, rm, fast);
+            if (got == HardwarePath.NONE) {
+                assertEquals(0, fast.flags, "a path that declines sets no flag");
+                continue;
+            }
+            long want = slow(f, op, a, b, c, rm, slow);
+            String what = f + " op" + op + " " + rm + " " + Long.toHexString(a) + " " + Long.toHexString(b) + " "
+                    + Long.toHexString(c) + " ftz=" + fast.ftz + " daz=" + fast.daz;
+            assertEquals(Long.toHexString(want), Long.toHexString(got & 0xFFFF), what);
+            assertEquals(slow.flags, fast.flags, what + " flags");
+            TAKEN[(f == FloatFormat.BINARY16 ? 0 : 6) + op]++;
+            inexact += slow.flags & ExceptionFlags.INEXACT;
+            tiny += (slow.flags & ExceptionFlags.UNDERFLOW) != 0 ? 1 : 0;
+            overflow += (slow.flags & ExceptionFlags.OVERFLOW) != 0 ? 1 : 0;
+        }
+    }
+
+    @Test
+    void sqrtOnEveryPattern() {
+        for (FloatFormat f : FORMATS) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                for (int flush = 0; flush < 4; flush++) {
+                    for (int a = 0; a < 0x10000; a++) {
+                        Env fast = new Env(Specialization.X86);
+                        fast.ftz = (flush & 1) != 0;
+                        fast.daz = (flush & 2) != 0;
+                        long got = fast(f, 4, (short) a, (short) 0, (short) 0, rm, fast);
+                        if (got == HardwarePath.NONE) {
+                            assertEquals(0, fast.flags);
+                            continue;
+                        }
+                        Env slow = new Env(Specialization.X86);
+                        slow.ftz = fast.ftz;
+                        slow.daz = fast.daz;
+                        long want = Narrow.sqrt(f, a, rm, slow);
+                        String what = f + " sqrt " + rm + " " + Integer.toHexString(a) + " flush=" + flush;
+                        assertEquals(want, got & 0xFFFF, what);
+                        assertEquals(slow.flags, fast.flags, what + " flags");
+                    }
+                }
+            }
+        }
+    }
+
+    @AfterContainer
+    static void everyPathWasExercised() {
+        for (int k = 0; k < TAKEN.length; k++) {
+            assertTrue(TAKEN[k] > TRIES * CASES / 40, "fast path " + k + " answered only " + TAKEN[k] + " times");
+        }
+        assertTrue(inexact > TRIES * CASES / 10, "inexact results: " + inexact);
+        assertTrue(tiny > TRIES * CASES / 200, "tiny results: " + tiny);
+        assertTrue(overflow > TRIES * CASES / 200, "overflows: " + overflow);
+    }
+
+    static long fast(FloatFormat f, int op, short a, short b, short c, RoundingMode rm, Env env) {
+        boolean h = f == FloatFormat.BINARY16;
+        return switch (op) {
+            case 0 -> h ? HalfPath.add16(a, b, rm, env) : HalfPath.addBF16(a, b, rm, env);
+            case 1 -> h ? HalfPath.add16(a, (short) (b ^ 0x8000), rm, env)
+                    : HalfPath.addBF16(a, (short) (b ^ 0x8000), rm, env);
+            case 2 -> h ? HalfPath.mul16(a, b, rm, env) : HalfPath.mulBF16(a, b, rm, env);
+            case 3 -> h ? HalfPath.div16(a, b, rm, env) : HalfPath.divBF16(a, b, rm, env);
+            case 4 -> h ? HalfPath.sqrt16(a, rm, env) : HalfPath.sqrtBF16(a, rm, env);
+            default -> h ? HalfPath.mulAdd16(a, b, c, rm, env) : HalfPath.mulAddBF16(a, b, c, rm, env);
+        };
+    }
+
+    static long slow(FloatFormat f, int op, long a, long b, long c, RoundingMode rm, Env env) {
+        return switch (op) {
+            case 0 -> Narrow.add(f, a, b, false, rm, env);
+            case 1 -> Narrow.add(f, a, b, true, rm, env);
+            case 2 -> Narrow.mul(f, a, b, rm, env);
+            case 3 -> Narrow.div(f, a, b, rm, env);
+            case 4 -> Narrow.sqrt(f, a, rm, env);
+            default -> Narrow.mulAdd(f, a, b, c, rm, env);
+        };
+    }
+
+    private static Env env(SplittableRandom r) {
+        Env e = new Env(r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX);
+        e.ftz = r.nextInt(4) == 0;
+        e.daz = r.nextInt(4) == 0;
+        return e;
+    }
+}
