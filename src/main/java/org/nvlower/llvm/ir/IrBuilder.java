@@ -2,6 +2,7 @@ package org.nvlower.llvm.ir;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Creates instructions at an insertion point, as LLVM's IRBuilder: at the end of a block, or
@@ -9,10 +10,12 @@ import java.util.List;
  * typed factory, names the result and returns the new instruction. The name is optional and
  * last, as the {@code Name} parameter of LLVM's IRBuilder: each method has a form without it (the
  * value stays numbered) and one ending in {@code String name} (a name taken in the function gets
- * a fresh variant); phi entries are typed pairs ({@link PhiInst.Incoming}). Nothing is folded:
- * what is asked for is what is built.
+ * a fresh variant). No method takes the name elsewhere: where the operands are variable
+ * (call arguments, aggregate indices, phi entries) the named form takes them as a list or array.
+ * Phi entries are typed pairs ({@link PhiInst.Incoming}). Nothing is folded: what is asked for is
+ * what is built. A vocabulary for one kind of code (such as the runtime bodies) extends it.
  */
-public final class IrBuilder {
+public class IrBuilder {
 
     private final Module module;
     private BasicBlock block;
@@ -73,6 +76,11 @@ public final class IrBuilder {
         return function().appendBlock(name);
     }
 
+    /** Inserts a made instruction at the insertion point (numbered, or named already). */
+    public <I extends Instruction> I insert(I inst) {
+        return insert(inst, "");
+    }
+
     /** Inserts a made instruction at the insertion point and names it. */
     public <I extends Instruction> I insert(I inst, String name) {
         if (block == null) {
@@ -103,7 +111,7 @@ public final class IrBuilder {
     }
 
     /** An integer operation with {@code nuw}/{@code nsw}/{@code exact}/{@code disjoint} flags. */
-    public BinaryInst binary(Opcode op, Value lhs, Value rhs, String name, InstFlag... flags) {
+    public BinaryInst binary(Opcode op, Value lhs, Value rhs, Set<InstFlag> flags, String name) {
         BinaryInst inst = BinaryInst.create(op, lhs, rhs);
         for (InstFlag f : flags) {
             inst.setFlag(f, true);
@@ -390,6 +398,11 @@ public final class IrBuilder {
         return insert(phi, name);
     }
 
+    /** A phi named {@code name} with no entries yet: add them with {@link PhiInst#addIncoming} once the edges exist. */
+    public PhiInst phi(Type type, String name) {
+        return phi(type, List.of(), name);
+    }
+
     /** An unnamed phi with the given entries (none: add them later with {@link PhiInst#addIncoming}). */
     public PhiInst phi(Type type, PhiInst.Incoming... incoming) {
         return phi(type, Arrays.asList(incoming), "");
@@ -400,21 +413,6 @@ public final class IrBuilder {
         return new PhiInst.Incoming(value, block);
     }
 
-    /**
-     * A phi with entries alternating value and block: {@code phi(T, "x", v0, b0, v1, b1)}. Prefer
-     * {@link #phi(Type, List, String)}, whose entries are typed.
-     */
-    public PhiInst phi(Type type, String name, Object... incoming) {
-        if (incoming.length % 2 != 0) {
-            throw new IllegalArgumentException("phi entries come in (value, block) pairs");
-        }
-        List<PhiInst.Incoming> pairs = new java.util.ArrayList<>();
-        for (int i = 0; i < incoming.length; i += 2) {
-            pairs.add(new PhiInst.Incoming((Value) incoming[i], (BasicBlock) incoming[i + 1]));
-        }
-        return phi(type, pairs, name);
-    }
-
     // ------------------------------------------------------------------ calls
 
     public CallInst call(Function callee, List<? extends Value> args, String name) {
@@ -423,11 +421,6 @@ public final class IrBuilder {
 
     public CallInst call(Function callee, List<? extends Value> args) {
         return call(callee, args, "");
-    }
-
-    /** Prefer {@link #call(Function, Value...)} or {@link #call(Function, List, String)}: the name last. */
-    public CallInst call(Function callee, String name, Value... args) {
-        return call(callee, Arrays.asList(args), name);
     }
 
     public CallInst call(Function callee, Value... args) {
@@ -445,13 +438,13 @@ public final class IrBuilder {
 
     /** A call of an intrinsic such as {@code llvm.ctlz.i64}, declared from the argument types. */
     public CallInst intrinsic(String intrinsic, Type returnType, Value... args) {
-        return intrinsic(intrinsic, returnType, "", args);
+        return intrinsic(intrinsic, returnType, Arrays.asList(args), "");
     }
 
-    /** Prefer {@link #intrinsic(String, Type, Value...)} and {@link Value#setName} where a name helps. */
-    public CallInst intrinsic(String intrinsic, Type returnType, String name, Value... args) {
-        List<Type> params = Arrays.stream(args).map(Value::type).toList();
-        return call(intrinsic, returnType, params, Arrays.asList(args), name);
+    /** A call of an intrinsic named {@code name}, declared from the argument types. */
+    public CallInst intrinsic(String intrinsic, Type returnType, List<? extends Value> args, String name) {
+        List<Type> params = args.stream().map(Value::type).toList();
+        return call(intrinsic, returnType, params, args, name);
     }
 
     // ------------------------------------------------------------------ memory
@@ -495,18 +488,18 @@ public final class IrBuilder {
     // ------------------------------------------------------------------ aggregates
 
     public AggregateInst extractValue(Value aggregate, long... indices) {
-        return extractValue(aggregate, "", indices);
+        return extractValue(aggregate, indices, "");
     }
 
-    public AggregateInst extractValue(Value aggregate, String name, long... indices) {
+    public AggregateInst extractValue(Value aggregate, long[] indices, String name) {
         return insert(AggregateInst.extractValue(aggregate, indices), name);
     }
 
     public AggregateInst insertValue(Value aggregate, Value element, long... indices) {
-        return insertValue(aggregate, element, "", indices);
+        return insertValue(aggregate, element, indices, "");
     }
 
-    public AggregateInst insertValue(Value aggregate, Value element, String name, long... indices) {
+    public AggregateInst insertValue(Value aggregate, Value element, long[] indices, String name) {
         return insert(AggregateInst.insertValue(aggregate, element, indices), name);
     }
 

@@ -235,7 +235,7 @@ public final class Lower128 {
                 v = b.cast(Opcode.FPEXT, v, FloatType.FLOAT, part(name, "ext" + k));
             }
             if (carry && param == ValueType.F128) {
-                v = b.bitcast(v, IntegerType.I128, "");
+                v = b.bitcast(v, IntegerType.I128);
             }
             args.add(v);
         }
@@ -270,7 +270,7 @@ public final class Lower128 {
         List<Value> args = call.arguments();
         Value result;
         if (plan instanceof QuadCalls.SignBit s) {
-            result = b.intrinsic(s.intrinsic(), FloatType.FP128, name, args.toArray(new Value[0]));
+            result = b.intrinsic(s.intrinsic(), FloatType.FP128, args, name);
         } else if (plan instanceof QuadCalls.LibmFrexp) {
             b.store(rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp")),
                     args.get(1));
@@ -306,8 +306,8 @@ public final class Lower128 {
             case QuadCalls.Frexp f -> {
                 Value m = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), part(name, "fraction"));
                 Value e = rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp"));
-                Value s = b.insertValue(Constants.poison(want), m, part(name, "s"), 0);
-                yield b.insertValue(s, e, name, 1);
+                Value s = b.insertValue(Constants.poison(want), m, new long[] {0}, part(name, "s"));
+                yield b.insertValue(s, e, new long[] {1}, name);
             }
             case QuadCalls.ToInteger t -> {
                 Value r = rowCall(b, call, t.rounding(), args, part(name, "integral"));
@@ -359,7 +359,7 @@ public final class Lower128 {
         List<Value> ops = new ArrayList<>();
         for (int k = 0; k < f.parameterTypes().size(); k++) {
             Value v = args.get(k);
-            ops.add(carry && f.parameterTypes().get(k) == ValueType.F128 ? b.bitcast(v, IntegerType.I128, "") : v);
+            ops.add(carry && f.parameterTypes().get(k) == ValueType.F128 ? b.bitcast(v, IntegerType.I128) : v);
         }
         FunctionType type = f.functionType(carry);
         boolean carriedResult = carry && f.returnType() == ValueType.F128;

@@ -7,25 +7,23 @@ import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.IrBuilder;
-import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.Predicate;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.llvm.ir.Value;
 
 /**
  * The IrBuilder with the vocabulary of the runtime bodies: integer constants of the widths they
- * use, the operations with short names ({@code ult}, {@code select}, {@code lshr} ...) and blocks,
- * so that each body reads close to its SoftFloat-shaped pseudo code. Values are unnamed unless a
- * name helps reading the printed IR.
+ * use, the compares with short names ({@code ult}, {@code eq} ...), loops and early returns, so
+ * that each body reads close to its SoftFloat-shaped pseudo code. The operations themselves are
+ * IrBuilder's, unnamed unless a name helps reading the printed IR ({@link #named}).
  */
-final class BodyBuilder {
+final class BodyBuilder extends IrBuilder {
 
     static final IntegerType I1 = IntegerType.I1;
     static final IntegerType I32 = IntegerType.I32;
     static final IntegerType I64 = IntegerType.I64;
     static final IntegerType I128 = IntegerType.I128;
 
-    final IrBuilder b;
     final Function function;
     private final Value[] bits;
 
@@ -35,8 +33,9 @@ final class BodyBuilder {
      * compute on bit patterns.
      */
     BodyBuilder(Function function, String... argNames) {
+        super(function.module());
         this.function = function;
-        this.b = IrBuilder.atEnd(function.module(), function.appendBlock("entry"));
+        positionAtEnd(function.appendBlock("entry"));
         bits = new Value[function.arguments().size()];
         for (int i = 0; i < bits.length; i++) {
             Value a = function.argument(i);
@@ -44,7 +43,7 @@ final class BodyBuilder {
                 function.argument(i).setName(argNames[i]);
             }
             bits[i] = a.type() instanceof IntegerType ? a
-                    : b.bitcast(a, IntegerType.of((int) org.nvlower.llvm.ir.Types.bitWidth(a.type())),
+                    : bitcast(a, IntegerType.of((int) org.nvlower.llvm.ir.Types.bitWidth(a.type())),
                             i < argNames.length ? argNames[i] + ".bits" : "");
         }
     }
@@ -56,7 +55,8 @@ final class BodyBuilder {
 
     /** Returns the bit pattern {@code v} as the function's return type (bitcast when it is floating point). */
     void retBits(Value v) {
-        b.ret(bitcast(v, function.returnType()));
+        Type t = function.returnType();
+        ret(v.type().equals(t) ? v : bitcast(v, t));
     }
 
     // ------------------------------------------------------------------ constants
@@ -101,100 +101,40 @@ final class BodyBuilder {
 
     // ------------------------------------------------------------------ operations
 
-    Value add(Value x, Value y) {
-        return b.add(x, y);
-    }
-
-    Value sub(Value x, Value y) {
-        return b.sub(x, y);
-    }
-
-    Value mul(Value x, Value y) {
-        return b.mul(x, y);
-    }
-
-    Value udiv(Value x, Value y) {
-        return b.udiv(x, y);
-    }
-
-    Value and(Value x, Value y) {
-        return b.and(x, y);
-    }
-
-    Value or(Value x, Value y) {
-        return b.or(x, y);
-    }
-
-    Value xor(Value x, Value y) {
-        return b.xor(x, y);
-    }
-
-    Value shl(Value x, Value y) {
-        return b.shl(x, y);
-    }
-
-    Value lshr(Value x, Value y) {
-        return b.lshr(x, y);
-    }
-
-    Value ashr(Value x, Value y) {
-        return b.ashr(x, y);
-    }
-
     Value eq(Value x, Value y) {
-        return b.icmp(Predicate.EQ, x, y);
+        return icmp(Predicate.EQ, x, y);
     }
 
     Value ne(Value x, Value y) {
-        return b.icmp(Predicate.NE, x, y);
+        return icmp(Predicate.NE, x, y);
     }
 
     Value ult(Value x, Value y) {
-        return b.icmp(Predicate.IULT, x, y);
+        return icmp(Predicate.IULT, x, y);
     }
 
     Value ule(Value x, Value y) {
-        return b.icmp(Predicate.IULE, x, y);
+        return icmp(Predicate.IULE, x, y);
     }
 
     Value ugt(Value x, Value y) {
-        return b.icmp(Predicate.IUGT, x, y);
+        return icmp(Predicate.IUGT, x, y);
     }
 
     Value uge(Value x, Value y) {
-        return b.icmp(Predicate.IUGE, x, y);
+        return icmp(Predicate.IUGE, x, y);
     }
 
     Value slt(Value x, Value y) {
-        return b.icmp(Predicate.SLT, x, y);
+        return icmp(Predicate.SLT, x, y);
     }
 
     Value sgt(Value x, Value y) {
-        return b.icmp(Predicate.SGT, x, y);
+        return icmp(Predicate.SGT, x, y);
     }
 
     Value sge(Value x, Value y) {
-        return b.icmp(Predicate.SGE, x, y);
-    }
-
-    Value select(Value c, Value x, Value y) {
-        return b.select(c, x, y);
-    }
-
-    Value zext(Value x, Type t) {
-        return x.type().equals(t) ? x : b.zext(x, t);
-    }
-
-    Value sext(Value x, Type t) {
-        return x.type().equals(t) ? x : b.sext(x, t);
-    }
-
-    Value trunc(Value x, Type t) {
-        return x.type().equals(t) ? x : b.trunc(x, t);
-    }
-
-    Value bitcast(Value x, Type t) {
-        return x.type().equals(t) ? x : b.bitcast(x, t);
+        return icmp(Predicate.SGE, x, y);
     }
 
     /** {@code llvm.umin.iN}: the smaller unsigned value, branch-free. */
@@ -205,19 +145,7 @@ final class BodyBuilder {
     /** {@code llvm.ctlz.iN(x, false)}. */
     Value ctlz(Value x) {
         IntegerType t = (IntegerType) x.type();
-        return b.intrinsic("llvm.ctlz.i" + t.bits(), t, x, i1(false));
-    }
-
-    Value call(Function f, Value... args) {
-        return b.call(f, args);
-    }
-
-    Value extract(Value aggregate, int index) {
-        return b.extractValue(aggregate, index);
-    }
-
-    Value insert(Value aggregate, Value element, int index) {
-        return b.insertValue(aggregate, element, index);
+        return intrinsic("llvm.ctlz.i" + t.bits(), t, x, i1(false));
     }
 
     /** {@code x} named {@code name} in the printed IR (when it is an instruction). */
@@ -230,24 +158,8 @@ final class BodyBuilder {
 
     // ------------------------------------------------------------------ control flow
 
-    BasicBlock block(String name) {
-        return function.appendBlock(name);
-    }
-
     void at(BasicBlock block) {
-        b.positionAtEnd(block);
-    }
-
-    BasicBlock current() {
-        return b.block();
-    }
-
-    void br(BasicBlock to) {
-        b.br(to);
-    }
-
-    void condBr(Value c, BasicBlock ifTrue, BasicBlock ifFalse) {
-        b.condBr(c, ifTrue, ifFalse);
+        positionAtEnd(block);
     }
 
     /** A loop's blocks: the one before it (the phis' first edge), its header and the exit. */
@@ -256,7 +168,7 @@ final class BodyBuilder {
 
     /** Ends the current block with a branch to a new loop header, and continues in the header. */
     Loop beginLoop() {
-        Loop l = new Loop(current(), block("loop"), block("done"));
+        Loop l = new Loop(block(), createBlock("loop"), createBlock("done"));
         br(l.loop());
         at(l.loop());
         return l;
@@ -267,12 +179,12 @@ final class BodyBuilder {
      * bodies are meant to be small (their SASS size is compared with NVIDIA's).
      */
     void loopBack(Value c, BasicBlock loop, BasicBlock exit) {
-        noUnroll(b.condBr(c, loop, exit));
+        noUnroll(condBr(c, loop, exit));
     }
 
     /** An unconditional back edge to {@code loop}, marked as {@link #loopBack(Value, BasicBlock, BasicBlock)}. */
     void loopBack(BasicBlock loop) {
-        noUnroll(b.br(loop));
+        noUnroll(br(loop));
     }
 
     private void noUnroll(org.nvlower.llvm.ir.Instruction br) {
@@ -283,15 +195,10 @@ final class BodyBuilder {
         br.setMetadata(java.util.List.of(new org.nvlower.llvm.ir.MetadataAttachment("llvm.loop", "!" + self)));
     }
 
-    /** A phi at the current position; entries are added with {@link PhiInst#addIncoming}. */
-    PhiInst phi(Type t, String name) {
-        return b.phi(t, name);
-    }
-
     /** Returns {@code value} if {@code cond}, else continues building in a new block. */
     void returnIf(Value cond, Value value, String continueName) {
-        BasicBlock done = block(continueName + ".ret");
-        BasicBlock next = block(continueName);
+        BasicBlock done = createBlock(continueName + ".ret");
+        BasicBlock next = createBlock(continueName);
         condBr(cond, done, next);
         at(done);
         retBits(value);

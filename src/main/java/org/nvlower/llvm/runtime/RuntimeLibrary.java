@@ -185,7 +185,7 @@ public final class RuntimeLibrary {
         return helper("__nvl_shiftRightJam" + w, t, List.of(t, I32), new String[] {"a", "dist"}, b -> {
             Value a = b.arg(0);
             Value dist = b.arg(1);
-            Value d = b.zext(b.umin(dist, i32(w - 1)), t);
+            Value d = b.zextOrTrunc(b.umin(dist, i32(w - 1)), t);
             Value lost = b.and(a, b.sub(b.shl(constant(t, 1), d), constant(t, 1)));
             Value jammed = b.or(b.lshr(a, d), b.zext(b.ne(lost, constant(t, 0)), t));
             Value all = b.zext(b.ne(a, constant(t, 0)), t);
@@ -218,8 +218,8 @@ public final class RuntimeLibrary {
             Value shift = b.sub(b.trunc(b.ctlz(frac), I32), i32(15));
             Value sig = b.select(sub, b.shl(frac, b.zext(b.umin(shift, i32(127)), I128)), b.or(frac, bit128(112)));
             Value e = b.select(sub, b.sub(i32(1), shift), exp);
-            Value r = b.insert(org.nvlower.llvm.ir.Constants.poison(pair), e, 0);
-            b.retBits(b.insert(r, sig, 1));
+            Value r = b.insertValue(org.nvlower.llvm.ir.Constants.poison(pair), e, 0);
+            b.retBits(b.insertValue(r, sig, 1));
         });
     }
 
@@ -275,15 +275,15 @@ public final class RuntimeLibrary {
         b.returnIf(b.or(zeroA, zeroB), signBits(b, sign), "nonzero");
         Value na = b.call(normSig(), a);
         Value nb = b.call(normSig(), c);
-        Value sa = b.extract(na, 1);
-        Value sb = b.extract(nb, 1);
+        Value sa = b.extractValue(na, 1);
+        Value sb = b.extractValue(nb, 1);
         Value[] product = wideProduct(b, sa, sb);
         Value hi = product[0];
         Value lo = product[1];
         // product >> 99, the bits below jammed: leading one at bit 125 or 126
         Value sticky = b.zext(b.ne(b.and(lo, mask128(99)), i128(0)), I128);
         Value sig = b.named(b.or(b.or(b.shl(hi, i128(29)), b.lshr(lo, i128(99))), sticky), "sig");
-        Value exp = b.sub(b.add(b.extract(na, 0), b.extract(nb, 0)), i32(BIAS));
+        Value exp = b.sub(b.add(b.extractValue(na, 0), b.extractValue(nb, 0)), i32(BIAS));
         b.retBits(b.call(normRoundPack(), sign, exp, sig));
     }
 
@@ -303,11 +303,11 @@ public final class RuntimeLibrary {
         b.returnIf(b.or(infB, zeroA), signBits(b, sign), "nonzero");
         Value na = b.call(normSig(), a);
         Value nb = b.call(normSig(), c);
-        Value sa = b.extract(na, 1);
-        Value sb = b.extract(nb, 1);
+        Value sa = b.extractValue(na, 1);
+        Value sb = b.extractValue(nb, 1);
         Value below = b.ult(sa, sb);
         Value r0 = b.select(below, b.shl(sa, i128(1)), sa);
-        Value exp = b.sub(b.sub(b.extract(na, 0), b.extract(nb, 0)), b.zext(below, I32));
+        Value exp = b.sub(b.sub(b.extractValue(na, 0), b.extractValue(nb, 0)), b.zext(below, I32));
         // restoring division: 116 quotient bits, the first one 1; the significands are below
         // 2^115, so r - sb is negative exactly when its bit 127 is set
         BodyBuilder.Loop l = b.beginLoop();
@@ -348,16 +348,16 @@ public final class RuntimeLibrary {
         b.returnIf(b.or(infB, b.ult(absA, absB)), a, "reduce");
         Value na = b.call(normSig(), a);
         Value nb = b.call(normSig(), c);
-        Value sa = b.extract(na, 1);
-        Value sb = b.named(b.extract(nb, 1), "sb");
-        Value eb = b.extract(nb, 0);
-        Value diff0 = b.sub(b.extract(na, 0), eb);
+        Value sa = b.extractValue(na, 1);
+        Value sb = b.named(b.extractValue(nb, 1), "sb");
+        Value eb = b.extractValue(nb, 0);
+        Value diff0 = b.sub(b.extractValue(na, 0), eb);
         Value r0 = b.select(b.uge(sa, sb), b.sub(sa, sb), sa);
         Value den = b.add(b.trunc(b.lshr(sb, i128(81)), I64), i64(1));
-        BasicBlock entry = b.current();
-        BasicBlock loop = b.block("loop");
-        BasicBlock step = b.block("step");
-        BasicBlock done = b.block("done");
+        BasicBlock entry = b.block();
+        BasicBlock loop = b.createBlock("loop");
+        BasicBlock step = b.createBlock("step");
+        BasicBlock done = b.createBlock("done");
         b.br(loop);
         b.at(loop);
         PhiInst diff = b.phi(I32, "diff");
@@ -460,7 +460,7 @@ public final class RuntimeLibrary {
             Value max = mask128(n);
             r = b.select(negative, i128(0), b.select(b.ugt(m, max), max, m));
         }
-        b.retBits(b.trunc(r, IntegerType.of(n)));
+        b.retBits(b.zextOrTrunc(r, IntegerType.of(n)));
     }
 
     /** {@code __nvl_f128_fromMagnitude(sign, m)}: the binary128 nearest to ±m (exact up to 113 bits). */
@@ -479,10 +479,10 @@ public final class RuntimeLibrary {
         Value x = b.arg(0);
         boolean signed = f.opcode() == Opcode.SITOFP;
         if (!signed) {
-            b.retBits(b.call(fromMagnitude(), i1(false), b.zext(x, I128)));
+            b.retBits(b.call(fromMagnitude(), i1(false), b.zextOrTrunc(x, I128)));
             return;
         }
-        Value wide = b.sext(x, I128);
+        Value wide = b.sextOrTrunc(x, I128);
         Value negative = b.slt(wide, i128(0));
         Value m = b.select(negative, b.sub(i128(0), wide), wide);
         b.retBits(b.call(fromMagnitude(), negative, m));
@@ -555,10 +555,10 @@ public final class RuntimeLibrary {
             Value exp = b.arg(1);
             Value sig = b.arg(2);
             Value signBit = b.shl(b.zext(sign, t), constant(t, n.width - 1));
-            BasicBlock tiny = b.block("tiny");
-            BasicBlock check = b.block("check");
-            BasicBlock inf = b.block("overflow");
-            BasicBlock round = b.block("round");
+            BasicBlock tiny = b.createBlock("tiny");
+            BasicBlock check = b.createBlock("check");
+            BasicBlock inf = b.createBlock("overflow");
+            BasicBlock round = b.createBlock("round");
             b.condBr(b.slt(exp, i32(0)), tiny, check);
             b.at(tiny);
             Value sigTiny = b.call(shiftRightJam(t), sig, b.sub(i32(0), exp));
@@ -584,7 +584,7 @@ public final class RuntimeLibrary {
             z = b.select(b.eq(roundBits, constant(t, half)), b.and(z, constant(t, -2)), z);
             Value ez = b.select(b.eq(z, constant(t, 0)), i32(0), e);
             // the significand's leading one (bit fracBits) adds one to the exponent field
-            Value packed = b.add(b.shl(b.zext(ez, t), constant(t, n.fracBits)), z);
+            Value packed = b.add(b.shl(b.zextOrTrunc(ez, t), constant(t, n.fracBits)), z);
             b.retBits(b.or(signBit, packed));
         });
     }
@@ -618,7 +618,7 @@ public final class RuntimeLibrary {
             Value wide = b.zext(x, I128);
             Value sign = b.shl(b.lshr(wide, i128(n.width - 1)), i128(127));
             long expMax = (1L << n.expBits) - 1;
-            Value exp = b.trunc(b.and(b.lshr(x, constant(t, n.fracBits)), constant(t, expMax)), I32);
+            Value exp = b.zextOrTrunc(b.and(b.lshr(x, constant(t, n.fracBits)), constant(t, expMax)), I32);
             Value frac = b.and(x, constant(t, (1L << n.fracBits) - 1));
             Value fracWide = b.zext(frac, I128);
             Value special = b.eq(exp, i32(expMax));
@@ -689,7 +689,7 @@ public final class RuntimeLibrary {
             dd.addIncoming(dd1, loop);
             b.at(done);
             Value small = org.nvlower.llvm.ir.Constants.poison(pair);
-            b.retBits(b.insert(b.insert(small, q1, 0), r1, 1));
+            b.retBits(b.insertValue(b.insertValue(small, q1, 0), r1, 1));
         });
     }
 
@@ -701,14 +701,14 @@ public final class RuntimeLibrary {
         boolean signed = f == RuntimeFunction.IDIV128 || f == RuntimeFunction.IREM128;
         b.returnIf(b.eq(d, i128(0)), quotient ? i128(-1) : n, "nonzero");
         if (!signed) {
-            b.retBits(b.extract(b.call(divRem(), n, d), quotient ? 0 : 1));
+            b.retBits(b.extractValue(b.call(divRem(), n, d), quotient ? 0 : 1));
             return;
         }
         Value negN = b.slt(n, i128(0));
         Value negD = b.slt(d, i128(0));
         Value absN = b.select(negN, b.sub(i128(0), n), n);
         Value absD = b.select(negD, b.sub(i128(0), d), d);
-        Value v = b.extract(b.call(divRem(), absN, absD), quotient ? 0 : 1);
+        Value v = b.extractValue(b.call(divRem(), absN, absD), quotient ? 0 : 1);
         Value negate = quotient ? b.xor(negN, negD) : negN;
         b.retBits(b.select(negate, b.sub(i128(0), v), v));
     }
@@ -782,13 +782,13 @@ public final class RuntimeLibrary {
         b.returnIf(b.or(zeroA, zeroX), b.call(add(), signBits(b, signP), c), "nonzero");
         Value na = b.call(normSig(), a);
         Value nx = b.call(normSig(), x);
-        Value[] p = wideProduct(b, b.extract(na, 1), b.extract(nx, 1));
-        Value eP = b.sub(b.add(b.extract(na, 0), b.extract(nx, 0)), i32(BIAS));
+        Value[] p = wideProduct(b, b.extractValue(na, 1), b.extractValue(nx, 1));
+        Value eP = b.sub(b.add(b.extractValue(na, 0), b.extractValue(nx, 0)), i32(BIAS));
         // c's significand at the product's scale: value = X * 2^(e - BIAS - 224) for both
         Value zeroC = b.eq(absC, i128(0));
         Value nc = b.call(normSig(), b.select(zeroC, i128(F128_ONE), c));
-        Value sc = b.select(zeroC, i128(0), b.extract(nc, 1));
-        Value eC = b.select(zeroC, eP, b.extract(nc, 0));
+        Value sc = b.select(zeroC, i128(0), b.extractValue(nc, 1));
+        Value eC = b.select(zeroC, eP, b.extractValue(nc, 0));
         Value cHi = b.lshr(sc, i128(16));
         Value cLo = b.shl(sc, i128(112));
         Value dd = b.sub(eC, eP);
@@ -842,9 +842,9 @@ public final class RuntimeLibrary {
         b.returnIf(sign(b, a), i128(F128_NAN), "positive");
         b.returnIf(b.eq(abs, i128(F128_INF)), a, "finite");
         Value n = b.call(normSig(), a);
-        Value e = b.sub(b.extract(n, 0), i32(BIAS));
+        Value e = b.sub(b.extractValue(n, 0), i32(BIAS));
         Value odd = b.ne(b.and(e, i32(1)), i32(0));
-        Value sig = b.extract(n, 1);
+        Value sig = b.extractValue(n, 1);
         Value x = b.select(odd, b.shl(sig, i128(1)), sig);
         Value half = b.ashr(b.select(odd, b.sub(e, i32(1)), e), i32(1));
         Value xs0 = b.shl(x, i128(14));
@@ -891,8 +891,8 @@ public final class RuntimeLibrary {
         Value exp = exponent(b, a);
         b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
         b.returnIf(b.uge(exp, i32(BIAS + 112)), a, "fraction");
-        BasicBlock small = b.block("belowOne");
-        BasicBlock big = b.block("atLeastOne");
+        BasicBlock small = b.createBlock("belowOne");
+        BasicBlock big = b.createBlock("atLeastOne");
         b.condBr(b.ult(exp, i32(BIAS)), small, big);
         b.at(small);
         Value nonzero = b.ne(abs, i128(0));
@@ -975,10 +975,10 @@ public final class RuntimeLibrary {
     void powi(RuntimeFunction f, BodyBuilder b) {
         Value a = b.arg(0);
         Value n = b.arg(1);
-        BasicBlock entry = b.current();
-        BasicBlock loop = b.block("loop");
-        BasicBlock square = b.block("square");
-        BasicBlock done = b.block("done");
+        BasicBlock entry = b.block();
+        BasicBlock loop = b.createBlock("loop");
+        BasicBlock square = b.createBlock("square");
+        BasicBlock done = b.createBlock("done");
         b.br(loop);
         b.at(loop);
         PhiInst x = b.phi(I128, "x");
@@ -1011,9 +1011,9 @@ public final class RuntimeLibrary {
         b.returnIf(b.or(b.eq(abs, i128(0)), b.eq(abs, i128(F128_INF))), a, "finiteNonzero");
         Value ns = b.select(b.sgt(n, i32(70000)), i32(70000), b.select(b.slt(n, i32(-70000)), i32(-70000), n));
         Value norm = b.call(normSig(), a);
-        Value exp = b.add(b.extract(norm, 0), ns);
+        Value exp = b.add(b.extractValue(norm, 0), ns);
         b.retBits(b.call(roundPack(Format.F128), sign(b, a), b.sub(exp, i32(1)),
-                b.shl(b.extract(norm, 1), i128(14))));
+                b.shl(b.extractValue(norm, 1), i128(14))));
     }
 
     /** frexp's fraction: a's significand with the exponent of [0.5, 1); zeros and infinities as they are. */
@@ -1022,7 +1022,7 @@ public final class RuntimeLibrary {
         Value abs = b.and(a, mask128(127));
         b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
         b.returnIf(b.or(b.eq(abs, i128(0)), b.eq(abs, i128(F128_INF))), a, "finiteNonzero");
-        Value sig = b.extract(b.call(normSig(), a), 1);
+        Value sig = b.extractValue(b.call(normSig(), a), 1);
         Value bits = b.or(b.and(sig, mask128(112)), i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
         b.retBits(b.or(b.and(a, bit128(127)), bits));
     }
@@ -1033,7 +1033,7 @@ public final class RuntimeLibrary {
         Value abs = b.and(a, mask128(127));
         Value special = b.or(b.eq(abs, i128(0)), b.uge(abs, i128(F128_INF)));
         b.returnIf(special, i32(0), "finiteNonzero");
-        b.retBits(b.sub(b.extract(b.call(normSig(), a), 0), i32(BIAS - 1)));
+        b.retBits(b.sub(b.extractValue(b.call(normSig(), a), 0), i32(BIAS - 1)));
     }
 
     /** C fdim: a - b (rounded) when a > b, else +0; NaN for a NaN operand. */

@@ -108,11 +108,11 @@ public final class LlvmTranslation {
 
     static {
         BINARY.forEach((name, opcode) -> OPS.put(name, (t, op) ->
-                t.define(op, t.b.binary(opcode, t.value(op, 0), t.value(op, 1), ""))));
+                t.define(op, t.b.binary(opcode, t.value(op, 0), t.value(op, 1)))));
         CASTS.forEach((name, opcode) -> OPS.put(name, (t, op) ->
-                t.define(op, t.b.cast(opcode, t.value(op, 0), t.type(op.result(0).type(), op), ""))));
+                t.define(op, t.b.cast(opcode, t.value(op, 0), t.type(op.result(0).type(), op)))));
         INTRINSICS.forEach((name, intrinsic) -> OPS.put(name, (t, op) -> t.intrinsic(op, intrinsic)));
-        OPS.put("arith.negf", (t, op) -> t.define(op, t.b.fneg(t.value(op, 0), "")));
+        OPS.put("arith.negf", (t, op) -> t.define(op, t.b.fneg(t.value(op, 0))));
         OPS.put("math.ctlz", (t, op) -> t.bitCount(op, "ctlz"));
         OPS.put("math.cttz", (t, op) -> t.bitCount(op, "cttz"));
         OPS.put("arith.index_cast", (t, op) -> t.indexCast(op, true));
@@ -120,17 +120,17 @@ public final class LlvmTranslation {
         OPS.put("arith.cmpf", (t, op) -> t.compare(op, true));
         OPS.put("arith.cmpi", (t, op) -> t.compare(op, false));
         OPS.put("llvm.icmp", (t, op) -> t.compare(op, false));
-        OPS.put("arith.select", (t, op) -> t.define(op, t.b.select(t.value(op, 0), t.value(op, 1), t.value(op, 2), "")));
+        OPS.put("arith.select", (t, op) -> t.define(op, t.b.select(t.value(op, 0), t.value(op, 1), t.value(op, 2))));
         OPS.put("arith.constant", (t, op) -> t.values.put(op.result(0), t.constant(op.attribute("value"), op)));
         OPS.put("llvm.mlir.constant", (t, op) -> t.values.put(op.result(0), t.constant(op.attribute("value"), op)));
         OPS.put("llvm.mlir.undef", (t, op) -> t.values.put(op.result(0), Constants.undef(t.type(op.result(0).type(), op))));
-        OPS.put("llvm.extractelement", (t, op) -> t.define(op, t.b.extractElement(t.value(op, 0), t.value(op, 1), "")));
+        OPS.put("llvm.extractelement", (t, op) -> t.define(op, t.b.extractElement(t.value(op, 0), t.value(op, 1))));
         OPS.put("llvm.insertelement", (t, op) ->
-                t.define(op, t.b.insertElement(t.value(op, 0), t.value(op, 1), t.value(op, 2), "")));
+                t.define(op, t.b.insertElement(t.value(op, 0), t.value(op, 1), t.value(op, 2))));
         OPS.put("vector.shape_cast", LlvmTranslation::shapeCast);
         OPS.put("llvm.call", LlvmTranslation::call);
         OPS.put("func.call", LlvmTranslation::call);
-        OPS.put("memref.load", (t, op) -> t.define(op, t.b.load(t.type(op.result(0).type(), op), t.address(op, 0), "")));
+        OPS.put("memref.load", (t, op) -> t.define(op, t.b.load(t.type(op.result(0).type(), op), t.address(op, 0))));
         OPS.put("memref.store", (t, op) -> t.b.store(t.value(op, 0), t.address(op, 1)));
         OPS.put("cf.br", LlvmTranslation::branch);
         OPS.put("cf.cond_br", LlvmTranslation::branch);
@@ -260,7 +260,7 @@ public final class LlvmTranslation {
             b.positionAtEnd(blocks.get(block));
             List<PhiInst> ps = new ArrayList<>();
             for (MlirValue a : block.arguments()) {
-                PhiInst phi = b.phi(type(a.type(), f), "");
+                PhiInst phi = b.phi(type(a.type(), f));
                 values.put(a, phi);
                 ps.add(phi);
             }
@@ -341,8 +341,8 @@ public final class LlvmTranslation {
 
     private void compare(Operation op, boolean floating) {
         Predicate predicate = Predicate.of(OpRegistry.comparisonPredicate(op), floating);
-        define(op, floating ? b.fcmp(predicate, value(op, 0), value(op, 1), "")
-                : b.icmp(predicate, value(op, 0), value(op, 1), ""));
+        define(op, floating ? b.fcmp(predicate, value(op, 0), value(op, 1))
+                : b.icmp(predicate, value(op, 0), value(op, 1)));
     }
 
     private void intrinsic(Operation op, String name) {
@@ -351,13 +351,13 @@ public final class LlvmTranslation {
         for (int i = 0; i < args.length; i++) {
             args[i] = value(op, i);
         }
-        define(op, b.intrinsic("llvm." + name + "." + suffix(t), t, "", args));
+        define(op, b.intrinsic("llvm." + name + "." + suffix(t), t, args));
     }
 
     /** ctlz/cttz take an i1 "zero is poison" flag; MLIR's are defined at zero. */
     private void bitCount(Operation op, String name) {
         org.nvlower.llvm.ir.Type t = type(op.result(0).type(), op);
-        define(op, b.intrinsic("llvm." + name + "." + suffix(t), t, "", value(op, 0), Constants.i1(false)));
+        define(op, b.intrinsic("llvm." + name + "." + suffix(t), t, value(op, 0), Constants.i1(false)));
     }
 
     /** The overload suffix of an intrinsic: {@code f32}, {@code v4f32}, {@code i64}. */
@@ -380,7 +380,7 @@ public final class LlvmTranslation {
     private void indexCast(Operation op, boolean signed) {
         org.nvlower.llvm.ir.IntegerType to = (org.nvlower.llvm.ir.IntegerType) type(op.result(0).type(), op);
         org.nvlower.llvm.ir.Value v = value(op, 0);
-        define(op, signed ? b.sextOrTrunc(v, to, "") : b.zextOrTrunc(v, to, ""));
+        define(op, signed ? b.sextOrTrunc(v, to) : b.zextOrTrunc(v, to));
     }
 
     private static void shapeCast(LlvmTranslation t, Operation op) {
@@ -397,7 +397,7 @@ public final class LlvmTranslation {
         for (int i = 0; i < op.operands().size(); i++) {
             args.add(t.value(op, i));
         }
-        org.nvlower.llvm.ir.Value r = t.b.call(f, args, "");
+        org.nvlower.llvm.ir.Value r = t.b.call(f, args);
         if (!op.results().isEmpty()) {
             t.define(op, r);
         }
@@ -436,8 +436,8 @@ public final class LlvmTranslation {
         long stride = 1;
         for (int k = shape.size() - 1; k >= 0; k--) {
             org.nvlower.llvm.ir.Value i = value(op, memrefIndex + 1 + k);
-            org.nvlower.llvm.ir.Value term = stride == 1 ? i : b.mul(i, Constants.integer(index, stride), "");
-            linear = linear == null ? term : b.add(linear, term, "");
+            org.nvlower.llvm.ir.Value term = stride == 1 ? i : b.mul(i, Constants.integer(index, stride));
+            linear = linear == null ? term : b.add(linear, term);
             if (k > 0) {
                 stride *= shape.get(k);
             }
@@ -445,7 +445,7 @@ public final class LlvmTranslation {
         if (linear == null) {
             return base;
         }
-        return b.gep(type(m.element(), op), base, List.of(linear), "");
+        return b.gep(type(m.element(), op), base, List.of(linear));
     }
 
     // ------------------------------------------------------------------ types and constants

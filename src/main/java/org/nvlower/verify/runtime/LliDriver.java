@@ -81,41 +81,41 @@ public final class LliDriver {
             b.positionAtEnd(loop);
             PhiInst i = b.phi(i64, "i." + f.symbol());
             i.addIncoming(Constants.i64(0), before);
-            Value base = b.mul(i, Constants.i64(words), "");
+            Value base = b.mul(i, Constants.i64(words));
             List<Value> args = new ArrayList<>();
             int w = 0;
             for (ValueType t : f.parameterTypes()) {
-                Value first = load(b, table, tableType, b.add(base, Constants.i64(w++), ""));
+                Value first = load(b, table, tableType, b.add(base, Constants.i64(w++)));
                 Value arg;
                 if (t.words() == 2) {
-                    Value lo = load(b, table, tableType, b.add(base, Constants.i64(w++), ""));
-                    arg = b.or(b.shl(b.zext(first, i128, ""), Constants.integer(i128, 64), ""), b.zext(lo, i128, ""), "");
+                    Value lo = load(b, table, tableType, b.add(base, Constants.i64(w++)));
+                    arg = b.or(b.shl(b.zext(first, i128), Constants.integer(i128, 64)), b.zext(lo, i128));
                 } else {
                     arg = switch (t) {
-                        case F32 -> b.bitcast(b.trunc(first, i32, ""), FloatType.FLOAT, "");
-                        case F64 -> b.bitcast(first, FloatType.DOUBLE, "");
+                        case F32 -> b.bitcast(b.trunc(first, i32), FloatType.FLOAT);
+                        case F64 -> b.bitcast(first, FloatType.DOUBLE);
                         case I64 -> first;
-                        default -> b.trunc(first, t.irType(), "");
+                        default -> b.trunc(first, t.irType());
                     };
                 }
                 args.add(arg);
             }
-            Value r = b.call(callee, args, "");
+            Value r = b.call(callee, args);
             Value hi;
             Value lo;
             if (f.returnType().words() == 2) {
-                hi = b.trunc(b.lshr(r, Constants.integer(i128, 64), ""), i64, "");
-                lo = b.trunc(r, i64, "");
+                hi = b.trunc(b.lshr(r, Constants.integer(i128, 64)), i64);
+                lo = b.trunc(r, i64);
             } else {
                 Type t = f.returnType().irType();
-                Value bits = t == FloatType.FLOAT ? b.bitcast(r, i32, "") : t == FloatType.DOUBLE ? b.bitcast(r, i64, "") : r;
+                Value bits = t == FloatType.FLOAT ? b.bitcast(r, i32) : t == FloatType.DOUBLE ? b.bitcast(r, i64) : r;
                 hi = Constants.i64(0);
-                lo = bits.type() == i64 ? bits : b.zext(bits, i64, "");
+                lo = bits.type() == i64 ? bits : b.zext(bits, i64);
             }
-            b.call(printf, List.of(fmtPtr, hi, lo), "");
-            Value i1 = b.add(i, Constants.i64(1), "");
+            b.call(printf, List.of(fmtPtr, hi, lo));
+            Value i1 = b.add(i, Constants.i64(1));
             i.addIncoming(i1, loop);
-            b.condBr(b.icmp(Predicate.IULT, i1, Constants.i64(list.size()), ""), loop, next);
+            b.condBr(b.icmp(Predicate.IULT, i1, Constants.i64(list.size())), loop, next);
             b.positionAtEnd(next);
         }
         b.ret(Constants.i32(0));
@@ -123,8 +123,8 @@ public final class LliDriver {
     }
 
     private static Value load(IrBuilder b, GlobalVariable table, ArrayType type, Value index) {
-        Value p = b.inBoundsGep(type, table, List.of(Constants.i64(0), index), "");
-        return b.load(IntegerType.I64, p, "");
+        Value p = b.inBoundsGep(type, table, List.of(Constants.i64(0), index));
+        return b.load(IntegerType.I64, p);
     }
 
     /** The result words of one output line, in {@link RuntimeFunction#evaluate}'s order. */

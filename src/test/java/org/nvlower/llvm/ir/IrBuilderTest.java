@@ -33,7 +33,7 @@ public class IrBuilderTest {
         b.condBr(gt, takeA, join);
         b.positionAtEnd(takeA).br(join);
         b.positionAtEnd(join);
-        PhiInst phi = b.phi(IntegerType.I64, "max", f.argument(0), takeA, f.argument(1), entry);
+        PhiInst phi = b.phi(IntegerType.I64, List.of(IrBuilder.incoming(f.argument(0), takeA), IrBuilder.incoming(f.argument(1), entry)), "max");
         b.ret(phi);
         return m;
     }
@@ -124,20 +124,20 @@ public class IrBuilderTest {
         BasicBlock pad = f.appendBlock("pad");
         BasicBlock jump = f.appendBlock("jump");
         IrBuilder b = IrBuilder.atEnd(m, entry);
-        b.insert(MemoryInst.fence(AtomicOrdering.SEQ_CST, null), "");
-        b.insert(MemoryInst.fence(AtomicOrdering.ACQUIRE, "singlethread"), "");
+        b.insert(MemoryInst.fence(AtomicOrdering.SEQ_CST, null));
+        b.insert(MemoryInst.fence(AtomicOrdering.ACQUIRE, "singlethread"));
         b.insert(MemoryInst.cmpxchg(f.argument(0), Constants.i32(0), Constants.i32(1), AtomicOrdering.ACQ_REL,
                 AtomicOrdering.ACQUIRE, 4), "cx");
         b.insert(MemoryInst.atomicRmw("add", f.argument(0), Constants.i32(2), AtomicOrdering.MONOTONIC, 4), "old");
         b.insert(OtherInst.vaArg(f.argument(1), IntegerType.I32), "va");
-        b.insert(CallInst.invoke(callee, List.of(), ok, pad), "");
+        b.insert(CallInst.invoke(callee, List.of(), ok, pad));
         b.positionAtEnd(ok).insert(TerminatorInst.indirectBr(Constants.nullPointer((PointerType) m.pointerTo(IntegerType.I8, 0)),
-                List.of(jump)), "");
+                List.of(jump)));
         b.positionAtEnd(jump).retVoid();
         b.positionAtEnd(pad);
         StructType lp = StructType.of(m.pointerTo(IntegerType.I8, 0), IntegerType.I32);
         OtherInst landing = b.insert(OtherInst.landingPad(lp, true, List.of(), List.of()), "lp");
-        b.insert(TerminatorInst.resume(landing), "");
+        b.insert(TerminatorInst.resume(landing));
         assertEquals(List.of(), IrVerifier.verify(m));
         String text = IrPrinter.print(m);
         assertTrue(text.contains("cmpxchg i32* %0, i32 0, i32 1 acq_rel acquire, align 4"), text);
