@@ -131,6 +131,28 @@ public final class IntrinsicSignatures {
         {"llvm.nvvm.mulhi.ull", "i64(i64,i64)"},
     };
 
+    /**
+     * Older signatures LLVM 14 still reads: its AutoUpgrade rewrites them to the current form
+     * before verifying (memcpy/memmove/memset with an {@code i32} alignment argument, LLVM < 7;
+     * dbg.value with an {@code i64} offset, LLVM < 6).
+     */
+    private static final String[][] LEGACY = {
+        {"llvm.memcpy", "void(P0,P1,I0,i32,i1)"},
+        {"llvm.memmove", "void(P0,P1,I0,i32,i1)"},
+        {"llvm.memset", "void(P0,i8,I0,i32,i1)"},
+        {"llvm.dbg.value", "void(metadata,i64,metadata,metadata)"},
+    };
+
+    /** Whether {@code type} is an older signature of {@code signature}'s intrinsic that LLVM upgrades. */
+    public static boolean isLegacy(Signature signature, FunctionType type) {
+        for (String[] row : LEGACY) {
+            if (row[0].equals(signature.name()) && mismatch(parse(row[0], row[1]), type) == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A parsed signature: the result kind, the argument kinds, and which arguments are immarg. */
     public record Signature(String name, String result, List<String> params, List<Boolean> immarg) {
     }
