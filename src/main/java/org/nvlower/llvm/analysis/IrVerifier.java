@@ -156,6 +156,20 @@ public final class IrVerifier {
                 checkAttributeValues(g.attributeSet(), "attributes #" + g.id());
             }
         }
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof GlobalValue g) {
+                String p = globalProblem(g);
+                if (p != null) {
+                    SourcePosition at;
+                    try {
+                        at = module.source() == null ? null : module.positionOf(g);
+                    } catch (RuntimeException ex) {
+                        at = null;
+                    }
+                    problems.add(new Problem(null, null, null, p + " (@" + g.name() + ")", at, false));
+                }
+            }
+        }
         for (GlobalVariable g : module.globals()) {
             if (g.initializer() != null) {
                 checkConstant(g.initializer(), "@" + g.name());
@@ -169,6 +183,31 @@ public final class IrVerifier {
             block = null;
             checkFunction(f);
         }
+    }
+
+    /**
+     * LLVM's rules on one global: a local symbol has default visibility (LLVM's parser), a
+     * declaration is in no comdat, and {@code @llvm.used}/{@code @llvm.compiler.used} are
+     * appending arrays of pointers with a list initializer (Verifier::visitGlobalVariable).
+     */
+    private static String globalProblem(GlobalValue g) {
+        if (g.linkage().isLocal() && g.visibility() != org.nvlower.llvm.ir.Visibility.DEFAULT) {
+            return "symbol with local linkage must have default visibility";
+        }
+        boolean declaration = g instanceof Function f ? f.isDeclaration() : g instanceof GlobalVariable v && v.initializer() == null;
+        if (declaration && g.comdat() != null) {
+            return "Declaration may not be in a Comdat!";
+        }
+        if (g instanceof GlobalVariable v && (g.name().equals("llvm.used") || g.name().equals("llvm.compiler.used"))) {
+            if (!(v.valueType() instanceof ArrayType a) || !(a.element() instanceof PointerType)
+                    || v.linkage() != org.nvlower.llvm.ir.Linkage.APPENDING) {
+                return "wrong type for intrinsic global variable";
+            }
+            if (v.initializer() != null && !(v.initializer() instanceof ConstantAggregate)) {
+                return "wrong initalizer for intrinsic global variable";
+            }
+        }
+        return null;
     }
 
     private void report(Instruction inst, String message) {
@@ -386,7 +425,8 @@ public final class IrVerifier {
         for (DebugRecord r : inst.debugRecords()) {
             checkFunctionLocal(inst, r.locals(), f);
         }
-        if (inst.users().contains(inst) && !(inst instanceof PhiInst)) {
+        if (inst.users().contains(inst) && !(inst instanceof PhiInst) && dom.isReachable(inst.parent())) {
+            // LLVM allows it in unreachable code
             report(inst, "only PHI nodes may reference their own value");
         }
         String typeError = typeError(inst, f);
