@@ -20,7 +20,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "link", mixinStandardHelpOptions = true,
         description = "Link LLVM IR modules as llvm-link does: every input, in order, into a new module, "
                 + "globals in llvm-link's order; symbols matched by name, types and metadata mapped, named "
-                + "metadata appended, module flags merged.")
+                + "metadata appended, module flags merged, appending variables (llvm.used, llvm.global_ctors) concatenated.")
 public final class LinkCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "IN.ll", description = "input files (- for stdin, once)")
@@ -31,6 +31,10 @@ public final class LinkCommand implements Callable<Integer> {
 
     @Option(names = "--only-needed", description = "link from the second input on only the definitions the module uses (transitively)")
     boolean onlyNeeded;
+
+    @Option(names = "--internalize", description = "as llvm-link --internalize: from the second input on, the "
+            + "definitions linked in become internal")
+    boolean internalize;
 
     @Option(names = "--strip-metadata", description = "drop metadata attachments and debug records of linked code")
     boolean stripMetadata;
@@ -51,7 +55,8 @@ public final class LinkCommand implements Callable<Integer> {
                     dest = Module.create("llvm-link", src.opaquePointers());
                     dest.setSourceFileName("llvm-link");
                 }
-                Linker.Options options = new Linker.Options(onlyNeeded && input != inputs.get(0), !stripMetadata);
+                boolean later = input != inputs.get(0);
+                Linker.Options options = new Linker.Options(onlyNeeded && later, !stripMetadata, internalize && later);
                 try {
                     for (String w : Linker.link(dest, src, options).warnings()) {
                         err.println("warning: " + w);

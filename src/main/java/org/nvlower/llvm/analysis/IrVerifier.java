@@ -56,19 +56,36 @@ import org.nvlower.llvm.ir.CmpInst;
 import org.nvlower.llvm.ir.CastInst;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.DebugRecord;
+import org.nvlower.llvm.ir.ConstantFP;
+import org.nvlower.diag.SourcePosition;
+
 /**
  * Checks that a module is well-formed IR, as LLVM's verifier does for the rules passes can break:
  * block structure (one terminator, at the end; phis first, one entry per incoming edge), SSA
  * (every use dominated by its definition; no use of an erased value or of another function's
  * locals or another module's globals), types (operands and results of every instruction, calls
  * against their callee's type, returns against the function), switch cases (constant, distinct),
- * and metadata references (every {@code !N} defined). Returns the problems found; an empty list
- * means the module is valid.
+ * and metadata references (every {@code !N} defined); and LLVM's rule families, one class each:
+ * intrinsic signatures and {@code immarg} ({@link IntrinsicSignatures}), attributes
+ * ({@link AttributeRules}), module flags ({@link ModuleFlagRules}), calling conventions and
+ * {@code musttail} ({@link CallRules}), exception handling ({@link ExceptionRules}), atomics
+ * ({@link AtomicRules}), attachment shapes ({@link MetadataShapes}) and debug locations
+ * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module).
+ * Returns the problems found, each with the source position of the instruction (or function)
+ * when it was read from text; a module without errors is valid.
  */
 public final class IrVerifier {
 
-    /** One violation: where (function, block, instruction; null when not applicable) and what. */
-    public record Problem(String function, String block, String instruction, String message) {
+    /**
+     * One violation: where (function, block, instruction; null when not applicable), what, the
+     * position in the source file of the instruction or function (null for created IR or
+     * module-level problems), and whether it is only a warning (LLVM would drop debug info, not
+     * reject the module).
+     */
+    public record Problem(String function, String block, String instruction, String message, SourcePosition position,
+            boolean warning) {
+
+        /** The problem without its position: {@code in function @f: block %b: message: instruction}. */
         @Override
         public String toString() {
             StringBuilder sb = new StringBuilder();
@@ -89,6 +106,8 @@ public final class IrVerifier {
     private final Module module;
     private final List<Problem> problems = new ArrayList<>();
     private final Set<String> definedMetadata = new HashSet<>();
+    private final Map<String, String> metadataBodies = new HashMap<>();
+    private DebugInfoRules debugInfo;
     private Function function;
     private BasicBlock block;
 
@@ -103,9 +122,19 @@ public final class IrVerifier {
         return v.problems;
     }
 
+    /** The errors of {@code module} (its problems less the warnings). */
+    public static List<Problem> errors(Module module) {
+        return verify(module).stream().filter(p -> !p.warning()).toList();
+    }
+
     private void run() {
         for (MetadataDefinition m : module.metadataDefinitions()) {
             definedMetadata.add(m.id());
+            metadataBodies.put(m.id(), m.body());
+        }
+        debugInfo = new DebugInfoRules(module);
+        for (String p : ModuleFlagRules.check(module)) {
+            report(null, p);
         }
         for (MetadataDefinition m : module.metadataDefinitions()) {
             checkMetadataRefs(m.body(), "!" + m.id());
@@ -127,6 +156,20 @@ public final class IrVerifier {
                 checkAttributeValues(g.attributeSet(), "attributes #" + g.id());
             }
         }
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof GlobalValue g) {
+                String p = globalProblem(g);
+                if (p != null) {
+                    SourcePosition at;
+                    try {
+                        at = module.source() == null ? null : module.positionOf(g);
+                    } catch (RuntimeException ex) {
+                        at = null;
+                    }
+                    problems.add(new Problem(null, null, null, p + " (@" + g.name() + ")", at, false));
+                }
+            }
+        }
         for (GlobalVariable g : module.globals()) {
             if (g.initializer() != null) {
                 checkConstant(g.initializer(), "@" + g.name());
@@ -142,9 +185,54 @@ public final class IrVerifier {
         }
     }
 
+    /**
+     * LLVM's rules on one global: a local symbol has default visibility (LLVM's parser), a
+     * declaration is in no comdat, and {@code @llvm.used}/{@code @llvm.compiler.used} are
+     * appending arrays of pointers with a list initializer (Verifier::visitGlobalVariable).
+     */
+    private static String globalProblem(GlobalValue g) {
+        if (g.linkage().isLocal() && g.visibility() != org.nvlower.llvm.ir.Visibility.DEFAULT) {
+            return "symbol with local linkage must have default visibility";
+        }
+        boolean declaration = g instanceof Function f ? f.isDeclaration() : g instanceof GlobalVariable v && v.initializer() == null;
+        if (declaration && g.comdat() != null) {
+            return "Declaration may not be in a Comdat!";
+        }
+        if (g instanceof GlobalVariable v && (g.name().equals("llvm.used") || g.name().equals("llvm.compiler.used"))) {
+            if (!(v.valueType() instanceof ArrayType a) || !(a.element() instanceof PointerType)
+                    || v.linkage() != org.nvlower.llvm.ir.Linkage.APPENDING) {
+                return "wrong type for intrinsic global variable";
+            }
+            if (v.initializer() != null && !(v.initializer() instanceof ConstantAggregate)) {
+                return "wrong initalizer for intrinsic global variable";
+            }
+        }
+        return null;
+    }
+
     private void report(Instruction inst, String message) {
+        report(inst, message, false);
+    }
+
+    private void report(Instruction inst, String message, boolean warning) {
         problems.add(new Problem(function == null ? null : name(function), block == null ? null : name(block),
-                inst == null ? null : describe(inst), message));
+                inst == null ? null : describe(inst), message, position(inst), warning));
+    }
+
+    /** Where {@code inst} (or, without one, the current function) was read from; null for created IR. */
+    private SourcePosition position(Instruction inst) {
+        try {
+            if (module.source() == null) {
+                return null;
+            }
+            if (inst != null && inst.source() != null && inst.function() != null
+                    && inst.function().module() == module) {
+                return module.positionOf(inst.source().tokenStart());
+            }
+            return function == null ? null : module.positionOf(function);
+        } catch (RuntimeException e) {
+            return null; // a position is a courtesy: never let it hide the problem
+        }
     }
 
     private static String name(TrackedValue v) {
@@ -168,8 +256,17 @@ public final class IrVerifier {
             checkMetadataRefs(a.node(), "@" + f.name());
         }
         checkAttributeValues(f.inlineAttributes(), "@" + f.name());
+        checkFunctionAttributes(f);
+        String cc = CallRules.conventionProblem(f);
+        if (cc != null) {
+            report(null, cc);
+        }
         if (f.isDeclaration()) {
             return;
+        }
+        IntrinsicSignatures.Signature known = IntrinsicSignatures.lookup(f.name());
+        if (f.name().startsWith("llvm.") && (known == null || !IntrinsicSignatures.isLegacy(known, f.functionType()))) {
+            report(null, "llvm intrinsics cannot be defined!"); // an upgradable old signature is renamed by LLVM
         }
         f.renumberIfNeeded();
         List<BasicBlock> blocks = f.blocks();
@@ -277,9 +374,10 @@ public final class IrVerifier {
 
     private void checkInstruction(Instruction inst, Function f, Set<BasicBlock> inFunction,
             Map<Instruction, Integer> position, DominatorTree dom) {
+        checkRuleFamilies(inst, f);
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
-            String shape = MetadataShapes.problem(module, inst, a);
+            String shape = MetadataShapes.problem(metadataBodies, inst, a);
             if (shape != null) {
                 report(inst, "!" + a.name() + ": " + shape);
             }
@@ -327,12 +425,108 @@ public final class IrVerifier {
         for (DebugRecord r : inst.debugRecords()) {
             checkFunctionLocal(inst, r.locals(), f);
         }
-        if (inst.users().contains(inst) && !(inst instanceof PhiInst)) {
+        if (inst.users().contains(inst) && !(inst instanceof PhiInst) && dom.isReachable(inst.parent())) {
+            // LLVM allows it in unreachable code
             report(inst, "only PHI nodes may reference their own value");
         }
         String typeError = typeError(inst, f);
         if (typeError != null) {
             report(inst, typeError);
+        }
+    }
+
+    // ------------------------------------------------------------------ LLVM's rule families
+
+    private void checkFunctionAttributes(Function f) {
+        for (String p : AttributeRules.check(f.attributes(), AttributeRules.Position.FUNCTION, null)) {
+            report(null, p);
+        }
+        for (String p : AttributeRules.check(f.returnAttributes(), AttributeRules.Position.RETURN, f.returnType())) {
+            report(null, p);
+        }
+        List<AttributeSet> params = new ArrayList<>();
+        for (Argument a : f.arguments()) {
+            params.add(a.attributes());
+            for (String p : AttributeRules.check(a.attributes(), AttributeRules.Position.PARAMETER, a.type())) {
+                report(null, p + " (parameter " + a.index() + ")");
+            }
+        }
+        for (String p : AttributeRules.checkParameters(params, f.functionType().params(), f.returnType(),
+                f.name().startsWith("llvm."))) {
+            report(null, p);
+        }
+    }
+
+    /** The rules of {@link AtomicRules}, {@link ExceptionRules}, {@link CallRules}, the call's attributes and intrinsic signature, and {@link DebugInfoRules}. */
+    private void checkRuleFamilies(Instruction inst, Function f) {
+        if (inst instanceof MemoryInst m) {
+            String p = AtomicRules.check(m);
+            if (p != null) {
+                report(inst, p);
+            }
+        }
+        String eh = ExceptionRules.check(inst, f);
+        if (eh != null) {
+            report(inst, eh);
+        }
+        if (inst instanceof CallInst c) {
+            checkCall(c, f);
+        }
+        String di = debugInfo.check(inst, f);
+        if (di != null) {
+            report(inst, di, true);
+        }
+    }
+
+    private void checkCall(CallInst c, Function f) {
+        CallInst.Detail d = c.detail();
+        AttributeSet fnAttributes = d.fnAttributes();
+        for (int id : d.attributeGroups()) {
+            AttributeGroup g = module.attributeGroup(id);
+            if (g != null) {
+                fnAttributes = fnAttributes.union(g.attributeSet());
+            }
+        }
+        Function callee = c.calledFunction();
+        boolean intrinsic = callee != null && callee.name().startsWith("llvm.") || c.callee() instanceof InlineAsm;
+        List<String> found = new ArrayList<>(AttributeRules.check(fnAttributes, AttributeRules.Position.FUNCTION, null));
+        found.addAll(AttributeRules.check(d.returnAttributes(), AttributeRules.Position.RETURN, c.type()));
+        List<AttributeSet> params = new ArrayList<>();
+        List<Type> types = new ArrayList<>();
+        for (int i = 0; i < d.argumentCount(); i++) {
+            params.add(d.paramAttributes(i));
+            types.add(c.argument(i).type());
+            found.addAll(AttributeRules.check(d.paramAttributes(i), AttributeRules.Position.PARAMETER, c.argument(i).type()));
+        }
+        found.addAll(AttributeRules.checkParameters(params, types, c.type(), intrinsic));
+        for (String p : found) {
+            report(c, p);
+        }
+        if (c.tailKind().equals("musttail") && c.opcode() == Opcode.CALL) {
+            String p = CallRules.mustTailProblem(c, f);
+            if (p != null) {
+                report(c, p);
+            }
+        }
+        if (callee != null && callee.name().startsWith("llvm.")) {
+            IntrinsicSignatures.Signature sig = IntrinsicSignatures.lookup(callee.name());
+            if (sig != null && IntrinsicSignatures.isLegacy(sig, callee.functionType())) {
+                return; // LLVM upgrades the call before it verifies it
+            }
+            String mismatch = sig == null ? null : IntrinsicSignatures.mismatch(sig, callee.functionType());
+            if (mismatch != null) {
+                report(c, mismatch + " (@" + callee.name() + ")");
+                return;
+            }
+            for (int i = 0; i < d.argumentCount(); i++) {
+                boolean imm = sig != null && i < sig.immarg().size() && sig.immarg().get(i)
+                        || d.paramAttributes(i).has("immarg")
+                        || i < callee.arguments().size() && callee.argument(i).attributes().has("immarg");
+                Value v = c.argument(i);
+                if (imm && !(v instanceof ConstantInt) && !(v instanceof ConstantFP)) {
+                    report(c, "immarg operand has non-immediate parameter (argument " + i + ")");
+                }
+            }
         }
     }
 
@@ -514,7 +708,7 @@ public final class IrVerifier {
                     return "load from a non-pointer";
                 }
                 return !p.isOpaque() && !p.pointee().equals(m.type()) ? "load of " + m.type() + " through " + p
-                        : Types.isSized(m.type()) ? null : "loading unsized type";
+                        : sized(m.type(), new HashSet<>()) ? null : "loading unsized type";
             }
             case STORE -> {
                 if (!(m.operand(1).type() instanceof PointerType p)) {
@@ -535,12 +729,23 @@ public final class IrVerifier {
                 return null;
             }
             case ALLOCA -> {
-                return Types.isSized(m.elementType()) ? null : "alloca of unsized type";
+                return sized(m.elementType(), new HashSet<>()) ? null : "Cannot allocate unsized type";
             }
             default -> {
                 return null;
             }
         }
+    }
+
+    /** Types.isSized that also ends on a struct that contains itself (not through a pointer): unsized, as LLVM says. */
+    private static boolean sized(Type t, Set<NamedStructType> seen) {
+        return switch (t) {
+            case NamedStructType n -> !n.isOpaque() && seen.add(n) && n.fields().stream().allMatch(f -> sized(f, seen))
+                    && seen.remove(n);
+            case StructType s -> s.fields().stream().allMatch(f -> sized(f, seen));
+            case ArrayType a -> sized(a.element(), seen);
+            default -> Types.isSized(t);
+        };
     }
 
     private static String terminatorTypeError(TerminatorInst t, Function f) {

@@ -6,9 +6,7 @@ import java.util.List;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.MetadataAttachment;
-import org.nvlower.llvm.ir.MetadataDefinition;
 import org.nvlower.llvm.ir.MetadataText;
-import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Type;
@@ -18,17 +16,20 @@ import org.nvlower.llvm.ir.Type;
  * the {@code !nonnull}/{@code !align} checks of {@code visitLoadInst}, {@code visitProfMetadata}):
  * {@code !range} on a load, call or invoke of integer type, pairs of integers of that type;
  * {@code !nonnull} and {@code !align} on loads of pointers only, {@code !align} one {@code i64} power of two; {@code !prof} branch weights one per
- * successor of a {@code br}/{@code switch}/{@code indirectbr}. Returns the message of the first
+ * successor of a {@code br}/{@code switch}/{@code indirectbr}; {@code !tbaa} (LLVM's
+ * {@code TBAAVerifier}, basic shape) only on loads, stores, calls, atomicrmw and cmpxchg, and a
+ * struct-path access tag (base, access, offset [, constant]) whose base and access are nodes and
+ * whose offset is an integer of the width the base type's own offsets use. Returns the message of the first
  * broken rule, or null.
  */
 final class MetadataShapes {
 
-    private static final java.util.Set<String> KINDS = java.util.Set.of("range", "nonnull", "align", "prof");
+    private static final java.util.Set<String> KINDS = java.util.Set.of("range", "nonnull", "align", "prof", "tbaa");
 
     private MetadataShapes() {
     }
 
-    static String problem(Module module, Instruction inst, MetadataAttachment a) {
+    static String problem(java.util.Map<String, String> module, Instruction inst, MetadataAttachment a) {
         if (!KINDS.contains(a.name())) {
             return null;
         }
@@ -39,6 +40,7 @@ final class MetadataShapes {
                     : !(inst.type() instanceof PointerType) ? "nonnull applies only to pointer types" : null;
             case "align" -> align(inst, body);
             case "prof" -> prof(inst, body);
+            case "tbaa" -> tbaa(module, inst, body);
             default -> null;
         };
     }
@@ -107,6 +109,40 @@ final class MetadataShapes {
         return null;
     }
 
+    private static String tbaa(java.util.Map<String, String> module, Instruction inst, String body) {
+        boolean allowed = switch (inst.opcode()) {
+            case LOAD, STORE, CALL, ATOMICRMW, CMPXCHG -> true;
+            default -> false;
+        };
+        if (!allowed) {
+            return "This instruction shall not have a TBAA access tag!";
+        }
+        List<String> tag = body == null ? null : MetadataText.tupleElements(body);
+        if (tag == null || tag.isEmpty() || !isNodeRef(tag.get(0))) {
+            return null; // the old scalar format, or not read here
+        }
+        if (tag.size() < 3 || tag.size() > 5) {
+            return "Struct tag metadata must have either 3 or 4 operands";
+        }
+        if (!isNodeRef(tag.get(1))) {
+            return "Malformed struct tag metadata: base and access-type should be non-null and point to Metadata nodes";
+        }
+        if (!tag.get(2).matches("i\\d+ -?\\d+")) {
+            return "Offset must be constant integer";
+        }
+        String base = body(module, tag.get(0));
+        List<String> fields = base == null ? null : MetadataText.tupleElements(base);
+        if (fields != null && fields.size() >= 3 && fields.get(2).matches("i\\d+ -?\\d+")
+                && !fields.get(2).startsWith(tag.get(2).substring(0, tag.get(2).indexOf(' ') + 1))) {
+            return "Access bit-width not the same as description bit-width";
+        }
+        return null;
+    }
+
+    private static boolean isNodeRef(String element) {
+        return element.length() > 1 && element.charAt(0) == '!' && MetadataText.isNumber(element.substring(1));
+    }
+
     /** {@code i32 7} as a value of {@code t}, or null when it is not an integer of that type. */
     private static BigInteger integer(String element, IntegerType t) {
         String prefix = t + " ";
@@ -121,14 +157,13 @@ final class MetadataShapes {
     }
 
     /** The node's body for {@code !N}, the text itself for an inline {@code !{...}}, else null. */
-    private static String body(Module module, String node) {
+    private static String body(java.util.Map<String, String> module, String node) {
         String n = node.strip();
         if (n.startsWith("!{") || n.startsWith("distinct !{")) {
             return n;
         }
         if (n.length() > 1 && MetadataText.isNumber(n.substring(1))) {
-            MetadataDefinition d = module.metadata(n.substring(1));
-            return d == null ? null : d.body();
+            return module.get(n.substring(1));
         }
         return null;
     }

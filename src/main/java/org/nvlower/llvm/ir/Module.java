@@ -275,6 +275,11 @@ public final class Module {
         entities.add(at, new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, null));
     }
 
+    /** Removes {@code $name = comdat ...} (no global may name it any more). */
+    public void removeComdat(String name) {
+        entities.removeIf(e -> e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT && h.key().equals(name));
+    }
+
     /** Replaces the header line of {@code kind} (or adds it after the other header lines). */
     private void setHeader(HeaderLine.Kind kind, String key, String value) {
         HeaderLine line = new HeaderLine(kind, key, value, null);

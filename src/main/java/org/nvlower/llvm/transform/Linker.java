@@ -17,6 +17,16 @@ import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.ModuleEntity;
 import org.nvlower.llvm.ir.MetadataDefinition;
 import org.nvlower.llvm.ir.GlobalValue;
+import org.nvlower.llvm.ir.ArrayType;
+import org.nvlower.llvm.ir.Constant;
+import org.nvlower.llvm.ir.ConstantAggregate;
+import org.nvlower.llvm.ir.Constants;
+import org.nvlower.llvm.ir.NamedStructType;
+import org.nvlower.llvm.ir.PointerType;
+import org.nvlower.llvm.ir.StructType;
+import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.Types;
+import org.nvlower.llvm.ir.VectorType;
 /**
  * Links a source module into a destination, as llvm-link does: external symbols are matched by
  * name (a declaration takes the other module's definition; two strong definitions are an error),
@@ -28,9 +38,13 @@ import org.nvlower.llvm.ir.GlobalValue;
 public final class Linker {
 
     /** How to link. */
-    public record Options(boolean onlyNeeded, boolean keepMetadata) {
+    public record Options(boolean onlyNeeded, boolean keepMetadata, boolean internalize) {
         public static final Options ALL = new Options(false, true);
         public static final Options ONLY_NEEDED = new Options(true, true);
+
+        public Options(boolean onlyNeeded, boolean keepMetadata) {
+            this(onlyNeeded, keepMetadata, false);
+        }
     }
 
     /** Thrown for modules that cannot be linked (a symbol defined twice, a type clash). */
@@ -49,6 +63,8 @@ public final class Linker {
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final List<String> warnings = new ArrayList<>();
     private final List<Function> linkedFunctions = new ArrayList<>();
+    /** Names whose destination definition came from this source (for --internalize). */
+    private final java.util.Set<String> fromSource = new java.util.HashSet<>();
 
     private Linker(Module dest, Module src, Options options) {
         this.dest = dest;
@@ -80,7 +96,7 @@ public final class Linker {
         Module dest = Module.create("llvm-link", inputs.get(0).opaquePointers());
         dest.setSourceFileName("llvm-link");
         for (int i = 0; i < inputs.size(); i++) {
-            Options o = i == 0 ? new Options(false, options.keepMetadata()) : options;
+            Options o = i == 0 ? new Options(false, options.keepMetadata(), false) : options;
             link(dest, inputs.get(i), o).warnings().forEach(warnings);
         }
         return dest;
@@ -97,7 +113,8 @@ public final class Linker {
         // as llvm-link (IRMover): each value to link in source order (variables, functions, aliases)
         // is mapped with everything it pulls in before the next; bodies pulled in are copied last
         // first (the mapper's worklist is a stack). New globals are added as they are first needed.
-        for (GlobalValue g : valuesToLink()) {
+        List<GlobalValue> toLink = valuesToLink();
+        for (GlobalValue g : toLink) {
             cloner.mapValue(g);
             while (!work.isEmpty()) {
                 work.pollLast().run();
@@ -110,6 +127,57 @@ public final class Linker {
             }
         }
         linkNamedMetadata();
+        if (options.internalize()) {
+            internalize(toLink);
+        }
+    }
+
+    /**
+     * llvm-link's {@code --internalize}: the definitions linked from this source become internal
+     * (InternalizePass: not declarations, locals, {@code llvm.*} names, appending variables).
+     */
+    private void internalize(List<GlobalValue> linked) {
+        // InternalizePass keeps what llvm.used names (not llvm.compiler.used)
+        java.util.Set<GlobalValue> preserved = new java.util.HashSet<>();
+        for (String used : List.of("llvm.used")) {
+            if (dest.global(used) instanceof GlobalVariable u && u.initializer() != null) {
+                Constants.walk(u.initializer(), c -> {
+                    if (c instanceof GlobalValue gv) {
+                        preserved.add(gv);
+                    }
+                });
+            }
+        }
+        // ModuleLinker's Internalize set: the values it links, comdat members chosen from the source included
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        for (GlobalValue g : linked) {
+            if (g.hasName() && fromSource.contains(g.name())) {
+                names.add(g.name());
+            }
+        }
+        for (String n : fromSource) {
+            if (dest.global(n) != null && dest.global(n).comdat() != null) {
+                names.add(n);
+            }
+        }
+        for (String n : names) {
+            GlobalValue d = dest.global(n);
+            if (d == null || preserved.contains(d) || !isDefinition(d) || d.linkage().isLocal() || d.linkage() == Linkage.APPENDING
+                    || d.name().startsWith("llvm.")) {
+                continue;
+            }
+            String comdat = d.comdat() == null ? null : d.comdat().isEmpty() ? d.name() : d.comdat();
+            if (comdat != null) {
+                long members = dest.entities().stream().filter(e -> e instanceof GlobalValue o && o.comdat() != null
+                        && (o.comdat().isEmpty() ? o.name() : o.comdat()).equals(comdat)).count();
+                if (members > 1) {
+                    continue; // a comdat of several members is kept as it is (LLVM makes it nodeduplicate)
+                }
+                d.setComdat(null); // a comdat of one internal member is dropped
+                dest.removeComdat(comdat);
+            }
+            d.internalize();
+        }
     }
 
     /** ModuleLinker's ValuesToLink: definitions to link, not declarations nor unreferenced local/linkonce ones. */
@@ -124,7 +192,9 @@ public final class Linker {
             }
             GlobalValue existing = g.linkage().isLocal() || !g.hasName() ? null : dest.global(g.name());
             if (options.onlyNeeded()) {
-                if (existing != null && !isDefinition(existing)) {
+                // appending variables are always linked; the rest only to define what is declared
+                if (existing != null && !isDefinition(existing) || g instanceof GlobalVariable v
+                        && v.linkage() == Linkage.APPENDING) {
                     out.add(g);
                 }
                 continue;
@@ -167,15 +237,16 @@ public final class Linker {
             throw new LinkException("@" + g.name() + " is a " + kind(existing) + " in " + dest.fileName() + " but a "
                     + kind(g) + " in " + src.fileName());
         }
+        if (g instanceof GlobalVariable sv && sv.linkage() == Linkage.APPENDING) {
+            return appendTo(existing, sv);
+        }
         cloner.map(g, existing);
         // the weaker unnamed_addr of the two holds (IRMover: none < local_unnamed_addr < unnamed_addr)
         if (g.unnamedAddr().ordinal() < existing.unnamedAddr().ordinal()) {
             existing.setUnnamedAddr(g.unnamedAddr());
         }
-        boolean srcDefines = isDefinition(g);
-        boolean destDefines = isDefinition(existing);
-        if (srcDefines && (!destDefines || existing.linkage().isDiscardableIfUnused()
-                && !g.linkage().isDiscardableIfUnused())) {
+        if (linkFromSource(existing, g)) {
+            fromSource.add(g.name());
             // llvm-link makes a new global for the definition (where it is first needed) and
             // replaces the old one with it: the global moves there
             dest.moveGlobalToEnd(existing);
@@ -194,16 +265,82 @@ public final class Linker {
                     linkedFunctions.add(df);
                 });
             } else if (existing instanceof GlobalVariable dv && g instanceof GlobalVariable sv) {
+                if (!dv.valueType().equals(cloner.mapType(sv.valueType()))) {
+                    // a larger common symbol: the variable is made again with the source's type
+                    if (dv.hasUses()) {
+                        throw new LinkException("@" + g.name() + " has type " + dv.valueType() + " in "
+                                + dest.fileName() + " but " + sv.valueType() + " in " + src.fileName());
+                    }
+                    String name = dv.name();
+                    dest.removeGlobal(dv);
+                    GlobalVariable nv = cloner.cloneGlobalVariableDeclaration(sv, name);
+                    work.add(() -> nv.setInitializer(cloner.mapConstant(sv.initializer())));
+                    return nv;
+                }
+                dv.setLinkage(sv.linkage());
+                dv.setAlignment(Math.max(dv.alignment(), sv.alignment()));
                 work.add(() -> dv.setInitializer(cloner.mapConstant(sv.initializer())));
             }
-        } else if (srcDefines && destDefines && !g.linkage().isDiscardableIfUnused()
-                && !existing.linkage().isDiscardableIfUnused() && existing.linkage() != Linkage.COMMON) {
-            throw new LinkException("symbol multiply defined: @" + g.name());
         }
         return existing;
     }
 
+    /**
+     * IRLinker's appending variables ({@code @llvm.used}, {@code @llvm.compiler.used},
+     * {@code @llvm.global_ctors}...): a new array of the destination's elements then the
+     * source's, in the old destination variable's place; the old one is removed.
+     */
+    private GlobalValue appendTo(GlobalValue existing, GlobalVariable sv) {
+        if (!(existing instanceof GlobalVariable dv) || dv.linkage() != Linkage.APPENDING) {
+            throw new LinkException("cannot link appending variable @" + sv.name() + " with a non-appending global");
+        }
+        if (!(dv.valueType() instanceof ArrayType da) || !(sv.valueType() instanceof ArrayType sa)
+                || !da.element().equals(cloner.mapType(sa.element()))) {
+            throw new LinkException("Appending variables with different element types: @" + sv.name());
+        }
+        if (dv.isConstant() != sv.isConstant()) {
+            throw new LinkException("Appending variables linked with different const'ness: @" + sv.name());
+        }
+        if (dv.hasUses()) {
+            throw new LinkException("appending variable @" + dv.name() + " has uses: not linked");
+        }
+        List<Constant> elements = new ArrayList<>(elementsOf(dv.initializer()));
+        // the new variable takes the old one's place: it goes last, then the variables after the old one follow it
+        List<GlobalVariable> after = new ArrayList<>(dest.globals().subList(dest.globals().indexOf(dv) + 1,
+                dest.globals().size()));
+        String name = dv.name();
+        dest.removeGlobal(dv);
+        ArrayType t = new ArrayType(elements.size() + elementsOf(sv.initializer()).size(), da.element());
+        GlobalVariable nv = new GlobalVariable(dest, name, t, dv.addressSpace(), dv.isConstant());
+        nv.readHeader(Linkage.APPENDING, dv.visibility(), dv.isDsoLocal(), dv.dllStorage(), dv.unnamedAddr());
+        nv.readTail(dv.section(), dv.partition(), dv.comdat(), dv.alignment(), dv.metadata());
+        dest.addGlobal(nv);
+        nv.headerChanged();
+        cloner.map(sv, nv);
+        for (GlobalVariable v : after) {
+            dest.moveGlobalToEnd(v);
+        }
+        work.add(() -> {
+            elements.addAll(elementsOf(cloner.mapConstant(sv.initializer())));
+            nv.setInitializer(elements.isEmpty() ? Constants.zero(t) : new ConstantAggregate(t, elements));
+        });
+        return nv;
+    }
+
+    private static List<Constant> elementsOf(Constant init) {
+        if (init instanceof ConstantAggregate a) {
+            return a.elements();
+        }
+        if (init == null || init.type() instanceof ArrayType t && t.count() == 0) {
+            return List.of();
+        }
+        throw new LinkException("appending variable initializer is not a list of elements: " + init.type());
+    }
+
     private GlobalValue copy(GlobalValue g, String name) {
+        if (!g.linkage().isLocal() && g.hasName()) {
+            fromSource.add(g.name());
+        }
         if (g.comdat() != null) {
             String c = g.comdat().isEmpty() ? g.name() : g.comdat();
             String kind = src.comdatKind(c);
@@ -240,6 +377,65 @@ public final class Linker {
                 work.add(() -> d.setTarget(cloner.mapConstant(a.target())));
                 yield d;
             }
+        };
+    }
+
+    /**
+     * ModuleLinker::shouldLinkFromSource: whether source definition {@code g} replaces the
+     * destination's {@code existing} of the same name (a declaration, a weaker definition, a
+     * smaller common symbol); two strong definitions are an error.
+     */
+    private boolean linkFromSource(GlobalValue existing, GlobalValue g) {
+        if (!isDefinition(g)) {
+            return false;
+        }
+        if (!isDefinition(existing)) {
+            return true;
+        }
+        Linkage s = g.linkage();
+        Linkage d = existing.linkage();
+        if (s == Linkage.COMMON) {
+            if (isLinkOnce(d) || isWeak(d)) {
+                return true;
+            }
+            if (d != Linkage.COMMON) {
+                return false;
+            }
+            return allocSize(existing.valueType()) < allocSize(cloner.mapType(g.valueType()));
+        }
+        if (isWeakForLinker(s)) {
+            return isLinkOnce(d) && isWeak(s);
+        }
+        if (isWeakForLinker(d)) {
+            return true;
+        }
+        if (s == Linkage.AVAILABLE_EXTERNALLY || d == Linkage.AVAILABLE_EXTERNALLY) {
+            return d == Linkage.AVAILABLE_EXTERNALLY;
+        }
+        throw new LinkException("symbol multiply defined: @" + g.name());
+    }
+
+    private static boolean isLinkOnce(Linkage l) {
+        return l == Linkage.LINKONCE || l == Linkage.LINKONCE_ODR;
+    }
+
+    private static boolean isWeak(Linkage l) {
+        return l == Linkage.WEAK || l == Linkage.WEAK_ODR;
+    }
+
+    private static boolean isWeakForLinker(Linkage l) {
+        return isLinkOnce(l) || isWeak(l) || l == Linkage.COMMON || l == Linkage.EXTERN_WEAK;
+    }
+
+    /** A type's size in bits, for choosing between common symbols (no padding: only the order matters). */
+    private static long allocSize(Type t) {
+        return switch (t) {
+            case PointerType p -> 64;
+            case ArrayType a -> a.count() * allocSize(a.element());
+            case StructType st -> st.fields().stream().mapToLong(Linker::allocSize).sum();
+            case NamedStructType n -> n.fields().stream().mapToLong(Linker::allocSize).sum();
+            case VectorType v -> v.count() * allocSize(v.element());
+            default -> Math.max(1, Types.bitWidth(t));
         };
     }
 

@@ -38,6 +38,24 @@ class LinkParityTest {
         assertParity(dir, List.of(link("order-c.ll"), link("order-b.ll")), false);
     }
 
+    /** Appending variables concatenated, a weak variable replaced by a strong one, the larger common kept, comdat members once. */
+    @Test
+    void appendingWeakCommonAndComdats(@TempDir Path dir) throws IOException {
+        List<Path> abc = List.of(link("append-a.ll"), link("append-b.ll"), link("append-c.ll"));
+        assertParity(dir, abc, false);
+        assertParity(dir, List.of(abc.get(1), abc.get(0)), false);
+        assertParity(dir, List.of(abc.get(2), abc.get(0), abc.get(1)), false);
+        assertParity(dir, List.of(abc.get(2), abc.get(0), abc.get(1)), true);
+    }
+
+    /** {@code --internalize}: what later inputs define becomes internal, but what llvm.used names and what the first defines. */
+    @Test
+    void internalizeAsLlvmLink(@TempDir Path dir) throws IOException {
+        assertParity(dir, List.of(link("append-a.ll"), link("append-b.ll"), link("append-c.ll")), false, true);
+        assertParity(dir, List.of(link("append-b.ll"), link("append-a.ll")), false, true);
+        assertParity(dir, List.of(link("order-b.ll"), link("order-c.ll")), false, true);
+    }
+
     @Test
     void libdeviceAloneAndWithAKernel(@TempDir Path dir) throws IOException {
         Assumptions.assumeTrue(Corpus.libdevice().isPresent(), Corpus.libdeviceMissing());
@@ -69,6 +87,11 @@ class LinkParityTest {
     }
 
     private static void assertParity(Path dir, List<Path> inputs, boolean onlyNeeded) throws IOException {
+        assertParity(dir, inputs, onlyNeeded, false);
+    }
+
+    private static void assertParity(Path dir, List<Path> inputs, boolean onlyNeeded, boolean internalize)
+            throws IOException {
         Optional<Path> llvmLink = ExternalTools.find("llvm-link");
         Optional<Path> opt = ExternalTools.opt();
         Assumptions.assumeTrue(llvmLink.isPresent() && opt.isPresent(), "llvm-link and opt (LLVM 14) needed");
@@ -76,16 +99,19 @@ class LinkParityTest {
         for (Path p : inputs) {
             modules.add(IrParser.parse(p.getFileName().toString(), Corpus.read(p)));
         }
-        Module linked = Linker.linkAll(modules, new Linker.Options(onlyNeeded, true), w -> { });
+        Module linked = Linker.linkAll(modules, new Linker.Options(onlyNeeded, true, internalize), w -> { });
         Path ours = Files.writeString(dir.resolve("ours.ll"), IrPrinter.print(linked), StandardCharsets.ISO_8859_1);
         List<String> cmd = new ArrayList<>(List.of(llvmLink.get().toString(), "-S", "-o", dir.resolve("theirs.ll").toString()));
         if (onlyNeeded) {
             cmd.add("--only-needed");
         }
+        if (internalize) {
+            cmd.add("--internalize");
+        }
         inputs.forEach(p -> cmd.add(p.toString()));
         ExternalTools.Result r = ExternalTools.run(120, cmd);
         assertEquals(0, r.exitCode(), r.stderr());
-        assertEquals(optS(opt.get(), dir.resolve("theirs.ll")), optS(opt.get(), ours), inputs + " only-needed " + onlyNeeded);
+        assertEquals(optS(opt.get(), dir.resolve("theirs.ll")), optS(opt.get(), ours), inputs + " only-needed " + onlyNeeded + " internalize " + internalize);
     }
 
     private static String optS(Path opt, Path file) {

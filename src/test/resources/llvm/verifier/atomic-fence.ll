@@ -1,0 +1,5 @@
+; LLVM: fence cannot be monotonic
+define void @f() {
+  fence monotonic
+  ret void
+}

@@ -1,0 +1,2 @@
+; LLVM: Attributes 'noinline and alwaysinline' are incompatible!
+define void @f() alwaysinline noinline { ret void }

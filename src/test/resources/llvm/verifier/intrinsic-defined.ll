@@ -1,0 +1,4 @@
+; LLVM: llvm intrinsics cannot be defined!
+define void @llvm.foo() {
+  ret void
+}
