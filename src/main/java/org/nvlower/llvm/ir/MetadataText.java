@@ -177,16 +177,22 @@ public final class MetadataText {
 
     /** Decodes LLVM's {@code \XX} and {@code \\} escapes. */
     public static String unescape(String s) {
-        if (s.indexOf('\\') < 0) {
-            return s;
+        return unescape(s, 0, s.length());
+    }
+
+    /** {@link #unescape(String)} of {@code s} from {@code from} to {@code to} (the lexer's names and strings). */
+    public static String unescape(String s, int from, int to) {
+        int backslash = s.indexOf('\\', from);
+        if (backslash < 0 || backslash >= to) {
+            return s.substring(from, to);
         }
-        StringBuilder sb = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
+        StringBuilder sb = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
             char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length() && s.charAt(i + 1) == '\\') {
+            if (c == '\\' && i + 1 < to && s.charAt(i + 1) == '\\') {
                 sb.append('\\');
                 i++;
-            } else if (c == '\\' && i + 2 < s.length() && Character.digit(s.charAt(i + 1), 16) >= 0
+            } else if (c == '\\' && i + 2 < to && Character.digit(s.charAt(i + 1), 16) >= 0
                     && Character.digit(s.charAt(i + 2), 16) >= 0) {
                 sb.append((char) (Character.digit(s.charAt(i + 1), 16) * 16 + Character.digit(s.charAt(i + 2), 16)));
                 i += 2;

@@ -162,15 +162,26 @@ final class BodyBuilder extends IrBuilder {
         positionAtEnd(block);
     }
 
-    /** A loop's blocks: the one before it (the phis' first edge), its header and the exit. */
-    record Loop(BasicBlock entry, BasicBlock loop, BasicBlock done) {
+    /**
+     * A loop's blocks: the one before it (the phis' first edge), its header, the body after the
+     * header (null when the header is the whole body) and the exit.
+     */
+    record Loop(BasicBlock entry, BasicBlock loop, BasicBlock body, BasicBlock done) {
     }
 
     /** Ends the current block with a branch to a new loop header, and continues in the header. */
     Loop beginLoop() {
-        Loop l = new Loop(block(), createBlock("loop"), createBlock("done"));
-        br(l.loop());
-        at(l.loop());
+        return beginLoop(null);
+    }
+
+    /** {@link #beginLoop()} with a body block named {@code bodyName} between the header and the exit. */
+    Loop beginLoop(String bodyName) {
+        BasicBlock entry = block();
+        BasicBlock loop = createBlock("loop");
+        BasicBlock body = bodyName == null ? null : createBlock(bodyName);
+        Loop l = new Loop(entry, loop, body, createBlock("done"));
+        br(loop);
+        at(loop);
         return l;
     }
 

@@ -417,11 +417,7 @@ public final class Fp128Carrier {
         FastMathFlags fmf = changes(i.type()) ? FastMathFlags.NONE : i.fastMathFlags();
         Instruction n = Instruction.read(i.opcode(), carried(i.type()), i.flagBits(), fmf,
                 new Value[i.operandCount()], detail);
-        int pointer = switch (i) {
-            case LoadInst load -> 0;
-            case StoreInst store -> 1;
-            default -> -1;
-        };
+        int pointer = i instanceof LoadInst ? 0 : i instanceof StoreInst ? 1 : -1; // the address operand
         for (int k = 0; k < i.operandCount(); k++) {
             Value v = i.operand(k);
             if (k == 0 && i instanceof CallInst && v instanceof Function f && replacements.containsKey(f)) {

@@ -1,5 +1,7 @@
 package org.nvlower.llvm.text;
 
+import org.nvlower.llvm.ir.MetadataText;
+
 /**
  * A hand-written lexer over the source string. It allocates nothing per token: the current
  * token is {@link #kind} with offsets {@link #start}/{@link #end}, and, for names, the offsets
@@ -417,27 +419,6 @@ final class IrLexer {
 
     /** The name of the current name token, unescaped ({@code \XX} escapes and {@code \\}). */
     String name() {
-        return quoted ? unescape(src, nameStart, nameEnd) : src.substring(nameStart, nameEnd);
-    }
-
-    static String unescape(String s, int from, int to) {
-        if (s.indexOf('\\', from) < 0 || s.indexOf('\\', from) >= to) {
-            return s.substring(from, to);
-        }
-        StringBuilder sb = new StringBuilder(to - from);
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < to && s.charAt(i + 1) == '\\') {
-                sb.append('\\');
-                i++;
-            } else if (c == '\\' && i + 2 < to && Character.digit(s.charAt(i + 1), 16) >= 0
-                    && Character.digit(s.charAt(i + 2), 16) >= 0) {
-                sb.append((char) (Character.digit(s.charAt(i + 1), 16) * 16 + Character.digit(s.charAt(i + 2), 16)));
-                i += 2;
-            } else {
-                sb.append(c);
-            }
-        }
-        return sb.toString();
+        return quoted ? MetadataText.unescape(src, nameStart, nameEnd) : src.substring(nameStart, nameEnd);
     }
 }

@@ -544,8 +544,13 @@ public final class IrParser {
     }
 
     private String stringValue() {
+        return stringValue("string constant");
+    }
+
+    /** The string token here, unquoted and unescaped; else "expected {@code what}". */
+    private String stringValue(String what) {
         if (lex.kind != IrToken.STRING) {
-            throw expected("string constant");
+            throw expected(what);
         }
         String s = lex.name();
         lex.next();
@@ -1118,11 +1123,7 @@ public final class IrParser {
             } else if (lex.isWord("section") || lex.isWord("partition") || lex.isWord("code_model")) {
                 String w = lex.text();
                 lex.next();
-                if (lex.kind != IrToken.STRING) {
-                    throw expected("string");
-                }
-                String value = lex.name();
-                lex.next();
+                String value = stringValue("string");
                 switch (w) {
                     case "section" -> section = value;
                     case "partition" -> partition = value;
@@ -1306,11 +1307,7 @@ public final class IrParser {
                     }
                     case "section", "partition", "gc" -> {
                         lex.next();
-                        if (lex.kind != IrToken.STRING) {
-                            throw expected("string");
-                        }
-                        String value = lex.name();
-                        lex.next();
+                        String value = stringValue("string");
                         switch (w) {
                             case "section" -> section = value;
                             case "partition" -> partition = value;
