@@ -79,6 +79,14 @@ public final class Templates {
             new Row(RCP_RN_FTZ_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Division.rcpRn(true)),
             new Row(SQRT_RN_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Sqrt.sqrtRn(false)),
             new Row(SQRT_RN_FTZ_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Sqrt.sqrtRn(true)),
+            // directed rounding: ptxas 11.8 has div.rz.f32 only as an 80-instruction subroutine, rcp.rz a
+            // 7-instruction fast path, sqrt.rz 11 (.rm and .rp alike)
+            directedF32(DIV_RZ_F32, 80), directedF32(DIV_RM_F32, 80), directedF32(DIV_RP_F32, 80),
+            directedF32(DIV_RZ_FTZ_F32, 80), directedF32(DIV_RM_FTZ_F32, 80), directedF32(DIV_RP_FTZ_F32, 80),
+            directedF32(RCP_RZ_F32, 7), directedF32(RCP_RM_F32, 7), directedF32(RCP_RP_F32, 7),
+            directedF32(RCP_RZ_FTZ_F32, 7), directedF32(RCP_RM_FTZ_F32, 7), directedF32(RCP_RP_FTZ_F32, 7),
+            directedF32(SQRT_RZ_F32, 11), directedF32(SQRT_RM_F32, 11), directedF32(SQRT_RP_F32, 11),
+            directedF32(SQRT_RZ_FTZ_F32, 11), directedF32(SQRT_RM_FTZ_F32, 11), directedF32(SQRT_RP_FTZ_F32, 11),
             new Row(DIV_FULL_F32, F32_BINARY, APPROX, 2, 8, () -> Fp32Division.divByReciprocal(true, false)),
             new Row(DIV_FULL_FTZ_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(true, true)),
             new Row(DIV_APPROX_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(false, false)),
@@ -112,6 +120,18 @@ public final class Templates {
                     () -> Fp64Rsqrt.rsqrtApprox(true)),
             new Row(RSQRT_APPROX_F64, Variant.FULL, not(DRSQRT_FLAG), F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
                     () -> Fp64Rsqrt.rsqrtApprox(false)));
+
+    /** div, rcp or sqrt .rz/.rm/.rp[.ftz].f32: the .rn sequence and one correction in the mode. */
+    private static Row directedF32(PtxMathOp op, int ptxasFastPath) {
+        int rounding = DirectedRounding.of(op);
+        boolean ftz = op.ftz();
+        String base = op.spelling().substring(0, op.spelling().indexOf('.'));
+        return switch (base) {
+            case "div" -> new Row(op, F32_BINARY, EXACT, 0, ptxasFastPath, () -> Fp32Division.div(ftz, rounding));
+            case "rcp" -> new Row(op, F32_UNARY, EXACT, 0, ptxasFastPath, () -> Fp32Division.rcp(ftz, rounding));
+            default -> new Row(op, F32_UNARY, EXACT, 0, ptxasFastPath, () -> Fp32Sqrt.sqrt(ftz, rounding));
+        };
+    }
 
     private static final Map<TemplateKey, Template> CACHE = new LinkedHashMap<>();
 

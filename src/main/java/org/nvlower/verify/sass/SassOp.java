@@ -16,7 +16,7 @@ import org.nvlower.softfloat.GpuNaN;
 
 /**
  * A template under verification with its reference: softfloat (NVPTX NaNs for FP32, the GPU's
- * FP64 NaNs by {@link GpuNaN}, round to nearest even, ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
+ * FP64 NaNs by {@link GpuNaN}, the op's rounding (.rn .rz .rm .rp), ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
  * result for division by zero (all ones) for the integer ops, and the exact quotient in double
  * for the ulp error of div.full and div.approx.
  */
@@ -24,6 +24,7 @@ public final class SassOp {
 
     private final Template template;
     private final Kind kind;
+    private final RoundingMode rounding;
 
     /** What the reference computes. */
     public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
@@ -33,14 +34,28 @@ public final class SassOp {
     private SassOp(Template template, Kind kind) {
         this.template = template;
         this.kind = kind;
+        this.rounding = switch (template.key().op().rounding()) {
+            case "rz" -> RoundingMode.MIN_MAG;
+            case "rm" -> RoundingMode.MIN;
+            case "rp" -> RoundingMode.MAX;
+            default -> RoundingMode.NEAR_EVEN;
+        };
+    }
+
+    /** The rounding of the reference: the op's (.rn .rz .rm .rp), round to nearest even for the others. */
+    public RoundingMode rounding() {
+        return rounding;
     }
 
     public static SassOp of(TemplateKey key) {
         Template t = Templates.require(key);
         Kind k = switch (key.op()) {
-            case DIV_RN_F32, DIV_RN_FTZ_F32 -> Kind.DIV_F32;
-            case RCP_RN_F32, RCP_RN_FTZ_F32 -> Kind.RCP_F32;
-            case SQRT_RN_F32, SQRT_RN_FTZ_F32 -> Kind.SQRT_F32;
+            case DIV_RN_F32, DIV_RN_FTZ_F32, DIV_RZ_F32, DIV_RM_F32, DIV_RP_F32, DIV_RZ_FTZ_F32, DIV_RM_FTZ_F32,
+                    DIV_RP_FTZ_F32 -> Kind.DIV_F32;
+            case RCP_RN_F32, RCP_RN_FTZ_F32, RCP_RZ_F32, RCP_RM_F32, RCP_RP_F32, RCP_RZ_FTZ_F32, RCP_RM_FTZ_F32,
+                    RCP_RP_FTZ_F32 -> Kind.RCP_F32;
+            case SQRT_RN_F32, SQRT_RN_FTZ_F32, SQRT_RZ_F32, SQRT_RM_F32, SQRT_RP_F32, SQRT_RZ_FTZ_F32,
+                    SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
             case DIV_U32 -> Kind.DIV_U32;
             case DIV_S32 -> Kind.DIV_S32;
@@ -50,9 +65,9 @@ public final class SassOp {
             case DIV_S64 -> Kind.DIV_S64;
             case REM_U64 -> Kind.REM_U64;
             case REM_S64 -> Kind.REM_S64;
-            case DIV_RN_F64 -> Kind.DIV_F64;
-            case RCP_RN_F64 -> Kind.RCP_F64;
-            case SQRT_RN_F64 -> Kind.SQRT_F64;
+            case DIV_RN_F64, DIV_RZ_F64, DIV_RM_F64, DIV_RP_F64 -> Kind.DIV_F64;
+            case RCP_RN_F64, RCP_RZ_F64, RCP_RM_F64, RCP_RP_F64 -> Kind.RCP_F64;
+            case SQRT_RN_F64, SQRT_RZ_F64, SQRT_RM_F64, SQRT_RP_F64 -> Kind.SQRT_F64;
             case RSQRT_APPROX_F64, RSQRT_APPROX_FTZ_F64 -> Kind.RSQRT_F64;
         };
         return new SassOp(t, k);
@@ -107,9 +122,9 @@ public final class SassOp {
      */
     public long expected64f(long a, long b, Env env) {
         return switch (kind) {
-            case DIV_F64 -> GpuNaN.div(F64.div(a, b, RoundingMode.NEAR_EVEN, env), a, b);
-            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, RoundingMode.NEAR_EVEN, env), a);
-            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, RoundingMode.NEAR_EVEN, env), a);
+            case DIV_F64 -> GpuNaN.div(F64.div(a, b, rounding, env), a, b);
+            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, rounding, env), a);
+            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, rounding, env), a);
             default -> throw new IllegalStateException(kind + " has no exact binary64 reference");
         };
     }
@@ -163,9 +178,9 @@ public final class SassOp {
     /** The exact result for a 32-bit op (b unused by unary ops). */
     public int expected32(int a, int b, Env env) {
         return switch (kind) {
-            case DIV_F32 -> F32.div(a, b, RoundingMode.NEAR_EVEN, env);
-            case RCP_F32 -> F32.div(0x3F800000, a, RoundingMode.NEAR_EVEN, env);
-            case SQRT_F32 -> F32.sqrt(a, RoundingMode.NEAR_EVEN, env);
+            case DIV_F32 -> F32.div(a, b, rounding, env);
+            case RCP_F32 -> F32.div(0x3F800000, a, rounding, env);
+            case SQRT_F32 -> F32.sqrt(a, rounding, env);
             case DIV_U32 -> b == 0 ? -1 : Integer.divideUnsigned(a, b);
             case DIV_S32 -> b == 0 ? -1 : a / b;
             case REM_U32 -> b == 0 ? -1 : Integer.remainderUnsigned(a, b);
