@@ -116,6 +116,17 @@ public final class Templates {
                     () -> DrcpDsqrtCoordinator.build(Op.DSQRT, true)),
             new Row(SQRT_RN_F64, Variant.RSQ, not(HAS_RSQ64H), F64_UNARY, EXACT, 0, 15,
                     () -> DrcpDsqrtCoordinator.build(Op.DSQRT, false)),
+            // directed rounding: ptxas 11.8 has these only as subroutines (div.rz.f64 100 instructions,
+            // rcp.rm.f64 91, sqrt.rp.f64 55); nvlower's FULL_UNROLL sequence, MUFU.RCP64H/RSQ64H or the float seed
+            directedF64(DIV_RZ_F64, Variant.DEFAULT, 100), directedF64(DIV_RZ_F64, Variant.RCP, 100),
+            directedF64(DIV_RM_F64, Variant.DEFAULT, 100), directedF64(DIV_RM_F64, Variant.RCP, 100),
+            directedF64(DIV_RP_F64, Variant.DEFAULT, 100), directedF64(DIV_RP_F64, Variant.RCP, 100),
+            directedF64(RCP_RZ_F64, Variant.DEFAULT, 91), directedF64(RCP_RZ_F64, Variant.RCP, 91),
+            directedF64(RCP_RM_F64, Variant.DEFAULT, 91), directedF64(RCP_RM_F64, Variant.RCP, 91),
+            directedF64(RCP_RP_F64, Variant.DEFAULT, 91), directedF64(RCP_RP_F64, Variant.RCP, 91),
+            directedF64(SQRT_RZ_F64, Variant.DEFAULT, 55), directedF64(SQRT_RZ_F64, Variant.RSQ, 55),
+            directedF64(SQRT_RM_F64, Variant.DEFAULT, 55), directedF64(SQRT_RM_F64, Variant.RSQ, 55),
+            directedF64(SQRT_RP_F64, Variant.DEFAULT, 55), directedF64(SQRT_RP_F64, Variant.RSQ, 55),
             new Row(RSQRT_APPROX_F64, Variant.DEFAULT, DRSQRT_FLAG, F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
                     () -> Fp64Rsqrt.rsqrtApprox(true)),
             new Row(RSQRT_APPROX_F64, Variant.FULL, not(DRSQRT_FLAG), F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
@@ -130,6 +141,24 @@ public final class Templates {
             case "div" -> new Row(op, F32_BINARY, EXACT, 0, ptxasFastPath, () -> Fp32Division.div(ftz, rounding));
             case "rcp" -> new Row(op, F32_UNARY, EXACT, 0, ptxasFastPath, () -> Fp32Division.rcp(ftz, rounding));
             default -> new Row(op, F32_UNARY, EXACT, 0, ptxasFastPath, () -> Fp32Sqrt.sqrt(ftz, rounding));
+        };
+    }
+
+    /**
+     * div, rcp or sqrt .rz/.rm/.rp.f64: the DEFAULT variant where the SM has MUFU.RCP64H (sqrt:
+     * RSQ64H), the RCP (RSQ) variant with the float seed elsewhere.
+     */
+    private static Row directedF64(PtxMathOp op, Variant variant, int ptxasFastPath) {
+        int rounding = DirectedRounding.of(op);
+        boolean wide = variant == Variant.DEFAULT;
+        String base = op.spelling().substring(0, op.spelling().indexOf('.'));
+        return switch (base) {
+            case "div" -> new Row(op, variant, wide ? HAS_RCP64H : not(HAS_RCP64H), F64_BINARY, EXACT, 0, ptxasFastPath,
+                    () -> Fp64Division.div(DdivTier.FULL_UNROLL, wide, rounding));
+            case "rcp" -> new Row(op, variant, wide ? HAS_RCP64H : not(HAS_RCP64H), F64_UNARY, EXACT, 0, ptxasFastPath,
+                    () -> DrcpDsqrtCoordinator.build(Op.DRCP, wide, rounding));
+            default -> new Row(op, variant, wide ? HAS_RSQ64H : not(HAS_RSQ64H), F64_UNARY, EXACT, 0, ptxasFastPath,
+                    () -> DrcpDsqrtCoordinator.build(Op.DSQRT, wide, rounding));
         };
     }
 
