@@ -55,6 +55,10 @@ public enum PtxMathOp {
     SQRT_RP_F64("sqrt.rp.f64"),
     RSQRT_APPROX_F64("rsqrt.approx.f64"),
     RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
+    DIV_U16("div.u16"),
+    DIV_S16("div.s16"),
+    REM_U16("rem.u16"),
+    REM_S16("rem.s16"),
     DIV_U32("div.u32"),
     DIV_S32("div.s32"),
     REM_U32("rem.u32"),
@@ -102,9 +106,9 @@ public enum PtxMathOp {
         return spelling.endsWith(".f32");
     }
 
-    /** An integer division or remainder ({@code div/rem .u32 .s32 .u64 .s64}). */
+    /** An integer division or remainder ({@code div/rem .u16 .s16 .u32 .s32 .u64 .s64}). */
     public boolean isIntegerDivision() {
-        return spelling.matches("(div|rem)\\.[us](32|64)");
+        return spelling.matches("(div|rem)\\.[us](16|32|64)");
     }
 
     /** The {@code .ftz} form of an FP32 op (itself when it already has it), or empty for the other ops. */

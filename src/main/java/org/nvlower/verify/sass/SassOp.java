@@ -27,7 +27,7 @@ public final class SassOp {
     private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
@@ -57,6 +57,10 @@ public final class SassOp {
             case SQRT_RN_F32, SQRT_RN_FTZ_F32, SQRT_RZ_F32, SQRT_RM_F32, SQRT_RP_F32, SQRT_RZ_FTZ_F32,
                     SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
+            case DIV_U16 -> Kind.DIV_U16;
+            case DIV_S16 -> Kind.DIV_S16;
+            case REM_U16 -> Kind.REM_U16;
+            case REM_S16 -> Kind.REM_S16;
             case DIV_U32 -> Kind.DIV_U32;
             case DIV_S32 -> Kind.DIV_S32;
             case REM_U32 -> Kind.REM_U32;
@@ -165,7 +169,7 @@ public final class SassOp {
 
     public boolean signed() {
         return switch (kind) {
-            case DIV_S32, REM_S32, DIV_S64, REM_S64 -> true;
+            case DIV_S16, REM_S16, DIV_S32, REM_S32, DIV_S64, REM_S64 -> true;
             default -> false;
         };
     }
@@ -181,6 +185,11 @@ public final class SassOp {
             case DIV_F32 -> F32.div(a, b, rounding, env);
             case RCP_F32 -> F32.div(0x3F800000, a, rounding, env);
             case SQRT_F32 -> F32.sqrt(a, rounding, env);
+            // 16-bit: the operands' low halves, the result's low half (all ones for a zero divisor)
+            case DIV_U16 -> (b & 0xFFFF) == 0 ? -1 : (a & 0xFFFF) / (b & 0xFFFF);
+            case REM_U16 -> (b & 0xFFFF) == 0 ? -1 : (a & 0xFFFF) % (b & 0xFFFF);
+            case DIV_S16 -> (short) b == 0 ? -1 : (short) a / (short) b;
+            case REM_S16 -> (short) b == 0 ? -1 : (short) a % (short) b;
             case DIV_U32 -> b == 0 ? -1 : Integer.divideUnsigned(a, b);
             case DIV_S32 -> b == 0 ? -1 : a / b;
             case REM_U32 -> b == 0 ? -1 : Integer.remainderUnsigned(a, b);
