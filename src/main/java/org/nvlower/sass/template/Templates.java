@@ -95,10 +95,10 @@ public final class Templates {
             new Row(DIV_S32, I32_BINARY, EXACT, 0, 24, () -> IntDivision.div32(true, false)),
             new Row(REM_U32, I32_BINARY, EXACT, 0, 17, () -> IntDivision.div32(false, true)),
             new Row(REM_S32, I32_BINARY, EXACT, 0, 22, () -> IntDivision.div32(true, true)),
-            // 16-bit: ptxas 11.8's subroutines (__cuda_sm20_div_s16 ...: 21, 28, 17, 20 instructions)
-            new Row(DIV_U16, I16_BINARY, EXACT, 0, 17, () -> Int16Division.build(false, false)),
-            new Row(DIV_S16, I16_BINARY, EXACT, 0, 21, () -> Int16Division.build(true, false)),
-            new Row(REM_U16, I16_BINARY, EXACT, 0, 20, () -> Int16Division.build(false, true)),
+            // 16-bit: ptxas 11.8's subroutines (__cuda_sm20_div_u16 ...: 19, 25, 21, 28 instructions with the RET)
+            new Row(DIV_U16, I16_BINARY, EXACT, 0, 19, () -> Int16Division.build(false, false)),
+            new Row(DIV_S16, I16_BINARY, EXACT, 0, 25, () -> Int16Division.build(true, false)),
+            new Row(REM_U16, I16_BINARY, EXACT, 0, 21, () -> Int16Division.build(false, true)),
             new Row(REM_S16, I16_BINARY, EXACT, 0, 28, () -> Int16Division.build(true, true)),
             new Row(DIV_U64, I64_BINARY, EXACT, 0, 68, () -> IntDivision.div64(false, false)),
             new Row(DIV_S64, I64_BINARY, EXACT, 0, 84, () -> IntDivision.div64(true, false)),
