@@ -17,7 +17,7 @@ import org.nvlower.sass.template.TemplateKey;
  * MUFU output), so it equals floor(|a|/|b|) for every |a| when it does at each |a| = k |b| (the
  * smallest with quotient k) and k |b| + |b| - 1 (the largest); the remainder and the signs are
  * exact integer steps after it. With stride 1 this covers all 2^32 operand pairs of each op (every
- * divisor; signed: every sign of both operands); CI runs the divisors below 8 and every 61st,
+ * divisor, zero included; signed: every sign of both operands); CI runs the divisors below 8 and every 61st,
  * about 48 quotients each ({@code -Dnvlower.int16.stride=1}: the full run, docs/templates.md).
  */
 class Int16DivisionProofTest {
@@ -34,6 +34,10 @@ class Int16DivisionProofTest {
             int maxMagnitude = signed ? 32768 : 65535;
             long runs = 0;
             boolean full = STRIDE == 1;
+            for (int a = 0; a < 65536; a += full ? 1 : 97) { // a zero divisor: all ones, for every dividend
+                mufu.choice = 0;
+                assertEquals(0xFFFF, em.run(a, 0) & 0xFFFF, name + " " + a + " / 0");
+            }
             for (int d = 1; d <= maxMagnitude; d += full || d < 8 ? 1 : STRIDE) {
                 int kStride = full ? 1 : Math.max(1, maxMagnitude / d / 48); // CI: about 48 quotients per divisor
                 for (int k = 0; (long) k * d <= maxMagnitude; k += kStride) {
