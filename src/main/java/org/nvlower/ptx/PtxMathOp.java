@@ -53,6 +53,8 @@ public enum PtxMathOp {
     SQRT_RZ_F64("sqrt.rz.f64"),
     SQRT_RM_F64("sqrt.rm.f64"),
     SQRT_RP_F64("sqrt.rp.f64"),
+    RSQRT_APPROX_F32("rsqrt.approx.f32"),
+    RSQRT_APPROX_FTZ_F32("rsqrt.approx.ftz.f32"),
     RSQRT_APPROX_F64("rsqrt.approx.f64"),
     RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
     DIV_U16("div.u16"),

@@ -56,6 +56,13 @@ public final class Templates {
      */
     public static final double RSQRT_F64_BOUND = 1;
 
+    /**
+     * rsqrt.approx.f32's bound: the PTX ISA's 2^-22.9 relative error, in units of 2^-23 relative
+     * (the error {@code SassOp} measures for it), 2^0.1, plus 2^-29 for the measurement's own
+     * reference (1/sqrt(x) in double, within 2^-52 relative).
+     */
+    public static final double RSQRT_F32_BOUND = Math.pow(2, 0.1) + 0x1p-29;
+
     private static final boolean EXACT = true;
     private static final boolean APPROX = false;
 
@@ -91,6 +98,9 @@ public final class Templates {
             new Row(DIV_FULL_FTZ_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(true, true)),
             new Row(DIV_APPROX_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(false, false)),
             new Row(DIV_APPROX_FTZ_F32, F32_BINARY, APPROX, 2, 2, () -> Fp32Division.divByReciprocal(false, true)),
+            // ptxas 11.8: FSETP, FMUL, MUFU.RSQ, FMUL (.ftz: the MUFU alone)
+            new Row(RSQRT_APPROX_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 4, () -> Fp32Rsqrt.rsqrtApprox(false)),
+            new Row(RSQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 1, () -> Fp32Rsqrt.rsqrtApprox(true)),
             new Row(DIV_U32, I32_BINARY, EXACT, 0, 18, () -> IntDivision.div32(false, false)),
             new Row(DIV_S32, I32_BINARY, EXACT, 0, 24, () -> IntDivision.div32(true, false)),
             new Row(REM_U32, I32_BINARY, EXACT, 0, 17, () -> IntDivision.div32(false, true)),

@@ -33,7 +33,7 @@ public record GpuOp(Template template, SassOp sassOp, Long divisor) {
      * word and the native div.s16 needs .b16 registers (the emulator's exhaustive run covers them).
      */
     static final String SIXTEEN_BIT = "the GPU check has no 16-bit form (its kernels hold operands in 32-bit words; "
-            + "div/rem .u16/.s16 are proven by 'verify OP --cases exhaustive' in the emulator)";
+            + "div/rem .u16/.s16 are proven in the emulator: Int16DivisionProofTest, 'verify OP --cases exhaustive')";
 
     public static GpuOp of(String op, long divisor) {
         PtxMathOp m = PtxMathOp.bySpelling(op).orElseThrow(() -> new IllegalArgumentException("no op " + op));

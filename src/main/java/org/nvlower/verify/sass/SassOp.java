@@ -27,7 +27,7 @@ public final class SassOp {
     private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
@@ -57,6 +57,7 @@ public final class SassOp {
             case SQRT_RN_F32, SQRT_RN_FTZ_F32, SQRT_RZ_F32, SQRT_RM_F32, SQRT_RP_F32, SQRT_RZ_FTZ_F32,
                     SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
+            case RSQRT_APPROX_F32, RSQRT_APPROX_FTZ_F32 -> Kind.RSQRT_F32;
             case DIV_U16 -> Kind.DIV_U16;
             case DIV_S16 -> Kind.DIV_S16;
             case REM_U16 -> Kind.REM_U16;
@@ -165,6 +166,45 @@ public final class SassOp {
         BigDecimal gm = new BigDecimal(Math.scalb(g, k));
         double ulp = exact.compareTo(BigDecimal.ONE) == 0 ? 0x1p-52 : 0x1p-53;
         return gm.subtract(exact).abs().doubleValue() / ulp;
+    }
+
+    /**
+     * An approximation's error (compared with {@code template().ulpBound()}): rsqrt.approx.f64 in
+     * ulps ({@link #rsqrtUlpError}), rsqrt.approx.f32 in units of 2^-23 relative
+     * ({@link #rsqrtF32Error}), div.full/div.approx in ulps ({@link #ulpError}, 0 outside its domain).
+     */
+    public double error(long a, long b, long got) {
+        return switch (kind) {
+            case RSQRT_F64 -> rsqrtUlpError(a, got);
+            case RSQRT_F32 -> rsqrtF32Error((int) a, (int) got, template.ftz());
+            default -> Math.max(0, ulpError((int) a, (int) b, (int) got));
+        };
+    }
+
+    /**
+     * rsqrt.approx.f32's relative error in units of 2^-23 for positive finite x (a subnormal read
+     * as zero with .ftz); the special operands must give exactly the PTX ISA's results (NaN -> a
+     * NaN, negative -> a NaN, +-0 -> +-inf, +inf -> +0): 0 when they do, infinity otherwise.
+     */
+    public static double rsqrtF32Error(int x, int got, boolean ftz) {
+        int xv = ftz && (x & 0x7F800000) == 0 ? x & 0x80000000 : x;
+        float f = Float.intBitsToFloat(xv);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f) || f < 0) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == 0) {
+            return got == ((xv & 0x80000000) | 0x7F800000) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == Float.POSITIVE_INFINITY) {
+            return got == 0 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (!(g > 0) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        // 1/sqrt(x) in double is within 2^-52 relative: far below the 2^-23 unit measured
+        double exact = 1 / Math.sqrt(f);
+        return Math.abs(g - exact) / exact / 0x1p-23;
     }
 
     public boolean signed() {

@@ -224,7 +224,7 @@ public final class TemplateVerifier {
                 }
             }
             if (!op.exact()) { // rsqrt.approx.f64, div.full/div.approx.f32
-                double err = op.isDouble() ? SassOp.rsqrtUlpError(a, got) : op.ulpError((int) a, (int) b, (int) got);
+                double err = op.error(a, b, got);
                 maxUlp = Math.max(maxUlp, err);
                 histogram[ulpBucket(err)]++;
                 if (err > op.template().ulpBound()) {
