@@ -22,11 +22,45 @@ public enum PtxMathOp {
     RCP_RN_FTZ_F32("rcp.rn.ftz.f32"),
     SQRT_RN_F32("sqrt.rn.f32"),
     SQRT_RN_FTZ_F32("sqrt.rn.ftz.f32"),
+    // directed rounding (.rz .rm .rp): the .rn sequence, then one correction rounded in the mode
+    DIV_RZ_F32("div.rz.f32"),
+    DIV_RM_F32("div.rm.f32"),
+    DIV_RP_F32("div.rp.f32"),
+    DIV_RZ_FTZ_F32("div.rz.ftz.f32"),
+    DIV_RM_FTZ_F32("div.rm.ftz.f32"),
+    DIV_RP_FTZ_F32("div.rp.ftz.f32"),
+    RCP_RZ_F32("rcp.rz.f32"),
+    RCP_RM_F32("rcp.rm.f32"),
+    RCP_RP_F32("rcp.rp.f32"),
+    RCP_RZ_FTZ_F32("rcp.rz.ftz.f32"),
+    RCP_RM_FTZ_F32("rcp.rm.ftz.f32"),
+    RCP_RP_FTZ_F32("rcp.rp.ftz.f32"),
+    SQRT_RZ_F32("sqrt.rz.f32"),
+    SQRT_RM_F32("sqrt.rm.f32"),
+    SQRT_RP_F32("sqrt.rp.f32"),
+    SQRT_RZ_FTZ_F32("sqrt.rz.ftz.f32"),
+    SQRT_RM_FTZ_F32("sqrt.rm.ftz.f32"),
+    SQRT_RP_FTZ_F32("sqrt.rp.ftz.f32"),
     DIV_RN_F64("div.rn.f64"),
     RCP_RN_F64("rcp.rn.f64"),
     SQRT_RN_F64("sqrt.rn.f64"),
+    DIV_RZ_F64("div.rz.f64"),
+    DIV_RM_F64("div.rm.f64"),
+    DIV_RP_F64("div.rp.f64"),
+    RCP_RZ_F64("rcp.rz.f64"),
+    RCP_RM_F64("rcp.rm.f64"),
+    RCP_RP_F64("rcp.rp.f64"),
+    SQRT_RZ_F64("sqrt.rz.f64"),
+    SQRT_RM_F64("sqrt.rm.f64"),
+    SQRT_RP_F64("sqrt.rp.f64"),
+    RSQRT_APPROX_F32("rsqrt.approx.f32"),
+    RSQRT_APPROX_FTZ_F32("rsqrt.approx.ftz.f32"),
     RSQRT_APPROX_F64("rsqrt.approx.f64"),
     RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
+    DIV_U16("div.u16"),
+    DIV_S16("div.s16"),
+    REM_U16("rem.u16"),
+    REM_S16("rem.s16"),
     DIV_U32("div.u32"),
     DIV_S32("div.s32"),
     REM_U32("rem.u32"),
@@ -55,6 +89,15 @@ public enum PtxMathOp {
         return Optional.ofNullable(BY_SPELLING.get(opcode));
     }
 
+    /**
+     * The IEEE rounding the op's result has: {@code "rn"}, {@code "rz"}, {@code "rm"} or
+     * {@code "rp"} for the correctly rounded float ops, "" for the approximations and the integer ops.
+     */
+    public String rounding() {
+        String[] words = spelling.split("\\.");
+        return words.length > 2 && words[1].matches("r[nzmp]") ? words[1] : "";
+    }
+
     /** Subnormal operands and results flushed to zero ({@code .ftz}). */
     public boolean ftz() {
         return spelling.contains(".ftz");
@@ -65,9 +108,9 @@ public enum PtxMathOp {
         return spelling.endsWith(".f32");
     }
 
-    /** An integer division or remainder ({@code div/rem .u32 .s32 .u64 .s64}). */
+    /** An integer division or remainder ({@code div/rem .u16 .s16 .u32 .s32 .u64 .s64}). */
     public boolean isIntegerDivision() {
-        return spelling.matches("(div|rem)\\.[us](32|64)");
+        return spelling.matches("(div|rem)\\.[us](16|32|64)");
     }
 
     /** The {@code .ftz} form of an FP32 op (itself when it already has it), or empty for the other ops. */

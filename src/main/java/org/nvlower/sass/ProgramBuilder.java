@@ -255,6 +255,16 @@ public final class ProgramBuilder {
         emitGuarded(guard, SassOpcode.DFMA, 0, dest(d), a, b, c);
     }
 
+    /** DFMA with {@code mods} (a rounding mode). */
+    public void dfma(int guard, int mods, Reg d, int a, int b, int c) {
+        emitGuarded(guard, SassOpcode.DFMA, mods, dest(d), a, b, c);
+    }
+
+    /** DMUL with {@code mods} (a rounding mode). */
+    public void dmul(int guard, int mods, Reg d, int a, int b) {
+        emitGuarded(guard, SassOpcode.DMUL, mods, dest(d), a, b);
+    }
+
     public void dfma(Reg d, int a, int b, int c) {
         dfma(Operand.PT, d, a, b, c);
     }

@@ -37,7 +37,7 @@ public final class ConstantDivision {
 
     /** A template for {@code op} (div.u32, rem.s64, ...) with the immediate divisor d (nonzero). */
     public static Template template(PtxMathOp mathOp, long divisor) {
-        if (!mathOp.isIntegerDivision()) {
+        if (!mathOp.isIntegerDivision() || mathOp.spelling().endsWith("16")) { // 16-bit: the variable template
             throw new IllegalArgumentException(noForm(mathOp.spelling()));
         }
         String op = mathOp.spelling();

@@ -84,22 +84,35 @@ final class DrcpDsqrtCoordinator {
     private final RegisterPool pool;
     private final Op op;
     private final boolean mufu64h;
+    /** The result's {@link Mod} rounding: RN, or a directed one (the .rn result corrected once, {@link DirectedRounding}). */
+    private final int rounding;
 
-    private DrcpDsqrtCoordinator(Op op, boolean mufu64h) {
+    private DrcpDsqrtCoordinator(Op op, boolean mufu64h, int rounding) {
         this.op = op;
         this.mufu64h = mufu64h;
-        this.b = new ProgramBuilder(op.ptx + (mufu64h ? "" : op.floatSeed));
+        this.rounding = rounding;
+        this.b = new ProgramBuilder(ptx() + (mufu64h ? "" : op.floatSeed));
         this.pool = RegisterPool.allocate(b, TABLE);
     }
 
     /** rcp.rn.f64 or sqrt.rn.f64, seeded by MUFU.RCP64H / RSQ64H ({@code mufu64h}) or the float MUFU. */
     static Program build(Op op, boolean mufu64h) {
-        return new DrcpDsqrtCoordinator(op, mufu64h).emit();
+        return build(op, mufu64h, Mod.RN);
+    }
+
+    /** rcp or sqrt .{rn,rz,rm,rp}.f64. */
+    static Program build(Op op, boolean mufu64h, int rounding) {
+        return new DrcpDsqrtCoordinator(op, mufu64h, rounding).emit();
+    }
+
+    /** The PTX op: rcp.rz.f64 ... */
+    private String ptx() {
+        return op.ptx.replace(".rn.", "." + DirectedRounding.spelling(rounding) + ".");
     }
 
     /** Part 4 alone on the pool (for the test that both paths emit it identically). */
     static Program roundingPart(Op op) {
-        DrcpDsqrtCoordinator c = new DrcpDsqrtCoordinator(op, true);
+        DrcpDsqrtCoordinator c = new DrcpDsqrtCoordinator(op, true, Mod.RN);
         c.b.path(Path.SLOW);
         c.rounding();
         c.b.exit();
@@ -116,7 +129,19 @@ final class DrcpDsqrtCoordinator {
         b.path(Path.FAST);
         guard(x, outside);
         refine(x, reg("out"), "");
-        SlowPathCall.emit(b, outside, op.ptx);
+        if (rounding != Mod.RN) {
+            // the residual of RN(1/x) or RN(sqrt(x)), then the correction (y: the result itself, or h)
+            Reg out = reg("out");
+            Reg r = reg("r");
+            if (op == Op.DRCP) {
+                b.dfma(r, x.neg(), out.op(), b.f64(1.0));
+                DirectedRounding.correct64(b, rounding, out, r, out.op(), out);
+            } else {
+                b.dfma(r, out.neg(), out.op(), x.op());
+                DirectedRounding.correct64(b, rounding, out, r, reg("h").op(), out);
+            }
+        }
+        SlowPathCall.emit(b, outside, ptx());
         Label end = b.label();
         (op == Op.DRCP ? Exceptions.DRCP : Exceptions.DSQRT).emit(b, x, reg("out"), end);
         slowCore();
@@ -192,6 +217,13 @@ final class DrcpDsqrtCoordinator {
             Fp64Division.allOnesReciprocal(b, allOnes, qs);
             b.dfma(rs, m.neg(), qs.op(), b.f64(1.0));
             b.iadd3(e, e.neg(), RZ, RZ);
+            if (rounding != Mod.RN) {
+                // q_s and r_s take x's sign; q_s + r_s / 2 (m in [1, 2)) rounded in the mode
+                Reg x = reg("x");
+                b.lop3(PT, qs.hi(), qs.hi().op(), x.hi().op(), b.imm(0x80000000), 0xF8);
+                b.lop3(PT, rs.hi(), rs.hi().op(), x.hi().op(), b.imm(0x80000000), 0x78);
+                DirectedRounding.correct64(b, rounding, qs, rs, b.f64(0.5), qs);
+            }
             return;
         }
         Reg parity = reg("parity");
@@ -200,12 +232,19 @@ final class DrcpDsqrtCoordinator {
         b.shf(false, Mod.IntType.S32, true, e, RZ, b.imm(1), e.op()); // k = floor(e / 2), signed
         refine(m, qs, "m");
         b.dfma(rs, qs.neg(), qs.op(), m.op());
+        if (rounding != Mod.RN) { // q_s + r_s / 4 (sqrt(m) + q_s in [2, 4)) rounded in the mode
+            DirectedRounding.correct64(b, rounding, qs, rs, b.f64(0.25), qs);
+        }
     }
 
     /** Part 4: out = q_s 2^E rounded once, with x's sign (DSQRT's x is positive here). */
     private void rounding() {
         Reg out = reg("out");
-        Fp64Division.scaleOnce(b, pool, reg("qs"), reg("rs"), reg("e"), out, true);
+        if (rounding != Mod.RN) {
+            DirectedRounding.scaleF64(b, pool, rounding, reg("qs"), reg("e"), out);
+        } else {
+            Fp64Division.scaleOnce(b, pool, reg("qs"), reg("rs"), reg("e"), out, true);
+        }
         b.lop3(PT, out.hi(), out.hi().op(), reg("x").hi().op(), b.imm(0x80000000), 0xF8);
     }
 }

@@ -56,7 +56,15 @@ final class Fp32Division {
     // ------------------------------------------------------------------ div.rn.f32
 
     static Program divRn(boolean ftz) {
-        String name = ftz ? "div.rn.ftz.f32" : "div.rn.f32";
+        return div(ftz, Mod.RN);
+    }
+
+    /**
+     * div.{rn,rz,rm,rp}[.ftz].f32: {@code rounding} is the {@link Mod} rounding of the result. The
+     * directed ones compute the .rn quotient and correct it once in their mode ({@link DirectedRounding}).
+     */
+    static Program div(boolean ftz, int rounding) {
+        String name = "div." + DirectedRounding.spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
         ProgramBuilder b = new ProgramBuilder(name);
         Reg a = b.input("a", RegClass.R32);
         Reg d = b.input("b", RegClass.R32);
@@ -71,14 +79,14 @@ final class Fp32Division {
         b.path(Path.FAST);
         b.mufu(MufuFn.RCP, r0, d.op());           // r0 ~ 1/b
         b.fchk(check, a.op(), d.op());              // may the fast path be wrong?
-        emitQuotient(b, a, d, r0, q);
+        emitQuotient(b, a, d, r0, q, rounding);
         b.path(Path.GLUE);
         b.bra(check.not(), done);
         b.call(slow);
         b.place(done);
         b.emitBarrier(SassOpcode.BSYNC, reconverge, done);
         b.exit();
-        emitSlowPath(b, slow, name, a, d, q, ftz);
+        emitSlowPath(b, slow, name, a, d, q, ftz, rounding);
         return b.build();
     }
 
@@ -93,20 +101,25 @@ final class Fp32Division {
         Reg q = b.output("q", RegClass.R32);
         Reg r0 = b.temp("r0");
         b.mufu(MufuFn.RCP, r0, d.op());
-        emitQuotient(b, a, d, r0, q);
+        emitQuotient(b, a, d, r0, q, Mod.RN);
         b.exit();
         return b.build();
     }
 
-    /** The fast path after MUFU.RCP (r0 ~ 1/b): q = RN(a/b) when FCHK passes. */
-    private static void emitQuotient(ProgramBuilder b, Reg a, Reg d, Reg r0, Reg q) {
+    /**
+     * The fast path after MUFU.RCP (r0 ~ 1/b): q = a/b rounded as {@code rounding} says when FCHK
+     * passes (the .rn quotient, then for a directed rounding one correction).
+     */
+    private static void emitQuotient(ProgramBuilder b, Reg a, Reg d, Reg r0, Reg q, int rounding) {
         Reg r1 = b.temp("r1");
         Reg q0 = b.temp("q0");
         Reg rem = b.temp("rem");
+        Reg qn = rounding == Mod.RN ? q : b.temp("qn");
         emitReciprocal(b, d, r0, r1);              // r1 = RN(1/b)
         b.ffma(q0, a.op(), r1.op(), RZ);          // q0 = a r1, within one ulp of a/b
         b.ffma(rem, d.neg(), q0.op(), a.op());    // rem = a - b q0 (exact)
-        b.ffma(q, r1.op(), rem.op(), q0.op());    // q = q0 + r1 rem: correctly rounded (Markstein)
+        b.ffma(qn, r1.op(), rem.op(), q0.op());   // q = q0 + r1 rem: correctly rounded (Markstein)
+        DirectedRounding.correctQuotient(b, rounding, 0, q, qn, a, d, r1, rem);
     }
 
     /**
@@ -119,7 +132,8 @@ final class Fp32Division {
      * after rounding, as Env.ftz). The quotient of two 24-bit significands never rounds across a
      * power of two, so the truncated and the rounded quotient share their exponent.
      */
-    static void emitSlowPath(ProgramBuilder b, Label entry, String name, Reg a, Reg d, Reg q, boolean ftz) {
+    static void emitSlowPath(ProgramBuilder b, Label entry, String name, Reg a, Reg d, Reg q, boolean ftz,
+            int rounding) {
         b.path(Path.SLOW);
         b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
         b.place(entry);
@@ -210,29 +224,38 @@ final class Fp32Division {
         b.ffma(q1, r1.op(), rem.op(), q0.op());
         b.ffma(rem, nb.op(), q1.op(), am.op());
         b.ffma(PT, ftz ? Mod.FTZ : 0, q2, r1.op(), rem.op(), q1.op());
-        // the exponent of the rounded quotient, and the result's
-        b.shf(false, IntType.U32, true, fq, RZ, b.imm(23), q2.op());
-        b.lop3(PT, fq, fq.op(), b.imm(0xFF), RZ, 0xC0);
-        b.imad(PT, 0, ImadHint.IADD, ef, fq.op(), b.imm(1), e.op());
-        b.iadd3(fq, ef.op(), b.imm(-1), RZ);
-        b.isetp(Cmp.GE, Mod.U32, p0, fq.op(), b.imm(0xFE));
-        Label normalResult = b.label();
-        b.bra(p0.not(), normalResult);
-        b.isetp(Cmp.GT, 0, p0, ef.op(), b.imm(0xFE));
-        b.lop3(PT, q, q2.op(), b.imm(0x80000000), RZ, 0xC0);  // the sign, alone
-        b.lop3(p0.op(), q, q.op(), b.imm(0x7F800000), RZ, 0xFC); // overflow: +-inf
-        b.bra(p0.op(), out);
-        if (ftz) {
-            b.bra(PT, out); // tiny after rounding: a zero
+        if (rounding != Mod.RN) {
+            // the significands' quotient rounded in the mode (signed), then scaled by 2^e with one rounding
+            Reg qd = b.temp("qd");
+            b.ffma(rem, nb.op(), q2.op(), am.op());
+            DirectedRounding.correct(b, rounding, 0, qd, rem, r1, q2);
+            DirectedRounding.scaleF32(b, rounding, ftz, qd, e, q);
+            b.bra(PT, out);
         } else {
-            b.isetp(Cmp.GE, 0, p0, ef.op(), b.imm(-24));
-            b.bra(p0.not(), out); // below half the smallest subnormal: a zero
-            emitSubnormalPacking(b, q, r1, rem, q1, ef, p0, p1, p2);
+            // the exponent of the rounded quotient, and the result's
+            b.shf(false, IntType.U32, true, fq, RZ, b.imm(23), q2.op());
+            b.lop3(PT, fq, fq.op(), b.imm(0xFF), RZ, 0xC0);
+            b.imad(PT, 0, ImadHint.IADD, ef, fq.op(), b.imm(1), e.op());
+            b.iadd3(fq, ef.op(), b.imm(-1), RZ);
+            b.isetp(Cmp.GE, Mod.U32, p0, fq.op(), b.imm(0xFE));
+            Label normalResult = b.label();
+            b.bra(p0.not(), normalResult);
+            b.isetp(Cmp.GT, 0, p0, ef.op(), b.imm(0xFE));
+            b.lop3(PT, q, q2.op(), b.imm(0x80000000), RZ, 0xC0);  // the sign, alone
+            b.lop3(p0.op(), q, q.op(), b.imm(0x7F800000), RZ, 0xFC); // overflow: +-inf
+            b.bra(p0.op(), out);
+            if (ftz) {
+                b.bra(PT, out); // tiny after rounding: a zero
+            } else {
+                b.isetp(Cmp.GE, 0, p0, ef.op(), b.imm(-24));
+                b.bra(p0.not(), out); // below half the smallest subnormal: a zero
+                emitSubnormalPacking(b, q, r1, rem, q1, ef, p0, p1, p2);
+                b.bra(PT, out);
+            }
+            b.place(normalResult);
+            b.imad(q, e.op(), b.imm(0x800000), q2.op());
             b.bra(PT, out);
         }
-        b.place(normalResult);
-        b.imad(q, e.op(), b.imm(0x800000), q2.op());
-        b.bra(PT, out);
         b.place(zeroResult);
         b.lop3(PT, q, d.op(), b.imm(0x80000000), a.op(), 0x48); // (a ^ b) & sign
         b.bra(PT, out);
@@ -289,7 +312,12 @@ final class Fp32Division {
     // ------------------------------------------------------------------ rcp.rn.f32
 
     static Program rcpRn(boolean ftz) {
-        String name = ftz ? "rcp.rn.ftz.f32" : "rcp.rn.f32";
+        return rcp(ftz, Mod.RN);
+    }
+
+    /** rcp.{rn,rz,rm,rp}[.ftz].f32: the .rn reciprocal, then for a directed rounding one correction in the mode. */
+    static Program rcp(boolean ftz, int rounding) {
+        String name = "rcp." + DirectedRounding.spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
         ProgramBuilder b = new ProgramBuilder(name);
         Reg x = b.input("x", RegClass.R32);
         Reg r = b.output("r", RegClass.R32);
@@ -313,11 +341,19 @@ final class Fp32Division {
         b.path(Path.FAST);
         Reg r0 = b.temp("r0");
         b.mufu(MufuFn.RCP, r0, x.op());                // r0 ~ 1/x
-        emitReciprocal(b, x, r0, r);                   // r = RN(1/x)
+        if (rounding == Mod.RN) {
+            emitReciprocal(b, x, r0, r);               // r = RN(1/x)
+        } else {
+            Reg rn = b.temp("rn");
+            Reg e = b.temp("e");
+            emitReciprocal(b, x, r0, rn);
+            b.ffma(e, x.neg(), rn.op(), b.f32(1f));    // 1 - x rn (exact)
+            DirectedRounding.correct(b, rounding, 0, r, e, rn, rn);
+        }
         b.place(done);
         b.path(Path.GLUE);
         b.exit();
-        emitSlowPath(b, slow, name, one, x, r, ftz);
+        emitSlowPath(b, slow, name, one, x, r, ftz, rounding);
         return b.build();
     }
 

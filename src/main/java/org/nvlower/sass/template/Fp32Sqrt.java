@@ -27,7 +27,15 @@ final class Fp32Sqrt {
     private Fp32Sqrt() {}
 
     static Program sqrtRn(boolean ftz) {
-        String name = ftz ? "sqrt.rn.ftz.f32" : "sqrt.rn.f32";
+        return sqrt(ftz, Mod.RN);
+    }
+
+    /**
+     * sqrt.{rn,rz,rm,rp}[.ftz].f32: the .rn root, then for a directed rounding one correction in
+     * the mode from its exact residual x - r^2 ({@link DirectedRounding}).
+     */
+    static Program sqrt(boolean ftz, int rounding) {
+        String name = "sqrt." + DirectedRounding.spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
         ProgramBuilder b = new ProgramBuilder(name);
         Reg x = b.input("x", RegClass.R32);
         Reg r = b.output("r", RegClass.R32);
@@ -50,7 +58,7 @@ final class Fp32Sqrt {
         b.bra(PT, done);
         b.place(fast);
         b.path(Path.FAST);
-        emitRefinement(b, x, y, s, h, d, r);
+        emitRefinement(b, x, y, s, h, d, r, rounding);
         b.place(done);
         b.path(Path.GLUE);
         b.exit();
@@ -80,7 +88,7 @@ final class Fp32Sqrt {
         // small positive x (and, without .ftz, subnormal): refine on x 2^64, then scale by 2^-32
         b.fmul(PT, f, xs, x.op(), b.f32(0x1p64f));
         b.mufu(MufuFn.RSQ, y, xs.op());
-        emitRefinement(b, xs, y, s, h, d, r);
+        emitRefinement(b, xs, y, s, h, d, r, rounding);
         b.fmul(Mod.FTZ, r, r.op(), b.f32(0x1p-32f));
         b.place(out);
         b.ret();
@@ -95,13 +103,20 @@ final class Fp32Sqrt {
      * 0x3f04977f); {@code SqrtProofTest} runs this one on every significand and exponent parity
      * with every MUFU output inside the bound.
      */
-    private static void emitRefinement(ProgramBuilder b, Reg x, Reg y, Reg s, Reg h, Reg d, Reg r) {
+    private static void emitRefinement(ProgramBuilder b, Reg x, Reg y, Reg s, Reg h, Reg d, Reg r, int rounding) {
         b.fmul(Mod.FTZ, s, x.op(), y.op());
         b.fmul(Mod.FTZ, h, y.op(), b.f32(0.5f));
         b.ffma(d, s.neg(), h.op(), b.f32(0.5f));
         b.ffma(s, s.op(), d.op(), s.op());
         b.ffma(h, h.op(), d.op(), h.op());
         b.ffma(d, s.neg(), s.op(), x.op());
-        b.ffma(r, d.op(), h.op(), s.op());
+        if (rounding == Mod.RN) {
+            b.ffma(r, d.op(), h.op(), s.op());
+            return;
+        }
+        // r = RN(sqrt(x)) into s; x - s^2 (exact) is (sqrt(x) - s)(sqrt(x) + s), and h (sqrt(x) + s) ~ 1
+        b.ffma(s, d.op(), h.op(), s.op());
+        b.ffma(d, s.neg(), s.op(), x.op());
+        DirectedRounding.correct(b, rounding, 0, r, d, h, s);
     }
 }

@@ -47,7 +47,20 @@ final class Fp64Division {
     private Fp64Division() {}
 
     static Program divRn(DdivTier tier, boolean rcp64h) {
-        ProgramBuilder b = new ProgramBuilder("div.rn.f64" + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier)
+        return div(tier, rcp64h, Mod.RN);
+    }
+
+    /**
+     * div.{rn,rz,rm,rp}.f64: the directed ones (tier FULL_UNROLL) correct the .rn quotient once in
+     * their mode, on the fast path with the reciprocal, on the slow path with the significands'
+     * quotient and residual before the scaling ({@link DirectedRounding}).
+     */
+    static Program div(DdivTier tier, boolean rcp64h, int rounding) {
+        if (rounding != Mod.RN && tier != DdivTier.FULL_UNROLL) {
+            throw new IllegalArgumentException("directed rounding has the FULL_UNROLL tier only");
+        }
+        String ptx = "div." + DirectedRounding.spelling(rounding) + ".f64";
+        ProgramBuilder b = new ProgramBuilder(ptx + (tier == DdivTier.FULL_UNROLL ? "" : " " + tier)
                 + (rcp64h ? "" : " (MUFU.RCP seed)"));
         Reg a = b.input("a", RegClass.R64);
         Reg d = b.input("b", RegClass.R64);
@@ -62,9 +75,17 @@ final class Fp64Division {
         notAllOnes(b, regular, d);
         exponentOutside(b, r0.lo(), d, outside, regular.not());
         exponentOutside(b, ga, a, outside, outside.op());
-        emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
-        SlowPathCall.emit(b, outside, "div.rn.f64");
-        emitSlowPath(b, tier, a, d, q, rcp64h);
+        if (rounding == Mod.RN) {
+            emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
+        } else {
+            Reg qn = b.temp("qn", RegClass.R64);
+            Reg rem = b.temp("rem2", RegClass.R64);
+            Reg y = emitQuotient(b, tier, rcp64h, a, d, qn, null, r0);
+            b.dfma(rem, d.neg(), qn.op(), a.op());                 // a - b qn (exact)
+            DirectedRounding.correct64(b, rounding, q, rem, y.op(), qn);
+        }
+        SlowPathCall.emit(b, outside, ptx);
+        emitSlowPath(b, tier, a, d, q, rcp64h, rounding);
         b.ret();
         return b.build();
     }
@@ -89,9 +110,10 @@ final class Fp64Division {
 
     /**
      * The Newton-Raphson core: q = a / d correctly rounded when a, d and the quotient are well
-     * inside the normal range (the fast path's guard, or the slow path's significands).
+     * inside the normal range (the fast path's guard, or the slow path's significands). Returns the
+     * register holding the reciprocal it used.
      */
-    static void emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes,
+    static Reg emitQuotient(ProgramBuilder b, DdivTier tier, boolean rcp64h, Reg a, Reg d, Reg q, Pred allOnes,
             Reg seedPair) {
         switch (tier) {
             case FULL_UNROLL -> {
@@ -108,6 +130,7 @@ final class Fp64Division {
                 b.dmul(q0, a.op(), r2.op());
                 b.dfma(res, d.neg(), q0.op(), a.op());
                 b.dfma(q, r2.op(), res.op(), q0.op());
+                return r2;
             }
             case PARTIAL_SPILL, MINIMAL_REGISTERS -> {
                 // PARTIAL: the reciprocal and residual pairs reused; MINIMAL: the quotient built in q itself too
@@ -119,8 +142,10 @@ final class Fp64Division {
                 b.dmul(q0, a.op(), r.op());
                 b.dfma(e, d.neg(), q0.op(), a.op());
                 b.dfma(q, r.op(), e.op(), q0.op());
+                return r;
             }
         }
+        throw new AssertionError(tier);
     }
 
     /** r2 = r1 + r1 (1 - d r1) with r1 = r0 + r0 (e0 + e0^2), e0 = 1 - d r0, r0 the seed: within about an ulp of 1/d. */
@@ -193,7 +218,8 @@ final class Fp64Division {
      * recomputes the sign at the end and 2^(E + 100) in the rare midpoint branch instead of keeping
      * them live.
      */
-    private static void emitSlowPath(ProgramBuilder b, DdivTier tier, Reg a, Reg d, Reg q, boolean rcp64h) {
+    private static void emitSlowPath(ProgramBuilder b, DdivTier tier, Reg a, Reg d, Reg q, boolean rcp64h,
+            int rounding) {
         boolean full = tier == DdivTier.FULL_UNROLL;
         boolean minimal = tier == DdivTier.MINIMAL_REGISTERS;
         Pred p = b.pred();
@@ -250,7 +276,15 @@ final class Fp64Division {
         if (full) {
             b.iadd3(e, ea.op(), ed.neg(), RZ);
         }
-        scaleOnce(b, b::temp, qs, rs, e, t, minimal);
+        if (rounding != Mod.RN) {
+            // q_s and r_s take the quotient's sign; q_s + r_s / 2 (d_s in [1, 2)) rounded in the mode
+            b.lop3(PT, qs.hi(), qs.hi().op(), sign.op(), RZ, 0xFC);
+            b.lop3(PT, rs.hi(), rs.hi().op(), sign.op(), RZ, 0x3C);
+            DirectedRounding.correct64(b, rounding, qs, rs, b.f64(0.5), qs);
+            DirectedRounding.scaleF64(b, b::temp, rounding, qs, e, t);
+        } else {
+            scaleOnce(b, b::temp, qs, rs, e, t, minimal);
+        }
         Reg resultSign = sign;
         if (minimal) { // a register of its own: reusing sign would keep it live through the scaling
             resultSign = b.temp("resultSign");

@@ -467,7 +467,8 @@ public final class PtxEmitter {
                 line(g, s.toString());
             }
             case DFMA, DMUL, DADD -> {
-                String name = in.op() == SassOpcode.DFMA ? "fma.rn.f64 " : in.op() == SassOpcode.DMUL ? "mul.rn.f64 " : "add.rn.f64 ";
+                String name = (in.op() == SassOpcode.DFMA ? "fma" : in.op() == SassOpcode.DMUL ? "mul" : "add")
+                        + rounding(mods, "") + ".f64 ";
                 StringBuilder s = new StringBuilder();
                 for (int i = 1; i < o.length; i++) {
                     s.append(", ").append(f64(g, o[i]));

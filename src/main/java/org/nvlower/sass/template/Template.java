@@ -23,6 +23,8 @@ public record Template(TemplateKey key, String name, Operands operands, boolean 
         F32_UNARY(1, 32),
         /** Two 32-bit integers, one 32-bit result. */
         I32_BINARY(2, 32),
+        /** Two 16-bit integers (the low halves of 32-bit registers), one 16-bit result (the low half). */
+        I16_BINARY(2, 16),
         /** Two 64-bit integers (pairs), one 64-bit result. */
         I64_BINARY(2, 64),
         /** One 32-bit integer (the other operand an immediate), one 32-bit result. */

@@ -56,6 +56,13 @@ public final class Templates {
      */
     public static final double RSQRT_F64_BOUND = 1;
 
+    /**
+     * rsqrt.approx.f32's bound: the PTX ISA's 2^-22.9 relative error, in units of 2^-23 relative
+     * (the error {@code SassOp} measures for it), 2^0.1, plus 2^-29 for the measurement's own
+     * reference (1/sqrt(x) in double, within 2^-52 relative).
+     */
+    public static final double RSQRT_F32_BOUND = Math.pow(2, 0.1) + 0x1p-29;
+
     private static final boolean EXACT = true;
     private static final boolean APPROX = false;
 
@@ -79,14 +86,30 @@ public final class Templates {
             new Row(RCP_RN_FTZ_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Division.rcpRn(true)),
             new Row(SQRT_RN_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Sqrt.sqrtRn(false)),
             new Row(SQRT_RN_FTZ_F32, F32_UNARY, EXACT, 0, 7, () -> Fp32Sqrt.sqrtRn(true)),
+            // directed rounding: ptxas 11.8 has div.rz.f32 only as an 80-instruction subroutine, rcp.rz a
+            // 7-instruction fast path, sqrt.rz 11 (.rm and .rp alike)
+            directedF32(DIV_RZ_F32, 80), directedF32(DIV_RM_F32, 80), directedF32(DIV_RP_F32, 80),
+            directedF32(DIV_RZ_FTZ_F32, 80), directedF32(DIV_RM_FTZ_F32, 80), directedF32(DIV_RP_FTZ_F32, 80),
+            directedF32(RCP_RZ_F32, 7), directedF32(RCP_RM_F32, 7), directedF32(RCP_RP_F32, 7),
+            directedF32(RCP_RZ_FTZ_F32, 7), directedF32(RCP_RM_FTZ_F32, 7), directedF32(RCP_RP_FTZ_F32, 7),
+            directedF32(SQRT_RZ_F32, 11), directedF32(SQRT_RM_F32, 11), directedF32(SQRT_RP_F32, 11),
+            directedF32(SQRT_RZ_FTZ_F32, 11), directedF32(SQRT_RM_FTZ_F32, 11), directedF32(SQRT_RP_FTZ_F32, 11),
             new Row(DIV_FULL_F32, F32_BINARY, APPROX, 2, 8, () -> Fp32Division.divByReciprocal(true, false)),
             new Row(DIV_FULL_FTZ_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(true, true)),
             new Row(DIV_APPROX_F32, F32_BINARY, APPROX, 2, 5, () -> Fp32Division.divByReciprocal(false, false)),
             new Row(DIV_APPROX_FTZ_F32, F32_BINARY, APPROX, 2, 2, () -> Fp32Division.divByReciprocal(false, true)),
+            // ptxas 11.8: FSETP, FMUL, MUFU.RSQ, FMUL (.ftz: the MUFU alone)
+            new Row(RSQRT_APPROX_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 4, () -> Fp32Rsqrt.rsqrtApprox(false)),
+            new Row(RSQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 1, () -> Fp32Rsqrt.rsqrtApprox(true)),
             new Row(DIV_U32, I32_BINARY, EXACT, 0, 18, () -> IntDivision.div32(false, false)),
             new Row(DIV_S32, I32_BINARY, EXACT, 0, 24, () -> IntDivision.div32(true, false)),
             new Row(REM_U32, I32_BINARY, EXACT, 0, 17, () -> IntDivision.div32(false, true)),
             new Row(REM_S32, I32_BINARY, EXACT, 0, 22, () -> IntDivision.div32(true, true)),
+            // 16-bit: ptxas 11.8's subroutines (__cuda_sm20_div_u16 ...: 19, 25, 21, 28 instructions with the RET)
+            new Row(DIV_U16, I16_BINARY, EXACT, 0, 19, () -> Int16Division.build(false, false)),
+            new Row(DIV_S16, I16_BINARY, EXACT, 0, 25, () -> Int16Division.build(true, false)),
+            new Row(REM_U16, I16_BINARY, EXACT, 0, 21, () -> Int16Division.build(false, true)),
+            new Row(REM_S16, I16_BINARY, EXACT, 0, 28, () -> Int16Division.build(true, true)),
             new Row(DIV_U64, I64_BINARY, EXACT, 0, 68, () -> IntDivision.div64(false, false)),
             new Row(DIV_S64, I64_BINARY, EXACT, 0, 84, () -> IntDivision.div64(true, false)),
             new Row(REM_U64, I64_BINARY, EXACT, 0, 64, () -> IntDivision.div64(false, true)),
@@ -108,10 +131,51 @@ public final class Templates {
                     () -> DrcpDsqrtCoordinator.build(Op.DSQRT, true)),
             new Row(SQRT_RN_F64, Variant.RSQ, not(HAS_RSQ64H), F64_UNARY, EXACT, 0, 15,
                     () -> DrcpDsqrtCoordinator.build(Op.DSQRT, false)),
+            // directed rounding: ptxas 11.8 has these only as subroutines (div.rz.f64 100 instructions,
+            // rcp.rm.f64 91, sqrt.rp.f64 55); nvlower's FULL_UNROLL sequence, MUFU.RCP64H/RSQ64H or the float seed
+            directedF64(DIV_RZ_F64, Variant.DEFAULT, 100), directedF64(DIV_RZ_F64, Variant.RCP, 100),
+            directedF64(DIV_RM_F64, Variant.DEFAULT, 100), directedF64(DIV_RM_F64, Variant.RCP, 100),
+            directedF64(DIV_RP_F64, Variant.DEFAULT, 100), directedF64(DIV_RP_F64, Variant.RCP, 100),
+            directedF64(RCP_RZ_F64, Variant.DEFAULT, 91), directedF64(RCP_RZ_F64, Variant.RCP, 91),
+            directedF64(RCP_RM_F64, Variant.DEFAULT, 91), directedF64(RCP_RM_F64, Variant.RCP, 91),
+            directedF64(RCP_RP_F64, Variant.DEFAULT, 91), directedF64(RCP_RP_F64, Variant.RCP, 91),
+            directedF64(SQRT_RZ_F64, Variant.DEFAULT, 55), directedF64(SQRT_RZ_F64, Variant.RSQ, 55),
+            directedF64(SQRT_RM_F64, Variant.DEFAULT, 55), directedF64(SQRT_RM_F64, Variant.RSQ, 55),
+            directedF64(SQRT_RP_F64, Variant.DEFAULT, 55), directedF64(SQRT_RP_F64, Variant.RSQ, 55),
             new Row(RSQRT_APPROX_F64, Variant.DEFAULT, DRSQRT_FLAG, F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
                     () -> Fp64Rsqrt.rsqrtApprox(true)),
             new Row(RSQRT_APPROX_F64, Variant.FULL, not(DRSQRT_FLAG), F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
                     () -> Fp64Rsqrt.rsqrtApprox(false)));
+
+    /** div, rcp or sqrt .rz/.rm/.rp[.ftz].f32: the .rn sequence and one correction in the mode. */
+    private static Row directedF32(PtxMathOp op, int ptxasFastPath) {
+        int rounding = DirectedRounding.of(op);
+        boolean ftz = op.ftz();
+        String base = op.spelling().substring(0, op.spelling().indexOf('.'));
+        return switch (base) {
+            case "div" -> new Row(op, F32_BINARY, EXACT, 0, ptxasFastPath, () -> Fp32Division.div(ftz, rounding));
+            case "rcp" -> new Row(op, F32_UNARY, EXACT, 0, ptxasFastPath, () -> Fp32Division.rcp(ftz, rounding));
+            default -> new Row(op, F32_UNARY, EXACT, 0, ptxasFastPath, () -> Fp32Sqrt.sqrt(ftz, rounding));
+        };
+    }
+
+    /**
+     * div, rcp or sqrt .rz/.rm/.rp.f64: the DEFAULT variant where the SM has MUFU.RCP64H (sqrt:
+     * RSQ64H), the RCP (RSQ) variant with the float seed elsewhere.
+     */
+    private static Row directedF64(PtxMathOp op, Variant variant, int ptxasFastPath) {
+        int rounding = DirectedRounding.of(op);
+        boolean wide = variant == Variant.DEFAULT;
+        String base = op.spelling().substring(0, op.spelling().indexOf('.'));
+        return switch (base) {
+            case "div" -> new Row(op, variant, wide ? HAS_RCP64H : not(HAS_RCP64H), F64_BINARY, EXACT, 0, ptxasFastPath,
+                    () -> Fp64Division.div(DdivTier.FULL_UNROLL, wide, rounding));
+            case "rcp" -> new Row(op, variant, wide ? HAS_RCP64H : not(HAS_RCP64H), F64_UNARY, EXACT, 0, ptxasFastPath,
+                    () -> DrcpDsqrtCoordinator.build(Op.DRCP, wide, rounding));
+            default -> new Row(op, variant, wide ? HAS_RSQ64H : not(HAS_RSQ64H), F64_UNARY, EXACT, 0, ptxasFastPath,
+                    () -> DrcpDsqrtCoordinator.build(Op.DSQRT, wide, rounding));
+        };
+    }
 
     private static final Map<TemplateKey, Template> CACHE = new LinkedHashMap<>();
 

@@ -138,9 +138,6 @@ public final class GpuCheck {
 
     /** The ulp error of an approximate op's result against the exact value (0 outside the measured domain). */
     public static double ulp(SassOp op, long a, long b, long got) {
-        if (op.isDouble()) {
-            return SassOp.rsqrtUlpError(a, got);
-        }
-        return Math.max(0, op.ulpError((int) a, (int) b, (int) got));
+        return op.error(a, b, got);
     }
 }

@@ -68,7 +68,7 @@ public final class TemplatePtx implements TemplateVerifier.Subjects {
     /** The kernel's result for operands a (and b), as the emulator's words (32-bit ops: the low word). */
     public long run(long a, long b, MufuModel mufu) {
         int inputs = op.operands().inputs;
-        int bytes = op.operands().bits / 8;
+        int bytes = op.operands().bits == 64 ? 8 : 4; // the harness's words (16-bit ops: the low half of 32 bits)
         Map<Long, Byte> global = new HashMap<>();
         long[] words = {a, b};
         for (int i = 0; i <= inputs; i++) {
@@ -88,6 +88,6 @@ public final class TemplatePtx implements TemplateVerifier.Subjects {
         for (int k = bytes - 1; k >= 0; k--) {
             r = r << 8 | (global.get(BUFFER + (long) inputs * bytes + k) & 0xFF);
         }
-        return r;
+        return op.operands().bits == 16 ? r & 0xFFFF : r;
     }
 }

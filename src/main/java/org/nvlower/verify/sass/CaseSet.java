@@ -107,6 +107,7 @@ public enum CaseSet {
     }
 
     private static long[] floatEdges;
+    private static long[] intEdges16;
     private static long[] intEdges32;
     private static long[] intEdges64;
 
@@ -134,6 +135,18 @@ public enum CaseSet {
                 floatEdges = v.stream().mapToLong(Long::longValue).toArray();
             }
             return floatEdges;
+        }
+        if (op.operands().bits == 16) {
+            if (intEdges16 == null) { // every 16-bit edge: 0, 1, -1, powers of two and their neighbours, MIN, MAX
+                List<Long> v = new ArrayList<>();
+                for (int k = 0; k < 16; k++) {
+                    for (long x : new long[] {1L << k, (1L << k) - 1, (1L << k) + 1, -(1L << k)}) {
+                        v.add(op.signed() ? (long) (short) x : x & 0xFFFF);
+                    }
+                }
+                intEdges16 = v.stream().mapToLong(Long::longValue).map(x -> x & 0xFFFF).distinct().toArray();
+            }
+            return intEdges16;
         }
         boolean wide = op.operands().bits == 64;
         if (wide ? intEdges64 == null : intEdges32 == null) {

@@ -16,7 +16,7 @@ import org.nvlower.softfloat.GpuNaN;
 
 /**
  * A template under verification with its reference: softfloat (NVPTX NaNs for FP32, the GPU's
- * FP64 NaNs by {@link GpuNaN}, round to nearest even, ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
+ * FP64 NaNs by {@link GpuNaN}, the op's rounding (.rn .rz .rm .rp), ftz/daz as the op's .ftz) for the exact float ops, Java's integer division with PTX's
  * result for division by zero (all ones) for the integer ops, and the exact quotient in double
  * for the ulp error of div.full and div.approx.
  */
@@ -24,24 +24,44 @@ public final class SassOp {
 
     private final Template template;
     private final Kind kind;
+    private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
     private SassOp(Template template, Kind kind) {
         this.template = template;
         this.kind = kind;
+        this.rounding = switch (template.key().op().rounding()) {
+            case "rz" -> RoundingMode.MIN_MAG;
+            case "rm" -> RoundingMode.MIN;
+            case "rp" -> RoundingMode.MAX;
+            default -> RoundingMode.NEAR_EVEN;
+        };
+    }
+
+    /** The rounding of the reference: the op's (.rn .rz .rm .rp), round to nearest even for the others. */
+    public RoundingMode rounding() {
+        return rounding;
     }
 
     public static SassOp of(TemplateKey key) {
         Template t = Templates.require(key);
         Kind k = switch (key.op()) {
-            case DIV_RN_F32, DIV_RN_FTZ_F32 -> Kind.DIV_F32;
-            case RCP_RN_F32, RCP_RN_FTZ_F32 -> Kind.RCP_F32;
-            case SQRT_RN_F32, SQRT_RN_FTZ_F32 -> Kind.SQRT_F32;
+            case DIV_RN_F32, DIV_RN_FTZ_F32, DIV_RZ_F32, DIV_RM_F32, DIV_RP_F32, DIV_RZ_FTZ_F32, DIV_RM_FTZ_F32,
+                    DIV_RP_FTZ_F32 -> Kind.DIV_F32;
+            case RCP_RN_F32, RCP_RN_FTZ_F32, RCP_RZ_F32, RCP_RM_F32, RCP_RP_F32, RCP_RZ_FTZ_F32, RCP_RM_FTZ_F32,
+                    RCP_RP_FTZ_F32 -> Kind.RCP_F32;
+            case SQRT_RN_F32, SQRT_RN_FTZ_F32, SQRT_RZ_F32, SQRT_RM_F32, SQRT_RP_F32, SQRT_RZ_FTZ_F32,
+                    SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
+            case RSQRT_APPROX_F32, RSQRT_APPROX_FTZ_F32 -> Kind.RSQRT_F32;
+            case DIV_U16 -> Kind.DIV_U16;
+            case DIV_S16 -> Kind.DIV_S16;
+            case REM_U16 -> Kind.REM_U16;
+            case REM_S16 -> Kind.REM_S16;
             case DIV_U32 -> Kind.DIV_U32;
             case DIV_S32 -> Kind.DIV_S32;
             case REM_U32 -> Kind.REM_U32;
@@ -50,9 +70,9 @@ public final class SassOp {
             case DIV_S64 -> Kind.DIV_S64;
             case REM_U64 -> Kind.REM_U64;
             case REM_S64 -> Kind.REM_S64;
-            case DIV_RN_F64 -> Kind.DIV_F64;
-            case RCP_RN_F64 -> Kind.RCP_F64;
-            case SQRT_RN_F64 -> Kind.SQRT_F64;
+            case DIV_RN_F64, DIV_RZ_F64, DIV_RM_F64, DIV_RP_F64 -> Kind.DIV_F64;
+            case RCP_RN_F64, RCP_RZ_F64, RCP_RM_F64, RCP_RP_F64 -> Kind.RCP_F64;
+            case SQRT_RN_F64, SQRT_RZ_F64, SQRT_RM_F64, SQRT_RP_F64 -> Kind.SQRT_F64;
             case RSQRT_APPROX_F64, RSQRT_APPROX_FTZ_F64 -> Kind.RSQRT_F64;
         };
         return new SassOp(t, k);
@@ -107,9 +127,9 @@ public final class SassOp {
      */
     public long expected64f(long a, long b, Env env) {
         return switch (kind) {
-            case DIV_F64 -> GpuNaN.div(F64.div(a, b, RoundingMode.NEAR_EVEN, env), a, b);
-            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, RoundingMode.NEAR_EVEN, env), a);
-            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, RoundingMode.NEAR_EVEN, env), a);
+            case DIV_F64 -> GpuNaN.div(F64.div(a, b, rounding, env), a, b);
+            case RCP_F64 -> GpuNaN.unary(F64.div(0x3FF0000000000000L, a, rounding, env), a);
+            case SQRT_F64 -> GpuNaN.unary(F64.sqrt(a, rounding, env), a);
             default -> throw new IllegalStateException(kind + " has no exact binary64 reference");
         };
     }
@@ -148,9 +168,48 @@ public final class SassOp {
         return gm.subtract(exact).abs().doubleValue() / ulp;
     }
 
+    /**
+     * An approximation's error (compared with {@code template().ulpBound()}): rsqrt.approx.f64 in
+     * ulps ({@link #rsqrtUlpError}), rsqrt.approx.f32 in units of 2^-23 relative
+     * ({@link #rsqrtF32Error}), div.full/div.approx in ulps ({@link #ulpError}, 0 outside its domain).
+     */
+    public double error(long a, long b, long got) {
+        return switch (kind) {
+            case RSQRT_F64 -> rsqrtUlpError(a, got);
+            case RSQRT_F32 -> rsqrtF32Error((int) a, (int) got, template.ftz());
+            default -> Math.max(0, ulpError((int) a, (int) b, (int) got));
+        };
+    }
+
+    /**
+     * rsqrt.approx.f32's relative error in units of 2^-23 for positive finite x (a subnormal read
+     * as zero with .ftz); the special operands must give exactly the PTX ISA's results (NaN -> a
+     * NaN, negative -> a NaN, +-0 -> +-inf, +inf -> +0): 0 when they do, infinity otherwise.
+     */
+    public static double rsqrtF32Error(int x, int got, boolean ftz) {
+        int xv = ftz && (x & 0x7F800000) == 0 ? x & 0x80000000 : x;
+        float f = Float.intBitsToFloat(xv);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f) || f < 0) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == 0) {
+            return got == ((xv & 0x80000000) | 0x7F800000) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == Float.POSITIVE_INFINITY) {
+            return got == 0 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (!(g > 0) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        // 1/sqrt(x) in double is within 2^-52 relative: far below the 2^-23 unit measured
+        double exact = 1 / Math.sqrt(f);
+        return Math.abs(g - exact) / exact / 0x1p-23;
+    }
+
     public boolean signed() {
         return switch (kind) {
-            case DIV_S32, REM_S32, DIV_S64, REM_S64 -> true;
+            case DIV_S16, REM_S16, DIV_S32, REM_S32, DIV_S64, REM_S64 -> true;
             default -> false;
         };
     }
@@ -163,9 +222,14 @@ public final class SassOp {
     /** The exact result for a 32-bit op (b unused by unary ops). */
     public int expected32(int a, int b, Env env) {
         return switch (kind) {
-            case DIV_F32 -> F32.div(a, b, RoundingMode.NEAR_EVEN, env);
-            case RCP_F32 -> F32.div(0x3F800000, a, RoundingMode.NEAR_EVEN, env);
-            case SQRT_F32 -> F32.sqrt(a, RoundingMode.NEAR_EVEN, env);
+            case DIV_F32 -> F32.div(a, b, rounding, env);
+            case RCP_F32 -> F32.div(0x3F800000, a, rounding, env);
+            case SQRT_F32 -> F32.sqrt(a, rounding, env);
+            // 16-bit: the operands' low halves, the result's low half (all ones for a zero divisor)
+            case DIV_U16 -> (b & 0xFFFF) == 0 ? -1 : (a & 0xFFFF) / (b & 0xFFFF);
+            case REM_U16 -> (b & 0xFFFF) == 0 ? -1 : (a & 0xFFFF) % (b & 0xFFFF);
+            case DIV_S16 -> (short) b == 0 ? -1 : (short) a / (short) b;
+            case REM_S16 -> (short) b == 0 ? -1 : (short) a % (short) b;
             case DIV_U32 -> b == 0 ? -1 : Integer.divideUnsigned(a, b);
             case DIV_S32 -> b == 0 ? -1 : a / b;
             case REM_U32 -> b == 0 ? -1 : Integer.remainderUnsigned(a, b);

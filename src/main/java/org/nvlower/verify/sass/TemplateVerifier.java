@@ -224,7 +224,7 @@ public final class TemplateVerifier {
                 }
             }
             if (!op.exact()) { // rsqrt.approx.f64, div.full/div.approx.f32
-                double err = op.isDouble() ? SassOp.rsqrtUlpError(a, got) : op.ulpError((int) a, (int) b, (int) got);
+                double err = op.error(a, b, got);
                 maxUlp = Math.max(maxUlp, err);
                 histogram[ulpBucket(err)]++;
                 if (err > op.template().ulpBound()) {
@@ -234,6 +234,7 @@ public final class TemplateVerifier {
                 return;
             }
             long want = switch (op.operands()) {
+                case I16_BINARY -> op.expected32((int) a, (int) b, env) & 0xFFFFL;
                 case I64_BINARY -> op.expected64(a, b);
                 case F64_BINARY, F64_UNARY -> op.expected64f(a, b, env);
                 case F32_UNARY -> op.expected32((int) a, 0, env) & 0xFFFFFFFFL;
@@ -251,6 +252,7 @@ public final class TemplateVerifier {
                 case I64_BINARY, F64_BINARY -> em.run64(a, b);
                 case F64_UNARY -> em.run64(a);
                 case F32_UNARY -> em.run((int) a) & 0xFFFFFFFFL;
+                case I16_BINARY -> em.run((int) a, (int) b) & 0xFFFFL; // the result is the low half
                 default -> em.run((int) a, (int) b) & 0xFFFFFFFFL;
             };
         }

@@ -23,7 +23,10 @@ class PtxEmitTest {
     static final String[] OPS = {"div.rn.f64", "div.rn.f64:rcp", "rcp.rn.f64", "sqrt.rn.f64", "sqrt.rn.f64:rsq", "rsqrt.approx.f64",
         "rsqrt.approx.f64:full", "rcp.rn.f32", "sqrt.rn.f32", "div.full.f32", "div.approx.ftz.f32", "div.rn.f32",
         "div.rn.ftz.f32", "rcp.rn.ftz.f32", "sqrt.rn.ftz.f32", "div.full.ftz.f32", "div.approx.f32", "div.u32", "div.s32",
-        "rem.u32", "rem.s32", "div.u64", "div.s64", "rem.u64", "rem.s64"};
+        "rem.u32", "rem.s32", "div.u64", "div.s64", "rem.u64", "rem.s64",
+        // directed rounding: each rounding, both FP32 forms, both FP64 seeds
+        "div.rz.f32", "rcp.rm.ftz.f32", "sqrt.rp.f32", "div.rm.f64", "rcp.rz.f64:rcp", "sqrt.rp.f64:rsq",
+        "rsqrt.approx.f32", "rsqrt.approx.ftz.f32", "div.s16", "rem.u16"};
 
     @TempDir
     Path dir;
