@@ -25,6 +25,7 @@ public final class AotTraining {
     }
 
     public static void main(String[] args) throws IOException {
+        System.setProperty("nvlower.aot.training", "true");
         Path dir = Files.createTempDirectory("nvlower-aot-training");
         try {
             String failed = train(dir);

@@ -179,6 +179,72 @@ final class QuadMathBodies {
         DQ p2 = twoProd(kq, ln2[1]);
         r = add(r, new DQ(neg(p2.hi), neg(p2.lo)));
         r = fastTwoSum(r.hi, sub(r.lo, mul(kq, ln2[2])));
+        callScaled(callExpReduced(r), k);
+    }
+
+    // ------------------------------------------------------------------ shared helpers (internal functions)
+
+    private static final org.nvlower.llvm.ir.StructType PAIR = org.nvlower.llvm.ir.StructType.of(I128, I128);
+
+    private static Value pack(BodyBuilder b, Value... fields) {
+        org.nvlower.llvm.ir.Type[] types = new org.nvlower.llvm.ir.Type[fields.length];
+        java.util.Arrays.fill(types, I128);
+        org.nvlower.llvm.ir.StructType t = org.nvlower.llvm.ir.StructType.of(types);
+        Value v = org.nvlower.llvm.ir.Constants.poison(t);
+        for (int i = 0; i < fields.length; i++) {
+            v = b.insertValue(v, fields[i], i);
+        }
+        return v;
+    }
+
+    /** {@code __nvl_f128_expReduced(rhi, rlo)}: e^r as a double-quad {hi, lo} (exp and exp2 share it). */
+    private DQ callExpReduced(DQ r) {
+        org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_expReduced", PAIR, java.util.List.of(I128, I128),
+                new String[] {"hi", "lo"}, hb -> {
+                    DQ y = new QuadMathBodies(lib, hb).expOfReduced(new DQ(hb.arg(0), hb.arg(1)));
+                    hb.retBits(pack(hb, y.hi, y.lo));
+                });
+        Value v = b.call(fn, r.hi, r.lo);
+        return new DQ(b.extractValue(v, 0), b.extractValue(v, 1));
+    }
+
+    /** Returns {@code __nvl_f128_scale(hi, lo, k)}: (hi + lo) * 2^k rounded once. */
+    private void callScaled(DQ y, Value k) {
+        org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_scale", I128, java.util.List.of(I128, I128, BodyBuilder.I32),
+                new String[] {"hi", "lo", "k"}, hb -> new QuadMathBodies(lib, hb).retScaled(new DQ(hb.arg(0), hb.arg(1)), hb.arg(2)));
+        b.retBits(b.call(fn, y.hi, y.lo, k));
+    }
+
+    /**
+     * exp2(x): k = round(x) (exact), r = (x - k) ln 2 in double-quad (x - k exact, |x - k| <= 1/2),
+     * then exp's evaluation of e^r and its scaling by 2^k. An integer x gives 2^k exactly. NaN
+     * gives NaN, -inf +0, +inf and x > 16400 +inf, x < -16600 +0, |x| < 2^-120 gives 1.
+     */
+    static void exp2(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        new QuadMathBodies(lib, b).exp2();
+    }
+
+    private void exp2() {
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        Value negative = b.slt(x, i128(0));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112))), i128(F128_ONE), "notTiny");
+        b.returnIf(b.sgt(x, bitsOf(16400)), i128(F128_INF), "notOver");
+        b.returnIf(b.and(negative, b.ugt(abs, b.and(bitsOf(-16600), mask128(127)))), i128(0), "inRange");
+        Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, x);
+        Value k = lib.callRow(b, RuntimeFunction.FP128_TO_INT32, kq);
+        Value frac = sub(x, kq); // exact
+        Value[] ln2 = ln2(2);
+        DQ p = twoProd(frac, ln2[0]);
+        callScaled(callExpReduced(fastTwoSum(p.hi, add(p.lo, mul(frac, ln2[1])))), k);
+    }
+
+    /**
+     * e^r for |r| <= ln 2 / 2 (+ a rounding) as a double-quad in [0.7, 1.42]: s = r / 256,
+     * expm1(s) by Horner, eight squarings of 1 + e as e' = 2e + e^2, then 1 + e.
+     */
+    private DQ expOfReduced(DQ r) {
         // s = r / 256 (exact)
         Value scale = i128(BigInteger.valueOf(BIAS - 8).shiftLeft(112));
         DQ s = new DQ(mul(r.hi, scale), mul(r.lo, scale));
@@ -193,6 +259,11 @@ final class QuadMathBodies {
         }
         DQ one = twoSum(i128(F128_ONE), e.hi);
         DQ y = fastTwoSum(one.hi, add(one.lo, e.lo));
+        return y;
+    }
+
+    /** Returns y * 2^k rounded once: ldexp for a normal result; for a subnormal one ldexp's rounding of hi corrected by lo. */
+    private void retScaled(DQ y, Value k) {
         Value scaled = lib.callRow(b, RuntimeFunction.LDEXP_FP128, y.hi, k);
         // normal: ldexp is exact
         b.returnIf(b.sge(b.add(exponent(b, y.hi), k), i32(1)), scaled, "subnormal");
@@ -234,13 +305,50 @@ final class QuadMathBodies {
     }
 
     private void log() {
-        Value x = b.arg(0);
-        Value abs = b.and(x, mask128(127));
-        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
-        b.returnIf(b.eq(abs, i128(0)), i128(F128_INF.setBit(127)), "nonzero");
-        b.returnIf(b.slt(x, i128(0)), i128(F128_NAN), "positive");
-        b.returnIf(b.eq(abs, i128(F128_INF)), x, "finite");
-        b.returnIf(b.eq(x, i128(F128_ONE)), i128(0), "notOne");
+        DQ[] parts = logParts();
+        b.retBits(add(parts[1], parts[2]).hi);
+    }
+
+    /** log2(x) = n + log(y) / ln 2 (n exact: a power of two gives n exactly); the rest as log. */
+    static void log2(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        DQ[] parts = q.logParts();
+        DQ invLn2 = constant(parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln2(F)), 2));
+        b.retBits(q.add(parts[0], q.mul(parts[2], invLn2)).hi);
+    }
+
+    /** log10(x) = log(x) / ln 10 (10^k gives k: the evaluation's error is far below half an ulp of k). */
+    static void log10(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        DQ[] parts = q.logParts();
+        DQ invLn10 = constant(parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln10(F)), 2));
+        b.retBits(q.mul(q.add(parts[1], parts[2]), invLn10).hi);
+    }
+
+    /**
+     * The special cases of log, log2 and log10 (returned), then for a positive finite x other
+     * than 1: {n, n ln 2, log y} as double-quads (n exact, its lo +0), x = y * 2^n.
+     */
+    private DQ[] logParts() {
+        Value x0 = b.arg(0);
+        Value abs0 = b.and(x0, mask128(127));
+        b.returnIf(isNaN(b, x0), i128(F128_NAN), "number");
+        b.returnIf(b.eq(abs0, i128(0)), i128(F128_INF.setBit(127)), "nonzero");
+        b.returnIf(b.slt(x0, i128(0)), i128(F128_NAN), "positive");
+        b.returnIf(b.eq(abs0, i128(F128_INF)), x0, "finite");
+        b.returnIf(b.eq(x0, i128(F128_ONE)), i128(0), "notOne");
+        org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_logParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128, I128),
+                java.util.List.of(I128), new String[] {"x"}, hb -> {
+                    DQ[] p = new QuadMathBodies(lib, hb).logPartsOf(hb.arg(0));
+                    hb.retBits(pack(hb, p[0].hi, p[1].hi, p[1].lo, p[2].hi, p[2].lo));
+                });
+        Value v = b.call(fn, x0);
+        return new DQ[] {new DQ(b.extractValue(v, 0), i128(0)), new DQ(b.extractValue(v, 1), b.extractValue(v, 2)),
+            new DQ(b.extractValue(v, 3), b.extractValue(v, 4))};
+    }
+
+    /** {n, n ln 2, log y} for a positive finite x other than 1 (the body of __nvl_f128_logParts). */
+    private DQ[] logPartsOf(Value x) {
         Value norm = b.call(lib.normSig(), x);
         Value field = b.extractValue(norm, 0);
         Value sig = b.extractValue(norm, 1);
@@ -263,7 +371,7 @@ final class QuadMathBodies {
         DQ p1 = twoProd(nq, ln2[0]);
         DQ p2 = twoProd(nq, ln2[1]);
         DQ nLn2 = add(p1, new DQ(p2.hi, add(p2.lo, mul(nq, ln2[2]))));
-        b.retBits(add(nLn2, twoT).hi);
+        return new DQ[] {new DQ(nq, i128(0)), nLn2, twoT};
     }
 
     private static BigInteger factorial(int n) {

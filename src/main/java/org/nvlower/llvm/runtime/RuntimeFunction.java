@@ -208,7 +208,16 @@ public enum RuntimeFunction {
             (a, e) -> QuadReference.exp(a[0], a[1]), QuadMathBodies::exp),
     /** log (natural), correctly rounded but where the double-quad evaluation cannot decide. */
     LOG_FP128("__nv_log_fp128", List.of("llvm.log"), ValueType.F128, List.of(ValueType.F128),
-            (a, e) -> QuadReference.log(a[0], a[1]), QuadMathBodies::log);
+            (a, e) -> QuadReference.log(a[0], a[1]), QuadMathBodies::log),
+    /** 2^a, correctly rounded but where the double-quad evaluation cannot decide; exact for an integer a. */
+    EXP2_FP128("__nv_exp2_fp128", List.of("llvm.exp2"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.exp2(a[0], a[1]), QuadMathBodies::exp2),
+    /** log2, correctly rounded but where the double-quad evaluation cannot decide; exact for 2^k. */
+    LOG2_FP128("__nv_log2_fp128", List.of("llvm.log2"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.log2(a[0], a[1]), QuadMathBodies::log2),
+    /** log10, correctly rounded but where the double-quad evaluation cannot decide; exact for 10^k. */
+    LOG10_FP128("__nv_log10_fp128", List.of("llvm.log10"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.log10(a[0], a[1]), QuadMathBodies::log10);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

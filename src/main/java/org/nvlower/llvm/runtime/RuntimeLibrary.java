@@ -113,7 +113,7 @@ public final class RuntimeLibrary {
     }
 
     /** An internal helper {@code @name}, defined by {@code body} the first time it is asked for. */
-    private Function helper(String name, Type ret, List<Type> params, String[] argNames, Consumer<BodyBuilder> body) {
+    Function helper(String name, Type ret, List<Type> params, String[] argNames, Consumer<BodyBuilder> body) {
         Function fn = module.getOrInsertFunction(name, ret, params);
         if (fn.isDeclaration()) {
             body.accept(new BodyBuilder(fn, argNames));

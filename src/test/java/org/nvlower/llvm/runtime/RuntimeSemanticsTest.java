@@ -304,6 +304,28 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.NEXTAFTER_FP128, MAX + " " + INF, INF, "max up is inf");
         c(RuntimeFunction.NEXTAFTER_FP128, M_ZERO + " " + ZERO, ZERO, "equal: b");
         c(RuntimeFunction.NEXTAFTER_FP128, MIN_SUB + " " + ZERO, ZERO, "the smallest subnormal down is 0");
+        String eight = "40020000000000000000000000000000";
+        c(RuntimeFunction.CBRT_FP128, eight, TWO, "cbrt(8) = 2");
+        c(RuntimeFunction.CBRT_FP128, M_ZERO, M_ZERO, "cbrt(-0) = -0");
+        c(RuntimeFunction.CBRT_FP128, INF, INF, "cbrt(inf) = inf");
+        c(RuntimeFunction.HYPOT_FP128, THREE + " C0010000000000000000000000000000", "40014000000000000000000000000000", "hypot(3, -4) = 5");
+        c(RuntimeFunction.HYPOT_FP128, QNAN + " " + INF, INF, "an infinity beats a NaN");
+        c(RuntimeFunction.MODF_FP128, "C001F000000000000000000000000000", "BFFE8000000000000000000000000000", "modf(-7.75) = -0.75");
+        c(RuntimeFunction.MODF_FP128, INF, ZERO, "modf(inf) = +0");
+        c(RuntimeFunction.REMQUO_QUOTIENT_FP128, "4003D000000000000000000000000000 " + THREE, "00000002", "29/3 -> 10, 10 mod 8");
+        c(RuntimeFunction.REMQUO_QUOTIENT_FP128, "4001E000000000000000000000000000 " + M_ONE, "00000000", "7.5/-1 -> -8 (ties even): 0");
+        c(RuntimeFunction.EXP_FP128, ZERO, ONE, "exp(0) = 1");
+        c(RuntimeFunction.EXP_FP128, "FFFF0000000000000000000000000000", ZERO, "exp(-inf) = +0");
+        c(RuntimeFunction.EXP_FP128, QNAN, GPU_NAN, "NaN");
+        c(RuntimeFunction.LOG_FP128, ONE, ZERO, "log(1) = +0");
+        c(RuntimeFunction.LOG_FP128, M_ZERO, "FFFF0000000000000000000000000000", "log(-0) = -inf");
+        c(RuntimeFunction.LOG_FP128, M_ONE, GPU_NAN, "log(-1) is NaN");
+        c(RuntimeFunction.EXP2_FP128, TWO, "40010000000000000000000000000000", "2^2 = 4");
+        c(RuntimeFunction.EXP2_FP128, M_ONE, "3FFE0000000000000000000000000000", "2^-1 = 0.5");
+        c(RuntimeFunction.LOG2_FP128, eight, THREE, "log2(8) = 3");
+        c(RuntimeFunction.LOG2_FP128, "3FFE0000000000000000000000000000", M_ONE, "log2(0.5) = -1");
+        c(RuntimeFunction.LOG10_FP128, "40059000000000000000000000000000", TWO, "log10(100) = 2");
+        c(RuntimeFunction.LOG10_FP128, ONE, ZERO, "log10(1) = +0");
     }
 
     @TestFactory
