@@ -199,8 +199,11 @@ public final class QuadReference {
 
     // ------------------------------------------------------------------ exp family
 
-    /** exp(a), correctly rounded. */
-    public static long[] exp(long hi, long lo) {
+    /**
+     * What exp and exp2 return without a series: NaN, +-inf, zero, and x beyond the range where
+     * they differ from 1 or from 0/inf; null for the x they approximate.
+     */
+    private static long[] expShortcut(long hi, long lo) {
         if (isNaN(hi, lo)) {
             return NAN.clone();
         }
@@ -217,6 +220,16 @@ public final class QuadReference {
         if (x.m.bitLength() + x.e > 15) { // |x| >= 2^15: beyond both thresholds
             return x.m.signum() < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
         }
+        return null;
+    }
+
+    /** exp(a), correctly rounded. */
+    public static long[] exp(long hi, long lo) {
+        long[] shortcut = expShortcut(hi, lo);
+        if (shortcut != null) {
+            return shortcut;
+        }
+        Exact x = Exact.of(hi, lo);
         return ziv(f -> {
             BigInteger ln2 = ln2(f);
             BigInteger xF = x.fixed(f + 32).shiftRight(32);
@@ -231,22 +244,11 @@ public final class QuadReference {
 
     /** 2^a, correctly rounded (exact for an integer a). */
     public static long[] exp2(long hi, long lo) {
-        if (isNaN(hi, lo)) {
-            return NAN.clone();
-        }
-        if (isInf(hi, lo)) {
-            return hi < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
-        }
-        if (isZero(hi, lo)) {
-            return new long[] {ONE_HI, 0};
+        long[] shortcut = expShortcut(hi, lo);
+        if (shortcut != null) {
+            return shortcut;
         }
         Exact x = Exact.of(hi, lo);
-        if (x.m.bitLength() + x.e < -120) {
-            return new long[] {ONE_HI, 0};
-        }
-        if (x.m.bitLength() + x.e > 15) {
-            return x.m.signum() < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
-        }
         if (x.isInteger()) {
             return F128Libm.round(false, BigInteger.ONE, x.fixed(0).intValueExact(), false);
         }

@@ -606,22 +606,8 @@ final class FunctionReader {
                 if ((cc >> 17 & 1) != 0) {
                     fmf = Codes.fastMath(next(o));
                 }
-                FunctionType fty = null;
-                if ((cc >> 15 & 1) != 0) {
-                    Type t = m.types.get(next(o));
-                    if (!(t instanceof FunctionType ft)) {
-                        throw s.error("call with a non-function type");
-                    }
-                    fty = ft;
-                }
-                Operand callee = valueAndType(o);
-                if (fty == null) {
-                    if (!(callee.type() instanceof PointerType pt) || !(pt.pointee() instanceof FunctionType ft)) {
-                        throw s.error("call of a non-function");
-                    }
-                    fty = ft;
-                }
-                ops.add(callee);
+                FunctionType fty = calleeType(o, (cc >> 15 & 1) != 0, ops, "call");
+                Operand callee = ops.get(ops.size() - 1);
                 int argc = 0;
                 for (Type pt : fty.params()) {
                     if (pt == PrimitiveType.METADATA) {
@@ -639,21 +625,7 @@ final class FunctionReader {
                     }
                     argc++;
                 }
-                if (fty.varArgs()) {
-                    while (hasNext(o)) {
-                        ops.add(valueAndType(o));
-                        argc++;
-                    }
-                } else if (hasNext(o)) {
-                    throw s.error("call with more arguments than its type has parameters");
-                }
-                List<AttributeSet> params = new ArrayList<>();
-                boolean anyParam = false;
-                for (int i = 0; i < argc; i++) {
-                    AttributeSet ps = attrs.param(i);
-                    anyParam |= !ps.isEmpty();
-                    params.add(ps);
-                }
+                argc = varArgs(o, fty, argc, ops, "call");
                 String tail = (cc & 1) != 0 ? "tail" : (cc >> 14 & 1) != 0 ? "musttail" : (cc >> 16 & 1) != 0 ? "notail" : "";
                 AttributeSet fnAttrs = attrs.function();
                 if (m.upgrade != null && callee.value() instanceof Function old && m.upgrade.upgrades.containsKey(old)) {
@@ -666,7 +638,7 @@ final class FunctionReader {
                 callSiteAttributes = fnAttrs;
                 ops.addAll(pendingBundleInputs);
                 detail = new CallInst.Detail(tail, fty, argc, Codes.callingConvention(cc >> 1 & 0x3FF),
-                        attrs.returned(), anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(),
+                        attrs.returned(), paramAttributes(attrs, argc), AttributeSet.EMPTY, List.of(),
                         List.copyOf(pendingBundles));
                 pendingBundles.clear();
                 pendingBundleInputs.clear();
@@ -678,21 +650,7 @@ final class FunctionReader {
                 long cc = next(o);
                 BasicBlock normal = block(next(o));
                 BasicBlock unwind = block(next(o));
-                FunctionType fty = null;
-                if ((cc >> 13 & 1) != 0) {
-                    if (!(m.types.get(next(o)) instanceof FunctionType ft)) {
-                        throw s.error("invoke with a non-function type");
-                    }
-                    fty = ft;
-                }
-                Operand callee = valueAndType(o);
-                if (fty == null) {
-                    if (!(callee.type() instanceof PointerType pt) || !(pt.pointee() instanceof FunctionType ft)) {
-                        throw s.error("invoke of a non-function");
-                    }
-                    fty = ft;
-                }
-                ops.add(callee);
+                FunctionType fty = calleeType(o, (cc >> 13 & 1) != 0, ops, "invoke");
                 int argc = 0;
                 for (Type pt : fty.params()) {
                     if (pt == PrimitiveType.METADATA || pt == PrimitiveType.LABEL) {
@@ -701,29 +659,15 @@ final class FunctionReader {
                     ops.add(value(o, pt));
                     argc++;
                 }
-                if (fty.varArgs()) {
-                    while (hasNext(o)) {
-                        ops.add(valueAndType(o));
-                        argc++;
-                    }
-                } else if (hasNext(o)) {
-                    throw s.error("invoke with more arguments than its type has parameters");
-                }
+                argc = varArgs(o, fty, argc, ops, "invoke");
                 ops.addAll(pendingBundleInputs);
                 ops.add(new Operand(normal, PrimitiveType.LABEL, -1));
                 ops.add(new Operand(unwind, PrimitiveType.LABEL, -1));
                 use(normal);
                 use(unwind);
-                List<AttributeSet> params = new ArrayList<>();
-                boolean anyParam = false;
-                for (int i = 0; i < argc; i++) {
-                    AttributeSet ps = attrs.param(i);
-                    anyParam |= !ps.isEmpty();
-                    params.add(ps);
-                }
                 callSiteAttributes = attrs.function();
                 detail = new CallInst.Detail("", fty, argc, Codes.callingConvention(cc & 0x3FF), attrs.returned(),
-                        anyParam ? params : List.of(), AttributeSet.EMPTY, List.of(), List.copyOf(pendingBundles));
+                        paramAttributes(attrs, argc), AttributeSet.EMPTY, List.of(), List.copyOf(pendingBundles));
                 pendingBundles.clear();
                 pendingBundleInputs.clear();
                 opcode = Opcode.INVOKE;
@@ -1075,6 +1019,54 @@ final class FunctionReader {
             case ArrayType a when i < a.count() -> a.element();
             default -> throw s.error("invalid aggregate index " + i + " into " + t);
         };
+    }
+
+    /**
+     * A call's or invoke's function type, from the record when it carries one, else the callee
+     * pointer's pointee; the callee that follows it is read into ops.
+     */
+    private FunctionType calleeType(long[] o, boolean explicitType, List<Operand> ops, String what) {
+        FunctionType fty = null;
+        if (explicitType) {
+            if (!(m.types.get(next(o)) instanceof FunctionType ft)) {
+                throw s.error(what + " with a non-function type");
+            }
+            fty = ft;
+        }
+        Operand callee = valueAndType(o);
+        if (fty == null) {
+            if (!(callee.type() instanceof PointerType pt) || !(pt.pointee() instanceof FunctionType ft)) {
+                throw s.error(what + " of a non-function");
+            }
+            fty = ft;
+        }
+        ops.add(callee);
+        return fty;
+    }
+
+    /** Reads a varargs callee's extra (value, type) arguments; returns the new argument count. */
+    private int varArgs(long[] o, FunctionType fty, int argc, List<Operand> ops, String what) {
+        if (fty.varArgs()) {
+            while (hasNext(o)) {
+                ops.add(valueAndType(o));
+                argc++;
+            }
+        } else if (hasNext(o)) {
+            throw s.error(what + " with more arguments than its type has parameters");
+        }
+        return argc;
+    }
+
+    /** The call site's parameter attributes, or an empty list when none has any. */
+    private static List<AttributeSet> paramAttributes(Attributes.AttributeList attrs, int argc) {
+        List<AttributeSet> params = new ArrayList<>();
+        boolean anyParam = false;
+        for (int i = 0; i < argc; i++) {
+            AttributeSet ps = attrs.param(i);
+            anyParam |= !ps.isEmpty();
+            params.add(ps);
+        }
+        return anyParam ? params : List.of();
     }
 
     private Type gepType(List<Operand> ops, Type source, Type ptr) {

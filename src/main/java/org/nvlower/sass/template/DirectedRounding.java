@@ -45,6 +45,11 @@ final class DirectedRounding {
         };
     }
 
+    /** The PTX instruction's name: {@code op.rounding[.ftz].f32}, as div.rz.ftz.f32. */
+    static String f32Name(String op, int rounding, boolean ftz) {
+        return op + "." + spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
+    }
+
     /** The PTX spelling of a {@link Mod} rounding: rn, rz, rm, rp. */
     static String spelling(int rounding) {
         return switch (rounding) {

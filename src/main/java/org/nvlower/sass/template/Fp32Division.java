@@ -64,7 +64,7 @@ final class Fp32Division {
      * directed ones compute the .rn quotient and correct it once in their mode ({@link DirectedRounding}).
      */
     static Program div(boolean ftz, int rounding) {
-        String name = "div." + DirectedRounding.spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
+        String name = DirectedRounding.f32Name("div", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg a = b.input("a", RegClass.R32);
         Reg d = b.input("b", RegClass.R32);
@@ -317,7 +317,7 @@ final class Fp32Division {
 
     /** rcp.{rn,rz,rm,rp}[.ftz].f32: the .rn reciprocal, then for a directed rounding one correction in the mode. */
     static Program rcp(boolean ftz, int rounding) {
-        String name = "rcp." + DirectedRounding.spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
+        String name = DirectedRounding.f32Name("rcp", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg x = b.input("x", RegClass.R32);
         Reg r = b.output("r", RegClass.R32);

@@ -35,7 +35,7 @@ final class Fp32Sqrt {
      * the mode from its exact residual x - r^2 ({@link DirectedRounding}).
      */
     static Program sqrt(boolean ftz, int rounding) {
-        String name = "sqrt." + DirectedRounding.spelling(rounding) + (ftz ? ".ftz" : "") + ".f32";
+        String name = DirectedRounding.f32Name("sqrt", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg x = b.input("x", RegClass.R32);
         Reg r = b.output("r", RegClass.R32);

@@ -187,24 +187,24 @@ public final class PtxEmitter {
         return Operand.isZeroIndex(o) ? "0" : "%r" + Operand.index(o);
     }
 
+    /** Emits "op dst, src" (src may carry further operands) and returns dst, the scratch register. */
+    private String scratch(String g, String op, String dst, String src) {
+        line(g, op + " " + dst + ", " + src);
+        return dst;
+    }
+
     /** A 32-bit integer source (with -R, ~R, |R| through a scratch register). */
     private String int32(String g, int o) {
         String v = Operand.kind(o) == Operand.IMM ? String.format(Locale.ROOT, "0x%08x", (int) p.constant(Operand.index(o)))
                 : reg(o);
         if (Operand.isNot(o)) {
-            String s = s32();
-            line(g, "not.b32 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "not.b32", s32(), v);
         }
         if (Operand.isAbs(o)) {
-            String s = s32();
-            line(g, "abs.s32 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "abs.s32", s32(), v);
         }
         if (Operand.isNegated(o)) {
-            String s = s32();
-            line(g, "neg.s32 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "neg.s32", s32(), v);
         }
         return v;
     }
@@ -217,14 +217,10 @@ public final class PtxEmitter {
         String v = Operand.kind(o) == Operand.IMM ? String.format(Locale.ROOT, "0x%08x", (int) p.constant(Operand.index(o)))
                 : reg(o);
         if (Operand.isAbs(o)) {
-            String s = s32();
-            line(g, "and.b32 " + s + ", " + v + ", 0x7fffffff");
-            v = s;
+            v = scratch(g, "and.b32", s32(), v + ", 0x7fffffff");
         }
         if (Operand.isNegated(o)) {
-            String s = s32();
-            line(g, "xor.b32 " + s + ", " + v + ", 0x80000000");
-            v = s;
+            v = scratch(g, "xor.b32", s32(), v + ", 0x80000000");
         }
         return v;
     }
@@ -234,14 +230,10 @@ public final class PtxEmitter {
         String v = Operand.kind(o) == Operand.IMM ? String.format(Locale.ROOT, "0f%08X", (int) p.constant(Operand.index(o)))
                 : Operand.isZeroIndex(o) ? "0f00000000" : reg(o);
         if (Operand.isAbs(o)) {
-            String s = s32();
-            line(g, "abs.f32 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "abs.f32", s32(), v);
         }
         if (Operand.isNegated(o)) {
-            String s = s32();
-            line(g, "neg.f32 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "neg.f32", s32(), v);
         }
         return v;
     }
@@ -258,14 +250,10 @@ public final class PtxEmitter {
             line(g, "mov.b64 " + v + ", {%r" + Operand.index(o) + ", %r" + (Operand.index(o) + 1) + "}");
         }
         if (Operand.isAbs(o)) {
-            String s = d64();
-            line(g, "abs.f64 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "abs.f64", d64(), v);
         }
         if (Operand.isNegated(o)) {
-            String s = d64();
-            line(g, "neg.f64 " + s + ", " + v);
-            v = s;
+            v = scratch(g, "neg.f64", d64(), v);
         }
         return v;
     }
@@ -275,9 +263,7 @@ public final class PtxEmitter {
         if (v.startsWith("%")) {
             return v;
         }
-        String s = s32();
-        line(g, "mov.b32 " + s + ", " + v);
-        return s;
+        return scratch(g, "mov.b32", s32(), v);
     }
 
     private void store64(String g, int dest, String value) {
