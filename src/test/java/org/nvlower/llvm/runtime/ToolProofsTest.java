@@ -10,6 +10,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -168,6 +173,28 @@ class ToolProofsTest {
         Assumptions.assumeTrue(ptxas.isPresent(), "ptxas not found: llc's PTX not assembled");
     }
 
+    /** opt -O2, llc for sm_80 and sm_50, ptxas for sm_80/90/100: one LLVM version's chain. */
+    private static Void compileChain(Path dir, Path lowered, Path opt, Path llc, Optional<Path> ptxas, int v)
+            throws Exception {
+        Path optimized = dir.resolve("every.O2." + v + ".ll");
+        LlvmChecks.assertRuns(300, opt, "-O2", "-S", lowered.toString(), "-o", optimized.toString());
+        Path ptx = dir.resolve("every." + v + ".ptx");
+        LlvmChecks.assertRuns(300, llc, "-mcpu=sm_80", optimized.toString(), "-o", ptx.toString());
+        assertTrue(Files.readString(ptx).contains(".visible .entry k0("), "kernels in the PTX");
+        Path ptx50 = dir.resolve("every50." + v + ".ptx");
+        LlvmChecks.assertRuns(300, llc, "-mcpu=sm_50", optimized.toString(), "-o", ptx50.toString());
+        assertTrue(Files.readString(ptx50).contains(".target sm_50"));
+        if (ptxas.isPresent()) {
+            // ptxas's default -O3 on sm_80; -O0 on the others, which checks the same acceptance
+            // (parse, types, the target's instructions) in a third of the time on this 4.6 MB PTX
+            for (String sm : List.of("sm_80", "sm_90", "sm_100")) {
+                LlvmChecks.assertRuns(300, ptxas.get(), "-arch=" + sm, sm.equals("sm_80") ? "-O3" : "-O0",
+                        ptx.toString(), "-o", dir.resolve("every." + v + "." + sm + ".cubin").toString());
+            }
+        }
+        return null;
+    }
+
     /** A call of every fp128 intrinsic nvlower lowers (the extension rows and the compositions), with operand and result types. */
     static final List<String[]> INTRINSIC_OPS = List.of(
             new String[] {"call fp128 @llvm.fma.f128(fp128 %a, fp128 %b, fp128 %a)", "fp128", "fp128"},
@@ -283,23 +310,27 @@ class ToolProofsTest {
         Path in = LlvmChecks.write(dir, "every.ll", everyOperation());
         Path lowered = lower(dir, in, true);
         LlvmChecks.assertAccepted(dir, Files.readString(lowered));
-        for (int v = 0; v < opts.size(); v++) {
-            Path optimized = dir.resolve("every.O2." + v + ".ll");
-            LlvmChecks.assertRuns(300, opts.get(v), "-O2", "-S", lowered.toString(), "-o", optimized.toString());
-            Path ptx = dir.resolve("every." + v + ".ptx");
-            LlvmChecks.assertRuns(300, llcs.get(v), "-mcpu=sm_80", optimized.toString(), "-o", ptx.toString());
-            assertTrue(Files.readString(ptx).contains(".visible .entry k0("), "kernels in the PTX");
-            Path ptx50 = dir.resolve("every50." + v + ".ptx");
-            LlvmChecks.assertRuns(300, llcs.get(v), "-mcpu=sm_50", optimized.toString(), "-o", ptx50.toString());
-            assertTrue(Files.readString(ptx50).contains(".target sm_50"));
-            if (ptxas.isPresent()) {
-                // ptxas's default -O3 on sm_80; -O0 on the others, which checks the same acceptance
-                // (parse, types, the target's instructions) in a third of the time on this 4.6 MB PTX
-                for (String sm : List.of("sm_80", "sm_90", "sm_100")) {
-                    LlvmChecks.assertRuns(300, ptxas.get(), "-arch=" + sm, sm.equals("sm_80") ? "-O3" : "-O0",
-                            ptx.toString(), "-o", dir.resolve("every." + v + "." + sm + ".cubin").toString());
+        // LLVM 14's and 19's chains are independent processes: run side by side (the 4.6 MB PTX of
+        // every operation takes ptxas about 20 s at -O3)
+        List<Callable<Void>> chains = new ArrayList<>();
+        for (int i = 0; i < opts.size(); i++) {
+            int v = i;
+            chains.add(() -> compileChain(dir, lowered, opts.get(v), llcs.get(v), ptxas, v));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(chains.size());
+        try {
+            for (Future<Void> done : pool.invokeAll(chains)) {
+                try {
+                    done.get();
+                } catch (ExecutionException e) {
+                    if (e.getCause() instanceof Error err) {
+                        throw err; // an assertion failure inside a chain
+                    }
+                    throw new AssertionError(e.getCause());
                 }
             }
+        } finally {
+            pool.shutdownNow();
         }
         Assumptions.assumeTrue(ptxas.isPresent(), "ptxas not found: llc's PTX not assembled");
     }
