@@ -51,26 +51,16 @@ final class Attributes {
 
     /** Reads PARAMATTR_GROUP (entered). */
     void readGroups(Bitstream s) {
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
-                }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() != 3) {
-                        continue;
-                    }
-                    if (r.size() < 2) {
-                        throw s.error("attribute group record too short");
-                    }
-                    long[] o = r.operands();
-                    rawGroups.put(o[0], o);
-                }
+        s.forEachRecord(r -> {
+            if (r.code() != 3) { // only PARAMATTR_GRP_CODE_ENTRY
+                return;
             }
-        }
+            if (r.size() < 2) {
+                throw s.error("attribute group record too short");
+            }
+            long[] o = r.operands();
+            rawGroups.put(o[0], o);
+        });
     }
 
     private static List<Attribute> decode(Bitstream s, long[] o, TypeTable types) {

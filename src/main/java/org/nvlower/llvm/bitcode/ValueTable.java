@@ -108,32 +108,18 @@ final class ValueTable {
 
     /** Reads a CONSTANTS block (entered) into the table. */
     void readConstants() {
-        Type current = null;
-        while (true) {
-            switch (s.advance()) {
-                case END_BLOCK -> {
-                    s.leaveBlock();
-                    return;
+        Type[] current = {org.nvlower.llvm.ir.IntegerType.I32}; // until the first SETTYPE
+        s.forEachRecord(r -> {
+            if (r.code() == 1) { // SETTYPE
+                if (r.size() < 1) {
+                    throw s.error("SETTYPE without a type");
                 }
-                case SUBBLOCK -> s.skipBlock();
-                case RECORD -> {
-                    Bitstream.Record r = s.readRecord();
-                    if (r.code() == 1) {
-                        if (r.size() < 1) {
-                            throw s.error("SETTYPE without a type");
-                        }
-                        current = types.get(r.op(0));
-                        continue;
-                    }
-                    if (current == null) {
-                        current = org.nvlower.llvm.ir.IntegerType.I32;
-                    }
-                    Type t = r.code() == 11 || r.code() == 25 || r.code() == 10 ? current : current;
-                    values.add(new Pending(t, r.code(), r.operands()));
-                    valueTypes.add(resultType(t, r));
-                }
+                current[0] = types.get(r.op(0));
+                return;
             }
-        }
+            values.add(new Pending(current[0], r.code(), r.operands()));
+            valueTypes.add(resultType(current[0], r));
+        });
     }
 
     /** The type a constant record produces (compares give i1 or a vector of i1). */
