@@ -59,15 +59,16 @@ final class BenchCommand implements Runnable {
         java.io.PrintWriter out = spec.commandLine().getOut();
         java.util.List<org.nvlower.verify.gpu.GpuOp> ops = GpuVerification.ops(op, divisor);
         try (org.nvlower.gpu.Gpu gpu = org.nvlower.gpu.Gpu.open()) {
-            out.printf(java.util.Locale.ROOT, "bench --impl gpu on %s: %,d random cases per kernel, fastest of 3 launches%n",
+            out.printf(java.util.Locale.ROOT, "bench --impl gpu on %s: %,d random cases per kernel, each used " + org.nvlower.verify.gpu.CheckPtx.BENCH_REPEATS + " times (a, a+1, ...), fastest of 3 launches%n",
                     gpu.describe(), cases);
-            out.printf(java.util.Locale.ROOT, "%-22s %12s %12s %12s %8s%n", "op", "generate ms", "nvlower ms", "native ms",
-                    "ratio");
+            out.printf(java.util.Locale.ROOT, "%-22s %12s %12s %12s %12s %8s %8s%n", "op", "generate ms", "call ms",
+                    "inline ms", "native ms", "call", "inline");
             for (org.nvlower.verify.gpu.GpuOp o : ops) {
                 org.nvlower.gpu.Gpu.Module m = gpu.load(GpuVerification.module(o, ptxDir, gpu));
                 org.nvlower.verify.gpu.GpuBench.Timing t = org.nvlower.verify.gpu.GpuBench.run(gpu, m, o, cases, 1);
-                out.printf(java.util.Locale.ROOT, "%-22s %12.3f %12.3f %12.3f %8.2f%n", o.name(), t.generationMs(),
-                        t.templateMs() - t.generationMs(), t.nativeMs() - t.generationMs(), t.ratio());
+                out.printf(java.util.Locale.ROOT, "%-22s %12.3f %12.3f %12.3f %12.3f %8.2f %8.2f%n", o.name(),
+                        t.generationMs(), t.templateMs() - t.generationMs(), t.inlineMs() - t.generationMs(),
+                        t.nativeMs() - t.generationMs(), t.ratio(), t.inlineRatio());
                 out.flush();
             }
         }

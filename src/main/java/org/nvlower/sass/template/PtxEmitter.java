@@ -135,7 +135,7 @@ public final class PtxEmitter {
             m.append("    .param .").append(type).append(" i").append(i).append(";\n    st.param.").append(type)
                     .append(" [i").append(i).append("], %x").append(i).append(";\n");
         }
-        m.append("    call.uni (r), ").append(name).append(", (");
+        m.append("    call (r), ").append(name).append(", (");
         for (int i = 0; i < inputs; i++) {
             m.append(i > 0 ? ", " : "").append("i").append(i);
         }
@@ -165,6 +165,15 @@ public final class PtxEmitter {
 
     private void line(String guard, String text) {
         body.append("    ").append(guard).append(text).append(";\n");
+    }
+
+    /**
+     * A jump to target. {@code bra.uni} promises that every active thread of the warp takes it, so it
+     * is only said of unguarded jumps: a guarded one diverges whenever the guard does (a divergent
+     * bra.uni is undefined behaviour).
+     */
+    private void jump(String guard, String target) {
+        line(guard, (guard.isEmpty() ? "bra.uni " : "bra ") + target);
     }
 
     private static String pred(int o) {
@@ -482,7 +491,7 @@ public final class PtxEmitter {
                 String cond = pred(o[0]);
                 String target = "$L_" + p.labelPc(Operand.index(o[1]));
                 if (cond.equals("1")) {
-                    line(g, "bra.uni " + target);
+                    jump(g, target);
                 } else if (g.isEmpty()) {
                     line("@" + cond + " ", "bra " + target);
                 } else { // taken when the guard and the condition hold
@@ -490,16 +499,16 @@ public final class PtxEmitter {
                     line("@%q0 ", "bra " + target);
                 }
             }
-            case CALL -> line(g, "bra.uni $L_" + p.labelPc(Operand.index(o[0])));
+            case CALL -> jump(g, "$L_" + p.labelPc(Operand.index(o[0])));
             case RET -> {
                 Section s = p.sectionOf(pc);
                 Integer back = returnPc.get(s.start());
                 if (back == null) {
                     throw unsupported(in, "RET of a section no CALL enters");
                 }
-                line(g, "bra.uni $L_" + back);
+                jump(g, "$L_" + back);
             }
-            case EXIT -> line(g, "bra.uni $L_exit");
+            case EXIT -> jump(g, "$L_exit");
             case FCHK -> fchk(g, o);
             case I2F -> {
                 IntType t = Mod.itypeOf(mods);

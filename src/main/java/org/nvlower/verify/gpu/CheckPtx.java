@@ -19,10 +19,13 @@ import org.nvlower.sass.template.PtxEmitter;
  * {@code nvlower_check(from, count, seed, set, tab, tabn, out, cap)} runs cases from..from+count-1,
  * counts differences between the template and the native instruction in out[0] (values), out[1]
  * (both NaN, other bits), out[2] (division by zero) and records up to cap of them at out[8 + 5k]:
- * (i, a, b, template's result, native result), their number in out[3];
- * {@code nvlower_bench_gen/_template/_native(from, count, seed, set, tab, tabn, sink, magic)}: the
- * generator alone, with the template, with the native instruction; results folded into one word,
- * stored only when it equals magic (so that nothing is dead code).
+ * (i, a, b, template's result, native result), their number in out[3], and the cases run in out[4]
+ * (each thread adds its iterations, so a launch that skipped cases shows), and in out[5] the cases
+ * where the template spliced into the kernel ({@link InlineSplice}) differs from the template called;
+ * {@code nvlower_bench_gen/_template/_inline/_native(from, count, seed, set, tab, tabn, sink, magic)}: the
+ * generator alone, with the template called, spliced, or the native instruction, each on {@link #BENCH_REPEATS}
+ * operands a, a+1, ... per case; results folded into one word, stored only when it equals magic (so
+ * that nothing is dead code).
  */
 public final class CheckPtx {
 
@@ -36,21 +39,31 @@ public final class CheckPtx {
     /** The words of a record of the check entry, and where records start. */
     public static final int RECORD_WORDS = 5;
     public static final int RECORDS_AT = 8;
+    /** Operations per generated case in the bench entries. */
+    public static final int BENCH_REPEATS = 32;
+    /** The word of the check entry's counters where the threads add the cases they ran. */
+    public static final int EXECUTED_AT = 4;
+    /** The word where the check entry counts the cases whose spliced template differs from the called one. */
+    public static final int INLINE_DIFFERS_AT = 5;
 
     private final GpuOp op;
+    /** The template's PTX (the .func the entries call and splice); null for the generator alone. */
+    private final String templatePtx;
     private final StringBuilder b = new StringBuilder();
     private int temp;
     private int label;
+    private int splices;
 
-    private CheckPtx(GpuOp op) {
+    private CheckPtx(GpuOp op, String templatePtx) {
         this.op = op;
+        this.templatePtx = templatePtx;
     }
 
     /** The module for op, for the SM given (sm_80 runs on every later GPU through the driver's JIT). */
     public static String module(GpuOp op, String sm) {
         String template = PtxEmitter.emit(op.template(), sm);
         return template + "\n// nvlower's GPU check of " + op.name() + ": generated operands, the template, the native "
-                + op.ptxOp() + "\n" + new CheckPtx(op).entries();
+                + op.ptxOp() + "\n" + new CheckPtx(op, template).entries();
     }
 
     /**
@@ -58,7 +71,7 @@ public final class CheckPtx {
      * a module of its own: what the PTX interpreter runs to prove it equal to the CPU case space.
      */
     public static String operandsModule(GpuOp op, String sm) {
-        CheckPtx c = new CheckPtx(op);
+        CheckPtx c = new CheckPtx(op, null);
         c.operandsEntry();
         return ".version 8.0\n.target " + sm + "\n.address_size 64\n\n" + c.b;
     }
@@ -66,7 +79,7 @@ public final class CheckPtx {
     private String entries() {
         operandsEntry();
         oneEntry();
-        for (String mode : new String[] {"check", "bench_gen", "bench_template", "bench_native"}) {
+        for (String mode : new String[] {"check", "bench_gen", "bench_template", "bench_inline", "bench_native"}) {
             loopEntry(mode);
         }
         return b.toString();
@@ -82,7 +95,7 @@ public final class CheckPtx {
         }
         b.append(")\n{\n");
         b.append("    .reg .b64 %g<96>;\n    .reg .b32 %w<16>;\n    .reg .pred %c<8>;\n");
-        b.append("    .reg .b64 %seed, %sc, %i, %j, %set, %tab, %tabn, %opa, %opb, %out, %from, %count, %cap, %stride, %acc, %rt, %rn;\n");
+        b.append("    .reg .b64 %seed, %sc, %i, %j, %set, %tab, %tabn, %opa, %opb, %out, %from, %count, %cap, %stride, %acc, %rt, %ri, %rn;\n");
         for (String p : params) {
             String reg = switch (p) {
                 case "magic" -> "%cap";
@@ -107,15 +120,20 @@ public final class CheckPtx {
         b.append("    ret;\n}\n\n");
     }
 
-    /** nvlower_one(tab, out): operands tab[0..1]; out[0] = the template's result, out[1] = the native one's. */
+    /**
+     * nvlower_one(tab, out): operands tab[0..1]; out[0] = the template's result, out[1] = the native
+     * one's, out[2] = the spliced template's.
+     */
     private void oneEntry() {
         head("one", "tab", "out");
         ins("ld.global.u64 %opa, [%tab]");
         ins("ld.global.u64 %opb, [%tab+8]");
         template();
         nativeOp();
+        inlineTemplate("%ri");
         ins("st.global.u64 [%out], %rt");
         ins("st.global.u64 [%out+8], %rn");
+        ins("st.global.u64 [%out+16], %ri");
         b.append("    ret;\n}\n\n");
     }
 
@@ -141,30 +159,74 @@ public final class CheckPtx {
                 template();
                 nativeOp();
                 compare();
+                ins("add.u64 %acc, %acc, 1");
+                inlineTemplate("%ri");
+                ins("setp.ne.u64 %c7, %ri, %rt");
+                ins("@%c7 atom.global.add.u64 " + g() + ", [%out+" + 8 * INLINE_DIFFERS_AT + "], 1");
             }
-            case "bench_gen" -> {
-                ins("xor.b64 %acc, %acc, %opa");
-                ins("xor.b64 %acc, %acc, %opb");
-            }
-            case "bench_template" -> {
-                template();
-                ins("xor.b64 %acc, %acc, %rt");
-            }
-            default -> {
-                nativeOp();
-                ins("xor.b64 %acc, %acc, %rn");
-            }
+            default -> benchRepeats(mode);
         }
         ins("add.u64 %j, %j, %stride");
         ins("bra $LOOP");
         b.append("$END:\n");
-        if (!check) {
+        if (check) {
+            ins("atom.global.add.u64 %g0, [%out+" + 8 * EXECUTED_AT + "], %acc");
+        } else {
             ins("setp.ne.u64 %c0, %acc, %cap");
             ins("@%c0 bra $DONE");
             ins("st.global.u64 [%out], %acc");
             b.append("$DONE:\n");
         }
         b.append("    ret;\n}\n\n");
+    }
+
+    /**
+     * The bench entries' work per generated case: {@link #BENCH_REPEATS} operations on a, a+1, ...
+     * (with b), so that the operation, not the operand generator, dominates each kernel's time; the
+     * generator's entry does the same steps without the operation.
+     */
+    private void benchRepeats(String mode) {
+        String again = newLabel();
+        ins("mov.u32 %w15, " + BENCH_REPEATS);
+        b.append(again).append(":\n");
+        ins("add.u64 %opa, %opa, 1");
+        switch (mode) {
+            case "bench_gen" -> ins("xor.b64 %acc, %acc, %opa");
+            case "bench_template" -> {
+                template();
+                ins("xor.b64 %acc, %acc, %rt");
+            }
+            case "bench_inline" -> {
+                inlineTemplate("%ri");
+                ins("xor.b64 %acc, %acc, %ri");
+            }
+            default -> {
+                nativeOp();
+                ins("xor.b64 %acc, %acc, %rn");
+            }
+        }
+        ins("sub.u32 %w15, %w15, 1");
+        ins("setp.ne.u32 %c7, %w15, 0");
+        ins("@%c7 bra.uni " + again);
+        ins("xor.b64 %acc, %acc, %opb");
+    }
+
+    /** into = the template's result (zero-extended when 32-bit), its .func spliced in ({@link InlineSplice}). */
+    private void inlineTemplate(String into) {
+        boolean wide = op.bits() == 64;
+        String[] in = {"%opa", "%opb"};
+        if (!wide) {
+            for (int k = 0; k < op.inputs(); k++) {
+                ins("cvt.u32.u64 %w" + (4 + k) + ", " + in[k]);
+                in[k] = "%w" + (4 + k);
+            }
+        }
+        for (String line : InlineSplice.block(templatePtx, op.function(), in, wide ? into : "%w6", "I" + splices++ + "_")) {
+            b.append(line.endsWith(":") ? "" : "    ").append(line).append('\n');
+        }
+        if (!wide) {
+            ins("cvt.u64.u32 " + into + ", %w6");
+        }
     }
 
     /** %rt = the template's result (zero-extended when 32-bit). */
@@ -182,7 +244,7 @@ public final class CheckPtx {
                 ins("st.param.b32 [i" + k + "], %w" + (4 + k));
             }
         }
-        ins("call.uni (r), " + op.function() + ", (" + (op.inputs() == 1 ? "i0" : "i0, i1") + ")");
+        ins("call (r), " + op.function() + ", (" + (op.inputs() == 1 ? "i0" : "i0, i1") + ")");
         if (wide) {
             ins("ld.param.b64 %rt, [r]");
         } else {

@@ -31,8 +31,14 @@ public final class GpuCheck {
      * What a run found. {@code ulpMeasured}: recorded differences measured against the reference
      * (approximate ops); the max ulp errors of the template and of the native instruction over those.
      */
-    public record Report(GpuOp op, String set, long from, long to, long values, long nanPayloads, long divisionByZero,
-            List<Difference> first, double seconds, long ulpMeasured, double templateMaxUlp, double nativeMaxUlp) {
+    /**
+     * executed: the cases the kernel counted as run (each thread adds its iterations), to be equal to
+     * cases(); inlineDiffers: the cases where the template spliced into the kernel gave another result
+     * than the template called (to be 0).
+     */
+    public record Report(GpuOp op, String set, long from, long to, long executed, long inlineDiffers, long values, long nanPayloads,
+            long divisionByZero, List<Difference> first, double seconds, long ulpMeasured, double templateMaxUlp,
+            double nativeMaxUlp) {
         public long cases() {
             return to - from;
         }
@@ -102,7 +108,7 @@ public final class GpuCheck {
             }
             diffs.sort((x, y) -> Long.compareUnsigned(x.index(), y.index()));
             double[] ulp = ulps(op, diffs);
-            return new Report(op, set.spelling(), from, to, head[0], head[1], head[2], diffs, ms / 1e3,
+            return new Report(op, set.spelling(), from, to, head[CheckPtx.EXECUTED_AT], head[CheckPtx.INLINE_DIFFERS_AT], head[0], head[1], head[2], diffs, ms / 1e3,
                     op.approximate() ? diffs.size() : 0, ulp[0], ulp[1]);
         } finally {
             gpu.free(tab);

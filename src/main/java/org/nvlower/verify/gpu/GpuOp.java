@@ -3,10 +3,12 @@ package org.nvlower.verify.gpu;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.nvlower.nvptx.SmProcessor;
 import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.sass.template.ConstantDivision;
 import org.nvlower.sass.template.TemplateKey;
 import org.nvlower.sass.template.Template;
+import org.nvlower.sass.template.Templates;
 import org.nvlower.verify.sass.SassOp;
 
 /**
@@ -121,6 +123,19 @@ public record GpuOp(Template template, SassOp sassOp, Long divisor) {
     /** The exact result and the ulp error of approximations: the CPU reference of this op. */
     public boolean approximate() {
         return !template.exact();
+    }
+
+    /**
+     * Whether this approximation is another SM's algorithm than the one ptxas uses on {@code sm}
+     * (rsqrt.approx.f64:full, coordinator A, for SMs without the DRSQRT flag): its results differ
+     * from the GPU's within the template's ulp bound, so the check is that bound, not equality.
+     */
+    public boolean otherSmsApproximation(String sm) {
+        if (!approximate() || sassOp == null) {
+            return false;
+        }
+        SmProcessor p = SmProcessor.byName(sm).orElse(null);
+        return p != null && !Templates.forTarget(template.key().op(), p, p.registerFileSize()).name().equals(name());
     }
 
     @Override

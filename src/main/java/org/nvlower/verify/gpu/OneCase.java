@@ -50,21 +50,22 @@ public final class OneCase {
         }
         long[] r = runOnGpu(gpu, op, a, b);
         rows.add(new Row("gpu", r[0], "its PTX on " + gpu.describe() + ulpNote(op, a, b, r[0])));
+        rows.add(new Row("gpu inline", r[2], "its PTX spliced into the kernel" + ulpNote(op, a, b, r[2])));
         rows.add(new Row("gpu native", r[1], op.ptxOp() + " on the GPU" + ulpNote(op, a, b, r[1])));
         return rows;
     }
 
-    /** The template's and the native instruction's results on the GPU for one case. */
+    /** The template's, the native instruction's and the spliced template's results on the GPU for one case. */
     static long[] runOnGpu(Gpu gpu, GpuOp op, long a, long b) {
         Gpu.Module m = gpu.load(CheckPtx.module(op, gpu.sm()));
         long tab = gpu.alloc(16);
-        long out = gpu.alloc(16);
+        long out = gpu.alloc(24);
         try {
             gpu.upload(tab, new long[] {a, b});
             gpu.launch(m.kernel("nvlower_one"), 1, 1, tab, out);
-            long[] r = new long[2];
+            long[] r = new long[3];
             gpu.download(out, r);
-            return new long[] {r[0] & mask(op), r[1] & mask(op)};
+            return new long[] {r[0] & mask(op), r[1] & mask(op), r[2] & mask(op)};
         } catch (GpuException e) {
             throw e;
         } finally {

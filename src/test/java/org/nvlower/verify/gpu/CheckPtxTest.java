@@ -43,11 +43,11 @@ class CheckPtxTest {
         assertEquals(94, GpuOp.all().size());
         for (GpuOp op : GpuOp.all()) {
             String m = CheckPtx.module(op, "sm_90");
-            for (String e : List.of("operands", "one", "check", "bench_gen", "bench_template", "bench_native")) {
+            for (String e : List.of("operands", "one", "check", "bench_gen", "bench_template", "bench_inline", "bench_native")) {
                 assertTrue(m.contains(".visible .entry nvlower_" + e + "("), op + " " + e);
             }
             assertTrue(m.contains("    " + op.ptxOp() + " %"), op + ": no native " + op.ptxOp());
-            assertTrue(m.contains("call.uni (r), nvlower_" + op.symbol() + ", "), op.name());
+            assertTrue(m.contains("call (r), nvlower_" + op.symbol() + ", "), op.name());
         }
         assertTrue(CheckPtx.module(GpuOp.of("div.s32", -3), "sm_90").contains("div.s32 %w7, %w4, -3;"));
         assertTrue(CheckPtx.module(GpuOp.of("div.u64", 0x100000001L), "sm_90").contains("div.u64 %rn, %opa, 0x100000001;"));
