@@ -1,5 +1,6 @@
 package org.nvlower.verify.gpu;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -8,7 +9,8 @@ import org.nvlower.sass.template.PtxEmitter;
 /**
  * The PTX module of an op's GPU check: the template's PTX ({@code nvlower expand OP --emit ptx},
  * its .func and harness kernel) followed by the entries that generate the operands on the GPU and
- * use them. The operand generator is the case space of the CPU harness written in PTX
+ * use them; those entries carry the .func's body spliced where the template's result is needed
+ * ({@link PtxEmitter#splice}), not a call. The operand generator is the case space of the CPU harness written in PTX
  * ({@link org.nvlower.verify.sass.CaseSet}: edge, random, exhaustive, binades; constant divisions:
  * {@link org.nvlower.verify.sass.ConstantDivisionCheck}'s dividends): case i of (op, set, seed)
  * is the same on both. The hard set, built by searches the GPU has no business repeating, comes
@@ -38,19 +40,21 @@ public final class CheckPtx {
     public static final int RECORDS_AT = 8;
 
     private final GpuOp op;
+    private final String sm;
     private final StringBuilder b = new StringBuilder();
     private int temp;
     private int label;
 
-    private CheckPtx(GpuOp op) {
+    private CheckPtx(GpuOp op, String sm) {
         this.op = op;
+        this.sm = sm;
     }
 
     /** The module for op, for the SM given (sm_80 runs on every later GPU through the driver's JIT). */
     public static String module(GpuOp op, String sm) {
         String template = PtxEmitter.emit(op.template(), sm);
         return template + "\n// nvlower's GPU check of " + op.name() + ": generated operands, the template, the native "
-                + op.ptxOp() + "\n" + new CheckPtx(op).entries();
+                + op.ptxOp() + "\n" + new CheckPtx(op, sm).entries();
     }
 
     /**
@@ -58,7 +62,7 @@ public final class CheckPtx {
      * a module of its own: what the PTX interpreter runs to prove it equal to the CPU case space.
      */
     public static String operandsModule(GpuOp op, String sm) {
-        CheckPtx c = new CheckPtx(op);
+        CheckPtx c = new CheckPtx(op, sm);
         c.operandsEntry();
         return ".version 8.0\n.target " + sm + "\n.address_size 64\n\n" + c.b;
     }
@@ -167,29 +171,27 @@ public final class CheckPtx {
         b.append("    ret;\n}\n\n");
     }
 
-    /** %rt = the template's result (zero-extended when 32-bit). */
+    /**
+     * %rt = the template's result (zero-extended when 32-bit): the .func's body spliced here
+     * ({@link PtxEmitter#splice}), as ptxas places its own expansion where the instruction is, so
+     * that the timed and checked code carries no call (ptxas does not inline a .func).
+     */
     private void template() {
         boolean wide = op.bits() == 64;
-        String t = wide ? "b64" : "b32";
-        b.append("    {\n    .param .").append(t).append(" r;\n");
-        String[] in = {"%opa", "%opb"};
+        List<String> in = new ArrayList<>();
         for (int k = 0; k < op.inputs(); k++) {
-            b.append("    .param .").append(t).append(" i").append(k).append(";\n");
+            String[] words = {"%opa", "%opb"};
             if (wide) {
-                ins("st.param.b64 [i" + k + "], " + in[k]);
+                in.add(words[k]);
             } else {
-                ins("cvt.u32.u64 %w" + (4 + k) + ", " + in[k]);
-                ins("st.param.b32 [i" + k + "], %w" + (4 + k));
+                ins("cvt.u32.u64 %w" + (4 + k) + ", " + words[k]);
+                in.add("%w" + (4 + k));
             }
         }
-        ins("call.uni (r), " + op.function() + ", (" + (op.inputs() == 1 ? "i0" : "i0, i1") + ")");
-        if (wide) {
-            ins("ld.param.b64 %rt, [r]");
-        } else {
-            ins("ld.param.b32 %w6, [r]");
+        b.append(PtxEmitter.splice(op.template(), sm, in, wide ? "%rt" : "%w6"));
+        if (!wide) {
             ins("cvt.u64.u32 %rt, %w6");
         }
-        b.append("    }\n");
     }
 
     /** %rn = the native instruction's result. */
