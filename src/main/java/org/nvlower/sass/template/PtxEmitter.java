@@ -23,8 +23,8 @@ import org.nvlower.sass.Section;
  * (DFMA -> fma.rn.f64, MUFU.RCP64H -> rcp.approx.ftz.f64 of the high word, LOP3 -> lop3.b32, to a
  * predicate then setp.ne, SHF -> a 64-bit funnel shift, ISETP/DSETP -> setp, CALL/RET of the slow
  * path -> branches, since each slow path has one call site), plus a kernel {@code <name>_kernel}
- * that loads the operands from global memory, calls it and stores the result, so that ptxas can
- * compile it and a GPU can run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into
+ * that loads the operands from global memory, runs the .func's body spliced in and stores the
+ * result, so that ptxas can compile it and a GPU can run it. 32-bit slots are {@code %r<slot>} (.b32), pairs are packed into
  * {@code .b64} scratch registers around the FP64 instructions.
  *
  * <p>Covered: every template. FCHK is written as nvlower's definition on the exponents, I2F/F2I
@@ -49,19 +49,39 @@ public final class PtxEmitter {
         this.p = p;
     }
 
-    /** The PTX module text (.version 8.0, .target sm), or an IllegalArgumentException naming what is not covered. */
+    /**
+     * The PTX module text (.version 8.0, .target sm): the .func, then the harness kernel with the
+     * .func's body {@link #splice spliced} in where the op is (as ptxas places its own expansion,
+     * and as the GPU check and bench kernels run it); or an IllegalArgumentException naming what
+     * is not covered.
+     */
     public static String emit(Template t, String sm) {
-        return new PtxEmitter(t.program()).module(t, sm);
+        String function = new PtxEmitter(t.program()).function(t, sm);
+        int inputs = t.operands().inputs;
+        String type = t.operands().bits == 64 ? "b64" : "b32";
+        return function + kernel(name(t), type, inputs, spliceFunction(t, function, inputs == 1 ? List.of("%x0") : List.of("%x0", "%x1"),
+                "%x" + inputs));
     }
 
-    private String module(Template t, String sm) {
-        String name = "nvlower_" + t.name().replaceAll("[^A-Za-z0-9]", "_");
+    /** {@link #emit}'s module with a harness kernel that calls the .func (its parameters and return, as a caller's). */
+    public static String emitCalling(Template t, String sm) {
+        String function = new PtxEmitter(t.program()).function(t, sm);
+        return function + kernel(name(t), t.operands().bits == 64 ? "b64" : "b32", t.operands().inputs, null);
+    }
+
+    private static String name(Template t) {
+        return "nvlower_" + t.name().replaceAll("[^A-Za-z0-9]", "_");
+    }
+
+    /** The module's header and the .func. */
+    private String function(Template t, String sm) {
+        String name = name(t);
         boolean wide = t.operands().bits == 64;
         String type = wide ? "b64" : "b32";
         int inputs = t.operands().inputs;
         String written = Int64DivisionPtx.body(t.ptxOp());
         if (written != null) {
-            return header(t, sm, name, type, inputs) + written + "}\n\n" + kernel(name, type, inputs, wide);
+            return header(t, sm, name, type, inputs) + written + "}\n\n";
         }
         // CALL/RET -> branches: each section's RET returns after the CALL that enters it
         for (int pc = 0; pc < p.code().size(); pc++) {
@@ -100,7 +120,41 @@ public final class PtxEmitter {
         Reg out = p.outputs().get(0);
         m.append(wide ? "    mov.b64 %io, {%r" + out.id() + ", %r" + (out.id() + 1) + "};\n" : "    mov.b32 %io, %r" + out.id() + ";\n");
         m.append("    st.param.").append(type).append(" [ret], %io;\n    ret;\n}\n\n");
-        return m.append(kernel(name, type, inputs, wide)).toString();
+        return m.toString();
+    }
+
+    /**
+     * The template's .func body as a block to splice into another function where it is needed
+     * (what ptxas does with its own expansion; ptxas does not inline a PTX .func, and the call's
+     * ABI and the return cost a GPU more than some templates' whole fast path): the same
+     * instructions as {@link #emit}'s .func, its registers and labels renamed with the prefix
+     * {@code t_} (so that they meet none of the caller's), the parameter loads turned into moves
+     * from the registers in {@code inputs}, the result's store into a move to {@code result}, the
+     * final {@code ret} dropped. The caller's registers have the .func's parameter types.
+     */
+    public static String splice(Template t, String sm, List<String> inputs, String result) {
+        return spliceFunction(t, new PtxEmitter(t.program()).function(t, sm), inputs, result);
+    }
+
+    /** {@link #splice} of the text of the .func ({@link #function}). */
+    private static String spliceFunction(Template t, String module, List<String> inputs, String result) {
+        int open = module.indexOf("{\n", module.indexOf(".func")) + 2;
+        int close = module.indexOf("\n}\n", open);
+        String body = module.substring(open, close + 1)
+                .replaceAll("%([A-Za-z_][A-Za-z0-9_]*)", "%t_$1")
+                .replaceAll("\\$([A-Za-z_][A-Za-z0-9_]*)", "\\$t_$1");
+        if (!body.endsWith("    ret;\n") || body.indexOf("ret;") != body.length() - "ret;\n".length()) {
+            throw new IllegalStateException(t.name() + ": a .func body returns only at its end");
+        }
+        body = body.substring(0, body.length() - "    ret;\n".length());
+        for (int i = 0; i < inputs.size(); i++) {
+            body = body.replaceAll("ld\\.param\\.(\\w+) (%t_\\w+), \\[in" + i + "\\];", "mov.$1 $2, " + inputs.get(i) + ";");
+        }
+        body = body.replaceAll("st\\.param\\.(\\w+) \\[ret\\], (%t_\\w+);", "mov.$1 " + result + ", $2;");
+        if (body.contains(".param")) {
+            throw new IllegalStateException(t.name() + ": a parameter of the .func is left in its spliced body");
+        }
+        return "    {\n" + body + "    }\n";
     }
 
     /** The module's first lines and the .func's signature, up to its opening brace. */
@@ -120,8 +174,9 @@ public final class PtxEmitter {
         return m.toString();
     }
 
-    /** The harness kernel: operands from global memory, the .func called, the result stored after them. */
-    private static String kernel(String name, String type, int inputs, boolean wide) {
+    /** The harness kernel: operands from global memory, the spliced body run (null: the .func called), the result stored after them. */
+    private static String kernel(String name, String type, int inputs, String spliced) {
+        boolean wide = type.equals("b64");
         StringBuilder m = new StringBuilder();
         m.append(".visible .entry ").append(name).append("_kernel(.param .u64 buf)\n{\n");
         m.append("    .reg .u64 %a;\n    .reg .").append(type).append(" %x<").append(inputs + 1).append(">;\n");
@@ -130,6 +185,17 @@ public final class PtxEmitter {
         for (int i = 0; i < inputs; i++) {
             m.append("    ld.global.").append(type).append(" %x").append(i).append(", [%a+").append(i * bytes).append("];\n");
         }
+        if (spliced != null) {
+            m.append(spliced);
+        } else {
+            call(m, name, type, inputs);
+        }
+        m.append("    st.global.").append(type).append(" [%a+").append(inputs * bytes).append("], %x").append(inputs)
+                .append(";\n    ret;\n}\n");
+        return m.toString();
+    }
+
+    private static void call(StringBuilder m, String name, String type, int inputs) {
         m.append("    {\n    .param .").append(type).append(" r;\n");
         for (int i = 0; i < inputs; i++) {
             m.append("    .param .").append(type).append(" i").append(i).append(";\n    st.param.").append(type)
@@ -140,9 +206,6 @@ public final class PtxEmitter {
             m.append(i > 0 ? ", " : "").append("i").append(i);
         }
         m.append(");\n    ld.param.").append(type).append(" %x").append(inputs).append(", [r];\n    }\n");
-        m.append("    st.global.").append(type).append(" [%a+").append(inputs * bytes).append("], %x").append(inputs)
-                .append(";\n    ret;\n}\n");
-        return m.toString();
     }
 
     private static String unpack(Reg r, boolean wide) {

@@ -1,5 +1,6 @@
 package org.nvlower.verify.gpu;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,7 +22,7 @@ import org.nvlower.sass.template.PtxEmitter;
  * (both NaN, other bits), out[2] (division by zero) and records up to cap of them at out[8 + 5k]:
  * (i, a, b, template's result, native result), their number in out[3], and the cases run in out[4]
  * (each thread adds its iterations, so a launch that skipped cases shows), and in out[5] the cases
- * where the template spliced into the kernel ({@link InlineSplice}) differs from the template called;
+ * where the template spliced into the kernel ({@link PtxEmitter#splice}) differs from the template called;
  * {@code nvlower_bench_gen/_template/_inline/_native(from, count, seed, set, tab, tabn, sink, magic)}: the
  * generator alone, with the template called, spliced, or the native instruction, each on {@link #BENCH_REPEATS}
  * operands a, a+1, ... per case; results folded into one word, stored only when it equals magic (so
@@ -47,23 +48,21 @@ public final class CheckPtx {
     public static final int INLINE_DIFFERS_AT = 5;
 
     private final GpuOp op;
-    /** The template's PTX (the .func the entries call and splice); null for the generator alone. */
-    private final String templatePtx;
+    private final String sm;
     private final StringBuilder b = new StringBuilder();
     private int temp;
     private int label;
-    private int splices;
 
-    private CheckPtx(GpuOp op, String templatePtx) {
+    private CheckPtx(GpuOp op, String sm) {
         this.op = op;
-        this.templatePtx = templatePtx;
+        this.sm = sm;
     }
 
     /** The module for op, for the SM given (sm_80 runs on every later GPU through the driver's JIT). */
     public static String module(GpuOp op, String sm) {
         String template = PtxEmitter.emit(op.template(), sm);
         return template + "\n// nvlower's GPU check of " + op.name() + ": generated operands, the template, the native "
-                + op.ptxOp() + "\n" + new CheckPtx(op, template).entries();
+                + op.ptxOp() + "\n" + new CheckPtx(op, sm).entries();
     }
 
     /**
@@ -71,7 +70,7 @@ public final class CheckPtx {
      * a module of its own: what the PTX interpreter runs to prove it equal to the CPU case space.
      */
     public static String operandsModule(GpuOp op, String sm) {
-        CheckPtx c = new CheckPtx(op, null);
+        CheckPtx c = new CheckPtx(op, sm);
         c.operandsEntry();
         return ".version 8.0\n.target " + sm + "\n.address_size 64\n\n" + c.b;
     }
@@ -211,19 +210,24 @@ public final class CheckPtx {
         ins("xor.b64 %acc, %acc, %opb");
     }
 
-    /** into = the template's result (zero-extended when 32-bit), its .func spliced in ({@link InlineSplice}). */
+    /**
+     * into = the template's result (zero-extended when 32-bit), the .func's body spliced here
+     * ({@link PtxEmitter#splice}), as ptxas places its own expansion where the instruction is
+     * (ptxas does not inline a .func); at most one splice per entry (its labels are the .func's).
+     */
     private void inlineTemplate(String into) {
         boolean wide = op.bits() == 64;
-        String[] in = {"%opa", "%opb"};
-        if (!wide) {
-            for (int k = 0; k < op.inputs(); k++) {
-                ins("cvt.u32.u64 %w" + (4 + k) + ", " + in[k]);
-                in[k] = "%w" + (4 + k);
+        List<String> in = new ArrayList<>();
+        for (int k = 0; k < op.inputs(); k++) {
+            String word = k == 0 ? "%opa" : "%opb";
+            if (wide) {
+                in.add(word);
+            } else {
+                ins("cvt.u32.u64 %w" + (4 + k) + ", " + word);
+                in.add("%w" + (4 + k));
             }
         }
-        for (String line : InlineSplice.block(templatePtx, op.function(), in, wide ? into : "%w6", "I" + splices++ + "_")) {
-            b.append(line.endsWith(":") ? "" : "    ").append(line).append('\n');
-        }
+        b.append(PtxEmitter.splice(op.template(), sm, in, wide ? into : "%w6"));
         if (!wide) {
             ins("cvt.u64.u32 " + into + ", %w6");
         }

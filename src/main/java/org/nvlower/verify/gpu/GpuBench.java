@@ -19,7 +19,7 @@ public final class GpuBench {
 
     /**
      * Milliseconds of each kernel for {@code cases} cases: the generator alone, with the template
-     * called (its .func), spliced in ({@link InlineSplice}), and with the native instruction.
+     * called (its .func), spliced in ({@code PtxEmitter.splice}), and with the native instruction.
      */
     public record Timing(GpuOp op, long cases, double generationMs, double templateMs, double inlineMs, double nativeMs) {
         /** The called template's time over the native instruction's, generation subtracted from both. */

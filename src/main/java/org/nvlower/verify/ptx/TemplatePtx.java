@@ -13,7 +13,8 @@ import org.nvlower.verify.sass.TemplateVerifier;
 /**
  * A template's PTX ({@code nvlower expand OP --emit ptx}) run in the PTX interpreter, as a GPU
  * would run it: the harness kernel {@code <name>_kernel(buf)} loads the operands from a global
- * buffer, calls the {@code .func} and stores the result after them. As a {@link TemplateVerifier}
+ * buffer, runs the {@code .func}'s body spliced in (or, for {@code PtxEmitter.emitCalling}'s text,
+ * calls the .func) and stores the result after them. As a {@link TemplateVerifier}
  * subject ({@code nvlower verify OP --impl ptx}) each result is judged against the reference and
  * compared with the emulator's under the same MUFU model. The text is read back with the PTX
  * reader, so what runs is what {@code --emit ptx} prints.

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
+import org.nvlower.sass.template.PtxEmitter;
 import org.nvlower.testing.ExternalTools;
 
 /**
@@ -48,6 +49,11 @@ class CheckPtxTest {
             }
             assertTrue(m.contains("    " + op.ptxOp() + " %"), op + ": no native " + op.ptxOp());
             assertTrue(m.contains("call (r), nvlower_" + op.symbol() + ", "), op.name());
+            // the template's body is also spliced into the entries (three sites: one, check, bench_inline)
+            String body = PtxEmitter.splice(op.template(), "sm_90", op.bits() == 64 ? List.of("%opa", "%opb").subList(0, op.inputs())
+                    : List.of("%w4", "%w5").subList(0, op.inputs()), op.bits() == 64 ? "%ri" : "%w6");
+            assertEquals(3, m.split(java.util.regex.Pattern.quote(body), -1).length - 1, op.name());
+            assertTrue(!m.contains("call.uni"), op.name() + ": call.uni of a .func some threads may not reach");
         }
         assertTrue(CheckPtx.module(GpuOp.of("div.s32", -3), "sm_90").contains("div.s32 %w7, %w4, -3;"));
         assertTrue(CheckPtx.module(GpuOp.of("div.u64", 0x100000001L), "sm_90").contains("div.u64 %rn, %opa, 0x100000001;"));

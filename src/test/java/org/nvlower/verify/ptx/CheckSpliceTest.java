@@ -27,7 +27,7 @@ import org.nvlower.verify.sass.ConstantDivisionCheck;
  * its out[0] (called) and, for the ops the interpreter has a harness for, to the template's PTX
  * as {@link TemplatePtx} runs it.
  */
-class InlineSpliceTest {
+class CheckSpliceTest {
 
     private static final long TAB = 0x10000;
     private static final long OUT = 0x20000;
