@@ -166,13 +166,9 @@ final class GpuVerification {
         String f = "0x%0" + w + "x";
         for (Difference d : r.first().subList(0, Math.min(SHOWN, r.first().size()))) {
             out.printf(Locale.ROOT, "    case %d: a=" + f + (r.op().inputs() == 2 ? " b=" + f : "%s") + "  nvlower " + f
-                    + "  gpu " + f + "%n", d.index(), d.a() & mask(r.op()),
-                    r.op().inputs() == 2 ? d.b() & mask(r.op()) : "", d.template(), d.nativeResult());
+                    + "  gpu " + f + "%n", d.index(), d.a() & r.op().mask(),
+                    r.op().inputs() == 2 ? d.b() & r.op().mask() : "", d.template(), d.nativeResult());
         }
-    }
-
-    private static long mask(GpuOp op) {
-        return op.bits() == 64 ? -1L : 0xFFFFFFFFL;
     }
 
     /** {@code --operands A[,B]}: each implementation's result in hex (the GPU's where one can be opened). */

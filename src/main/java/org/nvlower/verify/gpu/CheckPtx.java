@@ -93,7 +93,7 @@ public final class CheckPtx {
             b.append(k > 0 ? ", " : "").append(".param .u64 p_").append(params[k]);
         }
         b.append(")\n{\n");
-        b.append("    .reg .b64 %g<96>;\n    .reg .b32 %w<16>;\n    .reg .pred %c<8>;\n");
+        b.append("    .reg .b64 %g<96>;\n    .reg .b32 %w<16>;\n    .reg .b16 %h<3>;\n    .reg .pred %c<8>;\n");
         b.append("    .reg .b64 %seed, %sc, %i, %j, %set, %tab, %tabn, %opa, %opb, %out, %from, %count, %cap, %stride, %acc, %rt, %ri, %rn;\n");
         for (String p : params) {
             String reg = switch (p) {
@@ -230,6 +230,7 @@ public final class CheckPtx {
         b.append(PtxEmitter.splice(op.template(), sm, in, wide ? into : "%w6"));
         if (!wide) {
             ins("cvt.u64.u32 " + into + ", %w6");
+            lowHalf(into);
         }
     }
 
@@ -254,14 +255,27 @@ public final class CheckPtx {
         } else {
             ins("ld.param.b32 %w6, [r]");
             ins("cvt.u64.u32 %rt, %w6");
+            lowHalf("%rt");
         }
         b.append("    }\n");
     }
 
     /** %rn = the native instruction's result. */
+    /** r &= 0xFFFF for the 16-bit ops, whose templates leave the high half of the result's register undefined. */
+    private void lowHalf(String r) {
+        if (op.bits() == 16) {
+            ins("and.b64 " + r + ", " + r + ", 0xFFFF");
+        }
+    }
+
     private void nativeOp() {
         if (op.bits() == 64) {
             ins(op.nativeInstruction("%rn", "%opa", "%opb").replace(";", ""));
+        } else if (op.bits() == 16) {
+            ins("cvt.u16.u64 %h0, %opa");
+            ins("cvt.u16.u64 %h1, %opb");
+            ins(op.nativeInstruction("%h2", "%h0", "%h1").replace(";", ""));
+            ins("cvt.u64.u16 %rn, %h2");
         } else {
             ins("cvt.u32.u64 %w4, %opa");
             ins("cvt.u32.u64 %w5, %opb");
@@ -287,7 +301,7 @@ public final class CheckPtx {
             ins("@%c2 mov.u64 " + kind + ", 8");
         } else if (op.dividesByOperand()) {
             String y = g();
-            ins("and.b64 " + y + ", %opb, " + hex(op.bits() == 64 ? -1L : 0xFFFFFFFFL));
+            ins("and.b64 " + y + ", %opb, " + hex(op.mask()));
             ins("setp.eq.u64 %c2, " + y + ", 0");
             ins("@%c2 mov.u64 " + kind + ", 16");
         }

@@ -24,31 +24,19 @@ public record GpuOp(Template template, SassOp sassOp, Long divisor) {
 
     public static GpuOp of(String op) {
         SassOp s = SassOp.of(TemplateKey.valueOf(op));
-        if (s.operands() == Template.Operands.I16_BINARY) {
-            throw new IllegalArgumentException(SIXTEEN_BIT);
-        }
         return new GpuOp(s.template(), s, null);
     }
-
-    /**
-     * Why div/rem .u16/.s16 are not in the GPU check: its kernels hold every operand in a 32-bit
-     * word and the native div.s16 needs .b16 registers (the emulator's exhaustive run covers them).
-     */
-    static final String SIXTEEN_BIT = "the GPU check has no 16-bit form (its kernels hold operands in 32-bit words; "
-            + "div/rem .u16/.s16 are proven in the emulator: Int16DivisionProofTest, 'verify OP --cases exhaustive')";
 
     public static GpuOp of(String op, long divisor) {
         PtxMathOp m = PtxMathOp.bySpelling(op).orElseThrow(() -> new IllegalArgumentException("no op " + op));
         return new GpuOp(ConstantDivision.template(m, divisor), null, divisor);
     }
 
-    /** Every template (variants and tiers included; not the 16-bit ones, {@link #SIXTEEN_BIT}), then div/rem .u32 .s32 .u64 .s64 by a few constants each. */
+    /** Every template (variants and tiers included), then div/rem .u32 .s32 .u64 .s64 by a few constants each. */
     public static List<GpuOp> all() {
         List<GpuOp> ops = new ArrayList<>();
         for (String name : SassOp.names()) {
-            if (!name.matches("(div|rem)\\.[us]16")) { // excluded: SIXTEEN_BIT
-                ops.add(of(name));
-            }
+            ops.add(of(name));
         }
         for (String base : List.of("div.u32", "div.s32", "rem.u32", "rem.s32", "div.u64", "div.s64", "rem.u64", "rem.s64")) {
             boolean wide = base.endsWith("64");
@@ -93,7 +81,12 @@ public record GpuOp(Template template, SassOp sassOp, Long divisor) {
     }
 
     public boolean signed() {
-        return ptxOp().matches("(div|rem)\\.s(32|64)");
+        return ptxOp().matches("(div|rem)\\.s(16|32|64)");
+    }
+
+    /** The result's bits in a 64-bit word (16-bit ops: the low half of the template's 32-bit register). */
+    public long mask() {
+        return bits() == 64 ? -1L : (1L << bits()) - 1;
     }
 
     /** The PTX instruction: the template's without nvlower's variant (":minimal") or divisor ("/7"). */

@@ -35,11 +35,11 @@ public final class OneCase {
             case I64_BINARY, F64_BINARY -> em.run64(a, b);
             case F64_UNARY, I64_UNARY -> em.run64(a);
             case F32_UNARY, I32_UNARY -> em.run((int) a) & 0xFFFFFFFFL;
-            default -> em.run((int) a, (int) b) & 0xFFFFFFFFL;
+            default -> em.run((int) a, (int) b) & op.mask();
         };
         rows.add(new Row("emulator", emulated, "the template, MUFU exact" + ulpNote(op, a, b, emulated)));
         if (op.sassOp() != null) {
-            long p = TemplatePtx.of(op.sassOp()).run(a, b, MufuModel.exact()) & mask(op);
+            long p = TemplatePtx.of(op.sassOp()).run(a, b, MufuModel.exact()) & op.mask();
             rows.add(new Row("ptx", p, "its PTX in the PTX interpreter" + ulpNote(op, a, b, p)));
         } else {
             rows.add(new Row("ptx", null, "no interpreter harness for a constant divisor"));
@@ -65,17 +65,13 @@ public final class OneCase {
             gpu.launch(m.kernel("nvlower_one"), 1, 1, tab, out);
             long[] r = new long[3];
             gpu.download(out, r);
-            return new long[] {r[0] & mask(op), r[1] & mask(op), r[2] & mask(op)};
+            return new long[] {r[0] & op.mask(), r[1] & op.mask(), r[2] & op.mask()};
         } catch (GpuException e) {
             throw e;
         } finally {
             gpu.free(tab);
             gpu.free(out);
         }
-    }
-
-    private static long mask(GpuOp op) {
-        return op.bits() == 64 ? -1L : 0xFFFFFFFFL;
     }
 
     /** The exact result; for div.full/div.approx the correctly rounded quotient; rsqrt.approx.f64: none. */
@@ -99,7 +95,7 @@ public final class OneCase {
             case DIV_U64, DIV_S64, REM_U64, REM_S64 -> s.expected64(a, b);
             case DIV_F64, RCP_F64, SQRT_F64 -> s.expected64f(a, b, s.env());
             case DIV_U16, DIV_S16, REM_U16, REM_S16 -> s.expected32((int) a, (int) b, s.env()) & 0xFFFFL;
-            default -> s.expected32((int) a, (int) b, s.env()) & 0xFFFFFFFFL;
+            default -> s.expected32((int) a, (int) b, s.env()) & op.mask();
         };
     }
 

@@ -24,7 +24,7 @@ import org.nvlower.testing.ExternalTools;
  */
 class CheckPtxTest {
 
-    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64"};
+    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64", "div.s16"};
 
     @TempDir
     Path dir;
@@ -40,8 +40,8 @@ class CheckPtxTest {
 
     @Test
     void everyModuleHasItsEntriesAndNativeInstruction() {
-        // 66 templates (not the four 16-bit ones: GpuOp.SIXTEEN_BIT) and 28 divisions by constants
-        assertEquals(94, GpuOp.all().size());
+        // 70 templates (div/rem .u16/.s16 included) and 28 divisions by constants
+        assertEquals(98, GpuOp.all().size());
         for (GpuOp op : GpuOp.all()) {
             String m = CheckPtx.module(op, "sm_90");
             for (String e : List.of("operands", "one", "check", "bench_gen", "bench_template", "bench_inline", "bench_native")) {

@@ -56,11 +56,12 @@ class CheckSpliceTest {
         return tests.stream();
     }
 
-    /** Edge pairs (every 29th of the table's square) and 8 random words. */
+    /** 24 edge pairs spread over the table's square (from its first one) and 8 random words. */
     private static List<long[]> operands(GpuOp op) {
         long[] edge = op.divisor() != null ? ConstantDivisionCheck.edges(op.bits() == 64) : CaseSet.edgeValues(op.sassOp());
         List<long[]> v = new ArrayList<>();
-        for (int k = 0; k < edge.length * edge.length; k += 29) {
+        int pairs = edge.length * edge.length;
+        for (int k = 0; k < pairs; k += Math.max(1, pairs / 24)) {
             v.add(new long[] {edge[k / edge.length], edge[k % edge.length]});
         }
         SplittableRandom random = new SplittableRandom(op.name().hashCode());
