@@ -74,30 +74,16 @@ class CheckSpliceTest {
     /** out[0..2] of nvlower_one for one case; the native instruction gives 0 (the interpreter runs templates, not it). */
     private static long[] one(Map<String, PtxFunction> functions, GpuOp op, long a, long b) {
         Map<Long, Byte> global = new HashMap<>();
-        put(global, TAB, a);
-        put(global, TAB + 8, b);
+        LittleEndian.put(global, TAB, a);
+        LittleEndian.put(global, TAB + 8, b);
         for (int k = 0; k < 3; k++) {
-            put(global, OUT + 8 * k, 0);
+            LittleEndian.put(global, OUT + 8 * k, 0);
         }
         Map<String, Long> args = Map.of("p_tab", TAB, "p_out", OUT);
         PtxThread t = new PtxThread(functions.get("nvlower_one"), args,
                 new PtxThread.Memories(global, Map.of(), Map.of(), functions), name -> null, (in, src) -> 0L,
                 MufuModel.exact());
         assertTrue(t.run());
-        return new long[] {get(global, OUT), get(global, OUT + 8), get(global, OUT + 16)};
-    }
-
-    private static void put(Map<Long, Byte> m, long at, long v) {
-        for (int k = 0; k < 8; k++) {
-            m.put(at + k, (byte) (v >>> (8 * k)));
-        }
-    }
-
-    private static long get(Map<Long, Byte> m, long at) {
-        long v = 0;
-        for (int k = 7; k >= 0; k--) {
-            v = v << 8 | (m.getOrDefault(at + k, (byte) 0) & 0xFF);
-        }
-        return v;
+        return new long[] {LittleEndian.get(global, OUT), LittleEndian.get(global, OUT + 8), LittleEndian.get(global, OUT + 16)};
     }
 }

@@ -49,10 +49,10 @@ class GpuCaseGeneratorTest {
         long[] operands(int set, long seed, long i) {
             Map<Long, Byte> global = new HashMap<>();
             for (int k = 0; k < table.length; k++) {
-                put(global, TAB + 8L * k, table[k]);
+                LittleEndian.put(global, TAB + 8L * k, table[k]);
             }
-            put(global, OUT, 0);
-            put(global, OUT + 8, 0);
+            LittleEndian.put(global, OUT, 0);
+            LittleEndian.put(global, OUT + 8, 0);
             Map<String, Long> args = Map.of("p_i", i, "p_seed", seed, "p_set", (long) set, "p_tab", TAB,
                     "p_tabn", (long) table.length, "p_out", OUT);
             PtxThread t = new PtxThread(entry, args, new PtxThread.Memories(global, Map.of(), Map.of(), functions),
@@ -62,23 +62,10 @@ class GpuCaseGeneratorTest {
                         default -> throw new UnsupportedOperationException(in.opcode() + " in the generator");
                     }, MufuModel.exact());
             assertTrue(t.run());
-            return new long[] {get(global, OUT), get(global, OUT + 8)};
+            return new long[] {LittleEndian.get(global, OUT), LittleEndian.get(global, OUT + 8)};
         }
     }
 
-    private static void put(Map<Long, Byte> m, long at, long v) {
-        for (int k = 0; k < 8; k++) {
-            m.put(at + k, (byte) (v >>> (8 * k)));
-        }
-    }
-
-    private static long get(Map<Long, Byte> m, long at) {
-        long v = 0;
-        for (int k = 7; k >= 0; k--) {
-            v = v << 8 | (m.getOrDefault(at + k, (byte) 0) & 0xFF);
-        }
-        return v;
-    }
 
     /** Indices to try from a set of the given size: the first ones, the last ones and spread ones. */
     private static List<Long> indices(long size, int n) {

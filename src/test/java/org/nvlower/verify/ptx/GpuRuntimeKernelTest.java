@@ -46,10 +46,10 @@ class GpuRuntimeKernelTest {
                     long[] ops = cases.get(k);
                     Map<Long, Byte> global = new HashMap<>();
                     for (int w = 0; w < ops.length; w++) {
-                        put(global, IN + 8L * w, ops[w]);
+                        LittleEndian.put(global, IN + 8L * w, ops[w]);
                     }
-                    put(global, OUT, 0);
-                    put(global, OUT + 8, 0);
+                    LittleEndian.put(global, OUT, 0);
+                    LittleEndian.put(global, OUT + 8, 0);
                     PtxFunction kernel = fs.get(RuntimePtx.kernel(f));
                     PtxThread t = new PtxThread(kernel, params(kernel, IN, OUT, 1),
                             new PtxThread.Memories(global, Map.of(), Map.of(), fs),
@@ -66,8 +66,8 @@ class GpuRuntimeKernelTest {
                             }, MufuModel.exact());
                     assertTrue(t.run());
                     long[] expected = f.evaluate(ops);
-                    long[] actual = f.returnType().words() == 2 ? new long[] {get(global, OUT), get(global, OUT + 8)}
-                            : new long[] {get(global, OUT + 8)};
+                    long[] actual = f.returnType().words() == 2 ? new long[] {LittleEndian.get(global, OUT), LittleEndian.get(global, OUT + 8)}
+                            : new long[] {LittleEndian.get(global, OUT + 8)};
                     if (!java.util.Arrays.equals(expected, actual)) {
                         bad.add("llc " + llc.major() + " " + f.symbol() + " operands " + hex(ops) + " got " + hex(actual)
                                 + " want " + hex(expected));
@@ -90,19 +90,5 @@ class GpuRuntimeKernelTest {
             m.put(kernel.params().get(k).name(), values[k]);
         }
         return m;
-    }
-
-    private static void put(Map<Long, Byte> m, long at, long v) {
-        for (int k = 0; k < 8; k++) {
-            m.put(at + k, (byte) (v >>> (8 * k)));
-        }
-    }
-
-    private static long get(Map<Long, Byte> m, long at) {
-        long v = 0;
-        for (int k = 7; k >= 0; k--) {
-            v = v << 8 | (m.getOrDefault(at + k, (byte) 0) & 0xFF);
-        }
-        return v;
     }
 }
