@@ -230,6 +230,15 @@ public final class PtxEmitter {
         body.append("    ").append(guard).append(text).append(";\n");
     }
 
+    /**
+     * A branch under guard g: bra.uni when unguarded; a guarded one may diverge (the operands
+     * differ between threads), and PTX allows bra.uni only for a branch every active thread takes
+     * alike.
+     */
+    private static String jump(String g) {
+        return g.isEmpty() ? "bra.uni " : "bra ";
+    }
+
     private static String pred(int o) {
         if (Operand.isZeroIndex(o)) {
             return Operand.isNegated(o) ? "0" : "1";
@@ -545,7 +554,7 @@ public final class PtxEmitter {
                 String cond = pred(o[0]);
                 String target = "$L_" + p.labelPc(Operand.index(o[1]));
                 if (cond.equals("1")) {
-                    line(g, "bra.uni " + target);
+                    line(g, jump(g) + target);
                 } else if (g.isEmpty()) {
                     line("@" + cond + " ", "bra " + target);
                 } else { // taken when the guard and the condition hold
@@ -553,16 +562,16 @@ public final class PtxEmitter {
                     line("@%q0 ", "bra " + target);
                 }
             }
-            case CALL -> line(g, "bra.uni $L_" + p.labelPc(Operand.index(o[0])));
+            case CALL -> line(g, jump(g) + "$L_" + p.labelPc(Operand.index(o[0])));
             case RET -> {
                 Section s = p.sectionOf(pc);
                 Integer back = returnPc.get(s.start());
                 if (back == null) {
                     throw unsupported(in, "RET of a section no CALL enters");
                 }
-                line(g, "bra.uni $L_" + back);
+                line(g, jump(g) + "$L_" + back);
             }
-            case EXIT -> line(g, "bra.uni $L_exit");
+            case EXIT -> line(g, jump(g) + "$L_exit");
             case FCHK -> fchk(g, o);
             case I2F -> {
                 IntType t = Mod.itypeOf(mods);
