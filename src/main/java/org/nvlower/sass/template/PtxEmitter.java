@@ -712,20 +712,27 @@ public final class PtxEmitter {
      * FCHK p, a, b as {@link org.nvlower.sass.Fchk} defines it, on the biased exponents: e_a or
      * e_b 0 or 255, e_b >= 253, e_a <= 24, e_a - e_b >= 127 or <= -126.
      */
+    /**
+     * FCHK (nvlower's definition, {@code Fchk.mayBeWrong}) on the exponent fields in place (f = x &
+     * 0x7f800000 = e 2^23), each condition one unsigned compare of a shifted range: e_a <= 24 or
+     * e_a = 255 is e_a - 25 >u 229; e_b = 0 or >= 253 is e_b - 1 >u 251; e_a - e_b >= 127 or <= -126
+     * is e_a - e_b + 125 >u 251 (its range -130..380 times 2^23 wraps to no value in 0..251 2^23).
+     * Nine PTX instructions, eight SASS ones, where the exponents extracted took twelve.
+     */
     private void fchk(String g, int[] o) {
-        String ea = s32();
-        String eb = s32();
-        String d = s32();
-        line(g, "bfe.u32 " + ea + ", " + int32(g, o[1]) + ", 23, 8");
-        line(g, "bfe.u32 " + eb + ", " + int32(g, o[2]) + ", 23, 8");
-        line(g, "sub.s32 " + d + ", " + ea + ", " + eb);
+        String fa = s32();
+        String fb = s32();
+        String x = s32();
+        line(g, "and.b32 " + fa + ", " + int32(g, o[1]) + ", 0x7f800000");
+        line(g, "and.b32 " + fb + ", " + int32(g, o[2]) + ", 0x7f800000");
         String p = "%q1";
-        line(g, "setp.le.s32 " + p + ", " + ea + ", 24");                 // e_a = 0 too
-        line(g, "setp.eq.or.s32 " + p + ", " + ea + ", 255, " + p);
-        line(g, "add.s32 " + eb + ", " + eb + ", -1");
-        line(g, "setp.gt.or.u32 " + p + ", " + eb + ", 251, " + p);       // e_b = 0 or >= 253
-        line(g, "setp.ge.or.s32 " + p + ", " + d + ", 127, " + p);
-        line(g, "setp.le.or.s32 " + pred(o[0]) + ", " + d + ", -126, " + p);
+        line(g, "sub.s32 " + x + ", " + fa + ", 0x0c800000");
+        line(g, "setp.gt.u32 " + p + ", " + x + ", 0x72800000");
+        line(g, "sub.s32 " + x + ", " + fb + ", 0x00800000");
+        line(g, "setp.gt.or.u32 " + p + ", " + x + ", 0x7d800000, " + p);
+        line(g, "sub.s32 " + x + ", " + fa + ", " + fb);
+        line(g, "add.s32 " + x + ", " + x + ", 0x3e800000");
+        line(g, "setp.gt.or.u32 " + pred(o[0]) + ", " + x + ", 0x7d800000, " + p);
     }
 
     private IllegalArgumentException unsupported(SassInstruction in, String what) {
