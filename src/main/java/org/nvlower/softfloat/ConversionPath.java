@@ -75,27 +75,31 @@ final class ConversionPath {
     }
 
     /**
-     * binary32 x (exact, finite) to binary16 on the hardware (one rounding), or NONE where the
-     * nearest-even result is outside [2^-13, 2^15) (tiny, or near overflow); x - result is exact
-     * (Sterbenz). Only for a source of at most 24 bits: a wider one would be rounded twice.
+     * binary32 x (exact, finite, nonzero) to binary16 on the hardware (one rounding), x - result
+     * being exact (Sterbenz); where the nearest-even result is outside [2^-13, 2^15) (tiny, or
+     * near or beyond overflow) by {@link DoubleRounding}. Only for a source of at most 24 bits: a
+     * wider one would be rounded twice.
      */
     private static long to16(float x, RoundingMode rm, Env env) {
         short h = Float.floatToFloat16(x);
         int m = h & 0x7FFF;
         if (m < 0x0800 || m >= 0x7800) {
-            return HardwarePath.NONE;
+            return DoubleRounding.round16(x, 0, rm, env);
         }
         float t = x - Float.float16ToFloat(h);
         long sigma = t > 0 ? 1 : t < 0 ? -1 : 0;
         return finish(h & 0xFFFFL, h < 0, sigma, Math.abs(t) == halfUlp16(m >> 10) && (t > 0) == (x > 0), rm, env);
     }
 
-    /** x (exact, finite) to binary32 on the hardware, or NONE where the result is outside [2^-125, 2^127). */
+    /**
+     * x (exact, finite, nonzero, a normal double) to binary32 on the hardware; where the result is
+     * outside [2^-125, 2^127) (tiny, or near or beyond overflow) by {@link DoubleRounding}.
+     */
     private static long to32(double x, RoundingMode rm, Env env) {
         float r = (float) x;
         float mag = Math.abs(r);
         if (!(mag >= 0x1p-125f && mag < 0x1p127f)) {
-            return HardwarePath.NONE;
+            return DoubleRounding.round32(x, 0, rm, env);
         }
         double t = x - r; // exact (Sterbenz)
         long sigma = t > 0 ? 1 : t < 0 ? -1 : 0;

@@ -12,8 +12,9 @@ import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
  * format of at most 24 bits, and of the same format at any subnormal shift, is a multiple of
  * 2^10 units there, so the exact value and the adjusted significand lie strictly between the
  * same two boundaries, or on the same one: they round alike, tininess included. A normal result
- * is rounded here (the format's constants passed in, so the JIT folds them); a tiny, overflowing
- * or flushed one by roundPack.
+ * is rounded here (the format's constants passed in, so the JIT folds them), and so is one far
+ * beyond the normal range (overflow, or below half the smallest subnormal); one near its ends by
+ * roundPack.
  */
 final class DoubleRounding {
 
@@ -48,7 +49,7 @@ final class DoubleRounding {
             }
         }
         if (exp < 0 || exp >= expMax - 2) {
-            return Narrow.roundPack(f, sign, exp, sig, rm, env);
+            return outOfRange(f, fracBits, expMax, signBit, sign, exp, sig, rm, env);
         }
         int k = 62 - fracBits;
         long rest = sig & ((1L << k) - 1);
@@ -57,6 +58,30 @@ final class DoubleRounding {
         env.flags |= (int) inexact; // INEXACT
         z += increment(rm, sign, rest, z, k, inexact);
         return (sign ? signBit : 0) | (((long) exp << fracBits) + z);
+    }
+
+    /**
+     * A result at or beyond the ends of f's normal range. Far beyond them (at least 2^(emax+1):
+     * every mode overflows; below half the smallest subnormal: every mode gives zero or the
+     * smallest subnormal, tiny and inexact) the answer is a constant, computed here; the edges
+     * (the top binade, subnormals) go to roundPack.
+     */
+    private static long outOfRange(FloatFormat f, int fracBits, int expMax, long signBit, boolean sign, int exp, long sig,
+            RoundingMode rm, Env env) {
+        long signBits = sign ? signBit : 0;
+        if (exp > expMax - 2) {
+            env.flags |= ExceptionFlags.OVERFLOW | INEXACT;
+            boolean toInfinity = rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG
+                    || rm == (sign ? RoundingMode.MIN : RoundingMode.MAX);
+            long inf = (long) expMax << fracBits;
+            return signBits | (toInfinity ? inf : inf - 1);
+        }
+        if (exp < -fracBits - 1) {
+            env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
+            boolean away = rm == RoundingMode.ODD || rm == (sign ? RoundingMode.MIN : RoundingMode.MAX);
+            return signBits | (away && !env.ftz ? 1 : 0);
+        }
+        return Narrow.roundPack(f, sign, exp, sig, rm, env);
     }
 
     /** What rounding adds to the kept significand z for the discarded bits rest (k of them; inexact = rest != 0 as 0/1). */

@@ -102,20 +102,27 @@ public final class F128 {
      * packs it. The only place where rounding, tininess, overflow and inexactness are decided.
      */
     static void roundPack(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm, Env env) {
-        if (exp >= 0 && exp < 0x7FFD && (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.ODD)) {
-            // The common cases, kept small enough for the JIT to inline: a normal result, no
-            // overflow, rounded to nearest even or (the narrow formats' intermediate) to odd.
+        if (exp >= 0 && exp < 0x7FFD) {
+            // The common case, kept small enough for the JIT to inline: a normal result that
+            // cannot overflow (rounding up carries at most into exponent 0x7FFE), any mode.
             if (extra != 0) {
                 env.flags |= INEXACT;
-                if (rm == RoundingMode.ODD) {
+                if (rm == RoundingMode.NEAR_EVEN) {
+                    if (extra < 0) {
+                        sig0++;
+                        if (sig0 == 0) {
+                            sig64++;
+                        }
+                        if ((extra << 1) == 0) {
+                            sig0 &= ~1L; // a tie: to even
+                        }
+                    }
+                } else if (rm == RoundingMode.ODD) {
                     sig0 |= 1;
-                } else if (extra < 0) {
+                } else if (roundsUp(sign, extra, rm)) {
                     sig0++;
                     if (sig0 == 0) {
                         sig64++;
-                    }
-                    if ((extra << 1) == 0) {
-                        sig0 &= ~1L; // a tie: to even
                     }
                 }
             }
@@ -126,7 +133,7 @@ public final class F128 {
         roundPackAnyMode(sign, exp, sig64, sig0, extra, rm, env);
     }
 
-    /** {@link #roundPack} for subnormal and overflowing results and the other rounding modes. */
+    /** {@link #roundPack} for subnormal and overflowing results. */
     private static void roundPackAnyMode(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm,
             Env env) {
         boolean up = roundsUp(sign, extra, rm);
@@ -773,10 +780,10 @@ public final class F128 {
 
     // ------------------------------------------------------------------ div
 
-    /** a / b, rounded in mode rm; INFINITE for a finite nonzero a over zero. */
-    /** Quotient digits per step: estimates from a double stay within one of the true digit. */
-    private static final int DIGIT_BITS = 38;
+    /** Quotient bits per division step: two steps after the leading one give the 114 needed. */
+    private static final int DIGIT_BITS = 57;
 
+    /** a / b, rounded in mode rm; INFINITE for a finite nonzero a over zero. */
     public static void div(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
         boolean signZ = (aHi ^ bHi) < 0;
         int expA = exp(aHi);
@@ -828,47 +835,82 @@ public final class F128 {
             sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
             sigA0 <<= 1;
         }
-        // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Three steps
-        // append 38 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), and r the remainder.
+        // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Two steps append
+        // 57 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), r the remainder.
         long r0 = sigA0 - sigB0;
         long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
-        long q64 = 0;
-        long q0 = 1;
-        double scaledInvB = 0x1p38 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
-        for (int step = 0; step < 3; step++) {
-            long d = digit(r64, r0, scaledInvB);
-            // r = (r << 38) - d * B, computed modulo 2^128: the true value lies in (-B, 2B).
-            long s64 = (r64 << DIGIT_BITS) | (r0 >>> (64 - DIGIT_BITS));
-            long s0 = r0 << DIGIT_BITS;
-            long p0 = d * sigB0;
-            long p64 = Math.unsignedMultiplyHigh(d, sigB0) + d * sigB64;
-            r0 = s0 - p0;
-            r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
-            while (r64 < 0) { // the estimate was too large
-                d--;
-                long n0 = r0 + sigB0;
-                r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
-                r0 = n0;
-            }
-            while (!lt128(r64, r0, sigB64, sigB0)) { // too small
-                d++;
-                long n0 = r0 - sigB0;
-                r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
-                r0 = n0;
-            }
-            q64 = (q64 << DIGIT_BITS) | (q0 >>> (64 - DIGIT_BITS));
-            q0 = (q0 << DIGIT_BITS) + d; // d < 2^38: no carry out of the shifted-in zeros
-        }
+        long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
+        long v = reciprocal(bTop, sigB64, sigB0);
+        long d1 = digit(r64, r0, v, DIGIT_BITS);
+        r0 = remainderStep(r64, r0, d1, DIGIT_BITS, sigB64, sigB0, env);
+        r64 = env.zHi;
+        d1 += env.zLo;
+        long d2 = digit(r64, r0, v, DIGIT_BITS);
+        r0 = remainderStep(r64, r0, d2, DIGIT_BITS, sigB64, sigB0, env);
+        r64 = env.zHi;
+        d2 += env.zLo;
+        // Q = (2^57 + d1) * 2^57 + d2 with d1, d2 < 2^57.
+        long h = (1L << DIGIT_BITS) + d1;
+        long q64 = h >>> (64 - DIGIT_BITS);
+        long q0 = (h << DIGIT_BITS) | d2;
         long extra = (q0 << 62) | ((r64 | r0) != 0 ? 1 : 0);
         roundPack(signZ, expZ, q64 >>> 2, (q64 << 62) | (q0 >>> 2), extra, rm, env);
     }
 
     /**
-     * Estimate of floor(r * 2^38 / B) for 0 <= r < B < 2^113 from the top 53 bits of each;
-     * {@code scaledInvB} is 2^38 / (B >> 60). Off by at most one either way.
+     * About 2^126 / bTop (within a few units) for bTop in [2^63, 2^64), as an unsigned long: a
+     * double estimate from B's top 53 bits (exact in a double), good to 2^-51, then one Newton
+     * step v + v * (2^126 - v * bTop) / 2^126 in integers, which squares the relative error.
      */
-    private static long digit(long r64, long r0, double scaledInvB) {
-        return (long) ((double) ((r64 << 4) | (r0 >>> 60)) * scaledInvB);
+    private static long reciprocal(long bTop, long sigB64, long sigB0) {
+        long v = (long) (0x1p115 / (double) ((sigB64 << 4) | (sigB0 >>> 60))); // in (2^62, 2^63]
+        // e = 2^126 - v * bTop, |e| < 2^75: only its bits 12..75 matter below.
+        long lo = v * bTop;
+        long hi = Math.unsignedMultiplyHigh(v, bTop);
+        long eHi = (1L << 62) - hi - (lo != 0 ? 1 : 0);
+        long e = (eHi << 52) | (-lo >>> 12); // e >> 12, signed, fits
+        return v + (Math.multiplyHigh(v, e) >> 50);
+    }
+
+    /**
+     * Estimate of floor(r * 2^bits / B) for 0 <= r < B, B in [2^112, 2^113), 1 <= bits <= 57,
+     * from the top 64 bits of r and {@code v} = 2^126 / bTop to a few units: rTop * v / 2^64 is
+     * r * 2^62 / B within a few units, so after the shift the estimate is within one.
+     */
+    private static long digit(long r64, long r0, long v, int bits) {
+        long rTop = (r64 << 15) | (r0 >>> 49);
+        return Math.unsignedMultiplyHigh(rTop, v) >>> (62 - bits);
+    }
+
+    /**
+     * r' = r * 2^bits - d * B for an estimate d within one of floor(r * 2^bits / B), brought
+     * into [0, B) by adding or subtracting B: the high word to env.zHi, the correction of d
+     * (-1, 0 or +1, rarely more) to env.zLo; returns the low word. Computed modulo 2^128: the
+     * true value before correction lies in (-B, 2B).
+     */
+    private static long remainderStep(long r64, long r0, long d, int bits, long sigB64, long sigB0, Env env) {
+        long s64 = (r64 << bits) | (r0 >>> (64 - bits));
+        long s0 = r0 << bits;
+        long p0 = d * sigB0;
+        long p64 = Math.unsignedMultiplyHigh(d, sigB0) + d * sigB64;
+        r0 = s0 - p0;
+        r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+        long fix = 0;
+        while (r64 < 0) { // the estimate was too large
+            fix--;
+            long n0 = r0 + sigB0;
+            r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
+            r0 = n0;
+        }
+        while (!lt128(r64, r0, sigB64, sigB0)) { // too small
+            fix++;
+            long n0 = r0 - sigB0;
+            r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
+            r0 = n0;
+        }
+        env.zHi = r64;
+        env.zLo = fix;
+        return r0;
     }
 
     // ------------------------------------------------------------------ sqrt
@@ -1051,7 +1093,7 @@ public final class F128 {
             normRoundPack(!signA, expA - 1, d64, d0, RoundingMode.NEAR_EVEN, env);
             return;
         }
-        // r = (A * 2^expDiff) mod B by long division, up to 38 quotient bits per step; only the
+        // r = (A * 2^expDiff) mod B by long division, up to 57 quotient bits per step; only the
         // quotient's last bit is kept (for ties of rem).
         long r64 = sigA64;
         long r0 = sigA0;
@@ -1062,31 +1104,14 @@ public final class F128 {
             r0 = n0;
             qLast = 1;
         }
-        double invB = 1.0 / (double) ((sigB64 << 4) | (sigB0 >>> 60));
+        long v = reciprocal((sigB64 << 15) | (sigB0 >>> 49), sigB64, sigB0);
         while (expDiff > 0) {
             int bits = Math.min(expDiff, DIGIT_BITS);
             expDiff -= bits;
-            double rTop = (double) ((r64 << 4) | (r0 >>> 60));
-            long d = (long) (rTop * invB * Math.scalb(1.0, bits));
-            long s64 = (r64 << bits) | (r0 >>> (64 - bits));
-            long s0 = r0 << bits;
-            long p0 = d * sigB0;
-            long p64 = Math.unsignedMultiplyHigh(d, sigB0) + d * sigB64;
-            r0 = s0 - p0;
-            r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
-            while (r64 < 0) {
-                d--;
-                long n0 = r0 + sigB0;
-                r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
-                r0 = n0;
-            }
-            while (!lt128(r64, r0, sigB64, sigB0)) {
-                d++;
-                long n0 = r0 - sigB0;
-                r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
-                r0 = n0;
-            }
-            qLast = d & 1;
+            long d = digit(r64, r0, v, bits);
+            r0 = remainderStep(r64, r0, d, bits, sigB64, sigB0, env);
+            r64 = env.zHi;
+            qLast = (d + env.zLo) & 1;
         }
         boolean signZ = signA;
         if (nearest) {

@@ -8,9 +8,17 @@ package org.nvlower.softfloat;
  * <p>Each operation yields a double d and the exact result as {@code d + t}, where t is exact or
  * at least of the exact residual's sign (0 when d is exact): a sum of two binary16 values and any
  * product of two narrow values is exact in double (at most 11 + 39 + 1 and 2 x 11 bits); other
- * sums and mulAdd's sum take TwoSum's error, a quotient and a root the fma residual. Operands and
- * results lie far inside double's normal range, so those are exact. d is then the exact value
- * rounded to 53 bits, and {@link DoubleRounding} rounds the pair once, as if from the exact value.
+ * sums and mulAdd's sum take TwoSum's error. Operands and results lie far inside double's normal
+ * range, so those are exact. d is then the exact value rounded to 53 bits, and
+ * {@link DoubleRounding} rounds the pair once, as if from the exact value.
+ *
+ * <p>A quotient or a root needs no residual (t = 0): it is either exact in at most 2p bits (p
+ * <= 11 here), so d is exact, or it is not a dyadic number at all, and then its relative distance
+ * to every rounding boundary (a multiple of 2^-(p+1) of its binade, subnormal ones coarser) is at
+ * least about 2^-(2p+2), far above d's error of 2^-53: x/y - g = (mx 2^i - g' my) / (my 2^j) with
+ * a nonzero integer numerator, sqrt(x) - g = (x - g^2) / (sqrt(x) + g) with x - g^2 a nonzero
+ * multiple of g's squared ulp. So d lies strictly between the same two boundaries as the exact
+ * value, off every boundary, and rounds alike (inexact, as its dropped bits are not zero).
  *
  * <p>Taken when the operands are finite, and subnormal only without daz (a division by zero and
  * the root of a negative number are left to the general path); an exact zero result takes its
@@ -72,17 +80,14 @@ final class HalfPath {
         if (y == 0) {
             return HardwarePath.NONE; // INFINITE or INVALID
         }
-        double q = x / y;
-        double rem = Math.fma(-q, y, x); // exact: x - q y, of the sign of (x / y - q) y
-        return round(bf, q, y > 0 ? rem : -rem, rm, env);
+        return round(bf, x / y, 0, rm, env); // no residual needed: see the class comment
     }
 
     private static long root(boolean bf, short a, double x, RoundingMode rm, Env env) {
         if (x <= 0) {
             return x == 0 ? a & 0xFFFF : HardwarePath.NONE; // sqrt(-0) = -0; INVALID below
         }
-        double r = Math.sqrt(x);
-        return round(bf, r, Math.fma(-r, r, x), rm, env);
+        return round(bf, Math.sqrt(x), 0, rm, env); // no residual needed: see the class comment
     }
 
     // ------------------------------------------------------------------ binary16

@@ -4,8 +4,8 @@ package org.nvlower.softfloat;
  * IEEE 754 remainder of binary16, bfloat16, binary32 and binary64 on the JVM's double, where
  * provably the general path's (which goes through binary128): value, and no flag, since the
  * remainder is exact. Declines ({@link HardwarePath#NONE}, no flag touched) NaN, infinite or zero
- * operands' special cases, quotients of 2^62 or more, subnormal operands under daz and subnormal
- * results under ftz.
+ * operands' special cases, divisors below 2^-1021, subnormal operands under daz and subnormal
+ * results under ftz. A quotient of 2^52 or more is first brought below 2^52 by {@code reduce}.
  *
  * <p>n = rint(x / y) from the rounded quotient, then r = fma(-n, y, x). If the exact x - n y is at
  * most |y| / 2 it is a multiple of min(ulp x, ulp y) below 2^53 such units, so a double, and the
@@ -20,6 +20,10 @@ final class RemainderPath {
 
     /** The IEEE remainder of finite x by y, exact, or NaN where not certified (or x, y special). */
     static double remainder(double x, double y) {
+        double ay = Math.abs(y);
+        if (Math.abs(x) >= 0x1p52 * ay && ay >= 0x1p-1021) { // 0x1p52 * ay may be infinite: false
+            x = Math.copySign(reduce(Math.abs(x), ay), x);
+        }
         double q = x / y;
         if (!(Math.abs(q) < 0x1p62) || !(Math.abs(y) >= 0x1p-1021)) {
             return Double.NaN; // infinite or NaN operands or quotient, or |y| / 2 not exact
@@ -35,6 +39,24 @@ final class RemainderPath {
             return (((long) n) & 1) == 0 ? r : -r;
         }
         return Double.NaN;
+    }
+
+    /**
+     * ax reduced modulo even multiples of ay (both finite, ay normal) until ax / ay < 2^52, where
+     * the rounded quotient is within one of the true one: the IEEE remainder and the parity of its
+     * quotient stay. Each step takes Y = ay 2^j with j = (exponent difference) - 50 >= 1, so
+     * ax / Y < 2^51 and n = floor(rounded ax / Y) is the true floor or one more; ax - n Y is then
+     * a multiple of ulp(Y) below Y in magnitude (at most 53 bits), so the fma gives it exactly,
+     * and adding Y back to a negative one is exact too.
+     */
+    private static double reduce(double ax, double ay) {
+        while (ax >= 0x1p52 * ay) {
+            double big = Math.scalb(ay, Math.getExponent(ax) - Math.getExponent(ay) - 50);
+            double n = Math.floor(ax / big);
+            double r = Math.fma(-n, big, ax);
+            ax = r < 0 ? r + big : r;
+        }
+        return ax;
     }
 
     private static boolean dazOperand(boolean subnormalA, boolean subnormalB, Env env) {
