@@ -204,11 +204,30 @@ public final class IrParser {
      * operand.
      */
     static int[] operandSpans(Instruction inst) {
-        IrParser p = new IrParser(inst.function().module());
-        p.function = inst.function();
-        p.lex.reset(inst.source().tokenStart());
-        p.parseInstruction(inst.source().start(), List.of());
-        return p.reparseSpans;
+        return spanReader(inst.function().module()).applyAsSpans(inst);
+    }
+
+    /**
+     * Reads the operand spans ({@link #operandSpans}) of instructions of one module, reusing one
+     * parser: a printer asks for every instruction of a renumbered function.
+     */
+    interface SpanReader {
+        int[] applyAsSpans(Instruction inst);
+    }
+
+    static SpanReader spanReader(Module module) {
+        IrParser p = new IrParser(module);
+        return inst -> {
+            if (inst.function().module() != module) {
+                return operandSpans(inst);
+            }
+            p.function = inst.function();
+            p.depth = 0;
+            p.lex.reset(inst.source().tokenStart());
+            p.parseInstruction(inst.source().start(), List.of());
+            p.function = null;
+            return p.reparseSpans;
+        };
     }
 
     /**
@@ -1948,8 +1967,12 @@ public final class IrParser {
         return module.global(name);
     }
 
-    /** Small integer constants of common widths, shared: they are most of the constants of a module. */
-    private final ConstantInt[][] smallInts = new ConstantInt[129][];
+    /**
+     * Small integer constants of the widths up to 128, shared by every module read (constants are
+     * immutable): they are most of the constants of a module. Filled as met; a race only makes
+     * an extra equal instance.
+     */
+    private static final ConstantInt[][] SMALL_INTS = new ConstantInt[129][];
     private final HashMap<Constant, Constant> interned = new HashMap<>();
 
     /** One instance per distinct type, call detail, flag list or attachment name: the model stays small. */
@@ -1975,12 +1998,13 @@ public final class IrParser {
     private ConstantInt intConstant(IntegerType type) {
         int s = lex.start;
         int e = lex.end;
-        if (e - s <= 5 && type.bits() < smallInts.length && src.charAt(s) != 's' && src.charAt(s) != 'u') {
+        if (e - s <= 5 && type.bits() < SMALL_INTS.length && type == IntegerType.of(type.bits())
+                && src.charAt(s) != 's' && src.charAt(s) != 'u') {
             int v = Integer.parseInt(src, s, e, 10);
             if (v >= SMALL_MIN && v <= SMALL_MAX) {
-                ConstantInt[] row = smallInts[type.bits()];
+                ConstantInt[] row = SMALL_INTS[type.bits()];
                 if (row == null) {
-                    row = smallInts[type.bits()] = new ConstantInt[SMALL_MAX - SMALL_MIN + 1];
+                    row = SMALL_INTS[type.bits()] = new ConstantInt[SMALL_MAX - SMALL_MIN + 1];
                 }
                 ConstantInt c = row[v - SMALL_MIN];
                 if (c == null) {
