@@ -111,7 +111,7 @@ final class MathPassOptions {
         SequencedMap<String, String> batch = batch();
         for (Map.Entry<String, String> e : batch.entrySet()) {
             try (Output.Destination out = Output.open(spec, e.getValue())) {
-                Module m = IrInput.parse(e.getKey());
+                Module m = IrInput.parseWithBodies(e.getKey()); // each pass visits every function
                 String report = pass.apply(m);
                 if (stats) {
                     spec.commandLine().getErr().print(batch.size() > 1 ? e.getKey() + ": " + report : report);

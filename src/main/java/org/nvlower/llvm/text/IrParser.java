@@ -163,7 +163,8 @@ public final class IrParser {
     private int[] spans = new int[32];
     private int opCount;
 
-    private IrParser(String fileName, String text) {
+    private IrParser(String fileName, String text, boolean readBodies) {
+        this.readBodies = readBodies;
         this.fileName = fileName;
         this.src = text;
         this.lex = new IrLexer(text);
@@ -180,6 +181,8 @@ public final class IrParser {
         this.secondPass = true;
     }
 
+    /** Bodies are read in pass two and kept ({@link #parseWithBodies}), not checked and read on demand. */
+    private boolean readBodies;
     /** True while re-reading an instruction only to find where its operands are. */
     private boolean reparse;
     /** True in the checking pass over bodies: everything is checked, no instruction is built. */
@@ -235,11 +238,24 @@ public final class IrParser {
      * for malformed input.
      */
     public static Module parse(String fileName, String text) {
+        return parse(fileName, text, false);
+    }
+
+    /**
+     * Parses a module and reads every function body at once, for a caller that will visit every
+     * body (a pass over the whole module): each body is read once instead of checked at parse
+     * time and read again on first use. The module and the errors are those of {@link #parse}.
+     */
+    public static Module parseWithBodies(String fileName, String text) {
+        return parse(fileName, text, true);
+    }
+
+    private static Module parse(String fileName, String text, boolean readBodies) {
         try {
-            return new IrParser(fileName, text).parseModule();
+            return new IrParser(fileName, text, readBodies).parseModule();
         } catch (StackOverflowError e) {
             // deep but within MAX_NESTING: the parser shares no state, so start again with more stack
-            return DeepStack.call(() -> new IrParser(fileName, text).parseModule());
+            return DeepStack.call(() -> new IrParser(fileName, text, readBodies).parseModule());
         }
     }
 
@@ -361,7 +377,12 @@ public final class IrParser {
         secondPass = true;
         for (Deferred d : deferred) {
             depth = 0;
-            if (d.global() instanceof Function f) {
+            if (d.global() instanceof Function f && readBodies) {
+                deepest = 0;
+                widestScalarBits = 0;
+                parseBody(f, d.start(), d.end());
+                f.setWidestSourceScalarBits(widestScalarBits);
+            } else if (d.global() instanceof Function f) {
                 checkOnly = true;
                 deepest = 0;
                 widestScalarBits = 0;
@@ -635,7 +656,7 @@ public final class IrParser {
             } else if (lex.kind == IrToken.STRING) {
                 lex.next();
             } else if (isMetadataNumber()) { // "! 7": see parseTopLevel
-                if (!secondPass || checkOnly) {
+                if (!secondPass || checkOnly || readBodies) {
                     metadataFirstUse.putIfAbsent(lex.text(), lex.start);
                 }
                 lex.next();
@@ -643,7 +664,7 @@ public final class IrParser {
                 throw expected("metadata");
             }
         } else if (lex.kind == IrToken.METADATA_NAME) {
-            if (lex.numbered && (!secondPass || checkOnly)) {
+            if (lex.numbered && (!secondPass || checkOnly || readBodies)) {
                 metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
             }
             String kind = lex.numbered ? "" : lex.name();
