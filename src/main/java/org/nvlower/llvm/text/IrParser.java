@@ -3265,7 +3265,7 @@ public final class IrParser {
             if (slot >= 0 && slot != expectedSlot) {
                 throw error(at, "instruction expected to be numbered '%" + expectedSlot + "'");
             }
-            if (forwardBlocks.containsKey(expectedSlot)) {
+            if (!forwardBlocks.isEmpty() && forwardBlocks.containsKey(expectedSlot)) {
                 throw error(at, "instruction forward referenced with type 'label'");
             }
             value.setSlot(expectedSlot);
