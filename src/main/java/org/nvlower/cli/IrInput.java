@@ -54,6 +54,18 @@ final class IrInput {
         return parseInput(input).module();
     }
 
+    /**
+     * Like {@link #parse}, with every function body read at once: for a pass over every function,
+     * which would otherwise read each body twice (checked when parsed, read again on first use).
+     */
+    static Module parseWithBodies(String input) throws IOException {
+        String raw = readRaw(input);
+        if (isBitcode(raw)) {
+            return BitcodeReader.readWithUseLists(displayName(input), raw.getBytes(CHARSET)).module();
+        }
+        return parseText(input, raw, true);
+    }
+
     /** A module read from bitcode, with what llvm-dis style printing needs; null for text. */
     record Parsed(Module module, BitcodeModule bitcode) {
     }
@@ -68,8 +80,13 @@ final class IrInput {
     }
 
     private static Module parseText(String input, String text) {
+        return parseText(input, text, false);
+    }
+
+    private static Module parseText(String input, String text, boolean readBodies) {
         try {
-            return IrParser.parse(displayName(input), text);
+            return readBodies ? IrParser.parseWithBodies(displayName(input), text)
+                    : IrParser.parse(displayName(input), text);
         } catch (InputException e) {
             int nul = text.substring(0, Math.min(text.length(), BINARY_PROBE)).indexOf('\0');
             if (nul >= 0) {

@@ -10,6 +10,19 @@ public final class Block {
     private final List<BlockArgument> arguments = new ArrayList<>();
     private final List<Operation> operations = new ArrayList<>();
 
+    private final int hash = IdentityHash.next();
+
+    /** Identity, with a stored hash (see {@link IdentityHash}). */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return hash;
+    }
+
     public Block() {}
 
     /** A block with arguments of these types. */

@@ -8,6 +8,19 @@ public abstract sealed class MlirValue permits OpResult, BlockArgument {
 
     private final MlirType type;
 
+    private final int hash = IdentityHash.next();
+
+    /** Identity, with a stored hash (see {@link IdentityHash}). */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return hash;
+    }
+
     MlirValue(MlirType type) {
         this.type = type;
     }

@@ -18,6 +18,19 @@ import org.nvlower.diag.SourcePosition;
 public final class Operation {
 
     private final String name;
+
+    private final int hash = IdentityHash.next();
+
+    /** Identity, with a stored hash (see {@link IdentityHash}). */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return hash;
+    }
     private final List<MlirValue> operands;
     private final List<OpResult> results;
     private final SortedMap<String, MlirAttribute> attributes;

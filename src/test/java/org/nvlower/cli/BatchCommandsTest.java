@@ -102,4 +102,42 @@ class BatchCommandsTest {
         assertEquals(1, r.exitCode());
         assertTrue(r.err().startsWith(bad + ":2:"), r.err());
     }
+
+    @Test
+    void threadsKeepInputOrderAndStopAtTheFirstBadFile(@TempDir Path dir) throws IOException {
+        String[] inputs = new String[7];
+        for (int i = 0; i < inputs.length; i++) {
+            inputs[i] = Files.writeString(dir.resolve("f" + i + ".ll"), REFLECT.replace("%ARCH%", String.valueOf(700 + 50 * i)))
+                    .toString();
+        }
+        Path one = Files.createDirectory(dir.resolve("one"));
+        Path three = Files.createDirectory(dir.resolve("three"));
+        CliRunner seq = CliRunner.run("", concat(inputs, "reflect", "-arch=sm_80", "--stats", "--jobs", "1", "-o", one.toString()));
+        CliRunner par = CliRunner.run("", concat(inputs, "reflect", "-arch=sm_80", "--stats", "--jobs", "3", "-o", three.toString()));
+        assertEquals(0, seq.exitCode(), seq.err());
+        assertEquals(0, par.exitCode(), par.err());
+        assertEquals(seq.err(), par.err()); // the reports, file by file in input order
+        for (int i = 0; i < inputs.length; i++) {
+            String name = "f" + i + ".ll";
+            assertEquals(Files.readString(one.resolve(name)), Files.readString(three.resolve(name)), name);
+            assertTrue(Files.readString(one.resolve(name)).contains(700 + 50 * i <= 800 ? "ret i32 1" : "ret i32 2"), name);
+        }
+        // a bad third file: the two before it are written, none after, the error names it
+        inputs[2] = Files.writeString(dir.resolve("f2.ll"), "define i32 @g() {\n  ret i32 %x\n}\n").toString();
+        Path out = Files.createDirectory(dir.resolve("out"));
+        CliRunner bad = CliRunner.run("", concat(inputs, "reflect", "--jobs", "3", "-o", out.toString()));
+        assertEquals(1, bad.exitCode());
+        assertTrue(bad.err().startsWith(inputs[2] + ":2:"), bad.err());
+        try (var files = Files.list(out)) {
+            assertEquals(java.util.List.of("f0.ll", "f1.ll"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+        assertEquals(1, CliRunner.run("", "reflect", inputs[0], inputs[1], "--jobs", "0", "-o", out.toString()).exitCode());
+    }
+
+    private static String[] concat(String[] inputs, String... args) {
+        String[] all = java.util.Arrays.copyOf(args, args.length + inputs.length);
+        System.arraycopy(inputs, 0, all, args.length, inputs.length);
+        return all;
+    }
 }

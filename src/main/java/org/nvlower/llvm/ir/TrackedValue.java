@@ -15,9 +15,28 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
     private int slot = -1;
     /** null, the single user, or an {@link ArrayList} of users (one entry per use): most values have one use. */
     private Object uses;
+    /** A stored hash: passes keep values in hash sets, and {@link System#identityHashCode} costs more. */
+    private final int hash = nextHash();
+    private static int hashSeed;
 
     TrackedValue(String name) {
         this.name = name == null ? "" : name;
+    }
+
+    /** A Weyl sequence (a racing increment only repeats a value, which a hash may do). */
+    private static int nextHash() {
+        return hashSeed += 0x9E3779B9;
+    }
+
+    /** Values are equal only to themselves. */
+    @Override
+    public final boolean equals(Object o) {
+        return this == o;
+    }
+
+    @Override
+    public final int hashCode() {
+        return hash;
     }
 
     /** The name without its sigil, unquoted; {@code ""} for a numbered value. */
@@ -72,7 +91,24 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         if (uses instanceof Instruction single) {
             return List.of(single);
         }
-        return List.copyOf(new LinkedHashSet<>(list()));
+        ArrayList<Instruction> list = list();
+        int n = list.size();
+        if (n > 16) {
+            return List.copyOf(new LinkedHashSet<>(list));
+        }
+        Instruction[] distinct = new Instruction[n];
+        int k = 0;
+        next:
+        for (int i = 0; i < n; i++) {
+            Instruction u = list.get(i);
+            for (int j = 0; j < k; j++) {
+                if (distinct[j] == u) {
+                    continue next;
+                }
+            }
+            distinct[k++] = u;
+        }
+        return List.of(k == n ? distinct : java.util.Arrays.copyOf(distinct, k));
     }
 
     @SuppressWarnings("unchecked")

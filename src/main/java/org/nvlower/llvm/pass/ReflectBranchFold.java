@@ -3,7 +3,7 @@ package org.nvlower.llvm.pass;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.IdentityHashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -287,7 +287,7 @@ public final class ReflectBranchFold {
     /** A FIFO of instructions, each at most once. */
     private static final class Worklist {
         private final ArrayDeque<Instruction> queue = new ArrayDeque<>();
-        private final Set<Instruction> queued = Collections.newSetFromMap(new IdentityHashMap<>());
+        private final Set<Instruction> queued = new HashSet<>(); // values hash by a stored field
 
         void add(Instruction i) {
             if (queued.add(i)) {

@@ -163,7 +163,8 @@ public final class IrParser {
     private int[] spans = new int[32];
     private int opCount;
 
-    private IrParser(String fileName, String text) {
+    private IrParser(String fileName, String text, boolean readBodies) {
+        this.readBodies = readBodies;
         this.fileName = fileName;
         this.src = text;
         this.lex = new IrLexer(text);
@@ -180,6 +181,8 @@ public final class IrParser {
         this.secondPass = true;
     }
 
+    /** Bodies are read in pass two and kept ({@link #parseWithBodies}), not checked and read on demand. */
+    private boolean readBodies;
     /** True while re-reading an instruction only to find where its operands are. */
     private boolean reparse;
     /** True in the checking pass over bodies: everything is checked, no instruction is built. */
@@ -204,11 +207,30 @@ public final class IrParser {
      * operand.
      */
     static int[] operandSpans(Instruction inst) {
-        IrParser p = new IrParser(inst.function().module());
-        p.function = inst.function();
-        p.lex.reset(inst.source().tokenStart());
-        p.parseInstruction(inst.source().start(), List.of());
-        return p.reparseSpans;
+        return spanReader(inst.function().module()).applyAsSpans(inst);
+    }
+
+    /**
+     * Reads the operand spans ({@link #operandSpans}) of instructions of one module, reusing one
+     * parser: a printer asks for every instruction of a renumbered function.
+     */
+    interface SpanReader {
+        int[] applyAsSpans(Instruction inst);
+    }
+
+    static SpanReader spanReader(Module module) {
+        IrParser p = new IrParser(module);
+        return inst -> {
+            if (inst.function().module() != module) {
+                return operandSpans(inst);
+            }
+            p.function = inst.function();
+            p.depth = 0;
+            p.lex.reset(inst.source().tokenStart());
+            p.parseInstruction(inst.source().start(), List.of());
+            p.function = null;
+            return p.reparseSpans;
+        };
     }
 
     /**
@@ -216,11 +238,24 @@ public final class IrParser {
      * for malformed input.
      */
     public static Module parse(String fileName, String text) {
+        return parse(fileName, text, false);
+    }
+
+    /**
+     * Parses a module and reads every function body at once, for a caller that will visit every
+     * body (a pass over the whole module): each body is read once instead of checked at parse
+     * time and read again on first use. The module and the errors are those of {@link #parse}.
+     */
+    public static Module parseWithBodies(String fileName, String text) {
+        return parse(fileName, text, true);
+    }
+
+    private static Module parse(String fileName, String text, boolean readBodies) {
         try {
-            return new IrParser(fileName, text).parseModule();
+            return new IrParser(fileName, text, readBodies).parseModule();
         } catch (StackOverflowError e) {
             // deep but within MAX_NESTING: the parser shares no state, so start again with more stack
-            return DeepStack.call(() -> new IrParser(fileName, text).parseModule());
+            return DeepStack.call(() -> new IrParser(fileName, text, readBodies).parseModule());
         }
     }
 
@@ -342,7 +377,12 @@ public final class IrParser {
         secondPass = true;
         for (Deferred d : deferred) {
             depth = 0;
-            if (d.global() instanceof Function f) {
+            if (d.global() instanceof Function f && readBodies) {
+                deepest = 0;
+                widestScalarBits = 0;
+                parseBody(f, d.start(), d.end());
+                f.setWidestSourceScalarBits(widestScalarBits);
+            } else if (d.global() instanceof Function f) {
                 checkOnly = true;
                 deepest = 0;
                 widestScalarBits = 0;
@@ -616,7 +656,7 @@ public final class IrParser {
             } else if (lex.kind == IrToken.STRING) {
                 lex.next();
             } else if (isMetadataNumber()) { // "! 7": see parseTopLevel
-                if (!secondPass || checkOnly) {
+                if (!secondPass || checkOnly || readBodies) {
                     metadataFirstUse.putIfAbsent(lex.text(), lex.start);
                 }
                 lex.next();
@@ -624,7 +664,7 @@ public final class IrParser {
                 throw expected("metadata");
             }
         } else if (lex.kind == IrToken.METADATA_NAME) {
-            if (lex.numbered && (!secondPass || checkOnly)) {
+            if (lex.numbered && (!secondPass || checkOnly || readBodies)) {
                 metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
             }
             String kind = lex.numbered ? "" : lex.name();
@@ -1948,8 +1988,12 @@ public final class IrParser {
         return module.global(name);
     }
 
-    /** Small integer constants of common widths, shared: they are most of the constants of a module. */
-    private final ConstantInt[][] smallInts = new ConstantInt[129][];
+    /**
+     * Small integer constants of the widths up to 128, shared by every module read (constants are
+     * immutable): they are most of the constants of a module. Filled as met; a race only makes
+     * an extra equal instance.
+     */
+    private static final ConstantInt[][] SMALL_INTS = new ConstantInt[129][];
     private final HashMap<Constant, Constant> interned = new HashMap<>();
 
     /** One instance per distinct type, call detail, flag list or attachment name: the model stays small. */
@@ -1975,12 +2019,13 @@ public final class IrParser {
     private ConstantInt intConstant(IntegerType type) {
         int s = lex.start;
         int e = lex.end;
-        if (e - s <= 5 && type.bits() < smallInts.length && src.charAt(s) != 's' && src.charAt(s) != 'u') {
+        if (e - s <= 5 && type.bits() < SMALL_INTS.length && type == IntegerType.of(type.bits())
+                && src.charAt(s) != 's' && src.charAt(s) != 'u') {
             int v = Integer.parseInt(src, s, e, 10);
             if (v >= SMALL_MIN && v <= SMALL_MAX) {
-                ConstantInt[] row = smallInts[type.bits()];
+                ConstantInt[] row = SMALL_INTS[type.bits()];
                 if (row == null) {
-                    row = smallInts[type.bits()] = new ConstantInt[SMALL_MAX - SMALL_MIN + 1];
+                    row = SMALL_INTS[type.bits()] = new ConstantInt[SMALL_MAX - SMALL_MIN + 1];
                 }
                 ConstantInt c = row[v - SMALL_MIN];
                 if (c == null) {
@@ -3220,7 +3265,7 @@ public final class IrParser {
             if (slot >= 0 && slot != expectedSlot) {
                 throw error(at, "instruction expected to be numbered '%" + expectedSlot + "'");
             }
-            if (forwardBlocks.containsKey(expectedSlot)) {
+            if (!forwardBlocks.isEmpty() && forwardBlocks.containsKey(expectedSlot)) {
                 throw error(at, "instruction forward referenced with type 'label'");
             }
             value.setSlot(expectedSlot);

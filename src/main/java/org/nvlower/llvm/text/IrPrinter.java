@@ -78,12 +78,16 @@ import org.nvlower.llvm.ir.Visibility;
  */
 public final class IrPrinter {
 
+    private final Module module;
     private final String src;
     private final Sink out;
+    /** Re-reads operand positions of edited instructions; made on first use. */
+    private IrParser.SpanReader spanReader;
     /** Print every entity from the model, none from the source text. */
     private boolean fromModel;
 
     private IrPrinter(Module module, Sink out) {
+        this.module = module;
         this.src = module.source();
         this.out = out;
     }
@@ -764,7 +768,10 @@ public final class IrPrinter {
             out.copy(src, s.start(), s.end());
             return;
         }
-        int[] spans = IrParser.operandSpans(inst);
+        if (spanReader == null) {
+            spanReader = IrParser.spanReader(module);
+        }
+        int[] spans = spanReader.applyAsSpans(inst);
         int pos = s.start();
         int defStart = spans[0];
         if (defStart >= 0 && (renumber && !inst.hasName() || inst.hasName()

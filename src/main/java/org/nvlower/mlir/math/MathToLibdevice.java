@@ -1,7 +1,7 @@
 package org.nvlower.mlir.math;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,9 +66,11 @@ public final class MathToLibdevice {
     public static Result run(Operation module) {
         List<Site> sites = new ArrayList<>();
         collect(module, module, sites);
-        Map<Operation, SymbolTable> tables = new IdentityHashMap<>();
-        Map<MlirValue, MlirValue> replaced = new IdentityHashMap<>();
-        Map<Block, Map<Operation, List<Operation>>> rewrites = new IdentityHashMap<>();
+        // identity keys with stored hashes (IdentityHash); tables in first-use order, so the
+        // declarations are reported in a fixed order
+        Map<Operation, SymbolTable> tables = new LinkedHashMap<>();
+        Map<MlirValue, MlirValue> replaced = new HashMap<>();
+        Map<Block, Map<Operation, List<Operation>>> rewrites = new HashMap<>();
         List<Skipped> skipped = new ArrayList<>();
         for (Site site : sites) {
             SymbolTable table = tables.computeIfAbsent(site.symbolTable(), SymbolTable::new);
@@ -77,7 +79,7 @@ public final class MathToLibdevice {
                 MlirValue v = lower(site.op(), site.row(), e);
                 table.commit(e.declarations);
                 replaced.put(site.op().result(0), v);
-                rewrites.computeIfAbsent(site.block(), b -> new IdentityHashMap<>()).put(site.op(), e.ops);
+                rewrites.computeIfAbsent(site.block(), b -> new HashMap<>()).put(site.op(), e.ops);
             } catch (Skip s) {
                 skipped.add(new Skipped(site.op(), s.getMessage()));
             }

@@ -1,7 +1,7 @@
 package org.nvlower.mlir.text;
 
 import java.util.HashSet;
-import java.util.IdentityHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,8 +27,8 @@ import org.nvlower.mlir.MlirValue;
 final class AsmNames {
 
     private final Map<MlirValue, String> names;
-    private final Map<Block, String> blocks = new IdentityHashMap<>();
-    private final Map<Block, Integer> blockOrder = new IdentityHashMap<>();
+    private final Map<Block, String> blocks = new HashMap<>();
+    private final Map<Block, Integer> blockOrder = new HashMap<>();
     private final Map<Operation, String> groupNames;
 
     /** The counters and used names a region is named with. */
@@ -52,8 +52,8 @@ final class AsmNames {
 
     AsmNames(Operation top) {
         int ops = count(top);
-        names = new IdentityHashMap<>(ops + ops / 2);
-        groupNames = new IdentityHashMap<>(ops);
+        names = new HashMap<>(ops + ops / 2);
+        groupNames = new HashMap<>(ops);
         for (Region r : top.regions()) {
             number(r, new Context(0, 0, 0, new HashSet<>()));
         }

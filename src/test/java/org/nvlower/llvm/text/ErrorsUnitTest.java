@@ -17,7 +17,11 @@ import org.nvlower.diag.InputException;
 class ErrorsUnitTest {
 
     private static InputException error(String text) {
-        return assertThrows(InputException.class, () -> IrParser.parse("bad.ll", text));
+        InputException e = assertThrows(InputException.class, () -> IrParser.parse("bad.ll", text));
+        // reading every body at once reports the same first error
+        InputException eager = assertThrows(InputException.class, () -> IrParser.parseWithBodies("bad.ll", text));
+        assertEquals(e.render(), eager.render());
+        return e;
     }
 
     @ParameterizedTest(name = "{3}")
