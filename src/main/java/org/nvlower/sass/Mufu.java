@@ -36,6 +36,11 @@ public final class Mufu {
     public record Bound(BoundKind kind, double value, String text, String source) {}
 
     private static final double LOG2 = Math.log(2);
+    /**
+     * MUFU.SIN/COS's assumed absolute error: the PTX ISA states none for the unit alone (its figures
+     * include ptxas's argument rounding, which alone reaches 2^-20.6 near |x| = 2 pi).
+     */
+    public static final double SIN_COS_BOUND = 0x1p-22;
     /** Applied to bounds checked with rounded double arithmetic, so that every admitted output is inside. */
     private static final double MARGIN = 0x1p-48;
 
@@ -54,9 +59,11 @@ public final class Mufu {
                     "PTX ISA ex2.approx.f32: \"maximum ulp error is 2 ulp from correctly rounded result\"");
             case LG2 -> new Bound(BoundKind.ABSOLUTE, 0x1p-22, "2^-22 absolute in (0.5, 2), else 2^-22 relative",
                     "PTX ISA lg2.approx.f32");
-            case SIN, COS -> new Bound(BoundKind.ABSOLUTE, Math.pow(2, -20.5),
-                    "2^-20.5 absolute in [-2pi, 2pi], 2^-14.7 in [-100pi, 100pi], none beyond (nvlower uses 2^-14.7)",
-                    "PTX ISA sin.approx.f32 / cos.approx.f32");
+            case SIN, COS -> new Bound(BoundKind.ABSOLUTE, SIN_COS_BOUND,
+                    "2^-22 absolute of sin(2 pi t) / cos(2 pi t), t in revolutions (assumed)",
+                    "PTX ISA sin.approx.f32 / cos.approx.f32 bound the instruction, FMUL.RZ by 1/(2 pi) then MUFU"
+                            + " (2^-20.5 absolute in [-2pi, 2pi], 2^-14.7 in [-100pi, 100pi]), not MUFU alone;"
+                            + " nvlower assumes 2^-22 for MUFU.SIN/COS (docs/templates.md)");
             case RCP64H, RSQ64H -> new Bound(BoundKind.RELATIVE, 0x1p-20, "2^-20 relative (assumed)",
                     "PTX ISA rcp.approx.ftz.f64 calls it a \"gross approximation\" from 20 mantissa bits and states no"
                             + " bound; nvlower assumes one ulp of the 1.11.20 result");
@@ -86,7 +93,8 @@ public final class Mufu {
                     : abs > 0x7E800000 ? sign : NO_SPECIAL; // |x| > 2^126: 1/x is subnormal, flushed
             case RSQ -> nan ? NAN : zero ? sign | POS_INF : sign != 0 ? NAN : inf ? 0 : NO_SPECIAL;
             case SQRT -> nan ? NAN : zero ? sign : sign != 0 ? NAN : inf ? POS_INF : NO_SPECIAL;
-            case EX2 -> nan ? NAN : zero ? 0x3F800000 : inf ? (sign != 0 ? 0 : POS_INF) : NO_SPECIAL;
+            case EX2 -> nan ? NAN : zero ? 0x3F800000 : inf ? (sign != 0 ? 0 : POS_INF)
+                    : sign == 0 && abs >= 0x43000000 ? POS_INF : NO_SPECIAL; // x >= 128: 2^x overflows
             case LG2 -> nan ? NAN : zero ? 0xFF800000 : sign != 0 ? NAN : inf ? POS_INF : NO_SPECIAL;
             case SIN -> nan || inf ? NAN : zero ? sign : NO_SPECIAL;
             case COS -> nan || inf ? NAN : zero ? 0x3F800000 : NO_SPECIAL;
@@ -116,12 +124,30 @@ public final class Mufu {
             case SQRT -> Float.floatToRawIntBits((float) Math.sqrt(f)); // double then float: correctly rounded (p >= 2*24 + 2)
             case EX2 -> Float.floatToRawIntBits((float) StrictMath.pow(2, f));
             case LG2 -> Float.floatToRawIntBits((float) (StrictMath.log(f) / LOG2));
-            case SIN -> Float.floatToRawIntBits((float) StrictMath.sin(f));
-            case COS -> Float.floatToRawIntBits((float) StrictMath.cos(f));
+            case SIN, COS -> Float.floatToRawIntBits((float) revolutions(fn, f));
             case RCP64H -> roundHigh(1.0 / highWord(x));
             case RSQ64H -> roundHigh(1.0 / StrictMath.sqrt(highWord(x)));
         };
         return flushResult(fn, y);
+    }
+
+    /**
+     * sin(2 pi t) or cos(2 pi t) in double: MUFU.SIN/COS take their argument in revolutions (ptxas
+     * multiplies by 1/(2 pi) first). The period is removed exactly (t - rint(t) of a float is exact
+     * in double); quarter periods, where the value is 0 or +-1, are given exactly.
+     */
+    public static double revolutions(MufuFn fn, double t) {
+        double frac = t - Math.rint(t); // [-0.5, 0.5]
+        double q = frac * 4;
+        if (q == Math.rint(q)) { // 0, +-1/4, +-1/2 of a turn
+            int k = (int) q; // -2 .. 2
+            int[] sin = {0, -1, 0, 1, 0};
+            int[] cos = {-1, 0, 1, 0, -1};
+            double v = fn == MufuFn.SIN ? sin[k + 2] : cos[k + 2];
+            return fn == MufuFn.SIN && v == 0 ? Math.copySign(0.0, t) : v;
+        }
+        double a = 2 * Math.PI * frac;
+        return fn == MufuFn.SIN ? StrictMath.sin(a) : StrictMath.cos(a);
     }
 
     /** MUFU flushes subnormal results to zero. */
@@ -206,7 +232,9 @@ public final class Mufu {
      */
     public static int candidates(MufuFn fn, int x, int[] out) {
         int c = exact(fn, x);
-        if (special(fn, x) != NO_SPECIAL) {
+        // a special case, or a zero result (a flushed underflow: ex2 below -126, sin of a tiny t;
+        // lg2(1), sin/cos at quarter turns): MUFU returns no subnormal, and no sign change is admitted
+        if (special(fn, x) != NO_SPECIAL || (c & 0x7FFFFFFF) == 0) {
             out[0] = c;
             return 1;
         }
@@ -276,9 +304,8 @@ public final class Mufu {
                 return Math.abs(yv - f) <= limit * (1 - MARGIN) - Math.ulp(f);
             }
             case SIN, COS -> {
-                double f = fn == MufuFn.SIN ? StrictMath.sin(xv) : StrictMath.cos(xv);
-                double limit = Math.abs(xv) <= 2 * Math.PI ? Math.pow(2, -20.5) : Math.pow(2, -14.7);
-                return Math.abs(yv - f) <= limit * (1 - MARGIN) - Math.ulp(f);
+                double f = revolutions(fn, xv);
+                return Math.abs(yv - f) <= b.value() * (1 - MARGIN) - Math.ulp(f);
             }
             default -> throw new AssertionError(fn);
         }

@@ -126,12 +126,35 @@ public interface MufuModel {
 
     /**
      * The admissible output number {@code choice} (the last one when there are fewer): running
-     * a template with choice = 0 .. {@link #MAX_CHOICES} - 1 covers every MUFU output inside the
+     * a template with choice = 0 .. {@link #choices(Program)} - 1 covers every MUFU output inside the
      * bound for each MUFU the template executes (all of them for a template with one MUFU).
      */
     final class Enumerating implements MufuModel {
-        /** More than any function has admissible outputs (RSQ: at most 5). */
+        /** More than RCP, RSQ, SQRT, RCP64H and RSQ64H have admissible outputs (RSQ: at most 5). */
         public static final int MAX_CHOICES = 6;
+
+        /**
+         * How many choices cover fn's outputs: {@link #MAX_CHOICES}, or 9 for EX2, LG2, SIN and COS,
+         * whose candidates are the floats within 4 of the rounded value (for LG2 near 1 and SIN/COS,
+         * absolute bounds, a subset of the admissible outputs: docs/templates.md).
+         */
+        public static int choices(MufuFn fn) {
+            return switch (fn) {
+                case EX2, LG2, SIN, COS -> 9;
+                default -> MAX_CHOICES;
+            };
+        }
+
+        /** The choices that cover every MUFU of a program (the most any of its MUFU functions needs). */
+        public static int choices(Program p) {
+            int n = 1;
+            for (SassInstruction in : p.code()) {
+                if (in.op() == SassOpcode.MUFU) {
+                    n = Math.max(n, choices(Mod.mufuOf(in.mods())));
+                }
+            }
+            return n;
+        }
         private final int[] buffer = new int[16];
         public int choice;
 

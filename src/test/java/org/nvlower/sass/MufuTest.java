@@ -156,4 +156,64 @@ class MufuTest {
         }
         assertTrue(differ > 1000, "another seed picks other outputs: " + differ);
     }
+
+    private static int bits(float f) {
+        return Float.floatToRawIntBits(f);
+    }
+
+    /**
+     * MUFU.SIN/COS take revolutions (ptxas multiplies by 1/(2 pi) first): quarter turns exact, the
+     * period removed exactly (100.25 turns is a quarter turn), other values sin(2 pi t) rounded.
+     */
+    @Test
+    void sinAndCosTakeRevolutions() {
+        assertEquals(0x3F800000, Mufu.exact(MufuFn.SIN, bits(0.25f)));
+        assertEquals(0xBF800000, Mufu.exact(MufuFn.COS, bits(0.5f)));
+        assertEquals(0, Mufu.exact(MufuFn.COS, bits(0.25f)) & 0x7FFFFFFF);
+        assertEquals(0xBF800000, Mufu.exact(MufuFn.SIN, bits(-0.25f)));
+        assertEquals(0x3F800000, Mufu.exact(MufuFn.SIN, bits(100.25f)));
+        assertEquals(0x3F800000, Mufu.exact(MufuFn.COS, bits(-3e9f)), "an integer number of turns");
+        assertEquals(bits((float) (Math.sqrt(2) / 2)), Mufu.exact(MufuFn.SIN, bits(0.125f)));
+        // 1/6 as a float is 5e-9 above 1/6 turn: cos is 0.5 - 2.7e-8, the float below 0.5
+        assertEquals(bits(Math.nextDown(0.5f)), Mufu.exact(MufuFn.COS, bits(1 / 6f)));
+        assertEquals(0x80000000, Mufu.exact(MufuFn.SIN, 0x80000001), "a subnormal turn reads as -0");
+    }
+
+    /**
+     * EX2: +inf from 128 on (2^x rounds to infinity exactly there), a flushed zero below -126, the
+     * floats within 2 of the rounded value elsewhere; LG2(1) = 0 alone. Every function has at least
+     * one admissible output for every input (a zero result has exactly one).
+     */
+    @Test
+    void ex2AndLg2AtTheirEndsAndEveryInputHasAnOutput() {
+        int[] out = new int[16];
+        assertEquals(0x7F800000, Mufu.exact(MufuFn.EX2, bits(128f)));
+        assertEquals(1, Mufu.candidates(MufuFn.EX2, bits(128f), out));
+        int below128 = bits(Math.nextDown(128f));
+        assertTrue(Mufu.candidates(MufuFn.EX2, below128, out) >= 2);
+        assertEquals(0, Mufu.exact(MufuFn.EX2, bits(Math.nextDown(-126f))));
+        assertEquals(1, Mufu.candidates(MufuFn.EX2, bits(-127f), out));
+        assertEquals(0x00800000, Mufu.exact(MufuFn.EX2, bits(-126f)));
+        assertEquals(1, Mufu.candidates(MufuFn.LG2, 0x3F800000, out));
+        assertEquals(0, out[0]);
+        int n = Mufu.candidates(MufuFn.EX2, bits(0.5f), out);
+        assertEquals(5, n);
+        int c = Mufu.exact(MufuFn.EX2, bits(0.5f));
+        assertEquals(c - 2, out[0]);
+        assertEquals(c + 2, out[4]);
+        SplittableRandom r = new SplittableRandom(9);
+        for (MufuFn fn : MufuFn.values()) {
+            for (int i = 0; i < 3000; i++) {
+                int x = r.nextInt();
+                int k = Mufu.candidates(fn, x, out);
+                assertTrue(k >= 1 && k <= MufuModel.Enumerating.choices(fn), fn + " " + Integer.toHexString(x) + ": " + k);
+                if (fn == MufuFn.SIN || fn == MufuFn.COS) {
+                    double f = Mufu.revolutions(fn, Float.intBitsToFloat(x));
+                    for (int j = 0; j < k && !Double.isNaN(f); j++) {
+                        assertTrue(Math.abs(Float.intBitsToFloat(out[j]) - f) <= Mufu.SIN_COS_BOUND, fn + " " + x);
+                    }
+                }
+            }
+        }
+    }
 }

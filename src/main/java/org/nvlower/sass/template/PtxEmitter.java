@@ -540,6 +540,10 @@ public final class PtxEmitter {
                 switch (Mod.mufuOf(mods)) {
                     case RCP -> line(g, "rcp.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case RSQ -> line(g, "rsqrt.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case EX2 -> line(g, "ex2.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case LG2 -> line(g, "lg2.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case SIN, COS -> line(g, Mod.mufuOf(mods).name().toLowerCase(Locale.ROOT) + ".approx.ftz.f32 " + reg(o[0])
+                            + ", " + revolutionsSource(pc, in));
                     case RCP64H, RSQ64H -> {
                         String v = d64();
                         line(g, "mov.b64 " + v + ", {" + asReg(g, "0") + ", " + asReg(g, src) + "}");
@@ -733,6 +737,23 @@ public final class PtxEmitter {
         line(g, "sub.s32 " + x + ", " + fa + ", " + fb);
         line(g, "add.s32 " + x + ", " + x + ", 0x3e800000");
         line(g, "setp.gt.or.u32 " + pred(o[0]) + ", " + x + ", 0x7d800000, " + p);
+    }
+
+    /**
+     * PTX has no instruction for MUFU.SIN/COS of an argument in revolutions, but sin/cos.approx.f32
+     * is exactly FMUL.RZ by 1/(2 pi) (the float 0x3e22f983) and the MUFU (ptxas's listing, .ftz or
+     * not): a MUFU.SIN/COS right after that FMUL of its source is written as the PTX instruction of
+     * the FMUL's own source (the FMUL, written before it, is then unused).
+     */
+    private String revolutionsSource(int pc, SassInstruction in) {
+        SassInstruction mul = pc > 0 ? p.code().get(pc - 1) : null;
+        if (mul == null || mul.op() != SassOpcode.FMUL || mul.isGuarded() || Mod.round(mul.mods()) != Mod.RZ
+                || Operand.index(mul.operand(0)) != Operand.index(in.operand(1)) || Operand.kind(mul.operand(2)) != Operand.IMM
+                || (int) p.constant(Operand.index(mul.operand(2))) != Float.floatToRawIntBits(Fp32Transcendental.INV_2PI)
+                || Operand.tag(in.operand(1)) != Operand.SRC || in.isGuarded()) {
+            throw unsupported(in, "MUFU." + Mod.mufuOf(in.mods()) + " not right after FMUL.RZ of its source by 1/(2 pi)");
+        }
+        return f32("", mul.operand(1));
     }
 
     private IllegalArgumentException unsupported(SassInstruction in, String what) {

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 import org.nvlower.ptx.PtxMathOp;
+import org.nvlower.sass.Mod.MufuFn;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.template.DrcpDsqrtCoordinator.Op;
 import org.nvlower.sass.template.Template.Operands;
@@ -63,6 +64,20 @@ public final class Templates {
      */
     public static final double RSQRT_F32_BOUND = Math.pow(2, 0.1) + 0x1p-29;
 
+    /**
+     * The bounds of ex2/lg2/sin/cos.approx.f32, in the units {@code SassOp} measures them (derived
+     * in docs/templates.md from MUFU's bound; each plus 2^-20 for the measurement's double reference):
+     * ex2 in ulps of the exact 2^x's binade (MUFU's 2 floats from the rounded result: 4.5 where 2^x
+     * lies just below a power of two and the result above it, 2.5 elsewhere; without .ftz a
+     * subnormal 2^x is the square of MUFU's 2^(x/2), rounded once: under 3 ulps of 2^-149, since
+     * no float x below -126 has 2^(x/2) within 2 floats of a power of two); lg2 in units of the PTX ISA's
+     * bound (2^-22 absolute in (0.5, 2), 2^-22 relative elsewhere; without .ftz the subtraction of
+     * 24 after the scaling rounds by up to 2^-17: 1 + 8/128); sin/cos in units of the bound derived
+     * for each x (MUFU's 2^-22 plus 2 pi times the argument's error: 1).
+     */
+    public static final double EX2_BOUND = 4.5 + 0x1p-20,
+            LG2_FTZ_BOUND = 1 + 0x1p-20, LG2_BOUND = 1.0625 + 0x1p-20, SIN_COS_BOUND = 1 + 0x1p-20;
+
     private static final boolean EXACT = true;
     private static final boolean APPROX = false;
 
@@ -101,6 +116,16 @@ public final class Templates {
             // ptxas 11.8: FSETP, FMUL, MUFU.RSQ, FMUL (.ftz: the MUFU alone)
             new Row(RSQRT_APPROX_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 4, () -> Fp32Rsqrt.rsqrtApprox(false)),
             new Row(RSQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 1, () -> Fp32Rsqrt.rsqrtApprox(true)),
+            // ptxas 11.8: FSETP, FMUL, MUFU.EX2, FMUL; FSETP, FMUL, MUFU.LG2, FADD; FMUL.RZ, MUFU.SIN/COS (.ftz: the MUFU
+            // alone, sin/cos unchanged)
+            new Row(EX2_APPROX_F32, F32_UNARY, APPROX, EX2_BOUND, 4, () -> Fp32Transcendental.ex2(false)),
+            new Row(EX2_APPROX_FTZ_F32, F32_UNARY, APPROX, EX2_BOUND, 1, () -> Fp32Transcendental.ex2(true)),
+            new Row(LG2_APPROX_F32, F32_UNARY, APPROX, LG2_BOUND, 4, () -> Fp32Transcendental.lg2(false)),
+            new Row(LG2_APPROX_FTZ_F32, F32_UNARY, APPROX, LG2_FTZ_BOUND, 1, () -> Fp32Transcendental.lg2(true)),
+            new Row(SIN_APPROX_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.SIN, false)),
+            new Row(SIN_APPROX_FTZ_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.SIN, true)),
+            new Row(COS_APPROX_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.COS, false)),
+            new Row(COS_APPROX_FTZ_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.COS, true)),
             new Row(DIV_U32, I32_BINARY, EXACT, 0, 18, () -> IntDivision.div32(false, false)),
             new Row(DIV_S32, I32_BINARY, EXACT, 0, 24, () -> IntDivision.div32(true, false)),
             new Row(REM_U32, I32_BINARY, EXACT, 0, 17, () -> IntDivision.div32(false, true)),

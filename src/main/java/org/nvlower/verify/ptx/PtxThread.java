@@ -177,7 +177,7 @@ final class PtxThread {
      * What an opcode's words say, decoded once per opcode text: the words, the last word's type
      * width (1 for .pred, 0 for none), signedness, float, and the MUFU function of an approximation.
      */
-    private record Shape(String[] parts, int bits, boolean signed, boolean isFloat, MufuFn approx, boolean math) {
+    private record Shape(String[] parts, int bits, boolean signed, boolean isFloat, PtxApprox.Form approx, boolean math) {
         static Shape of(String opcode) {
             String[] parts = opcode.split("\\.");
             String type = parts[parts.length - 1];

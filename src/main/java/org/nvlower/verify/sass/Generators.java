@@ -85,8 +85,51 @@ final class Generators {
             case DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 -> Fp64Cases.hard(op.kind(), i, out);
             case RCP_F32 -> hardReciprocal(i, out);
             case SQRT_F32, RSQRT_F32 -> hardRoot(i, out);
+            case EX2_F32, LG2_F32, SIN_F32, COS_F32 -> hardTranscendental(op.kind(), i, out);
             default -> hardInteger(op, i, out);
         }
+    }
+
+    /**
+     * Where ptxas's sequences around MUFU.EX2/LG2/SIN/COS change or lose accuracy: ex2 at and below
+     * -126 (the halving and squaring, subnormal results), near -252 and 128 (underflow to 0,
+     * overflow); lg2 of subnormals (the 2^24 scaling), near 1 and near powers of two; sin/cos near
+     * multiples of pi/4 up to 2 pi (the largest argument error per range), in [-100 pi, 100 pi] and
+     * beyond; a few ulps around each point, of either sign where the op takes both.
+     */
+    private static void hardTranscendental(SassOp.Kind kind, long i, long[] out) {
+        long s = HARD_SEED;
+        int category = (int) (i & 3);
+        long h = mix(s, i, 1);
+        int sign = (int) (h >>> 63) << 31;
+        int ulps = (int) (h % 9) - 4; // a few floats around a point
+        double u = (mix(s, i, 2) >>> 11) * 0x1p-53; // uniform [0, 1)
+        float point = switch (kind) {
+            case EX2_F32 -> switch (category) {
+                case 0 -> (float) (-150 + 24 * u);                              // the scaled path, subnormal results
+                case 1 -> new float[] {-126, -252, 128, -149, -150, -127}[(int) (u * 6)];
+                case 2 -> (float) ((int) (u * 256) - 128) + Float.intBitsToFloat(sign | 0x34000000); // integers, tiny parts
+                default -> (float) (-160 + 290 * u);
+            };
+            case LG2_F32 -> switch (category) {
+                case 0 -> Float.intBitsToFloat((int) (h & 0x7FFFFF));            // subnormal
+                case 1 -> 1;
+                case 2 -> Math.scalb(1f, (int) (u * 254) - 126);
+                default -> Float.intBitsToFloat((int) (h & 0x7FFFFFFF) % 0x7F800000);
+            };
+            default -> switch (category) {
+                case 0 -> (float) (Math.PI / 4 * ((int) (u * 17) - 8));          // k pi/4, |k| <= 8
+                case 1 -> (float) (Math.PI * (1 + u)) * (sign == 0 ? 1 : -1);     // pi <= |x| < 2 pi
+                case 2 -> (float) (Math.PI * (200 * u - 100));
+                default -> (float) (2 * Math.PI * ((int) (u * 1_000_000)));       // 2 pi k up to 2 pi 10^6
+            };
+        };
+        int bits = Float.floatToRawIntBits(point);
+        if (kind != SassOp.Kind.LG2_F32 || category != 0) {
+            bits += ulps;
+        }
+        out[0] = bits & 0xFFFFFFFFL;
+        out[1] = 0;
     }
 
     /**

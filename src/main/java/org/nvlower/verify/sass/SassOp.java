@@ -27,7 +27,7 @@ public final class SassOp {
     private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
@@ -58,6 +58,10 @@ public final class SassOp {
                     SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
             case RSQRT_APPROX_F32, RSQRT_APPROX_FTZ_F32 -> Kind.RSQRT_F32;
+            case EX2_APPROX_F32, EX2_APPROX_FTZ_F32 -> Kind.EX2_F32;
+            case LG2_APPROX_F32, LG2_APPROX_FTZ_F32 -> Kind.LG2_F32;
+            case SIN_APPROX_F32, SIN_APPROX_FTZ_F32 -> Kind.SIN_F32;
+            case COS_APPROX_F32, COS_APPROX_FTZ_F32 -> Kind.COS_F32;
             case DIV_U16 -> Kind.DIV_U16;
             case DIV_S16 -> Kind.DIV_S16;
             case REM_U16 -> Kind.REM_U16;
@@ -177,6 +181,9 @@ public final class SassOp {
         return switch (kind) {
             case RSQRT_F64 -> rsqrtUlpError(a, got);
             case RSQRT_F32 -> rsqrtF32Error((int) a, (int) got, template.ftz());
+            case EX2_F32 -> ex2F32Error((int) a, (int) got, template.ftz());
+            case LG2_F32 -> lg2F32Error((int) a, (int) got, template.ftz());
+            case SIN_F32, COS_F32 -> sinCosF32Error(kind == Kind.COS_F32, (int) a, (int) got, template.ftz());
             default -> Math.max(0, ulpError((int) a, (int) b, (int) got));
         };
     }
@@ -205,6 +212,96 @@ public final class SassOp {
         // 1/sqrt(x) in double is within 2^-52 relative: far below the 2^-23 unit measured
         double exact = 1 / Math.sqrt(f);
         return Math.abs(g - exact) / exact / 0x1p-23;
+    }
+
+    /** x as the op reads it: a subnormal is a signed zero with .ftz. */
+    private static float operand(int x, boolean ftz) {
+        return Float.intBitsToFloat(ftz && (x & 0x7F800000) == 0 ? x & 0x80000000 : x);
+    }
+
+    /**
+     * ex2.approx.f32's error in ulps of the exact 2^x (ulp of its binade, 2^-149 below 2^-126), 2^x
+     * in double (within 2^-52 relative). Exact results required: NaN -> a NaN, -inf -> +0, x >= 128
+     * -> +inf (2^x rounds to infinity exactly from 128 on), and with .ftz a subnormal 2^x (x < -126)
+     * -> +0; infinity when they differ.
+     */
+    public static double ex2F32Error(int x, int got, boolean ftz) {
+        float f = operand(x, ftz);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f)) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f >= 128) {
+            return got == 0x7F800000 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == Float.NEGATIVE_INFINITY || ftz && f < -126) {
+            return got == 0 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (!(g >= 0) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double exact = StrictMath.pow(2, f);
+        double ulp = exact < 0x1p-126 ? 0x1p-149 : Math.scalb(1.0, Math.getExponent(exact) - 23);
+        return Math.abs(g - exact) / ulp;
+    }
+
+    /**
+     * lg2.approx.f32's error in units of the PTX ISA's bound: 2^-22 absolute for x in (0.5, 2),
+     * 2^-22 |log2 x| elsewhere; log2 x in double. Exact results required: NaN and x < 0 -> a NaN,
+     * +-0 (and with .ftz a subnormal) -> -inf, +inf -> +inf.
+     */
+    public static double lg2F32Error(int x, int got, boolean ftz) {
+        float f = operand(x, ftz);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f) || f < 0) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == 0) {
+            return got == 0xFF800000 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == Float.POSITIVE_INFINITY) {
+            return got == 0x7F800000 ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isNaN(g) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double exact = StrictMath.log(f) / LN2;
+        double unit = f > 0.5f && f < 2 ? 0x1p-22 : 0x1p-22 * Math.abs(exact);
+        return Math.abs(g - exact) / unit;
+    }
+
+    private static final double LN2 = StrictMath.log(2);
+    /** 1/(2 pi) minus ptxas's float constant 0x3e22f983 (about 6.4e-9). */
+    private static final double INV_2PI_ERROR = 1 / (2 * Math.PI) - Float.intBitsToFloat(0x3E22F983);
+
+    /**
+     * The bound on |sin.approx(x) - sin(x)| (cos alike) that ptxas's sequence has for every MUFU
+     * within 2^-22 absolute: the MUFU's 2^-22 plus 2 pi times the error of the revolutions t =
+     * RZ(x c), c the float below 1/(2 pi): under an ulp of t for the rounding toward zero, |x| (1/(2 pi)
+     * - c) for the constant (sin and cos have slope at most 1); plus 2^-120 for a subnormal t, which
+     * MUFU reads as zero.
+     */
+    public static double sinCosF32Bound(float x) {
+        double t = Math.abs((double) x * Float.intBitsToFloat(0x3E22F983));
+        return org.nvlower.sass.Mufu.SIN_COS_BOUND + 2 * Math.PI * (Math.ulp((float) t) + Math.abs(x) * INV_2PI_ERROR)
+                + 0x1p-120;
+    }
+
+    /**
+     * sin/cos.approx.f32's error in units of {@link #sinCosF32Bound} for x (sin x in double).
+     * Exact results required: NaN and +-inf -> a NaN.
+     */
+    public static double sinCosF32Error(boolean cos, int x, int got, boolean ftz) {
+        float f = operand(x, ftz);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f) || Float.isInfinite(f)) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isNaN(g) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double exact = cos ? StrictMath.cos(f) : StrictMath.sin(f);
+        return Math.abs(g - exact) / sinCosF32Bound(f);
     }
 
     public boolean signed() {

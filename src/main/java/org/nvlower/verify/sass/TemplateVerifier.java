@@ -187,7 +187,7 @@ public final class TemplateVerifier {
 
         @Override
         public Void call() {
-            int passes = choices == null ? 1 : MufuModel.Enumerating.MAX_CHOICES;
+            int passes = choices == null ? 1 : MufuModel.Enumerating.choices(op.template().program());
             while (true) {
                 long start = next.getAndAdd(CHUNK);
                 if (start >= plan.to()) {

@@ -15,6 +15,9 @@ import java.util.SplittableRandom;
 import java.util.function.LongBinaryOperator;
 
 import org.junit.jupiter.api.Test;
+import org.nvlower.sass.Emulator;
+import org.nvlower.sass.template.TemplateKey;
+import org.nvlower.verify.sass.SassOp;
 import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.sass.MufuModel;
@@ -340,6 +343,60 @@ class PtxInstructionsTest {
         assertTrue(differ > 0, "the adversarial model never left the exact value");
     }
 
+    private static long run32(String opcode, int x, MufuModel mufu) {
+        return run("    " + opcode + " %r0, 0f" + hex32(x).substring(2) + ";\n    cvt.u64.u32 %d0, %r0;", mufu);
+    }
+
+    /**
+     * ex2/lg2/sin/cos.approx.f32 with ptxas's steps around the MUFU: values worked by hand under the
+     * exact MUFU (subnormal results of ex2, the 2^24 scaling of lg2, sin/cos in revolutions), and on
+     * random and edge inputs under two adversarial models the interpreter's word equals the
+     * template's in the emulator (each written separately) and lies within the template's bound.
+     */
+    @Test
+    void transcendentalApproximationsAsPtxasExpandsThem() {
+        MufuModel exact = MufuModel.exact();
+        assertEquals(0x41000000L, run32("ex2.approx.f32", 0x40400000, exact));           // 2^3 = 8
+        assertEquals(0x00080000L, run32("ex2.approx.f32", 0xC3020000, exact));           // 2^-130: (2^-65)^2, subnormal
+        assertEquals(0x00000001L, run32("ex2.approx.f32", 0xC3150000, exact));           // 2^-149
+        assertEquals(0L, run32("ex2.approx.ftz.f32", 0xC3020000, exact), ".ftz: 2^-130 is flushed");
+        assertEquals(0x3F800000L, run32("ex2.approx.f32", 0x00000001, exact), "a subnormal x reads as 0: 2^0");
+        assertEquals(0xC30C0000L, run32("lg2.approx.f32", 0x00000200, exact));           // log2(2^-140) = -140
+        assertEquals(0xFF800000L, run32("lg2.approx.ftz.f32", 0x00000200, exact), ".ftz: a subnormal is 0");
+        assertEquals(0xFF800000L, run32("lg2.approx.f32", 0x80000000, exact));
+        assertEquals(0x7FFFFFFFL, run32("lg2.approx.f32", 0x80000200, exact), "a negative subnormal: NaN");
+        assertEquals(0x3F800000L, run32("cos.approx.f32", 0x80000000, exact));
+        assertEquals(0x80000000L, run32("sin.approx.f32", 0x80000000, exact));
+        assertEquals(0x7FFFFFFFL, run32("sin.approx.ftz.f32", 0x7F800000, exact));
+        // pi/2 as a float (+4.4e-8) times the float below 1/(2 pi) (-6.4e-9) is 1/4 - 3.1e-9, toward zero
+        // the float below 1/4: a quarter turn less 2^-26 (sin is 1 to float precision, cos 2 pi 2^-26)
+        assertEquals(0x3F800000L, run32("sin.approx.f32", 0x3FC90FDB, exact));
+        float cos = Float.intBitsToFloat((int) run32("cos.approx.f32", 0x3FC90FDB, exact));
+        assertEquals(2 * Math.PI * 0x1p-26, cos, 0x1p-40);
+        SplittableRandom r = new SplittableRandom(22);
+        String[] ops = {"ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32",
+            "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32", "rsqrt.approx.f32"};
+        for (String op : ops) {
+            SassOp sassOp = SassOp.of(TemplateKey.valueOf(op));
+            for (MufuModel m : new MufuModel[] {MufuModel.adversarial(MufuModel.Extreme.LOW, 1),
+                MufuModel.adversarial(MufuModel.Extreme.HIGH, 1)}) {
+                Emulator em = new Emulator(sassOp.template().program(), m);
+                for (int i = 0; i < 300; i++) {
+                    int x = switch (i % 4) {
+                        case 0 -> r.nextInt();
+                        case 1 -> r.nextInt(0x00800000) | (r.nextBoolean() ? 0x80000000 : 0); // subnormal
+                        case 2 -> Float.floatToRawIntBits(-126 - 24 * r.nextFloat());       // ex2's scaled range
+                        default -> Float.floatToRawIntBits((float) ((r.nextDouble() - 0.5) * 400));
+                    };
+                    long got = run32(op, x, m);
+                    assertEquals(em.run(x) & 0xFFFFFFFFL, got, op + " " + m.name() + " " + hex32(x));
+                    double err = sassOp.error(x, 0, got);
+                    assertTrue(err <= sassOp.template().ulpBound(), op + " " + hex32(x) + ": " + err);
+                }
+            }
+        }
+    }
+
     /** The H200's conversions between f32 and f64 (docs/nan.md): a NaN keeps its sign and payload. */
     @Test
     void conversionsBetweenF32AndF64KeepTheNaNsPayload() {
@@ -357,7 +414,8 @@ class PtxInstructionsTest {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                 () -> run("    rcp.approx.f32 %r0, 0f40400000;"));
         assertTrue(e.getMessage().contains("rcp.approx.f32"), e.getMessage());
-        assertThrows(UnsupportedOperationException.class, () -> run("    sin.approx.ftz.f32 %r0, 0f40400000;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    tanh.approx.f32 %r0, 0f40400000;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    sqrt.approx.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rni.f32.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
