@@ -7,10 +7,10 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.nvlower.softfloat.QuadReference;
 
 /**
- * bench/quad-math's checker: reads "x result" lines (binary128 bits in hex) from stdin and
+ * bench/quad-math's checker: reads "x result" lines ("x y result" for pow; binary128 bits in hex) from stdin and
  * compares each result with QuadReference's correctly rounded value: the number of cases, of
  * results not correctly rounded, and the largest error in ulps (distance in the encoding).
- * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10 LABEL
+ * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow LABEL
  */
 public class Check {
     public static void main(String[] args) throws Exception {
@@ -19,9 +19,15 @@ public class Check {
         AtomicLong wrong = new AtomicLong();
         AtomicLong maxUlps = new AtomicLong();
         lines.parallelStream().forEach(line -> {
-            BigInteger x = new BigInteger(line.substring(0, 32), 16);
-            BigInteger r = new BigInteger(line.substring(33, 65), 16);
-            long[] ref = f.apply(x.shiftRight(64).longValue(), x.longValue());
+            String[] field = line.split(" ");
+            long[] ops = new long[2 * f.arity()];
+            for (int i = 0; i < ops.length / 2; i++) {
+                BigInteger x = new BigInteger(field[i], 16);
+                ops[2 * i] = x.shiftRight(64).longValue();
+                ops[2 * i + 1] = x.longValue();
+            }
+            BigInteger r = new BigInteger(field[f.arity()], 16);
+            long[] ref = f.apply(ops);
             BigInteger want = new BigInteger(1, java.nio.ByteBuffer.allocate(16).putLong(ref[0]).putLong(ref[1]).array());
             if (!want.equals(r)) {
                 wrong.incrementAndGet();

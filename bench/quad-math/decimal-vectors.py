@@ -2,7 +2,7 @@
 """Test vectors for nvlower's quad math reference (src/test/resources/quadmath/decimal-vectors.txt),
 from Python's decimal module at 150 significant digits, rounded to binary128 (nearest even) exactly
 through fractions: an independent check of QuadReference. Usage: decimal-vectors.py [N per function]."""
-import random, sys
+import math, random, sys
 from decimal import Decimal, getcontext
 from fractions import Fraction
 
@@ -52,6 +52,7 @@ FUNCS = {
     "log2": lambda d: d.ln() / LN2,
     "log10": lambda d: d.ln() / LN10,
     "log1p": lambda d: (1 + d).ln(),
+    "exp10": lambda d: Decimal(10) ** d,
 }
 
 def operand(name):
@@ -69,7 +70,7 @@ def operand(name):
             x = Fraction(rnd.getrandbits(113) | (1 << 112), 1 << 112) * Fraction(2) ** e
         bits = round128(x)
         x = to_fraction(bits)
-        if name.startswith("exp") and abs(x) > 11000:
+        if name.startswith("exp") and abs(x) > (4900 if name == "exp10" else 11000):
             continue
         return bits, x
 
@@ -78,3 +79,24 @@ for name, f in FUNCS.items():
         bits, x = operand(name)
         y = f(dec(x))
         print(name, "%032x" % bits, "%032x" % round128(Fraction(y)))
+
+def pow_operands():
+    """x in 2^[-20, 20] (negative with an integer y), y: an integer up to 200 or a real up to 2^8."""
+    while True:
+        x = Fraction(rnd.getrandbits(113) | (1 << 112), 1 << 112) * Fraction(2) ** rnd.randint(-20, 20)
+        if rnd.random() < 0.3:
+            y = Fraction(rnd.randint(-200, 200))
+            x = -x if rnd.random() < 0.5 else x
+        else:
+            y = Fraction(rnd.getrandbits(113) | (1 << 112), 1 << 112) * Fraction(2) ** rnd.randint(-30, 7)
+            y = -y if rnd.random() < 0.5 else y
+        xb, yb = round128(x), round128(y)
+        x, y = to_fraction(xb), to_fraction(yb)
+        if y == 0 or abs(float(y) * math.log2(abs(float(x)))) > 16000:
+            continue
+        return xb, x, yb, y
+
+for _ in range(N):
+    xb, x, yb, y = pow_operands()
+    r = dec(x) ** dec(y)
+    print("pow", "%032x" % xb, "%032x" % yb, "%032x" % round128(Fraction(r)))

@@ -1,6 +1,9 @@
-/* bench/quad-math's driver: n operands of one function (0 exp, 1 log, 2 exp2, 3 log2, 4 log10) from a xorshift generator,
- * each printed with the function's result as binary128 bits. Built with -DNV it calls nvlower's
- * bodies (fp128 carried as i128, linked by llvm-link, run by lli); without, libquadmath's expq/logq. */
+/* bench/quad-math's driver: n operands of one function (0 exp, 1 log, 2 exp2, 3 log2, 4 log10, 5 expm1,
+ * 6 log1p, 7 exp10, 8 pow) from a xorshift generator, each printed with the function's result as
+ * binary128 bits ("x result", pow "x y result"). Built with -DNV it calls nvlower's bodies (fp128
+ * carried as i128, linked by llvm-link, run by lli); without, libquadmath's *q functions (exp10:
+ * glibc's exp10f128, libquadmath has none). */
+#define _GNU_SOURCE
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,26 +15,40 @@ u128 __nv_log_fp128(u128);
 u128 __nv_exp2_fp128(u128);
 u128 __nv_log2_fp128(u128);
 u128 __nv_log10_fp128(u128);
-static u128 call(int fn, u128 x) {
+u128 __nv_expm1_fp128(u128);
+u128 __nv_log1p_fp128(u128);
+u128 __nv_exp10_fp128(u128);
+u128 __nv_pow_fp128(u128, u128);
+static u128 call(int fn, u128 x, u128 y) {
   switch (fn) {
   case 0: return __nv_exp_fp128(x);
   case 1: return __nv_log_fp128(x);
   case 2: return __nv_exp2_fp128(x);
   case 3: return __nv_log2_fp128(x);
-  default: return __nv_log10_fp128(x);
+  case 4: return __nv_log10_fp128(x);
+  case 5: return __nv_expm1_fp128(x);
+  case 6: return __nv_log1p_fp128(x);
+  case 7: return __nv_exp10_fp128(x);
+  default: return __nv_pow_fp128(x, y);
   }
 }
 #else
+#include <math.h>
 #include <quadmath.h>
-static u128 call(int fn, u128 x) {
-  __float128 q;
+static u128 call(int fn, u128 x, u128 y) {
+  __float128 q, r;
   memcpy(&q, &x, 16);
+  memcpy(&r, &y, 16);
   switch (fn) {
   case 0: q = expq(q); break;
   case 1: q = logq(q); break;
   case 2: q = exp2q(q); break;
   case 3: q = log2q(q); break;
-  default: q = log10q(q); break;
+  case 4: q = log10q(q); break;
+  case 5: q = expm1q(q); break;
+  case 6: q = log1pq(q); break;
+  case 7: q = exp10f128(q); break;
+  default: q = powq(q, r); break;
   }
   memcpy(&x, &q, 16);
   return x;
@@ -45,17 +62,34 @@ int main(int argc, char **argv) {
   long n = atol(argv[1]);
   int fn = atoi(argv[2]);
   for (long i = 0; i < n; i++) {
-    unsigned long long a = next(), b = next(), hi;
-    if (fn == 0 || fn == 2) { /* |x| in [2^-120, 2^14), either sign */
+    unsigned long long a = next(), b = next(), hi, yhi = 0, ylo = 0;
+    if (fn == 0 || fn == 2 || fn == 5) { /* |x| in [2^-120, 2^14), either sign */
       unsigned long long field = 0x3FFF - 120 + (a >> 48) % 134;
       hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 7) { /* |x| in [2^-120, 2^12), either sign */
+      unsigned long long field = 0x3FFF - 120 + (a >> 48) % 132;
+      hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 6 && (i & 1)) { /* |x| in [2^-120, 1), either sign */
+      unsigned long long field = 0x3FFF - 120 + (a >> 48) % 120;
+      hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 8) { /* x in 2^[-64, 64), y: |y| in 2^[-40, 14), either sign */
+      unsigned long long field = 0x3FFF - 64 + (a >> 48) % 128;
+      hi = field << 48 | (a & 0xFFFFFFFFFFFFULL);
+      unsigned long long c = next();
+      yhi = (c & 0x8000000000000000ULL) | (0x3FFF - 40 + (c >> 48) % 54) << 48 | (c & 0xFFFFFFFFFFFFULL);
+      ylo = next();
     } else { /* positive, any normal binade */
       unsigned long long field = 1 + (a >> 48) % 0x7FFE;
       hi = field << 48 | (a & 0xFFFFFFFFFFFFULL);
     }
     u128 x = (u128)hi << 64 | b;
-    u128 r = call(fn, x);
-    printf("%016llx%016llx %016llx%016llx\n", hi, b, (unsigned long long)(r >> 64), (unsigned long long)r);
+    u128 r = call(fn, x, (u128)yhi << 64 | ylo);
+    if (fn == 8) {
+      printf("%016llx%016llx %016llx%016llx %016llx%016llx\n", hi, b, yhi, ylo, (unsigned long long)(r >> 64),
+             (unsigned long long)r);
+    } else {
+      printf("%016llx%016llx %016llx%016llx\n", hi, b, (unsigned long long)(r >> 64), (unsigned long long)r);
+    }
   }
   return 0;
 }

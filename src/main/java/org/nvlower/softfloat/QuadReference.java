@@ -33,17 +33,33 @@ public final class QuadReference {
 
     /** The functions, for tables and benchmarks. */
     public enum Function {
-        EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P;
+        EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P, EXP10, POW;
 
+        /** How many binary128 operands the function takes. */
+        public int arity() {
+            return this == POW ? 2 : 1;
+        }
+
+        /** The function of a unary one's operand. */
         public long[] apply(long hi, long lo) {
+            return apply(new long[] {hi, lo});
+        }
+
+        /** The function of its operands' words (hi, lo per operand). */
+        public long[] apply(long[] w) {
+            if (w.length != 2 * arity()) {
+                throw new IllegalArgumentException(this + " takes " + arity() + " operands");
+            }
             return switch (this) {
-                case EXP -> exp(hi, lo);
-                case EXP2 -> exp2(hi, lo);
-                case EXPM1 -> expm1(hi, lo);
-                case LOG -> log(hi, lo);
-                case LOG2 -> log2(hi, lo);
-                case LOG10 -> log10(hi, lo);
-                case LOG1P -> log1p(hi, lo);
+                case EXP -> exp(w[0], w[1]);
+                case EXP2 -> exp2(w[0], w[1]);
+                case EXPM1 -> expm1(w[0], w[1]);
+                case LOG -> log(w[0], w[1]);
+                case LOG2 -> log2(w[0], w[1]);
+                case LOG10 -> log10(w[0], w[1]);
+                case LOG1P -> log1p(w[0], w[1]);
+                case EXP10 -> exp10(w[0], w[1]);
+                case POW -> pow(w[0], w[1], w[2], w[3]);
             };
         }
     }
@@ -230,15 +246,53 @@ public final class QuadReference {
             return shortcut;
         }
         Exact x = Exact.of(hi, lo);
+        return ziv(f -> expOfFixed(x.fixed(f + 32).shiftRight(32), BigInteger.ONE, f));
+    }
+
+    /**
+     * exp(t) for t given as tF = t * 2^f within errT units (|t| < 2^15): k = round(t / ln 2),
+     * r = t - k ln 2, |r| <= 0.35 (+ the errors of ln 2 times k and of t), Taylor on r; the
+     * series value is at most 1.42 * 2^f, so an error of t adds at most twice its units.
+     */
+    private static Approx expOfFixed(BigInteger tF, BigInteger errT, int f) {
+        BigInteger ln2 = ln2(f);
+        BigInteger k = roundedQuotient(tF, ln2);
+        BigInteger rF = tF.subtract(k.multiply(ln2));
+        BigInteger a = expSeries(rF, f);
+        BigInteger err = allowance(f).add(k.abs().add(BigInteger.TWO).add(errT).shiftLeft(1));
+        return new Approx(a, err, k.intValueExact() - f);
+    }
+
+    /** 10^a, correctly rounded (exact for an integer a >= 0 whose power binary128 holds). */
+    public static long[] exp10(long hi, long lo) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        if (isInf(hi, lo)) {
+            return hi < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        if (isZero(hi, lo)) {
+            return new long[] {ONE_HI, 0};
+        }
+        Exact x = Exact.of(hi, lo);
+        int mag = x.m.bitLength() + x.e;
+        if (mag < -120) { // |x| < 2^-120: 1 + x ln 10 rounds to 1
+            return new long[] {ONE_HI, 0};
+        }
+        if (mag > 13) { // |x| >= 2^13: 10^8192 overflows, 10^-8192 underflows
+            return x.m.signum() < 0 ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        if (x.isInteger() && x.m.signum() > 0) { // an integer power of ten: rounded exactly
+            return F128Libm.round(false, BigInteger.TEN.pow(x.fixed(0).intValueExact()), 0, false);
+        }
+        // every other result is irrational (a non-integer x) or not dyadic (a negative integer x)
         return ziv(f -> {
-            BigInteger ln2 = ln2(f);
-            BigInteger xF = x.fixed(f + 32).shiftRight(32);
-            // k = round(x / ln 2); r = x - k ln 2, |r| <= 0.35 (+ the error of ln 2 times k)
-            BigInteger k = roundedQuotient(xF, ln2);
-            BigInteger rF = xF.subtract(k.multiply(ln2));
-            BigInteger a = expSeries(rF, f);
-            BigInteger err = allowance(f).add(k.abs().add(BigInteger.TWO).shiftLeft(1));
-            return new Approx(a, err, k.intValueExact() - f);
+            // t = x ln 10: ln 10 within one unit, times |x| < 2^13, plus the truncation
+            BigInteger l = ln10(f);
+            BigInteger prod = x.m.multiply(l);
+            BigInteger tF = x.e >= 0 ? prod.shiftLeft(x.e) : prod.shiftRight(-x.e);
+            BigInteger errT = x.m.abs().shiftRight(Math.max(0, -x.e)).add(BigInteger.TWO).shiftLeft(Math.max(0, x.e));
+            return expOfFixed(tF, errT, f);
         });
     }
 
@@ -437,6 +491,121 @@ public final class QuadReference {
         return ziv(f -> {
             BigInteger[] v = logFixed(m, e, f);
             return new Approx(v[0], v[1], -f);
+        });
+    }
+
+    // ------------------------------------------------------------------ pow
+
+    private static long[] signed(boolean negative, long[] r) {
+        return negative ? new long[] {r[0] | Long.MIN_VALUE, r[1]} : r;
+    }
+
+    /** +-2^p rounded, for an exponent p of any size (beyond +-20000 it is inf or 0). */
+    private static long[] powerOfTwo(boolean negative, BigInteger p) {
+        if (p.compareTo(BigInteger.valueOf(20000)) > 0) {
+            return signed(negative, new long[] {INF_HI, 0});
+        }
+        if (p.compareTo(BigInteger.valueOf(-20000)) < 0) {
+            return signed(negative, new long[] {0, 0});
+        }
+        return F128Libm.round(negative, BigInteger.ONE, p.intValueExact(), false);
+    }
+
+    /**
+     * x^y, correctly rounded, with C23 Annex F's special cases (F.10.4.5): pow(x, +-0) = 1 and
+     * pow(+1, y) = 1 even for a NaN; pow(-1, +-inf) = 1; +-0 and +-inf by y's sign and whether y
+     * is an odd integer; NaN for a finite x < 0 and a finite non-integer y.
+     *
+     * <p>A dyadic result (x = o 2^s with o odd: y an integer, or y = n / 2^k with o a perfect
+     * 2^k-th power and 2^k | s) whose odd part could have at most 114 bits, so could be a binary128
+     * or a rounding midpoint, is computed exactly; every other result is irrational, not dyadic,
+     * or has an odd part beyond 2^114, so Ziv's loop on exp(y log |x|) ends.
+     */
+    public static long[] pow(long xh, long xl, long yh, long yl) {
+        if (isZero(yh, yl) || xh == ONE_HI && xl == 0) {
+            return new long[] {ONE_HI, 0};
+        }
+        if (isNaN(xh, xl) || isNaN(yh, yl)) {
+            return NAN.clone();
+        }
+        boolean yInf = isInf(yh, yl);
+        boolean yNegative = yh < 0;
+        boolean xNegative = xh < 0;
+        Exact y = yInf ? null : Exact.of(yh, yl);
+        boolean yInteger = yInf || y.isInteger();
+        boolean yOdd = !yInf && yInteger && y.e <= 0 && y.m.testBit(-y.e);
+        long axh = xh & Long.MAX_VALUE;
+        int xVsOne = axh == ONE_HI && xl == 0 ? 0 : Long.compareUnsigned(axh, ONE_HI) < 0 ? -1 : 1;
+        if (yInf) {
+            if (xVsOne == 0) {
+                return new long[] {ONE_HI, 0};
+            }
+            return (xVsOne < 0) != yNegative ? new long[] {0, 0} : new long[] {INF_HI, 0};
+        }
+        boolean sign = xNegative && yOdd;
+        if (isZero(xh, xl) || isInf(xh, xl)) {
+            boolean zero = isZero(xh, xl) != yNegative;
+            return signed(sign, zero ? new long[] {0, 0} : new long[] {INF_HI, 0});
+        }
+        if (xNegative && !yInteger) {
+            return NAN.clone();
+        }
+        if (xVsOne == 0) {
+            return signed(sign, new long[] {ONE_HI, 0});
+        }
+        Exact ax = Exact.of(axh, xl);
+        // x = o 2^s (o odd), y = n 2^-k (n odd; k = 0 for an integer y)
+        int tz = ax.m.getLowestSetBit();
+        BigInteger o = ax.m.shiftRight(tz);
+        long s = (long) ax.e + tz;
+        int ytz = y.m.getLowestSetBit();
+        BigInteger n = y.m.shiftRight(ytz);
+        long ye = (long) y.e + ytz;
+        if (ye >= 0) { // an integer y = n 2^ye
+            BigInteger yv = n.shiftLeft((int) Math.min(ye, 20000));
+            if (o.equals(BigInteger.ONE)) {
+                return powerOfTwo(sign, BigInteger.valueOf(s).multiply(yv));
+            }
+            if (yv.signum() > 0 && yv.compareTo(BigInteger.valueOf(128)) <= 0) {
+                int p = yv.intValueExact();
+                return F128Libm.round(sign, o.pow(p), Math.toIntExact(s * p), false);
+            }
+        } else {
+            int k = (int) Math.min(-ye, 62);
+            if (o.equals(BigInteger.ONE)) {
+                if (-ye <= 62 && s % (1L << k) == 0) { // beyond, 2^k divides no s but 0 (x = 1, above)
+                    return powerOfTwo(sign, BigInteger.valueOf(s >> k).multiply(n));
+                }
+            } else if (k <= 7 && s % (1L << k) == 0 && n.signum() > 0 && n.compareTo(BigInteger.valueOf(128)) <= 0) {
+                BigInteger r = o;
+                for (int j = 0; j < k && r != null; j++) {
+                    BigInteger q = r.sqrt();
+                    r = q.multiply(q).equals(r) ? q : null;
+                }
+                if (r != null) {
+                    int p = n.intValueExact();
+                    return F128Libm.round(sign, r.pow(p), Math.toIntExact((s >> k) * p), false);
+                }
+            }
+        }
+        // the size of t = y log|x|: log|x| at 2^-200 is at least 2^-114 (|x| != 1), far above its error
+        BigInteger[] coarse = logFixed(ax.m, ax.e, 200);
+        BigInteger tLow = y.m.abs().multiply(coarse[0].abs().subtract(coarse[1]));
+        if (tLow.bitLength() - 1 + y.e >= 215) { // |t| >= 2^15: beyond both thresholds
+            boolean big = (xVsOne > 0) != yNegative;
+            return signed(sign, big ? new long[] {INF_HI, 0} : new long[] {0, 0});
+        }
+        int yBits = Math.max(0, y.m.bitLength() + y.e); // |y| < 2^yBits
+        return ziv(f -> {
+            int g = f + yBits + 20;
+            BigInteger[] l = logFixed(ax.m, ax.e, g);
+            BigInteger prod = y.m.multiply(l[0]);
+            int shift = y.e + f - g;
+            BigInteger tF = shift >= 0 ? prod.shiftLeft(shift) : prod.shiftRight(-shift);
+            BigInteger errProd = y.m.abs().multiply(l[1]);
+            BigInteger errT = (shift >= 0 ? errProd.shiftLeft(shift) : errProd.shiftRight(-shift)).add(BigInteger.TWO);
+            Approx a = expOfFixed(tF, errT, f);
+            return sign ? new Approx(a.a.negate(), a.err, a.exp) : a;
         });
     }
 }

@@ -45,11 +45,12 @@ class QuadReferenceTest {
                 String[] f = line.split(" ");
                 QuadReference.Function fn = QuadReference.Function.valueOf(f[0].toUpperCase());
                 long[] x = bits(f[1]);
-                assertArrayEquals(bits(f[2]), fn.apply(x[0], x[1]), line);
+                long[] ops = fn.arity() == 1 ? x : new long[] {x[0], x[1], bits(f[2])[0], bits(f[2])[1]};
+                assertArrayEquals(bits(f[f.length - 1]), fn.apply(ops), line);
                 n++;
             }
         }
-        assertEquals(1050, n);
+        assertEquals(1350, n);
     }
 
     private static void closeToStrictMath(QuadReference.Function fn, DoubleUnaryOperator strict, double lo, double hi) {
@@ -73,6 +74,87 @@ class QuadReferenceTest {
         closeToStrictMath(QuadReference.Function.LOG1P, StrictMath::log1p, -0.99, 10);
         closeToStrictMath(QuadReference.Function.EXPM1, StrictMath::expm1, -1e-10, 1e-10);
         closeToStrictMath(QuadReference.Function.LOG1P, StrictMath::log1p, -1e-10, 1e-10);
+        closeToStrictMath(QuadReference.Function.EXP10, x -> StrictMath.pow(10, x), -300, 300);
+        SplittableRandom rnd = new SplittableRandom(10);
+        for (int i = 0; i < 300; i++) {
+            double x = Math.scalb(1 + rnd.nextDouble(), rnd.nextInt(-30, 30));
+            double y = (rnd.nextDouble() - 0.5) * (i % 2 == 0 ? 20 : 1200) / Math.max(1, Math.abs(Math.log(x)));
+            double got = d(QuadReference.pow(q(x)[0], q(x)[1], q(y)[0], q(y)[1]));
+            double want = StrictMath.pow(x, y);
+            assertTrue(Math.abs(got - want) <= Math.ulp(want), "pow(" + x + ", " + y + ") = " + got + ", StrictMath " + want);
+        }
+    }
+
+    private static long[] pow(double x, double y) {
+        return QuadReference.pow(q(x)[0], q(x)[1], q(y)[0], q(y)[1]);
+    }
+
+    /** C23 F.10.4.5's special cases, and results that are binary128 numbers or midpoints (exactly rounded). */
+    @Test
+    void powSpecialAndExactCases() {
+        double inf = Double.POSITIVE_INFINITY;
+        double nan = Double.NaN;
+        long[] nanBits = {0x7FFFFFFFFFFFFFFFL, -1L};
+        assertArrayEquals(q(1), pow(nan, 0));
+        assertArrayEquals(q(1), pow(nan, -0.0));
+        assertArrayEquals(q(1), pow(1, nan));
+        assertArrayEquals(nanBits, pow(nan, 1));
+        assertArrayEquals(nanBits, pow(2, nan));
+        assertArrayEquals(nanBits, pow(-1, nan));
+        assertArrayEquals(q(-inf), pow(-0.0, -3));
+        assertArrayEquals(q(inf), pow(0.0, -3));
+        assertArrayEquals(q(inf), pow(-0.0, -inf));
+        assertArrayEquals(q(inf), pow(-0.0, -2));
+        assertArrayEquals(q(inf), pow(-0.0, -0.5));
+        assertArrayEquals(q(-0.0), pow(-0.0, 3));
+        assertArrayEquals(q(0.0), pow(-0.0, 4));
+        assertArrayEquals(q(0.0), pow(-0.0, 0.5));
+        assertArrayEquals(q(1), pow(-1, inf));
+        assertArrayEquals(q(1), pow(-1, -inf));
+        assertArrayEquals(q(inf), pow(0.5, -inf));
+        assertArrayEquals(q(0.0), pow(-2, -inf));
+        assertArrayEquals(q(0.0), pow(-0.5, inf));
+        assertArrayEquals(q(inf), pow(-2, inf));
+        assertArrayEquals(q(-0.0), pow(-inf, -3));
+        assertArrayEquals(q(0.0), pow(-inf, -2));
+        assertArrayEquals(q(-inf), pow(-inf, 3));
+        assertArrayEquals(q(inf), pow(-inf, 2.5));
+        assertArrayEquals(q(0.0), pow(inf, -1e-300));
+        assertArrayEquals(q(inf), pow(inf, 1e-300));
+        assertArrayEquals(nanBits, pow(-2, 0.5));
+        assertArrayEquals(q(-1), pow(-1, 7));
+        assertArrayEquals(q(1), pow(-1, 1e300));
+        // exact: integers, square roots, powers of two of any size
+        assertArrayEquals(q(-27), pow(-3, 3));
+        assertArrayEquals(q(27), pow(9, 1.5));
+        assertArrayEquals(q(0.25), pow(16, -0.5));
+        assertArrayEquals(q(0x1p-1000), pow(0x1p-500, 2));
+        assertArrayEquals(q(0.0), pow(0x1p-500, 100));
+        assertArrayEquals(q(inf), pow(2, 16384));
+        long[] tiny = {(long) (16383 - 8247) << 48, 0}; // 2^-8247: its square is the smallest subnormal
+        assertArrayEquals(new long[] {0, 1}, QuadReference.pow(tiny[0], tiny[1], q(2)[0], q(2)[1]));
+        // a midpoint: (2^57 + 1)^2 = 2^114 + 2^58 + 1 needs 115 bits; (2^56 + 1)^2 = 2^112 + 2^57 + 1 is 113 bits (exact);
+        // 3^71 has 113 bits, 3^72 115: rounded once, ties to even where they are ties
+        BigInteger three = BigInteger.valueOf(3);
+        for (int p : new int[] {2, 3, 70, 71, 72, 100}) {
+            assertArrayEquals(F128Libm.round(false, three.pow(p), 0, false), pow(3, p), "3^" + p);
+        }
+        long[] x = F128Libm.round(false, BigInteger.ONE.shiftLeft(56).add(BigInteger.ONE), 0, false);
+        long[] two = q(2);
+        assertArrayEquals(F128Libm.round(false, BigInteger.ONE.shiftLeft(56).add(BigInteger.ONE).pow(2), 0, false),
+                QuadReference.pow(x[0], x[1], two[0], two[1]));
+        // beyond both thresholds: 2^16384 and its reciprocal, (1 + 2^-112)^(2^130)
+        assertArrayEquals(q(inf), pow(1.5, 1e30));
+        assertArrayEquals(q(0.0), pow(1.5, -1e30));
+        long[] near1 = {0x3FFF000000000000L, 1};
+        long[] huge = q(0x1p130);
+        assertArrayEquals(q(inf), QuadReference.pow(near1[0], near1[1], huge[0], huge[1]));
+        // exp10 of integers: exact while binary128 holds 10^k, rounded beyond
+        for (int k = 0; k <= 60; k++) {
+            assertArrayEquals(F128Libm.round(false, BigInteger.TEN.pow(k), 0, false), QuadReference.exp10(q(k)[0], q(k)[1]), "1e" + k);
+        }
+        assertArrayEquals(q(inf), QuadReference.exp10(q(4933)[0], q(4933)[1]));
+        assertArrayEquals(q(0.0), QuadReference.exp10(q(-4967)[0], q(-4967)[1]));
     }
 
     @Test

@@ -109,11 +109,15 @@ final class QuadCalls {
         LIBM.put("exp2", RuntimeFunction.EXP2_FP128);
         LIBM.put("log2", RuntimeFunction.LOG2_FP128);
         LIBM.put("log10", RuntimeFunction.LOG10_FP128);
+        LIBM.put("expm1", RuntimeFunction.EXPM1_FP128);
+        LIBM.put("log1p", RuntimeFunction.LOG1P_FP128);
+        LIBM.put("exp10", RuntimeFunction.EXP10_FP128);
+        LIBM.put("pow", RuntimeFunction.POW_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
     private static final Set<String> NOT_YET = Set.of("scalbln",
-            "exp10", "expm1", "log1p", "logb", "ilogb", "pow", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+            "logb", "ilogb", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
             "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 

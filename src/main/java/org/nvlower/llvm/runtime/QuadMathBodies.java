@@ -168,18 +168,38 @@ final class QuadMathBodies {
         b.returnIf(far, i128(F128_INF), "notOver");
         Value below = b.and(negative, b.ugt(abs, b.and(bitsOf(-11500), mask128(127))));
         b.returnIf(below, i128(0), "inRange");
-        // k = round(x / ln 2); r = x - k ln 2
+        Reduced red = reduce(x, null);
+        b.retBits(scaled(onePlus(callExpm1Reduced(red.r)), red.k));
+    }
+
+    /** t = k ln 2 + r: k as binary128 and i32, r as a double-quad. */
+    private record Reduced(Value kq, Value k, DQ r) {
+    }
+
+    /**
+     * k = round(t / ln 2) and r = t - k ln 2 for t = hi + lo (lo null: 0), |t| <= 11500: ln 2 in
+     * three binary128 parts, k ln 2 by two-products; hi - k ln2_hi is exact (the two within a
+     * factor of two, or k = 0).
+     */
+    private Reduced reduce(Value hi, Value lo) {
         Value[] ln2 = ln2(3);
         Value invLn2 = parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln2(F)), 1)[0];
-        Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, mul(x, invLn2));
+        Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, mul(hi, invLn2));
         Value k = lib.callRow(b, RuntimeFunction.FP128_TO_INT32, kq);
         DQ p1 = twoProd(kq, ln2[0]);
-        Value r1 = sub(x, p1.hi); // exact: x and k ln 2 within a factor of two, or k = 0
+        Value r1 = sub(hi, p1.hi);
         DQ r = twoSum(r1, neg(p1.lo));
         DQ p2 = twoProd(kq, ln2[1]);
         r = add(r, new DQ(neg(p2.hi), neg(p2.lo)));
-        r = fastTwoSum(r.hi, sub(r.lo, mul(kq, ln2[2])));
-        callScaled(callExpReduced(r), k);
+        Value rest = sub(r.lo, mul(kq, ln2[2]));
+        r = fastTwoSum(r.hi, lo == null ? rest : add(rest, lo));
+        return new Reduced(kq, k, r);
+    }
+
+    /** 1 + e renormalized (e = expm1 of a reduced argument, |e| < 0.42). */
+    private DQ onePlus(DQ e) {
+        DQ one = twoSum(i128(F128_ONE), e.hi);
+        return fastTwoSum(one.hi, add(one.lo, e.lo));
     }
 
     // ------------------------------------------------------------------ shared helpers (internal functions)
@@ -197,22 +217,25 @@ final class QuadMathBodies {
         return v;
     }
 
-    /** {@code __nvl_f128_expReduced(rhi, rlo)}: e^r as a double-quad {hi, lo} (exp and exp2 share it). */
-    private DQ callExpReduced(DQ r) {
-        org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_expReduced", PAIR, java.util.List.of(I128, I128),
+    /**
+     * {@code __nvl_f128_expm1Reduced(rhi, rlo)}: e^r - 1 as a double-quad {hi, lo}, relative to
+     * itself however small r is (exp, exp2, exp10, expm1 and pow share it).
+     */
+    private DQ callExpm1Reduced(DQ r) {
+        org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_expm1Reduced", PAIR, java.util.List.of(I128, I128),
                 new String[] {"hi", "lo"}, hb -> {
-                    DQ y = new QuadMathBodies(lib, hb).expOfReduced(new DQ(hb.arg(0), hb.arg(1)));
+                    DQ y = new QuadMathBodies(lib, hb).expm1OfReduced(new DQ(hb.arg(0), hb.arg(1)));
                     hb.retBits(pack(hb, y.hi, y.lo));
                 });
         Value v = b.call(fn, r.hi, r.lo);
         return new DQ(b.extractValue(v, 0), b.extractValue(v, 1));
     }
 
-    /** Returns {@code __nvl_f128_scale(hi, lo, k)}: (hi + lo) * 2^k rounded once. */
-    private void callScaled(DQ y, Value k) {
+    /** {@code __nvl_f128_scale(hi, lo, k)}: (hi + lo) * 2^k rounded once. */
+    private Value scaled(DQ y, Value k) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_scale", I128, java.util.List.of(I128, I128, BodyBuilder.I32),
                 new String[] {"hi", "lo", "k"}, hb -> new QuadMathBodies(lib, hb).retScaled(new DQ(hb.arg(0), hb.arg(1)), hb.arg(2)));
-        b.retBits(b.call(fn, y.hi, y.lo, k));
+        return b.call(fn, y.hi, y.lo, k);
     }
 
     /**
@@ -237,14 +260,14 @@ final class QuadMathBodies {
         Value frac = sub(x, kq); // exact
         Value[] ln2 = ln2(2);
         DQ p = twoProd(frac, ln2[0]);
-        callScaled(callExpReduced(fastTwoSum(p.hi, add(p.lo, mul(frac, ln2[1])))), k);
+        b.retBits(scaled(onePlus(callExpm1Reduced(fastTwoSum(p.hi, add(p.lo, mul(frac, ln2[1]))))), k));
     }
 
     /**
-     * e^r for |r| <= ln 2 / 2 (+ a rounding) as a double-quad in [0.7, 1.42]: s = r / 256,
-     * expm1(s) by Horner, eight squarings of 1 + e as e' = 2e + e^2, then 1 + e.
+     * e^r - 1 for |r| <= ln 2 / 2 (+ a rounding) as a double-quad: s = r / 256, expm1(s) by
+     * Horner, eight squarings of 1 + e as e' = 2e + e^2 (e keeps its relative precision).
      */
-    private DQ expOfReduced(DQ r) {
+    private DQ expm1OfReduced(DQ r) {
         // s = r / 256 (exact)
         Value scale = i128(BigInteger.valueOf(BIAS - 8).shiftLeft(112));
         DQ s = new DQ(mul(r.hi, scale), mul(r.lo, scale));
@@ -257,9 +280,7 @@ final class QuadMathBodies {
         for (int i = 0; i < 8; i++) {
             e = add(mul(e, e), new DQ(add(e.hi, e.hi), add(e.lo, e.lo)));
         }
-        DQ one = twoSum(i128(F128_ONE), e.hi);
-        DQ y = fastTwoSum(one.hi, add(one.lo, e.lo));
-        return y;
+        return e;
     }
 
     /** Returns y * 2^k rounded once: ldexp for a normal result; for a subnormal one ldexp's rounding of hi corrected by lo. */
@@ -337,6 +358,11 @@ final class QuadMathBodies {
         b.returnIf(b.slt(x0, i128(0)), i128(F128_NAN), "positive");
         b.returnIf(b.eq(abs0, i128(F128_INF)), x0, "finite");
         b.returnIf(b.eq(x0, i128(F128_ONE)), i128(0), "notOne");
+        return callLogParts(x0);
+    }
+
+    /** {@code __nvl_f128_logParts(x)} for a positive finite x: {n, n ln 2, log y} (log, log2, log10, pow). */
+    private DQ[] callLogParts(Value x0) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_logParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128, I128),
                 java.util.List.of(I128), new String[] {"x"}, hb -> {
                     DQ[] p = new QuadMathBodies(lib, hb).logPartsOf(hb.arg(0));
@@ -359,19 +385,168 @@ final class QuadMathBodies {
         Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
         Value one = i128(F128_ONE);
         DQ z = div(new DQ(sub(yBits, one), i128(0)), twoSum(yBits, one));
+        Value nq = lib.callRow(b, RuntimeFunction.INT32_TO_FP128, n);
+        return new DQ[] {new DQ(nq, i128(0)), timesLn2(nq), twiceAtanh(z)};
+    }
+
+    /** 2 atanh(z) for |z| <= 0.1716 (+ a rounding): z * 2 sum z^(2i) / (2i + 1) by Horner in z^2. */
+    private DQ twiceAtanh(DQ z) {
         DQ z2 = mul(z, z);
         DQ p = constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * ATANH_TERMS - 1)), 2));
         for (int i = ATANH_TERMS - 2; i >= 0; i--) {
             p = add(mul(p, z2), constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * i + 1)), 2)));
         }
         DQ t = mul(p, z);
-        DQ twoT = new DQ(add(t.hi, t.hi), add(t.lo, t.lo));
-        Value nq = lib.callRow(b, RuntimeFunction.INT32_TO_FP128, n);
+        return new DQ(add(t.hi, t.hi), add(t.lo, t.lo));
+    }
+
+    /** n ln 2 for an integer n (binary128) by two-products with ln 2 in three parts. */
+    private DQ timesLn2(Value nq) {
         Value[] ln2 = ln2(3);
         DQ p1 = twoProd(nq, ln2[0]);
         DQ p2 = twoProd(nq, ln2[1]);
-        DQ nLn2 = add(p1, new DQ(p2.hi, add(p2.lo, mul(nq, ln2[2]))));
-        return new DQ[] {new DQ(nq, i128(0)), nLn2, twoT};
+        return add(p1, new DQ(p2.hi, add(p2.lo, mul(nq, ln2[2]))));
+    }
+
+    // ------------------------------------------------------------------ expm1, exp10, log1p
+
+    private static Value tinyBound() {
+        return i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112));
+    }
+
+    /**
+     * expm1(x): exp's reduction x = k ln 2 + r and e = e^r - 1 (relative to itself); k = 0 gives e
+     * (so a small x keeps its precision); else 2^k ((1 + e) - 2^-k) in double-quad, scaled once.
+     * NaN gives NaN, |x| < 2^-120 (zeros and subnormals included) x, x > 11400 +inf, x < -128 -1.
+     */
+    static void expm1(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), x, "notTiny");
+        b.returnIf(b.sgt(x, bitsOf(11400)), i128(F128_INF), "notOver");
+        b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, b.and(bitsOf(-128), mask128(127)))), bitsOf(-1), "inRange");
+        Reduced red = q.reduce(x, null);
+        DQ e = q.callExpm1Reduced(red.r);
+        b.returnIf(b.eq(red.k, i32(0)), e.hi, "scaledUp");
+        Value minusPow = q.neg(lib.callRow(b, RuntimeFunction.LDEXP_FP128, i128(F128_ONE), b.sub(i32(0), red.k)));
+        b.retBits(q.scaled(q.add(q.onePlus(e), new DQ(minusPow, i128(0))), red.k));
+    }
+
+    /**
+     * exp10(x) = e^t, t = x ln 10 in double-quad (ln 10 in two parts, by a two-product), then exp's
+     * reduction and scaling; 10^k (k = 0..48) is exact (the evaluation within 2^-200 of it). NaN
+     * gives NaN, -inf +0, +inf and x > 4940 +inf, x < -5000 +0, |x| < 2^-120 1.
+     */
+    static void exp10(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), i128(F128_ONE), "notTiny");
+        b.returnIf(b.sgt(x, bitsOf(4940)), i128(F128_INF), "notOver");
+        b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, b.and(bitsOf(-5000), mask128(127)))), i128(0), "inRange");
+        Value[] ln10 = parts(QuadReference.ln10(F), 2);
+        DQ p = q.twoProd(x, ln10[0]);
+        DQ t = q.fastTwoSum(p.hi, q.add(p.lo, q.mul(x, ln10[1])));
+        Reduced red = q.reduce(t.hi, t.lo);
+        b.retBits(q.scaled(q.onePlus(q.callExpm1Reduced(red.r)), red.k));
+    }
+
+    /**
+     * log1p(x): u = 1 + x exactly as a double-quad (two-sum), u = y 2^n with y in [sqrt(1/2),
+     * sqrt(2)) from u's high part, z = (y - 1) / (y + 1) in double-quad (for n = 0, y - 1 is x
+     * exactly, so a small x keeps its precision), then log's series and n ln 2. NaN and x < -1 give
+     * NaN, |x| < 2^-120 x, -1 -inf, +inf +inf.
+     */
+    static void log1p(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        Value minusOne = bitsOf(-1);
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), x, "notTiny");
+        b.returnIf(b.eq(x, minusOne), i128(F128_INF.setBit(127)), "notPole");
+        b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, i128(F128_ONE))), i128(F128_NAN), "inDomain");
+        b.returnIf(b.eq(x, i128(F128_INF)), x, "finite");
+        DQ u = q.twoSum(i128(F128_ONE), x);
+        org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_log1pParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128),
+                java.util.List.of(I128, I128), new String[] {"hi", "lo"}, hb -> {
+                    DQ[] p = new QuadMathBodies(lib, hb).logPartsOfSum(new DQ(hb.arg(0), hb.arg(1)));
+                    hb.retBits(pack(hb, p[0].hi, p[0].lo, p[1].hi, p[1].lo));
+                });
+        Value v = b.call(fn, u.hi, u.lo);
+        DQ nLn2 = new DQ(b.extractValue(v, 0), b.extractValue(v, 1));
+        DQ logY = new DQ(b.extractValue(v, 2), b.extractValue(v, 3));
+        b.retBits(q.add(nLn2, logY).hi);
+    }
+
+    /** {n ln 2, log y} for a positive double-quad u = y 2^n (the body of __nvl_f128_log1pParts). */
+    private DQ[] logPartsOfSum(DQ u) {
+        Value norm = b.call(lib.normSig(), u.hi);
+        Value field = b.extractValue(norm, 0);
+        Value sig = b.extractValue(norm, 1);
+        BigInteger sqrt2 = BigInteger.TWO.shiftLeft(224).sqrt();
+        Value halve = b.ugt(sig, i128(sqrt2));
+        Value yHi = b.or(b.and(sig, mask128(112)),
+                b.select(halve, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)), i128(F128_ONE)));
+        Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
+        DQ y = new DQ(yHi, lib.callRow(b, RuntimeFunction.LDEXP_FP128, u.lo, b.sub(i32(0), n)));
+        DQ z = div(add(y, new DQ(bitsOf(-1), i128(0))), add(y, new DQ(i128(F128_ONE), i128(0))));
+        Value nq = lib.callRow(b, RuntimeFunction.INT32_TO_FP128, n);
+        return new DQ[] {timesLn2(nq), twiceAtanh(z)};
+    }
+
+    // ------------------------------------------------------------------ pow
+
+    /**
+     * pow(x, y) = +-e^t, t = y log|x| in double-quad (log's parts, then a two-product), then
+     * exp's reduction and scaling; the sign is x's when y is an odd integer. The special cases of
+     * C23 F.10.4.5 first: y = +-0 or x = +1 give 1 (even with a NaN); NaN; y = +-inf by |x|
+     * against 1; x = +-0 or +-inf by y's sign and oddness; x < 0 with a non-integer y NaN; |x| = 1
+     * +-1; y = 1, 1/2, -1 and 2 by the rows x, sqrt, 1/x and x * x (correctly rounded). t > 11400
+     * gives +-inf, t < -11500 +-0. Elsewhere the result is correctly rounded unless the true value
+     * lies within about 2^-220 (relative) of a rounding midpoint, where it may be the other
+     * neighbour (1 ulp): an exact midpoint (y a small integer or n / 2^k with x a perfect power),
+     * or x near a power of two with y = -1/2 or 3/2, whose results lie 2^-225 from one.
+     */
+    static void pow(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value y = b.arg(1);
+        Value ax = b.and(x, mask128(127));
+        Value ay = b.and(y, mask128(127));
+        Value one = i128(F128_ONE);
+        Value inf = i128(F128_INF);
+        Value zero = i128(0);
+        b.returnIf(b.or(b.eq(ay, zero), b.eq(x, one)), one, "notOne");
+        b.returnIf(b.or(isNaN(b, x), isNaN(b, y)), i128(F128_NAN), "numbers");
+        Value yNegative = b.slt(y, zero);
+        Value yInteger = b.eq(lib.callRow(b, RuntimeFunction.TRUNC_FP128, y), y); // infinities too
+        Value half = q.mul(y, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+        Value yOdd = b.and(yInteger, b.ne(lib.callRow(b, RuntimeFunction.TRUNC_FP128, half), half));
+        Value sign = b.select(b.and(b.slt(x, zero), yOdd), bit128(127), zero);
+        Value unit = b.eq(ax, one);
+        b.returnIf(b.eq(ay, inf), b.select(unit, one, b.select(b.xor(b.ult(ax, one), yNegative), zero, inf)), "yFinite");
+        Value xZero = b.eq(ax, zero);
+        b.returnIf(b.or(xZero, b.eq(ax, inf)), b.or(b.select(b.xor(xZero, yNegative), zero, inf), sign), "xFinite");
+        b.returnIf(b.and(b.slt(x, zero), b.xor(yInteger, BodyBuilder.i1(true))), i128(F128_NAN), "real");
+        b.returnIf(unit, b.or(one, sign), "notUnit");
+        // the exponents with a correctly rounded row: the double-quad cannot round their nearest-midpoint cases
+        b.returnIf(b.eq(y, one), x, "notIdentity");
+        b.returnIf(b.eq(y, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112))), lib.callRow(b, RuntimeFunction.SQRT_FP128, x), "notRoot");
+        b.returnIf(b.eq(y, bitsOf(-1)), lib.callRow(b, RuntimeFunction.DIV_FP128, one, x), "notReciprocal");
+        b.returnIf(b.eq(y, bitsOf(2)), q.mul(x, x), "notSquare");
+        DQ[] parts = q.callLogParts(ax);
+        DQ log = q.add(parts[1], parts[2]);
+        DQ p = q.twoProd(y, log.hi);
+        b.returnIf(b.sgt(p.hi, bitsOf(11400)), b.or(inf, sign), "notOver");
+        b.returnIf(b.and(b.slt(p.hi, zero), b.ugt(b.and(p.hi, mask128(127)), b.and(bitsOf(-11500), mask128(127)))), sign,
+                "inRange");
+        DQ t = q.fastTwoSum(p.hi, q.add(p.lo, q.mul(y, log.lo)));
+        Reduced red = q.reduce(t.hi, t.lo);
+        b.retBits(b.or(q.scaled(q.onePlus(q.callExpm1Reduced(red.r)), red.k), sign));
     }
 
     private static BigInteger factorial(int n) {

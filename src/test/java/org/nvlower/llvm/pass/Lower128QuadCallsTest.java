@@ -57,6 +57,8 @@ class Lower128QuadCallsTest {
         {"call i32 @llvm.fptosi.sat.i32.f128(fp128 %a)", "i32", "__nv_fp128_to_int32"},
         {"call i8 @llvm.fptoui.sat.i8.f128(fp128 %a)", "i8", "__nv_fp128_to_uint8"},
         {"call i24 @llvm.fptosi.sat.i24.f128(fp128 %a)", "i24", "__nv_fp128_to_int128"},
+        {"call fp128 @llvm.exp10.f128(fp128 %a)", "fp128", "__nv_exp10_fp128"},
+        {"call fp128 @llvm.pow.f128(fp128 %a, fp128 %b)", "fp128", "__nv_pow_fp128"},
     };
 
     private static String module(String call, String type) {
@@ -133,8 +135,16 @@ class Lower128QuadCallsTest {
                   %rq = call fp128 @remquof128(fp128 %mo, fp128 %b, i32* %e)
                   %sb = call fp128 @scalblnq(fp128 %rq, i64 %n)
                   %nt = call fp128 @nexttowardl(fp128 %sb, fp128 %a)
-                  ret fp128 %nt
+                  %em = call fp128 @expm1q(fp128 %nt)
+                  %lp = call fp128 @log1pf128(fp128 %em)
+                  %et = call fp128 @exp10l(fp128 %lp)
+                  %pw = call fp128 @powq(fp128 %et, fp128 %b)
+                  ret fp128 %pw
                 }
+                declare fp128 @expm1q(fp128)
+                declare fp128 @log1pf128(fp128)
+                declare fp128 @exp10l(fp128)
+                declare fp128 @powq(fp128, fp128)
                 declare fp128 @sqrtf128(fp128)
                 declare fp128 @fmaq(fp128, fp128, fp128)
                 declare fp128 @floorl(fp128)
@@ -173,7 +183,9 @@ class Lower128QuadCallsTest {
                 "%rq = call fp128 @__nv_remainder_fp128(fp128 %mo, fp128 %b)",
                 "%sb.over = icmp sgt i64 %n, 70000", "%sb.n = trunc i64 %sb.hi to i32",
                 "%sb = call fp128 @__nv_ldexp_fp128(fp128 %rq, i32 %sb.n)",
-                "%nt = call fp128 @__nv_nextafter_fp128(fp128 %sb, fp128 %a)")) {
+                "%nt = call fp128 @__nv_nextafter_fp128(fp128 %sb, fp128 %a)",
+                "%em = call fp128 @__nv_expm1_fp128(fp128 %nt)", "%lp = call fp128 @__nv_log1p_fp128(fp128 %em)",
+                "%et = call fp128 @__nv_exp10_fp128(fp128 %lp)", "%pw = call fp128 @__nv_pow_fp128(fp128 %et, fp128 %b)")) {
             assertTrue(out.contains(want), want + "\n" + out);
         }
     }
@@ -203,6 +215,18 @@ class Lower128QuadCallsTest {
                 () -> Lower128.run(IrParser.parse("p.ll", wrongPointer), Lower128.Options.DEFAULT));
         assertTrue(e.render().startsWith("p.ll:2:3: error: '%r = call fp128 @modfq(fp128 %a, i32 7)' in @p cannot be "
                 + "selected by NVPTX: modfq is the quad C function modf and must have the type fp128 (fp128, ptr), "
+                + "not fp128 (fp128, i32)"), e.render());
+        String powInt = """
+                define fp128 @q(fp128 %a) {
+                  %r = call fp128 @powq(fp128 %a, i32 2)
+                  ret fp128 %r
+                }
+                declare fp128 @powq(fp128, i32)
+                """;
+        e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("q.ll", powInt), Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("q.ll:2:3: error: '%r = call fp128 @powq(fp128 %a, i32 2)' in @q cannot be "
+                + "selected by NVPTX: powq is the quad C function pow and must have the type fp128 (fp128, fp128), "
                 + "not fp128 (fp128, i32)"), e.render());
         String notYet = """
                 define fp128 @t(fp128 %a) {
