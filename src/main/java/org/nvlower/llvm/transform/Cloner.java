@@ -185,21 +185,24 @@ public final class Cloner {
         return fresh;
     }
 
-    private int mapGroup(int id) {
+    /** The destination group of source group {@code #id}; null for a group the source never defines. */
+    private Integer mapGroup(int id) {
         if (source == dest) {
             return id;
         }
         return groups.computeIfAbsent(id, k -> {
             AttributeGroup g = source.attributeGroup(k);
-            if (g == null) {
-                throw new IllegalStateException("undefined attribute group #" + k + " in " + source.fileName());
-            }
-            return dest.attributeGroupFor(g.attributeSet().mapTypes(this::mapType));
+            return g == null ? null : dest.attributeGroupFor(g.attributeSet().mapTypes(this::mapType));
         });
     }
 
+    /**
+     * The destination groups of {@code ids}. LLVM's parser takes a reference to an attribute group
+     * the module never defines as no attributes, so such a reference is dropped (as llvm-link's output
+     * has none).
+     */
     private List<Integer> mapGroups(List<Integer> ids) {
-        return ids.stream().map(this::mapGroup).toList();
+        return ids.stream().map(this::mapGroup).filter(java.util.Objects::nonNull).toList();
     }
 
     private List<MetadataAttachment> mapAttachments(List<MetadataAttachment> attachments) {
