@@ -18,12 +18,20 @@ final class RemainderPath {
 
     private RemainderPath() {}
 
-    /** The IEEE remainder of finite x by y, exact, or NaN where not certified (or x, y special). */
-    static double remainder(double x, double y) {
+    /**
+     * {@link #remainder} for operands whose quotient may reach 2^52 (bfloat16, binary32, binary64;
+     * a binary16 quotient stays below 2^40).
+     */
+    static double wideRemainder(double x, double y) {
         double ay = Math.abs(y);
         if (Math.abs(x) >= 0x1p52 * ay && ay >= 0x1p-1021) { // 0x1p52 * ay may be infinite: false
             x = Math.copySign(reduce(Math.abs(x), ay), x);
         }
+        return remainder(x, y);
+    }
+
+    /** The IEEE remainder of finite x by y, exact, or NaN where not certified (or x, y special). */
+    static double remainder(double x, double y) {
         double q = x / y;
         if (!(Math.abs(q) < 0x1p62) || !(Math.abs(y) >= 0x1p-1021)) {
             return Double.NaN; // infinite or NaN operands or quotient, or |y| / 2 not exact
@@ -78,7 +86,7 @@ final class RemainderPath {
         if (dazOperand((a & 0x7F80) == 0, (b & 0x7F80) == 0, env)) {
             return HardwarePath.NONE;
         }
-        double r = remainder(Float.intBitsToFloat(a << 16), Float.intBitsToFloat(b << 16));
+        double r = wideRemainder(Float.intBitsToFloat(a << 16), Float.intBitsToFloat(b << 16));
         if (r != r || (env.ftz && r != 0 && Math.abs(r) < 0x1p-126)) {
             return HardwarePath.NONE;
         }
@@ -89,7 +97,7 @@ final class RemainderPath {
         if (dazOperand((a & 0x7F800000) == 0, (b & 0x7F800000) == 0, env)) {
             return HardwarePath.NONE;
         }
-        double r = remainder(Float.intBitsToFloat(a), Float.intBitsToFloat(b));
+        double r = wideRemainder(Float.intBitsToFloat(a), Float.intBitsToFloat(b));
         if (r != r || (env.ftz && r != 0 && Math.abs(r) < 0x1p-126)) {
             return HardwarePath.NONE;
         }
@@ -101,7 +109,7 @@ final class RemainderPath {
         if (dazOperand((a & 0x7FF0000000000000L) == 0, (b & 0x7FF0000000000000L) == 0, env)) {
             return HardwarePath.NONE;
         }
-        double r = remainder(Double.longBitsToDouble(a), Double.longBitsToDouble(b));
+        double r = wideRemainder(Double.longBitsToDouble(a), Double.longBitsToDouble(b));
         if (r != r || (env.ftz && r != 0 && Math.abs(r) < 0x1p-1022)) {
             return HardwarePath.NONE;
         }
