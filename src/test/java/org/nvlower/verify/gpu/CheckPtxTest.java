@@ -23,7 +23,8 @@ import org.nvlower.testing.ExternalTools;
  */
 class CheckPtxTest {
 
-    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64"};
+    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64",
+        "sin.approx.f32", "ex2.approx.f32"};
 
     @TempDir
     Path dir;
@@ -39,8 +40,8 @@ class CheckPtxTest {
 
     @Test
     void everyModuleHasItsEntriesAndNativeInstruction() {
-        // 66 templates (not the four 16-bit ones: GpuOp.SIXTEEN_BIT) and 28 divisions by constants
-        assertEquals(94, GpuOp.all().size());
+        // 76 templates (not the four 16-bit ones: GpuOp.SIXTEEN_BIT) and 28 divisions by constants
+        assertEquals(104, GpuOp.all().size());
         for (GpuOp op : GpuOp.all()) {
             String m = CheckPtx.module(op, "sm_90");
             for (String e : List.of("operands", "one", "check", "bench_gen", "bench_template", "bench_native")) {
