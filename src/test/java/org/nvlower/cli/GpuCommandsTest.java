@@ -92,7 +92,7 @@ class GpuCommandsTest {
         CliRunner r = CliRunner.run("", "verify", "all", "--impl", "gpu", "--prepare", dir.toString());
         assertEquals(0, r.exitCode(), r.err());
         try (var files = Files.list(dir.resolve("verify"))) {
-            assertEquals(94, files.count()); // GpuOp.all(): 66 templates (no 16-bit ones) and 28 constant divisions
+            assertEquals(104, files.count()); // GpuOp.all(): 76 templates (no 16-bit ones) and 28 constant divisions
         }
         assertTrue(Files.readString(dir.resolve("verify/div_rn_f64_minimal.ptx")).contains(".target sm_80"));
     }
