@@ -20,6 +20,29 @@ final class Fp32Rsqrt {
 
     private Fp32Rsqrt() {}
 
+    /**
+     * sqrt.approx.f32 as ptxas 11.8 expands it (sm_52 to sm_90 alike): the same scaling around
+     * MUFU.SQRT, the result times 2^-12 (sqrt(x 2^24) 2^-12 = sqrt(x), exact); .ftz is the MUFU alone.
+     */
+    static Program sqrtApprox(boolean ftz) {
+        ProgramBuilder b = new ProgramBuilder(ftz ? "sqrt.approx.ftz.f32" : "sqrt.approx.f32");
+        Reg x = b.input("x", RegClass.R32);
+        Reg r = b.output("r", RegClass.R32);
+        b.path(Path.FAST);
+        if (ftz) {
+            b.mufu(MufuFn.SQRT, r, x.op());
+        } else {
+            Pred normal = b.pred();
+            b.fsetp(Cmp.GEU, 0, normal, x.abs(), b.f32(0x1p-126f));
+            b.fmul(normal.not(), 0, x, x.op(), b.f32(0x1p24f));
+            b.mufu(MufuFn.SQRT, r, x.op());
+            b.fmul(normal.not(), 0, r, r.op(), b.f32(0x1p-12f));
+        }
+        b.path(Path.GLUE);
+        b.exit();
+        return b.build();
+    }
+
     static Program rsqrtApprox(boolean ftz) {
         ProgramBuilder b = new ProgramBuilder(ftz ? "rsqrt.approx.ftz.f32" : "rsqrt.approx.f32");
         Reg x = b.input("x", RegClass.R32);

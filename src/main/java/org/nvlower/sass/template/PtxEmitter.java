@@ -540,6 +540,7 @@ public final class PtxEmitter {
                 switch (Mod.mufuOf(mods)) {
                     case RCP -> line(g, "rcp.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case RSQ -> line(g, "rsqrt.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case SQRT -> line(g, "sqrt.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case EX2 -> line(g, "ex2.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case LG2 -> line(g, "lg2.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case SIN, COS -> line(g, Mod.mufuOf(mods).name().toLowerCase(Locale.ROOT) + ".approx.ftz.f32 " + reg(o[0])

@@ -64,6 +64,9 @@ public final class Templates {
      */
     public static final double RSQRT_F32_BOUND = Math.pow(2, 0.1) + 0x1p-29;
 
+    /** sqrt.approx.f32's bound: the PTX ISA's 2^-23 relative, in units of 2^-23, plus 2^-29 for the double reference. */
+    public static final double SQRT_APPROX_F32_BOUND = 1 + 0x1p-29;
+
     /**
      * The bounds of ex2/lg2/sin/cos.approx.f32, in the units {@code SassOp} measures them (derived
      * in docs/templates.md from MUFU's bound; each plus 2^-20 for the measurement's double reference):
@@ -116,6 +119,9 @@ public final class Templates {
             // ptxas 11.8: FSETP, FMUL, MUFU.RSQ, FMUL (.ftz: the MUFU alone)
             new Row(RSQRT_APPROX_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 4, () -> Fp32Rsqrt.rsqrtApprox(false)),
             new Row(RSQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 1, () -> Fp32Rsqrt.rsqrtApprox(true)),
+            // ptxas 11.8 (sm_52 to sm_90): FSETP, FMUL, MUFU.SQRT, FMUL (.ftz: the MUFU alone)
+            new Row(SQRT_APPROX_F32, F32_UNARY, APPROX, SQRT_APPROX_F32_BOUND, 4, () -> Fp32Rsqrt.sqrtApprox(false)),
+            new Row(SQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, SQRT_APPROX_F32_BOUND, 1, () -> Fp32Rsqrt.sqrtApprox(true)),
             // ptxas 11.8: FSETP, FMUL, MUFU.EX2, FMUL; FSETP, FMUL, MUFU.LG2, FADD; FMUL.RZ, MUFU.SIN/COS (.ftz: the MUFU
             // alone, sin/cos unchanged)
             new Row(EX2_APPROX_F32, F32_UNARY, APPROX, EX2_BOUND, 4, () -> Fp32Transcendental.ex2(false)),

@@ -13,8 +13,8 @@ import org.nvlower.softfloat.RoundingMode;
  * models, so an instruction here gives what the MUFU gives in a template under the same model),
  * with the steps ptxas 11.8 puts around it (sm_90 listings, docs/templates.md): the .ftz forms are
  * the MUFU alone (MUFU flushes subnormal inputs and results, which is what .ftz means); without
- * .ftz, ex2 halves x below -126 and squares the result, lg2 and rsqrt scale |x| below 2^-126 by
- * 2^24 and correct the result (- 24, * 2^12); sin/cos (either form) take x times 1/(2 pi) rounded
+ * .ftz, ex2 halves x below -126 and squares the result, lg2, rsqrt and sqrt scale |x| below 2^-126
+ * by 2^24 and correct the result (- 24, * 2^12, * 2^-12); sin/cos (either form) take x times 1/(2 pi) rounded
  * toward zero, since MUFU.SIN/COS take revolutions. Other approximations without .ftz are refused.
  * The f64 forms are MUFU.RCP64H / RSQ64H of the high word (1.11.20 format): the result's low
  * word is 0. rcp.approx.ftz.f64 reads the high word alone on the GPU (an H200 gives 0 for
@@ -24,7 +24,7 @@ import org.nvlower.softfloat.RoundingMode;
 final class PtxApprox {
 
     /** What ptxas puts around the MUFU. */
-    enum Steps { NONE, EX2_SCALED, LG2_SCALED, RSQ_SCALED, REVOLUTIONS }
+    enum Steps { NONE, EX2_SCALED, LG2_SCALED, RSQ_SCALED, SQRT_SCALED, REVOLUTIONS }
 
     /** An approximate instruction: its MUFU and the steps around it. */
     record Form(MufuFn fn, Steps steps) {}
@@ -34,6 +34,7 @@ final class PtxApprox {
             Map.entry("rsqrt.approx.ftz.f32", new Form(MufuFn.RSQ, Steps.NONE)),
             Map.entry("rsqrt.approx.f32", new Form(MufuFn.RSQ, Steps.RSQ_SCALED)),
             Map.entry("sqrt.approx.ftz.f32", new Form(MufuFn.SQRT, Steps.NONE)),
+            Map.entry("sqrt.approx.f32", new Form(MufuFn.SQRT, Steps.SQRT_SCALED)),
             Map.entry("ex2.approx.ftz.f32", new Form(MufuFn.EX2, Steps.NONE)),
             Map.entry("ex2.approx.f32", new Form(MufuFn.EX2, Steps.EX2_SCALED)),
             Map.entry("lg2.approx.ftz.f32", new Form(MufuFn.LG2, Steps.NONE)),
@@ -85,6 +86,8 @@ final class PtxApprox {
                     : F32.add(model.eval(fn, mul(x, 0x4B800000)), 0xC1C00000, RoundingMode.NEAR_EVEN, Env.ptx(false)); // x 2^24, - 24
             case RSQ_SCALED -> Math.abs(f) >= 0x1p-126f || Float.isNaN(f) ? model.eval(fn, x)
                     : mul(model.eval(fn, mul(x, 0x4B800000)), 0x45800000); // x 2^24, * 2^12
+            case SQRT_SCALED -> Math.abs(f) >= 0x1p-126f || Float.isNaN(f) ? model.eval(fn, x)
+                    : mul(model.eval(fn, mul(x, 0x4B800000)), 0x39800000); // x 2^24, * 2^-12
         };
     }
 

@@ -27,7 +27,7 @@ public final class SassOp {
     private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, SQRT_APPROX_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
@@ -58,6 +58,7 @@ public final class SassOp {
                     SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
             case RSQRT_APPROX_F32, RSQRT_APPROX_FTZ_F32 -> Kind.RSQRT_F32;
+            case SQRT_APPROX_F32, SQRT_APPROX_FTZ_F32 -> Kind.SQRT_APPROX_F32;
             case EX2_APPROX_F32, EX2_APPROX_FTZ_F32 -> Kind.EX2_F32;
             case LG2_APPROX_F32, LG2_APPROX_FTZ_F32 -> Kind.LG2_F32;
             case SIN_APPROX_F32, SIN_APPROX_FTZ_F32 -> Kind.SIN_F32;
@@ -181,6 +182,7 @@ public final class SassOp {
         return switch (kind) {
             case RSQRT_F64 -> rsqrtUlpError(a, got);
             case RSQRT_F32 -> rsqrtF32Error((int) a, (int) got, template.ftz());
+            case SQRT_APPROX_F32 -> sqrtApproxF32Error((int) a, (int) got, template.ftz());
             case EX2_F32 -> ex2F32Error((int) a, (int) got, template.ftz());
             case LG2_F32 -> lg2F32Error((int) a, (int) got, template.ftz());
             case SIN_F32, COS_F32 -> sinCosF32Error(kind == Kind.COS_F32, (int) a, (int) got, template.ftz());
@@ -211,6 +213,27 @@ public final class SassOp {
         }
         // 1/sqrt(x) in double is within 2^-52 relative: far below the 2^-23 unit measured
         double exact = 1 / Math.sqrt(f);
+        return Math.abs(g - exact) / exact / 0x1p-23;
+    }
+
+    /**
+     * sqrt.approx.f32's relative error in units of 2^-23 for positive finite x (the PTX ISA's bound
+     * is 2^-23), sqrt(x) in double (correctly rounded); the special operands must give exactly the
+     * PTX ISA's results: NaN and x < 0 -> a NaN, +-0 (and with .ftz a subnormal) -> +-0, +inf -> +inf.
+     */
+    public static double sqrtApproxF32Error(int x, int got, boolean ftz) {
+        float f = operand(x, ftz);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f) || f < 0) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == 0 || f == Float.POSITIVE_INFINITY) {
+            return got == Float.floatToRawIntBits(f) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (!(g > 0) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double exact = Math.sqrt(f);
         return Math.abs(g - exact) / exact / 0x1p-23;
     }
 

@@ -24,7 +24,8 @@ import org.nvlower.testing.ExternalTools;
  */
 class CheckPtxTest {
 
-    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64", "div.s16"};
+    static final String[] SHAPES = {"div.rn.f32", "rcp.rn.ftz.f32", "rem.s64", "div.rn.f64:minimal", "rsqrt.approx.f64",
+        "sin.approx.f32", "ex2.approx.f32", "div.s16"};
 
     @TempDir
     Path dir;
@@ -40,8 +41,8 @@ class CheckPtxTest {
 
     @Test
     void everyModuleHasItsEntriesAndNativeInstruction() {
-        // 70 templates (div/rem .u16/.s16 included) and 28 divisions by constants
-        assertEquals(98, GpuOp.all().size());
+        // 80 templates (div/rem .u16/.s16 and the MUFU approximations included) and 28 divisions by constants
+        assertEquals(108, GpuOp.all().size());
         for (GpuOp op : GpuOp.all()) {
             String m = CheckPtx.module(op, "sm_90");
             for (String e : List.of("operands", "one", "check", "bench_gen", "bench_template", "bench_inline", "bench_native")) {

@@ -366,6 +366,9 @@ class PtxInstructionsTest {
         assertEquals(0xFF800000L, run32("lg2.approx.f32", 0x80000000, exact));
         assertEquals(0x7FFFFFFFL, run32("lg2.approx.f32", 0x80000200, exact), "a negative subnormal: NaN");
         assertEquals(0x3F800000L, run32("cos.approx.f32", 0x80000000, exact));
+        assertEquals(0x1C800000L, run32("sqrt.approx.f32", 0x00000200, exact));           // sqrt(2^-140) = 2^-70
+        assertEquals(0x80000000L, run32("sqrt.approx.ftz.f32", 0x80000200, exact), ".ftz: -subnormal is -0");
+
         assertEquals(0x80000000L, run32("sin.approx.f32", 0x80000000, exact));
         assertEquals(0x7FFFFFFFL, run32("sin.approx.ftz.f32", 0x7F800000, exact));
         // pi/2 as a float (+4.4e-8) times the float below 1/(2 pi) (-6.4e-9) is 1/4 - 3.1e-9, toward zero
@@ -375,7 +378,7 @@ class PtxInstructionsTest {
         assertEquals(2 * Math.PI * 0x1p-26, cos, 0x1p-40);
         SplittableRandom r = new SplittableRandom(22);
         String[] ops = {"ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32",
-            "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32", "rsqrt.approx.f32"};
+            "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32", "rsqrt.approx.f32", "sqrt.approx.f32"};
         for (String op : ops) {
             SassOp sassOp = SassOp.of(TemplateKey.valueOf(op));
             for (MufuModel m : new MufuModel[] {MufuModel.adversarial(MufuModel.Extreme.LOW, 1),
@@ -415,7 +418,6 @@ class PtxInstructionsTest {
                 () -> run("    rcp.approx.f32 %r0, 0f40400000;"));
         assertTrue(e.getMessage().contains("rcp.approx.f32"), e.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> run("    tanh.approx.f32 %r0, 0f40400000;"));
-        assertThrows(UnsupportedOperationException.class, () -> run("    sqrt.approx.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rni.f32.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
