@@ -174,11 +174,11 @@ class QuadMathBodiesTest {
         long mismatches = 0;
         RuntimeChecker.Mismatch first = null;
         // the first five 10,000 (+ 300 at their ends), the later ones fewer (./check's time): bench/quad-math/run takes 10^6
-        boolean first = f.ordinal() <= RuntimeFunction.LOG10_FP128.ordinal();
+        boolean early = f.ordinal() <= RuntimeFunction.LOG10_FP128.ordinal();
         boolean hyperbolic = f == RuntimeFunction.SINH_FP128 || f == RuntimeFunction.COSH_FP128 || f == RuntimeFunction.TANH_FP128;
-        int n = first ? 10_000 : f == RuntimeFunction.POW_FP128 ? 2_000 : hyperbolic ? 3_000 : 4_000;
+        int n = early ? 10_000 : f == RuntimeFunction.POW_FP128 ? 2_000 : hyperbolic ? 3_000 : 4_000;
         List<long[]> cases = inRange(f, n, 23);
-        int ends = first || f == RuntimeFunction.EXP10_FP128 ? 300 : hyperbolic ? 100 : 0;
+        int ends = early || f == RuntimeFunction.EXP10_FP128 ? 300 : hyperbolic ? 100 : 0;
         assertEquals(n + ends, cases.size());
         for (long[] ops : cases) {
             // strict: equal to the correctly rounded reference (pow's row tolerance of 1 ulp not used here)
