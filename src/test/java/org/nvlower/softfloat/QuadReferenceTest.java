@@ -57,7 +57,7 @@ class QuadReferenceTest {
         closeToStrictMath(fn, strict, lo, hi, 1);
     }
 
-    /** Within {@code ulps} double ulps of StrictMath (fdlibm: exp, log within 1 ulp; tanh within 2, e.g. at -0.40811805967264550). */
+    /** Within {@code ulps} double ulps of StrictMath (fdlibm: exp, log within 1 ulp; sinh, cosh, tanh within 2: 2 ulps off at tanh(-0.4081180596726455), sinh(0.46884787710523423), where Python decimal agrees with this reference). */
     private static void closeToStrictMath(QuadReference.Function fn, DoubleUnaryOperator strict, double lo, double hi, int ulps) {
         SplittableRandom rnd = new SplittableRandom(fn.ordinal());
         for (int i = 0; i < 300; i++) {
@@ -80,10 +80,10 @@ class QuadReferenceTest {
         closeToStrictMath(QuadReference.Function.EXPM1, StrictMath::expm1, -1e-10, 1e-10);
         closeToStrictMath(QuadReference.Function.LOG1P, StrictMath::log1p, -1e-10, 1e-10);
         closeToStrictMath(QuadReference.Function.EXP10, x -> StrictMath.pow(10, x), -300, 300);
-        closeToStrictMath(QuadReference.Function.SINH, StrictMath::sinh, -700, 700);
-        closeToStrictMath(QuadReference.Function.COSH, StrictMath::cosh, -700, 700);
+        closeToStrictMath(QuadReference.Function.SINH, StrictMath::sinh, -700, 700, 2);
+        closeToStrictMath(QuadReference.Function.COSH, StrictMath::cosh, -700, 700, 2);
         closeToStrictMath(QuadReference.Function.TANH, StrictMath::tanh, -20, 20, 2);
-        closeToStrictMath(QuadReference.Function.SINH, StrictMath::sinh, -1, 1);
+        closeToStrictMath(QuadReference.Function.SINH, StrictMath::sinh, -1, 1, 2);
         closeToStrictMath(QuadReference.Function.TANH, StrictMath::tanh, -1e-10, 1e-10, 2);
         SplittableRandom rnd = new SplittableRandom(10);
         for (int i = 0; i < 300; i++) {
