@@ -10,7 +10,7 @@ import org.nvlower.softfloat.QuadReference;
  * bench/quad-math's checker: reads "x result" lines ("x y result" for pow; binary128 bits in hex) from stdin and
  * compares each result with QuadReference's correctly rounded value: the number of cases, of
  * results not correctly rounded, and the largest error in ulps (distance in the encoding).
- * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow LABEL
+ * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh LABEL
  */
 public class Check {
     public static void main(String[] args) throws Exception {

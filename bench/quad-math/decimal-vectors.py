@@ -100,3 +100,20 @@ for _ in range(N):
     xb, x, yb, y = pow_operands()
     r = dec(x) ** dec(y)
     print("pow", "%032x" % xb, "%032x" % yb, "%032x" % round128(Fraction(r)))
+
+HYPERBOLIC = {
+    "sinh": lambda d: (d.exp() - (-d).exp()) / 2,
+    "cosh": lambda d: (d.exp() + (-d).exp()) / 2,
+    "tanh": lambda d: (d.exp() - (-d).exp()) / (d.exp() + (-d).exp()),
+}
+for name, f in HYPERBOLIC.items():
+    for _ in range(N):
+        # |x| = 2^e m, e in [-60, 12] (tanh: [-60, 5]), either sign: tiny results keep x's precision
+        e = rnd.choice([rnd.randint(-60, 0), rnd.randint(-3, 5 if name == "tanh" else 12)])
+        x = Fraction(rnd.getrandbits(113) | (1 << 112), 1 << 112) * Fraction(2) ** e
+        bits = round128(x if rnd.random() < 0.5 else -x)
+        x = to_fraction(bits)
+        if abs(x) > 11000:
+            continue
+        print(name, "%032x" % bits, "%032x" % round128(Fraction(f(dec(x)))))
+

@@ -1,5 +1,5 @@
 /* bench/quad-math's driver: n operands of one function (0 exp, 1 log, 2 exp2, 3 log2, 4 log10, 5 expm1,
- * 6 log1p, 7 exp10, 8 pow) from a xorshift generator, each printed with the function's result as
+ * 6 log1p, 7 exp10, 8 pow, 9 sinh, 10 cosh, 11 tanh) from a xorshift generator, each printed with the function's result as
  * binary128 bits ("x result", pow "x y result"). Built with -DNV it calls nvlower's bodies (fp128
  * carried as i128, linked by llvm-link, run by lli); without, libquadmath's *q functions (exp10:
  * glibc's exp10f128, libquadmath has none). */
@@ -19,6 +19,9 @@ u128 __nv_expm1_fp128(u128);
 u128 __nv_log1p_fp128(u128);
 u128 __nv_exp10_fp128(u128);
 u128 __nv_pow_fp128(u128, u128);
+u128 __nv_sinh_fp128(u128);
+u128 __nv_cosh_fp128(u128);
+u128 __nv_tanh_fp128(u128);
 static u128 call(int fn, u128 x, u128 y) {
   switch (fn) {
   case 0: return __nv_exp_fp128(x);
@@ -29,6 +32,9 @@ static u128 call(int fn, u128 x, u128 y) {
   case 5: return __nv_expm1_fp128(x);
   case 6: return __nv_log1p_fp128(x);
   case 7: return __nv_exp10_fp128(x);
+  case 9: return __nv_sinh_fp128(x);
+  case 10: return __nv_cosh_fp128(x);
+  case 11: return __nv_tanh_fp128(x);
   default: return __nv_pow_fp128(x, y);
   }
 }
@@ -48,6 +54,9 @@ static u128 call(int fn, u128 x, u128 y) {
   case 5: q = expm1q(q); break;
   case 6: q = log1pq(q); break;
   case 7: q = exp10f128(q); break;
+  case 9: q = sinhq(q); break;
+  case 10: q = coshq(q); break;
+  case 11: q = tanhq(q); break;
   default: q = powq(q, r); break;
   }
   memcpy(&x, &q, 16);
@@ -63,11 +72,11 @@ int main(int argc, char **argv) {
   int fn = atoi(argv[2]);
   for (long i = 0; i < n; i++) {
     unsigned long long a = next(), b = next(), hi, yhi = 0, ylo = 0;
-    if (fn == 0 || fn == 2 || fn == 5) { /* |x| in [2^-120, 2^14), either sign */
+    if (fn == 0 || fn == 2 || fn == 5 || fn == 9 || fn == 10) { /* |x| in [2^-120, 2^14), either sign */
       unsigned long long field = 0x3FFF - 120 + (a >> 48) % 134;
       hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
-    } else if (fn == 7) { /* |x| in [2^-120, 2^12), either sign */
-      unsigned long long field = 0x3FFF - 120 + (a >> 48) % 132;
+    } else if (fn == 7 || fn == 11) { /* |x| in [2^-120, 2^12) (tanh: 2^7), either sign */
+      unsigned long long field = 0x3FFF - 120 + (a >> 48) % (fn == 7 ? 132 : 127);
       hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
     } else if (fn == 6 && (i & 1)) { /* |x| in [2^-120, 1), either sign */
       unsigned long long field = 0x3FFF - 120 + (a >> 48) % 120;

@@ -33,7 +33,7 @@ public final class QuadReference {
 
     /** The functions, for tables and benchmarks. */
     public enum Function {
-        EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P, EXP10, POW;
+        EXP, EXP2, EXPM1, LOG, LOG2, LOG10, LOG1P, EXP10, POW, SINH, COSH, TANH;
 
         /** How many binary128 operands the function takes. */
         public int arity() {
@@ -60,6 +60,9 @@ public final class QuadReference {
                 case LOG1P -> log1p(w[0], w[1]);
                 case EXP10 -> exp10(w[0], w[1]);
                 case POW -> pow(w[0], w[1], w[2], w[3]);
+                case SINH -> sinh(w[0], w[1]);
+                case COSH -> cosh(w[0], w[1]);
+                case TANH -> tanh(w[0], w[1]);
             };
         }
     }
@@ -606,6 +609,118 @@ public final class QuadReference {
             BigInteger errT = (shift >= 0 ? errProd.shiftLeft(shift) : errProd.shiftRight(-shift)).add(BigInteger.TWO);
             Approx a = expOfFixed(tF, errT, f);
             return sign ? new Approx(a.a.negate(), a.err, a.exp) : a;
+        });
+    }
+
+    // ------------------------------------------------------------------ hyperbolic
+
+    /**
+     * e^(-2|x|) * 2^f and its error in units, for 1/2 <= |x| < 2^15: exp of t = -2|x| (k <= -1),
+     * shifted to the fixed point.
+     */
+    private static BigInteger[] expMinusTwice(Exact ax, int f) {
+        BigInteger tF = ax.fixed(f + 33).shiftRight(32).negate(); // -2|x| 2^f, within one unit
+        Approx b = expOfFixed(tF, BigInteger.ONE, f);
+        int shift = -(b.exp + f); // k <= -1
+        return new BigInteger[] {b.a.shiftRight(shift), b.err.shiftRight(shift).add(BigInteger.TWO)};
+    }
+
+    /** sum x^(2i) / (2i + parity)! * 2^f for |x| < 1/2 (parity 1: sinh(x)/x, 0: cosh x), within the allowance + 8. */
+    private static BigInteger evenSeries(Exact x, int f, int parity) {
+        BigInteger xF = x.fixed(f + 32).shiftRight(32).abs();
+        BigInteger x2 = xF.multiply(xF).shiftRight(f);
+        BigInteger term = BigInteger.ONE.shiftLeft(f);
+        BigInteger sum = term;
+        for (int i = 1; term.signum() != 0; i++) {
+            term = term.multiply(x2).shiftRight(f).divide(BigInteger.valueOf((2L * i - 1 + parity) * (2L * i + parity)));
+            sum = sum.add(term);
+        }
+        return sum;
+    }
+
+    /** The special results of sinh, cosh and tanh (NaN, +-0 and tiny, infinite, beyond 2^14; tanh beyond 64), or null. */
+    private static long[] hyperbolicShortcut(long hi, long lo, boolean even, long[] big) {
+        if (isNaN(hi, lo)) {
+            return NAN.clone();
+        }
+        Exact x = isInf(hi, lo) ? null : Exact.of(hi, lo);
+        int mag = x == null ? Integer.MAX_VALUE : x.m.signum() == 0 ? Integer.MIN_VALUE : x.m.bitLength() + x.e;
+        if (mag < -120) { // |x| < 2^-120: sinh, tanh x; cosh 1
+            return even ? new long[] {ONE_HI, 0} : new long[] {hi, lo};
+        }
+        if (mag > (big[0] == ONE_HI ? 6 : 14)) { // |x| >= 2^14 (sinh, cosh overflow) or 2^6 (tanh rounds to 1)
+            return even || hi >= 0 ? big.clone() : new long[] {big[0] | Long.MIN_VALUE, big[1]};
+        }
+        return null;
+    }
+
+    /** sinh(a), correctly rounded. */
+    public static long[] sinh(long hi, long lo) {
+        long[] special = hyperbolicShortcut(hi, lo, false, new long[] {INF_HI, 0});
+        if (special != null) {
+            return special;
+        }
+        Exact x = Exact.of(hi, lo);
+        boolean negative = x.m.signum() < 0;
+        Exact ax = new Exact(x.m.abs(), x.e);
+        if (x.m.bitLength() + x.e <= -1) { // x * (1 + x^2/3! + ...), relative to x
+            return ziv(f -> {
+                BigInteger err = x.m.abs().multiply(allowance(f).add(BigInteger.valueOf(8)));
+                return new Approx(x.m.multiply(evenSeries(x, f, 1)), err, x.e - f);
+            });
+        }
+        return ziv(f -> { // e^|x| / 2 * (1 - e^-2|x|)
+            Approx a = expOfFixed(ax.fixed(f + 32).shiftRight(32), BigInteger.ONE, f);
+            BigInteger[] b = expMinusTwice(ax, f);
+            BigInteger c = BigInteger.ONE.shiftLeft(f).subtract(b[0]);
+            BigInteger v = a.a.multiply(c).shiftRight(f);
+            BigInteger err = a.err.add(b[1].shiftLeft(1)).add(BigInteger.TWO);
+            return new Approx(negative ? v.negate() : v, err, a.exp - 1);
+        });
+    }
+
+    /** cosh(a), correctly rounded. */
+    public static long[] cosh(long hi, long lo) {
+        long[] special = hyperbolicShortcut(hi, lo, true, new long[] {INF_HI, 0});
+        if (special != null) {
+            return special;
+        }
+        Exact x = Exact.of(hi, lo);
+        Exact ax = new Exact(x.m.abs(), x.e);
+        if (x.m.bitLength() + x.e <= -1) { // 1 + x^2/2! + ...
+            return ziv(f -> new Approx(evenSeries(x, f, 0), allowance(f).add(BigInteger.valueOf(8)), -f));
+        }
+        return ziv(f -> { // e^|x| / 2 * (1 + e^-2|x|)
+            Approx a = expOfFixed(ax.fixed(f + 32).shiftRight(32), BigInteger.ONE, f);
+            BigInteger[] b = expMinusTwice(ax, f);
+            BigInteger c = BigInteger.ONE.shiftLeft(f).add(b[0]);
+            BigInteger err = a.err.shiftLeft(1).add(b[1].shiftLeft(1)).add(BigInteger.TWO);
+            return new Approx(a.a.multiply(c).shiftRight(f), err, a.exp - 1);
+        });
+    }
+
+    /** tanh(a), correctly rounded. */
+    public static long[] tanh(long hi, long lo) {
+        long[] special = hyperbolicShortcut(hi, lo, false, new long[] {ONE_HI, 0});
+        if (special != null) {
+            return special;
+        }
+        Exact x = Exact.of(hi, lo);
+        boolean negative = x.m.signum() < 0;
+        Exact ax = new Exact(x.m.abs(), x.e);
+        if (x.m.bitLength() + x.e <= -1) { // x * (sinh(x)/x) / cosh(x), relative to x
+            return ziv(f -> {
+                BigInteger q = evenSeries(x, f, 1).shiftLeft(f).divide(evenSeries(x, f, 0));
+                BigInteger err = x.m.abs().multiply(allowance(f).add(BigInteger.valueOf(8)).shiftLeft(1).add(BigInteger.TWO));
+                return new Approx(x.m.multiply(q), err, x.e - f);
+            });
+        }
+        return ziv(f -> { // (1 - e^-2|x|) / (1 + e^-2|x|)
+            BigInteger[] b = expMinusTwice(ax, f);
+            BigInteger one = BigInteger.ONE.shiftLeft(f);
+            BigInteger q = one.subtract(b[0]).shiftLeft(f).divide(one.add(b[0]));
+            BigInteger err = b[1].shiftLeft(1).add(BigInteger.TWO);
+            return new Approx(negative ? q.negate() : q, err, -f);
         });
     }
 }

@@ -113,11 +113,14 @@ final class QuadCalls {
         LIBM.put("log1p", RuntimeFunction.LOG1P_FP128);
         LIBM.put("exp10", RuntimeFunction.EXP10_FP128);
         LIBM.put("pow", RuntimeFunction.POW_FP128);
+        LIBM.put("sinh", RuntimeFunction.SINH_FP128);
+        LIBM.put("cosh", RuntimeFunction.COSH_FP128);
+        LIBM.put("tanh", RuntimeFunction.TANH_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
     private static final Set<String> NOT_YET = Set.of("scalbln",
-            "logb", "ilogb", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh",
+            "logb", "ilogb", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2",
             "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 

@@ -498,6 +498,84 @@ final class QuadMathBodies {
         return new DQ[] {timesLn2(nq), twiceAtanh(z)};
     }
 
+    // ------------------------------------------------------------------ sinh, cosh, tanh
+
+    private Value halve(Value v) {
+        return mul(v, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+    }
+
+    /**
+     * sinh(x) = +-E (E + 2) / (2 (E + 1)), E = expm1(|x|) relative to itself (no cancellation for a
+     * small x); |x| > 100 gives +-e^|x| / 2 (e^-|x| is below 2^-288 of it), scaled once. NaN gives NaN,
+     * |x| < 2^-120 x, |x| > 11400 (inf included) +-inf.
+     */
+    static void sinh(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        Value sign = b.and(x, bit128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), x, "notTiny");
+        b.returnIf(b.ugt(abs, bitsOf(11400)), b.or(i128(F128_INF), sign), "notOver");
+        Reduced red = q.reduce(abs, null);
+        DQ e = q.callExpm1Reduced(red.r);
+        b.returnIf(b.ugt(abs, bitsOf(100)), b.or(q.scaled(q.onePlus(e), b.sub(red.k, i32(1))), sign), "moderate");
+        DQ one = q.onePlus(e);
+        DQ y = new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi, red.k),
+                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo, red.k));
+        DQ big = q.add(y, new DQ(bitsOf(-1), i128(0)));
+        Value small = b.eq(red.k, i32(0));
+        DQ m1 = new DQ(b.select(small, e.hi, big.hi), b.select(small, e.lo, big.lo));
+        DQ r = q.div(q.mul(m1, q.add(m1, new DQ(bitsOf(2), i128(0)))), q.add(m1, new DQ(i128(F128_ONE), i128(0))));
+        b.retBits(b.or(q.halve(r.hi), sign));
+    }
+
+    /**
+     * cosh(x) = (y + 1/y) / 2, y = e^|x| in double-quad (>= 1: no cancellation); |x| > 100 gives
+     * e^|x| / 2 scaled once. NaN gives NaN, |x| < 2^-120 1, |x| > 11400 +inf.
+     */
+    static void cosh(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), i128(F128_ONE), "notTiny");
+        b.returnIf(b.ugt(abs, bitsOf(11400)), i128(F128_INF), "notOver");
+        Reduced red = q.reduce(abs, null);
+        DQ e = q.callExpm1Reduced(red.r);
+        DQ one = q.onePlus(e);
+        b.returnIf(b.ugt(abs, bitsOf(100)), q.scaled(one, b.sub(red.k, i32(1))), "moderate");
+        DQ y = new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi, red.k),
+                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo, red.k));
+        DQ r = q.add(y, q.div(new DQ(i128(F128_ONE), i128(0)), y));
+        b.retBits(q.halve(r.hi));
+    }
+
+    /**
+     * tanh(x) = +-E / (E + 2), E = expm1(2|x|) relative to itself. NaN gives NaN, |x| < 2^-120 x,
+     * |x| > 64 (inf included) +-1 (1 - tanh < 2^-184 there).
+     */
+    static void tanh(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        QuadMathBodies q = new QuadMathBodies(lib, b);
+        Value x = b.arg(0);
+        Value abs = b.and(x, mask128(127));
+        Value sign = b.and(x, bit128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), x, "notTiny");
+        b.returnIf(b.ugt(abs, bitsOf(64)), b.or(i128(F128_ONE), sign), "notFlat");
+        Value twice = q.add(abs, abs);
+        Reduced red = q.reduce(twice, null);
+        DQ e = q.callExpm1Reduced(red.r);
+        DQ one = q.onePlus(e);
+        DQ y = new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi, red.k),
+                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo, red.k));
+        DQ big = q.add(y, new DQ(bitsOf(-1), i128(0)));
+        Value small = b.eq(red.k, i32(0));
+        DQ m1 = new DQ(b.select(small, e.hi, big.hi), b.select(small, e.lo, big.lo));
+        DQ r = q.div(m1, q.add(m1, new DQ(bitsOf(2), i128(0))));
+        b.retBits(b.or(r.hi, sign));
+    }
+
     // ------------------------------------------------------------------ pow
 
     /**

@@ -229,7 +229,16 @@ public enum RuntimeFunction {
             (a, e) -> QuadReference.exp10(a[0], a[1]), QuadMathBodies::exp10),
     /** a^b (C pow, Annex F's special cases), correctly rounded but where the evaluation cannot decide (exact midpoints included). */
     POW_FP128("__nv_pow_fp128", List.of("llvm.pow"), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
-            (a, e) -> QuadReference.pow(a[0], a[1], a[2], a[3]), QuadMathBodies::pow);
+            (a, e) -> QuadReference.pow(a[0], a[1], a[2], a[3]), QuadMathBodies::pow),
+    /** sinh, correctly rounded but where the double-quad evaluation cannot decide. */
+    SINH_FP128("__nv_sinh_fp128", List.of("llvm.sinh"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.sinh(a[0], a[1]), QuadMathBodies::sinh),
+    /** cosh, correctly rounded but where the double-quad evaluation cannot decide. */
+    COSH_FP128("__nv_cosh_fp128", List.of("llvm.cosh"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.cosh(a[0], a[1]), QuadMathBodies::cosh),
+    /** tanh, correctly rounded but where the double-quad evaluation cannot decide. */
+    TANH_FP128("__nv_tanh_fp128", List.of("llvm.tanh"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadReference.tanh(a[0], a[1]), QuadMathBodies::tanh);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

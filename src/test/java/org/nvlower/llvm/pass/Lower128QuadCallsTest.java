@@ -59,6 +59,9 @@ class Lower128QuadCallsTest {
         {"call i24 @llvm.fptosi.sat.i24.f128(fp128 %a)", "i24", "__nv_fp128_to_int128"},
         {"call fp128 @llvm.exp10.f128(fp128 %a)", "fp128", "__nv_exp10_fp128"},
         {"call fp128 @llvm.pow.f128(fp128 %a, fp128 %b)", "fp128", "__nv_pow_fp128"},
+        {"call fp128 @llvm.sinh.f128(fp128 %a)", "fp128", "__nv_sinh_fp128"},
+        {"call fp128 @llvm.cosh.f128(fp128 %a)", "fp128", "__nv_cosh_fp128"},
+        {"call fp128 @llvm.tanh.f128(fp128 %a)", "fp128", "__nv_tanh_fp128"},
     };
 
     private static String module(String call, String type) {
@@ -139,8 +142,14 @@ class Lower128QuadCallsTest {
                   %lp = call fp128 @log1pf128(fp128 %em)
                   %et = call fp128 @exp10l(fp128 %lp)
                   %pw = call fp128 @powq(fp128 %et, fp128 %b)
-                  ret fp128 %pw
+                  %sh = call fp128 @sinhf128(fp128 %pw)
+                  %ch = call fp128 @coshq(fp128 %sh)
+                  %th = call fp128 @tanhl(fp128 %ch)
+                  ret fp128 %th
                 }
+                declare fp128 @sinhf128(fp128)
+                declare fp128 @coshq(fp128)
+                declare fp128 @tanhl(fp128)
                 declare fp128 @expm1q(fp128)
                 declare fp128 @log1pf128(fp128)
                 declare fp128 @exp10l(fp128)
@@ -185,7 +194,9 @@ class Lower128QuadCallsTest {
                 "%sb = call fp128 @__nv_ldexp_fp128(fp128 %rq, i32 %sb.n)",
                 "%nt = call fp128 @__nv_nextafter_fp128(fp128 %sb, fp128 %a)",
                 "%em = call fp128 @__nv_expm1_fp128(fp128 %nt)", "%lp = call fp128 @__nv_log1p_fp128(fp128 %em)",
-                "%et = call fp128 @__nv_exp10_fp128(fp128 %lp)", "%pw = call fp128 @__nv_pow_fp128(fp128 %et, fp128 %b)")) {
+                "%et = call fp128 @__nv_exp10_fp128(fp128 %lp)", "%pw = call fp128 @__nv_pow_fp128(fp128 %et, fp128 %b)",
+                "%sh = call fp128 @__nv_sinh_fp128(fp128 %pw)", "%ch = call fp128 @__nv_cosh_fp128(fp128 %sh)",
+                "%th = call fp128 @__nv_tanh_fp128(fp128 %ch)")) {
             assertTrue(out.contains(want), want + "\n" + out);
         }
     }

@@ -28,7 +28,8 @@ class QuadMathBodiesTest {
     static void build() {
         checker = new RuntimeChecker(RuntimeLibrary.build(List.of(RuntimeFunction.EXP_FP128, RuntimeFunction.LOG_FP128,
                 RuntimeFunction.EXP2_FP128, RuntimeFunction.LOG2_FP128, RuntimeFunction.LOG10_FP128, RuntimeFunction.EXPM1_FP128,
-                RuntimeFunction.LOG1P_FP128, RuntimeFunction.EXP10_FP128, RuntimeFunction.POW_FP128), true, null, null));
+                RuntimeFunction.LOG1P_FP128, RuntimeFunction.EXP10_FP128, RuntimeFunction.POW_FP128, RuntimeFunction.SINH_FP128,
+                RuntimeFunction.COSH_FP128, RuntimeFunction.TANH_FP128), true, null, null));
     }
 
     /** Operands where the function neither overflows nor underflows nor is 1: |x| up to 2^14 with exponents spread evenly. */
@@ -41,6 +42,9 @@ class QuadMathBodiesTest {
             }
             case POW_FP128 -> {
                 return powOperands(n, r);
+            }
+            case SINH_FP128, COSH_FP128, TANH_FP128 -> {
+                return hyperbolic(f, n, r);
             }
             default -> {
             }
@@ -116,6 +120,23 @@ class QuadMathBodiesTest {
     }
 
     /**
+     * sinh, cosh, tanh: |x| in [2^-120, 2^14) (tanh: 2^7) either sign, exponents spread evenly, and
+     * 100 at sinh's and cosh's overflow threshold (11356 .. 11358).
+     */
+    static List<long[]> hyperbolic(RuntimeFunction f, int n, SplittableRandom r) {
+        List<long[]> list = new ArrayList<>();
+        int span = f == RuntimeFunction.TANH_FP128 ? 127 : 134;
+        for (int i = 0; i < n; i++) {
+            list.add(random(r, 0x3FFF - 120 + r.nextInt(span), r.nextBoolean()));
+        }
+        for (int i = 0; i < 100; i++) {
+            Float128 v = Float128.of((r.nextBoolean() ? -1 : 1) * (11356 + 2 * r.nextDouble()));
+            list.add(new long[] {v.hi(), v.lo()});
+        }
+        return list;
+    }
+
+    /**
      * pow: x in 2^[-64, 64) with real y such that |y log2 x| < 2^14 (overflow, underflow and
      * subnormal results included), x near 1 with large y, negative x with integer y, and x with
      * small integer and dyadic exponents (exact results).
@@ -148,13 +169,17 @@ class QuadMathBodiesTest {
 
     @ParameterizedTest
     @EnumSource(names = {"EXP_FP128", "LOG_FP128", "EXP2_FP128", "LOG2_FP128", "LOG10_FP128", "EXPM1_FP128",
-        "LOG1P_FP128", "EXP10_FP128", "POW_FP128"})
+        "LOG1P_FP128", "EXP10_FP128", "POW_FP128", "SINH_FP128", "COSH_FP128", "TANH_FP128"})
     void bodyEqualsTheReference(RuntimeFunction f) {
         long mismatches = 0;
         RuntimeChecker.Mismatch first = null;
-        List<long[]> cases = inRange(f, 10_000, 23);
-        assertEquals(f == RuntimeFunction.EXPM1_FP128 || f == RuntimeFunction.LOG1P_FP128 || f == RuntimeFunction.POW_FP128
-                ? 10_000 : 10_300, cases.size());
+        // the first five 10,000 (+ 300 at their ends), the later ones fewer (./check's time): bench/quad-math/run takes 10^6
+        boolean early = f.ordinal() <= RuntimeFunction.LOG10_FP128.ordinal();
+        boolean hyperbolic = f == RuntimeFunction.SINH_FP128 || f == RuntimeFunction.COSH_FP128 || f == RuntimeFunction.TANH_FP128;
+        int n = early ? 10_000 : f == RuntimeFunction.POW_FP128 ? 2_000 : hyperbolic ? 3_000 : 4_000;
+        List<long[]> cases = inRange(f, n, 23);
+        int ends = early || f == RuntimeFunction.EXP10_FP128 ? 300 : hyperbolic ? 100 : 0;
+        assertEquals(n + ends, cases.size());
         for (long[] ops : cases) {
             // strict: equal to the correctly rounded reference (pow's row tolerance of 1 ulp not used here)
             long[] got = checker.run(f, ops);

@@ -326,6 +326,29 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.LOG2_FP128, "3FFE0000000000000000000000000000", M_ONE, "log2(0.5) = -1");
         c(RuntimeFunction.LOG10_FP128, "40059000000000000000000000000000", TWO, "log10(100) = 2");
         c(RuntimeFunction.LOG10_FP128, ONE, ZERO, "log10(1) = +0");
+        c(RuntimeFunction.EXPM1_FP128, M_ZERO, M_ZERO, "expm1(-0) = -0");
+        c(RuntimeFunction.EXPM1_FP128, M_INF, M_ONE, "expm1(-inf) = -1");
+        c(RuntimeFunction.EXPM1_FP128, INF, INF, "expm1(inf) = inf");
+        c(RuntimeFunction.LOG1P_FP128, M_ONE, M_INF, "log1p(-1) = -inf");
+        c(RuntimeFunction.LOG1P_FP128, M_ZERO, M_ZERO, "log1p(-0) = -0");
+        c(RuntimeFunction.LOG1P_FP128, "C0000000000000000000000000000000", GPU_NAN, "log1p(-2) is NaN");
+        c(RuntimeFunction.EXP10_FP128, TWO, "40059000000000000000000000000000", "10^2 = 100");
+        c(RuntimeFunction.EXP10_FP128, M_ZERO, ONE, "10^-0 = 1");
+        c(RuntimeFunction.EXP10_FP128, M_INF, ZERO, "10^-inf = +0");
+        String minusTwo = "C0000000000000000000000000000000";
+        c(RuntimeFunction.POW_FP128, QNAN + " " + ZERO, ONE, "pow(NaN, 0) = 1");
+        c(RuntimeFunction.POW_FP128, ONE + " " + QNAN, ONE, "pow(1, NaN) = 1");
+        c(RuntimeFunction.POW_FP128, M_ZERO + " C0008000000000000000000000000000", M_INF, "pow(-0, -3) = -inf");
+        c(RuntimeFunction.POW_FP128, THREE + " " + TWO, "40022000000000000000000000000000", "3^2 = 9");
+        c(RuntimeFunction.POW_FP128, minusTwo + " " + THREE, "C0020000000000000000000000000000", "(-2)^3 = -8");
+        c(RuntimeFunction.POW_FP128, M_ONE + " " + INF, ONE, "pow(-1, inf) = 1");
+        c(RuntimeFunction.POW_FP128, minusTwo + " " + HALF, GPU_NAN, "pow(-2, 0.5) is NaN");
+        c(RuntimeFunction.SINH_FP128, M_ZERO, M_ZERO, "sinh(-0) = -0");
+        c(RuntimeFunction.SINH_FP128, M_INF, M_INF, "sinh(-inf) = -inf");
+        c(RuntimeFunction.COSH_FP128, M_ZERO, ONE, "cosh(-0) = 1");
+        c(RuntimeFunction.COSH_FP128, M_INF, INF, "cosh(-inf) = inf");
+        c(RuntimeFunction.TANH_FP128, M_INF, M_ONE, "tanh(-inf) = -1");
+        c(RuntimeFunction.TANH_FP128, M_ZERO, M_ZERO, "tanh(-0) = -0");
     }
 
     @TestFactory
