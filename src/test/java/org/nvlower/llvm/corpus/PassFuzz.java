@@ -123,12 +123,11 @@ final class PassFuzz {
 
     /** An LLVM that judges files: its name and its batch checker (per pointer dialect). */
     record Llvm(String name, LlvmBatch typed, LlvmBatch opaque) {
-        Map<Path, String> verdicts(List<Path> files, int threads) {
+        /** {@code files}: each file and its text (which says the pointer dialect). */
+        Map<Path, String> verdicts(Map<Path, String> files, int threads) {
             List<Path> t = new ArrayList<>();
             List<Path> o = new ArrayList<>();
-            for (Path f : files) {
-                (usesOpaquePointers(Corpus.read(f)) ? o : t).add(f);
-            }
+            files.forEach((f, text) -> (usesOpaquePointers(text) ? o : t).add(f));
             Map<Path, String> out = new HashMap<>(typed.verdicts(t, threads));
             out.putAll(opaque.verdicts(o, threads));
             return out;
@@ -293,7 +292,9 @@ final class PassFuzz {
         }
         // 2. LLVM's verdict on those
         for (Llvm l : llvms) {
-            Map<Path, String> v = l.verdicts(candidates.stream().map(Candidate::file).toList(), threads);
+            Map<Path, String> files = new LinkedHashMap<>();
+            candidates.forEach(c -> files.put(c.file(), c.text()));
+            Map<Path, String> v = l.verdicts(files, threads);
             candidates.forEach(c -> c.inputVerdicts().put(l.name(), v.getOrDefault(c.file(), "")));
         }
         List<Output> outputs = new ArrayList<>();
@@ -341,14 +342,16 @@ final class PassFuzz {
         }
         // 4. LLVM's verdict on the outputs (each distinct text once per LLVM)
         for (Llvm l : llvms) {
-            Map<String, Path> fresh = new LinkedHashMap<>();
+            Map<String, Output> fresh = new LinkedHashMap<>();
             for (Output o : outputs) {
                 if (!rejects(o.in().inputVerdicts().get(l.name())) && !seen.containsKey(l.name() + o.digest())) {
-                    fresh.putIfAbsent(o.digest(), o.file());
+                    fresh.putIfAbsent(o.digest(), o);
                 }
             }
-            Map<Path, String> v = l.verdicts(List.copyOf(fresh.values()), threads);
-            fresh.forEach((d, f) -> seen.put(l.name() + d, v.getOrDefault(f, "")));
+            Map<Path, String> files = new LinkedHashMap<>();
+            fresh.values().forEach(o -> files.put(o.file(), o.text()));
+            Map<Path, String> v = l.verdicts(files, threads);
+            fresh.forEach((d, o) -> seen.put(l.name() + d, v.getOrDefault(o.file(), "")));
             for (Output o : outputs) {
                 String before = o.in().inputVerdicts().get(l.name());
                 if (rejects(before)) {
@@ -439,7 +442,7 @@ final class PassFuzz {
 
     private static Path write(Path p, String text) {
         try {
-            return Files.writeString(p, text, StandardCharsets.ISO_8859_1);
+            return Files.writeString(p, text, StandardCharsets.UTF_8); // as Differential gives llvm-as its inputs
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
