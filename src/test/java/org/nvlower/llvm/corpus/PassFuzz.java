@@ -185,6 +185,8 @@ final class PassFuzz {
         final Map<String, Long> validBy = new LinkedHashMap<>();
         final Map<Pass, Tally> passes = new EnumMap<>(Pass.class);
         double seconds;
+        /** Seconds in each phase: nvlower reads the mutants, LLVM judges them, the passes, LLVM judges the outputs. */
+        final double[] phases = new double[4];
 
         Report() {
             for (Pass p : Pass.values()) {
@@ -200,6 +202,8 @@ final class PassFuzz {
             StringBuilder s = new StringBuilder(String.format("%,d mutants in %.1f s: nvlower's parser rejects %,d; "
                     + "LLVM rejects %,d of the rest, accepts %,d (valid: %s); IrVerifier rejects %,d (LLVM accepts %,d of them)%n",
                     mutants, seconds, parserRejected, llvmRejected, valid, validBy, verifierRejected, verifierDisagrees));
+            s.append(String.format("  phases: nvlower reads %.1f s, LLVM on inputs %.1f s, passes %.1f s, LLVM on outputs %.1f s%n",
+                    phases[0], phases[1], phases[2], phases[3]));
             verifierExamples.forEach(e -> s.append("  IrVerifier rejects valid IR: ").append(e).append('\n'));
             passes.forEach((p, t) -> s.append(String.format("  %-9s %s%n", p.command(), t)));
             passes.forEach((p, t) -> t.examples.forEach(e -> s.append("  ").append(p.command()).append(": ").append(e).append('\n')));
@@ -271,6 +275,7 @@ final class PassFuzz {
         Path in = mkdirs(work.resolve("in"));
         Path out = mkdirs(work.resolve("out"));
         // 1. nvlower's own verdict: only what it parses and verifies can be a valid input
+        long clock = System.nanoTime();
         List<Candidate> candidates = new ArrayList<>();
         for (Map.Entry<Long, String> entry : texts.entrySet()) {
             long i = entry.getKey();
@@ -290,6 +295,7 @@ final class PassFuzz {
             }
             candidates.add(new Candidate(i, text, write(in.resolve(i + ".ll"), text), new HashMap<>(), verifierRejects));
         }
+        clock = phase(report, 0, clock);
         // 2. LLVM's verdict on those
         for (Llvm l : llvms) {
             Map<Path, String> files = new LinkedHashMap<>();
@@ -297,6 +303,7 @@ final class PassFuzz {
             Map<Path, String> v = l.verdicts(files, threads);
             candidates.forEach(c -> c.inputVerdicts().put(l.name(), v.getOrDefault(c.file(), "")));
         }
+        clock = phase(report, 1, clock);
         List<Output> outputs = new ArrayList<>();
         for (Candidate c : candidates) {
             List<String> by = llvms.stream().map(Llvm::name).filter(n -> !rejects(c.inputVerdicts().get(n))).toList();
@@ -340,6 +347,7 @@ final class PassFuzz {
                 outputs.add(new Output(c, p, result, digest, write(out.resolve(p.command() + "-" + c.index() + ".ll"), result)));
             }
         }
+        clock = phase(report, 2, clock);
         // 4. LLVM's verdict on the outputs (each distinct text once per LLVM)
         for (Llvm l : llvms) {
             Map<String, Output> fresh = new LinkedHashMap<>();
@@ -371,8 +379,15 @@ final class PassFuzz {
                 }
             }
         }
+        phase(report, 3, clock);
         deleteTree(in);
         deleteTree(out);
+    }
+
+    private static long phase(Report r, int phase, long since) {
+        long now = System.nanoTime();
+        r.phases[phase] += (now - since) / 1e9;
+        return now;
     }
 
     /** A verdict of {@link LlvmBatch}: "" accepted, "warning: ..." accepted without its debug info, else rejected. */
@@ -528,11 +543,11 @@ final class PassFuzz {
         return Files.isExecutable(p) ? Optional.of(p) : ExternalTools.find(name + "-" + version);
     }
 
-    /** The seeds: clang output of {@code builds}, libdevice functions and the LLVM 14 fixtures. */
-    static List<String> seeds(List<Build> builds, int libdeviceFunctions) {
+    /** The seeds: clang output of {@code builds}, libdevice functions and (if asked) the LLVM 14 fixtures. */
+    static List<String> seeds(List<Build> builds, int libdeviceFunctions, boolean fixtures) {
         List<String> seeds = new ArrayList<>(clangSeeds(builds));
         Corpus.libdevice().ifPresent(text -> seeds.addAll(LibdeviceSlices.standaloneFunctions(text, libdeviceFunctions)));
-        for (Fixtures set : List.of(Fixtures.LLVM14, Fixtures.LLVM14_OPAQUE)) {
+        for (Fixtures set : fixtures ? List.of(Fixtures.LLVM14, Fixtures.LLVM14_OPAQUE) : List.<Fixtures>of()) {
             set.files().forEach(p -> seeds.add(Corpus.read(p)));
         }
         return seeds;
