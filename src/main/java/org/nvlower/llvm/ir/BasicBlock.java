@@ -16,6 +16,8 @@ public final class BasicBlock extends TrackedValue {
     private int labelStart = -1;
     private int labelEnd = -1;
     private boolean defined;
+    /** The number the block had in the text it was read from (-1: named, or not read). */
+    private int sourceSlot = -1;
 
     public BasicBlock(String name) {
         super(name);
@@ -362,6 +364,16 @@ public final class BasicBlock extends TrackedValue {
     }
 
     /** Whether the parser has seen the block's label (false while only referenced forward). */
+    /** The number of this unnamed block in the text it was read from, or -1. */
+    public int sourceSlot() {
+        return sourceSlot;
+    }
+
+    /** Records the block's number in the text (a blockaddress constant names it by that number). */
+    public void setSourceSlot(int slot) {
+        sourceSlot = slot;
+    }
+
     public boolean isDefined() {
         return defined;
     }

@@ -533,6 +533,23 @@ public final class Function extends GlobalValue {
         }
     }
 
+    /**
+     * The block a {@code blockaddress(@f, %N)} read from the text names by its number {@code N}, wherever
+     * renumbering has since moved it; null when the body is not read yet or the block is gone. A
+     * blockaddress keeps the number it was written with, so its printed spelling follows the block.
+     */
+    public BasicBlock blockBySourceSlot(int slot) {
+        if (!isMaterialized()) {
+            return null;
+        }
+        for (BasicBlock b : blocks) {
+            if (b.sourceSlot() == slot) {
+                return b;
+            }
+        }
+        return null;
+    }
+
     /** Renumbers when a numbered value was added, removed or renamed (so messages name values as printed). */
     public void renumberIfNeeded() {
         if (renumber || !hasSourceBody()) {

@@ -2492,6 +2492,7 @@ public final class IrParser {
                 b = new BasicBlock("");
             }
             b.setSlot(slot);
+            b.setSourceSlot(slot);
             numbered.add(b);
         }
         b.markDefined();

@@ -389,6 +389,11 @@ public final class IrPrinter {
      * model.
      */
     private void printModule(Module module) {
+        for (Function f : module.functions()) {
+            if (f.needsRenumber()) {
+                f.renumber(); // first: a global's blockaddress before the function prints the new numbers
+            }
+        }
         for (ModuleEntity e : module.entities()) {
             SourceSlice s = e.slice();
             if (fromModel && !(e instanceof VerbatimEntity)) {
@@ -397,7 +402,8 @@ public final class IrPrinter {
                 printCanonical(e);
             } else if (e instanceof Function f && (f.isEdited() || f.isHeaderEdited())) {
                 printEditedFunction(f);
-            } else if (e instanceof GlobalValue g && g.isHeaderEdited()) {
+            } else if (e instanceof GlobalValue g && (g.isHeaderEdited()
+                    || g instanceof GlobalVariable v && v.initializer() != null && staleBlockAddress(v.initializer()))) {
                 out.copy(src, s.start(), leadingTriviaEnd(s));
                 out.write(canonicalEntity(g));
                 out.write("\n");
@@ -841,10 +847,34 @@ public final class IrPrinter {
             case ConstantAggregate a -> aggregate(a);
             case ConstantExpr e -> expression(e);
             case BlockAddress b -> b.kind() == BlockAddress.Kind.BLOCKADDRESS
-                    ? "blockaddress(" + reference(b.global()) + ", " + b.block() + ")"
+                    ? "blockaddress(" + reference(b.global()) + ", " + blockReference(b) + ")"
                     : b.kind().keyword() + " " + reference(b.global());
             case GlobalValue g -> reference(g);
         };
+    }
+
+    /**
+     * The block of a blockaddress as it is numbered now: {@code %19} read from the text names the
+     * block that was number 19 then, which renumbering after an edit may have made {@code %18}.
+     */
+    private static String blockReference(BlockAddress b) {
+        String text = b.block();
+        if (b.global() instanceof Function f && text.length() > 1 && Character.isDigit(text.charAt(1))
+                && text.chars().skip(1).allMatch(Character::isDigit) && text.length() < 11) {
+            BasicBlock now = f.blockBySourceSlot(Integer.parseInt(text.substring(1)));
+            if (now != null && !now.hasName()) {
+                return reference(now);
+            }
+        }
+        return text;
+    }
+
+    /** Whether {@code c} holds a blockaddress whose block's number changed since it was read. */
+    private static boolean staleBlockAddress(Constant c) {
+        boolean[] stale = new boolean[1];
+        Constants.walk(c, k -> stale[0] |= k instanceof BlockAddress b && b.kind() == BlockAddress.Kind.BLOCKADDRESS
+                && !blockReference(b).equals(b.block()));
+        return stale[0];
     }
 
     private static String aggregate(ConstantAggregate a) {

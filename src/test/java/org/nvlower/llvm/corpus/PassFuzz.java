@@ -123,12 +123,11 @@ final class PassFuzz {
 
     /** An LLVM that judges files: its name and its batch checker (per pointer dialect). */
     record Llvm(String name, LlvmBatch typed, LlvmBatch opaque) {
-        Map<Path, String> verdicts(List<Path> files, int threads) {
+        /** {@code files}: each file and its text (which says the pointer dialect). */
+        Map<Path, String> verdicts(Map<Path, String> files, int threads) {
             List<Path> t = new ArrayList<>();
             List<Path> o = new ArrayList<>();
-            for (Path f : files) {
-                (usesOpaquePointers(Corpus.read(f)) ? o : t).add(f);
-            }
+            files.forEach((f, text) -> (usesOpaquePointers(text) ? o : t).add(f));
             Map<Path, String> out = new HashMap<>(typed.verdicts(t, threads));
             out.putAll(opaque.verdicts(o, threads));
             return out;
@@ -186,6 +185,8 @@ final class PassFuzz {
         final Map<String, Long> validBy = new LinkedHashMap<>();
         final Map<Pass, Tally> passes = new EnumMap<>(Pass.class);
         double seconds;
+        /** Seconds in each phase: nvlower reads the mutants, LLVM judges them, the passes, LLVM judges the outputs. */
+        final double[] phases = new double[4];
 
         Report() {
             for (Pass p : Pass.values()) {
@@ -201,6 +202,8 @@ final class PassFuzz {
             StringBuilder s = new StringBuilder(String.format("%,d mutants in %.1f s: nvlower's parser rejects %,d; "
                     + "LLVM rejects %,d of the rest, accepts %,d (valid: %s); IrVerifier rejects %,d (LLVM accepts %,d of them)%n",
                     mutants, seconds, parserRejected, llvmRejected, valid, validBy, verifierRejected, verifierDisagrees));
+            s.append(String.format("  phases: nvlower reads %.1f s, LLVM on inputs %.1f s, passes %.1f s, LLVM on outputs %.1f s%n",
+                    phases[0], phases[1], phases[2], phases[3]));
             verifierExamples.forEach(e -> s.append("  IrVerifier rejects valid IR: ").append(e).append('\n'));
             passes.forEach((p, t) -> s.append(String.format("  %-9s %s%n", p.command(), t)));
             passes.forEach((p, t) -> t.examples.forEach(e -> s.append("  ").append(p.command()).append(": ").append(e).append('\n')));
@@ -272,6 +275,7 @@ final class PassFuzz {
         Path in = mkdirs(work.resolve("in"));
         Path out = mkdirs(work.resolve("out"));
         // 1. nvlower's own verdict: only what it parses and verifies can be a valid input
+        long clock = System.nanoTime();
         List<Candidate> candidates = new ArrayList<>();
         for (Map.Entry<Long, String> entry : texts.entrySet()) {
             long i = entry.getKey();
@@ -291,11 +295,15 @@ final class PassFuzz {
             }
             candidates.add(new Candidate(i, text, write(in.resolve(i + ".ll"), text), new HashMap<>(), verifierRejects));
         }
+        clock = phase(report, 0, clock);
         // 2. LLVM's verdict on those
         for (Llvm l : llvms) {
-            Map<Path, String> v = l.verdicts(candidates.stream().map(Candidate::file).toList(), threads);
+            Map<Path, String> files = new LinkedHashMap<>();
+            candidates.forEach(c -> files.put(c.file(), c.text()));
+            Map<Path, String> v = l.verdicts(files, threads);
             candidates.forEach(c -> c.inputVerdicts().put(l.name(), v.getOrDefault(c.file(), "")));
         }
+        clock = phase(report, 1, clock);
         List<Output> outputs = new ArrayList<>();
         for (Candidate c : candidates) {
             List<String> by = llvms.stream().map(Llvm::name).filter(n -> !rejects(c.inputVerdicts().get(n))).toList();
@@ -339,16 +347,19 @@ final class PassFuzz {
                 outputs.add(new Output(c, p, result, digest, write(out.resolve(p.command() + "-" + c.index() + ".ll"), result)));
             }
         }
+        clock = phase(report, 2, clock);
         // 4. LLVM's verdict on the outputs (each distinct text once per LLVM)
         for (Llvm l : llvms) {
-            Map<String, Path> fresh = new LinkedHashMap<>();
+            Map<String, Output> fresh = new LinkedHashMap<>();
             for (Output o : outputs) {
                 if (!rejects(o.in().inputVerdicts().get(l.name())) && !seen.containsKey(l.name() + o.digest())) {
-                    fresh.putIfAbsent(o.digest(), o.file());
+                    fresh.putIfAbsent(o.digest(), o);
                 }
             }
-            Map<Path, String> v = l.verdicts(List.copyOf(fresh.values()), threads);
-            fresh.forEach((d, f) -> seen.put(l.name() + d, v.getOrDefault(f, "")));
+            Map<Path, String> files = new LinkedHashMap<>();
+            fresh.values().forEach(o -> files.put(o.file(), o.text()));
+            Map<Path, String> v = l.verdicts(files, threads);
+            fresh.forEach((d, o) -> seen.put(l.name() + d, v.getOrDefault(o.file(), "")));
             for (Output o : outputs) {
                 String before = o.in().inputVerdicts().get(l.name());
                 if (rejects(before)) {
@@ -368,8 +379,15 @@ final class PassFuzz {
                 }
             }
         }
+        phase(report, 3, clock);
         deleteTree(in);
         deleteTree(out);
+    }
+
+    private static long phase(Report r, int phase, long since) {
+        long now = System.nanoTime();
+        r.phases[phase] += (now - since) / 1e9;
+        return now;
     }
 
     /** A verdict of {@link LlvmBatch}: "" accepted, "warning: ..." accepted without its debug info, else rejected. */
@@ -439,7 +457,7 @@ final class PassFuzz {
 
     private static Path write(Path p, String text) {
         try {
-            return Files.writeString(p, text, StandardCharsets.ISO_8859_1);
+            return Files.writeString(p, text, StandardCharsets.UTF_8); // as Differential gives llvm-as its inputs
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -525,11 +543,11 @@ final class PassFuzz {
         return Files.isExecutable(p) ? Optional.of(p) : ExternalTools.find(name + "-" + version);
     }
 
-    /** The seeds: clang output of {@code builds}, libdevice functions and the LLVM 14 fixtures. */
-    static List<String> seeds(List<Build> builds, int libdeviceFunctions) {
+    /** The seeds: clang output of {@code builds}, libdevice functions and (if asked) the LLVM 14 fixtures. */
+    static List<String> seeds(List<Build> builds, int libdeviceFunctions, boolean fixtures) {
         List<String> seeds = new ArrayList<>(clangSeeds(builds));
         Corpus.libdevice().ifPresent(text -> seeds.addAll(LibdeviceSlices.standaloneFunctions(text, libdeviceFunctions)));
-        for (Fixtures set : List.of(Fixtures.LLVM14, Fixtures.LLVM14_OPAQUE)) {
+        for (Fixtures set : fixtures ? List.of(Fixtures.LLVM14, Fixtures.LLVM14_OPAQUE) : List.<Fixtures>of()) {
             set.files().forEach(p -> seeds.add(Corpus.read(p)));
         }
         return seeds;

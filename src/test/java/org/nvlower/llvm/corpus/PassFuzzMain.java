@@ -36,7 +36,7 @@ public final class PassFuzzMain {
             System.exit(2);
         }
         long t0 = System.nanoTime();
-        List<String> seeds = PassFuzz.seeds(PassFuzz.allBuilds(), 24);
+        List<String> seeds = PassFuzz.seeds(PassFuzz.allBuilds(), 24, true);
         List<String> donors = FuzzSeeds.donors(seeds, Corpus.libdevice());
         System.out.printf("seed %d: %d seed modules (clang 14/19 builds, libdevice functions, LLVM 14 fixtures) made in %.1f s; "
                 + "judged by %s%n", seed, seeds.size(), (System.nanoTime() - t0) / 1e9,

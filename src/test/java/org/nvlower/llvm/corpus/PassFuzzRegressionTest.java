@@ -46,6 +46,53 @@ class PassFuzzRegressionTest {
         assertValid(out);
     }
 
+    /**
+     * A computed goto at -O0 (host-mix.c's {@code dispatch}): compile's memory cleanup removes loads,
+     * the function is renumbered, and the label table kept {@code blockaddress(@dispatch, %9)} for a
+     * block now numbered 8 (opt-19: "instruction forward referenced with type 'label'"; mutants #322
+     * and #328 of bench/ir-pass-fuzz).
+     */
+    @Test
+    void blockAddressesFollowRenumberedBlocks() throws Exception {
+        String in = """
+                target triple = "x86_64-unknown-linux-gnu"
+                @labels = internal global [2 x i8*] [i8* blockaddress(@dispatch, %9), i8* blockaddress(@dispatch, %11)]
+
+                define i32 @dispatch(i32 %0) {
+                  %2 = alloca i32, align 4
+                  store i32 %0, i32* %2, align 4
+                  %3 = load i32, i32* %2, align 4
+                  %4 = sext i32 %3 to i64
+                  %5 = getelementptr inbounds [2 x i8*], [2 x i8*]* @labels, i64 0, i64 %4
+                  %6 = load i8*, i8** %5, align 8
+                  br label %7
+
+                7:
+                  %8 = phi i8* [ %6, %1 ]
+                  indirectbr i8* %8, [label %9, label %11]
+
+                9:
+                  %10 = load i32, i32* %2, align 4
+                  ret i32 %10
+
+                11:
+                  store i8* blockaddress(@dispatch, %9), i8** %5, align 8
+                  ret i32 0
+                }
+                """;
+        assertValid(in);
+        String out = new PassFuzz(null, List.of(), work, work).runPass(PassFuzz.Pass.COMPILE, in);
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("blockaddress\\(@dispatch, %(\\d+)\\)").matcher(out);
+        int seen = 0;
+        while (m.find()) {
+            seen++;
+            assertTrue(out.contains("\n" + m.group(1) + ":"), "blockaddress of %" + m.group(1) + ", no such block:\n" + out);
+        }
+        assertEquals(3, seen, out);
+        assertFalse(out.contains("%10 = load"), "memory cleanup removed no load, so nothing was renumbered:\n" + out);
+        assertValid(out);
+    }
+
     private void assertValid(String text) {
         assertEquals(List.of(), IrVerifier.errors(IrParser.parse("t.ll", text)), text);
         ExternalTools.llvmAs().ifPresent(as -> assertNull(Differential.llvmAs(as, text, work), text));
