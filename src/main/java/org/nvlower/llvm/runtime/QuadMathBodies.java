@@ -160,14 +160,7 @@ final class QuadMathBodies {
 
     private void exp() {
         Value x = b.arg(0);
-        Value abs = b.and(x, mask128(127));
-        Value negative = b.slt(x, i128(0));
-        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
-        b.returnIf(b.ult(abs, i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112))), i128(F128_ONE), "notTiny");
-        Value far = b.sgt(x, bitsOf(11400)); // positive beyond 11400 (+inf included); signed: negatives below
-        b.returnIf(far, i128(F128_INF), "notOver");
-        Value below = b.and(negative, b.ugt(abs, b.and(bitsOf(-11500), mask128(127))));
-        b.returnIf(below, i128(0), "inRange");
+        expSpecials(x, i128(F128_ONE), 11400, 11500, i128(0));
         Reduced red = reduce(x, null);
         b.retBits(scaled(onePlus(callExpm1Reduced(red.r)), red.k));
     }
@@ -249,12 +242,7 @@ final class QuadMathBodies {
 
     private void exp2() {
         Value x = b.arg(0);
-        Value abs = b.and(x, mask128(127));
-        Value negative = b.slt(x, i128(0));
-        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
-        b.returnIf(b.ult(abs, i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112))), i128(F128_ONE), "notTiny");
-        b.returnIf(b.sgt(x, bitsOf(16400)), i128(F128_INF), "notOver");
-        b.returnIf(b.and(negative, b.ugt(abs, b.and(bitsOf(-16600), mask128(127)))), i128(0), "inRange");
+        expSpecials(x, i128(F128_ONE), 16400, 16600, i128(0));
         Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, x);
         Value k = lib.callRow(b, RuntimeFunction.FP128_TO_INT32, kq);
         Value frac = sub(x, kq); // exact
@@ -415,6 +403,19 @@ final class QuadMathBodies {
     }
 
     /**
+     * The exp family's special cases, returned before any evaluation: NaN gives NaN, |x| < 2^-120
+     * (zeros and subnormals included) gives tiny, x > over (+inf included) +inf, x < -under (-inf
+     * included) low.
+     */
+    private void expSpecials(Value x, Value tiny, int over, int under, Value low) {
+        Value abs = b.and(x, mask128(127));
+        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
+        b.returnIf(b.ult(abs, tinyBound()), tiny, "notTiny");
+        b.returnIf(b.sgt(x, bitsOf(over)), i128(F128_INF), "notOver"); // signed: negatives never
+        b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, b.and(bitsOf(-under), mask128(127)))), low, "inRange");
+    }
+
+    /**
      * expm1(x): exp's reduction x = k ln 2 + r and e = e^r - 1 (relative to itself); k = 0 gives e
      * (so a small x keeps its precision); else 2^k ((1 + e) - 2^-k) in double-quad, scaled once.
      * NaN gives NaN, |x| < 2^-120 (zeros and subnormals included) x, x > 11400 +inf, x < -128 -1.
@@ -422,11 +423,7 @@ final class QuadMathBodies {
     static void expm1(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
         QuadMathBodies q = new QuadMathBodies(lib, b);
         Value x = b.arg(0);
-        Value abs = b.and(x, mask128(127));
-        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
-        b.returnIf(b.ult(abs, tinyBound()), x, "notTiny");
-        b.returnIf(b.sgt(x, bitsOf(11400)), i128(F128_INF), "notOver");
-        b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, b.and(bitsOf(-128), mask128(127)))), bitsOf(-1), "inRange");
+        q.expSpecials(x, x, 11400, 128, bitsOf(-1));
         Reduced red = q.reduce(x, null);
         DQ e = q.callExpm1Reduced(red.r);
         b.returnIf(b.eq(red.k, i32(0)), e.hi, "scaledUp");
@@ -442,11 +439,7 @@ final class QuadMathBodies {
     static void exp10(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
         QuadMathBodies q = new QuadMathBodies(lib, b);
         Value x = b.arg(0);
-        Value abs = b.and(x, mask128(127));
-        b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
-        b.returnIf(b.ult(abs, tinyBound()), i128(F128_ONE), "notTiny");
-        b.returnIf(b.sgt(x, bitsOf(4940)), i128(F128_INF), "notOver");
-        b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, b.and(bitsOf(-5000), mask128(127)))), i128(0), "inRange");
+        q.expSpecials(x, i128(F128_ONE), 4940, 5000, i128(0));
         Value[] ln10 = parts(QuadReference.ln10(F), 2);
         DQ p = q.twoProd(x, ln10[0]);
         DQ t = q.fastTwoSum(p.hi, q.add(p.lo, q.mul(x, ln10[1])));
