@@ -19,125 +19,16 @@ import org.nvlower.softfloat.F128Libm;
 import org.nvlower.softfloat.QuadReference;
 
 /**
- * The quad math library's transcendental bodies, composed of the table's exact rows (add, sub,
- * mul, fma: each correctly rounded) in double-quad arithmetic: a value is an unevaluated sum
- * hi + lo of two binary128 numbers (|lo| at most half an ulp of hi), about 226 bits, with
- * Dekker's and Knuth's error-free transformations (two-sum, two-product through fma). A result
- * is hi after the last renormalization, so it is correctly rounded unless the true value lies
- * closer to a rounding midpoint than the evaluation's error (about 2^-200 relative: the
- * probability is near 2^-87 per operand; the tests compare with {@link QuadReference}).
+ * The quad math library's exponential, logarithmic and hyperbolic bodies, in {@link DoubleQuad}
+ * arithmetic. A result is hi after the last renormalization, so it is correctly rounded unless the
+ * true value lies closer to a rounding midpoint than the evaluation's error (about 2^-200
+ * relative: the probability is near 2^-87 per operand; the tests compare with
+ * {@link QuadReference}).
  */
-final class QuadMathBodies {
+final class QuadMathBodies extends DoubleQuad {
 
-    private final RuntimeLibrary lib;
-    private final BodyBuilder b;
-
-    private QuadMathBodies(RuntimeLibrary lib, BodyBuilder b) {
-        this.lib = lib;
-        this.b = b;
-    }
-
-    /** A double-quad value: binary128 bits hi and lo. */
-    private record DQ(Value hi, Value lo) {
-    }
-
-    // ------------------------------------------------------------------ constants
-
-    /** The binary128 nearest to {@code fixed * 2^-f} (its bits), and the exact rest at the same scale. */
-    private static BigInteger[] split(BigInteger fixed, int f) {
-        long[] r = F128Libm.round(fixed.signum() < 0, fixed.abs(), -f, false);
-        BigInteger bits = BigInteger.valueOf(r[0]).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[1])));
-        bits = bits.and(BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE));
-        int field = bits.shiftRight(112).intValue() & 0x7FFF;
-        BigInteger m = bits.and(BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE));
-        if (field != 0) {
-            m = m.setBit(112);
-        }
-        int e = field == 0 ? -16494 : field - 16495;
-        BigInteger value = m.shiftLeft(e + f);
-        return new BigInteger[] {bits, fixed.subtract(fixed.signum() < 0 ? value.negate() : value)};
-    }
-
-    private static final int F = 700;
-
-    /** {@code fixed * 2^-F} as {@code parts} binary128 numbers whose sum approximates it. */
-    private static Value[] parts(BigInteger fixed, int parts) {
-        Value[] out = new Value[parts];
-        BigInteger rest = fixed;
-        for (int i = 0; i < parts; i++) {
-            BigInteger[] s = split(rest, F);
-            out[i] = i128(s[0]);
-            rest = s[1];
-        }
-        return out;
-    }
-
-    private static BigInteger fixedOf(BigInteger num, BigInteger den) {
-        return num.shiftLeft(F).divide(den);
-    }
-
-    private static Value[] ln2(int parts) {
-        return parts(QuadReference.ln2(F), parts);
-    }
-
-    /** The binary128 bits of the integer {@code n}. */
-    private static Value bitsOf(long n) {
-        long[] r = F128Libm.round(n < 0, BigInteger.valueOf(Math.abs(n)), 0, false);
-        return i128(BigInteger.valueOf(r[0]).shiftLeft(64).or(new BigInteger(Long.toUnsignedString(r[1]))));
-    }
-
-    // ------------------------------------------------------------------ the rows
-
-    private Value add(Value x, Value y) {
-        return lib.callRow(b, RuntimeFunction.ADD_FP128, x, y);
-    }
-
-    private Value sub(Value x, Value y) {
-        return lib.callRow(b, RuntimeFunction.SUB_FP128, x, y);
-    }
-
-    private Value mul(Value x, Value y) {
-        return lib.callRow(b, RuntimeFunction.MUL_FP128, x, y);
-    }
-
-    private Value neg(Value x) {
-        return b.xor(x, bit128(127));
-    }
-
-    // ------------------------------------------------------------------ double-quad arithmetic
-
-    /** a + c exactly as s + err (Knuth's two-sum, any magnitudes). */
-    private DQ twoSum(Value a, Value c) {
-        Value s = add(a, c);
-        Value bb = sub(s, a);
-        Value err = add(sub(a, sub(s, bb)), sub(c, bb));
-        return new DQ(s, err);
-    }
-
-    /** a + c exactly as s + err when |a| >= |c| (Dekker's fast two-sum). */
-    private DQ fastTwoSum(Value a, Value c) {
-        Value s = add(a, c);
-        return new DQ(s, sub(c, sub(s, a)));
-    }
-
-    /** a * c exactly as p + err (the error through one fma). */
-    private DQ twoProd(Value a, Value c) {
-        Value p = mul(a, c);
-        return new DQ(p, lib.callRow(b, RuntimeFunction.FMA_FP128, a, c, neg(p)));
-    }
-
-    private DQ add(DQ x, DQ y) {
-        DQ s = twoSum(x.hi, y.hi);
-        return fastTwoSum(s.hi, add(s.lo, add(x.lo, y.lo)));
-    }
-
-    private DQ mul(DQ x, DQ y) {
-        DQ p = twoProd(x.hi, y.hi);
-        return fastTwoSum(p.hi, add(p.lo, add(mul(x.hi, y.lo), mul(x.lo, y.hi))));
-    }
-
-    private static DQ constant(Value[] parts) {
-        return new DQ(parts[0], parts[1]);
+    QuadMathBodies(RuntimeLibrary lib, BodyBuilder b) {
+        super(lib, b);
     }
 
     // ------------------------------------------------------------------ exp
@@ -180,35 +71,22 @@ final class QuadMathBodies {
         Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, mul(hi, invLn2));
         Value k = lib.callRow(b, RuntimeFunction.FP128_TO_INT32, kq);
         DQ p1 = twoProd(kq, ln2[0]);
-        Value r1 = sub(hi, p1.hi);
-        DQ r = twoSum(r1, neg(p1.lo));
+        Value r1 = sub(hi, p1.hi());
+        DQ r = twoSum(r1, neg(p1.lo()));
         DQ p2 = twoProd(kq, ln2[1]);
-        r = add(r, new DQ(neg(p2.hi), neg(p2.lo)));
-        Value rest = sub(r.lo, mul(kq, ln2[2]));
-        r = fastTwoSum(r.hi, lo == null ? rest : add(rest, lo));
+        r = add(r, new DQ(neg(p2.hi()), neg(p2.lo())));
+        Value rest = sub(r.lo(), mul(kq, ln2[2]));
+        r = fastTwoSum(r.hi(), lo == null ? rest : add(rest, lo));
         return new Reduced(kq, k, r);
     }
 
     /** 1 + e renormalized (e = expm1 of a reduced argument, |e| < 0.42). */
     private DQ onePlus(DQ e) {
-        DQ one = twoSum(i128(F128_ONE), e.hi);
-        return fastTwoSum(one.hi, add(one.lo, e.lo));
+        DQ one = twoSum(i128(F128_ONE), e.hi());
+        return fastTwoSum(one.hi(), add(one.lo(), e.lo()));
     }
 
     // ------------------------------------------------------------------ shared helpers (internal functions)
-
-    private static final org.nvlower.llvm.ir.StructType PAIR = org.nvlower.llvm.ir.StructType.of(I128, I128);
-
-    private static Value pack(BodyBuilder b, Value... fields) {
-        org.nvlower.llvm.ir.Type[] types = new org.nvlower.llvm.ir.Type[fields.length];
-        java.util.Arrays.fill(types, I128);
-        org.nvlower.llvm.ir.StructType t = org.nvlower.llvm.ir.StructType.of(types);
-        Value v = org.nvlower.llvm.ir.Constants.poison(t);
-        for (int i = 0; i < fields.length; i++) {
-            v = b.insertValue(v, fields[i], i);
-        }
-        return v;
-    }
 
     /**
      * {@code __nvl_f128_expm1Reduced(rhi, rlo)}: e^r - 1 as a double-quad {hi, lo}, relative to
@@ -218,9 +96,9 @@ final class QuadMathBodies {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_expm1Reduced", PAIR, java.util.List.of(I128, I128),
                 new String[] {"hi", "lo"}, hb -> {
                     DQ y = new QuadMathBodies(lib, hb).expm1OfReduced(new DQ(hb.arg(0), hb.arg(1)));
-                    hb.retBits(pack(hb, y.hi, y.lo));
+                    hb.retBits(pack(hb, y.hi(), y.lo()));
                 });
-        Value v = b.call(fn, r.hi, r.lo);
+        Value v = b.call(fn, r.hi(), r.lo());
         return new DQ(b.extractValue(v, 0), b.extractValue(v, 1));
     }
 
@@ -228,7 +106,7 @@ final class QuadMathBodies {
     private Value scaled(DQ y, Value k) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_scale", I128, java.util.List.of(I128, I128, BodyBuilder.I32),
                 new String[] {"hi", "lo", "k"}, hb -> new QuadMathBodies(lib, hb).retScaled(new DQ(hb.arg(0), hb.arg(1)), hb.arg(2)));
-        return b.call(fn, y.hi, y.lo, k);
+        return b.call(fn, y.hi(), y.lo(), k);
     }
 
     /**
@@ -248,7 +126,7 @@ final class QuadMathBodies {
         Value frac = sub(x, kq); // exact
         Value[] ln2 = ln2(2);
         DQ p = twoProd(frac, ln2[0]);
-        b.retBits(scaled(onePlus(callExpm1Reduced(fastTwoSum(p.hi, add(p.lo, mul(frac, ln2[1]))))), k));
+        b.retBits(scaled(onePlus(callExpm1Reduced(fastTwoSum(p.hi(), add(p.lo(), mul(frac, ln2[1]))))), k));
     }
 
     /**
@@ -258,7 +136,7 @@ final class QuadMathBodies {
     private DQ expm1OfReduced(DQ r) {
         // s = r / 256 (exact)
         Value scale = i128(BigInteger.valueOf(BIAS - 8).shiftLeft(112));
-        DQ s = new DQ(mul(r.hi, scale), mul(r.lo, scale));
+        DQ s = new DQ(mul(r.hi(), scale), mul(r.lo(), scale));
         // expm1(s) = s * P(s), P = sum s^(n-1)/n!
         DQ p = constant(parts(fixedOf(BigInteger.ONE, factorial(TERMS)), 2));
         for (int n = TERMS - 1; n >= 1; n--) {
@@ -266,21 +144,21 @@ final class QuadMathBodies {
         }
         DQ e = mul(p, s);
         for (int i = 0; i < 8; i++) {
-            e = add(mul(e, e), new DQ(add(e.hi, e.hi), add(e.lo, e.lo)));
+            e = add(mul(e, e), new DQ(add(e.hi(), e.hi()), add(e.lo(), e.lo())));
         }
         return e;
     }
 
     /** Returns y * 2^k rounded once: ldexp for a normal result; for a subnormal one ldexp's rounding of hi corrected by lo. */
     private void retScaled(DQ y, Value k) {
-        Value scaled = lib.callRow(b, RuntimeFunction.LDEXP_FP128, y.hi, k);
+        Value scaled = lib.callRow(b, RuntimeFunction.LDEXP_FP128, y.hi(), k);
         // normal: ldexp is exact
-        b.returnIf(b.sge(b.add(exponent(b, y.hi), k), i32(1)), scaled, "subnormal");
+        b.returnIf(b.sge(b.add(exponent(b, y.hi()), k), i32(1)), scaled, "subnormal");
         // subnormal: d = hi - scaled / 2^k exactly; the true value is scaled + 2^k (d + lo)
         Value back = lib.callRow(b, RuntimeFunction.LDEXP_FP128, scaled, b.sub(i32(0), k));
-        Value d = sub(y.hi, back);
+        Value d = sub(y.hi(), back);
         Value halfQuantum = b.shl(b.zext(b.sub(i32(-112), k), I128), i128(112)); // 2^(-16495 - k)
-        Value minusLo = neg(y.lo);
+        Value minusLo = neg(y.lo());
         Value odd = b.ne(b.and(scaled, i128(1)), i128(0));
         Value relUp = b.call(lib.relation(), sub(d, halfQuantum), minusLo);
         Value relDown = b.call(lib.relation(), add(d, halfQuantum), minusLo);
@@ -291,14 +169,6 @@ final class QuadMathBodies {
     }
 
     // ------------------------------------------------------------------ log
-
-    private DQ div(DQ a, DQ d) {
-        Value q1 = lib.callRow(b, RuntimeFunction.DIV_FP128, a.hi, d.hi);
-        DQ p = twoProd(d.hi, q1);
-        DQ prod = fastTwoSum(p.hi, add(p.lo, mul(d.lo, q1)));
-        DQ r = add(a, new DQ(neg(prod.hi), neg(prod.lo)));
-        return fastTwoSum(q1, lib.callRow(b, RuntimeFunction.DIV_FP128, r.hi, d.hi));
-    }
 
     /** atanh(z) / z = sum z^(2i) / (2i + 1): terms while z^(2i) / (2i + 1) >= 2^-230 at |z| <= 0.1716. */
     private static final int ATANH_TERMS = 45;
@@ -315,7 +185,7 @@ final class QuadMathBodies {
 
     private void log() {
         DQ[] parts = logParts();
-        b.retBits(add(parts[1], parts[2]).hi);
+        b.retBits(add(parts[1], parts[2]).hi());
     }
 
     /** log2(x) = n + log(y) / ln 2 (n exact: a power of two gives n exactly); the rest as log. */
@@ -323,7 +193,7 @@ final class QuadMathBodies {
         QuadMathBodies q = new QuadMathBodies(lib, b);
         DQ[] parts = q.logParts();
         DQ invLn2 = constant(parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln2(F)), 2));
-        b.retBits(q.add(parts[0], q.mul(parts[2], invLn2)).hi);
+        b.retBits(q.add(parts[0], q.mul(parts[2], invLn2)).hi());
     }
 
     /** log10(x) = log(x) / ln 10 (10^k gives k: the evaluation's error is far below half an ulp of k). */
@@ -331,7 +201,7 @@ final class QuadMathBodies {
         QuadMathBodies q = new QuadMathBodies(lib, b);
         DQ[] parts = q.logParts();
         DQ invLn10 = constant(parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln10(F)), 2));
-        b.retBits(q.mul(q.add(parts[1], parts[2]), invLn10).hi);
+        b.retBits(q.mul(q.add(parts[1], parts[2]), invLn10).hi());
     }
 
     /**
@@ -354,7 +224,7 @@ final class QuadMathBodies {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_logParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128, I128),
                 java.util.List.of(I128), new String[] {"x"}, hb -> {
                     DQ[] p = new QuadMathBodies(lib, hb).logPartsOf(hb.arg(0));
-                    hb.retBits(pack(hb, p[0].hi, p[1].hi, p[1].lo, p[2].hi, p[2].lo));
+                    hb.retBits(pack(hb, p[0].hi(), p[1].hi(), p[1].lo(), p[2].hi(), p[2].lo()));
                 });
         Value v = b.call(fn, x0);
         return new DQ[] {new DQ(b.extractValue(v, 0), i128(0)), new DQ(b.extractValue(v, 1), b.extractValue(v, 2)),
@@ -385,7 +255,7 @@ final class QuadMathBodies {
             p = add(mul(p, z2), constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * i + 1)), 2)));
         }
         DQ t = mul(p, z);
-        return new DQ(add(t.hi, t.hi), add(t.lo, t.lo));
+        return new DQ(add(t.hi(), t.hi()), add(t.lo(), t.lo()));
     }
 
     /** n ln 2 for an integer n (binary128) by two-products with ln 2 in three parts. */
@@ -393,7 +263,7 @@ final class QuadMathBodies {
         Value[] ln2 = ln2(3);
         DQ p1 = twoProd(nq, ln2[0]);
         DQ p2 = twoProd(nq, ln2[1]);
-        return add(p1, new DQ(p2.hi, add(p2.lo, mul(nq, ln2[2]))));
+        return add(p1, new DQ(p2.hi(), add(p2.lo(), mul(nq, ln2[2]))));
     }
 
     // ------------------------------------------------------------------ expm1, exp10, log1p
@@ -426,7 +296,7 @@ final class QuadMathBodies {
         q.expSpecials(x, x, 11400, 128, bitsOf(-1));
         Reduced red = q.reduce(x, null);
         DQ e = q.callExpm1Reduced(red.r);
-        b.returnIf(b.eq(red.k, i32(0)), e.hi, "scaledUp");
+        b.returnIf(b.eq(red.k, i32(0)), e.hi(), "scaledUp");
         Value minusPow = q.neg(lib.callRow(b, RuntimeFunction.LDEXP_FP128, i128(F128_ONE), b.sub(i32(0), red.k)));
         b.retBits(q.scaled(q.add(q.onePlus(e), new DQ(minusPow, i128(0))), red.k));
     }
@@ -442,8 +312,8 @@ final class QuadMathBodies {
         q.expSpecials(x, i128(F128_ONE), 4940, 5000, i128(0));
         Value[] ln10 = parts(QuadReference.ln10(F), 2);
         DQ p = q.twoProd(x, ln10[0]);
-        DQ t = q.fastTwoSum(p.hi, q.add(p.lo, q.mul(x, ln10[1])));
-        Reduced red = q.reduce(t.hi, t.lo);
+        DQ t = q.fastTwoSum(p.hi(), q.add(p.lo(), q.mul(x, ln10[1])));
+        Reduced red = q.reduce(t.hi(), t.lo());
         b.retBits(q.scaled(q.onePlus(q.callExpm1Reduced(red.r)), red.k));
     }
 
@@ -467,17 +337,17 @@ final class QuadMathBodies {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_log1pParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128),
                 java.util.List.of(I128, I128), new String[] {"hi", "lo"}, hb -> {
                     DQ[] p = new QuadMathBodies(lib, hb).logPartsOfSum(new DQ(hb.arg(0), hb.arg(1)));
-                    hb.retBits(pack(hb, p[0].hi, p[0].lo, p[1].hi, p[1].lo));
+                    hb.retBits(pack(hb, p[0].hi(), p[0].lo(), p[1].hi(), p[1].lo()));
                 });
-        Value v = b.call(fn, u.hi, u.lo);
+        Value v = b.call(fn, u.hi(), u.lo());
         DQ nLn2 = new DQ(b.extractValue(v, 0), b.extractValue(v, 1));
         DQ logY = new DQ(b.extractValue(v, 2), b.extractValue(v, 3));
-        b.retBits(q.add(nLn2, logY).hi);
+        b.retBits(q.add(nLn2, logY).hi());
     }
 
     /** {n ln 2, log y} for a positive double-quad u = y 2^n (the body of __nvl_f128_log1pParts). */
     private DQ[] logPartsOfSum(DQ u) {
-        Value norm = b.call(lib.normSig(), u.hi);
+        Value norm = b.call(lib.normSig(), u.hi());
         Value field = b.extractValue(norm, 0);
         Value sig = b.extractValue(norm, 1);
         BigInteger sqrt2 = BigInteger.TWO.shiftLeft(224).sqrt();
@@ -485,7 +355,7 @@ final class QuadMathBodies {
         Value yHi = b.or(b.and(sig, mask128(112)),
                 b.select(halve, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)), i128(F128_ONE)));
         Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
-        DQ y = new DQ(yHi, lib.callRow(b, RuntimeFunction.LDEXP_FP128, u.lo, b.sub(i32(0), n)));
+        DQ y = new DQ(yHi, lib.callRow(b, RuntimeFunction.LDEXP_FP128, u.lo(), b.sub(i32(0), n)));
         DQ z = div(add(y, new DQ(bitsOf(-1), i128(0))), add(y, new DQ(i128(F128_ONE), i128(0))));
         Value nq = lib.callRow(b, RuntimeFunction.INT32_TO_FP128, n);
         return new DQ[] {timesLn2(nq), twiceAtanh(z)};
@@ -493,8 +363,21 @@ final class QuadMathBodies {
 
     // ------------------------------------------------------------------ sinh, cosh, tanh
 
-    private Value halve(Value v) {
-        return mul(v, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+    /** y (1 + e) 2^k for the reduction t = k ln 2 + r, e = e^r - 1: e^t as a double-quad. */
+    private DQ scaledOnePlus(DQ e, Value k) {
+        DQ one = onePlus(e);
+        return new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi(), k),
+                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo(), k));
+    }
+
+    /**
+     * E = e^t - 1 relative to itself for the reduction t = k ln 2 + r, e = e^r - 1 (t >= 2^-120,
+     * moderate): e itself when k = 0 (no cancellation for a small t), else 2^k (1 + e) - 1.
+     */
+    private DQ expm1Whole(Reduced red, DQ e) {
+        DQ big = add(scaledOnePlus(e, red.k), new DQ(bitsOf(-1), i128(0)));
+        Value small = b.eq(red.k, i32(0));
+        return new DQ(b.select(small, e.hi(), big.hi()), b.select(small, e.lo(), big.lo()));
     }
 
     /**
@@ -513,19 +396,17 @@ final class QuadMathBodies {
         Reduced red = q.reduce(abs, null);
         DQ e = q.callExpm1Reduced(red.r);
         b.returnIf(b.ugt(abs, bitsOf(100)), b.or(q.scaled(q.onePlus(e), b.sub(red.k, i32(1))), sign), "moderate");
-        DQ one = q.onePlus(e);
-        DQ y = new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi, red.k),
-                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo, red.k));
-        DQ big = q.add(y, new DQ(bitsOf(-1), i128(0)));
-        Value small = b.eq(red.k, i32(0));
-        DQ m1 = new DQ(b.select(small, e.hi, big.hi), b.select(small, e.lo, big.lo));
+        DQ m1 = q.expm1Whole(red, e);
         DQ r = q.div(q.mul(m1, q.add(m1, new DQ(bitsOf(2), i128(0)))), q.add(m1, new DQ(i128(F128_ONE), i128(0))));
-        b.retBits(b.or(q.halve(r.hi), sign));
+        b.retBits(b.or(q.halve(r.hi()), sign));
     }
 
     /**
-     * cosh(x) = (y + 1/y) / 2, y = e^|x| in double-quad (>= 1: no cancellation); |x| > 100 gives
-     * e^|x| / 2 scaled once. NaN gives NaN, |x| < 2^-120 1, |x| > 11400 +inf.
+     * cosh(x): |x| < 1 as 1 + C, C = cosh x - 1 = E^2 / (2 (E + 1)) with E = expm1(|x|), both
+     * relative to themselves, and 1 + C rounded once knowing C's tail ({@link #roundedSum}: at
+     * x = +-2^-56, 1 + x^2/2 is a tie that x^4/24 decides); else (y + 1/y) / 2, y = e^|x| in
+     * double-quad (no cancellation); |x| > 100 gives e^|x| / 2 scaled once. NaN gives NaN,
+     * |x| < 2^-120 1, |x| > 11400 +inf.
      */
     static void cosh(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
         QuadMathBodies q = new QuadMathBodies(lib, b);
@@ -536,12 +417,18 @@ final class QuadMathBodies {
         b.returnIf(b.ugt(abs, bitsOf(11400)), i128(F128_INF), "notOver");
         Reduced red = q.reduce(abs, null);
         DQ e = q.callExpm1Reduced(red.r);
-        DQ one = q.onePlus(e);
-        b.returnIf(b.ugt(abs, bitsOf(100)), q.scaled(one, b.sub(red.k, i32(1))), "moderate");
-        DQ y = new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi, red.k),
-                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo, red.k));
+        b.returnIf(b.ugt(abs, bitsOf(100)), q.scaled(q.onePlus(e), b.sub(red.k, i32(1))), "moderate");
+        org.nvlower.llvm.ir.BasicBlock nearOne = b.createBlock("nearOne");
+        org.nvlower.llvm.ir.BasicBlock large = b.createBlock("large");
+        b.condBr(b.ult(abs, i128(F128_ONE)), nearOne, large);
+        b.at(nearOne);
+        DQ m1 = q.expm1Whole(red, e);
+        DQ c = q.div(q.mul(m1, m1), q.add(m1, new DQ(i128(F128_ONE), i128(0))));
+        b.retBits(q.roundedSum(i128(F128_ONE), new DQ(q.halve(c.hi()), q.halve(c.lo()))));
+        b.at(large);
+        DQ y = q.scaledOnePlus(e, red.k);
         DQ r = q.add(y, q.div(new DQ(i128(F128_ONE), i128(0)), y));
-        b.retBits(q.halve(r.hi));
+        b.retBits(q.halve(r.hi()));
     }
 
     /**
@@ -556,17 +443,10 @@ final class QuadMathBodies {
         b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
         b.returnIf(b.ult(abs, tinyBound()), x, "notTiny");
         b.returnIf(b.ugt(abs, bitsOf(64)), b.or(i128(F128_ONE), sign), "notFlat");
-        Value twice = q.add(abs, abs);
-        Reduced red = q.reduce(twice, null);
-        DQ e = q.callExpm1Reduced(red.r);
-        DQ one = q.onePlus(e);
-        DQ y = new DQ(lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.hi, red.k),
-                lib.callRow(b, RuntimeFunction.LDEXP_FP128, one.lo, red.k));
-        DQ big = q.add(y, new DQ(bitsOf(-1), i128(0)));
-        Value small = b.eq(red.k, i32(0));
-        DQ m1 = new DQ(b.select(small, e.hi, big.hi), b.select(small, e.lo, big.lo));
+        Reduced red = q.reduce(q.add(abs, abs), null);
+        DQ m1 = q.expm1Whole(red, q.callExpm1Reduced(red.r));
         DQ r = q.div(m1, q.add(m1, new DQ(bitsOf(2), i128(0))));
-        b.retBits(b.or(r.hi, sign));
+        b.retBits(b.or(r.hi(), sign));
     }
 
     // ------------------------------------------------------------------ pow
@@ -611,12 +491,12 @@ final class QuadMathBodies {
         b.returnIf(b.eq(y, bitsOf(2)), q.mul(x, x), "notSquare");
         DQ[] parts = q.callLogParts(ax);
         DQ log = q.add(parts[1], parts[2]);
-        DQ p = q.twoProd(y, log.hi);
-        b.returnIf(b.sgt(p.hi, bitsOf(11400)), b.or(inf, sign), "notOver");
-        b.returnIf(b.and(b.slt(p.hi, zero), b.ugt(b.and(p.hi, mask128(127)), b.and(bitsOf(-11500), mask128(127)))), sign,
+        DQ p = q.twoProd(y, log.hi());
+        b.returnIf(b.sgt(p.hi(), bitsOf(11400)), b.or(inf, sign), "notOver");
+        b.returnIf(b.and(b.slt(p.hi(), zero), b.ugt(b.and(p.hi(), mask128(127)), b.and(bitsOf(-11500), mask128(127)))), sign,
                 "inRange");
-        DQ t = q.fastTwoSum(p.hi, q.add(p.lo, q.mul(y, log.lo)));
-        Reduced red = q.reduce(t.hi, t.lo);
+        DQ t = q.fastTwoSum(p.hi(), q.add(p.lo(), q.mul(y, log.lo())));
+        Reduced red = q.reduce(t.hi(), t.lo());
         b.retBits(b.or(q.scaled(q.onePlus(q.callExpm1Reduced(red.r)), red.k), sign));
     }
 
