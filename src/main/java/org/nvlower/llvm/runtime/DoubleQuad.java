@@ -84,15 +84,15 @@ class DoubleQuad {
     // ------------------------------------------------------------------ the rows
 
     Value add(Value x, Value y) {
-        return lib.callRow(b, RuntimeFunction.ADD_FP128, x, y);
+        return lib.callRowOutOfLine(b, RuntimeFunction.ADD_FP128, x, y);
     }
 
     Value sub(Value x, Value y) {
-        return lib.callRow(b, RuntimeFunction.SUB_FP128, x, y);
+        return lib.callRowOutOfLine(b, RuntimeFunction.SUB_FP128, x, y);
     }
 
     Value mul(Value x, Value y) {
-        return lib.callRow(b, RuntimeFunction.MUL_FP128, x, y);
+        return lib.callRowOutOfLine(b, RuntimeFunction.MUL_FP128, x, y);
     }
 
     Value neg(Value x) {
@@ -118,7 +118,7 @@ class DoubleQuad {
     /** a * c exactly as p + err (the error through one fma). */
     DQ twoProd(Value a, Value c) {
         Value p = mul(a, c);
-        return new DQ(p, lib.callRow(b, RuntimeFunction.FMA_FP128, a, c, neg(p)));
+        return new DQ(p, lib.callRowOutOfLine(b, RuntimeFunction.FMA_FP128, a, c, neg(p)));
     }
 
     DQ add(DQ x, DQ y) {
@@ -153,11 +153,11 @@ class DoubleQuad {
     // ------------------------------------------------------------------ division and halving
 
     DQ div(DQ a, DQ d) {
-        Value q1 = lib.callRow(b, RuntimeFunction.DIV_FP128, a.hi(), d.hi());
+        Value q1 = lib.callRowOutOfLine(b, RuntimeFunction.DIV_FP128, a.hi(), d.hi());
         DQ p = twoProd(d.hi(), q1);
         DQ prod = fastTwoSum(p.hi(), add(p.lo(), mul(d.lo(), q1)));
         DQ r = add(a, new DQ(neg(prod.hi()), neg(prod.lo())));
-        return fastTwoSum(q1, lib.callRow(b, RuntimeFunction.DIV_FP128, r.hi(), d.hi()));
+        return fastTwoSum(q1, lib.callRowOutOfLine(b, RuntimeFunction.DIV_FP128, r.hi(), d.hi()));
     }
 
     Value halve(Value v) {

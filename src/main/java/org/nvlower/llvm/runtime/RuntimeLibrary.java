@@ -956,6 +956,20 @@ public final class RuntimeLibrary {
 
     /** A call of the runtime function {@code row} (defined here if needed) on binary128 bits, giving bits. */
     Value callRow(BodyBuilder b, RuntimeFunction row, Value... bits) {
+        return callRow(b, row, false, bits);
+    }
+
+    /**
+     * {@link #callRow} marked {@code noinline} at the call site, so that an optimizer keeps the row
+     * a call: the quad math bodies make hundreds of row calls each, and opt -O2 inlining them all
+     * turned a kernel calling seven of those functions into 22 MB of PTX (ptxas -O0: 122 s of CPU).
+     * A user's own fp128 operations still inline the rows.
+     */
+    Value callRowOutOfLine(BodyBuilder b, RuntimeFunction row, Value... bits) {
+        return callRow(b, row, true, bits);
+    }
+
+    private Value callRow(BodyBuilder b, RuntimeFunction row, boolean outOfLine, Value... bits) {
         Function fn = define(row);
         Value[] args = new Value[bits.length];
         for (int i = 0; i < bits.length; i++) {
@@ -963,6 +977,9 @@ public final class RuntimeLibrary {
             args[i] = want == bits[i].type() ? bits[i] : b.bitcast(bits[i], want);
         }
         Value r = b.call(fn, args);
+        if (outOfLine && r instanceof org.nvlower.llvm.ir.CallInst call) {
+            call.setDetail(call.detail().withFnAttributes(AttributeSet.words("noinline"), List.of()));
+        }
         return r.type() == org.nvlower.llvm.ir.FloatType.FP128 ? b.bitcast(r, I128) : r;
     }
 
