@@ -84,13 +84,15 @@ final class GpuRuntimeVerification {
             for (Map.Entry<String, String> e : ptx.entrySet()) {
                 out.printf(Locale.ROOT, "verify-runtime --impl gpu: the bodies compiled by %s, on %s, against softfloat%n",
                         e.getKey(), gpu.describe());
-                out.printf(Locale.ROOT, "%-24s %12s %10s%n", "function", "cases", "mismatches");
+                out.printf(Locale.ROOT, "%-24s %12s %10s %12s%n", "function", "cases", "mismatches", "ns/case");
                 Gpu.Module module = gpu.load(e.getValue());
                 List<RuntimeChecker.Report> reports = new ArrayList<>();
                 for (RuntimeFunction f : functions) {
-                    RuntimeChecker.Report r = GpuRuntimeCheck.run(gpu, module, f, random, seed);
+                    GpuRuntimeCheck.Result result = GpuRuntimeCheck.run(gpu, module, f, random, seed);
+                    RuntimeChecker.Report r = result.report();
                     reports.add(r);
-                    out.printf(Locale.ROOT, "%-24s %12d %10d%n", f.symbol(), r.cases(), r.mismatches());
+                    out.printf(Locale.ROOT, "%-24s %12d %10d %12.2f%n", f.symbol(), r.cases(), r.mismatches(),
+                            result.nanosPerCase());
                     out.flush();
                 }
                 long cases = reports.stream().mapToLong(RuntimeChecker.Report::cases).sum();
