@@ -133,6 +133,11 @@ public final class QuadInverseReference {
         return new BigInteger[] {v.shiftRight(8), err.shiftRight(8).add(BigInteger.TWO)};
     }
 
+    /** atan(k / 8) * 2^f within f / 16 units (k >= 0; the bodies' table of atan). */
+    public static BigInteger atanOfEighths(int k, int f) {
+        return atanRatio(BigInteger.valueOf(k).shiftLeft(f + GUARD - 3), BigInteger.ONE.shiftLeft(f + GUARD), f)[0];
+    }
+
     /**
      * atan(P / Q) for exact integers 0 < P <= Q / 2, relative to P / Q however small: T = P / Q
      * scaled to f + 3 .. f + 5 bits (within one unit), times sum (-1)^i t^2i / (2i + 1) at 2^-f.
