@@ -4,30 +4,37 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.nvlower.softfloat.QuadInverseReference;
 import org.nvlower.softfloat.QuadReference;
 
 /**
  * bench/quad-math's checker: reads "x result" lines ("x y result" for pow; binary128 bits in hex) from stdin and
  * compares each result with QuadReference's correctly rounded value: the number of cases, of
  * results not correctly rounded, and the largest error in ulps (distance in the encoding).
- * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh LABEL
+ * (atanh, asinh, acosh, atan, asin, acos, atan2: QuadInverseReference; atan2's lines "y x result").
+ * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh|
+ *        atanh|asinh|acosh|atan|asin|acos|atan2 LABEL
  */
 public class Check {
     public static void main(String[] args) throws Exception {
-        QuadReference.Function f = QuadReference.Function.valueOf(args[0].toUpperCase());
+        String name = args[0].toUpperCase();
+        boolean inverse = java.util.Arrays.stream(QuadInverseReference.Function.values()).anyMatch(g -> g.name().equals(name));
+        int arity = inverse ? QuadInverseReference.Function.valueOf(name).arity() : QuadReference.Function.valueOf(name).arity();
+        java.util.function.Function<long[], long[]> apply = inverse ? QuadInverseReference.Function.valueOf(name)::apply
+                : QuadReference.Function.valueOf(name)::apply;
         List<String> lines = new BufferedReader(new InputStreamReader(System.in)).lines().toList();
         AtomicLong wrong = new AtomicLong();
         AtomicLong maxUlps = new AtomicLong();
         lines.parallelStream().forEach(line -> {
             String[] field = line.split(" ");
-            long[] ops = new long[2 * f.arity()];
+            long[] ops = new long[2 * arity];
             for (int i = 0; i < ops.length / 2; i++) {
                 BigInteger x = new BigInteger(field[i], 16);
                 ops[2 * i] = x.shiftRight(64).longValue();
                 ops[2 * i + 1] = x.longValue();
             }
-            BigInteger r = new BigInteger(field[f.arity()], 16);
-            long[] ref = f.apply(ops);
+            BigInteger r = new BigInteger(field[arity], 16);
+            long[] ref = apply.apply(ops);
             BigInteger want = new BigInteger(1, java.nio.ByteBuffer.allocate(16).putLong(ref[0]).putLong(ref[1]).array());
             if (!want.equals(r)) {
                 wrong.incrementAndGet();

@@ -1,6 +1,7 @@
 /* bench/quad-math's driver: n operands of one function (0 exp, 1 log, 2 exp2, 3 log2, 4 log10, 5 expm1,
- * 6 log1p, 7 exp10, 8 pow, 9 sinh, 10 cosh, 11 tanh) from a xorshift generator, each printed with the function's result as
- * binary128 bits ("x result", pow "x y result"). Built with -DNV it calls nvlower's bodies (fp128
+ * 6 log1p, 7 exp10, 8 pow, 9 sinh, 10 cosh, 11 tanh, 12 atanh, 13 asinh, 14 acosh, 15 atan, 16 asin, 17 acos,
+ * 18 atan2) from a xorshift generator, each printed with the function's result as
+ * binary128 bits ("x result", pow "x y result", atan2 "y x result"). Built with -DNV it calls nvlower's bodies (fp128
  * carried as i128, linked by llvm-link, run by lli); without, libquadmath's *q functions (exp10:
  * glibc's exp10f128, libquadmath has none). */
 #define _GNU_SOURCE
@@ -22,6 +23,13 @@ u128 __nv_pow_fp128(u128, u128);
 u128 __nv_sinh_fp128(u128);
 u128 __nv_cosh_fp128(u128);
 u128 __nv_tanh_fp128(u128);
+u128 __nv_atanh_fp128(u128);
+u128 __nv_asinh_fp128(u128);
+u128 __nv_acosh_fp128(u128);
+u128 __nv_atan_fp128(u128);
+u128 __nv_asin_fp128(u128);
+u128 __nv_acos_fp128(u128);
+u128 __nv_atan2_fp128(u128, u128);
 static u128 call(int fn, u128 x, u128 y) {
   switch (fn) {
   case 0: return __nv_exp_fp128(x);
@@ -35,6 +43,13 @@ static u128 call(int fn, u128 x, u128 y) {
   case 9: return __nv_sinh_fp128(x);
   case 10: return __nv_cosh_fp128(x);
   case 11: return __nv_tanh_fp128(x);
+  case 12: return __nv_atanh_fp128(x);
+  case 13: return __nv_asinh_fp128(x);
+  case 14: return __nv_acosh_fp128(x);
+  case 15: return __nv_atan_fp128(x);
+  case 16: return __nv_asin_fp128(x);
+  case 17: return __nv_acos_fp128(x);
+  case 18: return __nv_atan2_fp128(x, y);
   default: return __nv_pow_fp128(x, y);
   }
 }
@@ -57,6 +72,13 @@ static u128 call(int fn, u128 x, u128 y) {
   case 9: q = sinhq(q); break;
   case 10: q = coshq(q); break;
   case 11: q = tanhq(q); break;
+  case 12: q = atanhq(q); break;
+  case 13: q = asinhq(q); break;
+  case 14: q = acoshq(q); break;
+  case 15: q = atanq(q); break;
+  case 16: q = asinq(q); break;
+  case 17: q = acosq(q); break;
+  case 18: q = atan2q(q, r); break;
   default: q = powq(q, r); break;
   }
   memcpy(&x, &q, 16);
@@ -87,13 +109,28 @@ int main(int argc, char **argv) {
       unsigned long long c = next();
       yhi = (c & 0x8000000000000000ULL) | (0x3FFF - 40 + (c >> 48) % 54) << 48 | (c & 0xFFFFFFFFFFFFULL);
       ylo = next();
+    } else if (fn == 12 || fn == 16 || fn == 17) { /* |x| in [2^-120, 1) (odd i: [1/2, 1)), either sign */
+      unsigned long long field = (i & 1) ? 0x3FFE : 0x3FFF - 120 + (a >> 48) % 120;
+      hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 13 || fn == 15) { /* |x| in [2^-120, 2^130), either sign */
+      unsigned long long field = 0x3FFF - 120 + (a >> 48) % 250;
+      hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 14) { /* x in [1, 2^130) (odd i: [1, 2)) */
+      unsigned long long field = 0x3FFF + ((i & 1) ? 0 : (a >> 48) % 130);
+      hi = field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 18) { /* y: |y| in 2^[-60, 60), x: |x| within 2^+-65 of y's binade, either sign */
+      unsigned long long field = 0x3FFF - 60 + (a >> 48) % 120;
+      hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+      unsigned long long c = next();
+      yhi = (c & 0x8000000000000000ULL) | (field - 65 + (c >> 48) % 130) << 48 | (c & 0xFFFFFFFFFFFFULL);
+      ylo = next();
     } else { /* positive, any normal binade */
       unsigned long long field = 1 + (a >> 48) % 0x7FFE;
       hi = field << 48 | (a & 0xFFFFFFFFFFFFULL);
     }
     u128 x = (u128)hi << 64 | b;
     u128 r = call(fn, x, (u128)yhi << 64 | ylo);
-    if (fn == 8) {
+    if (fn == 8 || fn == 18) {
       printf("%016llx%016llx %016llx%016llx %016llx%016llx\n", hi, b, yhi, ylo, (unsigned long long)(r >> 64),
              (unsigned long long)r);
     } else {

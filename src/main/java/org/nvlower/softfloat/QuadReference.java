@@ -26,9 +26,9 @@ public final class QuadReference {
     private QuadReference() {
     }
 
-    private static final long[] NAN = {0x7FFFFFFFFFFFFFFFL, -1L};
-    private static final long INF_HI = 0x7FFF000000000000L;
-    private static final long ONE_HI = 0x3FFF000000000000L;
+    static final long[] NAN = {0x7FFFFFFFFFFFFFFFL, -1L};
+    static final long INF_HI = 0x7FFF000000000000L;
+    static final long ONE_HI = 0x3FFF000000000000L;
     private static final int START = 192;
 
     /** The functions, for tables and benchmarks. */
@@ -70,7 +70,7 @@ public final class QuadReference {
     // ------------------------------------------------------------------ operands
 
     /** A finite binary128 as an exact signed {@code m * 2^e}. */
-    private record Exact(BigInteger m, int e) {
+    record Exact(BigInteger m, int e) {
         static Exact of(long hi, long lo) {
             int field = (int) (hi >>> 48) & 0x7FFF;
             BigInteger frac = BigInteger.valueOf(hi & 0xFFFFFFFFFFFFL).shiftLeft(64)
@@ -89,30 +89,30 @@ public final class QuadReference {
         }
     }
 
-    private static boolean isNaN(long hi, long lo) {
+    static boolean isNaN(long hi, long lo) {
         return F128.isNaN(hi, lo);
     }
 
-    private static boolean isInf(long hi, long lo) {
+    static boolean isInf(long hi, long lo) {
         return (hi & Long.MAX_VALUE) == INF_HI && lo == 0;
     }
 
-    private static boolean isZero(long hi, long lo) {
+    static boolean isZero(long hi, long lo) {
         return ((hi & Long.MAX_VALUE) | lo) == 0;
     }
 
     /** An approximation: the true value lies strictly within (a - err, a + err) * 2^exp. */
-    private record Approx(BigInteger a, BigInteger err, int exp) {
+    record Approx(BigInteger a, BigInteger err, int exp) {
     }
 
     /** What one evaluation at F fraction bits gives. */
     @FunctionalInterface
-    private interface Evaluation {
+    interface Evaluation {
         Approx at(int f);
     }
 
     /** Ziv's loop: doubles F until both ends of the interval round alike. */
-    private static long[] ziv(Evaluation eval) {
+    static long[] ziv(Evaluation eval) {
         for (int f = START; ; f *= 2) {
             Approx x = eval.at(f);
             BigInteger lo = x.a.subtract(x.err);
@@ -171,12 +171,12 @@ public final class QuadReference {
     }
 
     /** x / 2^f truncated toward zero (so that a negative term reaches 0, as a positive one does). */
-    private static BigInteger shiftTrunc(BigInteger x, int f) {
+    static BigInteger shiftTrunc(BigInteger x, int f) {
         return x.signum() < 0 ? x.negate().shiftRight(f).negate() : x.shiftRight(f);
     }
 
     /** The number of series terms at f bits for a ratio of at most 2^-2 per term, as an error allowance. */
-    private static BigInteger allowance(int f) {
+    static BigInteger allowance(int f) {
         return BigInteger.valueOf(4L * f + 64);
     }
 
@@ -196,7 +196,7 @@ public final class QuadReference {
      * log(M * 2^E) * 2^f for M > 0 (any length), with its error bound in units: y = M / 2^t in
      * [sqrt(1/2), sqrt(2)), log = n ln 2 + 2 atanh((y - 1)/(y + 1)).
      */
-    private static BigInteger[] logFixed(BigInteger m, int e, int f) {
+    static BigInteger[] logFixed(BigInteger m, int e, int f) {
         int t = m.bitLength() - 1;
         // y = M / 2^t in [1, 2); above sqrt(2) (M^2 > 2^(2t+1)) it is halved: t + 1
         if (m.multiply(m).compareTo(BigInteger.ONE.shiftLeft(2 * t + 1)) > 0) {

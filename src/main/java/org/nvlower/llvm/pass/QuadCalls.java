@@ -116,12 +116,19 @@ final class QuadCalls {
         LIBM.put("sinh", RuntimeFunction.SINH_FP128);
         LIBM.put("cosh", RuntimeFunction.COSH_FP128);
         LIBM.put("tanh", RuntimeFunction.TANH_FP128);
+        LIBM.put("atanh", RuntimeFunction.ATANH_FP128);
+        LIBM.put("asinh", RuntimeFunction.ASINH_FP128);
+        LIBM.put("acosh", RuntimeFunction.ACOSH_FP128);
+        LIBM.put("atan", RuntimeFunction.ATAN_FP128);
+        LIBM.put("asin", RuntimeFunction.ASIN_FP128);
+        LIBM.put("acos", RuntimeFunction.ACOS_FP128);
+        LIBM.put("atan2", RuntimeFunction.ATAN2_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
     private static final Set<String> NOT_YET = Set.of("scalbln",
-            "logb", "ilogb", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2",
-            "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
+            "logb", "ilogb", "sin", "cos", "tan", "sincos",
+            "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */

@@ -103,7 +103,7 @@ final class QuadMathBodies extends DoubleQuad {
     }
 
     /** {@code __nvl_f128_scale(hi, lo, k)}: (hi + lo) * 2^k rounded once. */
-    private Value scaled(DQ y, Value k) {
+    Value scaled(DQ y, Value k) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_scale", I128, java.util.List.of(I128, I128, BodyBuilder.I32),
                 new String[] {"hi", "lo", "k"}, hb -> new QuadMathBodies(lib, hb).retScaled(new DQ(hb.arg(0), hb.arg(1)), hb.arg(2)));
         return b.call(fn, y.hi(), y.lo(), k);
@@ -220,7 +220,7 @@ final class QuadMathBodies extends DoubleQuad {
     }
 
     /** {@code __nvl_f128_logParts(x)} for a positive finite x: {n, n ln 2, log y} (log, log2, log10, pow). */
-    private DQ[] callLogParts(Value x0) {
+    DQ[] callLogParts(Value x0) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_logParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128, I128),
                 java.util.List.of(I128), new String[] {"x"}, hb -> {
                     DQ[] p = new QuadMathBodies(lib, hb).logPartsOf(hb.arg(0));
@@ -248,7 +248,7 @@ final class QuadMathBodies extends DoubleQuad {
     }
 
     /** 2 atanh(z) for |z| <= 0.1716 (+ a rounding): z * 2 sum z^(2i) / (2i + 1) by Horner in z^2. */
-    private DQ twiceAtanh(DQ z) {
+    DQ twiceAtanh(DQ z) {
         DQ z2 = mul(z, z);
         DQ p = constant(parts(fixedOf(BigInteger.ONE, BigInteger.valueOf(2L * ATANH_TERMS - 1)), 2));
         for (int i = ATANH_TERMS - 2; i >= 0; i--) {
@@ -268,7 +268,7 @@ final class QuadMathBodies extends DoubleQuad {
 
     // ------------------------------------------------------------------ expm1, exp10, log1p
 
-    private static Value tinyBound() {
+    static Value tinyBound() {
         return i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112));
     }
 
@@ -333,7 +333,11 @@ final class QuadMathBodies extends DoubleQuad {
         b.returnIf(b.eq(x, minusOne), i128(F128_INF.setBit(127)), "notPole");
         b.returnIf(b.and(b.slt(x, i128(0)), b.ugt(abs, i128(F128_ONE))), i128(F128_NAN), "inDomain");
         b.returnIf(b.eq(x, i128(F128_INF)), x, "finite");
-        DQ u = q.twoSum(i128(F128_ONE), x);
+        b.retBits(q.callLogOfSum(q.twoSum(i128(F128_ONE), x)).hi());
+    }
+
+    /** log u for a positive double-quad u (normal, finite) through {@code __nvl_f128_log1pParts}: n ln 2 + log y. */
+    DQ callLogOfSum(DQ u) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_log1pParts", org.nvlower.llvm.ir.StructType.of(I128, I128, I128, I128),
                 java.util.List.of(I128, I128), new String[] {"hi", "lo"}, hb -> {
                     DQ[] p = new QuadMathBodies(lib, hb).logPartsOfSum(new DQ(hb.arg(0), hb.arg(1)));
@@ -342,7 +346,7 @@ final class QuadMathBodies extends DoubleQuad {
         Value v = b.call(fn, u.hi(), u.lo());
         DQ nLn2 = new DQ(b.extractValue(v, 0), b.extractValue(v, 1));
         DQ logY = new DQ(b.extractValue(v, 2), b.extractValue(v, 3));
-        b.retBits(q.add(nLn2, logY).hi());
+        return add(nLn2, logY);
     }
 
     /** {n ln 2, log y} for a positive double-quad u = y 2^n (the body of __nvl_f128_log1pParts). */

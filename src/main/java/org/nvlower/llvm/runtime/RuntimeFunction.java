@@ -14,6 +14,7 @@ import org.nvlower.llvm.ir.Type;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
 import org.nvlower.softfloat.F128Libm;
+import org.nvlower.softfloat.QuadInverseReference;
 import org.nvlower.softfloat.QuadReference;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
@@ -238,7 +239,23 @@ public enum RuntimeFunction {
             (a, e) -> QuadReference.cosh(a[0], a[1]), QuadMathBodies::cosh),
     /** tanh, correctly rounded but where the double-quad evaluation cannot decide. */
     TANH_FP128("__nv_tanh_fp128", List.of("llvm.tanh"), ValueType.F128, List.of(ValueType.F128),
-            (a, e) -> QuadReference.tanh(a[0], a[1]), QuadMathBodies::tanh);
+            (a, e) -> QuadReference.tanh(a[0], a[1]), QuadMathBodies::tanh),
+    // ---- the inverse functions (QuadInverseBodies; reference QuadInverseReference): correctly rounded but where the double-quad evaluation cannot decide
+    ATANH_FP128("__nv_atanh_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadInverseReference.atanh(a[0], a[1]), QuadInverseBodies::atanh),
+    ASINH_FP128("__nv_asinh_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadInverseReference.asinh(a[0], a[1]), QuadInverseBodies::asinh),
+    ACOSH_FP128("__nv_acosh_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadInverseReference.acosh(a[0], a[1]), QuadInverseBodies::acosh),
+    ATAN_FP128("__nv_atan_fp128", List.of("llvm.atan"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadInverseReference.atan(a[0], a[1]), QuadInverseBodies::atan),
+    ASIN_FP128("__nv_asin_fp128", List.of("llvm.asin"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadInverseReference.asin(a[0], a[1]), QuadInverseBodies::asin),
+    ACOS_FP128("__nv_acos_fp128", List.of("llvm.acos"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadInverseReference.acos(a[0], a[1]), QuadInverseBodies::acos),
+    /** atan2(y, x) (operands y then x, as C's; LLVM 19 has no llvm.atan2). */
+    ATAN2_FP128("__nv_atan2_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
+            (a, e) -> QuadInverseReference.atan2(a[0], a[1], a[2], a[3]), QuadInverseBodies::atan2);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

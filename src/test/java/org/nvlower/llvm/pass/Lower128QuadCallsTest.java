@@ -62,6 +62,9 @@ class Lower128QuadCallsTest {
         {"call fp128 @llvm.sinh.f128(fp128 %a)", "fp128", "__nv_sinh_fp128"},
         {"call fp128 @llvm.cosh.f128(fp128 %a)", "fp128", "__nv_cosh_fp128"},
         {"call fp128 @llvm.tanh.f128(fp128 %a)", "fp128", "__nv_tanh_fp128"},
+        {"call fp128 @llvm.atan.f128(fp128 %a)", "fp128", "__nv_atan_fp128"},
+        {"call fp128 @llvm.asin.f128(fp128 %a)", "fp128", "__nv_asin_fp128"},
+        {"call fp128 @llvm.acos.f128(fp128 %a)", "fp128", "__nv_acos_fp128"},
     };
 
     private static String module(String call, String type) {
@@ -306,6 +309,46 @@ class Lower128QuadCallsTest {
         assertEquals(6, run(in, "lround", half));
         assertEquals(-6, run(in, "lround", half | Long.MIN_VALUE));
         assertEquals(3, run(in, "frexpExp", half) & 0xFFFFFFFFL); // 5.5 = 0.6875 * 2^3
+    }
+
+    /** The inverse functions by their C names (f128, q, l), atan2's operands in C's order; a wrong type is one error. */
+    @Test
+    void inverseFunctionsByTheirCNames() {
+        String text = """
+                define fp128 @c(fp128 %a, fp128 %b) {
+                  %1 = call fp128 @atanhf128(fp128 %a)
+                  %2 = call fp128 @asinhq(fp128 %1)
+                  %3 = call fp128 @acoshl(fp128 %2)
+                  %4 = call fp128 @atanf128(fp128 %3)
+                  %5 = call fp128 @asinq(fp128 %4)
+                  %6 = call fp128 @acosl(fp128 %5)
+                  %7 = call fp128 @atan2q(fp128 %6, fp128 %b)
+                  ret fp128 %7
+                }
+                declare fp128 @atanhf128(fp128)
+                declare fp128 @asinhq(fp128)
+                declare fp128 @acoshl(fp128)
+                declare fp128 @atanf128(fp128)
+                declare fp128 @asinq(fp128)
+                declare fp128 @acosl(fp128)
+                declare fp128 @atan2q(fp128, fp128)
+                """;
+        Module m = IrParser.parse("c.ll", text);
+        assertEquals(7, Lower128.run(m, Lower128.Options.DEFAULT).calls());
+        String out = IrPrinter.print(m);
+        for (String want : List.of("%1 = call fp128 @__nv_atanh_fp128(fp128 %a)", "%2 = call fp128 @__nv_asinh_fp128(fp128 %1)",
+                "%3 = call fp128 @__nv_acosh_fp128(fp128 %2)", "%4 = call fp128 @__nv_atan_fp128(fp128 %3)",
+                "%5 = call fp128 @__nv_asin_fp128(fp128 %4)", "%6 = call fp128 @__nv_acos_fp128(fp128 %5)",
+                "%7 = call fp128 @__nv_atan2_fp128(fp128 %6, fp128 %b)")) {
+            assertTrue(out.contains(want), want + "\n" + out);
+        }
+        assertEquals(List.of(), IrVerifier.verify(m));
+        Module bad = IrParser.parse("b.ll", "define fp128 @c(fp128 %a) {\n  %r = call fp128 @atan2q(fp128 %a)\n  ret fp128 %r\n}\n"
+                + "declare fp128 @atan2q(fp128)\n");
+        InputException e = assertThrows(InputException.class, () -> Lower128.run(bad, Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("b.ll:2:3: error: '%r = call fp128 @atan2q(fp128 %a)' in @c cannot be selected by "
+                + "NVPTX: atan2q is the quad C function atan2 and must have the type fp128 (fp128, fp128), not fp128 (fp128)"),
+                e.render());
     }
 
     /** {@code name} on the fp128 whose high word is {@code hi} (low word 0); the result's low word. */

@@ -349,6 +349,28 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.COSH_FP128, M_INF, INF, "cosh(-inf) = inf");
         c(RuntimeFunction.TANH_FP128, M_INF, M_ONE, "tanh(-inf) = -1");
         c(RuntimeFunction.TANH_FP128, M_ZERO, M_ZERO, "tanh(-0) = -0");
+        String pi = "4000921FB54442D18469898CC51701B8"; // mpmath's pi rounded to binary128
+        String piHalf = "3FFF921FB54442D18469898CC51701B8";
+        c(RuntimeFunction.ATANH_FP128, M_ONE, M_INF, "atanh(-1) = -inf");
+        c(RuntimeFunction.ATANH_FP128, M_ZERO, M_ZERO, "atanh(-0) = -0");
+        c(RuntimeFunction.ATANH_FP128, TWO, GPU_NAN, "atanh(2) is NaN");
+        c(RuntimeFunction.ASINH_FP128, M_INF, M_INF, "asinh(-inf) = -inf");
+        c(RuntimeFunction.ASINH_FP128, M_ZERO, M_ZERO, "asinh(-0) = -0");
+        c(RuntimeFunction.ACOSH_FP128, ONE, ZERO, "acosh(1) = +0");
+        c(RuntimeFunction.ACOSH_FP128, INF, INF, "acosh(inf) = inf");
+        c(RuntimeFunction.ACOSH_FP128, HALF, GPU_NAN, "acosh(0.5) is NaN");
+        c(RuntimeFunction.ATAN_FP128, M_ZERO, M_ZERO, "atan(-0) = -0");
+        c(RuntimeFunction.ATAN_FP128, INF, piHalf, "atan(inf) = pi/2");
+        c(RuntimeFunction.ASIN_FP128, M_ONE, "BFFF921FB54442D18469898CC51701B8", "asin(-1) = -pi/2");
+        c(RuntimeFunction.ASIN_FP128, TWO, GPU_NAN, "asin(2) is NaN");
+        c(RuntimeFunction.ACOS_FP128, ONE, ZERO, "acos(1) = +0");
+        c(RuntimeFunction.ACOS_FP128, M_ONE, pi, "acos(-1) = pi");
+        c(RuntimeFunction.ATAN2_FP128, ZERO + " " + M_ZERO, pi, "atan2(+0, -0) = pi");
+        c(RuntimeFunction.ATAN2_FP128, M_ZERO + " " + ZERO, M_ZERO, "atan2(-0, +0) = -0");
+        c(RuntimeFunction.ATAN2_FP128, ONE + " " + M_ZERO, piHalf, "atan2(1, -0) = pi/2");
+        c(RuntimeFunction.ATAN2_FP128, INF + " " + M_INF, "40002D97C7F3321D234F272993D1414A", "atan2(inf, -inf) = 3pi/4");
+        c(RuntimeFunction.ATAN2_FP128, M_ONE + " " + INF, M_ZERO, "atan2(-1, inf) = -0");
+        c(RuntimeFunction.ATAN2_FP128, QNAN + " " + ONE, GPU_NAN, "NaN");
     }
 
     @TestFactory
