@@ -64,6 +64,13 @@ public final class Templates {
      */
     public static final double RSQRT_F32_BOUND = Math.pow(2, 0.1) + 0x1p-29;
 
+    /**
+     * rcp.approx.f32's bound: the PTX ISA's 1 ulp (of the exact 1/x's binade, 2^-149 below 2^-126),
+     * plus 2^-20 for the double reference. Without .ftz the results below 2^-126 are MUFU's 1/(x/4)
+     * (1 ulp of a binade 1 or 2 above) times 1/4, rounded once: under 1/2 + 1/2 ulp of 2^-149.
+     */
+    public static final double RCP_APPROX_F32_BOUND = 1 + 0x1p-20;
+
     /** sqrt.approx.f32's bound: the PTX ISA's 2^-23 relative, in units of 2^-23, plus 2^-29 for the double reference. */
     public static final double SQRT_APPROX_F32_BOUND = 1 + 0x1p-29;
 
@@ -119,6 +126,10 @@ public final class Templates {
             // ptxas 11.8: FSETP, FMUL, MUFU.RSQ, FMUL (.ftz: the MUFU alone)
             new Row(RSQRT_APPROX_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 4, () -> Fp32Rsqrt.rsqrtApprox(false)),
             new Row(RSQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 1, () -> Fp32Rsqrt.rsqrtApprox(true)),
+            // ptxas 11.8 (sm_52, sm_75, sm_90): IMAD.MOV (2^24), FSETP, FSETP, FSEL, FSEL, FMUL, MUFU.RCP, FMUL (.ftz: the
+            // MUFU alone)
+            new Row(RCP_APPROX_F32, F32_UNARY, APPROX, RCP_APPROX_F32_BOUND, 8, () -> Fp32RcpApprox.build(false)),
+            new Row(RCP_APPROX_FTZ_F32, F32_UNARY, APPROX, RCP_APPROX_F32_BOUND, 1, () -> Fp32RcpApprox.build(true)),
             // ptxas 11.8 (sm_52 to sm_90): FSETP, FMUL, MUFU.SQRT, FMUL (.ftz: the MUFU alone)
             new Row(SQRT_APPROX_F32, F32_UNARY, APPROX, SQRT_APPROX_F32_BOUND, 4, () -> Fp32Rsqrt.sqrtApprox(false)),
             new Row(SQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, SQRT_APPROX_F32_BOUND, 1, () -> Fp32Rsqrt.sqrtApprox(true)),
