@@ -68,6 +68,8 @@ public enum PtxMathOp {
     SIN_APPROX_FTZ_F32("sin.approx.ftz.f32"),
     COS_APPROX_F32("cos.approx.f32"),
     COS_APPROX_FTZ_F32("cos.approx.ftz.f32"),
+    // MUFU.TANH alone (sm_75 and later; no .ftz form: subnormal inputs pass through)
+    TANH_APPROX_F32("tanh.approx.f32"),
     RSQRT_APPROX_F64("rsqrt.approx.f64"),
     RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
     DIV_U16("div.u16"),

@@ -16,7 +16,8 @@ import org.nvlower.softfloat.RoundingMode;
  * .ftz, rcp multiplies x and the result by one scale (2^24 for |x| below 2^-126, 1/4 above 2^126),
  * ex2 halves x below -126 and squares the result, lg2, rsqrt and sqrt scale |x| below 2^-126
  * by 2^24 and correct the result (- 24, * 2^12, * 2^-12); sin/cos (either form) take x times 1/(2 pi) rounded
- * toward zero, since MUFU.SIN/COS take revolutions. Other approximations without .ftz are refused.
+ * toward zero, since MUFU.SIN/COS take revolutions; tanh.approx.f32 is MUFU.TANH alone (it passes
+ * subnormal inputs through). Other approximations are refused.
  * The f64 forms are MUFU.RCP64H / RSQ64H of the high word (1.11.20 format): the result's low
  * word is 0. rcp.approx.ftz.f64 reads the high word alone on the GPU (an H200 gives 0 for
  * 0x7ff00000_00000789 and 0x7FFFFFFF00000000 for a quiet NaN: docs/nan.md), so any low word is
@@ -45,6 +46,7 @@ final class PtxApprox {
             Map.entry("sin.approx.f32", new Form(MufuFn.SIN, Steps.REVOLUTIONS)),
             Map.entry("cos.approx.ftz.f32", new Form(MufuFn.COS, Steps.REVOLUTIONS)),
             Map.entry("cos.approx.f32", new Form(MufuFn.COS, Steps.REVOLUTIONS)),
+            Map.entry("tanh.approx.f32", new Form(MufuFn.TANH, Steps.NONE)),
             Map.entry("rcp.approx.ftz.f64", new Form(MufuFn.RCP64H, Steps.NONE)),
             Map.entry("rsqrt.approx.ftz.f64", new Form(MufuFn.RSQ64H, Steps.NONE)));
 

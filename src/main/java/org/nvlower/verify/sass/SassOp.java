@@ -27,7 +27,7 @@ public final class SassOp {
     private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RCP_APPROX_F32, RSQRT_F32, SQRT_APPROX_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RCP_APPROX_F32, RSQRT_F32, SQRT_APPROX_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, TANH_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
@@ -64,6 +64,7 @@ public final class SassOp {
             case LG2_APPROX_F32, LG2_APPROX_FTZ_F32 -> Kind.LG2_F32;
             case SIN_APPROX_F32, SIN_APPROX_FTZ_F32 -> Kind.SIN_F32;
             case COS_APPROX_F32, COS_APPROX_FTZ_F32 -> Kind.COS_F32;
+            case TANH_APPROX_F32 -> Kind.TANH_F32;
             case DIV_U16 -> Kind.DIV_U16;
             case DIV_S16 -> Kind.DIV_S16;
             case REM_U16 -> Kind.REM_U16;
@@ -188,6 +189,7 @@ public final class SassOp {
             case EX2_F32 -> ex2F32Error((int) a, (int) got, template.ftz());
             case LG2_F32 -> lg2F32Error((int) a, (int) got, template.ftz());
             case SIN_F32, COS_F32 -> sinCosF32Error(kind == Kind.COS_F32, (int) a, (int) got, template.ftz());
+            case TANH_F32 -> tanhF32Error((int) a, (int) got);
             default -> Math.max(0, ulpError((int) a, (int) b, (int) got));
         };
     }
@@ -360,6 +362,28 @@ public final class SassOp {
         }
         double exact = cos ? StrictMath.cos(f) : StrictMath.sin(f);
         return Math.abs(g - exact) / sinCosF32Bound(f);
+    }
+
+    /**
+     * tanh.approx.f32's relative error in units of 2^-11 (the PTX ISA's bound), tanh x in double.
+     * Exact results required: NaN -> a NaN, +-inf -> +-1, +-0 and subnormals -> x itself (the ISA:
+     * subnormal inputs pass through).
+     */
+    public static double tanhF32Error(int x, int got) {
+        float f = Float.intBitsToFloat(x);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f)) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isInfinite(f) || (x & 0x7F800000) == 0) {
+            int want = Float.isInfinite(f) ? (x & 0x80000000) | 0x3F800000 : x;
+            return got == want ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isNaN(g) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double exact = StrictMath.tanh(f);
+        return Math.abs(g - exact) / Math.abs(exact) / 0x1p-11;
     }
 
     public boolean signed() {

@@ -375,6 +375,10 @@ class PtxInstructionsTest {
         assertEquals(0x80000000L, run32("rcp.approx.f32", 0xFF800000, exact));            // 1/-inf = -0 (x 1/4)
         assertEquals(0L, run32("rcp.approx.ftz.f32", 0x7F000000, exact), ".ftz: 2^-127 is flushed");
         assertEquals(0xFF800000L, run32("rcp.approx.ftz.f32", 0x80400000, exact), ".ftz: -subnormal is -0");
+        assertEquals(0x80000001L, run32("tanh.approx.f32", 0x80000001, exact), "a subnormal passes through");
+        assertEquals(0xBF800000L, run32("tanh.approx.f32", 0xFF800000, exact));           // tanh(-inf) = -1
+        assertEquals(0x3F800000L, run32("tanh.approx.f32", 0x41200000, exact));           // tanh(10) rounds to 1
+        assertEquals(0x3F42F7D6L, run32("tanh.approx.f32", 0x3F800000, exact));           // tanh(1) = 0.76159416
 
         assertEquals(0x80000000L, run32("sin.approx.f32", 0x80000000, exact));
         assertEquals(0x7FFFFFFFL, run32("sin.approx.ftz.f32", 0x7F800000, exact));
@@ -386,7 +390,7 @@ class PtxInstructionsTest {
         SplittableRandom r = new SplittableRandom(22);
         String[] ops = {"ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32",
             "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32", "rsqrt.approx.f32", "sqrt.approx.f32",
-            "rcp.approx.f32", "rcp.approx.ftz.f32"};
+            "rcp.approx.f32", "rcp.approx.ftz.f32", "tanh.approx.f32"};
         for (String op : ops) {
             SassOp sassOp = SassOp.of(TemplateKey.valueOf(op));
             for (MufuModel m : new MufuModel[] {MufuModel.adversarial(MufuModel.Extreme.LOW, 1),
@@ -424,8 +428,8 @@ class PtxInstructionsTest {
     @Test
     void whatIsNotModelledIsRefusedByName() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> run("    tanh.approx.f32 %r0, 0f40400000;"));
-        assertTrue(e.getMessage().contains("tanh.approx.f32"), e.getMessage());
+                () -> run("    ex2.approx.ftz.bf16 %r0, 0f40400000;"));
+        assertTrue(e.getMessage().contains("ex2.approx.ftz.bf16"), e.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rni.f32.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
