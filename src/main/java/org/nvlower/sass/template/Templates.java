@@ -103,7 +103,7 @@ public final class Templates {
     private static final ChosenFor HAS_RSQ64H = (sm, limit) -> sm.hasMufuRsq64h();
     private static final ChosenFor DRSQRT_FLAG = (sm, limit) -> sm.drsqrtHardwareFlag();
     /** MUFU.TANH: sm_75 and later (ptxas 11.8: "Feature 'tanh' requires .target sm_75 or higher"). */
-    private static final ChosenFor HAS_TANH = (sm, limit) -> sm.number() >= 75;
+    private static final ChosenFor HAS_TANH = (sm, limit) -> sm.hasMufuTanh();
 
     private static ChosenFor not(ChosenFor c) {
         return (sm, limit) -> !c.test(sm, limit);
