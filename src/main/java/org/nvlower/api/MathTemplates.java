@@ -128,7 +128,8 @@ public final class MathTemplates {
                 + Hex128.quote(arch), null));
         TemplateKey key = TemplateKey.parse(op).filter(k -> Templates.get(k).isPresent()).orElseThrow(() -> unknown(op));
         return Failures.guard(() -> key.variant() != TemplateKey.Variant.DEFAULT ? Templates.require(key)
-                : Templates.forTarget(key.op(), sm, sm.registerFileSize()));
+                : Templates.chosen(key.op(), sm, sm.registerFileSize()).orElseThrow(() -> new InputException(
+                        "no template for " + Hex128.quote(op) + " on " + arch + " (ptxas refuses it for that target)")));
     }
 
     private static NvlowerException unknown(String op) {

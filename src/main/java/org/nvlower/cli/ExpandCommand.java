@@ -139,7 +139,8 @@ public final class ExpandCommand implements Runnable {
         }
         // a variant named by the user is printed as named; an op gets the target's variant
         print(key.variant() != TemplateKey.Variant.DEFAULT ? Templates.require(key)
-                : Templates.forTarget(key.op(), sm, registerLimit(sm)));
+                : Templates.chosen(key.op(), sm, registerLimit(sm)).orElseThrow(() -> new InputException(
+                        "no template for " + Hex128.quote(name) + " on " + arch + " (ptxas refuses it for that target)")));
     }
 
     private void print(Template t) {

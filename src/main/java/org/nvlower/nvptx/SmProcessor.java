@@ -149,6 +149,11 @@ public enum SmProcessor {
         return number >= MUFU_64H_SINCE;
     }
 
+    /** MUFU.TANH, PTX tanh.approx.f32 (sm_75+; ptxas 11.8 refuses tanh for earlier targets). */
+    public boolean hasMufuTanh() {
+        return number >= 75;
+    }
+
     /** MUFU.SQRT (sm_89+). */
     public boolean hasMufuSqrt() {
         return number >= MUFU_SQRT_SINCE;

@@ -117,6 +117,9 @@ public final class KernelExpansion {
         if (op == null || !Templates.has(op)) {
             return new Site(f, in, spelling, op, null, false, "no template yet");
         }
+        if (sm != null && Templates.chosen(op, sm, registerLimit).isEmpty()) {
+            return new Site(f, in, spelling, op, null, false, "no template for " + sm + " (ptxas refuses it there)");
+        }
         if (in.guard() != null) {
             return new Site(f, in, spelling, op, null, false, "guarded by @" + (in.guard().negated() ? "!" : "")
                     + in.guard().predicate());

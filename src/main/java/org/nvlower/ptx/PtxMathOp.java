@@ -55,7 +55,9 @@ public enum PtxMathOp {
     SQRT_RP_F64("sqrt.rp.f64"),
     RSQRT_APPROX_F32("rsqrt.approx.f32"),
     RSQRT_APPROX_FTZ_F32("rsqrt.approx.ftz.f32"),
-    // one MUFU each (SQRT, EX2, LG2, SIN, COS), with ptxas's scaling or argument reduction around it
+    // one MUFU each (RCP, SQRT, EX2, LG2, SIN, COS), with ptxas's scaling or argument reduction around it
+    RCP_APPROX_F32("rcp.approx.f32"),
+    RCP_APPROX_FTZ_F32("rcp.approx.ftz.f32"),
     SQRT_APPROX_F32("sqrt.approx.f32"),
     SQRT_APPROX_FTZ_F32("sqrt.approx.ftz.f32"),
     EX2_APPROX_F32("ex2.approx.f32"),
@@ -66,6 +68,8 @@ public enum PtxMathOp {
     SIN_APPROX_FTZ_F32("sin.approx.ftz.f32"),
     COS_APPROX_F32("cos.approx.f32"),
     COS_APPROX_FTZ_F32("cos.approx.ftz.f32"),
+    // MUFU.TANH alone (sm_75 and later; no .ftz form: subnormal inputs pass through)
+    TANH_APPROX_F32("tanh.approx.f32"),
     RSQRT_APPROX_F64("rsqrt.approx.f64"),
     RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
     DIV_U16("div.u16"),

@@ -131,7 +131,7 @@ public final class PtxOpcodes {
             mode = f64 && !base.equals("rsqrt") ? "rn" : "approx";
             hasFtz |= type.equals("f32");
         }
-        hasFtz |= ftz && type.equals("f32");
+        hasFtz |= ftz && type.equals("f32") && !base.equals("tanh"); // tanh has no .ftz form
         StringBuilder op = new StringBuilder(base);
         if (mode != null) {
             op.append('.').append(mode);

@@ -42,7 +42,7 @@ public final class Mod {
     public enum BoolOp { AND, OR, XOR }
 
     /** MUFU sub-functions. */
-    public enum MufuFn { RCP, RSQ, RCP64H, RSQ64H, EX2, LG2, SIN, COS, SQRT }
+    public enum MufuFn { RCP, RSQ, RCP64H, RSQ64H, EX2, LG2, SIN, COS, SQRT, TANH }
 
     /** Integer side of I2F/F2I and the type of SHF. */
     public enum IntType { U32, S32, U64, S64;

@@ -6,7 +6,8 @@ import org.nvlower.sass.Mod.MufuFn;
  * What every MUFU model shares: the special cases (which real GPUs give exactly), the correctly
  * rounded reference of each function, its documented error bound, and the admissible outputs
  * (all floats within the bound of the exact value). docs/templates.md cites the source of each
- * bound. MUFU flushes: a subnormal input reads as zero and a subnormal result is a zero.
+ * bound. MUFU flushes: a subnormal input reads as zero and a subnormal result is a zero (but
+ * MUFU.TANH, which passes a subnormal input through: the PTX ISA's tanh.approx.f32).
  *
  * <p>Values are binary32 bit patterns; RCP64H/RSQ64H take and give the high word of a binary64
  * (PTX rcp.approx.ftz.f64 / rsqrt.approx.ftz.f64: 1.11.20 format, low word zero).
@@ -18,7 +19,7 @@ public final class Mufu {
     /** rcp/rsq/rsqrt of f64: the canonical NaN's high word (PTX: 0x7fffffff00000000). */
     public static final int NAN64H = 0x7FFFFFFF;
     private static final int POS_INF = 0x7F800000;
-    private static final int NO_SPECIAL = 1; // a subnormal pattern, which no special case returns
+    private static final int NO_SPECIAL = 0x7FBFFFFF; // a signalling NaN (a huge normal as a high word): no special case returns it
 
     /** How a function's bound is stated. */
     public enum BoundKind {
@@ -64,6 +65,9 @@ public final class Mufu {
                     "PTX ISA sin.approx.f32 / cos.approx.f32 bound the instruction, FMUL.RZ by 1/(2 pi) then MUFU"
                             + " (2^-20.5 absolute in [-2pi, 2pi], 2^-14.7 in [-100pi, 100pi]), not MUFU alone;"
                             + " nvlower assumes 2^-22 for MUFU.SIN/COS (docs/templates.md)");
+            case TANH -> new Bound(BoundKind.RELATIVE, 0x1p-11, "2^-11 relative",
+                    "PTX ISA tanh.approx.f32 (9.0): \"The maximum relative error over the entire floating point range is"
+                            + " 2^-11\"; subnormal inputs pass through to the output");
             case RCP64H, RSQ64H -> new Bound(BoundKind.RELATIVE, 0x1p-20, "2^-20 relative (assumed)",
                     "PTX ISA rcp.approx.ftz.f64 calls it a \"gross approximation\" from 20 mantissa bits and states no"
                             + " bound; nvlower assumes one ulp of the 1.11.20 result");
@@ -98,6 +102,7 @@ public final class Mufu {
             case LG2 -> nan ? NAN : zero ? 0xFF800000 : sign != 0 ? NAN : inf ? POS_INF : NO_SPECIAL;
             case SIN -> nan || inf ? NAN : zero ? sign : NO_SPECIAL;
             case COS -> nan || inf ? NAN : zero ? 0x3F800000 : NO_SPECIAL;
+            case TANH -> nan ? NAN : inf ? sign | 0x3F800000 : zero ? x : NO_SPECIAL; // +-0 and subnormals: x itself
             case RCP64H -> nan64h(x) ? NAN64H : zero ? sign | 0x7FF00000 : (abs == 0x7FF00000) ? sign
                     : abs >= 0x7FD00000 ? sign : NO_SPECIAL; // |x| >= 2^1022: 1/x is subnormal, flushed
             case RSQ64H -> nan64h(x) ? NAN64H : zero ? sign | 0x7FF00000 : sign != 0 ? NAN64H
@@ -125,6 +130,7 @@ public final class Mufu {
             case EX2 -> Float.floatToRawIntBits((float) StrictMath.pow(2, f));
             case LG2 -> Float.floatToRawIntBits((float) (StrictMath.log(f) / LOG2));
             case SIN, COS -> Float.floatToRawIntBits((float) revolutions(fn, f));
+            case TANH -> Float.floatToRawIntBits((float) StrictMath.tanh(f));
             case RCP64H -> roundHigh(1.0 / highWord(x));
             case RSQ64H -> roundHigh(1.0 / StrictMath.sqrt(highWord(x)));
         };
@@ -238,6 +244,9 @@ public final class Mufu {
             out[0] = c;
             return 1;
         }
+        if (fn == MufuFn.TANH) {
+            return tanhCandidates(x, c, out);
+        }
         int n = 0;
         boolean wide = fn == MufuFn.RCP64H || fn == MufuFn.RSQ64H;
         for (int k = -4; k <= 4; k++) {
@@ -254,6 +263,46 @@ public final class Mufu {
                 int t = out[i];
                 out[i] = out[j];
                 out[j] = t;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * TANH's bound (2^-11 relative) admits thousands of floats: the candidates are its two ends,
+     * the rounded value and its neighbours, and a float halfway to each end (ascending values).
+     * Every candidate is normal (|tanh x| >= 2^-126 for normal x: the low end is clipped there).
+     */
+    private static int tanhCandidates(int x, int c, int[] out) {
+        int sign = c & 0x80000000;
+        double t = Math.abs(StrictMath.tanh(Float.intBitsToFloat(x)));
+        double b = bound(MufuFn.TANH).value();
+        double loValue = t * (1 - b) * (1 + MARGIN);
+        double hiValue = t * (1 + b) * (1 - MARGIN);
+        int lo = Float.floatToRawIntBits((float) loValue);
+        if (Float.intBitsToFloat(lo) < loValue) {
+            lo++;
+        }
+        lo = Math.max(lo, 0x00800000);
+        int hi = Float.floatToRawIntBits((float) hiValue);
+        if (Float.intBitsToFloat(hi) > hiValue) {
+            hi--;
+        }
+        int mid = c & 0x7FFFFFFF;
+        int[] mags = {lo, lo + (mid - lo) / 2, mid - 1, mid, mid + 1, mid + (hi - mid) / 2, hi};
+        int n = 0;
+        int last = -1;
+        for (int m : mags) {
+            if (m >= lo && m <= hi && m > last) {
+                out[n++] = m;
+                last = m;
+            }
+        }
+        if (sign != 0) { // negative values: ascending value is descending magnitude
+            for (int i = 0, j = n - 1; i <= j; i++, j--) {
+                int a = out[i] | sign;
+                out[i] = out[j] | sign;
+                out[j] = a;
             }
         }
         return n;

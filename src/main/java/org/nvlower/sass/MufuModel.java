@@ -134,13 +134,14 @@ public interface MufuModel {
         public static final int MAX_CHOICES = 6;
 
         /**
-         * How many choices cover fn's outputs: {@link #MAX_CHOICES}, or 9 for EX2, LG2, SIN and COS,
+         * How many choices cover fn's outputs: {@link #MAX_CHOICES}, 7 for TANH (a subset), or 9 for EX2, LG2, SIN and COS,
          * whose candidates are the floats within 4 of the rounded value (for LG2 near 1 and SIN/COS,
          * absolute bounds, a subset of the admissible outputs: docs/templates.md).
          */
         public static int choices(MufuFn fn) {
             return switch (fn) {
                 case EX2, LG2, SIN, COS -> 9;
+                case TANH -> 7; // the ends of its 2^-11 bound, halfway points, the rounded value and its neighbours
                 default -> MAX_CHOICES;
             };
         }

@@ -196,6 +196,8 @@ class ApiTest {
         assertTrue(MathTemplates.emitPtx("div.rn.f32", "sm_90").contains(".func"));
         assertThrows(NvlowerException.class, () -> MathTemplates.expand("div.rn.f16", "sm_90"));
         assertThrows(NvlowerException.class, () -> MathTemplates.expand("div.rn.f32", "sm_1"));
+        assertThrows(NvlowerException.class, () -> MathTemplates.expand("tanh.approx.f32", "sm_70")); // MUFU.TANH: sm_75+
+        assertTrue(MathTemplates.expand("tanh.approx.f32", "sm_75").listing().contains("MUFU.TANH"));
         assertThrows(NvlowerException.class, () -> MathTemplates.verify("div.rn.f32", "nonsense", 1, 1));
     }
 

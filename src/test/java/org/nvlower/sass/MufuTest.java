@@ -216,4 +216,40 @@ class MufuTest {
             }
         }
     }
+
+    /**
+     * TANH (the PTX ISA's tanh.approx.f32): +-inf -> +-1, subnormals and zeros pass through (the
+     * sentinel of "no special case" is not a subnormal, so 2^-149 is one), NaN -> NaN; elsewhere
+     * the candidates are ascending, normal, within 2^-11 relative, and include both ends of the bound.
+     */
+    @Test
+    void tanhPassesSubnormalsThroughAndItsCandidatesSpanTheBound() {
+        int[] out = new int[16];
+        assertEquals(0xBF800000, Mufu.exact(MufuFn.TANH, 0xFF800000));
+        assertEquals(0x00000001, Mufu.exact(MufuFn.TANH, 0x00000001));
+        assertEquals(0x807FFFFF, Mufu.exact(MufuFn.TANH, 0x807FFFFF));
+        assertEquals(Mufu.NAN, Mufu.exact(MufuFn.TANH, 0x7FC00000));
+        assertEquals(1, Mufu.candidates(MufuFn.TANH, 0x00000001, out));
+        SplittableRandom r = new SplittableRandom(11);
+        for (int i = 0; i < 3000; i++) {
+            int x = i == 0 ? 0x00800000 : i == 1 ? 0xBF800000 : r.nextInt();
+            float f = Float.intBitsToFloat(x);
+            if (Float.isNaN(f) || Float.isInfinite(f) || (x & 0x7F800000) == 0) {
+                continue;
+            }
+            int k = Mufu.candidates(MufuFn.TANH, x, out);
+            double t = StrictMath.tanh(f);
+            for (int j = 0; j < k; j++) {
+                float y = Float.intBitsToFloat(out[j]);
+                assertTrue(Math.abs(y - t) <= Math.abs(t) * 0x1p-11 && (out[j] & 0x7F800000) != 0, Integer.toHexString(x));
+                assertTrue(j == 0 || y > Float.intBitsToFloat(out[j - 1]), "ascending " + Integer.toHexString(x));
+            }
+            if (Math.abs(t) > 0x1p-120) { // both ends: one float further is outside the bound
+                float lo = Float.intBitsToFloat(out[0]);
+                float hi = Float.intBitsToFloat(out[k - 1]);
+                assertTrue(Math.abs(Math.nextDown(lo) - t) > Math.abs(t) * 0x1p-11 * (1 - 0x1p-40), Integer.toHexString(x));
+                assertTrue(Math.abs(Math.nextUp(hi) - t) > Math.abs(t) * 0x1p-11 * (1 - 0x1p-40), Integer.toHexString(x));
+            }
+        }
+    }
 }

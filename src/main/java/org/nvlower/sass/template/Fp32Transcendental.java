@@ -64,6 +64,21 @@ final class Fp32Transcendental {
         return b.build();
     }
 
+    /**
+     * tanh.approx.f32: MUFU.TANH alone, as ptxas 11.8 writes it for sm_75 and sm_90 (nothing
+     * around it: MUFU.TANH passes subnormal inputs through, and the instruction has no .ftz form).
+     */
+    static Program tanh() {
+        ProgramBuilder b = new ProgramBuilder("tanh.approx.f32");
+        Reg x = b.input("x", RegClass.R32);
+        Reg r = b.output("r", RegClass.R32);
+        b.path(Path.FAST);
+        b.mufu(MufuFn.TANH, r, x.op());
+        b.path(Path.GLUE);
+        b.exit();
+        return b.build();
+    }
+
     /** sin or cos (fn SIN or COS): the same program with and without .ftz, as ptxas emits it. */
     static Program sinCos(MufuFn fn, boolean ftz) {
         String name = (fn == MufuFn.SIN ? "sin" : "cos") + (ftz ? ".approx.ftz.f32" : ".approx.f32");

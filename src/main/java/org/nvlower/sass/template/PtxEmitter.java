@@ -543,6 +543,7 @@ public final class PtxEmitter {
                     case SQRT -> line(g, "sqrt.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case EX2 -> line(g, "ex2.approx.ftz.f32 " + reg(o[0]) + ", " + src);
                     case LG2 -> line(g, "lg2.approx.ftz.f32 " + reg(o[0]) + ", " + src);
+                    case TANH -> line(g, "tanh.approx.f32 " + reg(o[0]) + ", " + src);
                     case SIN, COS -> line(g, Mod.mufuOf(mods).name().toLowerCase(Locale.ROOT) + ".approx.ftz.f32 " + reg(o[0])
                             + ", " + revolutionsSource(pc, in));
                     case RCP64H, RSQ64H -> {

@@ -64,6 +64,13 @@ public final class Templates {
      */
     public static final double RSQRT_F32_BOUND = Math.pow(2, 0.1) + 0x1p-29;
 
+    /**
+     * rcp.approx.f32's bound: the PTX ISA's 1 ulp (of the exact 1/x's binade, 2^-149 below 2^-126),
+     * plus 2^-20 for the double reference. Without .ftz the results below 2^-126 are MUFU's 1/(x/4)
+     * (1 ulp of a binade 1 or 2 above) times 1/4, rounded once: under 1/2 + 1/2 ulp of 2^-149.
+     */
+    public static final double RCP_APPROX_F32_BOUND = 1 + 0x1p-20;
+
     /** sqrt.approx.f32's bound: the PTX ISA's 2^-23 relative, in units of 2^-23, plus 2^-29 for the double reference. */
     public static final double SQRT_APPROX_F32_BOUND = 1 + 0x1p-29;
 
@@ -81,6 +88,9 @@ public final class Templates {
     public static final double EX2_BOUND = 4.5 + 0x1p-20,
             LG2_FTZ_BOUND = 1 + 0x1p-20, LG2_BOUND = 1.0625 + 0x1p-20, SIN_COS_BOUND = 1 + 0x1p-20;
 
+    /** tanh.approx.f32's bound: the PTX ISA's 2^-11 relative, in units of 2^-11, plus 2^-20 for the double reference. */
+    public static final double TANH_BOUND = 1 + 0x1p-20;
+
     private static final boolean EXACT = true;
     private static final boolean APPROX = false;
 
@@ -92,6 +102,8 @@ public final class Templates {
     private static final ChosenFor HAS_RCP64H = (sm, limit) -> sm.hasMufuRcp64h();
     private static final ChosenFor HAS_RSQ64H = (sm, limit) -> sm.hasMufuRsq64h();
     private static final ChosenFor DRSQRT_FLAG = (sm, limit) -> sm.drsqrtHardwareFlag();
+    /** MUFU.TANH: sm_75 and later (ptxas 11.8: "Feature 'tanh' requires .target sm_75 or higher"). */
+    private static final ChosenFor HAS_TANH = (sm, limit) -> sm.hasMufuTanh();
 
     private static ChosenFor not(ChosenFor c) {
         return (sm, limit) -> !c.test(sm, limit);
@@ -119,6 +131,10 @@ public final class Templates {
             // ptxas 11.8: FSETP, FMUL, MUFU.RSQ, FMUL (.ftz: the MUFU alone)
             new Row(RSQRT_APPROX_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 4, () -> Fp32Rsqrt.rsqrtApprox(false)),
             new Row(RSQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, RSQRT_F32_BOUND, 1, () -> Fp32Rsqrt.rsqrtApprox(true)),
+            // ptxas 11.8 (sm_52, sm_75, sm_90): IMAD.MOV (2^24), FSETP, FSETP, FSEL, FSEL, FMUL, MUFU.RCP, FMUL (.ftz: the
+            // MUFU alone)
+            new Row(RCP_APPROX_F32, F32_UNARY, APPROX, RCP_APPROX_F32_BOUND, 8, () -> Fp32RcpApprox.build(false)),
+            new Row(RCP_APPROX_FTZ_F32, F32_UNARY, APPROX, RCP_APPROX_F32_BOUND, 1, () -> Fp32RcpApprox.build(true)),
             // ptxas 11.8 (sm_52 to sm_90): FSETP, FMUL, MUFU.SQRT, FMUL (.ftz: the MUFU alone)
             new Row(SQRT_APPROX_F32, F32_UNARY, APPROX, SQRT_APPROX_F32_BOUND, 4, () -> Fp32Rsqrt.sqrtApprox(false)),
             new Row(SQRT_APPROX_FTZ_F32, F32_UNARY, APPROX, SQRT_APPROX_F32_BOUND, 1, () -> Fp32Rsqrt.sqrtApprox(true)),
@@ -132,6 +148,8 @@ public final class Templates {
             new Row(SIN_APPROX_FTZ_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.SIN, true)),
             new Row(COS_APPROX_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.COS, false)),
             new Row(COS_APPROX_FTZ_F32, F32_UNARY, APPROX, SIN_COS_BOUND, 2, () -> Fp32Transcendental.sinCos(MufuFn.COS, true)),
+            // ptxas 11.8 (sm_75, sm_90): MUFU.TANH alone (ptxas refuses tanh below sm_75; KernelExpansion lists it)
+            new Row(TemplateKey.of(TANH_APPROX_F32), HAS_TANH, F32_UNARY, APPROX, TANH_BOUND, 1, Fp32Transcendental::tanh),
             new Row(DIV_U32, I32_BINARY, EXACT, 0, 18, () -> IntDivision.div32(false, false)),
             new Row(DIV_S32, I32_BINARY, EXACT, 0, 24, () -> IntDivision.div32(true, false)),
             new Row(REM_U32, I32_BINARY, EXACT, 0, 17, () -> IntDivision.div32(false, true)),
@@ -254,13 +272,19 @@ public final class Templates {
      * (RSQ64H), DRSQRT's coordinator B where the SM's hardware flag is set and A elsewhere).
      */
     public static Template forTarget(PtxMathOp op, SmProcessor sm, int registerLimit) {
+        return chosen(op, sm, registerLimit).orElseThrow(() -> new IllegalArgumentException(
+                "no template for '" + op + "' on " + sm + " (ptxas refuses it for that target)"));
+    }
+
+    /** The template {@link #forTarget} gives, or empty when no row of the op is for the SM (tanh before sm_75). */
+    public static Optional<Template> chosen(PtxMathOp op, SmProcessor sm, int registerLimit) {
         Objects.requireNonNull(sm);
         for (Row r : ROWS) {
             if (r.key().op() == op && r.chosenFor().test(sm, registerLimit)) {
-                return require(r.key());
+                return Optional.of(require(r.key()));
             }
         }
-        return require(TemplateKey.of(op));
+        return Optional.empty();
     }
 
     public static Template require(TemplateKey key) {

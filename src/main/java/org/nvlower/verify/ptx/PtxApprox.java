@@ -13,9 +13,11 @@ import org.nvlower.softfloat.RoundingMode;
  * models, so an instruction here gives what the MUFU gives in a template under the same model),
  * with the steps ptxas 11.8 puts around it (sm_90 listings, docs/templates.md): the .ftz forms are
  * the MUFU alone (MUFU flushes subnormal inputs and results, which is what .ftz means); without
- * .ftz, ex2 halves x below -126 and squares the result, lg2, rsqrt and sqrt scale |x| below 2^-126
+ * .ftz, rcp multiplies x and the result by one scale (2^24 for |x| below 2^-126, 1/4 above 2^126),
+ * ex2 halves x below -126 and squares the result, lg2, rsqrt and sqrt scale |x| below 2^-126
  * by 2^24 and correct the result (- 24, * 2^12, * 2^-12); sin/cos (either form) take x times 1/(2 pi) rounded
- * toward zero, since MUFU.SIN/COS take revolutions. Other approximations without .ftz are refused.
+ * toward zero, since MUFU.SIN/COS take revolutions; tanh.approx.f32 is MUFU.TANH alone (it passes
+ * subnormal inputs through). Other approximations are refused.
  * The f64 forms are MUFU.RCP64H / RSQ64H of the high word (1.11.20 format): the result's low
  * word is 0. rcp.approx.ftz.f64 reads the high word alone on the GPU (an H200 gives 0 for
  * 0x7ff00000_00000789 and 0x7FFFFFFF00000000 for a quiet NaN: docs/nan.md), so any low word is
@@ -24,13 +26,14 @@ import org.nvlower.softfloat.RoundingMode;
 final class PtxApprox {
 
     /** What ptxas puts around the MUFU. */
-    enum Steps { NONE, EX2_SCALED, LG2_SCALED, RSQ_SCALED, SQRT_SCALED, REVOLUTIONS }
+    enum Steps { NONE, RCP_SCALED, EX2_SCALED, LG2_SCALED, RSQ_SCALED, SQRT_SCALED, REVOLUTIONS }
 
     /** An approximate instruction: its MUFU and the steps around it. */
     record Form(MufuFn fn, Steps steps) {}
 
     private static final Map<String, Form> TABLE = Map.ofEntries(
             Map.entry("rcp.approx.ftz.f32", new Form(MufuFn.RCP, Steps.NONE)),
+            Map.entry("rcp.approx.f32", new Form(MufuFn.RCP, Steps.RCP_SCALED)),
             Map.entry("rsqrt.approx.ftz.f32", new Form(MufuFn.RSQ, Steps.NONE)),
             Map.entry("rsqrt.approx.f32", new Form(MufuFn.RSQ, Steps.RSQ_SCALED)),
             Map.entry("sqrt.approx.ftz.f32", new Form(MufuFn.SQRT, Steps.NONE)),
@@ -43,6 +46,7 @@ final class PtxApprox {
             Map.entry("sin.approx.f32", new Form(MufuFn.SIN, Steps.REVOLUTIONS)),
             Map.entry("cos.approx.ftz.f32", new Form(MufuFn.COS, Steps.REVOLUTIONS)),
             Map.entry("cos.approx.f32", new Form(MufuFn.COS, Steps.REVOLUTIONS)),
+            Map.entry("tanh.approx.f32", new Form(MufuFn.TANH, Steps.NONE)),
             Map.entry("rcp.approx.ftz.f64", new Form(MufuFn.RCP64H, Steps.NONE)),
             Map.entry("rsqrt.approx.ftz.f64", new Form(MufuFn.RSQ64H, Steps.NONE)));
 
@@ -74,6 +78,11 @@ final class PtxApprox {
         MufuFn fn = form.fn();
         return switch (form.steps()) {
             case NONE -> model.eval(fn, x);
+            case RCP_SCALED -> {
+                // s = 2^24 below 2^-126, 1/4 above 2^126, else 1 (NaN too): (1/(x s)) s
+                int s = Math.abs(f) < 0x1p-126f ? 0x4B800000 : Math.abs(f) > 0x1p126f ? 0x3E800000 : 0x3F800000;
+                yield mul(s, model.eval(fn, mul(x, s)));
+            }
             case REVOLUTIONS -> model.eval(fn, F32.mul(x, INV_2PI, RoundingMode.MIN_MAG, Env.ptx(false)));
             case EX2_SCALED -> {
                 if (!(f < -126)) { // FSETP.GEU: NaN too

@@ -83,9 +83,9 @@ final class Generators {
         switch (op.kind()) {
             case DIV_F32, APPROX_DIV_F32 -> hardDivision(i, out);
             case DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 -> Fp64Cases.hard(op.kind(), i, out);
-            case RCP_F32 -> hardReciprocal(i, out);
+            case RCP_F32, RCP_APPROX_F32 -> hardReciprocal(i, out);
             case SQRT_F32, RSQRT_F32, SQRT_APPROX_F32 -> hardRoot(i, out);
-            case EX2_F32, LG2_F32, SIN_F32, COS_F32 -> hardTranscendental(op.kind(), i, out);
+            case EX2_F32, LG2_F32, SIN_F32, COS_F32, TANH_F32 -> hardTranscendental(op.kind(), i, out);
             default -> hardInteger(op, i, out);
         }
     }
@@ -116,6 +116,12 @@ final class Generators {
                 case 1 -> 1;
                 case 2 -> Math.scalb(1f, (int) (u * 254) - 126);
                 default -> Float.intBitsToFloat((int) (h & 0x7FFFFFFF) % 0x7F800000);
+            };
+            case TANH_F32 -> (sign == 0 ? 1 : -1) * switch (category) {
+                case 0 -> Math.scalb(1f, (int) (u * 140) - 126);                  // tiny: tanh x ~ x, near 2^-126
+                case 1 -> (float) (8 + 2 * u);                                    // where tanh x reaches 1 in float
+                case 2 -> (float) (0.25 + u);                                     // the steep part
+                default -> (float) (20 * u);
             };
             default -> switch (category) {
                 case 0 -> (float) (Math.PI / 4 * ((int) (u * 17) - 8));          // k pi/4, |k| <= 8

@@ -27,7 +27,7 @@ public final class SassOp {
     private final RoundingMode rounding;
 
     /** What the reference computes. */
-    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RSQRT_F32, SQRT_APPROX_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
+    public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RCP_APPROX_F32, RSQRT_F32, SQRT_APPROX_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, TANH_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
         DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
 
@@ -57,12 +57,14 @@ public final class SassOp {
             case SQRT_RN_F32, SQRT_RN_FTZ_F32, SQRT_RZ_F32, SQRT_RM_F32, SQRT_RP_F32, SQRT_RZ_FTZ_F32,
                     SQRT_RM_FTZ_F32, SQRT_RP_FTZ_F32 -> Kind.SQRT_F32;
             case DIV_FULL_F32, DIV_FULL_FTZ_F32, DIV_APPROX_F32, DIV_APPROX_FTZ_F32 -> Kind.APPROX_DIV_F32;
+            case RCP_APPROX_F32, RCP_APPROX_FTZ_F32 -> Kind.RCP_APPROX_F32;
             case RSQRT_APPROX_F32, RSQRT_APPROX_FTZ_F32 -> Kind.RSQRT_F32;
             case SQRT_APPROX_F32, SQRT_APPROX_FTZ_F32 -> Kind.SQRT_APPROX_F32;
             case EX2_APPROX_F32, EX2_APPROX_FTZ_F32 -> Kind.EX2_F32;
             case LG2_APPROX_F32, LG2_APPROX_FTZ_F32 -> Kind.LG2_F32;
             case SIN_APPROX_F32, SIN_APPROX_FTZ_F32 -> Kind.SIN_F32;
             case COS_APPROX_F32, COS_APPROX_FTZ_F32 -> Kind.COS_F32;
+            case TANH_APPROX_F32 -> Kind.TANH_F32;
             case DIV_U16 -> Kind.DIV_U16;
             case DIV_S16 -> Kind.DIV_S16;
             case REM_U16 -> Kind.REM_U16;
@@ -182,10 +184,12 @@ public final class SassOp {
         return switch (kind) {
             case RSQRT_F64 -> rsqrtUlpError(a, got);
             case RSQRT_F32 -> rsqrtF32Error((int) a, (int) got, template.ftz());
+            case RCP_APPROX_F32 -> rcpApproxF32Error((int) a, (int) got, template.ftz());
             case SQRT_APPROX_F32 -> sqrtApproxF32Error((int) a, (int) got, template.ftz());
             case EX2_F32 -> ex2F32Error((int) a, (int) got, template.ftz());
             case LG2_F32 -> lg2F32Error((int) a, (int) got, template.ftz());
             case SIN_F32, COS_F32 -> sinCosF32Error(kind == Kind.COS_F32, (int) a, (int) got, template.ftz());
+            case TANH_F32 -> tanhF32Error((int) a, (int) got);
             default -> Math.max(0, ulpError((int) a, (int) b, (int) got));
         };
     }
@@ -235,6 +239,39 @@ public final class SassOp {
         }
         double exact = Math.sqrt(f);
         return Math.abs(g - exact) / exact / 0x1p-23;
+    }
+
+    /**
+     * rcp.approx.f32's error in ulps of the exact 1/x (ulp of its binade, 2^-149 below 2^-126; the
+     * binades above 2^128 continue the pattern), 1/x in double (within 2^-53 relative). An infinite
+     * result of x's sign stands for 2^128: 0 where 1/x rounds to infinity (|1/x| at or above
+     * 2^128 - 2^103), else its distance to 1/x. With .ftz a 1/x below 2^-126 must be a zero of x's
+     * sign. Exact results required: NaN -> a NaN, +-0 (and with .ftz a subnormal) -> +-inf,
+     * +-inf -> +-0; infinity when they differ.
+     */
+    public static double rcpApproxF32Error(int x, int got, boolean ftz) {
+        float f = operand(x, ftz);
+        float g = Float.intBitsToFloat(got);
+        int sign = x & 0x80000000;
+        if (Float.isNaN(f)) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (f == 0) {
+            return got == (sign | 0x7F800000) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        double exact = 1.0 / f;
+        double mag = Math.abs(exact);
+        if (Float.isInfinite(f) || ftz && mag < 0x1p-126) {
+            return got == sign ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isNaN(g) || (got & 0x80000000) != sign) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double ulp = mag < 0x1p-126 ? 0x1p-149 : Math.scalb(1.0, Math.getExponent(mag) - 23);
+        if (Float.isInfinite(g)) {
+            return mag >= 0x1p128 - 0x1p103 ? 0 : (0x1p128 - mag) / ulp;
+        }
+        return Math.abs(Math.abs((double) g) - mag) / ulp;
     }
 
     /** x as the op reads it: a subnormal is a signed zero with .ftz. */
@@ -325,6 +362,28 @@ public final class SassOp {
         }
         double exact = cos ? StrictMath.cos(f) : StrictMath.sin(f);
         return Math.abs(g - exact) / sinCosF32Bound(f);
+    }
+
+    /**
+     * tanh.approx.f32's relative error in units of 2^-11 (the PTX ISA's bound), tanh x in double.
+     * Exact results required: NaN -> a NaN, +-inf -> +-1, +-0 and subnormals -> x itself (the ISA:
+     * subnormal inputs pass through).
+     */
+    public static double tanhF32Error(int x, int got) {
+        float f = Float.intBitsToFloat(x);
+        float g = Float.intBitsToFloat(got);
+        if (Float.isNaN(f)) {
+            return Float.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isInfinite(f) || (x & 0x7F800000) == 0) {
+            int want = Float.isInfinite(f) ? (x & 0x80000000) | 0x3F800000 : x;
+            return got == want ? 0 : Double.POSITIVE_INFINITY;
+        }
+        if (Float.isNaN(g) || Float.isInfinite(g)) {
+            return Double.POSITIVE_INFINITY;
+        }
+        double exact = StrictMath.tanh(f);
+        return Math.abs(g - exact) / Math.abs(exact) / 0x1p-11;
     }
 
     public boolean signed() {

@@ -28,7 +28,7 @@ class PtxEmitTest {
         "div.rz.f32", "rcp.rm.ftz.f32", "sqrt.rp.f32", "div.rm.f64", "rcp.rz.f64:rcp", "sqrt.rp.f64:rsq",
         "rsqrt.approx.f32", "rsqrt.approx.ftz.f32", "div.s16", "rem.u16",
         "ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32", "cos.approx.ftz.f32",
-        "sqrt.approx.f32", "sqrt.approx.ftz.f32"};
+        "sqrt.approx.f32", "sqrt.approx.ftz.f32", "rcp.approx.f32", "rcp.approx.ftz.f32", "tanh.approx.f32"};
 
     @TempDir
     Path dir;

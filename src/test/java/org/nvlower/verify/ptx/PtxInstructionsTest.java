@@ -368,6 +368,17 @@ class PtxInstructionsTest {
         assertEquals(0x3F800000L, run32("cos.approx.f32", 0x80000000, exact));
         assertEquals(0x1C800000L, run32("sqrt.approx.f32", 0x00000200, exact));           // sqrt(2^-140) = 2^-70
         assertEquals(0x80000000L, run32("sqrt.approx.ftz.f32", 0x80000200, exact), ".ftz: -subnormal is -0");
+        assertEquals(0x7F000000L, run32("rcp.approx.f32", 0x00400000, exact));            // 1/2^-127 = 2^127
+        assertEquals(0xFF800000L, run32("rcp.approx.f32", 0x80200000, exact));            // -1/2^-128 overflows
+        assertEquals(0x80400000L, run32("rcp.approx.f32", 0xFF000000, exact));            // -1/2^127: subnormal
+        assertEquals(0x00200000L, run32("rcp.approx.f32", 0x7F7FFFFF, exact));            // 1/MAX: 2^-128, subnormal
+        assertEquals(0x80000000L, run32("rcp.approx.f32", 0xFF800000, exact));            // 1/-inf = -0 (x 1/4)
+        assertEquals(0L, run32("rcp.approx.ftz.f32", 0x7F000000, exact), ".ftz: 2^-127 is flushed");
+        assertEquals(0xFF800000L, run32("rcp.approx.ftz.f32", 0x80400000, exact), ".ftz: -subnormal is -0");
+        assertEquals(0x80000001L, run32("tanh.approx.f32", 0x80000001, exact), "a subnormal passes through");
+        assertEquals(0xBF800000L, run32("tanh.approx.f32", 0xFF800000, exact));           // tanh(-inf) = -1
+        assertEquals(0x3F800000L, run32("tanh.approx.f32", 0x41200000, exact));           // tanh(10) rounds to 1
+        assertEquals(0x3F42F7D6L, run32("tanh.approx.f32", 0x3F800000, exact));           // tanh(1) = 0.76159416
 
         assertEquals(0x80000000L, run32("sin.approx.f32", 0x80000000, exact));
         assertEquals(0x7FFFFFFFL, run32("sin.approx.ftz.f32", 0x7F800000, exact));
@@ -378,7 +389,8 @@ class PtxInstructionsTest {
         assertEquals(2 * Math.PI * 0x1p-26, cos, 0x1p-40);
         SplittableRandom r = new SplittableRandom(22);
         String[] ops = {"ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32",
-            "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32", "rsqrt.approx.f32", "sqrt.approx.f32"};
+            "sin.approx.ftz.f32", "cos.approx.f32", "cos.approx.ftz.f32", "rsqrt.approx.f32", "sqrt.approx.f32",
+            "rcp.approx.f32", "rcp.approx.ftz.f32", "tanh.approx.f32"};
         for (String op : ops) {
             SassOp sassOp = SassOp.of(TemplateKey.valueOf(op));
             for (MufuModel m : new MufuModel[] {MufuModel.adversarial(MufuModel.Extreme.LOW, 1),
@@ -388,7 +400,8 @@ class PtxInstructionsTest {
                     int x = switch (i % 4) {
                         case 0 -> r.nextInt();
                         case 1 -> r.nextInt(0x00800000) | (r.nextBoolean() ? 0x80000000 : 0); // subnormal
-                        case 2 -> Float.floatToRawIntBits(-126 - 24 * r.nextFloat());       // ex2's scaled range
+                        case 2 -> i % 8 == 2 ? Float.floatToRawIntBits(-126 - 24 * r.nextFloat()) // ex2's scaled range
+                                : 0x7E800000 | r.nextInt(0x01000000) | (r.nextBoolean() ? 0x80000000 : 0); // rcp's: |x| >= 2^126
                         default -> Float.floatToRawIntBits((float) ((r.nextDouble() - 0.5) * 400));
                     };
                     long got = run32(op, x, m);
@@ -415,9 +428,8 @@ class PtxInstructionsTest {
     @Test
     void whatIsNotModelledIsRefusedByName() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> run("    rcp.approx.f32 %r0, 0f40400000;"));
-        assertTrue(e.getMessage().contains("rcp.approx.f32"), e.getMessage());
-        assertThrows(UnsupportedOperationException.class, () -> run("    tanh.approx.f32 %r0, 0f40400000;"));
+                () -> run("    ex2.approx.ftz.bf16 %r0, 0f40400000;"));
+        assertTrue(e.getMessage().contains("ex2.approx.ftz.bf16"), e.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rni.f32.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));

@@ -11,11 +11,13 @@ import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.template.TemplateKey;
 
 /**
- * ex2/lg2/sin/cos.approx.f32 where ptxas's sequence does arithmetic around the MUFU, every input
+ * rcp/sqrt/ex2/lg2/sin/cos.approx.f32 where ptxas's sequence does arithmetic around the MUFU, every input
  * of the range under every MUFU output the model enumerates (9 per input): ex2 below -126 (the
  * halving and the squaring into the subnormal range, down to -150 and the first results that
  * round to 0), lg2 of every positive subnormal (the 2^24 scaling and the subtraction of 24), sqrt
- * of every positive subnormal (the scalings by 2^24 and 2^-12, exact),
+ * of every positive subnormal (the scalings by 2^24 and 2^-12, exact), rcp of every subnormal and
+ * every |x| above 2^126 up to infinity, both signs (x and the result times 2^24, or times 1/4 and
+ * the result rounded into the subnormal range),
  * sin/cos in [pi, 2 pi) of both signs (the largest argument error in [-2 pi, 2 pi]). Each result
  * must lie within the op's derived bound (docs/templates.md). CI takes every 97th input of ex2's
  * range and every 997th of the others ({@code -Dnvlower.transcendental.stride=1}: every input,
@@ -53,6 +55,8 @@ class TranscendentalProofTest {
                 new Range("ex2.approx.f32", Float.floatToRawIntBits(Math.nextDown(-126f)), Float.floatToRawIntBits(-151f), 97,
                         EX2_SUBNORMAL_BOUND),
                 new Range("lg2.approx.f32", 1, 0x00800000), new Range("sqrt.approx.f32", 1, 0x00800000),
+                new Range("rcp.approx.f32", 1, 0x00800000), new Range("rcp.approx.f32", 0x80000001, 0x80800000),
+                new Range("rcp.approx.f32", 0x7E800001, 0x7F800001), new Range("rcp.approx.f32", 0xFE800001, 0xFF800001),
                 new Range("sin.approx.f32", pi, twoPi), new Range("sin.approx.f32", pi | 0x80000000, twoPi | 0x80000000),
                 new Range("cos.approx.f32", pi, twoPi), new Range("cos.approx.f32", pi | 0x80000000, twoPi | 0x80000000))
                 .map(r -> DynamicTest.dynamicTest(r.op() + " " + Integer.toHexString(r.from()), () -> {
