@@ -116,11 +116,14 @@ final class QuadCalls {
         LIBM.put("sinh", RuntimeFunction.SINH_FP128);
         LIBM.put("cosh", RuntimeFunction.COSH_FP128);
         LIBM.put("tanh", RuntimeFunction.TANH_FP128);
+        LIBM.put("sin", RuntimeFunction.SIN_FP128);
+        LIBM.put("cos", RuntimeFunction.COS_FP128);
+        LIBM.put("tan", RuntimeFunction.TAN_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
     private static final Set<String> NOT_YET = Set.of("scalbln",
-            "logb", "ilogb", "sin", "cos", "tan", "sincos", "asin", "acos", "atan", "atan2",
+            "logb", "ilogb", "sincos", "asin", "acos", "atan", "atan2",
             "asinh", "acosh", "atanh", "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 

@@ -15,6 +15,7 @@ import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
 import org.nvlower.softfloat.F128Libm;
 import org.nvlower.softfloat.QuadReference;
+import org.nvlower.softfloat.QuadTrigReference;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.FcmpPredicate;
@@ -238,7 +239,16 @@ public enum RuntimeFunction {
             (a, e) -> QuadReference.cosh(a[0], a[1]), QuadMathBodies::cosh),
     /** tanh, correctly rounded but where the double-quad evaluation cannot decide. */
     TANH_FP128("__nv_tanh_fp128", List.of("llvm.tanh"), ValueType.F128, List.of(ValueType.F128),
-            (a, e) -> QuadReference.tanh(a[0], a[1]), QuadMathBodies::tanh);
+            (a, e) -> QuadReference.tanh(a[0], a[1]), QuadMathBodies::tanh),
+    /** sin, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
+    SIN_FP128("__nv_sin_fp128", List.of("llvm.sin"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadTrigReference.sin(a[0], a[1]), QuadTrigBodies::sin),
+    /** cos, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
+    COS_FP128("__nv_cos_fp128", List.of("llvm.cos"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadTrigReference.cos(a[0], a[1]), QuadTrigBodies::cos),
+    /** tan, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
+    TAN_FP128("__nv_tan_fp128", List.of("llvm.tan"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadTrigReference.tan(a[0], a[1]), QuadTrigBodies::tan);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

@@ -349,6 +349,15 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.COSH_FP128, M_INF, INF, "cosh(-inf) = inf");
         c(RuntimeFunction.TANH_FP128, M_INF, M_ONE, "tanh(-inf) = -1");
         c(RuntimeFunction.TANH_FP128, M_ZERO, M_ZERO, "tanh(-0) = -0");
+        c(RuntimeFunction.SIN_FP128, M_ZERO, M_ZERO, "sin(-0) = -0");
+        c(RuntimeFunction.SIN_FP128, INF, GPU_NAN, "sin(inf) is NaN");
+        c(RuntimeFunction.SIN_FP128, M_INF, GPU_NAN, "sin(-inf) is NaN");
+        c(RuntimeFunction.COS_FP128, M_ZERO, ONE, "cos(-0) = 1");
+        c(RuntimeFunction.COS_FP128, M_INF, GPU_NAN, "cos(-inf) is NaN");
+        c(RuntimeFunction.TAN_FP128, M_ZERO, M_ZERO, "tan(-0) = -0");
+        c(RuntimeFunction.TAN_FP128, INF, GPU_NAN, "tan(inf) is NaN");
+        c(RuntimeFunction.SIN_FP128, QNAN, GPU_NAN, "sin(NaN) is NaN");
+        c(RuntimeFunction.SIN_FP128, "00000000000000000000000000000001", "00000000000000000000000000000001", "sin(tiny) = tiny");
     }
 
     @TestFactory
