@@ -85,8 +85,31 @@ class QuadTrigBodiesTest {
     @ParameterizedTest
     @EnumSource(names = {"SIN_FP128", "COS_FP128", "TAN_FP128"})
     void bodyEqualsTheReference(RuntimeFunction f) {
-        List<long[]> cases = operands(Integer.getInteger("nvlower.trigCases", 1000), 23 + f.ordinal());
+        List<long[]> cases = operands(Integer.getInteger("nvlower.trigCases", 800), 23 + f.ordinal());
         check(f, cases);
+    }
+
+    /**
+     * The binary128 closest to a multiple of pi/2 (bench/quad-math/TrigWorstCase.java: x =
+     * 8794873135033829349702184924722639 2^1852, |x 2/pi - k| = 2^-123.9, cos x = 7.88e-38) and
+     * its neighbours up to 8 ulps away, either sign: the reduction's fraction has its most leading
+     * zeros there.
+     */
+    @ParameterizedTest
+    @EnumSource(names = {"SIN_FP128", "COS_FP128", "TAN_FP128"})
+    void theClosestOperandToAMultipleOfHalfPi(RuntimeFunction f) {
+        long[] x = F128Libm.round(false, new BigInteger("8794873135033829349702184924722639"), 1852, false);
+        assertEquals(0x47ABB19EE7C329D7L, x[0]);
+        List<long[]> cases = new ArrayList<>();
+        for (int d = -8; d <= 8; d++) {
+            for (long sign : new long[] {0, Long.MIN_VALUE}) {
+                cases.add(new long[] {x[0] | sign, x[1] + d});
+            }
+        }
+        check(f, cases);
+        if (f == RuntimeFunction.COS_FP128) { // 2^-124 (1.0044...): the result keeps its full precision
+            assertEquals(0x3F83AD1A2037CD78L, checker.run(f, x)[0]);
+        }
     }
 
     /** The specials and the edges: zeros, subnormals, 2^-60 and its neighbours, 3/4 and its neighbours, the largest binary128, infinities, NaN. */
