@@ -5,16 +5,23 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.nvlower.softfloat.QuadReference;
+import org.nvlower.softfloat.QuadTrigReference;
 
 /**
  * bench/quad-math's checker: reads "x result" lines ("x y result" for pow; binary128 bits in hex) from stdin and
- * compares each result with QuadReference's correctly rounded value: the number of cases, of
+ * compares each result with QuadReference's (sin, cos, tan: QuadTrigReference's) correctly rounded value: the number of cases, of
  * results not correctly rounded, and the largest error in ulps (distance in the encoding).
- * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh LABEL
+ * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh|sin|cos|tan LABEL
  */
 public class Check {
     public static void main(String[] args) throws Exception {
-        QuadReference.Function f = QuadReference.Function.valueOf(args[0].toUpperCase());
+        java.util.function.UnaryOperator<long[]> trig = switch (args[0]) {
+            case "sin" -> w -> QuadTrigReference.sin(w[0], w[1]);
+            case "cos" -> w -> QuadTrigReference.cos(w[0], w[1]);
+            case "tan" -> w -> QuadTrigReference.tan(w[0], w[1]);
+            default -> null;
+        };
+        QuadReference.Function f = trig != null ? QuadReference.Function.EXP : QuadReference.Function.valueOf(args[0].toUpperCase());
         List<String> lines = new BufferedReader(new InputStreamReader(System.in)).lines().toList();
         AtomicLong wrong = new AtomicLong();
         AtomicLong maxUlps = new AtomicLong();
@@ -27,7 +34,7 @@ public class Check {
                 ops[2 * i + 1] = x.longValue();
             }
             BigInteger r = new BigInteger(field[f.arity()], 16);
-            long[] ref = f.apply(ops);
+            long[] ref = trig != null ? trig.apply(ops) : f.apply(ops);
             BigInteger want = new BigInteger(1, java.nio.ByteBuffer.allocate(16).putLong(ref[0]).putLong(ref[1]).array());
             if (!want.equals(r)) {
                 wrong.incrementAndGet();
