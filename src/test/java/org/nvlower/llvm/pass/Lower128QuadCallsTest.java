@@ -231,6 +231,35 @@ class Lower128QuadCallsTest {
         assertFalse(out.contains("@llvm.sin."), out);
     }
 
+    /** GNU sincos (void (fp128, ptr, ptr)): sin's and cos's rows stored through the pointers; the wrong type is an error. */
+    @Test
+    void sincosStoresBothRows() {
+        String text = """
+                define void @sc(fp128 %a, ptr %s, ptr %c) {
+                  call void @sincosq(fp128 %a, ptr %s, ptr %c)
+                  ret void
+                }
+                declare void @sincosq(fp128, ptr, ptr)
+                """;
+        Module m = IrParser.parse("sc.ll", text);
+        Lower128.run(m, Lower128.Options.DEFAULT);
+        String out = IrPrinter.print(m);
+        assertTrue(out.matches("(?s).*%(\\S+) = call fp128 @__nv_sin_fp128\\(fp128 %a\\)\\s+store fp128 %\\1, ptr %s.*"), out);
+        assertTrue(out.matches("(?s).*%(\\S+) = call fp128 @__nv_cos_fp128\\(fp128 %a\\)\\s+store fp128 %\\1, ptr %c.*"), out);
+        assertFalse(out.contains("@sincosq("), out);
+        String wrong = """
+                define fp128 @sc(fp128 %a, ptr %s, ptr %c) {
+                  %r = call fp128 @sincosf128(fp128 %a, ptr %s, ptr %c)
+                  ret fp128 %r
+                }
+                declare fp128 @sincosf128(fp128, ptr, ptr)
+                """;
+        InputException e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("w.ll", wrong), Lower128.Options.DEFAULT));
+        assertTrue(e.render().contains("w.ll:2:3: error: ") && e.render().contains("sincosf128 is the quad C function sincos and must "
+                + "have the type void (fp128, ptr, ptr), not fp128 (fp128, ptr, ptr)"), e.render());
+    }
+
     @Test
     void aQuadCallWithNoLoweringIsOnePositionedError() {
         String wrongType = """
