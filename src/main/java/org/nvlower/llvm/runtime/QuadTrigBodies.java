@@ -92,11 +92,14 @@ final class QuadTrigBodies extends DoubleQuad {
         Value x = b.arg(0);
         Value abs = b.and(x, mask128(127));
         Value sign = b.and(x, bit128(127));
+        // the shared pure helpers first, in the entry block, whatever x is (NaN, inf and tiny x
+        // give results unused below): sin and cos of one x, inlined together (sincos), then share
+        // one reduction and one series by common-subexpression elimination
+        Value red = b.call(reduction(), abs);
+        Value sc = b.call(sinCos(), b.extractValue(red, 1), b.extractValue(red, 2));
+        Value q = b.and(b.extractValue(red, 0), i128(3));
         b.returnIf(b.uge(abs, i128(F128_INF)), i128(F128_NAN), "finite");
         b.returnIf(b.ult(abs, i128(BigInteger.valueOf(BIAS - 60).shiftLeft(112))), kind == Kind.COS ? i128(F128_ONE) : x, "notTiny");
-        Value red = b.call(reduction(), abs);
-        Value q = b.and(b.extractValue(red, 0), i128(3));
-        Value sc = b.call(sinCos(), b.extractValue(red, 1), b.extractValue(red, 2));
         DQ s = new DQ(b.extractValue(sc, 0), b.extractValue(sc, 1));
         DQ c = new DQ(b.extractValue(sc, 2), b.extractValue(sc, 3));
         Value odd = b.ne(b.and(q, i128(1)), i128(0));
@@ -143,7 +146,7 @@ final class QuadTrigBodies extends DoubleQuad {
 
     /**
      * {@code __nvl_f128_trigReduce(abs)}: {k mod 4, r.hi, r.lo} with |x| = k pi/2 + r, for a finite
-     * |x| >= 2^-60; |x| < 3/4 gives {0, |x|, 0}.
+     * |x|; |x| < 3/4 gives {0, |x|, 0} (NaN and inf read the table's last words: a result nobody uses).
      */
     private Function reduction() {
         return lib.helper("__nvl_f128_trigReduce", StructType.of(I128, I128, I128), List.of(I128), new String[] {"abs"},
