@@ -6,22 +6,31 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.nvlower.softfloat.QuadInverseReference;
 import org.nvlower.softfloat.QuadReference;
+import org.nvlower.softfloat.QuadTrigReference;
 
 /**
  * bench/quad-math's checker: reads "x result" lines ("x y result" for pow; binary128 bits in hex) from stdin and
  * compares each result with QuadReference's correctly rounded value: the number of cases, of
  * results not correctly rounded, and the largest error in ulps (distance in the encoding).
- * (atanh, asinh, acosh, atan, asin, acos, atan2: QuadInverseReference; atan2's lines "y x result").
+ * (atanh, asinh, acosh, atan, asin, acos, atan2: QuadInverseReference, atan2's lines "y x result";
+ * sin, cos, tan: QuadTrigReference).
  * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh|
- *        atanh|asinh|acosh|atan|asin|acos|atan2 LABEL
+ *        atanh|asinh|acosh|atan|asin|acos|atan2|sin|cos|tan LABEL
  */
 public class Check {
     public static void main(String[] args) throws Exception {
         String name = args[0].toUpperCase();
+        java.util.function.UnaryOperator<long[]> trig = switch (args[0]) {
+            case "sin" -> w -> QuadTrigReference.sin(w[0], w[1]);
+            case "cos" -> w -> QuadTrigReference.cos(w[0], w[1]);
+            case "tan" -> w -> QuadTrigReference.tan(w[0], w[1]);
+            default -> null;
+        };
         boolean inverse = java.util.Arrays.stream(QuadInverseReference.Function.values()).anyMatch(g -> g.name().equals(name));
-        int arity = inverse ? QuadInverseReference.Function.valueOf(name).arity() : QuadReference.Function.valueOf(name).arity();
-        java.util.function.Function<long[], long[]> apply = inverse ? QuadInverseReference.Function.valueOf(name)::apply
-                : QuadReference.Function.valueOf(name)::apply;
+        int arity = trig != null ? 1 : inverse ? QuadInverseReference.Function.valueOf(name).arity()
+                : QuadReference.Function.valueOf(name).arity();
+        java.util.function.Function<long[], long[]> apply = trig != null ? trig
+                : inverse ? QuadInverseReference.Function.valueOf(name)::apply : QuadReference.Function.valueOf(name)::apply;
         List<String> lines = new BufferedReader(new InputStreamReader(System.in)).lines().toList();
         AtomicLong wrong = new AtomicLong();
         AtomicLong maxUlps = new AtomicLong();

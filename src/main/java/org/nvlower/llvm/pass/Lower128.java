@@ -285,6 +285,12 @@ public final class Lower128 {
         Value result;
         if (plan instanceof QuadCalls.SignBit s) {
             result = b.intrinsic(s.intrinsic(), FloatType.FP128, args, name);
+        } else if (plan instanceof QuadCalls.SinCos) {
+            List<Value> x = List.of(args.get(0));
+            b.store(rowCall(b, call, RuntimeFunction.SIN_FP128, x, part(name, "sin")), args.get(1));
+            b.store(rowCall(b, call, RuntimeFunction.COS_FP128, x, part(name, "cos")), args.get(2));
+            call.eraseFromParent();
+            return;
         } else if (plan instanceof QuadCalls.StoresSecond s) {
             List<Value> operands = args.subList(0, args.size() - 1);
             b.store(rowCall(b, call, s.stored(), operands, part(name, s.storedName())), args.get(args.size() - 1));

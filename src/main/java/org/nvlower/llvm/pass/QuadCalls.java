@@ -29,7 +29,7 @@ final class QuadCalls {
     }
 
     /** What to do with one call. */
-    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, ScaleLong, SignBit, Refused {
+    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, SinCos, ScaleLong, SignBit, Refused {
     }
 
     /** The row on the call's arguments (vectors: lane by lane). */
@@ -65,6 +65,14 @@ final class QuadCalls {
             "frexp", new StoresSecond(RuntimeFunction.FREXP_FP128, RuntimeFunction.FREXP_EXP_FP128, "exp"),
             "modf", new StoresSecond(RuntimeFunction.MODF_FP128, RuntimeFunction.TRUNC_FP128, "int"),
             "remquo", new StoresSecond(RuntimeFunction.REMAINDER_FP128, RuntimeFunction.REMQUO_QUOTIENT_FP128, "quo"));
+
+    /**
+     * C sincos(x, *s, *c) (GNU): sin's row stored through s, cos's through c. The two rows call the same
+     * pure internal functions (the reduction and the series) with the same operand, so once they are
+     * inlined, common-subexpression elimination computes those once.
+     */
+    record SinCos() implements Plan {
+    }
 
     /** C scalbln(x, long n): ldexp's row with n clamped to +-70,000 (beyond, the result is already 0 or inf) and truncated to i32. */
     record ScaleLong() implements Plan {
@@ -123,11 +131,14 @@ final class QuadCalls {
         LIBM.put("asin", RuntimeFunction.ASIN_FP128);
         LIBM.put("acos", RuntimeFunction.ACOS_FP128);
         LIBM.put("atan2", RuntimeFunction.ATAN2_FP128);
+        LIBM.put("sin", RuntimeFunction.SIN_FP128);
+        LIBM.put("cos", RuntimeFunction.COS_FP128);
+        LIBM.put("tan", RuntimeFunction.TAN_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
     private static final Set<String> NOT_YET = Set.of("scalbln",
-            "logb", "ilogb", "sin", "cos", "tan", "sincos",
+            "logb", "ilogb",
             "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 
@@ -214,7 +225,7 @@ final class QuadCalls {
             return null;
         }
         boolean known = LIBM.containsKey(base) || NOT_YET.contains(base) || base.equals("fabs")
-                || base.equals("copysign");
+                || base.equals("copysign") || base.equals("sincos");
         if (!known || !quadName && !mentionsFp128(t)) {
             return null;
         }
@@ -237,6 +248,13 @@ final class QuadCalls {
             boolean fits = t.returnType() == FloatType.FP128 && t.params().equals(List.of(FloatType.FP128, IntegerType.I64));
             return fits ? new ScaleLong() : new Refused(name + " is the quad C function scalbln and must have the type "
                     + "fp128 (fp128, i64), not " + t.returnType() + " " + params(t));
+        }
+        if (base.equals("sincos")) {
+            List<Type> ps = t.params();
+            boolean fits = t.returnType() == org.nvlower.llvm.ir.PrimitiveType.VOID && ps.size() == 3 && ps.get(0) == FloatType.FP128
+                    && ps.get(1) instanceof PointerType && ps.get(2) instanceof PointerType;
+            return fits ? new SinCos() : new Refused(name + " is the quad C function sincos and must have the type "
+                    + "void (fp128, ptr, ptr), not " + t.returnType() + " " + params(t));
         }
         StoresSecond pointer = STORES_SECOND.get(base);
         if (pointer != null) {

@@ -16,6 +16,7 @@ import org.nvlower.softfloat.F128;
 import org.nvlower.softfloat.F128Libm;
 import org.nvlower.softfloat.QuadInverseReference;
 import org.nvlower.softfloat.QuadReference;
+import org.nvlower.softfloat.QuadTrigReference;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.FcmpPredicate;
@@ -255,7 +256,16 @@ public enum RuntimeFunction {
             (a, e) -> QuadInverseReference.acos(a[0], a[1]), QuadInverseBodies::acos),
     /** atan2(y, x) (operands y then x, as C's; LLVM 19 has no llvm.atan2). */
     ATAN2_FP128("__nv_atan2_fp128", List.of(), ValueType.F128, List.of(ValueType.F128, ValueType.F128),
-            (a, e) -> QuadInverseReference.atan2(a[0], a[1], a[2], a[3]), QuadInverseBodies::atan2);
+            (a, e) -> QuadInverseReference.atan2(a[0], a[1], a[2], a[3]), QuadInverseBodies::atan2),
+    /** sin, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
+    SIN_FP128("__nv_sin_fp128", List.of("llvm.sin"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadTrigReference.sin(a[0], a[1]), QuadTrigBodies::sin),
+    /** cos, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
+    COS_FP128("__nv_cos_fp128", List.of("llvm.cos"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadTrigReference.cos(a[0], a[1]), QuadTrigBodies::cos),
+    /** tan, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
+    TAN_FP128("__nv_tan_fp128", List.of("llvm.tan"), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadTrigReference.tan(a[0], a[1]), QuadTrigBodies::tan);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

@@ -65,6 +65,9 @@ class Lower128QuadCallsTest {
         {"call fp128 @llvm.atan.f128(fp128 %a)", "fp128", "__nv_atan_fp128"},
         {"call fp128 @llvm.asin.f128(fp128 %a)", "fp128", "__nv_asin_fp128"},
         {"call fp128 @llvm.acos.f128(fp128 %a)", "fp128", "__nv_acos_fp128"},
+        {"call fp128 @llvm.sin.f128(fp128 %a)", "fp128", "__nv_sin_fp128"},
+        {"call fp128 @llvm.cos.f128(fp128 %a)", "fp128", "__nv_cos_fp128"},
+        {"call fp128 @llvm.tan.f128(fp128 %a)", "fp128", "__nv_tan_fp128"},
     };
 
     private static String module(String call, String type) {
@@ -204,6 +207,62 @@ class Lower128QuadCallsTest {
         }
     }
 
+    /** sin, cos and tan by their glibc, libquadmath and long double names, and a vector of llvm.sin. */
+    @Test
+    void trigonometricCallsAreRecognized() {
+        String text = """
+                define <2 x fp128> @t(fp128 %a, <2 x fp128> %v) {
+                  %s = call fp128 @sinf128(fp128 %a)
+                  %c = call fp128 @cosq(fp128 %s)
+                  %t = call fp128 @tanl(fp128 %c)
+                  %w = call <2 x fp128> @llvm.sin.v2f128(<2 x fp128> %v)
+                  ret <2 x fp128> %w
+                }
+                declare fp128 @sinf128(fp128)
+                declare fp128 @cosq(fp128)
+                declare fp128 @tanl(fp128)
+                declare <2 x fp128> @llvm.sin.v2f128(<2 x fp128>)
+                """;
+        Module m = IrParser.parse("t.ll", text);
+        Lower128.run(m, Lower128.Options.DEFAULT);
+        String out = IrPrinter.print(m);
+        for (String want : List.of("%s = call fp128 @__nv_sin_fp128(fp128 %a)", "%c = call fp128 @__nv_cos_fp128(fp128 %s)",
+                "%t = call fp128 @__nv_tan_fp128(fp128 %c)")) {
+            assertTrue(out.contains(want), want + "\n" + out);
+        }
+        assertEquals(3, out.split("call fp128 @__nv_sin_fp128", -1).length - 1, out); // sinf128 and both lanes
+        assertFalse(out.contains("@llvm.sin."), out);
+    }
+
+    /** GNU sincos (void (fp128, ptr, ptr)): sin's and cos's rows stored through the pointers; the wrong type is an error. */
+    @Test
+    void sincosStoresBothRows() {
+        String text = """
+                define void @sc(fp128 %a, ptr %s, ptr %c) {
+                  call void @sincosq(fp128 %a, ptr %s, ptr %c)
+                  ret void
+                }
+                declare void @sincosq(fp128, ptr, ptr)
+                """;
+        Module m = IrParser.parse("sc.ll", text);
+        Lower128.run(m, Lower128.Options.DEFAULT);
+        String out = IrPrinter.print(m);
+        assertTrue(out.matches("(?s).*%(\\S+) = call fp128 @__nv_sin_fp128\\(fp128 %a\\)\\s+store fp128 %\\1, ptr %s.*"), out);
+        assertTrue(out.matches("(?s).*%(\\S+) = call fp128 @__nv_cos_fp128\\(fp128 %a\\)\\s+store fp128 %\\1, ptr %c.*"), out);
+        assertFalse(out.contains("@sincosq("), out);
+        String wrong = """
+                define fp128 @sc(fp128 %a, ptr %s, ptr %c) {
+                  %r = call fp128 @sincosf128(fp128 %a, ptr %s, ptr %c)
+                  ret fp128 %r
+                }
+                declare fp128 @sincosf128(fp128, ptr, ptr)
+                """;
+        InputException e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("w.ll", wrong), Lower128.Options.DEFAULT));
+        assertTrue(e.render().contains("w.ll:2:3: error: ") && e.render().contains("sincosf128 is the quad C function sincos and must "
+                + "have the type void (fp128, ptr, ptr), not fp128 (fp128, ptr, ptr)"), e.render());
+    }
+
     @Test
     void aQuadCallWithNoLoweringIsOnePositionedError() {
         String wrongType = """
@@ -244,15 +303,15 @@ class Lower128QuadCallsTest {
                 + "not fp128 (fp128, i32)"), e.render());
         String notYet = """
                 define fp128 @t(fp128 %a) {
-                  %r = call fp128 @sinq(fp128 %a)
+                  %r = call fp128 @erfq(fp128 %a)
                   ret fp128 %r
                 }
-                declare fp128 @sinq(fp128)
+                declare fp128 @erfq(fp128)
                 """;
         e = assertThrows(InputException.class,
                 () -> Lower128.run(IrParser.parse("t.ll", notYet), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @sinq(fp128 %a)' in @t cannot be "
-                + "selected by NVPTX: no runtime function computes sinq (sin): nvlower has no quad body for it yet"),
+        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @erfq(fp128 %a)' in @t cannot be "
+                + "selected by NVPTX: no runtime function computes erfq (erf): nvlower has no quad body for it yet"),
                 e.render());
         String wideSat = """
                 define i256 @s(fp128 %a) {

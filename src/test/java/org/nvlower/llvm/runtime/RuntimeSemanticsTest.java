@@ -371,6 +371,15 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.ATAN2_FP128, INF + " " + M_INF, "40002D97C7F3321D234F272993D1414A", "atan2(inf, -inf) = 3pi/4");
         c(RuntimeFunction.ATAN2_FP128, M_ONE + " " + INF, M_ZERO, "atan2(-1, inf) = -0");
         c(RuntimeFunction.ATAN2_FP128, QNAN + " " + ONE, GPU_NAN, "NaN");
+        c(RuntimeFunction.SIN_FP128, M_ZERO, M_ZERO, "sin(-0) = -0");
+        c(RuntimeFunction.SIN_FP128, INF, GPU_NAN, "sin(inf) is NaN");
+        c(RuntimeFunction.SIN_FP128, M_INF, GPU_NAN, "sin(-inf) is NaN");
+        c(RuntimeFunction.COS_FP128, M_ZERO, ONE, "cos(-0) = 1");
+        c(RuntimeFunction.COS_FP128, M_INF, GPU_NAN, "cos(-inf) is NaN");
+        c(RuntimeFunction.TAN_FP128, M_ZERO, M_ZERO, "tan(-0) = -0");
+        c(RuntimeFunction.TAN_FP128, INF, GPU_NAN, "tan(inf) is NaN");
+        c(RuntimeFunction.SIN_FP128, QNAN, GPU_NAN, "sin(NaN) is NaN");
+        c(RuntimeFunction.SIN_FP128, "00000000000000000000000000000001", "00000000000000000000000000000001", "sin(tiny) = tiny");
     }
 
     @TestFactory
