@@ -804,6 +804,19 @@ public final class F128 {
 
     /** a / b, rounded in mode rm; INFINITE for a finite nonzero a over zero. */
     public static void div(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
+        if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
+            divSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            return;
+        }
+        divSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
+                rm, env);
+    }
+
+    /** div with a NaN, infinite, zero or subnormal operand. */
+    private static void divSpecialOrSubnormal(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
         boolean signZ = (aHi ^ bHi) < 0;
         int expA = exp(aHi);
         int expB = exp(bHi);
@@ -846,14 +859,17 @@ public final class F128 {
             sigA64 = env.zHi;
             sigA0 = env.zLo;
         }
-        sigA64 |= IMPLICIT;
-        sigB64 |= IMPLICIT;
-        int expZ = expA - expB + 0x3FFE;
-        if (lt128(sigA64, sigA0, sigB64, sigB0)) {
-            expZ--;
-            sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
-            sigA0 <<= 1;
-        }
+        divSignificands(signZ, expA, sigA64 | IMPLICIT, sigA0, expB, sigB64 | IMPLICIT, sigB0, rm, env);
+    }
+
+    /** The quotient of two normalized significands (leading one at bit 112), rounded and packed. */
+    private static void divSignificands(boolean signZ, int expA, long sigA64, long sigA0, int expB, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
+        // Double A when A < B (without a branch: random operands make it a coin toss).
+        int below = lt128(sigA64, sigA0, sigB64, sigB0) ? 1 : 0;
+        int expZ = expA - expB + 0x3FFE - below;
+        sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
+        sigA0 <<= below;
         // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Two steps append
         // 57 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), r the remainder.
         long r0 = sigA0 - sigB0;
