@@ -105,24 +105,25 @@ public final class F128 {
         if (exp >= 0 && exp < 0x7FFD) {
             // The common case, kept small enough for the JIT to inline: a normal result that
             // cannot overflow (rounding up carries at most into exponent 0x7FFE), any mode.
-            // Without a branch on the data: the round bit of random operands is a coin toss.
-            long up;
-            if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
-                up = extra >>> 63;
-            } else {
-                up = rm == (sign ? RoundingMode.MIN : RoundingMode.MAX) && extra != 0 ? 1 : 0;
-            }
-            sig0 += up;
-            if (sig0 == 0) {
-                sig64 += up; // the carry (a zero sig0 that was not rounded adds nothing)
-            }
-            if (extra == SIGN && rm == RoundingMode.NEAR_EVEN) {
-                sig0 &= ~1L; // a tie: to even
-            }
             if (extra != 0) {
                 env.flags |= INEXACT;
-                if (rm == RoundingMode.ODD) {
+                if (rm == RoundingMode.NEAR_EVEN) {
+                    if (extra < 0) {
+                        sig0++;
+                        if (sig0 == 0) {
+                            sig64++;
+                        }
+                        if ((extra << 1) == 0) {
+                            sig0 &= ~1L; // a tie: to even
+                        }
+                    }
+                } else if (rm == RoundingMode.ODD) {
                     sig0 |= 1;
+                } else if (roundsUp(sign, extra, rm)) {
+                    sig0++;
+                    if (sig0 == 0) {
+                        sig64++;
+                    }
                 }
             }
             env.zHi = signBit(sign) + ((long) exp << 48) + sig64;
