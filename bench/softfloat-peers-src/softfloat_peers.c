@@ -9,6 +9,8 @@
  *        softfloat_peers OPERAND_FILE CELL_FILE dump       every result: "HI LO FLAGS", then the hash
  *        softfloat_peers OPERAND_FILE CELL_FILE time MS    per cell: "softfloat3 CELL MOPS", Mop/s
  *          per second of this thread's CPU time over MS ms (after MS ms of warm-up)
+ *        softfloat_peers OPERAND_FILE - serve               for bench/softfloat-paired: reads lines
+ *          "CELL MS" from stdin, times CELL for MS ms of this thread's CPU time, answers "MOPS"
  * Cells marked " -" in CELL_FILE (no SoftFloat function) are skipped.
  * Build: gcc -O2 -I$SOFTFLOAT3_DIR/source/include softfloat_peers.c $SOFTFLOAT3_DIR/build/Linux-x86_64-GCC/softfloat.a
  */
@@ -191,12 +193,54 @@ static int mode_of(const char *m) {
     return -1;
 }
 
+/* fn and mode of CELL ("f128_mul/near_even"), 0 if known */
+static int parse_cell(char *cell, int *fn, int *rm) {
+    char *slash = strchr(cell, '/');
+    if (!slash) return -1;
+    *slash = 0;
+    *fn = -1;
+    for (int k = 0; k < FN_COUNT; k++) if (strcmp(NAMES[k], cell) == 0) *fn = k;
+    *rm = mode_of(slash + 1);
+    *slash = '/';
+    return *fn < 0 || *rm < 0 ? -1 : 0;
+}
+
+/* Mop/s of fn in mode rm over ms ms of this thread's CPU time (one slice, no warm-up) */
+static double slice(int fn, int rm, double ms, uint64_t *blackhole) {
+    softfloat_roundingMode = (uint_fast8_t) rm;
+    double t0 = cpu_seconds(), t;
+    long passes = 0;
+    do {
+        *blackhole += pass(fn, rm, *blackhole);
+        passes++;
+        t = cpu_seconds() - t0;
+    } while (t < ms * 1e-3);
+    return passes * (double) N / t / 1e6;
+}
+
+static int serve(void) {
+    char line[160], cell[128];
+    double ms;
+    uint64_t blackhole = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        int fn, rm;
+        if (sscanf(line, "%127s %lf", cell, &ms) != 2 || parse_cell(cell, &fn, &rm) != 0) {
+            printf("error: bad request '%s'\n", line);
+        } else {
+            printf("%.3f\n", slice(fn, rm, ms, &blackhole));
+        }
+        fflush(stdout);
+    }
+    return blackhole == 42;
+}
+
 int main(int argc, char **argv) {
     if (argc < 4) {
         fprintf(stderr, "usage: softfloat_peers OPERAND_FILE CELL_FILE check | time MS\n");
         return 1;
     }
     read_operands(argv[1]);
+    if (strcmp(argv[3], "serve") == 0) return serve();
     FILE *cells = fopen(argv[2], "r");
     if (!cells) { perror(argv[2]); return 1; }
     check_mode = strcmp(argv[3], "check") == 0 ? 1 : strcmp(argv[3], "dump") == 0 ? 2 : 0;

@@ -57,18 +57,6 @@ final class ConversionPath {
 
     // ------------------------------------------------------------------ rounding between formats
 
-    /**
-     * The result in mode rm from the nearest-even one (bits r, normal and with normal finite
-     * neighbours) and the sign of the exact residual (0: exact); {@code tie} whether the exact
-     * value lies halfway to the neighbour farther from zero, asked only in NEAR_MAX_MAG.
-     */
-    private static long finish(long r, boolean negative, long sigma, boolean tie, RoundingMode rm, Env env) {
-        if (sigma == 0) {
-            return r;
-        }
-        return HardwarePath.finish(r, negative, sigma > 0 ? 1 : -1, rm == RoundingMode.NEAR_MAX_MAG && tie, rm, env);
-    }
-
     /** Half an ulp of the binary16 with exponent field e (normal), as a float. */
     private static float halfUlp16(int e) {
         return Float.intBitsToFloat((e - 26 + 127) << 23);
@@ -87,8 +75,11 @@ final class ConversionPath {
             return DoubleRounding.round16(x, 0, rm, env);
         }
         float t = x - Float.float16ToFloat(h);
-        long sigma = t > 0 ? 1 : t < 0 ? -1 : 0;
-        return finish(h & 0xFFFFL, h < 0, sigma, Math.abs(t) == halfUlp16(m >> 10) && (t > 0) == (x > 0), rm, env);
+        if (t == 0) {
+            return h & 0xFFFFL;
+        }
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && Math.abs(t) == halfUlp16(m >> 10) && (t > 0) == (x > 0);
+        return HardwarePath.finish(h & 0xFFFFL, h < 0, t > 0 ? 1 : -1, tieAway, rm, env);
     }
 
     /**
@@ -102,9 +93,12 @@ final class ConversionPath {
             return DoubleRounding.round32(x, 0, rm, env);
         }
         double t = x - r; // exact (Sterbenz)
-        long sigma = t > 0 ? 1 : t < 0 ? -1 : 0;
-        return finish(Float.floatToRawIntBits(r) & 0xFFFFFFFFL, r < 0, sigma,
-                Math.abs(t) == 0.5 * Math.ulp(r) && (t > 0) == (x > 0), rm, env);
+        long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        if (t == 0) {
+            return bits;
+        }
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && Math.abs(t) == 0.5 * Math.ulp(r) && (t > 0) == (x > 0);
+        return HardwarePath.finish(bits, r < 0, t > 0 ? 1 : -1, tieAway, rm, env);
     }
 
     /**
@@ -154,6 +148,37 @@ final class ConversionPath {
         return a == 0 ? 0 : to(g, a, rm, env); // exact in double
     }
 
+    /**
+     * An integer a to binary16, in every mode: beyond 2^16 in magnitude every mode overflows (the
+     * largest finite binary16 is 65504, and 65536 rounds to no finite value in any mode): a
+     * constant; below, a is exact in a float and takes {@link #to16}'s one rounding.
+     */
+    static long intTo16(long a, RoundingMode rm, Env env) {
+        if (Long.compareUnsigned(a + 0xFFFFL, 0x1FFFEL) > 0) { // |a| >= 2^16
+            boolean sign = a < 0;
+            env.flags |= ExceptionFlags.OVERFLOW | ExceptionFlags.INEXACT;
+            boolean toInfinity = rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG
+                    || rm == (sign ? RoundingMode.MIN : RoundingMode.MAX);
+            return (sign ? 0x8000 : 0) | (toInfinity ? 0x7C00 : 0x7BFF);
+        }
+        return a == 0 ? 0 : to16(a, rm, env);
+    }
+
+    /**
+     * An int to binary32: the JVM's int-to-float rounding (to nearest even) and the residual in
+     * integers; exact (no flag, +0 for 0) when the residual is 0.
+     */
+    static long i32To32(int a, RoundingMode rm, Env env) {
+        float r = a;
+        long t = a - (long) r;
+        long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        if (t == 0) {
+            return bits;
+        }
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
+        return HardwarePath.finish(bits, a < 0, t > 0 ? 1 : -1, tieAway, rm, env);
+    }
+
     /** a to g: the JVM's long-to-float rounding (one, to nearest even), the residual in integers. */
     static long fromI64(FloatFormat g, long a, RoundingMode rm, Env env) {
         if (a == 0) {
@@ -162,8 +187,12 @@ final class ConversionPath {
         if (g == FloatFormat.BINARY32) {
             float r = a;
             long t = a - (r >= 0x1p63f ? Long.MIN_VALUE : (long) r); // 2^63 wraps to the same residual
-            boolean tie = 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
-            return finish(Float.floatToRawIntBits(r) & 0xFFFFFFFFL, r < 0, t, tie, rm, env);
+            long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            if (t == 0) {
+                return bits;
+            }
+            boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
+            return HardwarePath.finish(bits, r < 0, t > 0 ? 1 : -1, tieAway, rm, env);
         }
         double d = a;
         long t = residual(a, d);
@@ -179,8 +208,12 @@ final class ConversionPath {
     static long fromI64ToF64(long a, RoundingMode rm, Env env) {
         double d = a;
         long t = residual(a, d);
-        return finish(Double.doubleToRawLongBits(d), d < 0, t, 2 * Math.abs(t) == (long) Math.ulp(d) && (t > 0) == (d > 0),
-                rm, env);
+        long bits = Double.doubleToRawLongBits(d);
+        if (t == 0) {
+            return bits;
+        }
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && 2 * Math.abs(t) == (long) Math.ulp(d) && (t > 0) == (d > 0);
+        return HardwarePath.finish(bits, d < 0, t > 0 ? 1 : -1, tieAway, rm, env);
     }
 
     // ------------------------------------------------------------------ to integers

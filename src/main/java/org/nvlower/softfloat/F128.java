@@ -488,6 +488,19 @@ public final class F128 {
 
     /** a * b, rounded in mode rm. */
     public static void mul(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
+        if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
+            mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            return;
+        }
+        mulSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
+                rm, env);
+    }
+
+    /** mul with a NaN, infinite, zero or subnormal operand. */
+    private static void mulSpecialOrSubnormal(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
         boolean signZ = (aHi ^ bHi) < 0;
         int expA = exp(aHi);
         int expB = exp(bHi);
@@ -523,27 +536,34 @@ public final class F128 {
             sigB64 = env.zHi;
             sigB0 = env.zLo;
         }
-        sigA64 |= IMPLICIT;
-        sigB64 |= IMPLICIT;
-        // B << 15 fills 128 bits; the 256-bit product w3:w2:w1:w0 is (A * B) << 15, so the
-        // product's bits from 112 up (leading one at 112 or 113) are (w3:w2:w1) >> 63.
-        long b1 = (sigB64 << 15) | (sigB0 >>> 49);
-        long b0 = sigB0 << 15;
-        long w1 = multiply(sigA64, sigA0, b1, b0, env);
-        long w3 = env.zHi;
-        long w2 = env.zLo;
-        long w0 = sigA0 * b0;
-        long sig64 = (w3 << 1) | (w2 >>> 63);
-        long sig0 = (w2 << 1) | (w1 >>> 63);
-        long extra = (w1 << 1) | (w0 != 0 ? 1 : 0);
-        int expZ = expA + expB - 0x4000;
-        if (sig64 >= 2 * IMPLICIT) {
-            expZ++;
-            extra = (sig0 << 63) | (extra != 0 ? 1 : 0);
-            sig0 = (sig64 << 63) | (sig0 >>> 1);
-            sig64 >>>= 1;
-        }
-        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+        mulSignificands(signZ, expA, sigA64 | IMPLICIT, sigA0, expB, sigB64 | IMPLICIT, sigB0, rm, env);
+    }
+
+    /** The product of two normalized significands (leading one at bit 112), rounded and packed. */
+    private static void mulSignificands(boolean signZ, int expA, long sigA64, long sigA0, int expB, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
+        // The 226-bit product P = w3:w2:w1:w0 from four 64 x 64-bit products, where A's and B's
+        // high words have 49 bits: the cross terms' sum fits in 114 bits, and the 98-bit high
+        // product absorbs the carries, so three carries in all. w0 is sticky only.
+        long w0 = sigA0 * sigB0;
+        long hi00 = Math.unsignedMultiplyHigh(sigA0, sigB0);
+        long crossA = sigA64 * sigB0;
+        long cross0 = crossA + sigA0 * sigB64;
+        long cross64 = Math.unsignedMultiplyHigh(sigA64, sigB0) + Math.unsignedMultiplyHigh(sigA0, sigB64)
+                + (ult(cross0, crossA) ? 1 : 0);
+        long lo11 = sigA64 * sigB64;
+        long w1 = cross0 + hi00;
+        long w2 = lo11 + cross64 + (ult(w1, cross0) ? 1 : 0);
+        long w3 = Math.multiplyHigh(sigA64, sigB64) + (ult(w2, lo11) ? 1 : 0);
+        // P's leading one is bit 33 of w3 (P >= 2^225, carry = 1) or bit 32: shifting w3:w2:w1
+        // left by 16 - carry puts it at bit 48 of sig64. No branch on carry, which random
+        // operands make a coin toss.
+        int carry = (int) (w3 >>> 33);
+        int left = 16 - carry;
+        long sig64 = (w3 << left) | (w2 >>> -left);
+        long sig0 = (w2 << left) | (w1 >>> -left);
+        long extra = (w1 << left) | (w0 != 0 ? 1 : 0);
+        roundPack(signZ, expA + expB - 0x4000 + carry, sig64, sig0, extra, rm, env);
     }
 
     /**
@@ -785,6 +805,19 @@ public final class F128 {
 
     /** a / b, rounded in mode rm; INFINITE for a finite nonzero a over zero. */
     public static void div(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
+        if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
+            divSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            return;
+        }
+        divSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
+                rm, env);
+    }
+
+    /** div with a NaN, infinite, zero or subnormal operand. */
+    private static void divSpecialOrSubnormal(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
         boolean signZ = (aHi ^ bHi) < 0;
         int expA = exp(aHi);
         int expB = exp(bHi);
@@ -827,14 +860,17 @@ public final class F128 {
             sigA64 = env.zHi;
             sigA0 = env.zLo;
         }
-        sigA64 |= IMPLICIT;
-        sigB64 |= IMPLICIT;
-        int expZ = expA - expB + 0x3FFE;
-        if (lt128(sigA64, sigA0, sigB64, sigB0)) {
-            expZ--;
-            sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
-            sigA0 <<= 1;
-        }
+        divSignificands(signZ, expA, sigA64 | IMPLICIT, sigA0, expB, sigB64 | IMPLICIT, sigB0, rm, env);
+    }
+
+    /** The quotient of two normalized significands (leading one at bit 112), rounded and packed. */
+    private static void divSignificands(boolean signZ, int expA, long sigA64, long sigA0, int expB, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
+        // Double A when A < B (without a branch: random operands make it a coin toss).
+        int below = lt128(sigA64, sigA0, sigB64, sigB0) ? 1 : 0;
+        int expZ = expA - expB + 0x3FFE - below;
+        sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
+        sigA0 <<= below;
         // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Two steps append
         // 57 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), r the remainder.
         long r0 = sigA0 - sigB0;

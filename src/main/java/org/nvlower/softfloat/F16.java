@@ -186,8 +186,7 @@ public final class F16 {
     }
 
     public static short fromI32(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromI32(FloatFormat.BINARY16, a, rm, env);
-        return r != HardwarePath.NONE ? (short) r : (short) Narrow.fromInt64(FMT, a, true, rm, env);
+        return (short) ConversionPath.intTo16(a, rm, env);
     }
 
     public static short fromUI32(int a, RoundingMode rm, Env env) {
@@ -195,8 +194,7 @@ public final class F16 {
     }
 
     public static short fromI64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromI64(FloatFormat.BINARY16, a, rm, env);
-        return r != HardwarePath.NONE ? (short) r : (short) Narrow.fromInt64(FMT, a, true, rm, env);
+        return (short) ConversionPath.intTo16(a, rm, env);
     }
 
     public static short fromUI64(long a, RoundingMode rm, Env env) {

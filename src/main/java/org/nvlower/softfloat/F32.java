@@ -189,8 +189,7 @@ public final class F32 {
     }
 
     public static int fromI32(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromI32(FloatFormat.BINARY32, a, rm, env);
-        return r != HardwarePath.NONE ? (int) r : (int) Narrow.fromInt64(FMT, a, true, rm, env);
+        return (int) ConversionPath.i32To32(a, rm, env);
     }
 
     public static int fromUI32(int a, RoundingMode rm, Env env) {

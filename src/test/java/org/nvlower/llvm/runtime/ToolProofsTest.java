@@ -231,7 +231,7 @@ class ToolProofsTest {
      * bodies call the rows out of line, so that opt -O2 keeps their PTX small enough for ptxas.
      */
     static final List<String> QUAD_MATH_UNARY = List.of("exp2q", "logq", "log2q", "log10q", "expm1q", "log1pq",
-            "exp10q", "sinhq", "coshq", "tanhq", "cbrtq", "atanhq", "asinhq", "acoshq", "atanq", "asinq", "acosq");
+            "exp10q", "sinhq", "coshq", "tanhq", "cbrtq", "atanhq", "asinhq", "acoshq", "atanq", "asinq", "acosq", "sinq", "cosq", "tanq");
     static final List<String> QUAD_MATH_BINARY = List.of("powq", "hypotq", "atan2q");
 
     static final String INTRINSIC_DECLARATIONS = """
