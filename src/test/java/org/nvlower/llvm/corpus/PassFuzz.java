@@ -45,7 +45,7 @@ import org.nvlower.testing.ExternalTools;
  * them; the IrVerifier's verdict is compared on the way) go through each {@link Pass} as its CLI command runs it, in process; every output
  * must be accepted by each LLVM that accepted the input (LLVM 14 as llvm-as reads it, LLVM 19 as
  * {@code opt -verify} does), without dropping debug info the input kept. The LLVM verdicts come
- * from {@link LlvmBatch}: hundreds of files per process.
+ * from {@link LlvmVerdictServer} (or {@link LlvmBatch}): many files per process.
  */
 final class PassFuzz {
 
@@ -122,7 +122,7 @@ final class PassFuzz {
     static final TargetMachine TARGET = TargetMachine.fromCommandLine(List.of());
 
     /** An LLVM that judges files: its name and its batch checker (per pointer dialect). */
-    record Llvm(String name, LlvmBatch typed, LlvmBatch opaque) {
+    record Llvm(String name, LlvmJudge typed, LlvmJudge opaque) {
         /** {@code files}: each file and its text (which says the pointer dialect). */
         Map<Path, String> verdicts(Map<Path, String> files, int threads) {
             List<Path> t = new ArrayList<>();
@@ -139,17 +139,25 @@ final class PassFuzz {
         return text.matches("(?s).*\\bptr\\b.*") && !text.contains("*");
     }
 
-    /** LLVM 14 and 19 from llvm-link (with llvm-as beside it), or fewer when absent. */
+    /**
+     * LLVM 14 and 19, or fewer when absent: from {@link LlvmVerdictServer} where bench/ir-pass-fuzz
+     * built it (one process per LLVM, each file parsed and verified as llvm-as does), else from
+     * llvm-link batches ({@link LlvmBatch}; also with {@code -Dnvlower.llvmLinkBatches=true}).
+     */
     static List<Llvm> llvms(Path work) {
         List<Llvm> out = new ArrayList<>();
-        tool(14, "llvm-link").ifPresent(link ->
-                out.add(new Llvm("llvm-as 14", new LlvmBatch(link, List.of(), work.resolve("l14")),
-                        new LlvmBatch(link, List.of("-opaque-pointers"), work.resolve("l14o")))));
-        tool(19, "llvm-link").ifPresent(link -> {
-            LlvmBatch b = new LlvmBatch(link, List.of(), work.resolve("l19"));
-            out.add(new Llvm("opt-19 -verify", b, b));
-        });
+        judge(14, List.of(), work.resolve("l14")).ifPresent(typed -> out.add(new Llvm("llvm-as 14", typed,
+                judge(14, List.of("-opaque-pointers"), work.resolve("l14o")).orElseThrow())));
+        judge(19, List.of(), work.resolve("l19")).ifPresent(j -> out.add(new Llvm("opt-19 -verify", j, j)));
         return out;
+    }
+
+    private static Optional<LlvmJudge> judge(int version, List<String> flags, Path work) {
+        Optional<Path> server = LlvmVerdictServer.binary(version);
+        if (server.isPresent() && !Boolean.getBoolean("nvlower.llvmLinkBatches")) {
+            return Optional.of(new LlvmVerdictServer(server.get(), flags, work));
+        }
+        return tool(version, "llvm-link").map(link -> new LlvmBatch(link, flags, work));
     }
 
     /** What one pass did over a run. */
@@ -369,7 +377,7 @@ final class PassFuzz {
                 t.checked++;
                 String after = seen.get(l.name() + o.digest());
                 boolean bad = rejects(after) || after.startsWith("warning:") && before.isEmpty();
-                if (after.startsWith(LlvmBatch.CRASH)) {
+                if (after.startsWith(LlvmJudge.CRASH)) {
                     // LLVM's bug, not a verdict (llvm-link's own output of the input crashes it alike): kept apart
                     t.llvmCrashes++;
                     saveCrash(t, o.pass(), o.in(), o.text(), l.name() + ": " + after);
@@ -390,7 +398,7 @@ final class PassFuzz {
         return now;
     }
 
-    /** A verdict of {@link LlvmBatch}: "" accepted, "warning: ..." accepted without its debug info, else rejected. */
+    /** A verdict of {@link LlvmJudge}: "" accepted, "warning: ..." accepted without its debug info, else rejected. */
     private static boolean rejects(String verdict) {
         return verdict == null || !verdict.isEmpty() && !verdict.startsWith("warning:");
     }
