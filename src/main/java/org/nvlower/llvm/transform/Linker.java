@@ -19,7 +19,6 @@ import org.nvlower.llvm.ir.Linkage;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.MetadataText;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.ModuleEntity;
 import org.nvlower.llvm.ir.MetadataDefinition;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.ArrayType;
@@ -28,11 +27,6 @@ import org.nvlower.llvm.ir.ConstantAggregate;
 import org.nvlower.llvm.ir.ConstantExpr;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.Opcode;
-import org.nvlower.llvm.ir.NamedStructType;
-import org.nvlower.llvm.ir.PointerType;
-import org.nvlower.llvm.ir.StructType;
-import org.nvlower.llvm.ir.Type;
-import org.nvlower.llvm.ir.Types;
 import org.nvlower.llvm.ir.UnnamedAddr;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.Visibility;
@@ -163,7 +157,9 @@ public final class Linker {
 
     /**
      * llvm-link's {@code --internalize}: the definitions linked from this source become internal
-     * (InternalizePass: not declarations, locals, {@code llvm.*} names, appending variables).
+     * (InternalizePass: not declarations, available_externally, dllexport, what {@code llvm.used}
+     * names, {@code llvm.*}); a comdat only when none of its members stays visible, then dropped if
+     * it has one member, else made {@code nodeduplicate}.
      */
     private void internalize(Set<GlobalValue> linked) {
         // InternalizePass keeps what llvm.used names (not llvm.compiler.used)
