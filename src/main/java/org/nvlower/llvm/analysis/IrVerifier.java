@@ -145,6 +145,19 @@ public final class IrVerifier {
                 comdats.add(h.key());
             }
         }
+        // LLVM checks string attribute values where they apply (a function, a call site): a group
+        // nothing uses, or only a global variable, is not checked
+        Set<Integer> applied = new HashSet<>();
+        for (Function f : module.functions()) {
+            applied.addAll(f.attributeGroups());
+            if (!f.isDeclaration()) {
+                f.instructions().forEach(i -> {
+                    if (i instanceof CallInst c) {
+                        applied.addAll(c.detail().attributeGroups());
+                    }
+                });
+            }
+        }
         for (ModuleEntity e : module.entities()) {
             if (e instanceof GlobalValue g && g.comdat() != null) {
                 String c = g.comdat().isEmpty() ? g.name() : g.comdat();
@@ -152,7 +165,7 @@ public final class IrVerifier {
                     report(null, "use of undefined comdat '$" + c + "' by @" + g.name());
                 }
             }
-            if (e instanceof AttributeGroup g) {
+            if (e instanceof AttributeGroup g && applied.contains(g.id())) {
                 checkAttributeValues(g.attributeSet(), "attributes #" + g.id());
             }
         }

@@ -72,6 +72,17 @@ public final class MetadataText {
             }
             if ((c == '!' || c == '@' || c == '%') && i + 1 < n) {
                 int start = i + 1;
+                if (c == '!') {
+                    // LLVM lexes '!' and the number as two tokens: "! 21" is node 21
+                    int digits = start;
+                    while (digits < n && (text.charAt(digits) == ' ' || text.charAt(digits) == '\t'
+                            || text.charAt(digits) == '\n' || text.charAt(digits) == '\r')) {
+                        digits++;
+                    }
+                    if (digits > start && digits < n && text.charAt(digits) >= '0' && text.charAt(digits) <= '9') {
+                        start = digits;
+                    }
+                }
                 String name;
                 int end;
                 if (text.charAt(start) == '"') {

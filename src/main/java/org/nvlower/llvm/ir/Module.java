@@ -261,6 +261,27 @@ public final class Module {
         return null;
     }
 
+    /** Every comdat, {@code $name} to its selection kind, in source order. */
+    public Map<String, String> comdats() {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ModuleEntity e : entities) {
+            if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
+                out.put(h.key(), h.value());
+            }
+        }
+        return out;
+    }
+
+    /** Sets the selection kind of an existing comdat (IRMover gives it the linked member's). */
+    public void setComdatKind(String name, String kind) {
+        for (int i = 0; i < entities.size(); i++) {
+            if (entities.get(i) instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT && h.key().equals(name)
+                    && !h.value().equals(kind)) {
+                entities.set(i, new HeaderLine(HeaderLine.Kind.COMDAT, name, kind, null));
+            }
+        }
+    }
+
     /** Adds {@code $name = comdat kind} after the header lines and comdats, unless the comdat exists. */
     public void addComdat(String name, String kind) {
         if (comdatKind(name) != null) {
@@ -357,12 +378,19 @@ public final class Module {
         return g;
     }
 
-    /** Adds a global made elsewhere (a clone) under its own, free name, after the others of its kind. */
+    /**
+     * Adds a global made elsewhere (a clone) under its own, free name, after the others of its kind;
+     * a variable without a name takes the next global number.
+     */
     public void addGlobal(GlobalValue g) {
         if (g.module() != this) {
             throw new IllegalArgumentException(g + " belongs to another module");
         }
-        requireFreeName(g.name());
+        if (!g.hasName() && g instanceof GlobalVariable) {
+            g.setSlot(numberedGlobals.size());
+        } else {
+            requireFreeName(g.name());
+        }
         insertGlobal(g, g instanceof Function ? Function.class : g instanceof GlobalVariable
                 ? GlobalVariable.class : GlobalAlias.class);
     }

@@ -47,6 +47,7 @@ final class DataLayoutSyntax {
             case 'p' -> sizedEntry(rest, 2, 4, false);
             case 'i', 'f', 'v' -> sizedEntry(rest, 1, 2, true);
             case 'a' -> sizedEntry(rest, 1, 2, false);
+            case 's' -> null; // deprecated stack alignment: LLVM 14 and 19 ignore it (old textual IR still reads)
             default -> "unknown specifier '" + c + "'";
         };
     }

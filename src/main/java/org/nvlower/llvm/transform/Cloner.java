@@ -205,7 +205,7 @@ public final class Cloner {
         return ids.stream().map(this::mapGroup).filter(java.util.Objects::nonNull).toList();
     }
 
-    private List<MetadataAttachment> mapAttachments(List<MetadataAttachment> attachments) {
+    List<MetadataAttachment> mapAttachments(List<MetadataAttachment> attachments) {
         if (!options.keepMetadata()) {
             return List.of();
         }

@@ -4,7 +4,12 @@ import java.math.BigInteger;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.ModuleFlag;
@@ -14,19 +19,17 @@ import org.nvlower.llvm.ir.Linkage;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.MetadataText;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.ModuleEntity;
 import org.nvlower.llvm.ir.MetadataDefinition;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.ArrayType;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantAggregate;
+import org.nvlower.llvm.ir.ConstantExpr;
 import org.nvlower.llvm.ir.Constants;
-import org.nvlower.llvm.ir.NamedStructType;
-import org.nvlower.llvm.ir.PointerType;
-import org.nvlower.llvm.ir.StructType;
-import org.nvlower.llvm.ir.Type;
-import org.nvlower.llvm.ir.Types;
-import org.nvlower.llvm.ir.VectorType;
+import org.nvlower.llvm.ir.Opcode;
+import org.nvlower.llvm.ir.UnnamedAddr;
+import org.nvlower.llvm.ir.Value;
+import org.nvlower.llvm.ir.Visibility;
 /**
  * Links a source module into a destination, as llvm-link does: external symbols are matched by
  * name (a declaration takes the other module's definition; two strong definitions are an error),
@@ -63,8 +66,17 @@ public final class Linker {
     private final Deque<Runnable> work = new ArrayDeque<>();
     private final List<String> warnings = new ArrayList<>();
     private final List<Function> linkedFunctions = new ArrayList<>();
-    /** Names whose destination definition came from this source (for --internalize). */
-    private final java.util.Set<String> fromSource = new java.util.HashSet<>();
+    /** Where a comdat's members come from (ModuleLinker's LinkFrom). */
+    private enum From { DEST, SOURCE, BOTH }
+
+    /** The choice for each source comdat (ModuleLinker::getComdatResult). */
+    private final Map<String, From> comdatFrom = new HashMap<>();
+    /** The source's linkonce members of each comdat: linked with a member that is (LazyComdatMembers). */
+    private final Map<String, List<GlobalValue>> lazyComdatMembers = new HashMap<>();
+    /** ModuleLinker's ValuesToLink: the source definitions to link, then those linked lazily. */
+    private final Set<GlobalValue> toLink = new LinkedHashSet<>();
+    /** Private copies of nodeduplicate comdat variables that lost symbol resolution (kept for their content). */
+    private final List<GlobalVariable> preserved = new ArrayList<>();
 
     private Linker(Module dest, Module src, Options options) {
         this.dest = dest;
@@ -109,21 +121,32 @@ public final class Linker {
     }
 
     private void run() {
+        chooseComdats();
         linkHeader();
         // as llvm-link (IRMover): each value to link in source order (variables, functions, aliases)
         // is mapped with everything it pulls in before the next; bodies pulled in are copied last
         // first (the mapper's worklist is a stack). New globals are added as they are first needed.
-        List<GlobalValue> toLink = valuesToLink();
-        for (GlobalValue g : toLink) {
-            cloner.mapValue(g);
+        List<GlobalValue> order = valuesToLink();
+        for (int i = 0; i < order.size(); i++) {
+            cloner.mapValue(order.get(i));
             while (!work.isEmpty()) {
                 work.pollLast().run();
             }
         }
-        // then the variables take their source order (IRLinker::run's final reordering)
-        for (GlobalVariable v : src.globals()) {
-            if (v.linkage() != Linkage.APPENDING && cloner.mapped(v) instanceof GlobalVariable d && d.module() == dest) {
-                dest.moveGlobalToEnd(d);
+        // then the variables take their source order (IRLinker::run's final reordering: every
+        // source variable maps to its destination, the one of the same name when it was not linked)
+        List<GlobalVariable> sources = new ArrayList<>(src.globals());
+        sources.addAll(preserved);
+        for (GlobalVariable v : sources) {
+            if (v.linkage() == Linkage.APPENDING) {
+                continue;
+            }
+            Value d = cloner.mapped(v);
+            if (d == null) {
+                d = linkedTo(v);
+            }
+            if (d instanceof GlobalVariable dv && dv.module() == dest && dest.globals().contains(dv)) {
+                dest.moveGlobalToEnd(dv);
             }
         }
         linkNamedMetadata();
@@ -134,77 +157,374 @@ public final class Linker {
 
     /**
      * llvm-link's {@code --internalize}: the definitions linked from this source become internal
-     * (InternalizePass: not declarations, locals, {@code llvm.*} names, appending variables).
+     * (InternalizePass: not declarations, available_externally, dllexport, what {@code llvm.used}
+     * names, {@code llvm.*}); a comdat only when none of its members stays visible, then dropped if
+     * it has one member, else made {@code nodeduplicate}.
      */
-    private void internalize(List<GlobalValue> linked) {
+    private void internalize(Set<GlobalValue> linked) {
         // InternalizePass keeps what llvm.used names (not llvm.compiler.used)
-        java.util.Set<GlobalValue> preserved = new java.util.HashSet<>();
-        for (String used : List.of("llvm.used")) {
-            if (dest.global(used) instanceof GlobalVariable u && u.initializer() != null) {
-                Constants.walk(u.initializer(), c -> {
-                    if (c instanceof GlobalValue gv) {
-                        preserved.add(gv);
-                    }
-                });
-            }
+        Set<GlobalValue> used = new java.util.HashSet<>();
+        if (dest.global("llvm.used") instanceof GlobalVariable u && u.initializer() != null) {
+            used.addAll(Constants.globals(u.initializer()));
         }
-        // ModuleLinker's Internalize set: the values it links, comdat members chosen from the source included
-        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        // ModuleLinker's Internalize set: the values it links, comdat members and lazily linked ones included
+        Set<String> names = new HashSet<>();
         for (GlobalValue g : linked) {
-            if (g.hasName() && fromSource.contains(g.name())) {
+            if (g.hasName() && !g.linkage().isLocal()) {
                 names.add(g.name());
             }
         }
-        for (String n : fromSource) {
-            if (dest.global(n) != null && dest.global(n).comdat() != null) {
-                names.add(n);
+        java.util.function.Predicate<GlobalValue> preserve = g -> !isDefinition(g)
+                || g.linkage() == Linkage.AVAILABLE_EXTERNALLY || "dllexport".equals(g.dllStorage())
+                || g instanceof GlobalVariable v && v.isExternallyInitialized()
+                || !g.linkage().isLocal() && (used.contains(g) || g.name().startsWith("llvm.") || !g.hasName()
+                        || !names.contains(g.name()));
+        // a comdat is internalized only when none of its members must stay visible
+        List<GlobalValue> all = new ArrayList<>(dest.functions());
+        all.addAll(dest.globals());
+        all.addAll(dest.aliases());
+        Map<String, Integer> size = new HashMap<>();
+        Set<String> external = new HashSet<>();
+        for (GlobalValue g : all) {
+            String c = comdatName(g);
+            if (c != null) {
+                size.merge(c, 1, Integer::sum);
+                if (preserve.test(g)) {
+                    external.add(c);
+                }
             }
         }
-        for (String n : names) {
-            GlobalValue d = dest.global(n);
-            if (d == null || preserved.contains(d) || !isDefinition(d) || d.linkage().isLocal() || d.linkage() == Linkage.APPENDING
-                    || d.name().startsWith("llvm.")) {
+        for (GlobalValue g : all) {
+            String c = comdatName(g);
+            if (c != null) {
+                if (external.contains(c)) {
+                    continue;
+                }
+                if (!(g instanceof GlobalAlias)) {
+                    if (size.get(c) == 1) {
+                        g.setComdat(null); // a comdat of one member that is not visible is dropped
+                        dest.removeComdat(c);
+                    } else {
+                        dest.setComdatKind(c, "nodeduplicate"); // kept to group the sections
+                    }
+                }
+                if (g.linkage().isLocal()) {
+                    continue;
+                }
+            } else if (g.linkage().isLocal() || preserve.test(g)) {
                 continue;
             }
-            String comdat = d.comdat() == null ? null : d.comdat().isEmpty() ? d.name() : d.comdat();
-            if (comdat != null) {
-                long members = dest.entities().stream().filter(e -> e instanceof GlobalValue o && o.comdat() != null
-                        && (o.comdat().isEmpty() ? o.name() : o.comdat()).equals(comdat)).count();
-                if (members > 1) {
-                    continue; // a comdat of several members is kept as it is (LLVM makes it nodeduplicate)
-                }
-                d.setComdat(null); // a comdat of one internal member is dropped
-                dest.removeComdat(comdat);
-            }
-            d.internalize();
+            g.internalize();
         }
     }
 
-    /** ModuleLinker's ValuesToLink: definitions to link, not declarations nor unreferenced local/linkonce ones. */
+    /**
+     * ModuleLinker::linkIfNeeded over the source's variables, functions and aliases: the definitions
+     * to link (not declarations, not unreferenced local, linkonce or available_externally ones, not
+     * members of a comdat the destination keeps), with the attributes a symbol and its destination
+     * share merged; then the other linkonce members of their comdats.
+     */
     private List<GlobalValue> valuesToLink() {
-        List<GlobalValue> out = new ArrayList<>();
         List<GlobalValue> all = new ArrayList<>(src.globals());
         all.addAll(src.functions());
         all.addAll(src.aliases());
         for (GlobalValue g : all) {
-            if (!isDefinition(g) && !(g instanceof GlobalVariable v && v.linkage() == Linkage.APPENDING)) {
-                continue;
-            }
-            GlobalValue existing = g.linkage().isLocal() || !g.hasName() ? null : dest.global(g.name());
-            if (options.onlyNeeded()) {
-                // appending variables are always linked; the rest only to define what is declared
-                if (existing != null && !isDefinition(existing) || g instanceof GlobalVariable v
-                        && v.linkage() == Linkage.APPENDING) {
-                    out.add(g);
+            if (g.linkage() == Linkage.LINKONCE || g.linkage() == Linkage.LINKONCE_ODR) {
+                String c = comdatName(g);
+                if (c != null) {
+                    lazyComdatMembers.computeIfAbsent(c, k -> new ArrayList<>()).add(g);
                 }
-                continue;
             }
-            if (existing == null && g.linkage().isDiscardableIfUnused()) {
+        }
+        List<GlobalValue> clones = new ArrayList<>();
+        for (GlobalValue g : all) {
+            GlobalValue dgv = linkedTo(g);
+            boolean appending = g instanceof GlobalVariable v && v.linkage() == Linkage.APPENDING;
+            if (options.onlyNeeded() && !appending && (dgv == null || isDefinition(dgv))) {
+                continue; // only what the destination declares (appending variables always)
+            }
+            if (dgv != null && !g.linkage().isLocal() && !appending) {
+                mergeSymbolAttributes(dgv, g);
+            }
+            if (dgv == null && g.linkage().isDiscardableIfUnused()) {
                 continue; // local, linkonce, available_externally: linked when something refers to them
             }
-            out.add(g);
+            if (!isDefinition(g) && !appending) {
+                continue;
+            }
+            String c = comdatName(g);
+            From from = c == null ? From.SOURCE : comdatFrom.getOrDefault(c, From.SOURCE);
+            if (from == From.DEST) {
+                continue; // the destination's members of this comdat stay
+            }
+            boolean fromSource = dgv == null || appending || linkFromSource(dgv, g);
+            if (dgv != null && from == From.BOTH) {
+                clones.add(fromSource ? dgv : g);
+            }
+            if (fromSource) {
+                toLink.add(g);
+            }
         }
-        return out;
+        for (GlobalValue g : clones) {
+            preserveNoDeduplicate(g);
+        }
+        List<GlobalValue> order = new ArrayList<>(toLink);
+        for (int i = 0; i < order.size(); i++) {
+            String c = comdatName(order.get(i));
+            for (GlobalValue member : c == null ? List.<GlobalValue>of() : lazyComdatMembers.getOrDefault(c, List.of())) {
+                GlobalValue dgv = linkedTo(member);
+                if ((dgv == null || linkFromSource(dgv, member)) && toLink.add(member)) {
+                    order.add(member);
+                }
+            }
+        }
+        return order;
+    }
+
+    /**
+     * A variable of a nodeduplicate comdat that symbol resolution did not pick keeps its content
+     * as an unnamed private variable of the comdat (its bytes may be used by other members).
+     */
+    private void preserveNoDeduplicate(GlobalValue g) {
+        if (!(g instanceof GlobalVariable v)) {
+            throw new LinkException("linking '" + g.name() + "': non-variables in comdat nodeduplicate are not handled");
+        }
+        GlobalVariable copy = new GlobalVariable(v.module(), "", v.valueType(), v.addressSpace(), v.isConstant());
+        copy.readHeader(Linkage.PRIVATE, Visibility.DEFAULT, true, v.dllStorage(), v.unnamedAddr());
+        copy.readTail(v.section(), v.partition(), comdatName(v), v.alignment(), List.of());
+        copy.readVariableDetails(v.threadLocal(), v.isExternallyInitialized(), v.codeModel(), v.attributeGroups(),
+                v.otherWords(), v.inlineAttributes());
+        copy.readInitializer(v.initializer());
+        if (v.module() == dest) {
+            dest.addGlobal(copy);
+            copy.headerChanged();
+        } else {
+            preserved.add(copy); // a source variable: linked like the others (the copy is not added to the source)
+            toLink.add(copy);
+        }
+    }
+
+    /** ModuleLinker::linkIfNeeded's merges for a symbol defined or declared on both sides. */
+    private void mergeSymbolAttributes(GlobalValue d, GlobalValue g) {
+        if (d instanceof GlobalVariable dv && g instanceof GlobalVariable sv) {
+            if (!isDefinition(dv) && !isDefinition(sv) && (!dv.isConstant() || !sv.isConstant())) {
+                dv.setConstant(false);
+            }
+            if (dv.linkage() == Linkage.COMMON && sv.linkage() == Linkage.COMMON) {
+                dv.setAlignment(Math.max(dv.alignment(), sv.alignment()));
+            }
+        }
+        Visibility v = minVisibility(d.visibility(), g.visibility());
+        if (v != d.visibility()) {
+            d.setVisibility(v);
+        }
+        if (g.unnamedAddr().ordinal() < d.unnamedAddr().ordinal()) {
+            d.setUnnamedAddr(g.unnamedAddr());
+        }
+    }
+
+    private static Visibility minVisibility(Visibility a, Visibility b) {
+        if (a == Visibility.HIDDEN || b == Visibility.HIDDEN) {
+            return Visibility.HIDDEN;
+        }
+        return a == Visibility.PROTECTED || b == Visibility.PROTECTED ? Visibility.PROTECTED : Visibility.DEFAULT;
+    }
+
+    /** ModuleLinker::getLinkedToGlobal: the destination's non-local global of a non-local source global's name. */
+    private GlobalValue linkedTo(GlobalValue g) {
+        if (!g.hasName() || g.linkage().isLocal()) {
+            return null;
+        }
+        GlobalValue d = dest.global(g.name());
+        return d == null || d.linkage().isLocal() ? null : d;
+    }
+
+    /** The comdat {@code g} is in ({@code comdat} alone names its own), or null. */
+    private static String comdatName(GlobalValue g) {
+        return g.comdat() == null ? null : g.comdat().isEmpty() ? g.name() : g.comdat();
+    }
+
+    /**
+     * IRMover::shouldLink: whether a reference to source global {@code g} links its definition
+     * (else it maps to {@code existing}, or to a new declaration). Linkonce and
+     * available_externally definitions (any, with {@code --only-needed}) are linked when first
+     * referenced, with the linkonce members of their comdat (ModuleLinker::addLazyFor).
+     */
+    private boolean shouldLink(GlobalValue existing, GlobalValue g) {
+        if (toLink.contains(g) || g.linkage().isLocal()) {
+            return true;
+        }
+        if (existing != null && isDefinition(existing) && existing.linkage() != Linkage.AVAILABLE_EXTERNALLY) {
+            return false;
+        }
+        if (!isDefinition(g)) {
+            return false;
+        }
+        if (!isLinkOnce(g.linkage()) && g.linkage() != Linkage.AVAILABLE_EXTERNALLY && !options.onlyNeeded()) {
+            return false;
+        }
+        toLink.add(g);
+        String c = comdatName(g);
+        for (GlobalValue member : c == null ? List.<GlobalValue>of() : lazyComdatMembers.getOrDefault(c, List.of())) {
+            GlobalValue dgv = linkedTo(member);
+            if ((dgv == null || linkFromSource(dgv, member)) && toLink.add(member)) {
+                work.add(() -> cloner.mapValue(member));
+            }
+        }
+        return true;
+    }
+
+    // ------------------------------------------------------------------ comdats
+
+    /**
+     * ModuleLinker's comdat resolution: for each source comdat, the resulting selection kind and
+     * whose members are linked; the destination's members of a comdat the source replaces are
+     * dropped (erased when unused, else made declarations).
+     */
+    private void chooseComdats() {
+        Set<String> replaced = new LinkedHashSet<>();
+        for (Map.Entry<String, String> c : src.comdats().entrySet()) {
+            String dstKind = dest.comdatKind(c.getKey());
+            From from = dstKind == null ? From.SOURCE : resolveComdat(c.getKey(), kind(c.getValue()), kind(dstKind));
+            comdatFrom.put(c.getKey(), from);
+            if (from == From.SOURCE && dstKind != null) {
+                replaced.add(c.getKey());
+            }
+        }
+        if (replaced.isEmpty()) {
+            return;
+        }
+        List<GlobalValue> members = new ArrayList<>(dest.aliases()); // aliases first, as LLVM
+        members.addAll(dest.globals());
+        members.addAll(dest.functions());
+        for (GlobalValue g : members) {
+            if (comdatName(g) != null && replaced.contains(comdatName(g))) {
+                dropReplacedMember(g);
+            }
+        }
+    }
+
+    /** {@code noduplicates} is LLVM 12's spelling of {@code nodeduplicate}. */
+    private static String kind(String k) {
+        return k.equals("noduplicates") ? "nodeduplicate" : k;
+    }
+
+    private From resolveComdat(String name, String srcKind, String dstKind) {
+        boolean anyOrLargest = (dstKind.equals("any") || dstKind.equals("largest"))
+                && (srcKind.equals("any") || srcKind.equals("largest"));
+        String result;
+        if (anyOrLargest) {
+            result = dstKind.equals("largest") || srcKind.equals("largest") ? "largest" : "any";
+        } else if (srcKind.equals(dstKind)) {
+            result = dstKind;
+        } else {
+            throw new LinkException("Linking COMDATs named '" + name + "': invalid selection kinds!");
+        }
+        switch (result) {
+            case "any":
+                return From.DEST;
+            case "nodeduplicate":
+                return From.BOTH;
+            default:
+                break;
+        }
+        GlobalVariable dv = comdatLeader(dest, name);
+        GlobalVariable sv = comdatLeader(src, name);
+        long dstSize = new AllocSize(dest.dataLayout()).of(dv.valueType());
+        long srcSize = new AllocSize(src.dataLayout()).of(sv.valueType());
+        return switch (result) {
+            case "exactmatch" -> {
+                if (!sameInitializer(dv, sv)) {
+                    throw new LinkException("Linking COMDATs named '" + name + "': ExactMatch violated!");
+                }
+                yield From.DEST;
+            }
+            case "largest" -> srcSize > dstSize ? From.SOURCE : From.DEST;
+            case "samesize" -> {
+                if (srcSize != dstSize) {
+                    throw new LinkException("Linking COMDATs named '" + name + "': SameSize violated!");
+                }
+                yield From.DEST;
+            }
+            default -> throw new LinkException("Linking COMDATs named '" + name + "': unknown selection kind " + result);
+        };
+    }
+
+    /** The variable that names the comdat (through an alias), whose size the data-dependent kinds compare. */
+    private static GlobalVariable comdatLeader(Module m, String name) {
+        GlobalValue g = m.global(name);
+        for (int depth = 0; g instanceof GlobalAlias a && depth < 16; depth++) {
+            List<GlobalValue> target = a.target() == null ? List.of() : Constants.globals(a.target());
+            if (target.isEmpty()) {
+                throw new LinkException("Linking COMDATs named '" + name + "': COMDAT key involves incomputable alias size.");
+            }
+            g = target.get(0);
+        }
+        if (!(g instanceof GlobalVariable v)) {
+            throw new LinkException("Linking COMDATs named '" + name + "': GlobalVariable required for data dependent selection!");
+        }
+        return v;
+    }
+
+    /** LLVM compares the uniqued constants: equal values of one type, naming no global (each module's are its own). */
+    private static boolean sameInitializer(GlobalVariable a, GlobalVariable b) {
+        Constant x = a.initializer();
+        Constant y = b.initializer();
+        return x != null && y != null && Constants.globals(x).isEmpty() && Constants.globals(y).isEmpty() && x.equals(y);
+    }
+
+    /** ModuleLinker::dropReplacedComdat: an unused member goes, a used one becomes a declaration. */
+    private void dropReplacedMember(GlobalValue g) {
+        if (!isUsed(g)) {
+            dest.removeGlobal(g);
+            return;
+        }
+        switch (g) {
+            case Function f -> {
+                f.deleteBody();
+                f.setLinkage(Linkage.EXTERNAL);
+                f.setComdat(null);
+            }
+            case GlobalVariable v -> {
+                v.setInitializer(null);
+                v.setComdat(null);
+            }
+            case GlobalAlias a -> {
+                String name = a.name();
+                a.setName(dest.uniqueGlobalName(name));
+                GlobalValue decl;
+                if (a.valueType() instanceof FunctionType ft) {
+                    decl = dest.addFunction(name, ft);
+                } else {
+                    GlobalVariable v = new GlobalVariable(dest, name, a.valueType(), a.addressSpace(), false);
+                    dest.addGlobal(v);
+                    decl = v;
+                }
+                a.replaceAllUsesWith(decl);
+                if (!isUsed(a)) {
+                    dest.removeGlobal(a);
+                }
+            }
+        }
+    }
+
+    /** Used by an instruction, an initializer, an alias or metadata of the destination. */
+    private boolean isUsed(GlobalValue g) {
+        if (g.hasUses()) {
+            return true;
+        }
+        for (GlobalVariable v : dest.globals()) {
+            if (v != g && v.initializer() != null && Constants.refersTo(v.initializer(), g)) {
+                return true;
+            }
+        }
+        for (GlobalAlias a : dest.aliases()) {
+            if (a != g && a.target() != null && Constants.refersTo(a.target(), g)) {
+                return true;
+            }
+        }
+        // LLVM does not count metadata as a use, but nvlower's metadata is text: a reference must stay valid
+        return g.hasName() && dest.metadataDefinitions().stream().anyMatch(m -> MetadataText.globalRefs(m.body()).contains(g.name()));
     }
 
     private void linkHeader() {
@@ -224,65 +544,144 @@ public final class Linker {
         }
     }
 
-    /** The destination global for source global {@code g}, linking it in on first use. */
+    /**
+     * IRLinker::linkGlobalValueProto: the destination global for source global {@code g}, on its
+     * first use: its definition linked when {@link #shouldLink}, else the destination's global of
+     * that name, else a new declaration.
+     */
     private GlobalValue resolve(GlobalValue g) {
         if (g.linkage().isLocal() || !g.hasName()) {
-            return copy(g, g.hasName() ? dest.uniqueGlobalName(g.name()) : dest.freshGlobalName("__unnamed"));
+            return copy(g, g.hasName() ? dest.uniqueGlobalName(g.name()) : "", true);
         }
         GlobalValue existing = dest.global(g.name());
+        if (existing != null && existing.linkage().isLocal()) {
+            // not linked to: the new global's name clashes (a suffix used up), then the local one
+            // gives up its name (IRMover's forceRenaming: another suffix)
+            dest.uniqueGlobalName(g.name());
+            existing.setName(dest.uniqueGlobalName(g.name()));
+            existing = null;
+        }
+        boolean appending = g instanceof GlobalVariable sv && sv.linkage() == Linkage.APPENDING;
         if (existing == null) {
-            return copy(g, g.name());
+            return appending ? appendTo(null, (GlobalVariable) g) : copy(g, g.name(), shouldLink(null, g));
         }
         if (existing instanceof Function != g instanceof Function) {
             throw new LinkException("@" + g.name() + " is a " + kind(existing) + " in " + dest.fileName() + " but a "
                     + kind(g) + " in " + src.fileName());
         }
-        if (g instanceof GlobalVariable sv && sv.linkage() == Linkage.APPENDING) {
-            return appendTo(existing, sv);
+        if (appending) {
+            return appendTo(existing, (GlobalVariable) g);
         }
+        boolean link = shouldLink(existing, g);
         cloner.map(g, existing);
-        // the weaker unnamed_addr of the two holds (IRMover: none < local_unnamed_addr < unnamed_addr)
-        if (g.unnamedAddr().ordinal() < existing.unnamedAddr().ordinal()) {
-            existing.setUnnamedAddr(g.unnamedAddr());
+        if (!link) {
+            return existing;
         }
-        if (linkFromSource(existing, g)) {
-            fromSource.add(g.name());
-            // llvm-link makes a new global for the definition (where it is first needed) and
-            // replaces the old one with it: the global moves there
-            dest.moveGlobalToEnd(existing);
-            dest.uniqueGlobalName(existing.name()); // its temporary name uses up a suffix, as in LLVM
-            if (existing instanceof Function df && g instanceof Function sf) {
-                if (!df.functionType().equals(cloner.mapType(sf.functionType()))) {
-                    throw new LinkException("@" + g.name() + " has type " + df.functionType() + " in " + dest.fileName()
-                            + " but " + sf.functionType() + " in " + src.fileName());
-                }
-                work.add(() -> {
-                    if (!df.isDeclaration()) {
-                        df.deleteBody();
-                    }
-                    cloner.copyHeader(sf, df);
-                    cloner.cloneBodyInto(sf, df);
-                    linkedFunctions.add(df);
-                });
-            } else if (existing instanceof GlobalVariable dv && g instanceof GlobalVariable sv) {
-                if (!dv.valueType().equals(cloner.mapType(sv.valueType()))) {
-                    // a larger common symbol: the variable is made again with the source's type
-                    if (dv.hasUses()) {
-                        throw new LinkException("@" + g.name() + " has type " + dv.valueType() + " in "
-                                + dest.fileName() + " but " + sv.valueType() + " in " + src.fileName());
-                    }
-                    String name = dv.name();
-                    dest.removeGlobal(dv);
-                    GlobalVariable nv = cloner.cloneGlobalVariableDeclaration(sv, name);
-                    work.add(() -> nv.setInitializer(cloner.mapConstant(sv.initializer())));
-                    return nv;
-                }
-                dv.setLinkage(sv.linkage());
-                dv.setAlignment(Math.max(dv.alignment(), sv.alignment()));
-                work.add(() -> dv.setInitializer(cloner.mapConstant(sv.initializer())));
+        Visibility visibility = existing.visibility();
+        UnnamedAddr unnamedAddr = existing.unnamedAddr();
+        // llvm-link makes a new global for the definition (where it is first needed) and
+        // replaces the old one with it: the global moves there
+        dest.moveGlobalToEnd(existing);
+        // as in LLVM, the new global's name clashes and the old one is renamed before it goes: two suffixes used up
+        dest.uniqueGlobalName(existing.name());
+        dest.uniqueGlobalName(existing.name());
+        noteComdat(g);
+        if (existing instanceof Function df && g instanceof Function sf) {
+            if (!df.functionType().equals(cloner.mapType(sf.functionType()))) {
+                throw new LinkException("@" + g.name() + " has type " + df.functionType() + " in " + dest.fileName()
+                        + " but " + sf.functionType() + " in " + src.fileName());
             }
+            work.add(() -> {
+                if (!df.isDeclaration()) {
+                    df.deleteBody();
+                }
+                cloner.copyHeader(sf, df);
+                keepMerged(df, visibility, unnamedAddr);
+                cloner.cloneBodyInto(sf, df);
+                linkedFunctions.add(df);
+            });
+        } else if (existing instanceof GlobalVariable dv && g instanceof GlobalVariable sv) {
+            if (!dv.valueType().equals(cloner.mapType(sv.valueType()))) {
+                // a larger common symbol or comdat leader: the variable is made again with the source's
+                // type, and what used the old one uses the new one (through a bitcast for typed pointers)
+                String name = dv.name();
+                long align = Math.max(dv.alignment(), sv.alignment());
+                dv.setName(dest.freshGlobalName(name + ".replaced"));
+                GlobalVariable nv = cloner.cloneGlobalVariableDeclaration(sv, name);
+                replaceGlobal(dv, nv);
+                dest.removeGlobal(dv);
+                if (sv.linkage() == Linkage.COMMON) {
+                    nv.setAlignment(align);
+                }
+                keepMerged(nv, visibility, unnamedAddr);
+                work.add(() -> nv.setInitializer(cloner.mapConstant(sv.initializer())));
+                return nv;
+            }
+            dv.setLinkage(sv.linkage());
+            dv.setAlignment(sv.linkage() == Linkage.COMMON ? Math.max(dv.alignment(), sv.alignment()) : sv.alignment());
+            dv.setComdat(sv.comdat());
+            dv.setConstant(sv.isConstant());
+            work.add(() -> dv.setInitializer(cloner.mapConstant(sv.initializer())));
         }
         return existing;
+    }
+
+    /** The visibility and unnamed_addr merged before the definition replaced the destination's (linkIfNeeded). */
+    private static void keepMerged(GlobalValue g, Visibility visibility, UnnamedAddr unnamedAddr) {
+        Visibility v = minVisibility(visibility, g.visibility());
+        if (v != g.visibility()) {
+            g.setVisibility(v);
+        }
+        if (unnamedAddr.ordinal() < g.unnamedAddr().ordinal()) {
+            g.setUnnamedAddr(unnamedAddr);
+        }
+    }
+
+    /** Every use of {@code old} (instructions, initializers, aliases) becomes {@code by}, cast to old's type where they differ. */
+    private void replaceGlobal(GlobalValue old, GlobalValue by) {
+        Constant as = old.type().equals(by.type()) ? by : Constants.cast(Opcode.BITCAST, by, old.type());
+        old.replaceAllUsesWith(as);
+        for (GlobalVariable v : dest.globals()) {
+            if (v.initializer() != null && Constants.refersTo(v.initializer(), old)) {
+                v.setInitializer(substitute(v.initializer(), old, by));
+            }
+        }
+        for (GlobalAlias a : dest.aliases()) {
+            if (a.target() != null && Constants.refersTo(a.target(), old)) {
+                a.setTarget(substitute(a.target(), old, by));
+            }
+        }
+    }
+
+    /** {@code c} with {@code old} replaced by {@code by}; a bitcast of old becomes a bitcast of by (or by itself). */
+    private static Constant substitute(Constant c, GlobalValue old, GlobalValue by) {
+        if (c == old) {
+            return old.type().equals(by.type()) ? by : Constants.cast(Opcode.BITCAST, by, old.type());
+        }
+        return switch (c) {
+            case ConstantExpr e when e.opcode() == Opcode.BITCAST && e.operands().get(0) == old ->
+                    e.type().equals(by.type()) ? by : Constants.cast(Opcode.BITCAST, by, e.type());
+            case ConstantExpr e -> {
+                List<Constant> ops = e.operands().stream().map(o -> substitute(o, old, by)).toList();
+                yield ops.equals(e.operands()) ? e : new ConstantExpr(e.opcode(), e.flags(), e.type(), e.sourceType(), ops,
+                        e.inrangeOperand());
+            }
+            case ConstantAggregate a -> {
+                List<Constant> elements = a.elements().stream().map(o -> substitute(o, old, by)).toList();
+                yield elements.equals(a.elements()) ? a : new ConstantAggregate(a.type(), elements);
+            }
+            default -> c;
+        };
+    }
+
+    /** A linked member brings its comdat, with its selection kind (IRMover sets the kind on the destination's). */
+    private void noteComdat(GlobalValue g) {
+        String c = comdatName(g);
+        String kind = c == null ? null : src.comdatKind(c);
+        if (kind != null) {
+            dest.addComdat(c, kind);
+            dest.setComdatKind(c, kind);
+        }
     }
 
     /**
@@ -291,40 +690,83 @@ public final class Linker {
      * source's, in the old destination variable's place; the old one is removed.
      */
     private GlobalValue appendTo(GlobalValue existing, GlobalVariable sv) {
-        if (!(existing instanceof GlobalVariable dv) || dv.linkage() != Linkage.APPENDING) {
-            throw new LinkException("cannot link appending variable @" + sv.name() + " with a non-appending global");
+        GlobalVariable dv = null;
+        if (existing != null) {
+            if (!(existing instanceof GlobalVariable v) || v.linkage() != Linkage.APPENDING) {
+                throw new LinkException("cannot link appending variable @" + sv.name() + " with a non-appending global");
+            }
+            dv = v;
+            if (!(dv.valueType() instanceof ArrayType da) || !(sv.valueType() instanceof ArrayType sa)
+                    || !da.element().equals(cloner.mapType(sa.element()))) {
+                throw new LinkException("Appending variables with different element types: @" + sv.name());
+            }
+            if (dv.isConstant() != sv.isConstant()) {
+                throw new LinkException("Appending variables linked with different const'ness: @" + sv.name());
+            }
+            if (dv.hasUses()) {
+                throw new LinkException("appending variable @" + dv.name() + " has uses: not linked");
+            }
         }
-        if (!(dv.valueType() instanceof ArrayType da) || !(sv.valueType() instanceof ArrayType sa)
-                || !da.element().equals(cloner.mapType(sa.element()))) {
-            throw new LinkException("Appending variables with different element types: @" + sv.name());
+        if (!(sv.valueType() instanceof ArrayType sa)) {
+            throw new LinkException("appending variable @" + sv.name() + " is not an array");
         }
-        if (dv.isConstant() != sv.isConstant()) {
-            throw new LinkException("Appending variables linked with different const'ness: @" + sv.name());
+        List<Constant> elements = new ArrayList<>(dv == null ? List.of() : elementsOf(dv.initializer()));
+        List<Constant> sourceElements = linkedStructors(sv);
+        ArrayType t = new ArrayType(elements.size() + sourceElements.size(), cloner.mapType(sa.element()));
+        GlobalVariable nv;
+        if (dv == null) {
+            nv = new GlobalVariable(dest, sv.name(), t, sv.addressSpace(), sv.isConstant());
+            nv.readHeader(Linkage.APPENDING, sv.visibility(), sv.isDsoLocal(), sv.dllStorage(), sv.unnamedAddr());
+            nv.readTail(sv.section(), sv.partition(), null, sv.alignment(), cloner.mapAttachments(sv.metadata()));
+            dest.addGlobal(nv);
+        } else {
+            // the new variable takes the old one's place: it goes last, then the variables after the old one follow it
+            List<GlobalVariable> after = new ArrayList<>(dest.globals().subList(dest.globals().indexOf(dv) + 1,
+                    dest.globals().size()));
+            String name = dv.name();
+            dest.uniqueGlobalName(name); // the old one is renamed before it goes (IRMover's forceRenaming)
+            dest.removeGlobal(dv);
+            nv = new GlobalVariable(dest, name, t, dv.addressSpace(), dv.isConstant());
+            nv.readHeader(Linkage.APPENDING, dv.visibility(), dv.isDsoLocal(), dv.dllStorage(), dv.unnamedAddr());
+            nv.readTail(dv.section(), dv.partition(), dv.comdat(), dv.alignment(), dv.metadata());
+            dest.addGlobal(nv);
+            for (GlobalVariable v : after) {
+                dest.moveGlobalToEnd(v);
+            }
         }
-        if (dv.hasUses()) {
-            throw new LinkException("appending variable @" + dv.name() + " has uses: not linked");
-        }
-        List<Constant> elements = new ArrayList<>(elementsOf(dv.initializer()));
-        // the new variable takes the old one's place: it goes last, then the variables after the old one follow it
-        List<GlobalVariable> after = new ArrayList<>(dest.globals().subList(dest.globals().indexOf(dv) + 1,
-                dest.globals().size()));
-        String name = dv.name();
-        dest.removeGlobal(dv);
-        ArrayType t = new ArrayType(elements.size() + elementsOf(sv.initializer()).size(), da.element());
-        GlobalVariable nv = new GlobalVariable(dest, name, t, dv.addressSpace(), dv.isConstant());
-        nv.readHeader(Linkage.APPENDING, dv.visibility(), dv.isDsoLocal(), dv.dllStorage(), dv.unnamedAddr());
-        nv.readTail(dv.section(), dv.partition(), dv.comdat(), dv.alignment(), dv.metadata());
-        dest.addGlobal(nv);
         nv.headerChanged();
         cloner.map(sv, nv);
-        for (GlobalVariable v : after) {
-            dest.moveGlobalToEnd(v);
-        }
+        GlobalVariable made = nv;
         work.add(() -> {
-            elements.addAll(elementsOf(cloner.mapConstant(sv.initializer())));
-            nv.setInitializer(elements.isEmpty() ? Constants.zero(t) : new ConstantAggregate(t, elements));
+            for (Constant c : sourceElements) {
+                elements.add(cloner.mapConstant(c));
+            }
+            made.setInitializer(elements.isEmpty() ? Constants.zero(t) : new ConstantAggregate(t, elements));
         });
         return nv;
+    }
+
+    /**
+     * The source's elements of an appending variable; of {@code llvm.global_ctors}/{@code dtors}
+     * those whose key (third field) is a global that is not linked are left out, as IRLinker does
+     * (a constructor keyed on a comdat member the destination keeps).
+     */
+    private List<Constant> linkedStructors(GlobalVariable sv) {
+        List<Constant> out = new ArrayList<>(elementsOf(sv.initializer()));
+        if (!sv.name().equals("llvm.global_ctors") && !sv.name().equals("llvm.global_dtors")) {
+            return out;
+        }
+        out.removeIf(e -> {
+            if (!(e instanceof ConstantAggregate s) || s.elements().size() != 3) {
+                return false;
+            }
+            Constant key = s.elements().get(2);
+            while (key instanceof ConstantExpr x && x.opcode().kind() == Opcode.Kind.CAST) {
+                key = x.operands().get(0);
+            }
+            return key instanceof GlobalValue k && !shouldLink(linkedTo(k), k);
+        });
+        return out;
     }
 
     private static List<Constant> elementsOf(Constant init) {
@@ -337,35 +779,49 @@ public final class Linker {
         throw new LinkException("appending variable initializer is not a list of elements: " + init.type());
     }
 
-    private GlobalValue copy(GlobalValue g, String name) {
-        if (!g.linkage().isLocal() && g.hasName()) {
-            fromSource.add(g.name());
+    /**
+     * IRLinker::copyGlobalValueProto: a new destination global for {@code g}, its definition
+     * linked when {@code definition}, else an external declaration (no comdat, no initializer).
+     */
+    private GlobalValue copy(GlobalValue g, String name, boolean definition) {
+        if (definition) {
+            noteComdat(g);
         }
-        if (g.comdat() != null) {
-            String c = g.comdat().isEmpty() ? g.name() : g.comdat();
-            String kind = src.comdatKind(c);
-            if (kind != null) {
-                dest.addComdat(c, kind);
-            }
-        }
-        return switch (g) {
+        GlobalValue out = switch (g) {
             case Function f -> {
-                Function d = dest.addFunction(name, (FunctionType) cloner.mapType(f.functionType()));
+                Function d = dest.addFunction(name.isEmpty() ? dest.freshGlobalName("__unnamed") : name,
+                        (FunctionType) cloner.mapType(f.functionType()));
                 cloner.map(f, d);
                 cloner.copyHeader(f, d);
-                if (!f.isDeclaration()) {
+                if (!f.isDeclaration() && definition) {
                     work.add(() -> {
                         cloner.cloneBodyInto(f, d);
                         linkedFunctions.add(d);
                     });
+                } else if (!f.isDeclaration()) {
+                    d.readFunctionHeader(d.callingConvention(), d.returnAttributes(), d.inlineAttributes(),
+                            d.attributeGroups(), d.gc(), null, null, null); // no personality, prefix, prologue
                 }
                 yield d;
             }
             case GlobalVariable v -> {
                 GlobalVariable d = cloner.cloneGlobalVariableDeclaration(v, name);
-                if (v.initializer() != null) {
+                if (v.initializer() != null && definition) {
                     work.add(() -> d.setInitializer(cloner.mapConstant(v.initializer())));
                 }
+                yield d;
+            }
+            case GlobalAlias a when !definition -> {
+                GlobalValue d;
+                if (a.valueType() instanceof FunctionType ft) {
+                    d = dest.addFunction(name, (FunctionType) cloner.mapType(ft));
+                } else {
+                    GlobalVariable v = new GlobalVariable(dest, name, cloner.mapType(a.valueType()), a.addressSpace(), false);
+                    v.readVariableDetails(a.threadLocal(), false, null, List.of(), List.of(), v.inlineAttributes());
+                    dest.addGlobal(v);
+                    d = v;
+                }
+                cloner.map(a, d);
                 yield d;
             }
             case GlobalAlias a -> {
@@ -378,6 +834,12 @@ public final class Linker {
                 yield d;
             }
         };
+        if (!definition && !(g instanceof GlobalAlias)) {
+            // a declaration: external (or extern_weak), outside any comdat
+            out.setLinkage(g.linkage() == Linkage.EXTERN_WEAK ? Linkage.EXTERN_WEAK : Linkage.EXTERNAL);
+            out.setComdat(null);
+        }
+        return out;
     }
 
     /**
@@ -401,7 +863,8 @@ public final class Linker {
             if (d != Linkage.COMMON) {
                 return false;
             }
-            return allocSize(existing.valueType()) < allocSize(cloner.mapType(g.valueType()));
+            AllocSize size = new AllocSize(dest.dataLayout());
+            return size.of(existing.valueType()) < size.of(cloner.mapType(g.valueType()));
         }
         if (isWeakForLinker(s)) {
             return isLinkOnce(d) && isWeak(s);
@@ -425,18 +888,6 @@ public final class Linker {
 
     private static boolean isWeakForLinker(Linkage l) {
         return isLinkOnce(l) || isWeak(l) || l == Linkage.COMMON || l == Linkage.EXTERN_WEAK;
-    }
-
-    /** A type's size in bits, for choosing between common symbols (no padding: only the order matters). */
-    private static long allocSize(Type t) {
-        return switch (t) {
-            case PointerType p -> 64;
-            case ArrayType a -> a.count() * allocSize(a.element());
-            case StructType st -> st.fields().stream().mapToLong(Linker::allocSize).sum();
-            case NamedStructType n -> n.fields().stream().mapToLong(Linker::allocSize).sum();
-            case VectorType v -> v.count() * allocSize(v.element());
-            default -> Math.max(1, Types.bitWidth(t));
-        };
     }
 
     private static boolean isDefinition(GlobalValue g) {

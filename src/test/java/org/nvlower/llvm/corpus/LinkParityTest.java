@@ -1,6 +1,7 @@
 package org.nvlower.llvm.corpus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -56,6 +57,66 @@ class LinkParityTest {
         assertParity(dir, List.of(link("order-b.ll"), link("order-c.ll")), false, true);
     }
 
+    /**
+     * Comdat selection kinds resolved as ModuleLinker resolves them (any, largest, any with largest,
+     * exactmatch, samesize, nodeduplicate), linkonce comdat members pulled in together, constructors
+     * keyed on members that are not linked dropped; in both orders, with --only-needed and
+     * --internalize against llvm-link 14, plain against llvm-link 19.
+     */
+    @Test
+    void comdatSelectionKinds(@TempDir Path dir) throws IOException {
+        List<Path> ab = List.of(link("comdat-a.ll"), link("comdat-b.ll"));
+        for (List<Path> order : List.of(ab, ab.reversed())) {
+            assertParity(dir, order, false, false, 14);
+            assertParity(dir, order, true, false, 14);
+            assertParity(dir, order, false, true, 14);
+            assertParity(dir, order, false, false, 19); // (--only-needed and --internalize too, by hand: docs)
+        }
+    }
+
+    /** llvm-link's suffixes: replacing a declaration uses up two, so a later clashing internal name is @t.3. */
+    @Test
+    void renameSuffixesAsLlvmLink(@TempDir Path dir) throws IOException {
+        assertParity(dir, List.of(link("rename-a.ll"), link("rename-b.ll")), false);
+        assertParity(dir, List.of(link("rename-b.ll"), link("rename-a.ll")), false);
+        // --internalize: a later input defines what an earlier link made internal, which is renamed
+        assertParity(dir, List.of(link("append-c.ll"), link("append-a.ll"), link("append-b.ll")), false, true);
+    }
+
+    /** The errors of ModuleLinker's comdat resolution, with llvm-link's messages (14 and 19 fail alike). */
+    @Test
+    void comdatErrorsAsLlvmLink(@TempDir Path dir) throws IOException {
+        String[][] cases = {
+            {"$c = comdat any\n@c = global i32 1, comdat\n", "$c = comdat exactmatch\n@c = global i32 1, comdat\n",
+                "Linking COMDATs named 'c': invalid selection kinds!"},
+            {"$c = comdat exactmatch\n@c = global i32 1, comdat\n", "$c = comdat exactmatch\n@c = global i32 2, comdat\n",
+                "Linking COMDATs named 'c': ExactMatch violated!"},
+            {"$c = comdat samesize\n@c = global i32 1, comdat\n", "$c = comdat samesize\n@c = global i64 1, comdat\n",
+                "Linking COMDATs named 'c': SameSize violated!"},
+            {"$c = comdat largest\ndefine void @c() comdat {\n  ret void\n}\n", "$c = comdat largest\n@c = global i64 1, comdat\n",
+                "Linking COMDATs named 'c': GlobalVariable required for data dependent selection!"},
+            {"$c = comdat nodeduplicate\ndefine weak void @c() comdat {\n  ret void\n}\n",
+                "$c = comdat nodeduplicate\ndefine weak void @c() comdat {\n  ret void\n}\n",
+                "linking 'c': non-variables in comdat nodeduplicate are not handled"},
+        };
+        for (String[] c : cases) {
+            Module a = IrParser.parse("a.ll", c[0]);
+            Module b = IrParser.parse("b.ll", c[1]);
+            Linker.LinkException e = org.junit.jupiter.api.Assertions.assertThrows(Linker.LinkException.class,
+                    () -> Linker.linkAll(List.of(a, b), Linker.Options.ALL, w -> { }));
+            assertEquals(c[2], e.getMessage());
+            for (int llvm : new int[] {14, 19}) {
+                Optional<Path> llvmLink = PassFuzz.tool(llvm, "llvm-link");
+                if (llvmLink.isPresent()) {
+                    ExternalTools.Result r = ExternalTools.run(60, llvmLink.get(), "-o", "/dev/null",
+                            Files.writeString(dir.resolve("a.ll"), c[0]).toString(), Files.writeString(dir.resolve("b.ll"), c[1]).toString());
+                    // (llvm-link reports the nodeduplicate one and still exits 0: ModuleLinker does not stop there)
+                    assertTrue(r.stderr().contains("error: " + c[2]), "llvm-link " + llvm + ": " + r.stderr());
+                }
+            }
+        }
+    }
+
     @Test
     void libdeviceAloneAndWithAKernel(@TempDir Path dir) throws IOException {
         Assumptions.assumeTrue(Corpus.libdevice().isPresent(), Corpus.libdeviceMissing());
@@ -68,6 +129,25 @@ class LinkParityTest {
         Path k = Files.writeString(dir.resolve("kernel.ll"), kernel, StandardCharsets.ISO_8859_1);
         assertParity(dir, List.of(k, libdevice.get()), false);
         assertParity(dir, List.of(k, libdevice.get()), true);
+    }
+
+    /**
+     * The same against llvm-link and opt 19 (LLVM 19 reads the typed-pointer IR as opaque). Outside
+     * ./check (three more links of libdevice, about 20 s): {@code -Dnvlower.linkParity19=true}.
+     */
+    @Test
+    void libdeviceAloneAndWithAKernelAgainstLlvm19(@TempDir Path dir) throws IOException {
+        Assumptions.assumeTrue(Boolean.getBoolean("nvlower.linkParity19"), "-Dnvlower.linkParity19=true runs it");
+        Assumptions.assumeTrue(Corpus.libdevice().isPresent(), Corpus.libdeviceMissing());
+        Path libdevice = Corpus.temp().resolve("libdevice.10.ll");
+        Optional<Path> clang = ExternalTools.clang14();
+        assertParity(dir, List.of(libdevice), false, false, 19);
+        Assumptions.assumeTrue(clang.isPresent(), "clang-14 not found");
+        String kernel = Corpus.clang(clang.get(), "device-math.cu", "parity-kernel.ll", "-x", "cuda",
+                "--cuda-device-only", "--cuda-gpu-arch=sm_80", "-nocudainc", "-nocudalib", "-O2");
+        Path k = Files.writeString(dir.resolve("kernel.ll"), kernel, StandardCharsets.ISO_8859_1);
+        assertParity(dir, List.of(k, libdevice), false, false, 19);
+        assertParity(dir, List.of(k, libdevice), true, false, 19);
     }
 
     @Test
@@ -92,9 +172,15 @@ class LinkParityTest {
 
     private static void assertParity(Path dir, List<Path> inputs, boolean onlyNeeded, boolean internalize)
             throws IOException {
-        Optional<Path> llvmLink = ExternalTools.find("llvm-link");
-        Optional<Path> opt = ExternalTools.opt();
-        Assumptions.assumeTrue(llvmLink.isPresent() && opt.isPresent(), "llvm-link and opt (LLVM 14) needed");
+        assertParity(dir, inputs, onlyNeeded, internalize, 14);
+    }
+
+    /** Against llvm-link and opt of LLVM {@code llvm} (14 or 19). */
+    private static void assertParity(Path dir, List<Path> inputs, boolean onlyNeeded, boolean internalize, int llvm)
+            throws IOException {
+        Optional<Path> llvmLink = llvm == 14 ? ExternalTools.find("llvm-link") : PassFuzz.tool(llvm, "llvm-link");
+        Optional<Path> opt = llvm == 14 ? ExternalTools.opt() : PassFuzz.tool(llvm, "opt");
+        Assumptions.assumeTrue(llvmLink.isPresent() && opt.isPresent(), "llvm-link and opt (LLVM " + llvm + ") needed");
         List<Module> modules = new ArrayList<>();
         for (Path p : inputs) {
             modules.add(IrParser.parse(p.getFileName().toString(), Corpus.read(p)));
@@ -111,7 +197,8 @@ class LinkParityTest {
         inputs.forEach(p -> cmd.add(p.toString()));
         ExternalTools.Result r = ExternalTools.run(120, cmd);
         assertEquals(0, r.exitCode(), r.stderr());
-        assertEquals(optS(opt.get(), dir.resolve("theirs.ll")), optS(opt.get(), ours), inputs + " only-needed " + onlyNeeded + " internalize " + internalize);
+        assertEquals(optS(opt.get(), dir.resolve("theirs.ll")), optS(opt.get(), ours), inputs + " only-needed " + onlyNeeded
+                + " internalize " + internalize + " LLVM " + llvm);
     }
 
     private static String optS(Path opt, Path file) {

@@ -23,10 +23,7 @@ import org.nvlower.testing.ExternalTools;
  * {@code --only-needed} link next to nothing, so files do not clash. A failing file is recorded and
  * the files after it go again; a failure that names no file is bisected down to one file.
  */
-final class LlvmBatch {
-
-    /** How a verdict starts when LLVM crashed on the file (a stack dump) instead of judging it. */
-    static final String CRASH = "crash: LLVM crashed in ";
+final class LlvmBatch implements LlvmJudge {
 
     /** Files per llvm-link process. */
     static final int BATCH = 150;
@@ -47,13 +44,9 @@ final class LlvmBatch {
         }
     }
 
-    /**
-     * Each file's verdict: absent when LLVM accepts it cleanly, else the first line of LLVM's
-     * complaint; a file whose debug info LLVM drops ("ignoring invalid debug info") has a verdict
-     * starting with {@code warning: }, and one LLVM crashed on (its stack dump names the file with the
-     * others, so the batch is bisected down to it) with {@link #CRASH}. {@code threads} llvm-link processes at a time.
-     */
-    Map<Path, String> verdicts(List<Path> files, int threads) {
+    /** A crash's stack dump names the file with the others, so the batch is bisected down to it. */
+    @Override
+    public Map<Path, String> verdicts(List<Path> files, int threads) {
         Map<Path, String> out = new HashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         try {

@@ -45,7 +45,7 @@ import org.nvlower.testing.ExternalTools;
  * them; the IrVerifier's verdict is compared on the way) go through each {@link Pass} as its CLI command runs it, in process; every output
  * must be accepted by each LLVM that accepted the input (LLVM 14 as llvm-as reads it, LLVM 19 as
  * {@code opt -verify} does), without dropping debug info the input kept. The LLVM verdicts come
- * from {@link LlvmBatch}: hundreds of files per process.
+ * from {@link LlvmVerdictServer} (or {@link LlvmBatch}): many files per process.
  */
 final class PassFuzz {
 
@@ -122,7 +122,7 @@ final class PassFuzz {
     static final TargetMachine TARGET = TargetMachine.fromCommandLine(List.of());
 
     /** An LLVM that judges files: its name and its batch checker (per pointer dialect). */
-    record Llvm(String name, LlvmBatch typed, LlvmBatch opaque) {
+    record Llvm(String name, LlvmJudge typed, LlvmJudge opaque) {
         /** {@code files}: each file and its text (which says the pointer dialect). */
         Map<Path, String> verdicts(Map<Path, String> files, int threads) {
             List<Path> t = new ArrayList<>();
@@ -139,17 +139,25 @@ final class PassFuzz {
         return text.matches("(?s).*\\bptr\\b.*") && !text.contains("*");
     }
 
-    /** LLVM 14 and 19 from llvm-link (with llvm-as beside it), or fewer when absent. */
+    /**
+     * LLVM 14 and 19, or fewer when absent: from {@link LlvmVerdictServer} where bench/ir-pass-fuzz
+     * built it (one process per LLVM, each file parsed and verified as llvm-as does), else from
+     * llvm-link batches ({@link LlvmBatch}; also with {@code -Dnvlower.llvmLinkBatches=true}).
+     */
     static List<Llvm> llvms(Path work) {
         List<Llvm> out = new ArrayList<>();
-        tool(14, "llvm-link").ifPresent(link ->
-                out.add(new Llvm("llvm-as 14", new LlvmBatch(link, List.of(), work.resolve("l14")),
-                        new LlvmBatch(link, List.of("-opaque-pointers"), work.resolve("l14o")))));
-        tool(19, "llvm-link").ifPresent(link -> {
-            LlvmBatch b = new LlvmBatch(link, List.of(), work.resolve("l19"));
-            out.add(new Llvm("opt-19 -verify", b, b));
-        });
+        judge(14, List.of(), work.resolve("l14")).ifPresent(typed -> out.add(new Llvm("llvm-as 14", typed,
+                judge(14, List.of("-opaque-pointers"), work.resolve("l14o")).orElseThrow())));
+        judge(19, List.of(), work.resolve("l19")).ifPresent(j -> out.add(new Llvm("opt-19 -verify", j, j)));
         return out;
+    }
+
+    private static Optional<LlvmJudge> judge(int version, List<String> flags, Path work) {
+        Optional<Path> server = LlvmVerdictServer.binary(version);
+        if (server.isPresent() && !Boolean.getBoolean("nvlower.llvmLinkBatches")) {
+            return Optional.of(new LlvmVerdictServer(server.get(), flags, work));
+        }
+        return tool(version, "llvm-link").map(link -> new LlvmBatch(link, flags, work));
     }
 
     /** What one pass did over a run. */
@@ -369,7 +377,7 @@ final class PassFuzz {
                 t.checked++;
                 String after = seen.get(l.name() + o.digest());
                 boolean bad = rejects(after) || after.startsWith("warning:") && before.isEmpty();
-                if (after.startsWith(LlvmBatch.CRASH)) {
+                if (after.startsWith(LlvmJudge.CRASH)) {
                     // LLVM's bug, not a verdict (llvm-link's own output of the input crashes it alike): kept apart
                     t.llvmCrashes++;
                     saveCrash(t, o.pass(), o.in(), o.text(), l.name() + ": " + after);
@@ -390,26 +398,39 @@ final class PassFuzz {
         return now;
     }
 
-    /** A verdict of {@link LlvmBatch}: "" accepted, "warning: ..." accepted without its debug info, else rejected. */
+    /** A verdict of {@link LlvmJudge}: "" accepted, "warning: ..." accepted without its debug info, else rejected. */
     private static boolean rejects(String verdict) {
         return verdict == null || !verdict.isEmpty() && !verdict.startsWith("warning:");
     }
 
-    /** The pass on a fresh parse of {@code text}, printed; at most 20 s (a hang is a crash). */
+    /**
+     * The pass on a fresh parse of {@code text}, printed; at most 20 s of the pass's CPU time (a
+     * hang is a crash). CPU time, not wall time: on the shared machine a pass that needs 4 s of CPU
+     * (inlining a recursive mutant 8 rounds deep) waited over 20 s for a core. At most 10 minutes.
+     */
     String runPass(Pass p, String text) throws Exception {
+        java.util.concurrent.atomic.AtomicLong thread = new java.util.concurrent.atomic.AtomicLong(-1);
         Future<String> f = runner.submit(() -> {
+            thread.set(Thread.currentThread().threadId());
             Module m = IrParser.parse("mutant.ll", text);
             return IrPrinter.print(p.apply(m, libdevice));
         });
-        try {
-            return f.get(20, TimeUnit.SECONDS);
-        } catch (java.util.concurrent.ExecutionException e) {
-            throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
-        } catch (TimeoutException e) {
-            f.cancel(true);
-            runner.shutdownNow();
-            runner = newRunner(); // the stuck thread is a daemon: left behind
-            throw new IllegalStateException("no result after 20 s");
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        for (int waited = 0;; waited++) {
+            try {
+                return f.get(20, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof Exception x ? x : new IllegalStateException(e.getCause());
+            } catch (TimeoutException e) {
+                long used = thread.get() < 0 ? 0 : cpu.getThreadCpuTime(thread.get());
+                if (used >= 0 && used < 20_000_000_000L && waited < 30) {
+                    continue; // waiting for a core, not stuck
+                }
+                f.cancel(true);
+                runner.shutdownNow();
+                runner = newRunner(); // the stuck thread is a daemon: left behind
+                throw new IllegalStateException("no result after " + (used / 1_000_000_000L) + " s of CPU time");
+            }
         }
     }
 

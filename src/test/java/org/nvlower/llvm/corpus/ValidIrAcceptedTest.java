@@ -54,6 +54,15 @@ class ValidIrAcceptedTest {
         assertEquals(10, e.position().column());
     }
 
+    /** LLVM 3.9's tests (Assembler/unnamed.ll, anon-functions.ll) have the deprecated {@code s0:64:64}: LLVM ignores it. */
+    @Test
+    void theDeprecatedStackAlignmentSpecifierIsIgnored() {
+        assertValid("old-layout.ll", """
+                target datalayout = "e-p:64:64:64-i64:64:64-a0:0:64-s0:64:64-f80:128:128"
+                @g = global i32 0
+                """);
+    }
+
     @Test
     void anAttributeGroupNumberDefinedTwiceIsMerged() {
         String text = """
