@@ -1,5 +1,8 @@
 package org.nvlower.softfloat;
 
+import static org.nvlower.softfloat.QuadWords.q;
+import static org.nvlower.softfloat.QuadWords.d;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,16 +21,6 @@ import org.junit.jupiter.api.Test;
 class F128LibmTest {
 
     private static final int S = 16600;
-
-    private static long[] q(double d) {
-        Env e = new Env(Specialization.NVPTX);
-        F128.fromF64(Double.doubleToRawLongBits(d), e);
-        return new long[] {e.zHi, e.zLo};
-    }
-
-    private static double d(long[] x) {
-        return Double.longBitsToDouble(F128.toF64(x[0], x[1], RoundingMode.NEAR_EVEN, new Env(Specialization.NVPTX)));
-    }
 
     /** |x| * 2^S as an integer (finite x; the infinity's bits read as 2^16384). */
     private static BigInteger scaled(long hi, long lo) {

@@ -1,5 +1,9 @@
 package org.nvlower.softfloat;
 
+import static org.nvlower.softfloat.QuadWords.q;
+import static org.nvlower.softfloat.QuadWords.d;
+import static org.nvlower.softfloat.QuadWords.bits;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,21 +25,6 @@ import org.nvlower.softfloat.QuadInverseReference.Function;
  * the functions, and C23 Annex F's special values.
  */
 class QuadInverseReferenceTest {
-
-    private static long[] q(double d) {
-        Env e = new Env(Specialization.NVPTX);
-        F128.fromF64(Double.doubleToRawLongBits(d), e);
-        return new long[] {e.zHi, e.zLo};
-    }
-
-    private static double d(long[] x) {
-        return Double.longBitsToDouble(F128.toF64(x[0], x[1], RoundingMode.NEAR_EVEN, new Env(Specialization.NVPTX)));
-    }
-
-    private static long[] bits(String hex) {
-        BigInteger v = new BigInteger(hex, 16);
-        return new long[] {v.shiftRight(64).longValue(), v.longValue()};
-    }
 
     private static long[] f(Function fn, double... x) {
         long[] w = new long[2 * x.length];

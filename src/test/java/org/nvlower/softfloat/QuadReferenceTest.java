@@ -1,5 +1,9 @@
 package org.nvlower.softfloat;
 
+import static org.nvlower.softfloat.QuadWords.q;
+import static org.nvlower.softfloat.QuadWords.d;
+import static org.nvlower.softfloat.QuadWords.bits;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,21 +24,6 @@ import org.junit.jupiter.api.Test;
  * square root (exp2(1/2)), exact cases and the special values of C Annex F.
  */
 class QuadReferenceTest {
-
-    private static long[] q(double d) {
-        Env e = new Env(Specialization.NVPTX);
-        F128.fromF64(Double.doubleToRawLongBits(d), e);
-        return new long[] {e.zHi, e.zLo};
-    }
-
-    private static double d(long[] x) {
-        return Double.longBitsToDouble(F128.toF64(x[0], x[1], RoundingMode.NEAR_EVEN, new Env(Specialization.NVPTX)));
-    }
-
-    private static long[] bits(String hex) {
-        BigInteger v = new BigInteger(hex, 16);
-        return new long[] {v.shiftRight(64).longValue(), v.longValue()};
-    }
 
     @Test
     void equalsPythonsDecimalOnItsVectors() throws Exception {
