@@ -206,6 +206,20 @@ final class BodyBuilder extends IrBuilder {
         br.setMetadata(java.util.List.of(new org.nvlower.llvm.ir.MetadataAttachment("llvm.loop", "!" + self)));
     }
 
+    /**
+     * If {@code cond}, runs {@code taken} in a new block named {@code name} (it must end with a
+     * return); else continues building in a new block: {@link #returnIf(Value, Value, String)} for
+     * a result that only the taken side should compute.
+     */
+    void returnIf(Value cond, String name, Runnable taken) {
+        BasicBlock yes = createBlock(name);
+        BasicBlock other = createBlock("not." + name);
+        condBr(cond, yes, other);
+        at(yes);
+        taken.run();
+        at(other);
+    }
+
     /** Returns {@code value} if {@code cond}, else continues building in a new block. */
     void returnIf(Value cond, Value value, String continueName) {
         BasicBlock done = createBlock(continueName + ".ret");

@@ -14,7 +14,6 @@ import static org.nvlower.llvm.runtime.RuntimeLibrary.isNaN;
 import java.math.BigInteger;
 import java.util.List;
 
-import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.softfloat.QuadInverseReference;
 
@@ -66,16 +65,6 @@ final class QuadInverseBodies extends DoubleQuad {
         DQ p = twoProd(s, s);
         Value r = add(sub(a.hi(), p.hi()), sub(a.lo(), p.lo()));
         return fastTwoSum(s, lib.callRow(b, RuntimeFunction.DIV_FP128, r, add(s, s)));
-    }
-
-    /** The block-structured choice: builds {@code no} after a branch on {@code cond} whose taken side {@code yes} returns. */
-    private void branch(Value cond, String name, Runnable yes) {
-        BasicBlock taken = b.createBlock(name);
-        BasicBlock other = b.createBlock("not." + name);
-        b.condBr(cond, taken, other);
-        b.at(taken);
-        yes.run();
-        b.at(other);
     }
 
     // ------------------------------------------------------------------ atan of a double-quad
@@ -156,7 +145,7 @@ final class QuadInverseBodies extends DoubleQuad {
         b.returnIf(b.ugt(abs, one), i128(F128_NAN), "inDomain");
         b.returnIf(b.eq(abs, one), b.or(piTimes(1, 2).hi(), sign), "notEnd");
         b.returnIf(b.ult(abs, QuadMathBodies.tinyBound()), x, "notTiny");
-        q.branch(b.ult(abs, pow2(-1)), "small", () -> {
+        b.returnIf(b.ult(abs, pow2(-1)), "small", () -> {
             DQ p = q.twoProd(abs, abs);
             DQ t = q.div(of(abs), q.sqrt(q.add(of(one), p.negate(b))));
             b.retBits(b.or(q.callAtan(t).hi(), sign));
@@ -211,7 +200,7 @@ final class QuadInverseBodies extends DoubleQuad {
         Value r = lib.callRow(b, RuntimeFunction.DIV_FP128, ay, ax);
         b.returnIf(b.ugt(r, pow2(120)), piHalf, "notSteep");
         b.returnIf(b.and(xNegative, b.ult(r, pow2(-120))), pi, "notFlat");
-        q.branch(b.ult(r, pow2(-120)), "flat", () -> b.retBits(b.or(q.tinyQuotient(ay, ax), sign)));
+        b.returnIf(b.ult(r, pow2(-120)), "flat", () -> b.retBits(b.or(q.tinyQuotient(ay, ax), sign)));
         Value k = b.sub(BodyBuilder.i32(BIAS), exponent(b, ax));
         Value sy = lib.callRow(b, RuntimeFunction.LDEXP_FP128, ay, k);
         Value sx = lib.callRow(b, RuntimeFunction.LDEXP_FP128, ax, k);
@@ -258,7 +247,7 @@ final class QuadInverseBodies extends DoubleQuad {
         b.returnIf(b.ugt(abs, one), i128(F128_NAN), "inDomain");
         b.returnIf(b.eq(abs, one), b.or(i128(F128_INF), sign), "notPole");
         b.returnIf(b.ult(abs, QuadMathBodies.tinyBound()), x, "notTiny");
-        q.branch(b.ult(abs, pow2(-3)), "small", () -> b.retBits(b.or(q.halve(q.math.twiceAtanh(of(abs)).hi()), sign)));
+        b.returnIf(b.ult(abs, pow2(-3)), "small", () -> b.retBits(b.or(q.halve(q.math.twiceAtanh(of(abs)).hi()), sign)));
         DQ u = q.div(q.twoSum(one, abs), q.twoSum(one, q.neg(abs)));
         b.retBits(b.or(q.halve(q.math.callLogOfSum(u).hi()), sign));
     }
@@ -321,8 +310,8 @@ final class QuadInverseBodies extends DoubleQuad {
         b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
         b.returnIf(b.ult(abs, QuadMathBodies.tinyBound()), x, "notTiny");
         b.returnIf(b.eq(abs, i128(F128_INF)), x, "finite");
-        q.branch(b.ult(abs, pow2(-3)), "small", () -> b.retBits(b.or(q.callAsinhSeries(of(abs)).hi(), sign)));
-        q.branch(b.ugt(abs, pow2(100)), "large", () -> b.retBits(b.or(q.logTwice(abs).hi(), sign)));
+        b.returnIf(b.ult(abs, pow2(-3)), "small", () -> b.retBits(b.or(q.callAsinhSeries(of(abs)).hi(), sign)));
+        b.returnIf(b.ugt(abs, pow2(100)), "large", () -> b.retBits(b.or(q.logTwice(abs).hi(), sign)));
         b.retBits(b.or(q.logSumWithRoot(abs, 1).hi(), sign));
     }
 
@@ -340,11 +329,11 @@ final class QuadInverseBodies extends DoubleQuad {
         b.returnIf(b.eq(x, one), i128(0), "notOne");
         b.returnIf(b.eq(x, i128(F128_INF)), x, "finite");
         Value nearOne = i128(BigInteger.valueOf(BIAS).shiftLeft(112).or(BigInteger.ONE.shiftLeft(107))); // 1 + 1/32
-        q.branch(b.ult(x, nearOne), "small", () -> {
+        b.returnIf(b.ult(x, nearOne), "small", () -> {
             DQ t = q.sqrt(of(q.halve(q.sub(x, one))));
             b.retBits(q.twice(q.callAsinhSeries(t)).hi());
         });
-        q.branch(b.ugt(x, pow2(100)), "large", () -> b.retBits(q.logTwice(x).hi()));
+        b.returnIf(b.ugt(x, pow2(100)), "large", () -> b.retBits(q.logTwice(x).hi()));
         b.retBits(q.logSumWithRoot(x, -1).hi());
     }
 }

@@ -422,14 +422,11 @@ final class QuadMathBodies extends DoubleQuad {
         Reduced red = q.reduce(abs, null);
         DQ e = q.callExpm1Reduced(red.r);
         b.returnIf(b.ugt(abs, bitsOf(100)), q.scaled(q.onePlus(e), b.sub(red.k, i32(1))), "moderate");
-        org.nvlower.llvm.ir.BasicBlock nearOne = b.createBlock("nearOne");
-        org.nvlower.llvm.ir.BasicBlock large = b.createBlock("large");
-        b.condBr(b.ult(abs, i128(F128_ONE)), nearOne, large);
-        b.at(nearOne);
-        DQ m1 = q.expm1Whole(red, e);
-        DQ c = q.div(q.mul(m1, m1), q.add(m1, new DQ(i128(F128_ONE), i128(0))));
-        b.retBits(q.roundedSum(i128(F128_ONE), new DQ(q.halve(c.hi()), q.halve(c.lo()))));
-        b.at(large);
+        b.returnIf(b.ult(abs, i128(F128_ONE)), "nearOne", () -> {
+            DQ m1 = q.expm1Whole(red, e);
+            DQ c = q.div(q.mul(m1, m1), q.add(m1, new DQ(i128(F128_ONE), i128(0))));
+            b.retBits(q.roundedSum(i128(F128_ONE), new DQ(q.halve(c.hi()), q.halve(c.lo()))));
+        });
         DQ y = q.scaledOnePlus(e, red.k);
         DQ r = q.add(y, q.div(new DQ(i128(F128_ONE), i128(0)), y));
         b.retBits(q.halve(r.hi()));
