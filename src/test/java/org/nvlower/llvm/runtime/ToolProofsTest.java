@@ -123,6 +123,37 @@ class ToolProofsTest {
     }
 
     /**
+     * The quad math library called as a C program calls it (src/test/resources/lower128/quadlibm.c:
+     * expf128 ... tanf128 by glibc's names), compiled by clang 14 and 19 at -O2, lowered with the
+     * runtime linked, prints under the same LLVM's lli what gcc's build against glibc prints. Results
+     * are printed rounded to double: glibc's quad functions are not all correctly rounded.
+     */
+    @Test
+    void aQuadLibmProgramPrintsUnderLliWhatGccsBuildPrints(@TempDir Path dir) throws Exception {
+        Optional<Path> gcc = ExternalTools.find("gcc");
+        Assumptions.assumeTrue(gcc.isPresent(), "gcc not found");
+        List<Object[]> clangs = clangs();
+        Assumptions.assumeTrue(!clangs.isEmpty(), "clang 14/19 not found");
+        Path c = dir.resolve("quadlibm.c");
+        Files.copy(ToolProofsTest.class.getResourceAsStream("/lower128/quadlibm.c"), c);
+        Path exe = dir.resolve("quadlibm");
+        LlvmChecks.assertRuns(120, gcc.get(), "-O1", "-o", exe.toString(), c.toString(), "-lm");
+        String expected = LlvmChecks.assertRuns(60, exe).stdout();
+        assertEquals(16 * 22, expected.lines().count(), expected);
+        for (Object[] clang : clangs) {
+            int version = (Integer) clang[1];
+            Path ll = dir.resolve("quadlibm" + version + ".ll");
+            LlvmChecks.assertRuns(120, (Path) clang[0], "-O2", "-S", "-emit-llvm", "-o", ll.toString(), c.toString());
+            Path lowered = lower(dir, ll, true);
+            assertTrue(!Files.readString(lowered).contains("f128("), "every call lowered");
+            Optional<Path> lli = version >= 19 ? ExternalTools.llvm19("lli") : LlvmChecks.llvm14("lli");
+            Assumptions.assumeTrue(lli.isPresent(), "lli " + version + " not found");
+            assertEquals(expected, LlvmChecks.assertRuns(120, lli.get(), lowered.toString()).stdout(),
+                    "lli " + version + " on " + lowered.getFileName());
+        }
+    }
+
+    /**
      * The same operations (src/test/resources/lower128/quadops.c) compiled by clang 14 and 19 at -O2
      * (and with -fno-math-errno), lowered with the runtime linked and retargeted to NVPTX: llvm-as and
      * llc of the same LLVM accept it (clang 14's output also LLVM 19's), and ptxas assembles the PTX
