@@ -91,7 +91,8 @@ public final class Mufu {
         int abs = x & 0x7FFFFFFF;
         boolean nan = isNaN(x);
         boolean inf = abs == POS_INF;
-        boolean zero = flushesToZero(x);
+        // RCP64H/RSQ64H read a binary64 high word: zero or subnormal by its 11-bit exponent
+        boolean zero = fn == MufuFn.RCP64H || fn == MufuFn.RSQ64H ? (x & 0x7FF00000) == 0 : flushesToZero(x);
         return switch (fn) {
             case RCP -> nan ? NAN : zero ? sign | POS_INF : inf ? sign
                     : abs > 0x7E800000 ? sign : NO_SPECIAL; // |x| > 2^126: 1/x is subnormal, flushed

@@ -43,6 +43,13 @@ class MufuTest {
         assertEquals(0x3F800000, Mufu.exact(MufuFn.EX2, sub));
         assertEquals(0xFF800000, Mufu.exact(MufuFn.LG2, 0));
         assertEquals(0x3F800000, Mufu.exact(MufuFn.COS, 0x80000000));
+        // RCP64H/RSQ64H read a binary64 high word: its exponent field is 11 bits, so 0x00100000
+        // (2^-1022) is normal, not a float subnormal; 0x000FFFFF (a subnormal double) reads as zero
+        assertEquals(0x7FD00000, Mufu.exact(MufuFn.RCP64H, 0x00100000));
+        assertEquals(0xFFD00000, Mufu.exact(MufuFn.RCP64H, 0x80100000));
+        assertEquals(0x5FE00000, Mufu.exact(MufuFn.RSQ64H, 0x00100000));
+        assertEquals(0x7FF00000, Mufu.exact(MufuFn.RCP64H, 0x000FFFFF));
+        assertEquals(0x7FF00000, Mufu.exact(MufuFn.RSQ64H, 0x000FFFFF));
         for (MufuFn fn : new MufuFn[] {MufuFn.RCP, MufuFn.RSQ, MufuFn.SQRT}) {
             int[] out = new int[16];
             assertEquals(1, Mufu.candidates(fn, 0x7FC00000, out), fn + ": a special case has one output");

@@ -39,8 +39,8 @@ import org.nvlower.sass.template.RegisterPool.Descriptor;
  *     (DSQRT) negative operands, as rows of {@link Exceptions}.
  * </ul>
  *
- * <p>Fast paths: DRCP |x| in [2^-500, 2^500) with a significand not all ones; DSQRT x in
- * [2^-900, 2^900). The slow paths run the same parts on x's significand m (in [1, 2) for DRCP, [1, 4)
+ * <p>Fast paths: DRCP |x| in [2^-1022, 2^1021) with a significand not all ones; DSQRT x in
+ * [2^-970, 2^1024). The slow paths run the same parts on x's significand m (in [1, 2) for DRCP, [1, 4)
  * with the exponent's parity for DSQRT; subnormals normalised by 2^54 first) and scale by
  * 2^-e (DRCP; subnormal results and overflow round there) or 2^floor(e/2) (DSQRT; exact).
  */
@@ -151,16 +151,21 @@ final class DrcpDsqrtCoordinator {
         return b.build();
     }
 
-    /** DRCP: biased exponent in [0x20b, 0x5f3), significand not all ones; DSQRT: x positive, exponent in [0x07b, 0x783). */
+    /**
+     * DRCP: biased exponent in [0x001, 0x7fc) (x normal, |x| < 2^1021: 1/x and every step normal, as
+     * wide as ptxas's own fast path), significand not all ones; DSQRT: x positive and finite with an
+     * exponent from 0x035 (x >= 2^-970: the residual x - g^2, a multiple of ulp(g)^2, is exact, as in
+     * ptxas's guard).
+     */
     private void guard(Reg x, Pred outside) {
         Reg g = reg("y").lo(); // the seed's low word: any value will do there (Fp64Division.seed)
         if (op == Op.DSQRT) {
-            Fp64Rsqrt.rootOutside(b, g, x, outside);
+            Fp64Rsqrt.rootOutside(b, g, x, 0x035, 0x7FF, outside);
             return;
         }
         Pred regular = b.pred();
         Fp64Division.notAllOnes(b, regular, x);
-        Fp64Division.exponentOutside(b, g, x, outside, regular.not());
+        Fp64Division.exponentOutside(b, g, x, 0x001, 0x7FC, outside, regular.not());
     }
 
     /**

@@ -20,7 +20,8 @@ import org.nvlower.sass.Reg.RegClass;
  * gives those SMs; the same seed serves sqrt.rn.f64's {@code :rsq} variant in
  * {@link DrcpDsqrtCoordinator}).
  *
- * <p>The fast path takes positive x with a biased exponent in [0x07b, 0x783) (2^-900 .. 2^900).
+ * <p>The fast path takes every positive normal finite x (biased exponent in [0x001, 0x7ff), as
+ * ptxas's guard; y, x y and y^2 stay normal there).
  * Coordinator A (full refinement): two Newton-Raphson steps y + y (1/2 - (x y) (y / 2)), the
  * second with 1 - x y^2 computed to about 2^-90 (x y split exactly into two doubles), so one
  * rounding remains; coordinator B (the SM's hardware flag, a better seed): one third-order step
@@ -62,12 +63,20 @@ final class Fp64Rsqrt {
     }
 
     /**
-     * The roots' fast-path guard: outside = x not positive with a biased exponent in [0x07b, 0x783)
-     * (2^-900 .. 2^900); one unsigned compare, the sign bit making negative x large.
+     * rsqrt.approx.f64's fast-path guard: outside = x not positive, normal and finite (biased exponent
+     * in [0x001, 0x7ff), as ptxas's guard): y ~ 1/sqrt(x) and every step stay normal there.
      */
     static void rootOutside(ProgramBuilder b, Reg g, Reg x, Pred outside) {
-        b.iadd3(g, x.hi().op(), b.imm(-0x07B00000), RZ);
-        b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm(0x78300000 - 0x07B00000));
+        rootOutside(b, g, x, 0x001, 0x7FF, outside);
+    }
+
+    /**
+     * outside = x not positive with a biased exponent in [low, high): one unsigned compare, the
+     * sign bit making negative x large.
+     */
+    static void rootOutside(ProgramBuilder b, Reg g, Reg x, int low, int high, Pred outside) {
+        b.iadd3(g, x.hi().op(), b.imm(-(low << 20)), RZ);
+        b.isetp(Cmp.GE, Mod.U32, outside, g.op(), b.imm((high - low) << 20));
     }
 
     /** The refinement from the seed: 1/sqrt(x) within about an ulp. */
