@@ -20,8 +20,9 @@ import org.nvlower.nvptx.DdivTier;
  * div.rn.f64 (DDIV). rcp.rn.f64 (DRCP) is {@link DrcpDsqrtCoordinator}'s, which shares this class's seed,
  * significand normalisation and final scaling.
  *
- * <p>Fast path (|a|, |b| in [2^-500, 2^500), so no intermediate over- or underflows and every
- * residual is exact): r0 = MUFU.RCP64H(b) (1.11.20, within 2^-20 of 1/b_hi), e = 1 - b r0,
+ * <p>Fast path (b normal below 2^1021 and not all ones, a finite from 2^-970, then the quotient's
+ * exponent in [0x002, 0x7fe): as wide as ptxas's; no intermediate over- or underflows and every
+ * residual is exact there): r0 = MUFU.RCP64H(b) (1.11.20, within 2^-20 of 1/b_hi), e = 1 - b r0,
  * r1 = r0 + r0 (e + e^2) (error about e^3 < 2^-56), r2 = r1 + r1 (1 - b r1) (within about one
  * ulp of 1/b), q0 = a r2, q = q0 + r2 (a - b q0): the Newton-Raphson core ptxas emits (seven
  * DFMA and one DMUL, ../shared/reference/sass-ptxas-11.8-sm_90/div_rn_f64.sass).
@@ -70,17 +71,21 @@ final class Fp64Division {
         Pred outside = b.pred();
         Pred regular = b.pred();
         b.path(Path.FAST);
-        // the guard: b's significand not all ones, biased exponents of a and b in [0x20b, 0x5f3); b's
-        // test leaves its LEA result in the seed's low word (see seed)
+        // the guard, as wide as ptxas's: b normal below 2^1021 (1/b and its steps normal) with a
+        // significand not all ones, a finite from 2^-970 (the residual a - b q0, a multiple of
+        // ulp(b) ulp(q0), exact); b's test leaves its LEA result in the seed's low word (see seed).
+        // After the core, the quotient's exponent in [0x002, 0x7fe): normal, no overflow on the way.
         notAllOnes(b, regular, d);
-        exponentOutside(b, r0.lo(), d, outside, regular.not());
-        exponentOutside(b, ga, a, outside, outside.op());
+        exponentOutside(b, r0.lo(), d, 0x001, 0x7FC, outside, regular.not());
+        exponentOutside(b, ga, a, 0x035, 0x7FF, outside, outside.op());
         if (rounding == Mod.RN) {
             emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
+            exponentOutside(b, ga, q, 0x002, 0x7FE, outside, outside.op());
         } else {
             Reg qn = b.temp("qn", RegClass.R64);
             Reg rem = b.temp("rem2", RegClass.R64);
             Reg y = emitQuotient(b, tier, rcp64h, a, d, qn, null, r0);
+            exponentOutside(b, ga, qn, 0x002, 0x7FE, outside, outside.op());
             b.dfma(rem, d.neg(), qn.op(), a.op());                 // a - b qn (exact)
             DirectedRounding.correct64(b, rounding, q, rem, y.op(), qn);
         }
