@@ -511,7 +511,7 @@ public final class IrParser {
                 lex.next();
                 expect(IrToken.EQUALS, "'='");
                 int bodyStart = lex.start;
-                acceptWord("distinct");
+                distinctNode = acceptWord("distinct");
                 acceptWord("metadata");
                 skipMetadata();
                 String body = src.substring(bodyStart, lex.previousEnd);
@@ -645,10 +645,15 @@ public final class IrParser {
         } while (nesting > 0);
     }
 
+    /** Whether the metadata definition being read says {@code distinct} (LLParser requires it of some nodes). */
+    private boolean distinctNode;
+
     /** Skips one metadata value: !N, !name, !{...}, !"str", !DIxxx(...). Returns its text. */
     private String skipMetadata() {
         enter();
         int start = lex.start;
+        boolean distinct = distinctNode;
+        distinctNode = false; // only the definition's own node: a nested one is never distinct
         if (lex.kind == IrToken.EXCLAIM) {
             lex.next();
             if (lex.kind == IrToken.LBRACE) {
@@ -668,15 +673,19 @@ public final class IrParser {
                 metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
             }
             String kind = lex.numbered ? "" : lex.name();
+            int kindStart = lex.start;
             lex.next();
             if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
+                if (!SpecializedNodeSyntax.KINDS.contains(kind)) {
+                    throw error(kindStart, "expected metadata type");
+                }
                 int fieldsStart = lex.end;
                 skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 if (SpecializedNodeSyntax.applies(kind)) {
-                    SpecializedNodeSyntax.Problem p =
-                            SpecializedNodeSyntax.problem(src.substring(fieldsStart, lex.previousEnd - 1));
+                    SpecializedNodeSyntax.Problem p = SpecializedNodeSyntax.problem(kind, distinct,
+                            src.substring(fieldsStart, lex.previousEnd - 1));
                     if (p != null) {
-                        throw error(fieldsStart + p.offset(), p.message());
+                        throw error(p.offset() < 0 ? kindStart : fieldsStart + p.offset(), p.message());
                     }
                 }
             }
