@@ -1081,8 +1081,18 @@ public final class IrParser {
     }
 
     /** Calling conventions by their families' spellings (ccc, fastcc, ptx_kernel, amdgpu_kernel, ...). */
+    /** Whether {@code w} from {@code from} on is decimal digits: LLVM reads {@code cc1023} as {@code cc 1023}. */
+    private static boolean allDigitsIn(String w, int from) {
+        for (int i = from; i < w.length(); i++) {
+            if (!Character.isDigit(w.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean isCallingConvention(String w) {
-        return w.equals("cc") || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
+        return w.equals("cc") || w.length() > 2 && w.startsWith("cc") && allDigitsIn(w, 2) || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
                 || w.startsWith("spir_") || w.startsWith("x86_") || w.startsWith("arm_")
                 || w.startsWith("aarch64_") || w.startsWith("riscv_") || w.startsWith("swift")
                 || w.startsWith("preserve_") || w.startsWith("avr_") || w.startsWith("msp430_")
@@ -2280,6 +2290,7 @@ public final class IrParser {
             expect(IrToken.COMMA, "','");
         }
         int inrange = -1;
+        List<Long> aggregateIndices = new ArrayList<>();
         while (lex.kind != IrToken.RPAREN) {
             if (!operands.isEmpty()) {
                 expect(IrToken.COMMA, "',' or ')'");
@@ -2289,6 +2300,9 @@ public final class IrParser {
                 lex.next();
             }
             if (lex.kind == IrToken.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
+                if (allDigits(lex.start, lex.end) && lex.end - lex.start < 18) {
+                    aggregateIndices.add(Long.parseLong(lex.text()));
+                }
                 lex.next();
                 continue;
             }
@@ -2315,6 +2329,13 @@ public final class IrParser {
                             operands.subList(1, operands.size()).stream().map(v -> (Value) v).toList(), at);
                     case SELECT -> operands.get(operands.size() - 1).type();
                     case EXTRACTELEMENT -> elementOf(operands.get(0).type(), at);
+                    case EXTRACTVALUE -> { // LLVM 14's constant extractvalue has the element's type
+                        Type t = operands.get(0).type();
+                        for (long i : aggregateIndices) {
+                            t = aggregateIndex(t, i, at);
+                        }
+                        yield t;
+                    }
                     case SHUFFLEVECTOR -> operands.size() < 3 ? operands.get(0).type()
                             : shuffleType(operands.get(0).type(), operands.get(2).type(), at);
                     default -> operands.get(0).type();
@@ -2388,11 +2409,28 @@ public final class IrParser {
         if (fields == null) {
             throw error(at, "invalid getelementptr indices");
         }
-        if (!(index instanceof ConstantInt ci) || ci.value().signum() < 0
-                || ci.value().compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+        BigInteger k = structIndex(index);
+        if (k == null || k.signum() < 0 || k.compareTo(BigInteger.valueOf(fields.size())) >= 0) {
             throw error(at, "invalid getelementptr indices");
         }
-        return fields.get(ci.value().intValue());
+        return fields.get(k.intValue());
+    }
+
+    /** A constant struct index: an integer, or a vector splat of one (a vector GEP), zeroinitializer included; else null. */
+    private static BigInteger structIndex(Value index) {
+        if (index instanceof ConstantInt ci) {
+            return ci.value();
+        }
+        if (index instanceof ConstantKeyword z && z.keyword() == ConstantKeyword.Keyword.ZEROINITIALIZER
+                && z.type() instanceof VectorType v && v.element() instanceof IntegerType) {
+            return BigInteger.ZERO;
+        }
+        if (index instanceof ConstantAggregate a && a.type() instanceof VectorType && !a.elements().isEmpty()
+                && a.elements().get(0) instanceof ConstantInt first
+                && a.elements().stream().allMatch(e -> e instanceof ConstantInt c && c.value().equals(first.value()))) {
+            return first.value();
+        }
+        return null;
     }
 
     private Type aggregateIndex(Type t, long index, int at) {
