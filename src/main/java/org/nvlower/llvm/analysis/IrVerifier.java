@@ -68,7 +68,7 @@ import org.nvlower.diag.SourcePosition;
  * and metadata references (every {@code !N} defined); and LLVM's rule families, one class each:
  * intrinsic signatures and {@code immarg} ({@link IntrinsicSignatures}), attributes
  * ({@link AttributeRules}), module flags and {@code !llvm.ident} ({@link ModuleFlagRules}), globals
- * ({@link GlobalRules}), tokens only in intrinsics, calling conventions and
+ * ({@link GlobalRules}), tokens only in intrinsics, GC and frame-escape intrinsics ({@link GcRules}), calling conventions and
  * {@code musttail} ({@link CallRules}), exception handling ({@link ExceptionRules}), atomics
  * ({@link AtomicRules}), attachment shapes ({@link MetadataShapes}) and debug locations
  * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module).
@@ -109,6 +109,8 @@ public final class IrVerifier {
     private final Set<String> definedMetadata = new HashSet<>();
     private final Map<String, String> metadataBodies = new HashMap<>();
     private DebugInfoRules debugInfo;
+    /** The llvm.localescape calls of the function being checked (GcRules allows one). */
+    private final int[] localEscapes = {0};
     private Function function;
     private BasicBlock block;
 
@@ -265,6 +267,7 @@ public final class IrVerifier {
             report(null, "llvm intrinsics cannot be defined!"); // an upgradable old signature is renamed by LLVM
         }
         f.renumberIfNeeded();
+        localEscapes[0] = 0;
         List<BasicBlock> blocks = f.blocks();
         if (blocks.isEmpty()) {
             report(null, "a definition has no blocks");
@@ -519,6 +522,10 @@ public final class IrVerifier {
             }
         }
         if (callee != null && callee.name().startsWith("llvm.")) {
+            String gc = GcRules.problem(c, callee, f, localEscapes);
+            if (gc != null) {
+                report(c, gc);
+            }
             IntrinsicSignatures.Signature sig = IntrinsicSignatures.lookup(callee.name());
             if (sig != null && IntrinsicSignatures.isLegacy(sig, callee.functionType())) {
                 return; // LLVM upgrades the call before it verifies it
