@@ -2391,6 +2391,9 @@ public final class IrParser {
         }
         for (Value index : indices) {
             if (index != null && index.type() instanceof VectorType v) {
+                if (lanes >= 0 && v.count() != lanes) {
+                    throw error(at, "getelementptr vector index has a wrong number of elements");
+                }
                 lanes = v.count();
                 scalable = v.scalable();
             }

@@ -106,6 +106,8 @@ class ParseErrorTest {
                 "value has no uses"),
         USELISTORDER_BEFORE_BLOCK("define void @f(i32 %a) {\n  %b = add i32 %a, 1\n  %c = add i32 %a, 2\n  br label %x\n"
                 + "  uselistorder i32 %a, { 1, 0 }\nx:\n  ret void\n}\n", 6, 1, "expected uselistorder directive"),
+        GEP_VECTOR_LANES("@g = global <2 x i32*> getelementptr (i32, <4 x i32*> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n",
+                1, 24, "getelementptr vector index has a wrong number of elements"),
         BYVAL_WITHOUT_TYPE("declare void @f(i32* byval %p)\n", 1, 28, "expected '('"),
         DI_UNKNOWN_KIND("!0 = !{!DINope(tag: 1)}\n", 1, 8, "expected metadata type"),
         USELISTORDER_LOCAL("define void @f(i32 %x) {\n  ret void\n}\nuselistorder i32 %x, { 1, 0 }\n", 4, 18,
