@@ -6,9 +6,11 @@ import java.util.Set;
 
 import org.nvlower.llvm.ir.Attribute;
 import org.nvlower.llvm.ir.AttributeSet;
+import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.UnnamedAddr;
 import org.nvlower.llvm.ir.VectorType;
 
 /**
@@ -122,6 +124,44 @@ final class AttributeRules {
         return problems;
     }
 
+    /**
+     * The rules on a function's own attributes that call sites do not share: {@code builtin} only
+     * on a call site, {@code jumptable} needs {@code unnamed_addr}, {@code allocsize} names integer
+     * parameters in range, two distinct ones.
+     */
+    static List<String> checkDefinition(AttributeSet attributes, FunctionType type, UnnamedAddr unnamedAddr) {
+        List<String> problems = new ArrayList<>();
+        if (attributes.has("builtin")) {
+            problems.add("Attribute 'builtin' can only be applied to a callsite.");
+        }
+        if (attributes.has("jumptable") && unnamedAddr != UnnamedAddr.GLOBAL) {
+            problems.add("Attribute 'jumptable' requires 'unnamed_addr'");
+        }
+        if (attributes.get("allocsize") instanceof Attribute.WithArgs a) {
+            String[] args = a.arguments().split(",");
+            String[] names = {"element size", "number of elements"};
+            for (int i = 0; i < args.length && i < 2; i++) {
+                String n = args[i].strip();
+                if (!n.matches("\\d{1,9}")) {
+                    break; // the parser's syntax
+                }
+                int index = Integer.parseInt(n);
+                if (index >= type.params().size()) {
+                    problems.add("'allocsize' " + names[i] + " argument is out of bounds");
+                    break;
+                }
+                if (!(type.params().get(index) instanceof IntegerType)) {
+                    problems.add("'allocsize' " + names[i] + " argument must refer to an integer parameter");
+                    break;
+                }
+            }
+            if (args.length == 2 && args[0].strip().equals(args[1].strip())) {
+                problems.add("'allocsize' indices can't refer to the same parameter");
+            }
+        }
+        return problems;
+    }
+
     private static boolean isWord(AttributeSet attributes, String name) {
         return !(attributes.get(name) instanceof Attribute.Str);
     }
@@ -133,6 +173,8 @@ final class AttributeRules {
     static List<String> checkParameters(List<AttributeSet> params, List<Type> types, Type returnType, boolean intrinsic) {
         List<String> problems = new ArrayList<>();
         int sret = 0;
+        int swiftself = 0;
+        int swifterror = 0;
         int nest = 0;
         int returned = 0;
         for (int i = 0; i < params.size(); i++) {
@@ -142,6 +184,12 @@ final class AttributeRules {
                 if (sret == 1 && i > 1) {
                     problems.add("Attribute 'sret' is not on first or second parameter!");
                 }
+            }
+            if (a.has("swiftself") && ++swiftself == 2) {
+                problems.add("Cannot have multiple 'swiftself' parameters!");
+            }
+            if (a.has("swifterror") && ++swifterror == 2) {
+                problems.add("Cannot have multiple 'swifterror' parameters!");
             }
             if (a.has("nest") && ++nest == 2) {
                 problems.add("More than one parameter has attribute nest!");

@@ -67,7 +67,8 @@ import org.nvlower.diag.SourcePosition;
  * against their callee's type, returns against the function), switch cases (constant, distinct),
  * and metadata references (every {@code !N} defined); and LLVM's rule families, one class each:
  * intrinsic signatures and {@code immarg} ({@link IntrinsicSignatures}), attributes
- * ({@link AttributeRules}), module flags ({@link ModuleFlagRules}), calling conventions and
+ * ({@link AttributeRules}), module flags and {@code !llvm.ident} ({@link ModuleFlagRules}), globals
+ * ({@link GlobalRules}), tokens only in intrinsics, GC and frame-escape intrinsics ({@link GcRules}), calling conventions and
  * {@code musttail} ({@link CallRules}), exception handling ({@link ExceptionRules}), atomics
  * ({@link AtomicRules}), attachment shapes ({@link MetadataShapes}) and debug locations
  * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module).
@@ -108,6 +109,8 @@ public final class IrVerifier {
     private final Set<String> definedMetadata = new HashSet<>();
     private final Map<String, String> metadataBodies = new HashMap<>();
     private DebugInfoRules debugInfo;
+    /** The llvm.localescape calls of the function being checked (GcRules allows one). */
+    private final int[] localEscapes = {0};
     private Function function;
     private BasicBlock block;
 
@@ -134,6 +137,9 @@ public final class IrVerifier {
         }
         debugInfo = new DebugInfoRules(module);
         for (String p : ModuleFlagRules.check(module)) {
+            report(null, p);
+        }
+        for (String p : ModuleFlagRules.checkIdent(module)) {
             report(null, p);
         }
         for (MetadataDefinition m : module.metadataDefinitions()) {
@@ -171,7 +177,7 @@ public final class IrVerifier {
         }
         for (ModuleEntity e : module.entities()) {
             if (e instanceof GlobalValue g) {
-                String p = globalProblem(g);
+                String p = GlobalRules.problem(g);
                 if (p != null) {
                     SourcePosition at;
                     try {
@@ -196,31 +202,6 @@ public final class IrVerifier {
             block = null;
             checkFunction(f);
         }
-    }
-
-    /**
-     * LLVM's rules on one global: a local symbol has default visibility (LLVM's parser), a
-     * declaration is in no comdat, and {@code @llvm.used}/{@code @llvm.compiler.used} are
-     * appending arrays of pointers with a list initializer (Verifier::visitGlobalVariable).
-     */
-    private static String globalProblem(GlobalValue g) {
-        if (g.linkage().isLocal() && g.visibility() != org.nvlower.llvm.ir.Visibility.DEFAULT) {
-            return "symbol with local linkage must have default visibility";
-        }
-        boolean declaration = g instanceof Function f ? f.isDeclaration() : g instanceof GlobalVariable v && v.initializer() == null;
-        if (declaration && g.comdat() != null) {
-            return "Declaration may not be in a Comdat!";
-        }
-        if (g instanceof GlobalVariable v && (g.name().equals("llvm.used") || g.name().equals("llvm.compiler.used"))) {
-            if (!(v.valueType() instanceof ArrayType a) || !(a.element() instanceof PointerType)
-                    || v.linkage() != org.nvlower.llvm.ir.Linkage.APPENDING) {
-                return "wrong type for intrinsic global variable";
-            }
-            if (v.initializer() != null && !(v.initializer() instanceof ConstantAggregate)) {
-                return "wrong initalizer for intrinsic global variable";
-            }
-        }
-        return null;
     }
 
     private void report(Instruction inst, String message) {
@@ -267,6 +248,10 @@ public final class IrVerifier {
     private void checkFunction(Function f) {
         for (MetadataAttachment a : f.metadata()) {
             checkMetadataRefs(a.node(), "@" + f.name());
+            String shape = MetadataShapes.functionProblem(metadataBodies, a);
+            if (shape != null) {
+                report(null, shape);
+            }
         }
         checkAttributeValues(f.inlineAttributes(), "@" + f.name());
         checkFunctionAttributes(f);
@@ -282,6 +267,7 @@ public final class IrVerifier {
             report(null, "llvm intrinsics cannot be defined!"); // an upgradable old signature is renamed by LLVM
         }
         f.renumberIfNeeded();
+        localEscapes[0] = 0;
         List<BasicBlock> blocks = f.blocks();
         if (blocks.isEmpty()) {
             report(null, "a definition has no blocks");
@@ -454,6 +440,17 @@ public final class IrVerifier {
         for (String p : AttributeRules.check(f.attributes(), AttributeRules.Position.FUNCTION, null)) {
             report(null, p);
         }
+        for (String p : AttributeRules.checkDefinition(f.attributes(), f.functionType(), f.unnamedAddr())) {
+            report(null, p);
+        }
+        if (!f.name().startsWith("llvm.")) { // LLVM's visitFunction: only intrinsics traffic in tokens
+            if (f.returnType() == PrimitiveType.TOKEN) {
+                report(null, "Function returns a token but isn't an intrinsic");
+            }
+            if (f.functionType().params().contains(PrimitiveType.TOKEN)) {
+                report(null, "Function takes token but isn't an intrinsic");
+            }
+        }
         for (String p : AttributeRules.check(f.returnAttributes(), AttributeRules.Position.RETURN, f.returnType())) {
             report(null, p);
         }
@@ -515,6 +512,9 @@ public final class IrVerifier {
         for (String p : found) {
             report(c, p);
         }
+        if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.TOKEN) {
+            report(c, "Return type cannot be token for indirect call!");
+        }
         if (c.tailKind().equals("musttail") && c.opcode() == Opcode.CALL) {
             String p = CallRules.mustTailProblem(c, f);
             if (p != null) {
@@ -522,6 +522,10 @@ public final class IrVerifier {
             }
         }
         if (callee != null && callee.name().startsWith("llvm.")) {
+            String gc = GcRules.problem(c, callee, f, localEscapes);
+            if (gc != null) {
+                report(c, gc);
+            }
             IntrinsicSignatures.Signature sig = IntrinsicSignatures.lookup(callee.name());
             if (sig != null && IntrinsicSignatures.isLegacy(sig, callee.functionType())) {
                 return; // LLVM upgrades the call before it verifies it

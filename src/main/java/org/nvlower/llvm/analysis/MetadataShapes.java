@@ -24,7 +24,8 @@ import org.nvlower.llvm.ir.Type;
  */
 final class MetadataShapes {
 
-    private static final java.util.Set<String> KINDS = java.util.Set.of("range", "nonnull", "align", "prof", "tbaa");
+    private static final java.util.Set<String> KINDS = java.util.Set.of("range", "nonnull", "align", "prof", "tbaa",
+            "fpmath", "dereferenceable", "dereferenceable_or_null");
 
     private MetadataShapes() {
     }
@@ -41,8 +42,95 @@ final class MetadataShapes {
             case "align" -> align(inst, body);
             case "prof" -> prof(inst, body);
             case "tbaa" -> tbaa(module, inst, body);
-            default -> null;
+            case "fpmath" -> fpmath(inst, body);
+            default -> dereferenceable(inst, body);
         };
+    }
+
+    /**
+     * A function's {@code !prof} (LLVM's verifyFunctionMetadata): a node of a name,
+     * {@code function_entry_count} or {@code synthetic_function_entry_count}, and an integer.
+     */
+    static String functionProblem(java.util.Map<String, String> module, MetadataAttachment a) {
+        if (!a.name().equals("prof")) {
+            return null;
+        }
+        String body = body(module, a.node());
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null) {
+            return null;
+        }
+        if (elements.size() < 2) {
+            return "!prof annotations should have no less than 2 operands";
+        }
+        String name = MetadataText.stringValue(elements.get(0));
+        if (name == null) {
+            return "expected string with name of the !prof annotation";
+        }
+        if (!name.equals("function_entry_count") && !name.equals("synthetic_function_entry_count")) {
+            return "first operand should be 'function_entry_count' or 'synthetic_function_entry_count'";
+        }
+        return elements.get(1).matches("i\\d+ -?\\d+") ? null : "expected integer argument to function_entry_count";
+    }
+
+    /** {@code !fpmath}: on a floating-point result, one positive finite {@code float} accuracy. */
+    private static String fpmath(Instruction inst, String body) {
+        if (!(inst.type().scalarType() instanceof org.nvlower.llvm.ir.FloatType)) {
+            return "fpmath requires a floating point result!";
+        }
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null) {
+            return null;
+        }
+        if (elements.size() != 1) {
+            return "fpmath takes one operand!";
+        }
+        String e = elements.get(0);
+        int space = e.indexOf(' ');
+        String type = space < 0 ? "" : e.substring(0, space);
+        if (!java.util.Set.of("half", "bfloat", "float", "double", "fp128", "x86_fp80", "ppc_fp128").contains(type)) {
+            return "invalid fpmath accuracy!";
+        }
+        if (!type.equals("float")) {
+            return "fpmath accuracy must have float type";
+        }
+        Double v = floatLiteral(e.substring(space + 1).strip());
+        if (v == null) {
+            return null; // a form not read here: llvm-as judges it
+        }
+        return v > 0 && !v.isInfinite() && !v.isNaN() ? null : "fpmath accuracy not a positive number!";
+    }
+
+    /** A decimal or {@code 0x} (the double's bits) float literal, or null. */
+    private static Double floatLiteral(String s) {
+        try {
+            if (s.startsWith("0x") && s.length() == 18) {
+                return Double.longBitsToDouble(Long.parseUnsignedLong(s.substring(2), 16));
+            }
+            return s.matches("[-+]?\\d+(\\.\\d*)?([eE][-+]?\\d+)?") ? Double.parseDouble(s) : null;
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    /** {@code !dereferenceable}/{@code !dereferenceable_or_null}: a pointer load or inttoptr, one i64. */
+    private static String dereferenceable(Instruction inst, String body) {
+        if (!(inst.type() instanceof PointerType)) {
+            return "dereferenceable, dereferenceable_or_null apply only to pointer types";
+        }
+        if (inst.opcode() != Opcode.LOAD && inst.opcode() != Opcode.INTTOPTR) {
+            return "dereferenceable, dereferenceable_or_null apply only to load and inttoptr instructions, use "
+                    + "attributes for calls or invokes";
+        }
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null) {
+            return null;
+        }
+        if (elements.size() != 1) {
+            return "dereferenceable, dereferenceable_or_null take one operand!";
+        }
+        return elements.get(0).matches("i64 -?\\d+") ? null
+                : "dereferenceable, dereferenceable_or_null metadata value must be an i64!";
     }
 
     private static String range(Instruction inst, String body) {

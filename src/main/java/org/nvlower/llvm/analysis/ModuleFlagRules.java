@@ -94,6 +94,30 @@ final class ModuleFlagRules {
         return problems;
     }
 
+    /**
+     * {@code !llvm.ident} (LLVM's visitModuleIdents): each operand a node of one string. The same
+     * shape for {@code !llvm.commandline}.
+     */
+    static List<String> checkIdent(Module module) {
+        List<String> problems = new ArrayList<>();
+        for (String list : List.of("llvm.ident", "llvm.commandline")) {
+            for (String id : module.namedMetadata(list)) {
+                MetadataDefinition node = module.metadata(id);
+                List<String> e = node == null ? null : MetadataText.tupleElements(node.body());
+                if (e == null) {
+                    continue;
+                }
+                if (e.size() != 1) {
+                    problems.add("incorrect number of operands in " + list + " metadata (!" + id + ")");
+                } else if (MetadataText.stringValue(e.get(0)) == null) {
+                    problems.add("invalid value for " + list + " metadata entry operand(the operand should be a string) (!"
+                            + id + ")");
+                }
+            }
+        }
+        return problems;
+    }
+
     private static boolean isNode(Module module, String value) {
         return value.startsWith("!{") || value.startsWith("distinct !{") || value.startsWith("!")
                 && !value.startsWith("!\"") && value.length() > 1 && module.metadata(value.substring(1)) != null;

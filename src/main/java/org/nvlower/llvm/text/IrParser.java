@@ -8,6 +8,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
@@ -148,6 +149,8 @@ public final class IrParser {
     private Function function;
     private HashMap<String, TrackedValue> locals;
     private ArrayList<TrackedValue> numbered;
+    /** Whether the body being read has had a {@code uselistorder}: only more of them may follow. */
+    private boolean useListOrders;
     private HashMap<Integer, BasicBlock> forwardBlocks;
     private HashMap<BasicBlock, Integer> blockFirstUse;
 
@@ -469,8 +472,9 @@ public final class IrParser {
                         return parseAttributeGroup();
                     }
                     case "uselistorder", "uselistorder_bb" -> {
-                        checkUseListOrderHead(word);
-                        skipLine();
+                        if (!checkUseListOrderHead(word)) {
+                            skipLine();
+                        }
                         return s -> module.addEntity(new VerbatimEntity(word, s));
                     }
                     default -> throw error("expected top-level entity");
@@ -511,7 +515,7 @@ public final class IrParser {
                 lex.next();
                 expect(IrToken.EQUALS, "'='");
                 int bodyStart = lex.start;
-                acceptWord("distinct");
+                distinctNode = acceptWord("distinct");
                 acceptWord("metadata");
                 skipMetadata();
                 String body = src.substring(bodyStart, lex.previousEnd);
@@ -541,14 +545,28 @@ public final class IrParser {
      * value (a local has no meaning outside a body), {@code uselistorder_bb} a function defined above.
      * The order itself is kept as text.
      */
-    private void checkUseListOrderHead(String word) {
+    private boolean checkUseListOrderHead(String word) {
         lex.next();
         if (word.equals("uselistorder")) {
-            parseType();
+            Type type = parseType();
             if (lex.kind == IrToken.LOCAL) {
                 throw error("invalid use of function-local name");
             }
-            return;
+            if (lex.kind == IrToken.GLOBAL) {
+                GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd))
+                        : globalNamed(lex.name());
+                if (g != null && !g.type().equals(type)) {
+                    throw error("'" + lex.text() + "' defined with type '" + g.type() + "' but expected '" + type + "'");
+                }
+            }
+            int valueAt = lex.start;
+            lex.next();
+            if (lex.kind != IrToken.COMMA) {
+                lex.reset(valueAt); // a constant expression: the rest of the line is skipped unread
+                return false;
+            }
+            lex.next();
+            return checkUseListIndexes();
         }
         if (lex.kind != IrToken.GLOBAL) {
             throw error("expected function name in uselistorder_bb");
@@ -563,6 +581,90 @@ public final class IrParser {
         if (f.isDeclaration()) {
             throw error("invalid declaration in uselistorder_bb");
         }
+        lex.next();
+        expect(IrToken.COMMA, "comma in uselistorder_bb directive");
+        if (lex.kind == IrToken.LOCAL) {
+            if (lex.numbered && !lex.quoted) {
+                throw error("invalid numeric label in uselistorder_bb");
+            }
+            String problem = blockProblem(f, lex.name());
+            if (problem != null) {
+                throw error(problem);
+            }
+            lex.next();
+            expect(IrToken.COMMA, "comma in uselistorder_bb directive");
+            return checkUseListIndexes();
+        }
+        return false;
+    }
+
+    /**
+     * Why {@code %name} is not a block of {@code f} for {@code uselistorder_bb} (LLParser's
+     * messages), read from the body's text as the body is read later: a label is a block, an
+     * argument or a defined value is not one, another name is unknown.
+     */
+    private String blockProblem(Function f, String name) {
+        String body = null;
+        for (Deferred d : deferred) { // only a uselistorder_bb line looks: a linear search is fine
+            if (d.global() == f) {
+                body = src.substring(d.start(), d.end());
+            }
+        }
+        if (body == null) {
+            return null;
+        }
+        String quoted = Pattern.quote(name);
+        if (Pattern.compile("(?m)^\\s*(" + quoted + "|\"" + quoted + "\"):").matcher(body).find()) {
+            return null;
+        }
+        boolean value = f.arguments().stream().anyMatch(a -> a.hasName() && a.name().equals(name))
+                || Pattern.compile("(?m)^\\s*%(" + quoted + "|\"" + quoted + "\")\\s*=").matcher(body).find();
+        return value ? "expected basic block in uselistorder_bb" : "invalid basic block in uselistorder_bb";
+    }
+
+    /**
+     * The index list of a use-list order ({@code { 1, 0 }}) as LLParser checks it without the value's
+     * uses: at least two indexes, distinct and below their count, not already in order. Returns
+     * whether the list was read (the lexer after its closing brace); false, nothing read, when
+     * there is no list here.
+     */
+    private boolean checkUseListIndexes() {
+        if (lex.kind != IrToken.LBRACE) {
+            return false; // the caller's own syntax check reports it
+        }
+        int open = lex.start;
+        List<Long> indexes = new ArrayList<>();
+        lex.next();
+        while (lex.kind == IrToken.INTEGER && allDigits(lex.start, lex.end) && lex.end - lex.start < 10) {
+            indexes.add(Long.parseLong(lex.text()));
+            lex.next();
+            if (!accept(IrToken.COMMA)) {
+                break;
+            }
+        }
+        boolean complete = lex.kind == IrToken.RBRACE;
+        lex.reset(open);
+        skipBalancedOnly(IrToken.LBRACE, IrToken.RBRACE);
+        if (!complete) {
+            return true;
+        }
+        if (indexes.size() < 2) {
+            throw error(open, "expected >= 2 uselistorder indexes");
+        }
+        boolean[] seen = new boolean[indexes.size()];
+        boolean ordered = true;
+        for (int i = 0; i < indexes.size(); i++) {
+            long x = indexes.get(i);
+            if (x >= indexes.size() || seen[(int) x]) {
+                throw error(open, "expected distinct uselistorder indexes in range [0, size)");
+            }
+            seen[(int) x] = true;
+            ordered &= x == i;
+        }
+        if (ordered) {
+            throw error(open, "expected uselistorder indexes to change the order");
+        }
+        return true;
     }
 
     /** Named metadata lists nodes: {@code !{!0, !1}} (and DIExpression / DIArgList nodes), as llvm-as requires. */
@@ -645,10 +747,15 @@ public final class IrParser {
         } while (nesting > 0);
     }
 
+    /** Whether the metadata definition being read says {@code distinct} (LLParser requires it of some nodes). */
+    private boolean distinctNode;
+
     /** Skips one metadata value: !N, !name, !{...}, !"str", !DIxxx(...). Returns its text. */
     private String skipMetadata() {
         enter();
         int start = lex.start;
+        boolean distinct = distinctNode;
+        distinctNode = false; // only the definition's own node: a nested one is never distinct
         if (lex.kind == IrToken.EXCLAIM) {
             lex.next();
             if (lex.kind == IrToken.LBRACE) {
@@ -668,15 +775,19 @@ public final class IrParser {
                 metadataFirstUse.putIfAbsent(lex.name(), lex.nameStart); // llvm-as points at the number
             }
             String kind = lex.numbered ? "" : lex.name();
+            int kindStart = lex.start;
             lex.next();
             if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
+                if (!SpecializedNodeSyntax.KINDS.contains(kind)) {
+                    throw error(kindStart, "expected metadata type");
+                }
                 int fieldsStart = lex.end;
                 skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 if (SpecializedNodeSyntax.applies(kind)) {
-                    SpecializedNodeSyntax.Problem p =
-                            SpecializedNodeSyntax.problem(src.substring(fieldsStart, lex.previousEnd - 1));
+                    SpecializedNodeSyntax.Problem p = SpecializedNodeSyntax.problem(kind, distinct,
+                            src.substring(fieldsStart, lex.previousEnd - 1));
                     if (p != null) {
-                        throw error(fieldsStart + p.offset(), p.message());
+                        throw error(p.offset() < 0 ? kindStart : fieldsStart + p.offset(), p.message());
                     }
                 }
             }
@@ -855,6 +966,9 @@ public final class IrParser {
         if (w.equals("align")) {
             throw expected("integer"); // a bare 'align' has no meaning in LLVM
         }
+        if (Attribute.WithType.takesType(w)) {
+            throw expected("'('"); // LLVM 14 and 19 need the type: byval(T), sret(T), ...
+        }
         return Attribute.word(w); // "word=value" is LLVM's only for align and alignstack (above)
     }
 
@@ -967,8 +1081,18 @@ public final class IrParser {
     }
 
     /** Calling conventions by their families' spellings (ccc, fastcc, ptx_kernel, amdgpu_kernel, ...). */
+    /** Whether {@code w} from {@code from} on is decimal digits: LLVM reads {@code cc1023} as {@code cc 1023}. */
+    private static boolean allDigitsIn(String w, int from) {
+        for (int i = from; i < w.length(); i++) {
+            if (!Character.isDigit(w.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean isCallingConvention(String w) {
-        return w.equals("cc") || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
+        return w.equals("cc") || w.length() > 2 && w.startsWith("cc") && allDigitsIn(w, 2) || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
                 || w.startsWith("spir_") || w.startsWith("x86_") || w.startsWith("arm_")
                 || w.startsWith("aarch64_") || w.startsWith("riscv_") || w.startsWith("swift")
                 || w.startsWith("preserve_") || w.startsWith("avr_") || w.startsWith("msp430_")
@@ -2166,6 +2290,7 @@ public final class IrParser {
             expect(IrToken.COMMA, "','");
         }
         int inrange = -1;
+        List<Long> aggregateIndices = new ArrayList<>();
         while (lex.kind != IrToken.RPAREN) {
             if (!operands.isEmpty()) {
                 expect(IrToken.COMMA, "',' or ')'");
@@ -2175,6 +2300,9 @@ public final class IrParser {
                 lex.next();
             }
             if (lex.kind == IrToken.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
+                if (allDigits(lex.start, lex.end) && lex.end - lex.start < 18) {
+                    aggregateIndices.add(Long.parseLong(lex.text()));
+                }
                 lex.next();
                 continue;
             }
@@ -2201,6 +2329,13 @@ public final class IrParser {
                             operands.subList(1, operands.size()).stream().map(v -> (Value) v).toList(), at);
                     case SELECT -> operands.get(operands.size() - 1).type();
                     case EXTRACTELEMENT -> elementOf(operands.get(0).type(), at);
+                    case EXTRACTVALUE -> { // LLVM 14's constant extractvalue has the element's type
+                        Type t = operands.get(0).type();
+                        for (long i : aggregateIndices) {
+                            t = aggregateIndex(t, i, at);
+                        }
+                        yield t;
+                    }
                     case SHUFFLEVECTOR -> operands.size() < 3 ? operands.get(0).type()
                             : shuffleType(operands.get(0).type(), operands.get(2).type(), at);
                     default -> operands.get(0).type();
@@ -2256,6 +2391,9 @@ public final class IrParser {
         }
         for (Value index : indices) {
             if (index != null && index.type() instanceof VectorType v) {
+                if (lanes >= 0 && v.count() != lanes) {
+                    throw error(at, "getelementptr vector index has a wrong number of elements");
+                }
                 lanes = v.count();
                 scalable = v.scalable();
             }
@@ -2274,11 +2412,28 @@ public final class IrParser {
         if (fields == null) {
             throw error(at, "invalid getelementptr indices");
         }
-        if (!(index instanceof ConstantInt ci) || ci.value().signum() < 0
-                || ci.value().compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+        BigInteger k = structIndex(index);
+        if (k == null || k.signum() < 0 || k.compareTo(BigInteger.valueOf(fields.size())) >= 0) {
             throw error(at, "invalid getelementptr indices");
         }
-        return fields.get(ci.value().intValue());
+        return fields.get(k.intValue());
+    }
+
+    /** A constant struct index: an integer, or a vector splat of one (a vector GEP), zeroinitializer included; else null. */
+    private static BigInteger structIndex(Value index) {
+        if (index instanceof ConstantInt ci) {
+            return ci.value();
+        }
+        if (index instanceof ConstantKeyword z && z.keyword() == ConstantKeyword.Keyword.ZEROINITIALIZER
+                && z.type() instanceof VectorType v && v.element() instanceof IntegerType) {
+            return BigInteger.ZERO;
+        }
+        if (index instanceof ConstantAggregate a && a.type() instanceof VectorType && !a.elements().isEmpty()
+                && a.elements().get(0) instanceof ConstantInt first
+                && a.elements().stream().allMatch(e -> e instanceof ConstantInt c && c.value().equals(first.value()))) {
+            return first.value();
+        }
+        return null;
     }
 
     private Type aggregateIndex(Type t, long index, int at) {
@@ -2371,6 +2526,7 @@ public final class IrParser {
         sawDebugLocal = false;
         locals = new HashMap<>();
         numbered = new ArrayList<>();
+        useListOrders = false;
         forwardBlocks = new HashMap<>();
         blockFirstUse = new HashMap<>();
         fixups.clear();
@@ -2390,15 +2546,24 @@ public final class IrParser {
             }
             if (lex.isWord("uselistorder")) {
                 // kept as text: it stays in the slice of whatever follows
+                int directive = lex.start;
+                useListOrders = true;
                 lex.next();
                 parseType();
+                if (lex.kind == IrToken.LOCAL && !(lex.numbered && !lex.quoted
+                        ? smallInt(lex.nameStart, lex.nameEnd) < numbered.size() : locals.containsKey(lex.name()))) {
+                    throw error(directive, "value has no uses"); // LLParser's placeholder for an unknown local
+                }
                 lex.next();
                 expect(IrToken.COMMA, "','");
                 if (lex.kind != IrToken.LBRACE) {
                     throw expected("'{'");
                 }
-                skipBalancedOnly(IrToken.LBRACE, IrToken.RBRACE);
+                checkUseListIndexes();
                 continue;
+            }
+            if (useListOrders) {
+                throw error("expected uselistorder directive"); // they end the body
             }
             if (lex.kind == IrToken.LABEL) {
                 if (block != null) {

@@ -1,13 +1,22 @@
 package org.nvlower.llvm.text;
 
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
  * The field list of a specialized metadata node ({@code !DIBasicType(name: "int", size: 32)}) as
  * LLParser reads it: {@code label: value} pairs separated by commas, each label a field some
  * debug-info node has, and the unsigned fields (sizes, lines, ...) given a number. nvlower keeps
- * metadata as text; this check only rejects what llvm-as rejects. Which node has which field is
- * not checked (a field of another node kind passes), nor the kind of most values.
+ * metadata as text; this check only rejects what llvm-as 14 and 19 both reject: unknown labels,
+ * repeated fields, the required fields of each kind, {@code null} where LLParser forbids it, the
+ * bounds of numeric fields, DWARF tag and language names, and {@code distinct} where LLParser
+ * requires it. Which node has which field is not checked (a field of another node kind passes),
+ * nor the kind of most values.
  * {@code !DIExpression(...)} and {@code !DIArgList(...)} are positional and not checked here.
  */
 final class SpecializedNodeSyntax {
@@ -38,6 +47,64 @@ final class SpecializedNodeSyntax {
     private static final Set<String> UNSIGNED = Set.of("arg", "column", "dwarfAddressSpace", "dwoId", "line",
             "runtimeVersion", "scopeLine", "virtualIndex", "size", "offset");
 
+    /**
+     * Per node kind, LLParser's rules (LLVM 14 and 19 agree on each): {@code +f} a required field,
+     * {@code !} after it a required field that may not be {@code null}, {@code #f} a string that
+     * may not be empty. A kind not listed has no such rule here.
+     */
+    private static final Map<String, String> RULES = Map.ofEntries(
+            Map.entry("DILocation", "+scope!"),
+            Map.entry("GenericDINode", "+tag"),
+            Map.entry("DIEnumerator", "+name +value"),
+            Map.entry("DIDerivedType", "+tag +baseType"),
+            Map.entry("DICompositeType", "+tag"),
+            Map.entry("DISubroutineType", "+types"),
+            Map.entry("DIFile", "+filename +directory"),
+            Map.entry("DICompileUnit", "+language +file!"),
+            Map.entry("DILexicalBlock", "+scope!"),
+            Map.entry("DILexicalBlockFile", "+scope! +discriminator"),
+            Map.entry("DINamespace", "+scope"),
+            Map.entry("DICommonBlock", "+scope"),
+            Map.entry("DIModule", "+scope +name"),
+            Map.entry("DIMacro", "+type +name"),
+            Map.entry("DIMacroFile", "+file"),
+            Map.entry("DITemplateTypeParameter", "+type"),
+            Map.entry("DITemplateValueParameter", "+value"),
+            Map.entry("DIGlobalVariable", "#name"),
+            Map.entry("DILocalVariable", "+scope!"),
+            Map.entry("DILabel", "+scope! +name +file +line"),
+            Map.entry("DIImportedEntity", "+tag +scope"),
+            Map.entry("DIGlobalVariableExpression", "+var +expr"));
+
+    /** Every specialized node kind LLVM 14 or 19 (or later) reads; another is "expected metadata type". */
+    static final Set<String> KINDS = Set.of("DILocation", "GenericDINode", "DISubrange", "DIGenericSubrange",
+            "DIEnumerator", "DIBasicType", "DIFixedPointType", "DIStringType", "DIDerivedType", "DICompositeType",
+            "DISubroutineType", "DIFile", "DICompileUnit", "DISubprogram", "DILexicalBlock", "DILexicalBlockFile",
+            "DICommonBlock", "DINamespace", "DIMacro", "DIMacroFile", "DIModule", "DITemplateTypeParameter",
+            "DITemplateValueParameter", "DIGlobalVariable", "DILocalVariable", "DILabel", "DIExpression",
+            "DIGlobalVariableExpression", "DIObjCProperty", "DIImportedEntity", "DIAssignID", "DIArgList",
+            "DISubrangeType");
+
+    /** The largest value of an unsigned field, by label (LLParser's LineField, ColumnField, MDUnsignedField bounds). */
+    private static final Map<String, BigInteger> UNSIGNED_LIMITS = Map.of(
+            "line", BigInteger.valueOf(0xFFFF_FFFFL), "scopeLine", BigInteger.valueOf(0xFFFF_FFFFL),
+            "column", BigInteger.valueOf(0xFFFF), "arg", BigInteger.valueOf(0xFFFF),
+            "align", BigInteger.valueOf(0xFFFF_FFFFL), "discriminator", BigInteger.valueOf(0xFFFF_FFFFL),
+            "runtimeVersion", BigInteger.valueOf(0xFFFF_FFFFL), "virtualIndex", BigInteger.valueOf(0xFFFF_FFFFL),
+            "tag", BigInteger.valueOf(0xFFFF), "emissionKind", BigInteger.valueOf(3));
+
+    /** The signed fields of {@code !DISubrange}: label to {min, max} (LLParser's MDSignedField bounds). */
+    private static final Map<String, BigInteger[]> SIGNED_LIMITS = Map.of(
+            "count", new BigInteger[] {BigInteger.valueOf(-1), BigInteger.valueOf(Long.MAX_VALUE)},
+            "lowerBound", new BigInteger[] {BigInteger.valueOf(Long.MIN_VALUE), BigInteger.valueOf(Long.MAX_VALUE)});
+
+    private static final Set<String> EMISSION_KINDS = Set.of("NoDebug", "FullDebug", "LineTablesOnly",
+            "DebugDirectivesOnly");
+
+    /** One {@code label: value} of the list, with the offsets of its label and value. */
+    private record Field(String label, int labelOffset, String value, int valueOffset) {
+    }
+
     private SpecializedNodeSyntax() {
     }
 
@@ -47,8 +114,126 @@ final class SpecializedNodeSyntax {
                 || kind.equals("GenericDINode");
     }
 
-    /** The first problem of {@code fields}, the text between the node's parentheses; null when there is none. */
+    /** The first problem of {@code fields} (the text between the node's parentheses) read as syntax only; null when none. */
     static Problem problem(String fields) {
+        return problem("", false, fields);
+    }
+
+    /**
+     * The first problem of a {@code !kind(fields)} node, {@code distinct} or not, in LLParser's
+     * order: "missing 'distinct'" of a compile unit first, then each field in turn (label, value,
+     * bounds), the required fields (at the closing parenthesis, offset {@code fields.length()}),
+     * and a uniqued subprogram that is a definition (offset -1: the node's name). Null when none.
+     */
+    static Problem problem(String kind, boolean distinct, String fields) {
+        if (kind.equals("DICompileUnit") && !distinct) {
+            return new Problem(-1, "missing 'distinct', required for !DICompileUnit");
+        }
+        List<Field> list = new ArrayList<>();
+        Problem syntax = fields(fields, list);
+        if (syntax != null) {
+            return syntax;
+        }
+        String rules = RULES.getOrDefault(kind, "");
+        Set<String> seen = new HashSet<>();
+        for (Field f : list) {
+            if (!seen.add(f.label())) {
+                return new Problem(f.labelOffset(), "field '" + f.label() + "' cannot be specified more than once");
+            }
+            String p = valueProblem(kind, f, rules);
+            if (p != null) {
+                return new Problem(f.valueOffset(), p);
+            }
+        }
+        for (String rule : rules.split(" ")) {
+            if (rule.startsWith("+")) {
+                String label = rule.substring(1).replace("!", "");
+                if (!seen.contains(label)) {
+                    return new Problem(fields.length(), "missing required field '" + label + "'");
+                }
+            }
+        }
+        if (kind.equals("DISubprogram") && !distinct && isDefinition(list)) {
+            return new Problem(-1, "missing 'distinct', required for !DISubprogram that is a Definition");
+        }
+        return null;
+    }
+
+    /** The problem of one field's value (bounds, DWARF names, null, empty), or null. */
+    private static String valueProblem(String kind, Field f, String rules) {
+        String label = f.label();
+        String v = f.value();
+        boolean number = !v.isEmpty() && v.chars().allMatch(Character::isDigit);
+        if (v.equals("null") && (" " + rules + " ").contains("+" + label + "! ")) {
+            return "'" + label + "' cannot be null";
+        }
+        if (v.equals("\"\"") && (" " + rules + " ").contains(" #" + label + " ")) {
+            return "'" + label + "' cannot be empty";
+        }
+        switch (label) {
+            case "tag" -> {
+                if (v.startsWith("DW_TAG_") && !DwarfNames.TAGS.contains(v.substring(7))) {
+                    return "invalid DWARF tag '" + v + "'";
+                }
+                if (v.startsWith("\"")) {
+                    return "expected DWARF tag";
+                }
+            }
+            case "language", "runtimeLang" -> {
+                if (v.startsWith("DW_LANG_") && !DwarfNames.LANGUAGES.contains(v.substring(8))) {
+                    return "invalid DWARF language '" + v + "'";
+                }
+                if (number && new BigInteger(v).compareTo(BigInteger.valueOf(0xFFFF)) > 0) {
+                    return "value for '" + label + "' too large, limit is 65535";
+                }
+            }
+            case "emissionKind" -> {
+                if (!number && !v.isEmpty() && Character.isLetter(v.charAt(0)) && !EMISSION_KINDS.contains(v)) {
+                    return "expected emission kind";
+                }
+            }
+            default -> {
+            }
+        }
+        BigInteger max = UNSIGNED_LIMITS.get(label);
+        if (number && max != null && !(label.equals("discriminator") && !kind.equals("DILexicalBlockFile"))
+                && new BigInteger(v).compareTo(max) > 0) {
+            return "value for '" + label + "' too large, limit is " + max;
+        }
+        BigInteger[] range = kind.equals("DISubrange") ? SIGNED_LIMITS.get(label) : null;
+        if (range != null && v.matches("-?\\d+")) {
+            BigInteger x = new BigInteger(v);
+            if (x.compareTo(range[0]) < 0) {
+                return "value for '" + label + "' too small, limit is " + range[0];
+            }
+            if (x.compareTo(range[1]) > 0) {
+                return "value for '" + label + "' too large, limit is " + range[1];
+            }
+        }
+        return null;
+    }
+
+    /** LLParser's test: {@code spFlags} has DISPFlagDefinition (bit 3) when given, else {@code isDefinition} (default true). */
+    private static boolean isDefinition(List<Field> list) {
+        for (Field f : list) {
+            if (f.label().equals("spFlags")) {
+                String v = f.value();
+                if (v.chars().allMatch(Character::isDigit) && !v.isEmpty()) {
+                    return new BigInteger(v).testBit(3);
+                }
+                return Arrays.stream(v.split("\\|")).anyMatch(w -> w.strip().equals("DISPFlagDefinition"));
+            }
+        }
+        for (Field f : list) {
+            if (f.label().equals("isDefinition")) {
+                return f.value().equals("true");
+            }
+        }
+        return true;
+    }
+
+    /** Reads {@code fields} into {@code list}; the first syntax problem, or null. */
+    private static Problem fields(String fields, List<Field> list) {
         int n = fields.length();
         int i = skipBlanks(fields, 0);
         if (i == n) {
@@ -75,6 +260,7 @@ final class SpecializedNodeSyntax {
             if (UNSIGNED.contains(label) && !Character.isDigit(first) && first != '!') {
                 return new Problem(valueStart, "expected unsigned integer");
             }
+            list.add(new Field(label, labelStart, fields.substring(valueStart, valueEnd).strip(), valueStart));
             i = skipBlanks(fields, valueEnd);
             if (i == n) {
                 return null;

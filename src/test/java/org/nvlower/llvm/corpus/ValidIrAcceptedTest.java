@@ -179,4 +179,35 @@ class ValidIrAcceptedTest {
                 }
                 """);
     }
+
+    /** LLVM 3.9's Bitcode/tailcall.ll, calling-conventions.3.2.ll: {@code cc1023} is {@code cc 1023}. */
+    @Test
+    void aNumberedCallingConventionWithoutASpace() {
+        assertValid("cc-number.ll", """
+                declare cc1023 void @g()
+                define cc1023 void @f() {
+                  tail call cc1023 void @g()
+                  ret void
+                }
+                """);
+    }
+
+    /** LLVM 3.9's Assembler/getelementptr.ll: a vector GEP indexes a struct with a splat vector constant. */
+    @Test
+    void aVectorGepIndexesAStructWithASplat() {
+        assertValid("vector-gep-struct.ll", """
+                @z = global <2 x i32*> getelementptr ([3 x {i32, i32}], <2 x [3 x {i32, i32}]*> zeroinitializer, \
+                <2 x i32> <i32 1, i32 2>, <2 x i32> <i32 2, i32 3>, <2 x i32> <i32 1, i32 1>)
+                """);
+    }
+
+    /** LLVM 3.9's Assembler/insertextractvalue.ll: a constant extractvalue has the element's type (LLVM 14; 19 has no such constant). */
+    @Test
+    void aConstantExtractvalueHasTheElementType() {
+        assertValid("extractvalue-constant.ll", """
+                define float @f() {
+                  ret float extractvalue ({{i32},{float, double}} undef, 1, 0)
+                }
+                """);
+    }
 }

@@ -1,0 +1,5 @@
+; LLVM: !prof annotations should have no less than 2 operands
+define void @f() !prof !0 {
+  ret void
+}
+!0 = !{}

@@ -1,0 +1,4 @@
+; LLVM: Function takes token but isn't an intrinsic
+define void @f(token %a) {
+  ret void
+}
