@@ -20,7 +20,7 @@ import org.nvlower.nvptx.DdivTier;
  * div.rn.f64 (DDIV). rcp.rn.f64 (DRCP) is {@link DrcpDsqrtCoordinator}'s, which shares this class's seed,
  * significand normalisation and final scaling.
  *
- * <p>Fast path (b normal below 2^1021 and not all ones, a finite from 2^-970, then the quotient's
+ * <p>Fast path (b normal below 2^1021 and not all ones, a finite from 2^-969, then the quotient's
  * exponent in [0x002, 0x7fe): as wide as ptxas's; no intermediate over- or underflows and every
  * residual is exact there): r0 = MUFU.RCP64H(b) (1.11.20, within 2^-20 of 1/b_hi), e = 1 - b r0,
  * r1 = r0 + r0 (e + e^2) (error about e^3 < 2^-56), r2 = r1 + r1 (1 - b r1) (within about one
@@ -72,12 +72,13 @@ final class Fp64Division {
         Pred regular = b.pred();
         b.path(Path.FAST);
         // the guard, as wide as ptxas's: b normal below 2^1021 (1/b and its steps normal) with a
-        // significand not all ones, a finite from 2^-970 (the residual a - b q0, a multiple of
-        // ulp(b) ulp(q0), exact); b's test leaves its LEA result in the seed's low word (see seed).
+        // significand not all ones, a finite from 2^-969 (the residual a - b q0, a multiple of
+        // ulp(b) ulp(q0) >= 2^-1074, exact; b q0 may be a binade below a, so one binade above
+        // sqrt's bound: the hard cases found a = 1.39 2^-970 one ulp off); b's test leaves its LEA result in the seed's low word (see seed).
         // After the core, the quotient's exponent in [0x002, 0x7fe): normal, no overflow on the way.
         notAllOnes(b, regular, d);
         exponentOutside(b, r0.lo(), d, 0x001, 0x7FC, outside, regular.not());
-        exponentOutside(b, ga, a, 0x035, 0x7FF, outside, outside.op());
+        exponentOutside(b, ga, a, 0x036, 0x7FF, outside, outside.op());
         if (rounding == Mod.RN) {
             emitQuotient(b, tier, rcp64h, a, d, q, null, r0);
             exponentOutside(b, ga, q, 0x002, 0x7FE, outside, outside.op());
