@@ -871,26 +871,74 @@ public final class F128 {
         int expZ = expA - expB + 0x3FFE - below;
         sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
         sigA0 <<= below;
-        // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Two steps append
-        // 57 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), r the remainder.
+        // Now B <= A < 2B: A / B = 1 + r1 / B with r1 = A - B < B. Two digits, neither corrected:
+        // d1 ~ r1 2^62 / B and d2 ~ r2 2^58 / B, r2 = r1 2^62 - d1 B (exact, signed, small), so
+        // that A 2^120 / B = 2^120 + d1 2^58 + x2 with x2 = r2 2^58 / B in (d2 - 1, d2 + 2)
+        // (the bounds below). The quotient has 121 bits: 113 for the significand, a round bit
+        // and 7 bits whose error never reaches the half-ulp boundaries except in ~2% of cases,
+        // which take the exact remainder (divExact).
         long r0 = sigA0 - sigB0;
         long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
         long v = reciprocal(bTop, sigB64, sigB0);
-        long d1 = digit(r64, r0, v, DIGIT_BITS);
-        r0 = remainderStep(r64, r0, d1, DIGIT_BITS, sigB64, sigB0, env);
-        r64 = env.zHi;
-        d1 += env.zLo;
-        long d2 = digit(r64, r0, v, DIGIT_BITS);
-        r0 = remainderStep(r64, r0, d2, DIGIT_BITS, sigB64, sigB0, env);
-        r64 = env.zHi;
-        d2 += env.zLo;
-        // Q = (2^57 + d1) * 2^57 + d2 with d1, d2 < 2^57.
-        long h = (1L << DIGIT_BITS) + d1;
-        long q64 = h >>> (64 - DIGIT_BITS);
-        long q0 = (h << DIGIT_BITS) | d2;
-        long extra = (q0 << 62) | ((r64 | r0) != 0 ? 1 : 0);
-        roundPack(signZ, expZ, q64 >>> 2, (q64 << 62) | (q0 >>> 2), extra, rm, env);
+        // d1 = floor(rTop v / 2^64) with rTop = floor(r1 / 2^49): v = 2^175 / B + e, e in (-1.01, 1)
+        // (reciprocal), so rTop v / 2^64 is in (x1 - 1.51, x1 + 1.01) and d1 in (x1 - 2.51, x1 + 1.01),
+        // x1 = r1 2^62 / B: r2 = (x1 - d1) B lies in (-1.01 B, 2.51 B), |r2| < 2^115.
+        long d1 = Math.unsignedMultiplyHigh((r64 << 15) | (r0 >>> 49), v);
+        long p0 = d1 * sigB0;
+        long p64 = Math.unsignedMultiplyHigh(d1, sigB0) + d1 * sigB64;
+        long s0 = r0 << 62;
+        long s64 = (r64 << 62) | (r0 >>> 2);
+        long r2Lo = s0 - p0;
+        long r2Hi = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+        // d2 = floor(floor(r2 / 2^52) w / 2^64), signed, w = floor(v / 2) = 2^174 / B + e', e' in
+        // (-1.01, 0.5): the floor of r2 costs under 1/4, |r2 / 2^52| w e' / 2^64 < 2.51 / 8 * 1.01,
+        // so d2 lies in (x2 - 1.57, x2 + 0.32).
+        long d2 = Math.multiplyHigh((r2Hi << 12) | (r2Lo >>> 52), v >>> 1);
+        // Q = A 2^120 / B lies in (P - 1, P + 2), P = (2^62 + d1) 2^58 + d2. Rounding depends only
+        // on the open interval between multiples of 128 (half-ulps) that holds Q: when (P - 1, P + 2)
+        // holds none, floor(Q / 128) = floor((P - 1) / 128) and Q is inexact.
+        long low = d2 - 1;
+        if ((low & 127) >= 126) {
+            divExact(signZ, expZ, d1, d2, r2Hi, r2Lo, sigB64, sigB0, rm, env);
+            return;
+        }
+        long h = (1L << 62) + d1;
+        long q0 = (h << 58) + (low & ~127L);
+        long q64 = (h >>> 6) + (low >> 63) + (ult(q0, h << 58) ? 1 : 0);
+        // bits 120..8 are the significand, bit 7 the round bit, then the sticky bit
+        roundPack(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | 1, rm, env);
+    }
+
+    /**
+     * divSignificands when the estimate of the last digit d2 is too close to a half-ulp: the exact
+     * remainder r3 = r2 2^58 - d2 B (in (-2B, 3B)) corrects d2 and gives the sticky bit.
+     */
+    private static void divExact(boolean signZ, int expZ, long d1, long d2, long r2Hi, long r2Lo, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
+        long s0 = r2Lo << 58;
+        long s64 = (r2Hi << 58) | (r2Lo >>> 6);
+        long p0 = d2 * sigB0;
+        long p64 = Math.unsignedMultiplyHigh(d2, sigB0) - ((d2 >> 63) & sigB0) + d2 * sigB64;
+        long r0 = s0 - p0;
+        long r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+        while (r64 < 0) { // d2 too large
+            d2--;
+            long n0 = r0 + sigB0;
+            r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
+            r0 = n0;
+        }
+        while (!lt128(r64, r0, sigB64, sigB0)) { // d2 too small
+            d2++;
+            long n0 = r0 - sigB0;
+            r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
+            r0 = n0;
+        }
+        long h = (1L << 62) + d1;
+        long q0 = (h << 58) + d2;
+        long q64 = (h >>> 6) + (d2 >> 63) + (ult(q0, h << 58) ? 1 : 0);
+        long sticky = (r64 | r0) != 0 ? 1 : 0;
+        roundPack(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | sticky, rm, env);
     }
 
     /**
