@@ -133,6 +133,36 @@ public final class F128 {
         roundPackAnyMode(sign, exp, sig64, sig0, extra, rm, env);
     }
 
+    /**
+     * {@link #roundPack} for a value known to be inexact and off every half-ulp:
+     * {@code sig64:sig0} followed by the round bit {@code round} (0 or 1) and nonzero bits below.
+     * A normal result is rounded without a branch on the data (the round bit and the sign are
+     * coin tosses, and a mispredicted branch at the end of a long division throws away the next
+     * operation's work); any other goes to roundPack with the same value.
+     */
+    static void roundPackInexact(boolean sign, int exp, long sig64, long sig0, long round, RoundingMode rm,
+            Env env) {
+        if (exp < 0 || exp >= 0x7FFD) {
+            roundPackAnyMode(sign, exp, sig64, sig0, (round << 63) | 1, rm, env);
+            return;
+        }
+        env.flags |= INEXACT;
+        long s = sign ? 1 : 0;
+        long inc = switch (rm) {
+            case NEAR_EVEN, NEAR_MAX_MAG -> round; // never a tie
+            case MIN -> s;
+            case MAX -> s ^ 1;
+            case MIN_MAG, ODD -> 0;
+        };
+        if (rm == RoundingMode.ODD) {
+            sig0 |= 1;
+        }
+        long z0 = sig0 + inc;
+        // a carry out of the significand's top bit moves into the exponent field, as it should
+        env.zHi = (s << 63) + ((long) exp << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
+        env.zLo = z0;
+    }
+
     /** {@link #roundPack} for subnormal and overflowing results. */
     private static void roundPackAnyMode(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm,
             Env env) {
@@ -907,7 +937,7 @@ public final class F128 {
         long q0 = (h << 58) + (low & ~127L);
         long q64 = (h >>> 6) + (low >> 63) + (ult(q0, h << 58) ? 1 : 0);
         // bits 120..8 are the significand, bit 7 the round bit, then the sticky bit
-        roundPack(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | 1, rm, env);
+        roundPackInexact(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 >>> 7) & 1, rm, env);
     }
 
     /**
