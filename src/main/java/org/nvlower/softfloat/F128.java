@@ -357,11 +357,49 @@ public final class F128 {
     static void addOrSub(long aHi, long aLo, long bHi, long bLo, boolean negateB, RoundingMode rm, Env env) {
         boolean signA = aHi < 0;
         boolean signB = (bHi < 0) ^ negateB;
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        int dist = expA - expB;
+        if ((dist >= 116 || dist <= -116) && Math.max(expA, expB) != EXP_MAX) {
+            // Exponents 116 or more apart: selected without a branch on the data (which operand
+            // is larger, and whether the magnitudes add or subtract, are coin tosses).
+            boolean aBig = dist > 0;
+            long smallHi = aBig ? bHi : aHi;
+            long smallLo = aBig ? bLo : aLo;
+            if (((smallHi & ~SIGN) | smallLo) != 0) {
+                addOrSubFar(aBig ? aHi : bHi, aBig ? aLo : bLo, aBig ? signA : signB, signA != signB, rm, env);
+                return;
+            }
+        }
         if (signA == signB) {
             addMags(aHi, aLo, bHi, bLo, signA, rm, env);
         } else {
             subMags(aHi, aLo, bHi, bLo, signA, rm, env);
         }
+    }
+
+    /**
+     * big +- small for a finite big and a nonzero small at least 2^115 times smaller (exponent
+     * fields 116 or more apart; 115 for a subnormal small): small's leading one lies at least 3
+     * bits below big's last bit. The sum rounds as big followed by the bits 0...01 (the sticky
+     * bit), the difference as (big - 1 unit) followed by 1...1: the round bit and a nonzero rest
+     * are all that the rounding reads of small. When big's significand is a power of two the
+     * difference loses its leading bit and shifts left by one.
+     */
+    private static void addOrSubFar(long bigHi, long bigLo, boolean signZ, boolean subtract, RoundingMode rm,
+            Env env) {
+        long m = subtract ? -1L : 0; // added to big as a 128-bit value
+        long sig0 = bigLo + m;
+        long sig64 = (bigHi & FRAC_HI | IMPLICIT) + m + (ult(sig0, bigLo) ? 1 : 0);
+        long extra = m | 1;
+        int expZ = exp(bigHi) - 1;
+        if (sig64 < IMPLICIT) {
+            expZ--;
+            sig64 = (sig64 << 1) | (sig0 >>> 63);
+            sig0 = (sig0 << 1) | 1;
+            extra <<= 1;
+        }
+        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
     }
 
     /** |a| + |b| with sign signZ. */
