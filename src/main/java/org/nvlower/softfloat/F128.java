@@ -384,22 +384,21 @@ public final class F128 {
      * bits below big's last bit. The sum rounds as big followed by the bits 0...01 (the sticky
      * bit), the difference as (big - 1 unit) followed by 1...1: the round bit and a nonzero rest
      * are all that the rounding reads of small. When big's significand is a power of two the
-     * difference loses its leading bit and shifts left by one.
+     * difference loses its leading bit and shifts left by one. Always inexact, never a tie: rounded
+     * by {@link #roundPackInexact}, without a branch on the sign.
      */
     private static void addOrSubFar(long bigHi, long bigLo, boolean signZ, boolean subtract, RoundingMode rm,
             Env env) {
         long m = subtract ? -1L : 0; // added to big as a 128-bit value
         long sig0 = bigLo + m;
         long sig64 = (bigHi & FRAC_HI | IMPLICIT) + m + (ult(sig0, bigLo) ? 1 : 0);
-        long extra = m | 1;
         int expZ = exp(bigHi) - 1;
         if (sig64 < IMPLICIT) {
             expZ--;
             sig64 = (sig64 << 1) | (sig0 >>> 63);
             sig0 = (sig0 << 1) | 1;
-            extra <<= 1;
         }
-        roundPack(signZ, expZ, sig64, sig0, extra, rm, env);
+        roundPackInexact(signZ, expZ, sig64, sig0, -m, rm, env); // the round bit: 1 for a difference
     }
 
     /** |a| + |b| with sign signZ. */
