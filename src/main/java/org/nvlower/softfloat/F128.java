@@ -133,6 +133,36 @@ public final class F128 {
         roundPackAnyMode(sign, exp, sig64, sig0, extra, rm, env);
     }
 
+    /**
+     * {@link #roundPack} for a value known to be inexact and off every half-ulp:
+     * {@code sig64:sig0} followed by the round bit {@code round} (0 or 1) and nonzero bits below.
+     * A normal result is rounded without a branch on the data (the round bit and the sign are
+     * coin tosses, and a mispredicted branch at the end of a long division throws away the next
+     * operation's work); any other goes to roundPack with the same value.
+     */
+    static void roundPackInexact(boolean sign, int exp, long sig64, long sig0, long round, RoundingMode rm,
+            Env env) {
+        if (exp < 0 || exp >= 0x7FFD) {
+            roundPackAnyMode(sign, exp, sig64, sig0, (round << 63) | 1, rm, env);
+            return;
+        }
+        env.flags |= INEXACT;
+        long s = sign ? 1 : 0;
+        long inc = switch (rm) {
+            case NEAR_EVEN, NEAR_MAX_MAG -> round; // never a tie
+            case MIN -> s;
+            case MAX -> s ^ 1;
+            case MIN_MAG, ODD -> 0;
+        };
+        if (rm == RoundingMode.ODD) {
+            sig0 |= 1;
+        }
+        long z0 = sig0 + inc;
+        // a carry out of the significand's top bit moves into the exponent field, as it should
+        env.zHi = (s << 63) + ((long) exp << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
+        env.zLo = z0;
+    }
+
     /** {@link #roundPack} for subnormal and overflowing results. */
     private static void roundPackAnyMode(boolean sign, int exp, long sig64, long sig0, long extra, RoundingMode rm,
             Env env) {
@@ -327,11 +357,48 @@ public final class F128 {
     static void addOrSub(long aHi, long aLo, long bHi, long bLo, boolean negateB, RoundingMode rm, Env env) {
         boolean signA = aHi < 0;
         boolean signB = (bHi < 0) ^ negateB;
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        int dist = expA - expB;
+        if ((dist >= 116 || dist <= -116) && Math.max(expA, expB) != EXP_MAX) {
+            // Exponents 116 or more apart: selected without a branch on the data (which operand
+            // is larger, and whether the magnitudes add or subtract, are coin tosses).
+            boolean aBig = dist > 0;
+            long smallHi = aBig ? bHi : aHi;
+            long smallLo = aBig ? bLo : aLo;
+            if (((smallHi & ~SIGN) | smallLo) != 0) {
+                addOrSubFar(aBig ? aHi : bHi, aBig ? aLo : bLo, aBig ? signA : signB, signA != signB, rm, env);
+                return;
+            }
+        }
         if (signA == signB) {
             addMags(aHi, aLo, bHi, bLo, signA, rm, env);
         } else {
             subMags(aHi, aLo, bHi, bLo, signA, rm, env);
         }
+    }
+
+    /**
+     * big +- small for a finite big and a nonzero small at least 2^115 times smaller (exponent
+     * fields 116 or more apart; 115 for a subnormal small): small's leading one lies at least 3
+     * bits below big's last bit. The sum rounds as big followed by the bits 0...01 (the sticky
+     * bit), the difference as (big - 1 unit) followed by 1...1: the round bit and a nonzero rest
+     * are all that the rounding reads of small. When big's significand is a power of two the
+     * difference loses its leading bit and shifts left by one. Always inexact, never a tie: rounded
+     * by {@link #roundPackInexact}, without a branch on the sign.
+     */
+    private static void addOrSubFar(long bigHi, long bigLo, boolean signZ, boolean subtract, RoundingMode rm,
+            Env env) {
+        long m = subtract ? -1L : 0; // added to big as a 128-bit value
+        long sig0 = bigLo + m;
+        long sig64 = (bigHi & FRAC_HI | IMPLICIT) + m + (ult(sig0, bigLo) ? 1 : 0);
+        int expZ = exp(bigHi) - 1;
+        if (sig64 < IMPLICIT) {
+            expZ--;
+            sig64 = (sig64 << 1) | (sig0 >>> 63);
+            sig0 = (sig0 << 1) | 1;
+        }
+        roundPackInexact(signZ, expZ, sig64, sig0, -m, rm, env); // the round bit: 1 for a difference
     }
 
     /** |a| + |b| with sign signZ. */
@@ -871,26 +938,74 @@ public final class F128 {
         int expZ = expA - expB + 0x3FFE - below;
         sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
         sigA0 <<= below;
-        // Now B <= A < 2B: the quotient's integer digit is 1 and r = A - B < B. Two steps append
-        // 57 bits each: Q = floor(A * 2^114 / B) in [2^114, 2^115), r the remainder.
+        // Now B <= A < 2B: A / B = 1 + r1 / B with r1 = A - B < B. Two digits, neither corrected:
+        // d1 ~ r1 2^62 / B and d2 ~ r2 2^58 / B, r2 = r1 2^62 - d1 B (exact, signed, small), so
+        // that A 2^120 / B = 2^120 + d1 2^58 + x2 with x2 = r2 2^58 / B in (d2 - 1, d2 + 2)
+        // (the bounds below). The quotient has 121 bits: 113 for the significand, a round bit
+        // and 7 bits whose error never reaches the half-ulp boundaries except in ~2% of cases,
+        // which take the exact remainder (divExact).
         long r0 = sigA0 - sigB0;
         long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
         long v = reciprocal(bTop, sigB64, sigB0);
-        long d1 = digit(r64, r0, v, DIGIT_BITS);
-        r0 = remainderStep(r64, r0, d1, DIGIT_BITS, sigB64, sigB0, env);
-        r64 = env.zHi;
-        d1 += env.zLo;
-        long d2 = digit(r64, r0, v, DIGIT_BITS);
-        r0 = remainderStep(r64, r0, d2, DIGIT_BITS, sigB64, sigB0, env);
-        r64 = env.zHi;
-        d2 += env.zLo;
-        // Q = (2^57 + d1) * 2^57 + d2 with d1, d2 < 2^57.
-        long h = (1L << DIGIT_BITS) + d1;
-        long q64 = h >>> (64 - DIGIT_BITS);
-        long q0 = (h << DIGIT_BITS) | d2;
-        long extra = (q0 << 62) | ((r64 | r0) != 0 ? 1 : 0);
-        roundPack(signZ, expZ, q64 >>> 2, (q64 << 62) | (q0 >>> 2), extra, rm, env);
+        // d1 = floor(rTop v / 2^64) with rTop = floor(r1 / 2^49): v = 2^175 / B + e, e in (-1.01, 1)
+        // (reciprocal), so rTop v / 2^64 is in (x1 - 1.51, x1 + 1.01) and d1 in (x1 - 2.51, x1 + 1.01),
+        // x1 = r1 2^62 / B: r2 = (x1 - d1) B lies in (-1.01 B, 2.51 B), |r2| < 2^115.
+        long d1 = Math.unsignedMultiplyHigh((r64 << 15) | (r0 >>> 49), v);
+        long p0 = d1 * sigB0;
+        long p64 = Math.unsignedMultiplyHigh(d1, sigB0) + d1 * sigB64;
+        long s0 = r0 << 62;
+        long s64 = (r64 << 62) | (r0 >>> 2);
+        long r2Lo = s0 - p0;
+        long r2Hi = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+        // d2 = floor(floor(r2 / 2^52) w / 2^64), signed, w = floor(v / 2) = 2^174 / B + e', e' in
+        // (-1.01, 0.5): the floor of r2 costs under 1/4, |r2 / 2^52| w e' / 2^64 < 2.51 / 8 * 1.01,
+        // so d2 lies in (x2 - 1.57, x2 + 0.32).
+        long d2 = Math.multiplyHigh((r2Hi << 12) | (r2Lo >>> 52), v >>> 1);
+        // Q = A 2^120 / B lies in (P - 1, P + 2), P = (2^62 + d1) 2^58 + d2. Rounding depends only
+        // on the open interval between multiples of 128 (half-ulps) that holds Q: when (P - 1, P + 2)
+        // holds none, floor(Q / 128) = floor((P - 1) / 128) and Q is inexact.
+        long low = d2 - 1;
+        if ((low & 127) >= 126) {
+            divExact(signZ, expZ, d1, d2, r2Hi, r2Lo, sigB64, sigB0, rm, env);
+            return;
+        }
+        long h = (1L << 62) + d1;
+        long q0 = (h << 58) + (low & ~127L);
+        long q64 = (h >>> 6) + (low >> 63) + (ult(q0, h << 58) ? 1 : 0);
+        // bits 120..8 are the significand, bit 7 the round bit, then the sticky bit
+        roundPackInexact(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 >>> 7) & 1, rm, env);
+    }
+
+    /**
+     * divSignificands when the estimate of the last digit d2 is too close to a half-ulp: the exact
+     * remainder r3 = r2 2^58 - d2 B (in (-2B, 3B)) corrects d2 and gives the sticky bit.
+     */
+    private static void divExact(boolean signZ, int expZ, long d1, long d2, long r2Hi, long r2Lo, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
+        long s0 = r2Lo << 58;
+        long s64 = (r2Hi << 58) | (r2Lo >>> 6);
+        long p0 = d2 * sigB0;
+        long p64 = Math.unsignedMultiplyHigh(d2, sigB0) - ((d2 >> 63) & sigB0) + d2 * sigB64;
+        long r0 = s0 - p0;
+        long r64 = s64 - p64 - (ult(s0, p0) ? 1 : 0);
+        while (r64 < 0) { // d2 too large
+            d2--;
+            long n0 = r0 + sigB0;
+            r64 += sigB64 + (ult(n0, r0) ? 1 : 0);
+            r0 = n0;
+        }
+        while (!lt128(r64, r0, sigB64, sigB0)) { // d2 too small
+            d2++;
+            long n0 = r0 - sigB0;
+            r64 -= sigB64 + (ult(r0, sigB0) ? 1 : 0);
+            r0 = n0;
+        }
+        long h = (1L << 62) + d1;
+        long q0 = (h << 58) + d2;
+        long q64 = (h >>> 6) + (d2 >> 63) + (ult(q0, h << 58) ? 1 : 0);
+        long sticky = (r64 | r0) != 0 ? 1 : 0;
+        roundPack(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | sticky, rm, env);
     }
 
     /**

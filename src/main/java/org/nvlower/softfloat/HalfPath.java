@@ -106,11 +106,50 @@ final class HalfPath {
         return round(false, f16(a) * f16(b), 0, rm, env); // exact
     }
 
+    /**
+     * A binary16 quotient through float: x / y rounded to 24 bits lies strictly between the same
+     * rounding boundaries as x / y and on none unless exact. A boundary g of binary16 (value,
+     * midpoint, subnormal or overflow threshold) is mg 2^eg with mg < 2^12, so a quotient other than
+     * g is at least 1 / (mg my) > 2^-23 of g away from it (my < 2^11 is y's significand, as in the
+     * class comment), while float's rounding moves it by at most 2^-24; every quotient of two
+     * finite binary16 values lies inside float's normal range (2^-40 to 2^40). So where the
+     * hardware's float-to-half conversion (nearest even) h is normal, above 2^-14 (which may be tiny
+     * after rounding) and below the largest finite value, it is the result to nearest (never a tie:
+     * a tie would be an exact quotient of 12 bits), inexact when it differs from the float, and the
+     * directed modes take h or its neighbour on the float's side; everything else goes through
+     * {@link DoubleRounding}.
+     */
     static long div16(short a, short b, RoundingMode rm, Env env) {
         if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
             return HardwarePath.NONE;
         }
-        return quotient(false, f16(a), f16(b), rm, env);
+        float y = Float.float16ToFloat(b);
+        if (y == 0) {
+            return HardwarePath.NONE; // INFINITE or INVALID
+        }
+        float q = Float.float16ToFloat(a) / y;
+        short h = Float.floatToFloat16(q);
+        int magnitude = h & 0x7FFF;
+        if (magnitude > 0x0400 && magnitude < 0x7BFF) {
+            float hq = Float.float16ToFloat(h);
+            env.flags |= hq != q ? ExceptionFlags.INEXACT : 0;
+            if (rm == RoundingMode.NEAR_EVEN) {
+                return h & 0xFFFF;
+            }
+            // h above the float in magnitude (the truncation is one below), or below it
+            int above = Math.abs(q) < Math.abs(hq) ? 1 : 0;
+            int below = Math.abs(q) > Math.abs(hq) ? 1 : 0;
+            boolean negative = h < 0;
+            int z = switch (rm) {
+                case NEAR_EVEN, NEAR_MAX_MAG -> magnitude; // never a tie
+                case MIN_MAG -> magnitude - above;
+                case MIN -> negative ? magnitude + below : magnitude - above;
+                case MAX -> negative ? magnitude - above : magnitude + below;
+                case ODD -> (magnitude - above) | above | below;
+            };
+            return (h & 0x8000) | z;
+        }
+        return round(false, q, 0, rm, env);
     }
 
     static long sqrt16(short a, RoundingMode rm, Env env) {

@@ -83,6 +83,38 @@ class HalfPathProperties {
         }
     }
 
+    /**
+     * Binary16 division through float (HalfPath.div16): every dividend over divisors whose
+     * quotients are non-dyadic (3, -5, 1/3), extreme (the largest value, the smallest
+     * subnormal: overflow, subnormal and tiny results) or exact, in every mode, with and without ftz.
+     */
+    @Test
+    void binary16DivisionOfEveryDividend() {
+        short[] divisors = {0x4200, (short) 0xC500, 0x3555, 0x7BFF, 0x0001};
+        for (short b : divisors) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                for (int ftz = 0; ftz < 2; ftz++) {
+                    for (int a = 0; a < 0x10000; a++) {
+                        Env fast = new Env(Specialization.X86);
+                        fast.ftz = ftz != 0;
+                        long got = HalfPath.div16((short) a, b, rm, fast);
+                        if (got == HardwarePath.NONE) {
+                            assertEquals(0, fast.flags);
+                            continue;
+                        }
+                        Env slow = new Env(Specialization.X86);
+                        slow.ftz = fast.ftz;
+                        long want = Narrow.div(FloatFormat.BINARY16, a, b & 0xFFFF, rm, slow);
+                        String what = "f16 div " + rm + " " + Integer.toHexString(a) + " / " + Integer.toHexString(b & 0xFFFF)
+                                + " ftz=" + fast.ftz;
+                        assertEquals(want, got & 0xFFFF, what);
+                        assertEquals(slow.flags, fast.flags, what + " flags");
+                    }
+                }
+            }
+        }
+    }
+
     @AfterContainer
     static void everyPathWasExercised() {
         for (int k = 0; k < TAKEN.length; k++) {

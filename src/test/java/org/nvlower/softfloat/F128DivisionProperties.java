@@ -1,0 +1,92 @@
+package org.nvlower.softfloat;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+
+import org.nvlower.softfloat.ExactReference.Exact;
+import org.nvlower.softfloat.ExactReference.Fmt;
+
+/**
+ * F128.div against {@link ExactReference} where its uncorrected last digit matters: quotients
+ * that are exact or within a few units of 2^-120 of a half-ulp (exact quotients, and dividends
+ * one or two units off b * c, where F128 must fall back to the exact remainder), and quotients
+ * anywhere else (where it must not need to); normal, subnormal and overflowing results, every
+ * rounding mode.
+ */
+class F128DivisionProperties {
+
+    private static final Fmt F = Fmt.B128;
+
+    /** A significand of 1 + 112 bits with at most {@code bits} significant bits (top-aligned). */
+    private static BigInteger significand(SplittableRandom r, int bits) {
+        BigInteger m = BigInteger.ONE.shiftLeft(bits - 1);
+        if (bits == 1) {
+            return m.shiftLeft(112);
+        }
+        BigInteger low = switch (r.nextInt(4)) {
+            case 0 -> BigInteger.ONE.shiftLeft(bits - 1).subtract(BigInteger.ONE); // all ones
+            case 1 -> BigInteger.ONE.shiftLeft(r.nextInt(bits - 1)); // sparse
+            default -> new BigInteger(bits - 1, new java.util.Random(r.nextLong()));
+        };
+        return m.or(low).shiftLeft(113 - bits);
+    }
+
+    private static BigInteger bits(boolean negative, int exp, BigInteger sig) {
+        BigInteger b = BigInteger.valueOf(exp).shiftLeft(112).or(sig.clearBit(112));
+        return negative ? b.setBit(127) : b;
+    }
+
+    private static void check(BigInteger a, BigInteger b, RoundingMode rm) {
+        Env env = new Env(Specialization.X86);
+        F128.div(a.shiftRight(64).longValue(), a.longValue(), b.shiftRight(64).longValue(), b.longValue(), rm, env);
+        BigInteger actual = ExactReference.bits(env.zHi, env.zLo);
+        Exact x = ExactReference.decode(F, a);
+        Exact y = ExactReference.decode(F, b);
+        FloatProperties.check(F, FloatProperties.describe(F, "div", rm, a, b), ExactReference.div(F, x, y, rm), actual,
+                env.flags);
+    }
+
+    @Property(tries = 250)
+    void exactAndNearExactQuotients(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        // b * c exact in 113 bits: b with nb significant bits, c with at most 114 - nb
+        int nb = r.nextInt(1, 57);
+        BigInteger sb = significand(r, nb);
+        BigInteger sc = significand(r, r.nextInt(1, 114 - nb + 1));
+        BigInteger product = sb.multiply(sc); // < 2^226, at most 113 significant bits
+        int shift = product.bitLength() - 113;
+        BigInteger sa = product.shiftRight(shift);
+        int delta = r.nextInt(5) - 2; // off b * c by up to two units in a's last place
+        sa = sa.add(BigInteger.valueOf(delta));
+        if (sa.bitLength() != 113) {
+            sa = product.shiftRight(shift);
+        }
+        int expB = r.nextInt(10) == 0 ? 1 + r.nextInt(3) : 0x3FFF + r.nextInt(-200, 201);
+        int expA = switch (r.nextInt(8)) {
+            case 0 -> 1 + r.nextInt(120); // subnormal results when b is large
+            case 1 -> 0x7FFE - r.nextInt(3); // overflow when b is small
+            default -> 0x3FFF + r.nextInt(-200, 201);
+        };
+        BigInteger a = bits(r.nextBoolean(), expA, sa);
+        BigInteger b = bits(r.nextBoolean(), expB, sb);
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
+
+    @Property(tries = 120)
+    void randomQuotients(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger a = bits(r.nextBoolean(), 1 + r.nextInt(0x7FFE), significand(r, 1 + r.nextInt(113)));
+        BigInteger b = bits(r.nextBoolean(), 1 + r.nextInt(0x7FFE), significand(r, 1 + r.nextInt(113)));
+        if (r.nextInt(4) == 0) { // a subnormal operand
+            a = a.and(BigInteger.ONE.shiftLeft(112 - r.nextInt(112)).subtract(BigInteger.ONE)).setBit(r.nextInt(3));
+        }
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
+}
