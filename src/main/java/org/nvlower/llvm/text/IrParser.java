@@ -526,7 +526,9 @@ public final class IrParser {
                 }
                 lex.next();
                 expect(IrToken.EQUALS, "'=' here");
-                if (lex.kind != IrToken.WORD || !SUMMARY_KINDS.contains(lex.text())) {
+                // LLParser lexes summaries with colons ignored in words: "module:" is the word module, then ':'
+                boolean word = lex.kind == IrToken.WORD || lex.kind == IrToken.LABEL && !lex.quoted;
+                if (!word || !SUMMARY_KINDS.contains(src.substring(lex.nameStart, lex.nameEnd))) {
                     throw error("unexpected summary kind");
                 }
                 skipLine();
@@ -673,8 +675,8 @@ public final class IrParser {
                 int fieldsStart = lex.end;
                 skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
                 if (SpecializedNodeSyntax.applies(kind)) {
-                    SpecializedNodeSyntax.Problem p =
-                            SpecializedNodeSyntax.problem(src.substring(fieldsStart, lex.previousEnd - 1));
+                    SpecializedNodeSyntax.Problem p = SpecializedNodeSyntax.problem(kind,
+                            src.substring(fieldsStart, lex.previousEnd - 1), precededByDistinct(start));
                     if (p != null) {
                         throw error(fieldsStart + p.offset(), p.message());
                     }
@@ -685,6 +687,15 @@ public final class IrParser {
         }
         depth--;
         return src.substring(start, lex.previousEnd);
+    }
+
+    /** Whether the word before offset {@code at} (blanks between) is {@code distinct}. */
+    private boolean precededByDistinct(int at) {
+        int i = at;
+        while (i > 0 && Character.isWhitespace(src.charAt(i - 1))) {
+            i--;
+        }
+        return i >= 8 && src.startsWith("distinct", i - 8) && (i == 8 || !IrLexer.isNameChar(src.charAt(i - 9)));
     }
 
     /** An unsigned decimal integer token: the number of a metadata node after a separate '!'. */
@@ -746,17 +757,23 @@ public final class IrParser {
         lex.next();
         expect(IrToken.EQUALS, "'='");
         expectWord("type");
-        NamedStructType type = module.namedType(name);
-        if (type.isDefined()) {
+        if (module.typeAlias(name) != null || module.hasNamedType(name) && module.namedType(name).isDefined()) {
             throw error(at, "redefinition of type named '" + name + "'");
         }
+        if (!lex.isWord("opaque") && lex.kind != IrToken.LBRACE && !startsPackedStruct()) {
+            // any other type: the name stands for it (LLParser's parseNamedType); a name already
+            // used would have to be that type before it was defined
+            if (module.hasNamedType(name)) {
+                throw error(at, "forward references to non-struct type");
+            }
+            Type body = parseType();
+            module.defineTypeAlias(name, body);
+            return s -> module.addEntity(new VerbatimEntity("type", s));
+        }
+        NamedStructType type = module.namedType(name);
         if (acceptWord("opaque")) {
             type.defineOpaque();
         } else {
-            boolean packed = lex.kind == IrToken.LESS;
-            if (lex.kind != IrToken.LBRACE && !packed) {
-                throw expected("struct body or 'opaque'");
-            }
             Type body = parseType();
             if (!(body instanceof StructType s)) {
                 throw error(at, "named types must be structs");
@@ -764,6 +781,20 @@ public final class IrParser {
             type.defineBody(s.packed(), s.fields());
         }
         return s -> module.addEntity(new TypeDefinition(type, s));
+    }
+
+    /** Whether the tokens here are {@code <{}: a packed struct, not a vector. */
+    private boolean startsPackedStruct() {
+        if (lex.kind != IrToken.LESS) {
+            return false;
+        }
+        int save = lex.start;
+        int prevEnd = lex.previousEnd;
+        lex.next();
+        boolean brace = lex.kind == IrToken.LBRACE;
+        lex.reset(save);
+        lex.previousEnd = prevEnd;
+        return brace;
     }
 
     private Finisher parseAttributeGroup() {
@@ -831,13 +862,14 @@ public final class IrParser {
         }
         String w = lex.text();
         lex.next();
+        if (Attribute.WithType.takesType(w)) {
+            // LLParser's parseRequiredTypeAttr: byval, sret, ... have their type in parentheses (LLVM 14 on)
+            expect(IrToken.LPAREN, "'('");
+            Type t = parseType();
+            expect(IrToken.RPAREN, "')'");
+            return new Attribute.WithType(w, t);
+        }
         if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
-            if (Attribute.WithType.takesType(w)) {
-                lex.next();
-                Type t = parseType();
-                expect(IrToken.RPAREN, "')'");
-                return new Attribute.WithType(w, t);
-            }
             if (Attribute.Int.takesInteger(w)) {
                 lex.next();
                 long v = attributeInteger();
@@ -858,13 +890,23 @@ public final class IrParser {
         return Attribute.word(w); // "word=value" is LLVM's only for align and alignstack (above)
     }
 
+    /** An attribute's integer: unsigned 64-bit as in LLVM (dereferenceable(18446744073709551615)). */
     private long attributeInteger() {
-        if (lex.kind != IrToken.INTEGER || lex.end - lex.start > 18 || !allDigits(lex.start, lex.end)) {
-            throw expected("integer");
-        }
-        long v = Long.parseLong(lex.text());
+        long v = unsigned64("integer");
         lex.next();
         return v;
+    }
+
+    /** The unsigned 64-bit integer token here (kept in a long's bits); else "expected {@code what}". */
+    private long unsigned64(String what) {
+        if (lex.kind != IrToken.INTEGER || lex.end - lex.start > 20 || !allDigits(lex.start, lex.end)) {
+            throw expected(what);
+        }
+        BigInteger v = new BigInteger(lex.text());
+        if (v.bitLength() > 64) {
+            throw expected(what);
+        }
+        return v.longValue();
     }
 
     private int smallInt(int from, int to) {
@@ -948,11 +990,7 @@ public final class IrParser {
                 }
                 threadLocal = src.substring(start, lex.previousEnd);
             } else if (isCallingConvention(w)) {
-                lex.next();
-                if (lex.kind == IrToken.INTEGER && w.equals("cc")) {
-                    lex.next();
-                }
-                cc = src.substring(start, lex.previousEnd);
+                cc = callingConvention();
             } else {
                 returnAttributes.add(parseAttribute());
             }
@@ -960,6 +998,23 @@ public final class IrParser {
         return new Prefix(linkage, visibility, dsoLocal, dll, threadLocal, unnamedAddr, addressSpace,
                 externallyInitialized, cc, returnAttributes.isEmpty() ? AttributeSet.EMPTY
                         : share(new AttributeSet(returnAttributes)), metadata, declarationLinkage);
+    }
+
+    /** The calling convention at a word {@link #isCallingConvention} accepts: a name, or {@code cc N} (N a 32-bit number). */
+    private String callingConvention() {
+        int start = lex.start;
+        boolean numbered = lex.isWord("cc");
+        lex.next();
+        if (numbered) {
+            if (lex.kind != IrToken.INTEGER || !allDigits(lex.start, lex.end)) {
+                throw expected("integer");
+            }
+            if (new BigInteger(lex.text()).bitLength() > 32) {
+                throw error("expected 32-bit integer (too large)");
+            }
+            lex.next();
+        }
+        return src.substring(start, lex.previousEnd);
     }
 
     private static boolean isPrefixWord(String w) {
@@ -1737,6 +1792,11 @@ public final class IrParser {
                 throw error("expected type");
             }
             case LOCAL -> {
+                Type alias = module.typeAlias(lex.name());
+                if (alias != null) {
+                    lex.next();
+                    return alias;
+                }
                 NamedStructType t = module.namedType(lex.name());
                 if (!t.isDefined()) {
                     if (secondPass) {
@@ -1762,7 +1822,11 @@ public final class IrParser {
                     expectWord("x");
                     scalable = true;
                 }
+                int countAt = lex.start;
                 long count = parseCount();
+                if (Long.compareUnsigned(count, 0xFFFF_FFFFL) > 0) {
+                    throw error(countAt, "size too large for vector");
+                }
                 expectWord("x");
                 Type element = parseType();
                 if (!(element instanceof IntegerType || element instanceof FloatType || element instanceof PointerType
@@ -1791,12 +1855,9 @@ public final class IrParser {
         }
     }
 
+    /** An array or vector length: unsigned 64-bit (a huge array is valid IR, see ArrayType). */
     private long parseCount() {
-        if (lex.kind != IrToken.INTEGER || src.charAt(lex.start) == '-' || lex.end - lex.start > 18
-                || !allDigits(lex.start, lex.end)) {
-            throw expected("number of elements");
-        }
-        long n = Long.parseLong(lex.text());
+        long n = unsigned64("number of elements");
         lex.next();
         return n;
     }
@@ -2121,8 +2182,9 @@ public final class IrParser {
                     throw expected("global value name");
                 }
                 GlobalValue g = (GlobalValue) parseValue(null, false);
+                // of the global's own type, as in LLVM (a call's callee is read with the return type as t)
                 return new BlockAddress(w.equals("no_cfi") ? BlockAddress.Kind.NO_CFI
-                        : BlockAddress.Kind.DSO_LOCAL_EQUIVALENT, t, g, null);
+                        : BlockAddress.Kind.DSO_LOCAL_EQUIVALENT, g.type(), g, null);
             }
             case "splat" -> {
                 lex.next();
@@ -2166,6 +2228,7 @@ public final class IrParser {
             expect(IrToken.COMMA, "','");
         }
         int inrange = -1;
+        List<Long> indices = new ArrayList<>();
         while (lex.kind != IrToken.RPAREN) {
             if (!operands.isEmpty()) {
                 expect(IrToken.COMMA, "',' or ')'");
@@ -2175,7 +2238,12 @@ public final class IrParser {
                 lex.next();
             }
             if (lex.kind == IrToken.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
+                long index = unsigned64("index");
+                if (index >>> 32 != 0) {
+                    throw error("expected 32-bit integer (too large)");
+                }
                 lex.next();
+                indices.add(index);
                 continue;
             }
             Type ot = parseType();
@@ -2203,12 +2271,19 @@ public final class IrParser {
                     case EXTRACTELEMENT -> elementOf(operands.get(0).type(), at);
                     case SHUFFLEVECTOR -> operands.size() < 3 ? operands.get(0).type()
                             : shuffleType(operands.get(0).type(), operands.get(2).type(), at);
+                    case EXTRACTVALUE -> {
+                        Type cur = operands.get(0).type();
+                        for (long index : indices) {
+                            cur = aggregateIndex(cur, index, at);
+                        }
+                        yield cur;
+                    }
                     default -> operands.get(0).type();
                 };
             }
         }
         expect(IrToken.RPAREN, "')' at end of constant expression");
-        return new ConstantExpr(op, flags, result, sourceType, operands, inrange);
+        return new ConstantExpr(op, flags, result, sourceType, operands, inrange, indices);
     }
 
     // ------------------------------------------------------------------ type rules
@@ -2274,16 +2349,36 @@ public final class IrParser {
         if (fields == null) {
             throw error(at, "invalid getelementptr indices");
         }
-        if (!(index instanceof ConstantInt ci) || ci.value().signum() < 0
-                || ci.value().compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+        BigInteger i = structIndex(index);
+        if (i == null || i.signum() < 0 || i.compareTo(BigInteger.valueOf(fields.size())) >= 0) {
             throw error(at, "invalid getelementptr indices");
         }
-        return fields.get(ci.value().intValue());
+        return fields.get(i.intValue());
+    }
+
+    /**
+     * The field a struct index selects: a constant integer, or a vector of one repeated constant
+     * (a vector GEP; LLVM's StructType::indexValid takes the splat value); null otherwise.
+     */
+    private static BigInteger structIndex(Value index) {
+        if (index instanceof ConstantInt ci) {
+            return ci.value();
+        }
+        if (index instanceof ConstantKeyword k && k.keyword() == ConstantKeyword.Keyword.ZEROINITIALIZER
+                && k.type() instanceof VectorType) {
+            return BigInteger.ZERO;
+        }
+        if (index instanceof ConstantAggregate a && a.type() instanceof VectorType && !a.elements().isEmpty()
+                && a.elements().get(0) instanceof ConstantInt first
+                && a.elements().stream().allMatch(first::equals)) {
+            return first.value();
+        }
+        return null;
     }
 
     private Type aggregateIndex(Type t, long index, int at) {
         if (t instanceof ArrayType a) {
-            if (index >= a.count()) {
+            if (Long.compareUnsigned(index, a.count()) >= 0) {
                 throw error(at, "invalid indices for extractvalue/insertvalue");
             }
             return a.element();
@@ -3114,7 +3209,11 @@ public final class IrParser {
         List<Long> indices = new ArrayList<>();
         Type cur = t;
         while (commaFollowedBy(IrToken.INTEGER)) {
-            long index = parseCount();
+            long index = unsigned64("index");
+            if (index >>> 32 != 0) {
+                throw error("expected 32-bit integer (too large)"); // LLParser's parseUInt32
+            }
+            lex.next();
             cur = aggregateIndex(cur, index, opAt);
             indices.add(index);
         }
@@ -3358,12 +3457,7 @@ public final class IrParser {
         while (lex.kind == IrToken.WORD && !isTypeStart() || lex.kind == IrToken.STRING) {
             String w = lex.text();
             if (lex.kind == IrToken.WORD && isCallingConvention(w)) {
-                int start = lex.start;
-                lex.next();
-                if (lex.kind == IrToken.INTEGER && w.equals("cc")) {
-                    lex.next();
-                }
-                cc = src.substring(start, lex.previousEnd);
+                cc = callingConvention();
             } else if (lex.isWord("addrspace")) {
                 lex.next();
                 parseAddressSpaceArgument();

@@ -1,5 +1,6 @@
 package org.nvlower.llvm.text;
 
+import java.util.List;
 import java.util.Set;
 
 /**
@@ -47,8 +48,79 @@ final class SpecializedNodeSyntax {
                 || kind.equals("GenericDINode");
     }
 
-    /** The first problem of {@code fields}, the text between the node's parentheses; null when there is none. */
-    static Problem problem(String fields) {
+    /**
+     * The first problem of node {@code !kind(fields)} ({@code fields} the text between its
+     * parentheses, {@code distinct} whether the word precedes it); null when there is none. A
+     * problem's offset is into {@code fields}; a missing {@code distinct} is reported at the
+     * node's '!' (a negative offset), as llvm-as does.
+     */
+    static Problem problem(String kind, String fields, boolean distinct) {
+        Problem atKind = new Problem(-kind.length() - 2, "missing 'distinct', required for !" + kind);
+        if (!distinct && DISTINCT_ONLY.contains(kind)) {
+            return atKind;
+        }
+        java.util.Map<String, String> seen = new java.util.HashMap<>();
+        Problem p = fieldsProblem(kind, fields, seen);
+        if (p != null) {
+            return p;
+        }
+        for (String required : REQUIRED.getOrDefault(kind, List.of())) {
+            if (!seen.containsKey(required)) {
+                return new Problem(fields.length(), "missing required field '" + required + "'");
+            }
+        }
+        boolean definition = seen.getOrDefault("spFlags", "").contains("DISPFlagDefinition")
+                || seen.getOrDefault("isDefinition", "").equals("true");
+        if (kind.equals("DISubprogram") && !distinct && definition) {
+            return new Problem(atKind.offset(), atKind.message() + " that is a Definition");
+        }
+        return null;
+    }
+
+    /**
+     * Fields LLParser requires (LLVM 14 and 19 alike, measured with llvm-as: a node without one
+     * is "missing required field"). DIGlobalVariable's name is required by 14 only: not here.
+     */
+    private static final java.util.Map<String, List<String>> REQUIRED = java.util.Map.ofEntries(
+            java.util.Map.entry("DILocation", List.of("scope")),
+            java.util.Map.entry("GenericDINode", List.of("tag")),
+            java.util.Map.entry("DIEnumerator", List.of("name", "value")),
+            java.util.Map.entry("DIDerivedType", List.of("tag", "baseType")),
+            java.util.Map.entry("DICompositeType", List.of("tag")),
+            java.util.Map.entry("DISubroutineType", List.of("types")),
+            java.util.Map.entry("DIFile", List.of("filename", "directory")),
+            java.util.Map.entry("DICompileUnit", List.of("language", "file")),
+            java.util.Map.entry("DILexicalBlock", List.of("scope")),
+            java.util.Map.entry("DILexicalBlockFile", List.of("scope", "discriminator")),
+            java.util.Map.entry("DICommonBlock", List.of("scope")),
+            java.util.Map.entry("DINamespace", List.of("scope")),
+            java.util.Map.entry("DIMacroFile", List.of("file")),
+            java.util.Map.entry("DIModule", List.of("scope", "name")),
+            java.util.Map.entry("DITemplateTypeParameter", List.of("type")),
+            java.util.Map.entry("DITemplateValueParameter", List.of("value")),
+            java.util.Map.entry("DILocalVariable", List.of("scope")),
+            java.util.Map.entry("DILabel", List.of("scope", "name", "file", "line")),
+            java.util.Map.entry("DIGlobalVariableExpression", List.of("var", "expr")),
+            java.util.Map.entry("DIImportedEntity", List.of("tag", "scope")));
+
+    /** Fields that may not be {@code null} in these nodes ("'scope' cannot be null"). */
+    private static final java.util.Map<String, String> NOT_NULL = java.util.Map.of("DILocation", "scope",
+            "DICompileUnit", "file", "DILexicalBlock", "scope", "DILexicalBlockFile", "scope",
+            "DILocalVariable", "scope", "DILabel", "scope");
+
+    /** Nodes that must be {@code distinct}. */
+    private static final Set<String> DISTINCT_ONLY = Set.of("DICompileUnit");
+
+    /** The largest value of a bounded unsigned field: line numbers 32 bits, columns and argument numbers 16. */
+    private static long limit(String label) {
+        return switch (label) {
+            case "column", "arg" -> 65535;
+            case "line" -> 4294967295L;
+            default -> -1;
+        };
+    }
+
+    private static Problem fieldsProblem(String kind, String fields, java.util.Map<String, String> seen) {
         int n = fields.length();
         int i = skipBlanks(fields, 0);
         if (i == n) {
@@ -75,6 +147,16 @@ final class SpecializedNodeSyntax {
             if (UNSIGNED.contains(label) && !Character.isDigit(first) && first != '!') {
                 return new Problem(valueStart, "expected unsigned integer");
             }
+            String value = fields.substring(valueStart, valueEnd);
+            if (value.equals("null") && label.equals(NOT_NULL.get(kind))) {
+                return new Problem(valueStart, "'" + label + "' cannot be null");
+            }
+            long limit = limit(label);
+            if (limit > 0 && Character.isDigit(first) && value.chars().allMatch(Character::isDigit)
+                    && (value.length() > 18 || Long.parseLong(value) > limit)) {
+                return new Problem(valueStart, "value for '" + label + "' too large, limit is " + limit);
+            }
+            seen.put(label, value);
             i = skipBlanks(fields, valueEnd);
             if (i == n) {
                 return null;

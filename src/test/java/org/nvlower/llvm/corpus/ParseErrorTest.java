@@ -116,7 +116,28 @@ class ParseErrorTest {
         UNDEFINED_METADATA_IN_HEADER("define void @f() !dbg !7 {\n  ret void\n}\n", 1, 24, "use of undefined metadata '!7'"),
         REPEATED_ARGUMENT("define void @a(i32 %i, i32 %i) {\n  ret void\n}\n", 1, 24, "redefinition of argument '%i'"),
         CRLF_LINES("define i32 @f() {\r\n  %x = frobnicate i32 1, 2\r\n  ret i32 %x\r\n}\r\n", 2, 8, "expected instruction opcode"),
-        TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'");
+        TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'"),
+        // from LLVM's own tests (bench/llvm-tests-agreement): Assembler/byval-parse-error0.ll and kin
+        TYPE_ATTRIBUTE_WITHOUT_TYPE("define void @f(i8* byval) {\n  ret void\n}\n", 1, 25, "expected '('"),
+        CC_WITHOUT_NUMBER("declare cc void @f()\n", 1, 12, "expected integer"),
+        CC_NUMBER_TOO_LARGE("declare cc4294967296 void @f()\n", 1, 11, "expected 32-bit integer (too large)"),
+        CC_NUMBER_THEN_A_WORD("declare cc10x void @f()\n", 1, 13, "expected type"),
+        VECTOR_TOO_LONG("@g = external global <4294967296 x i8>\n", 1, 23, "size too large for vector"),
+        NON_STRUCT_TYPE_USED_BEFORE("@g = external global %t\n%t = type i32\n", 2, 1,
+                "forward references to non-struct type"),
+        NON_STRUCT_TYPE_REDEFINED("%t = type i32\n%t = type i32\n", 2, 1, "redefinition of type"),
+        AGGREGATE_INDEX_TOO_LARGE("@g = global i32 extractvalue ({i32} {i32 1}, 4294967296)\n", 1, 46,
+                "expected 32-bit integer (too large)"),
+        DI_COMPILE_UNIT_NOT_DISTINCT("!0 = !DICompileUnit(language: 12, file: !1)\n"
+                + "!1 = !DIFile(filename: \"a\", directory: \"b\")\n", 1, 6, "missing 'distinct', required for !DICompileUnit"),
+        DI_SUBPROGRAM_DEFINITION_NOT_DISTINCT("!0 = !DISubprogram(spFlags: DISPFlagDefinition)\n", 1, 6,
+                "missing 'distinct', required for !DISubprogram that is a Definition"),
+        DI_LOCATION_WITHOUT_SCOPE("!0 = !DILocation(line: 1)\n", 1, 25, "missing required field 'scope'"),
+        DI_FILE_WITHOUT_DIRECTORY("!named = !{!0}\n!0 = !DIFile(filename: \"a\")\n", 2, 27,
+                "missing required field 'directory'"),
+        DI_LOCATION_NULL_SCOPE("!0 = !DILocation(line: 1, scope: null)\n", 1, 34, "'scope' cannot be null"),
+        DI_COLUMN_TOO_LARGE("!0 = !DILocation(line: 1, column: 65536, scope: !1)\n!1 = distinct !DISubprogram()\n", 1, 35,
+                "value for 'column' too large, limit is 65535");
 
         final String input;
         final int line;
