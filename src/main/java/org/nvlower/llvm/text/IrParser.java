@@ -131,6 +131,8 @@ public final class IrParser {
     }
 
     private final List<Deferred> deferred = new ArrayList<>();
+    /** The comdats defined so far ({@code $name = comdat ...}): LLVM refuses a second definition. */
+    private final Set<String> comdats = new HashSet<>();
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
     /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
     private final List<Integer> headerGlobalUses = new ArrayList<>();
@@ -484,6 +486,9 @@ public final class IrParser {
             }
             case COMDAT -> {
                 String name = lex.name();
+                if (!comdats.add(name)) {
+                    throw error("redefinition of comdat '$" + name + "'");
+                }
                 lex.next();
                 expect(IrToken.EQUALS, "'='");
                 expectWord("comdat");
@@ -512,7 +517,9 @@ public final class IrParser {
                 expect(IrToken.EQUALS, "'='");
                 int bodyStart = lex.start;
                 acceptWord("distinct");
-                acceptWord("metadata");
+                if (lex.kind == IrToken.WORD && !lex.isWord("distinct") && isTypeStart()) {
+                    throw error("unexpected type in metadata definition"); // LLVM 3.5's "!0 = metadata !{...}"
+                }
                 skipMetadata();
                 String body = src.substring(bodyStart, lex.previousEnd);
                 if (!MetadataText.isNumber(name)) {
@@ -865,7 +872,11 @@ public final class IrParser {
         if (Attribute.WithType.takesType(w)) {
             // LLParser's parseRequiredTypeAttr: byval, sret, ... have their type in parentheses (LLVM 14 on)
             expect(IrToken.LPAREN, "'('");
+            int typeAt = lex.start;
             Type t = parseType();
+            if (t.isVoid()) {
+                throw error(typeAt, "void type only allowed for function results");
+            }
             expect(IrToken.RPAREN, "')'");
             return new Attribute.WithType(w, t);
         }
@@ -1060,7 +1071,13 @@ public final class IrParser {
         GlobalValue global;
         switch (kind) {
             case "global", "constant" -> {
+                int typeAt = lex.start;
                 Type valueType = parseType();
+                if (valueType instanceof FunctionType || valueType.isVoid() || valueType == PrimitiveType.LABEL
+                        || valueType == PrimitiveType.METADATA || valueType == PrimitiveType.TOKEN
+                        || valueType == PrimitiveType.X86_AMX) {
+                    throw error(typeAt, "invalid type for global variable");
+                }
                 GlobalVariable g = new GlobalVariable(module, isNumbered ? "" : name, valueType,
                         prefix.addressSpace(), kind.equals("constant"));
                 boolean hasInit = !prefix.declarationLinkage();
@@ -1082,17 +1099,25 @@ public final class IrParser {
                 }
             }
             case "alias", "ifunc" -> {
+                int typeAt = lex.start;
                 Type valueType = parseType();
                 expect(IrToken.COMMA, "','");
-                GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, prefix.addressSpace(),
+                int start = lex.start;
+                int addressSpace = prefix.addressSpace();
+                if (!isUntypedAliasee()) {
+                    Type aliasee = parseType();
+                    if (kind.equals("alias")) {
+                        checkExplicitPointee(valueType, aliasee, typeAt);
+                        if (aliasee instanceof PointerType p) {
+                            addressSpace = p.addressSpace(); // an alias lives in its aliasee's address space
+                        }
+                    }
+                }
+                GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, addressSpace,
                         kind.equals("ifunc"));
                 a.readThreadLocal(prefix.threadLocal());
                 global = a;
                 registerGlobal(a, isNumbered, name, nameAt);
-                int start = lex.start;
-                if (!isUntypedAliasee()) {
-                    parseType();
-                }
                 skipConstantSyntax();
                 parseGlobalTail().applyTo(a);
                 deferred.add(new Deferred(a, start, lex.previousEnd));
@@ -3248,10 +3273,12 @@ public final class IrParser {
     /** {@code load [atomic] [volatile] T, ptr %p [syncscope] [ordering] [, align A]}. */
     private void parseLoad(Parts parts) {
         parts.flags = flagWords(Set.of("atomic", "volatile"));
+        int typeAt = lex.start;
         Type t = parseType();
         parts.elementType = t;
         expect(IrToken.COMMA, "','");
         typedOperand();
+        checkExplicitPointee(t, typeOfOperand(0), typeAt);
         parts.flags = atomicSuffix(parts.flags);
         parts.align = alignSuffix();
         parts.type = t;
@@ -3318,10 +3345,12 @@ public final class IrParser {
             f.add(src.substring(s, lex.previousEnd));
         }
         parts.flags = f;
+        int typeAt = lex.start;
         Type source = parseType();
         parts.elementType = source;
         expect(IrToken.COMMA, "','");
         typedOperand();
+        checkExplicitPointee(source, typeOfOperand(0), typeAt);
         while (commaFollowedByNonMetadata()) {
             acceptWord("inrange");
             typedOperand();
@@ -3331,6 +3360,14 @@ public final class IrParser {
             indices.add(ops[i]);
         }
         parts.type = gepResultType(source, typeOfOperand(0), indices, opAt);
+    }
+
+    /** LLParser: with typed pointers, the type written before a pointer operand must be its pointee. */
+    private void checkExplicitPointee(Type explicit, Type pointer, int at) {
+        if (pointer.scalarType() instanceof PointerType p && !p.isOpaque() && !p.pointee().equals(explicit)) {
+            throw error(at, "explicit pointee type doesn't match operand's pointee type (" + explicit + " vs "
+                    + p.pointee() + ")");
+        }
     }
 
     /** {@code landingpad T [cleanup] (catch|filter) ...}. */

@@ -137,7 +137,17 @@ class ParseErrorTest {
                 "missing required field 'directory'"),
         DI_LOCATION_NULL_SCOPE("!0 = !DILocation(line: 1, scope: null)\n", 1, 34, "'scope' cannot be null"),
         DI_COLUMN_TOO_LARGE("!0 = !DILocation(line: 1, column: 65536, scope: !1)\n!1 = distinct !DISubprogram()\n", 1, 35,
-                "value for 'column' too large, limit is 65535");
+                "value for 'column' too large, limit is 65535"),
+        GLOBAL_OF_TOKEN_TYPE("@GV = external global token\n", 1, 23, "invalid type for global variable"),
+        ALIAS_POINTEE_MISMATCH("@y = global i2 0\n@x = alias i1, i2* @y\n", 2, 12,
+                "explicit pointee type doesn't match operand's pointee type (i1 vs i2)"),
+        GEP_POINTEE_MISMATCH("define void @f(i32* %t) {\n  %x = getelementptr i16, i32* %t, i32 0\n  ret void\n}\n", 2, 22,
+                "explicit pointee type doesn't match operand's pointee type (i16 vs i32)"),
+        LOAD_POINTEE_MISMATCH("define void @f(i32* %t) {\n  %x = load i16, i32* %t\n  ret void\n}\n", 2, 13,
+                "explicit pointee type doesn't match operand's pointee type (i16 vs i32)"),
+        VOID_IN_A_TYPE_ATTRIBUTE("declare void @foo(i32* byval(void))\n", 1, 30, "void type only allowed for function results"),
+        COMDAT_REDEFINED("$v = comdat any\n$v = comdat any\n", 2, 1, "redefinition of comdat '$v'"),
+        TYPED_METADATA_DEFINITION("!0 = metadata !{}\n", 1, 6, "unexpected type in metadata definition");
 
         final String input;
         final int line;
