@@ -2390,7 +2390,7 @@ public final class IrParser {
             return ci.value();
         }
         if (index instanceof ConstantKeyword k && k.keyword() == ConstantKeyword.Keyword.ZEROINITIALIZER
-                && k.type() instanceof VectorType) {
+                && k.type() instanceof VectorType v && !v.scalable()) { // llvm-as 14 and 19 refuse a scalable one
             return BigInteger.ZERO;
         }
         if (index instanceof ConstantAggregate a && a.type() instanceof VectorType && !a.elements().isEmpty()

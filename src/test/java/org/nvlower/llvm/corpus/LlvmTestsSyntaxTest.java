@@ -106,6 +106,20 @@ class LlvmTestsSyntaxTest {
                 """);
     }
 
+    /** Assembler/getelementptr_vscale_struct.ll: a scalable zeroinitializer is no struct index (llvm-as 14 and 19 say so too). */
+    @Test
+    void aScalableSplatIsNoStructIndex() {
+        org.nvlower.diag.InputException e = org.junit.jupiter.api.Assertions.assertThrows(
+                org.nvlower.diag.InputException.class, () -> IrParser.parse("v.ll", """
+                define void @f(<vscale x 2 x {i32, i32}*> %a) {
+                  %w = getelementptr {i32, i32}, <vscale x 2 x {i32, i32}*> %a, <vscale x 2 x i32> zeroinitializer, <vscale x 2 x i32> zeroinitializer
+                  ret void
+                }
+                """));
+        assertEquals("invalid getelementptr indices", e.getMessage());
+        assertEquals(2, e.position().line());
+    }
+
     /** Assembler/huge-array.ll, Bitcode/attributes.ll: array lengths and dereferenceable bytes are unsigned 64-bit. */
     @Test
     void unsigned64BitCountsAndAttributes() {
