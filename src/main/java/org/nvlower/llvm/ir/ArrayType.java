@@ -1,10 +1,10 @@
 package org.nvlower.llvm.ir;
 
-/** {@code [N x T]}. */
+/** {@code [N x T]}; N is unsigned 64-bit (LLVM allows {@code [18446744073709551615 x i8]}), kept in a long's bits. */
 public record ArrayType(long count, Type element) implements Type {
 
     @Override
     public String toString() {
-        return "[" + count + " x " + element + "]";
+        return "[" + Long.toUnsignedString(count) + " x " + element + "]";
     }
 }

@@ -47,7 +47,7 @@ public sealed interface Attribute permits Attribute.Word, Attribute.Int, Attribu
             if (name.equals("align") || name.equals("alignstack")) {
                 return inGroup ? name + "=" + value : name.equals("align") ? "align " + value : name + "(" + value + ")";
             }
-            return name + "(" + value + ")";
+            return name + "(" + Long.toUnsignedString(value) + ")"; // dereferenceable bytes are unsigned 64-bit
         }
     }
 

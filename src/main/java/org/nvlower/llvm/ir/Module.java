@@ -26,6 +26,8 @@ public final class Module {
     private final Map<String, GlobalValue> globalsByName = new HashMap<>();
     private final List<GlobalValue> numberedGlobals = new ArrayList<>();
     private final Map<String, NamedStructType> namedTypes = new LinkedHashMap<>();
+    /** {@code %name = type T} with T no struct: the name stands for T itself (LLVM keeps no such type). */
+    private final Map<String, Type> typeAliases = new HashMap<>();
     private int trailingStart;
     private boolean opaquePointers;
 
@@ -158,6 +160,16 @@ public final class Module {
 
     public Map<String, NamedStructType> namedTypes() {
         return Collections.unmodifiableMap(namedTypes);
+    }
+
+    /** The type {@code %name} stands for when it was defined as a non-struct type, else null. */
+    public Type typeAlias(String name) {
+        return typeAliases.isEmpty() ? null : typeAliases.get(name);
+    }
+
+    /** Records {@code %name = type T} for a T that is no struct: later uses of {@code %name} read as T. */
+    public void defineTypeAlias(String name, Type type) {
+        typeAliases.put(name, type);
     }
 
     /** Whether a named type {@code %name} exists (defined or referred to). */

@@ -21,7 +21,7 @@ final class FunctionAttributes {
             "nobuiltin", "nocallback", "nocf_check", "noduplicate", "nofree", "noimplicitfloat", "noinline",
             "nomerge", "nonlazybind", "noprofile", "norecurse", "noredzone", "noreturn", "nosanitize_bounds",
             "nosanitize_coverage", "nosync", "nounwind", "null_pointer_is_valid", "optdebug", "optforfuzzing",
-            "optnone", "optsize", "presplitcoroutine", "readnone", "readonly", "returns_twice", "safestack",
+            "optnone", "optsize", "preallocated", "presplitcoroutine", "readnone", "readonly", "returns_twice", "safestack",
             "sanitize_address", "sanitize_hwaddress", "sanitize_memory", "sanitize_memtag",
             "sanitize_numerical_stability", "sanitize_realtime", "sanitize_realtime_blocking",
             "sanitize_thread", "sanitize_type", "shadowcallstack", "skipprofile", "speculatable",
@@ -47,7 +47,7 @@ final class FunctionAttributes {
     private static final Set<String> PARAMETER_ONLY = Set.of("allocalign", "allocptr", "byref", "byval",
             "captures", "dead_on_unwind", "dereferenceable", "dereferenceable_or_null", "elementtype", "immarg",
             "inalloca", "initializes", "inreg", "nest", "noalias", "nocapture", "nofpclass", "nonnull", "noundef",
-            "preallocated", "range", "returned", "signext", "sret", "swiftasync", "swifterror", "swiftself",
+            "range", "returned", "signext", "sret", "swiftasync", "swifterror", "swiftself",
             "writable", "zeroext");
 
     /** Header keywords that are not attributes. */

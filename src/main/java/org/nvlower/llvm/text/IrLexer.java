@@ -50,7 +50,11 @@ final class IrLexer {
         switch (c) {
             case '%' -> lexName(IrToken.LOCAL);
             case '@' -> lexName(IrToken.GLOBAL);
-            case '$' -> lexName(IrToken.COMDAT);
+            case '$' -> {
+                if (!lexDollarLabel()) {
+                    lexName(IrToken.COMDAT);
+                }
+            }
             case '!' -> lexMetadata();
             case '#' -> lexHash();
             case '^' -> {
@@ -207,6 +211,24 @@ final class IrLexer {
         finish(t);
     }
 
+    /** {@code $name:} is a block label (LLLexer's LexDollar looks for a label tail first); the name keeps its '$'. */
+    private boolean lexDollarLabel() {
+        int i = pos + 1;
+        while (i < length && isNameChar(src.charAt(i))) {
+            i++;
+        }
+        if (i >= length || src.charAt(i) != ':') {
+            return false;
+        }
+        nameStart = pos;
+        nameEnd = i;
+        quoted = false;
+        numbered = false;
+        pos = i + 1;
+        finish(IrToken.LABEL);
+        return true;
+    }
+
     private void lexMetadata() {
         pos++;
         quoted = false;
@@ -284,6 +306,16 @@ final class IrLexer {
         if (pos < length && src.charAt(pos) == ':') {
             pos++;
             finish(IrToken.LABEL);
+            return;
+        }
+        if (pos - start > 2 && src.charAt(start) == 'c' && src.charAt(start + 1) == 'c'
+                && !(pos - start == 3 && src.charAt(start + 2) == 'c')) {
+            // LLLexer: a word that is no keyword but starts with "cc" is the keyword cc, and lexing
+            // goes on after it: "cc10" is "cc 10" (a calling convention by number), "cc10x" "cc 10 x"
+            pos = start + 2;
+            nameEnd = pos;
+            wordHash = 'c' * 31 + 'c';
+            finish(IrToken.WORD);
             return;
         }
         if (pos - start == 3 && src.charAt(start) == 'p' && src.charAt(start + 1) == 't' && src.charAt(start + 2) == 'r') {

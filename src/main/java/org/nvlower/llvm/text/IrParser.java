@@ -132,6 +132,8 @@ public final class IrParser {
     }
 
     private final List<Deferred> deferred = new ArrayList<>();
+    /** The comdats defined so far ({@code $name = comdat ...}): LLVM refuses a second definition. */
+    private final Set<String> comdats = new HashSet<>();
     private final Map<NamedStructType, Integer> typeFirstUse = new HashMap<>();
     /** Offsets of the globals named in function headers (personality ...): checked once all are known. */
     private final List<Integer> headerGlobalUses = new ArrayList<>();
@@ -488,6 +490,9 @@ public final class IrParser {
             }
             case COMDAT -> {
                 String name = lex.name();
+                if (!comdats.add(name)) {
+                    throw error("redefinition of comdat '$" + name + "'");
+                }
                 lex.next();
                 expect(IrToken.EQUALS, "'='");
                 expectWord("comdat");
@@ -516,7 +521,9 @@ public final class IrParser {
                 expect(IrToken.EQUALS, "'='");
                 int bodyStart = lex.start;
                 distinctNode = acceptWord("distinct");
-                acceptWord("metadata");
+                if (lex.kind == IrToken.WORD && !lex.isWord("distinct") && isTypeStart()) {
+                    throw error("unexpected type in metadata definition"); // LLVM 3.5's "!0 = metadata !{...}"
+                }
                 skipMetadata();
                 String body = src.substring(bodyStart, lex.previousEnd);
                 if (!MetadataText.isNumber(name)) {
@@ -530,7 +537,9 @@ public final class IrParser {
                 }
                 lex.next();
                 expect(IrToken.EQUALS, "'=' here");
-                if (lex.kind != IrToken.WORD || !SUMMARY_KINDS.contains(lex.text())) {
+                // LLParser lexes summaries with colons ignored in words: "module:" is the word module, then ':'
+                boolean word = lex.kind == IrToken.WORD || lex.kind == IrToken.LABEL && !lex.quoted;
+                if (!word || !SUMMARY_KINDS.contains(src.substring(lex.nameStart, lex.nameEnd))) {
                     throw error("unexpected summary kind");
                 }
                 skipLine();
@@ -857,17 +866,23 @@ public final class IrParser {
         lex.next();
         expect(IrToken.EQUALS, "'='");
         expectWord("type");
-        NamedStructType type = module.namedType(name);
-        if (type.isDefined()) {
+        if (module.typeAlias(name) != null || module.hasNamedType(name) && module.namedType(name).isDefined()) {
             throw error(at, "redefinition of type named '" + name + "'");
         }
+        if (!lex.isWord("opaque") && lex.kind != IrToken.LBRACE && !startsPackedStruct()) {
+            // any other type: the name stands for it (LLParser's parseNamedType); a name already
+            // used would have to be that type before it was defined
+            if (module.hasNamedType(name)) {
+                throw error(at, "forward references to non-struct type");
+            }
+            Type body = parseType();
+            module.defineTypeAlias(name, body);
+            return s -> module.addEntity(new VerbatimEntity("type", s));
+        }
+        NamedStructType type = module.namedType(name);
         if (acceptWord("opaque")) {
             type.defineOpaque();
         } else {
-            boolean packed = lex.kind == IrToken.LESS;
-            if (lex.kind != IrToken.LBRACE && !packed) {
-                throw expected("struct body or 'opaque'");
-            }
             Type body = parseType();
             if (!(body instanceof StructType s)) {
                 throw error(at, "named types must be structs");
@@ -875,6 +890,20 @@ public final class IrParser {
             type.defineBody(s.packed(), s.fields());
         }
         return s -> module.addEntity(new TypeDefinition(type, s));
+    }
+
+    /** Whether the tokens here are {@code <{}: a packed struct, not a vector. */
+    private boolean startsPackedStruct() {
+        if (lex.kind != IrToken.LESS) {
+            return false;
+        }
+        int save = lex.start;
+        int prevEnd = lex.previousEnd;
+        lex.next();
+        boolean brace = lex.kind == IrToken.LBRACE;
+        lex.reset(save);
+        lex.previousEnd = prevEnd;
+        return brace;
     }
 
     private Finisher parseAttributeGroup() {
@@ -942,13 +971,18 @@ public final class IrParser {
         }
         String w = lex.text();
         lex.next();
-        if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
-            if (Attribute.WithType.takesType(w)) {
-                lex.next();
-                Type t = parseType();
-                expect(IrToken.RPAREN, "')'");
-                return new Attribute.WithType(w, t);
+        if (Attribute.WithType.takesType(w)) {
+            // LLParser's parseRequiredTypeAttr: byval, sret, ... have their type in parentheses (LLVM 14 on)
+            expect(IrToken.LPAREN, "'('");
+            int typeAt = lex.start;
+            Type t = parseType();
+            if (t.isVoid()) {
+                throw error(typeAt, "void type only allowed for function results");
             }
+            expect(IrToken.RPAREN, "')'");
+            return new Attribute.WithType(w, t);
+        }
+        if (lex.kind == IrToken.LPAREN && lex.start == lex.previousEnd) {
             if (Attribute.Int.takesInteger(w)) {
                 lex.next();
                 long v = attributeInteger();
@@ -972,13 +1006,23 @@ public final class IrParser {
         return Attribute.word(w); // "word=value" is LLVM's only for align and alignstack (above)
     }
 
+    /** An attribute's integer: unsigned 64-bit as in LLVM (dereferenceable(18446744073709551615)). */
     private long attributeInteger() {
-        if (lex.kind != IrToken.INTEGER || lex.end - lex.start > 18 || !allDigits(lex.start, lex.end)) {
-            throw expected("integer");
-        }
-        long v = Long.parseLong(lex.text());
+        long v = unsigned64("integer");
         lex.next();
         return v;
+    }
+
+    /** The unsigned 64-bit integer token here (kept in a long's bits); else "expected {@code what}". */
+    private long unsigned64(String what) {
+        if (lex.kind != IrToken.INTEGER || lex.end - lex.start > 20 || !allDigits(lex.start, lex.end)) {
+            throw expected(what);
+        }
+        BigInteger v = new BigInteger(lex.text());
+        if (v.bitLength() > 64) {
+            throw expected(what);
+        }
+        return v.longValue();
     }
 
     private int smallInt(int from, int to) {
@@ -1062,11 +1106,7 @@ public final class IrParser {
                 }
                 threadLocal = src.substring(start, lex.previousEnd);
             } else if (isCallingConvention(w)) {
-                lex.next();
-                if (lex.kind == IrToken.INTEGER && w.equals("cc")) {
-                    lex.next();
-                }
-                cc = src.substring(start, lex.previousEnd);
+                cc = callingConvention();
             } else {
                 returnAttributes.add(parseAttribute());
             }
@@ -1074,6 +1114,23 @@ public final class IrParser {
         return new Prefix(linkage, visibility, dsoLocal, dll, threadLocal, unnamedAddr, addressSpace,
                 externallyInitialized, cc, returnAttributes.isEmpty() ? AttributeSet.EMPTY
                         : share(new AttributeSet(returnAttributes)), metadata, declarationLinkage);
+    }
+
+    /** The calling convention at a word {@link #isCallingConvention} accepts: a name, or {@code cc N} (N a 32-bit number). */
+    private String callingConvention() {
+        int start = lex.start;
+        boolean numbered = lex.isWord("cc");
+        lex.next();
+        if (numbered) {
+            if (lex.kind != IrToken.INTEGER || !allDigits(lex.start, lex.end)) {
+                throw expected("integer");
+            }
+            if (new BigInteger(lex.text()).bitLength() > 32) {
+                throw error("expected 32-bit integer (too large)");
+            }
+            lex.next();
+        }
+        return src.substring(start, lex.previousEnd);
     }
 
     private static boolean isPrefixWord(String w) {
@@ -1129,7 +1186,13 @@ public final class IrParser {
         GlobalValue global;
         switch (kind) {
             case "global", "constant" -> {
+                int typeAt = lex.start;
                 Type valueType = parseType();
+                if (valueType instanceof FunctionType || valueType.isVoid() || valueType == PrimitiveType.LABEL
+                        || valueType == PrimitiveType.METADATA || valueType == PrimitiveType.TOKEN
+                        || valueType == PrimitiveType.X86_AMX) {
+                    throw error(typeAt, "invalid type for global variable");
+                }
                 GlobalVariable g = new GlobalVariable(module, isNumbered ? "" : name, valueType,
                         prefix.addressSpace(), kind.equals("constant"));
                 boolean hasInit = !prefix.declarationLinkage();
@@ -1151,17 +1214,25 @@ public final class IrParser {
                 }
             }
             case "alias", "ifunc" -> {
+                int typeAt = lex.start;
                 Type valueType = parseType();
                 expect(IrToken.COMMA, "','");
-                GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, prefix.addressSpace(),
+                int start = lex.start;
+                int addressSpace = prefix.addressSpace();
+                if (!isUntypedAliasee()) {
+                    Type aliasee = parseType();
+                    if (kind.equals("alias")) {
+                        checkExplicitPointee(valueType, aliasee, typeAt);
+                        if (aliasee instanceof PointerType p) {
+                            addressSpace = p.addressSpace(); // an alias lives in its aliasee's address space
+                        }
+                    }
+                }
+                GlobalAlias a = new GlobalAlias(module, isNumbered ? "" : name, valueType, addressSpace,
                         kind.equals("ifunc"));
                 a.readThreadLocal(prefix.threadLocal());
                 global = a;
                 registerGlobal(a, isNumbered, name, nameAt);
-                int start = lex.start;
-                if (!isUntypedAliasee()) {
-                    parseType();
-                }
                 skipConstantSyntax();
                 parseGlobalTail().applyTo(a);
                 deferred.add(new Deferred(a, start, lex.previousEnd));
@@ -1861,6 +1932,11 @@ public final class IrParser {
                 throw error("expected type");
             }
             case LOCAL -> {
+                Type alias = module.typeAlias(lex.name());
+                if (alias != null) {
+                    lex.next();
+                    return alias;
+                }
                 NamedStructType t = module.namedType(lex.name());
                 if (!t.isDefined()) {
                     if (secondPass) {
@@ -1886,7 +1962,11 @@ public final class IrParser {
                     expectWord("x");
                     scalable = true;
                 }
+                int countAt = lex.start;
                 long count = parseCount();
+                if (Long.compareUnsigned(count, 0xFFFF_FFFFL) > 0) {
+                    throw error(countAt, "size too large for vector");
+                }
                 expectWord("x");
                 Type element = parseType();
                 if (!(element instanceof IntegerType || element instanceof FloatType || element instanceof PointerType
@@ -1915,12 +1995,9 @@ public final class IrParser {
         }
     }
 
+    /** An array or vector length: unsigned 64-bit (a huge array is valid IR, see ArrayType). */
     private long parseCount() {
-        if (lex.kind != IrToken.INTEGER || src.charAt(lex.start) == '-' || lex.end - lex.start > 18
-                || !allDigits(lex.start, lex.end)) {
-            throw expected("number of elements");
-        }
-        long n = Long.parseLong(lex.text());
+        long n = unsigned64("number of elements");
         lex.next();
         return n;
     }
@@ -2245,8 +2322,9 @@ public final class IrParser {
                     throw expected("global value name");
                 }
                 GlobalValue g = (GlobalValue) parseValue(null, false);
+                // of the global's own type, as in LLVM (a call's callee is read with the return type as t)
                 return new BlockAddress(w.equals("no_cfi") ? BlockAddress.Kind.NO_CFI
-                        : BlockAddress.Kind.DSO_LOCAL_EQUIVALENT, t, g, null);
+                        : BlockAddress.Kind.DSO_LOCAL_EQUIVALENT, g.type(), g, null);
             }
             case "splat" -> {
                 lex.next();
@@ -2290,7 +2368,7 @@ public final class IrParser {
             expect(IrToken.COMMA, "','");
         }
         int inrange = -1;
-        List<Long> aggregateIndices = new ArrayList<>();
+        List<Long> indices = new ArrayList<>();
         while (lex.kind != IrToken.RPAREN) {
             if (!operands.isEmpty()) {
                 expect(IrToken.COMMA, "',' or ')'");
@@ -2300,10 +2378,12 @@ public final class IrParser {
                 lex.next();
             }
             if (lex.kind == IrToken.INTEGER && (op == Opcode.EXTRACTVALUE || op == Opcode.INSERTVALUE)) {
-                if (allDigits(lex.start, lex.end) && lex.end - lex.start < 18) {
-                    aggregateIndices.add(Long.parseLong(lex.text()));
+                long index = unsigned64("index");
+                if (index >>> 32 != 0) {
+                    throw error("expected 32-bit integer (too large)");
                 }
                 lex.next();
+                indices.add(index);
                 continue;
             }
             Type ot = parseType();
@@ -2329,21 +2409,21 @@ public final class IrParser {
                             operands.subList(1, operands.size()).stream().map(v -> (Value) v).toList(), at);
                     case SELECT -> operands.get(operands.size() - 1).type();
                     case EXTRACTELEMENT -> elementOf(operands.get(0).type(), at);
-                    case EXTRACTVALUE -> { // LLVM 14's constant extractvalue has the element's type
-                        Type t = operands.get(0).type();
-                        for (long i : aggregateIndices) {
-                            t = aggregateIndex(t, i, at);
-                        }
-                        yield t;
-                    }
                     case SHUFFLEVECTOR -> operands.size() < 3 ? operands.get(0).type()
                             : shuffleType(operands.get(0).type(), operands.get(2).type(), at);
+                    case EXTRACTVALUE -> {
+                        Type cur = operands.get(0).type();
+                        for (long index : indices) {
+                            cur = aggregateIndex(cur, index, at);
+                        }
+                        yield cur;
+                    }
                     default -> operands.get(0).type();
                 };
             }
         }
         expect(IrToken.RPAREN, "')' at end of constant expression");
-        return new ConstantExpr(op, flags, result, sourceType, operands, inrange);
+        return new ConstantExpr(op, flags, result, sourceType, operands, inrange, indices);
     }
 
     // ------------------------------------------------------------------ type rules
@@ -2412,25 +2492,28 @@ public final class IrParser {
         if (fields == null) {
             throw error(at, "invalid getelementptr indices");
         }
-        BigInteger k = structIndex(index);
-        if (k == null || k.signum() < 0 || k.compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+        BigInteger i = structIndex(index);
+        if (i == null || i.signum() < 0 || i.compareTo(BigInteger.valueOf(fields.size())) >= 0) {
             throw error(at, "invalid getelementptr indices");
         }
-        return fields.get(k.intValue());
+        return fields.get(i.intValue());
     }
 
-    /** A constant struct index: an integer, or a vector splat of one (a vector GEP), zeroinitializer included; else null. */
+    /**
+     * The field a struct index selects: a constant integer, or a vector of one repeated constant
+     * (a vector GEP; LLVM's StructType::indexValid takes the splat value); null otherwise.
+     */
     private static BigInteger structIndex(Value index) {
         if (index instanceof ConstantInt ci) {
             return ci.value();
         }
-        if (index instanceof ConstantKeyword z && z.keyword() == ConstantKeyword.Keyword.ZEROINITIALIZER
-                && z.type() instanceof VectorType v && v.element() instanceof IntegerType) {
+        if (index instanceof ConstantKeyword k && k.keyword() == ConstantKeyword.Keyword.ZEROINITIALIZER
+                && k.type() instanceof VectorType v && !v.scalable()) { // llvm-as 14 and 19 refuse a scalable one
             return BigInteger.ZERO;
         }
         if (index instanceof ConstantAggregate a && a.type() instanceof VectorType && !a.elements().isEmpty()
                 && a.elements().get(0) instanceof ConstantInt first
-                && a.elements().stream().allMatch(e -> e instanceof ConstantInt c && c.value().equals(first.value()))) {
+                && a.elements().stream().allMatch(first::equals)) {
             return first.value();
         }
         return null;
@@ -2438,7 +2521,7 @@ public final class IrParser {
 
     private Type aggregateIndex(Type t, long index, int at) {
         if (t instanceof ArrayType a) {
-            if (index >= a.count()) {
+            if (Long.compareUnsigned(index, a.count()) >= 0) {
                 throw error(at, "invalid indices for extractvalue/insertvalue");
             }
             return a.element();
@@ -3279,7 +3362,11 @@ public final class IrParser {
         List<Long> indices = new ArrayList<>();
         Type cur = t;
         while (commaFollowedBy(IrToken.INTEGER)) {
-            long index = parseCount();
+            long index = unsigned64("index");
+            if (index >>> 32 != 0) {
+                throw error("expected 32-bit integer (too large)"); // LLParser's parseUInt32
+            }
+            lex.next();
             cur = aggregateIndex(cur, index, opAt);
             indices.add(index);
         }
@@ -3314,10 +3401,12 @@ public final class IrParser {
     /** {@code load [atomic] [volatile] T, ptr %p [syncscope] [ordering] [, align A]}. */
     private void parseLoad(Parts parts) {
         parts.flags = flagWords(Set.of("atomic", "volatile"));
+        int typeAt = lex.start;
         Type t = parseType();
         parts.elementType = t;
         expect(IrToken.COMMA, "','");
         typedOperand();
+        checkExplicitPointee(t, typeOfOperand(0), typeAt);
         parts.flags = atomicSuffix(parts.flags);
         parts.align = alignSuffix();
         parts.type = t;
@@ -3384,10 +3473,12 @@ public final class IrParser {
             f.add(src.substring(s, lex.previousEnd));
         }
         parts.flags = f;
+        int typeAt = lex.start;
         Type source = parseType();
         parts.elementType = source;
         expect(IrToken.COMMA, "','");
         typedOperand();
+        checkExplicitPointee(source, typeOfOperand(0), typeAt);
         while (commaFollowedByNonMetadata()) {
             acceptWord("inrange");
             typedOperand();
@@ -3397,6 +3488,14 @@ public final class IrParser {
             indices.add(ops[i]);
         }
         parts.type = gepResultType(source, typeOfOperand(0), indices, opAt);
+    }
+
+    /** LLParser: with typed pointers, the type written before a pointer operand must be its pointee. */
+    private void checkExplicitPointee(Type explicit, Type pointer, int at) {
+        if (pointer.scalarType() instanceof PointerType p && !p.isOpaque() && !p.pointee().equals(explicit)) {
+            throw error(at, "explicit pointee type doesn't match operand's pointee type (" + explicit + " vs "
+                    + p.pointee() + ")");
+        }
     }
 
     /** {@code landingpad T [cleanup] (catch|filter) ...}. */
@@ -3523,12 +3622,7 @@ public final class IrParser {
         while (lex.kind == IrToken.WORD && !isTypeStart() || lex.kind == IrToken.STRING) {
             String w = lex.text();
             if (lex.kind == IrToken.WORD && isCallingConvention(w)) {
-                int start = lex.start;
-                lex.next();
-                if (lex.kind == IrToken.INTEGER && w.equals("cc")) {
-                    lex.next();
-                }
-                cc = src.substring(start, lex.previousEnd);
+                cc = callingConvention();
             } else if (lex.isWord("addrspace")) {
                 lex.next();
                 parseAddressSpaceArgument();

@@ -918,6 +918,9 @@ public final class IrPrinter {
         if (e.opcode().kind() == Opcode.Kind.CAST) {
             sb.append(" to ").append(e.type());
         }
+        for (long index : e.indices()) {
+            sb.append(", ").append(index);
+        }
         return sb.append(')').toString();
     }
 

@@ -158,7 +158,38 @@ class ParseErrorTest {
         UNDEFINED_METADATA_IN_HEADER("define void @f() !dbg !7 {\n  ret void\n}\n", 1, 24, "use of undefined metadata '!7'"),
         REPEATED_ARGUMENT("define void @a(i32 %i, i32 %i) {\n  ret void\n}\n", 1, 24, "redefinition of argument '%i'"),
         CRLF_LINES("define i32 @f() {\r\n  %x = frobnicate i32 1, 2\r\n  ret i32 %x\r\n}\r\n", 2, 8, "expected instruction opcode"),
-        TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'");
+        TAB_IS_ONE_COLUMN("define i32 @f() {\n\t%x = add i32 %q, 1\n\tret i32 %x\n}\n", 2, 15, "use of undefined value '%q'"),
+        // from LLVM's own tests (bench/llvm-tests-agreement): Assembler/byval-parse-error0.ll and kin
+        TYPE_ATTRIBUTE_WITHOUT_TYPE("define void @f(i8* byval) {\n  ret void\n}\n", 1, 25, "expected '('"),
+        CC_WITHOUT_NUMBER("declare cc void @f()\n", 1, 12, "expected integer"),
+        CC_NUMBER_TOO_LARGE("declare cc4294967296 void @f()\n", 1, 11, "expected 32-bit integer (too large)"),
+        CC_NUMBER_THEN_A_WORD("declare cc10x void @f()\n", 1, 13, "expected type"),
+        VECTOR_TOO_LONG("@g = external global <4294967296 x i8>\n", 1, 23, "size too large for vector"),
+        NON_STRUCT_TYPE_USED_BEFORE("@g = external global %t\n%t = type i32\n", 2, 1,
+                "forward references to non-struct type"),
+        NON_STRUCT_TYPE_REDEFINED("%t = type i32\n%t = type i32\n", 2, 1, "redefinition of type"),
+        AGGREGATE_INDEX_TOO_LARGE("@g = global i32 extractvalue ({i32} {i32 1}, 4294967296)\n", 1, 46,
+                "expected 32-bit integer (too large)"),
+        DI_COMPILE_UNIT_NOT_DISTINCT("!0 = !DICompileUnit(language: 12, file: !1)\n"
+                + "!1 = !DIFile(filename: \"a\", directory: \"b\")\n", 1, 6, "missing 'distinct', required for !DICompileUnit"),
+        DI_SUBPROGRAM_DEFINITION_NOT_DISTINCT("!0 = !DISubprogram(spFlags: DISPFlagDefinition)\n", 1, 6,
+                "missing 'distinct', required for !DISubprogram that is a Definition"),
+        DI_LOCATION_WITHOUT_SCOPE("!0 = !DILocation(line: 1)\n", 1, 25, "missing required field 'scope'"),
+        DI_FILE_WITHOUT_DIRECTORY("!named = !{!0}\n!0 = !DIFile(filename: \"a\")\n", 2, 27,
+                "missing required field 'directory'"),
+        DI_LOCATION_NULL_SCOPE("!0 = !DILocation(line: 1, scope: null)\n", 1, 34, "'scope' cannot be null"),
+        DI_COLUMN_TOO_LARGE_FIRST("!0 = !DILocation(line: 1, column: 65536, scope: !1)\n!1 = distinct !DISubprogram()\n", 1, 35,
+                "value for 'column' too large, limit is 65535"),
+        GLOBAL_OF_TOKEN_TYPE("@GV = external global token\n", 1, 23, "invalid type for global variable"),
+        ALIAS_POINTEE_MISMATCH("@y = global i2 0\n@x = alias i1, i2* @y\n", 2, 12,
+                "explicit pointee type doesn't match operand's pointee type (i1 vs i2)"),
+        GEP_POINTEE_MISMATCH("define void @f(i32* %t) {\n  %x = getelementptr i16, i32* %t, i32 0\n  ret void\n}\n", 2, 22,
+                "explicit pointee type doesn't match operand's pointee type (i16 vs i32)"),
+        LOAD_POINTEE_MISMATCH("define void @f(i32* %t) {\n  %x = load i16, i32* %t\n  ret void\n}\n", 2, 13,
+                "explicit pointee type doesn't match operand's pointee type (i16 vs i32)"),
+        VOID_IN_A_TYPE_ATTRIBUTE("declare void @foo(i32* byval(void))\n", 1, 30, "void type only allowed for function results"),
+        COMDAT_REDEFINED("$v = comdat any\n$v = comdat any\n", 2, 1, "redefinition of comdat '$v'"),
+        TYPED_METADATA_DEFINITION("!0 = metadata !{}\n", 1, 6, "unexpected type in metadata definition");
 
         final String input;
         final int line;

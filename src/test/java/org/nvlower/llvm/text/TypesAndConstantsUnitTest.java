@@ -48,7 +48,8 @@ class TypesAndConstantsUnitTest {
 
     @Test
     void typesPrintCanonically() {
-        for (String t : List.of("void ()", "i1", "i128", "half", "bfloat", "float", "double", "x86_fp80", "fp128",
+        // (a global of a function type itself is invalid in LLVM: "invalid type for global variable")
+        for (String t : List.of("void ()*", "i1", "i128", "half", "bfloat", "float", "double", "x86_fp80", "fp128",
                 "ppc_fp128", "ptr", "ptr addrspace(3)", "i32 addrspace(1)*", "i8**", "<4 x float>",
                 "<vscale x 2 x i64>", "[3 x [2 x i8]]", "{ i32, float }", "<{ i8, i32 }>", "{}",
                 "i32 (i8*, ...)*", "target(\"spirv.Image\", i8, 0)")) {
