@@ -57,10 +57,19 @@ final class PtxThread {
     private Frame frame;
     int mathRuns;
 
-    /** A function being run: its statements flattened (scopes opened in place), labels, registers, param symbols. */
+    /**
+     * A function being run: its statements flattened (scopes opened in place), labels, registers,
+     * param symbols. Labels keep their block: a branch goes to the label of that name in the
+     * innermost enclosing block (ptxas's scoping; inline asm expanded twice defines its labels twice).
+     */
     private static final class Frame {
         final PtxFunction function;
         final List<Statement> code = new ArrayList<>();
+        /** The block of each statement of {@code code}: 0 the function's body, then each '{ }' in order. */
+        final List<Integer> blockOf = new ArrayList<>();
+        /** Each block's enclosing block (-1 for the body). */
+        final List<Integer> outer = new ArrayList<>();
+        /** "BLOCK:NAME" to the label's index in {@code code}. */
         final Map<String, Integer> labels = new HashMap<>();
         final Map<String, Long> regs = new HashMap<>();
         final Map<String, Long> params = new HashMap<>();
@@ -70,20 +79,35 @@ final class PtxThread {
 
         Frame(PtxFunction function) {
             this.function = function;
-            flatten(function.body());
+            outer.add(-1);
+            flatten(function.body(), 0);
         }
 
-        private void flatten(List<Statement> body) {
+        private void flatten(List<Statement> body, int block) {
             for (Statement s : body) {
                 if (s instanceof Statement.Block b) {
-                    flatten(b.body());
+                    int inner = outer.size();
+                    outer.add(block);
+                    flatten(b.body(), inner);
                 } else {
                     if (s instanceof Statement.Label l) {
-                        labels.put(l.name(), code.size());
+                        labels.put(block + ":" + l.name(), code.size());
                     }
                     code.add(s);
+                    blockOf.add(block);
                 }
             }
+        }
+
+        /** The index of label {@code name} as seen from the statement at {@code from}. */
+        int target(String name, int from) {
+            for (int b = blockOf.get(from); b >= 0; b = outer.get(b)) {
+                Integer at = labels.get(b + ":" + name);
+                if (at != null) {
+                    return at;
+                }
+            }
+            throw new IllegalStateException(function.name() + ": no label " + name + " visible from its branch");
         }
     }
 
@@ -128,7 +152,7 @@ final class PtxThread {
                 case "ret", "exit" -> {
                     return true;
                 }
-                case "bra" -> frame.pc = frame.labels.get(((PtxOperand.Name) in.operands().get(0)).name());
+                case "bra" -> frame.pc = frame.target(((PtxOperand.Name) in.operands().get(0)).name(), frame.pc - 1);
                 case "bar" -> {
                     return false;
                 }

@@ -425,6 +425,21 @@ class PtxInstructionsTest {
         assertEquals(0x80000000L, run("    cvt.rn.ftz.f32.f64 %r0, 0d8000000000000001;\n    cvt.u64.u32 %d0, %r0;"));
     }
 
+    /**
+     * Labels are scoped to their '{ }' block as ptxas scopes them: nvcc's inline asm, expanded
+     * twice, defines its label once per copy, and each branch goes to the label of its own block
+     * (sums 1 + 2; taking the other copy's label gives 1 or never ends); an inner block's label
+     * hides the function's (10, then the outer branch skips 1000 and adds 1).
+     */
+    @Test
+    void aBranchGoesToTheLabelOfItsInnermostBlock() {
+        String twice = "    {\n    mov.b64 %d1, NUM;\n    bra L;\n    mov.b64 %d1, 100;\n    L:\n"
+                + "    add.s64 %d0, %d0, %d1;\n    }\n";
+        assertEquals(3, run(twice.replace("NUM", "1") + twice.replace("NUM", "2")));
+        assertEquals(11, run("    {\n    bra L;\n    mov.b64 %d0, 9;\n    L:\n    add.s64 %d0, %d0, 10;\n    }\n"
+                + "    bra L;\n    mov.b64 %d0, 1000;\n    L:\n    add.s64 %d0, %d0, 1;"));
+    }
+
     @Test
     void whatIsNotModelledIsRefusedByName() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
