@@ -440,6 +440,19 @@ class PtxInstructionsTest {
                 + "    bra L;\n    mov.b64 %d0, 1000;\n    L:\n    add.s64 %d0, %d0, 1;"));
     }
 
+    /**
+     * A register declared in a block is that block's (ptxas accepts the shadowing): inside, %d1
+     * is the block's 2 (or the range %d<2>'s 5, also in a block inside it); after the block, the
+     * function's 1 again (3 and 5 + 1; one register for both names gives 4 and 10).
+     */
+    @Test
+    void aRegisterDeclaredInABlockHidesTheOuterOneUntilTheBlockEnds() {
+        assertEquals(3, run("    mov.b64 %d1, 1;\n    {\n    .reg .b64 %d1;\n    mov.b64 %d1, 2;\n"
+                + "    add.s64 %d0, %d0, %d1;\n    }\n    add.s64 %d0, %d0, %d1;"));
+        assertEquals(6, run("    mov.b64 %d1, 1;\n    mov.b64 %d2, 0;\n    {\n    .reg .b64 %d<2>;\n"
+                + "    mov.b64 %d1, 5;\n    {\n    add.s64 %d2, %d2, %d1;\n    }\n    }\n    add.s64 %d0, %d2, %d1;"));
+    }
+
     @Test
     void whatIsNotModelledIsRefusedByName() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
