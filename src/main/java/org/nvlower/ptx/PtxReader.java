@@ -51,9 +51,34 @@ public final class PtxReader {
     private final List<Variable> moduleVariables = new ArrayList<>();
     private final List<PtxModule.Item> pendingItems = new ArrayList<>();
     private List<Variable> registers;
-    private Set<String> labels;
+    /** The innermost '{ }' being read: labels are scoped to their block, as ptxas scopes them. */
+    private LabelScope scope;
     private List<Token> registerUses;
-    private List<Token> labelUses;
+    private List<LabelUse> labelUses;
+    /** Every label of the function being read, in any block. */
+    private Set<String> allLabels;
+
+    /**
+     * A block's labels. A label is visible in its block and the blocks inside it, and an inner
+     * block may define a name again (inline asm expanded twice defines its labels once per copy).
+     */
+    private record LabelScope(LabelScope outer, Set<String> labels) {
+        LabelScope(LabelScope outer) {
+            this(outer, new HashSet<>());
+        }
+
+        boolean sees(String label) {
+            for (LabelScope s = this; s != null; s = s.outer) {
+                if (s.labels.contains(label)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /** A label named as a branch target, with the block it is named in. */
+    private record LabelUse(Token token, LabelScope scope) {}
 
     private PtxReader(String file, String text) {
         this.lexer = new PtxLexer(file, text);
@@ -165,7 +190,8 @@ public final class PtxReader {
         registers = new ArrayList<>(moduleVariables);
         registers.addAll(returns);
         registers.addAll(params);
-        labels = new HashSet<>();
+        scope = new LabelScope(null);
+        allLabels = new HashSet<>();
         registerUses = new ArrayList<>();
         labelUses = new ArrayList<>();
         List<Statement> body = block(open);
@@ -174,9 +200,11 @@ public final class PtxReader {
                 throw error(use, "register '" + use.text() + "' is not declared");
             }
         }
-        for (Token use : labelUses) {
-            if (!labels.contains(use.text())) {
-                throw error(use, "branch target '" + use.text() + "' is not a label of " + name);
+        for (LabelUse use : labelUses) {
+            if (!use.scope().sees(use.token().text())) {
+                throw error(use.token(), "branch target '" + use.token().text() + "' is not a label of " + name
+                        + (allLabels.contains(use.token().text()) ? " visible here (it is defined in a '{ }' block that"
+                                + " does not enclose the branch)" : ""));
             }
         }
         return new PtxFunction(linkage, entry, returns, name, params, attributes, body);
@@ -237,7 +265,10 @@ public final class PtxReader {
                 return body;
             }
             if (t.is("{")) {
+                LabelScope outer = scope;
+                scope = new LabelScope(outer);
                 body.add(new Block(block(next())));
+                scope = outer;
             } else if (t.kind() == Kind.WORD && LINE_DIRECTIVES.contains(t.text())) {
                 body.add(lineDirective());
             } else if (t.kind() == Kind.WORD && PtxOpcodes.SPACES.contains(t.text())) {
@@ -264,8 +295,9 @@ public final class PtxReader {
             } else if (t.kind() == Kind.WORD && !t.text().startsWith("%") && tokens.get(pos + 1).is(":")) {
                 next();
                 next();
-                if (!labels.add(t.text())) {
-                    throw error(t, "label '" + t.text() + "' is defined twice");
+                allLabels.add(t.text());
+                if (!scope.labels().add(t.text())) {
+                    throw error(t, "label '" + t.text() + "' is defined twice in one block");
                 }
                 body.add(new Label(t.text()));
             } else {
@@ -500,7 +532,7 @@ public final class PtxReader {
             if (t.text().startsWith("%")) {
                 registerUses.add(t);
             } else if (base.equals("bra")) {
-                labelUses.add(t);
+                labelUses.add(new LabelUse(t, scope));
             }
             if ((peek().is("+") || peek().is("-")) && !base.equals("bra")) {
                 // an address expression as an operand: mov.u64 %rd1, table+4; st.u64 [p], temp + 1

@@ -138,6 +138,21 @@ class PtxReaderTest {
 
     private static final String HEADER = ".version 8.0\n.target sm_80\n.address_size 64\n";
 
+    /**
+     * ptxas scopes labels to their '{ }' block: the same label in two blocks (nvcc's inline asm
+     * expanded twice), and an inner block's label hiding the function's, are read; the module
+     * prints back as it was read.
+     */
+    @Test
+    void labelsAreScopedToTheirBlock() {
+        String asm = "\t{\n\t.reg .pred P;\nLAB_WAIT:\n\tsetp.eq.s32 P, %r1, 0;\n\t@P bra.uni DONE;\n"
+                + "\tbra.uni LAB_WAIT;\nDONE:\n\t}\n";
+        String text = HEADER + ".entry k()\n{\n\t.reg .b32 %r<2>;\n" + asm + asm
+                + "LAB_WAIT:\n\t{\n\tbra.uni LAB_WAIT;\nLAB_WAIT:\n\t}\n\tbra.uni LAB_WAIT;\n}\n";
+        PtxModule m = PtxReader.read("scoped.ptx", text);
+        assertEquals(m, PtxReader.read("again.ptx", PtxPrinter.print(m)));
+    }
+
     /** {input, expected "LINE:COL: message"}. */
     private static final String[][] MALFORMED = {
         {".target sm_80\n", "1:1: expected '.version' at the start of a PTX module, got '.target'"},
@@ -165,7 +180,10 @@ class PtxReaderTest {
             "7:2: 'div' needs a type, e.g. div.s32"},
         {HEADER + ".entry k()\n{\n\t.reg .pred %p<2>;\n\t@%q1 bra L;\nL:\n\tret;\n}\n",
             "7:3: register '%q1' is not declared"},
-        {HEADER + ".entry k()\n{\nL:\nL:\n\tret;\n}\n", "7:1: label 'L' is defined twice"},
+        {HEADER + ".entry k()\n{\nL:\nL:\n\tret;\n}\n", "7:1: label 'L' is defined twice in one block"},
+        {HEADER + ".entry k()\n{\n{\nL:\n\tret;\n}\n\tbra L;\n}\n",
+            "10:6: branch target 'L' is not a label of k visible here (it is defined in a '{ }' block that does not"
+                + " enclose the branch)"},
         {HEADER + ".entry k()\n{\n\t.maxnreg 32;\n}\n", "6:2: unknown or misplaced directive '.maxnreg'"},
         {HEADER + ".entry k(.param .u64 p,)\n{\n}\n",
             "4:24: expected '.param' or '.reg' in a parameter list, got ')'"},

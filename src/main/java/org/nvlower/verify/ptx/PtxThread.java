@@ -57,10 +57,25 @@ final class PtxThread {
     private Frame frame;
     int mathRuns;
 
-    /** A function being run: its statements flattened (scopes opened in place), labels, registers, param symbols. */
+    /**
+     * A function being run: its statements flattened (scopes opened in place), labels, registers,
+     * param symbols. Labels keep their block: a branch goes to the label of that name in the
+     * innermost enclosing block (ptxas's scoping; inline asm expanded twice defines its labels twice).
+     * Registers too: a {@code .reg} declared in a block is that block's, hiding one of the same name
+     * outside it until the block ends.
+     */
     private static final class Frame {
         final PtxFunction function;
         final List<Statement> code = new ArrayList<>();
+        /** The block of each statement of {@code code}: 0 the function's body, then each '{ }' in order. */
+        final List<Integer> blockOf = new ArrayList<>();
+        /** Each block's enclosing block (-1 for the body). */
+        final List<Integer> outer = new ArrayList<>();
+        /** Each block's own .reg declarations (empty for the body: its registers keep their plain names). */
+        final List<List<Statement.Variable>> regsOf = new ArrayList<>();
+        /** Whether a block or one enclosing it, other than the body, declares registers. */
+        final List<Boolean> scopedRegs = new ArrayList<>();
+        /** "BLOCK:NAME" to the label's index in {@code code}. */
         final Map<String, Integer> labels = new HashMap<>();
         final Map<String, Long> regs = new HashMap<>();
         final Map<String, Long> params = new HashMap<>();
@@ -70,20 +85,61 @@ final class PtxThread {
 
         Frame(PtxFunction function) {
             this.function = function;
-            flatten(function.body());
+            outer.add(-1);
+            regsOf.add(List.of());
+            scopedRegs.add(false);
+            flatten(function.body(), 0);
         }
 
-        private void flatten(List<Statement> body) {
+        private void flatten(List<Statement> body, int block) {
             for (Statement s : body) {
                 if (s instanceof Statement.Block b) {
-                    flatten(b.body());
+                    int inner = outer.size();
+                    outer.add(block);
+                    List<Statement.Variable> own = new ArrayList<>();
+                    for (Statement d : b.body()) {
+                        if (d instanceof Statement.Variable v && v.space().equals(".reg")) {
+                            own.add(v);
+                        }
+                    }
+                    regsOf.add(own);
+                    scopedRegs.add(!own.isEmpty() || scopedRegs.get(block));
+                    flatten(b.body(), inner);
                 } else {
                     if (s instanceof Statement.Label l) {
-                        labels.put(l.name(), code.size());
+                        labels.put(block + ":" + l.name(), code.size());
                     }
                     code.add(s);
+                    blockOf.add(block);
                 }
             }
+        }
+
+        /** The key of register {@code name} in {@code regs} as seen from the statement at {@code from}. */
+        String regKey(String name, int from) {
+            int b = from < 0 || from >= blockOf.size() ? 0 : blockOf.get(from);
+            if (!scopedRegs.get(b)) {
+                return name;
+            }
+            for (; b > 0; b = outer.get(b)) {
+                for (Statement.Variable v : regsOf.get(b)) {
+                    if (v.declares(name)) {
+                        return b + ":" + name;
+                    }
+                }
+            }
+            return name;
+        }
+
+        /** The index of label {@code name} as seen from the statement at {@code from}. */
+        int target(String name, int from) {
+            for (int b = blockOf.get(from); b >= 0; b = outer.get(b)) {
+                Integer at = labels.get(b + ":" + name);
+                if (at != null) {
+                    return at;
+                }
+            }
+            throw new IllegalStateException(function.name() + ": no label " + name + " visible from its branch");
         }
     }
 
@@ -128,7 +184,7 @@ final class PtxThread {
                 case "ret", "exit" -> {
                     return true;
                 }
-                case "bra" -> frame.pc = frame.labels.get(((PtxOperand.Name) in.operands().get(0)).name());
+                case "bra" -> frame.pc = frame.target(((PtxOperand.Name) in.operands().get(0)).name(), frame.pc - 1);
                 case "bar" -> {
                     return false;
                 }
@@ -619,7 +675,7 @@ final class PtxThread {
     }
 
     private long reg(String name) {
-        Long v = frame.regs.get(name);
+        Long v = frame.regs.get(frame.regKey(name, frame.pc - 1));
         if (v == null) {
             throw new IllegalStateException(frame.function.name() + ": " + name + " read before it is written");
         }
@@ -627,7 +683,8 @@ final class PtxThread {
     }
 
     private void write(PtxOperand o, long value, int bits) {
-        frame.regs.put(((PtxOperand.Name) o).name(), bits >= 64 ? value : value & ((1L << bits) - 1));
+        String key = frame.regKey(((PtxOperand.Name) o).name(), frame.pc - 1);
+        frame.regs.put(key, bits >= 64 ? value : value & ((1L << bits) - 1));
     }
 
     private long load(Map<Long, Byte> memory, long address, int bytes) {

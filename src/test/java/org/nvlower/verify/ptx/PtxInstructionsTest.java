@@ -425,6 +425,34 @@ class PtxInstructionsTest {
         assertEquals(0x80000000L, run("    cvt.rn.ftz.f32.f64 %r0, 0d8000000000000001;\n    cvt.u64.u32 %d0, %r0;"));
     }
 
+    /**
+     * Labels are scoped to their '{ }' block as ptxas scopes them: nvcc's inline asm, expanded
+     * twice, defines its label once per copy, and each branch goes to the label of its own block
+     * (sums 1 + 2; taking the other copy's label gives 1 or never ends); an inner block's label
+     * hides the function's (10, then the outer branch skips 1000 and adds 1).
+     */
+    @Test
+    void aBranchGoesToTheLabelOfItsInnermostBlock() {
+        String twice = "    {\n    mov.b64 %d1, NUM;\n    bra L;\n    mov.b64 %d1, 100;\n    L:\n"
+                + "    add.s64 %d0, %d0, %d1;\n    }\n";
+        assertEquals(3, run(twice.replace("NUM", "1") + twice.replace("NUM", "2")));
+        assertEquals(11, run("    {\n    bra L;\n    mov.b64 %d0, 9;\n    L:\n    add.s64 %d0, %d0, 10;\n    }\n"
+                + "    bra L;\n    mov.b64 %d0, 1000;\n    L:\n    add.s64 %d0, %d0, 1;"));
+    }
+
+    /**
+     * A register declared in a block is that block's (ptxas accepts the shadowing): inside, %d1
+     * is the block's 2 (or the range %d<2>'s 5, also in a block inside it); after the block, the
+     * function's 1 again (3 and 5 + 1; one register for both names gives 4 and 10).
+     */
+    @Test
+    void aRegisterDeclaredInABlockHidesTheOuterOneUntilTheBlockEnds() {
+        assertEquals(3, run("    mov.b64 %d1, 1;\n    {\n    .reg .b64 %d1;\n    mov.b64 %d1, 2;\n"
+                + "    add.s64 %d0, %d0, %d1;\n    }\n    add.s64 %d0, %d0, %d1;"));
+        assertEquals(6, run("    mov.b64 %d1, 1;\n    mov.b64 %d2, 0;\n    {\n    .reg .b64 %d<2>;\n"
+                + "    mov.b64 %d1, 5;\n    {\n    add.s64 %d2, %d2, %d1;\n    }\n    }\n    add.s64 %d0, %d2, %d1;"));
+    }
+
     @Test
     void whatIsNotModelledIsRefusedByName() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
