@@ -60,7 +60,7 @@ public final class Argument extends TrackedValue {
     void nameChanged() {
         if (parent != null && index >= 0 && parent.arguments().contains(this)) {
             parent.headerChanged();
-            parent.markRenumber();
+            parent.markLocalRenamed();
         }
     }
 

@@ -99,6 +99,24 @@ public final class BasicBlock extends TrackedValue {
         return preds;
     }
 
+    /**
+     * The one block whose terminator may go to this block, or null when there are none or
+     * several (LLVM's getSinglePredecessor): {@link #predecessors()} without building the list.
+     */
+    public BasicBlock singlePredecessor() {
+        BasicBlock only = null;
+        for (Instruction user : users()) {
+            BasicBlock p = user.parent();
+            if (user.isTerminator() && p != null && p != only) {
+                if (only != null) {
+                    return null;
+                }
+                only = p;
+            }
+        }
+        return only;
+    }
+
     /** Whether this is the first block of its function. */
     public boolean isEntry() {
         return parent != null && parent.entryBlock() == this;
@@ -398,7 +416,7 @@ public final class BasicBlock extends TrackedValue {
     @Override
     void nameChanged() {
         if (parent != null) {
-            parent.markRenumber();
+            parent.markLocalRenamed();
         }
     }
 

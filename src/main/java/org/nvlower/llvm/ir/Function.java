@@ -34,6 +34,8 @@ public final class Function extends GlobalValue {
     private int widestSourceScalarBits = -1;
     private boolean edited;
     private boolean renumber;
+    /** Whether a local of the body, or a global it uses, was renamed (or named, or unnamed) since it was read. */
+    private boolean localRenamed;
     private boolean debugLocals;
     private Set<String> usedNames;
     private int nextFresh;
@@ -507,6 +509,19 @@ public final class Function extends GlobalValue {
     void markRenumber() {
         renumber = true;
         edited = true;
+    }
+
+    /**
+     * Whether a local of this function had its name changed since it was read: the names written
+     * in the body's text may then be stale (the printer re-reads every instruction it re-spells).
+     */
+    public boolean hasRenamedLocals() {
+        return localRenamed;
+    }
+
+    void markLocalRenamed() {
+        localRenamed = true;
+        markRenumber();
     }
 
     /**

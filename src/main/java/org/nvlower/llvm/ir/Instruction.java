@@ -575,7 +575,7 @@ public abstract sealed class Instruction extends TrackedValue
     void nameChanged() {
         Function f = function();
         if (f != null) {
-            f.markRenumber();
+            f.markLocalRenamed();
         }
     }
 

@@ -491,7 +491,7 @@ public final class Module {
         for (Instruction user : users) {
             Function f = user.function();
             if (f != null) {
-                f.markRenumber();
+                f.markLocalRenamed(); // the body's text names the old name
             }
         }
         g.assignName(name);

@@ -3,9 +3,7 @@ package org.nvlower.llvm.pass;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import org.nvlower.llvm.ir.Attribute;
 import org.nvlower.llvm.ir.AttributeGroup;
@@ -82,7 +80,7 @@ public final class ReflectBranchFold {
     }
 
     private boolean runOn(Function f, boolean always) {
-        Worklist work = new Worklist();
+        Worklist work = new Worklist(f);
         for (BasicBlock b : f.blocks()) {
             for (Instruction i : b.instructions()) {
                 work.add(i);
@@ -177,7 +175,7 @@ public final class ReflectBranchFold {
     // ------------------------------------------------------------------ dead code
 
     private void removeDeadInstructions(Function f) {
-        Worklist work = new Worklist();
+        Worklist work = new Worklist(f);
         for (BasicBlock b : f.blocks()) {
             work.addAll(b.instructions());
         }
@@ -253,19 +251,17 @@ public final class ReflectBranchFold {
         while (merged) {
             merged = false;
             for (BasicBlock b : new ArrayList<>(f.blocks())) {
-                if (b.parent() == null) {
-                    continue;
+                // a block that took its successor in may take the next one: a chain joins its head
+                // in one sweep (the same blocks as one merge per sweep; the last sweep finds none)
+                while (b.parent() != null && b.terminator() instanceof TerminatorInst t && t.isUnconditional()) {
+                    BasicBlock s = t.dest();
+                    if (s == b || s.isEntry() || s.singlePredecessor() != b || s.first() instanceof PhiInst) {
+                        break;
+                    }
+                    mergeInto(b, s);
+                    blocksMerged++;
+                    merged = true;
                 }
-                if (!(b.terminator() instanceof TerminatorInst t) || !t.isUnconditional()) {
-                    continue;
-                }
-                BasicBlock s = t.dest();
-                if (s == b || s.isEntry() || s.predecessors().size() != 1 || !s.phis().isEmpty()) {
-                    continue;
-                }
-                mergeInto(b, s);
-                blocksMerged++;
-                merged = true;
             }
         }
     }
@@ -284,13 +280,26 @@ public final class ReflectBranchFold {
         f.removeBlock(block);
     }
 
-    /** A FIFO of instructions, each at most once. */
+    /**
+     * A FIFO of instructions, each at most once. Membership is an open-addressing table keyed by
+     * the values' stored hash (no node per entry: a libdevice body queues every instruction).
+     */
     private static final class Worklist {
         private final ArrayDeque<Instruction> queue = new ArrayDeque<>();
-        private final Set<Instruction> queued = new HashSet<>(); // values hash by a stored field
+        private Instruction[] table;
+        private int size;
+
+        /** Sized for every instruction of {@code f} queued at once (the table stays under half full). */
+        Worklist(Function f) {
+            int n = 0;
+            for (BasicBlock b : f.blocks()) {
+                n += b.instructions().size();
+            }
+            table = new Instruction[Integer.highestOneBit(Math.max(16, n) * 4 - 1)];
+        }
 
         void add(Instruction i) {
-            if (queued.add(i)) {
+            if (insert(i)) {
                 queue.add(i);
             }
         }
@@ -309,8 +318,60 @@ public final class ReflectBranchFold {
 
         Instruction poll() {
             Instruction i = queue.poll();
-            queued.remove(i);
+            remove(i);
             return i;
+        }
+
+        private int slot(Instruction i) {
+            int h = i.hashCode() * 0x9E3779B9;
+            return (h ^ h >>> 16) & table.length - 1;
+        }
+
+        private boolean insert(Instruction i) {
+            int mask = table.length - 1;
+            int k = slot(i);
+            for (Instruction e = table[k]; e != null; e = table[k]) {
+                if (e == i) {
+                    return false;
+                }
+                k = k + 1 & mask;
+            }
+            table[k] = i;
+            if (++size * 2 > table.length) {
+                grow();
+            }
+            return true;
+        }
+
+        private void remove(Instruction i) {
+            int mask = table.length - 1;
+            int k = slot(i);
+            while (table[k] != i) {
+                k = k + 1 & mask;
+            }
+            table[k] = null;
+            size--;
+            // backward-shift deletion: entries after the hole that probed past it move into it
+            for (int j = k + 1 & mask; table[j] != null; j = j + 1 & mask) {
+                Instruction e = table[j];
+                int home = slot(e);
+                if ((j - home & mask) >= (j - k & mask)) {
+                    table[k] = e;
+                    table[j] = null;
+                    k = j;
+                }
+            }
+        }
+
+        private void grow() {
+            Instruction[] old = table;
+            table = new Instruction[old.length * 2];
+            size = 0;
+            for (Instruction e : old) {
+                if (e != null) {
+                    insert(e);
+                }
+            }
         }
     }
 }

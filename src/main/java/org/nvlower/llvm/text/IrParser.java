@@ -154,7 +154,9 @@ public final class IrParser {
     /** Whether the body being read has had a {@code uselistorder}: only more of them may follow. */
     private boolean useListOrders;
     private HashMap<Integer, BasicBlock> forwardBlocks;
-    private HashMap<BasicBlock, Integer> blockFirstUse;
+    /** Blocks used before their label, in the order of their first uses, and the offsets of those uses. */
+    private final ArrayList<BasicBlock> forwardUsed = new ArrayList<>();
+    private int[] forwardUseAt = new int[16];
 
     /** A use of a local not defined yet: patched when the body ends. */
     private record Fixup(Instruction[] holder, int operand, String name, int slot, Type type, int offset) {
@@ -2611,7 +2613,7 @@ public final class IrParser {
         numbered = new ArrayList<>();
         useListOrders = false;
         forwardBlocks = new HashMap<>();
-        blockFirstUse = new HashMap<>();
+        forwardUsed.clear();
         fixups.clear();
         for (Argument a : f.arguments()) {
             if (a.hasName()) {
@@ -2701,10 +2703,10 @@ public final class IrParser {
         }
         f.setBodySource(bodyStart, itemStart);
         resolveFixups();
-        for (Map.Entry<BasicBlock, Integer> use : blockFirstUse.entrySet()) {
-            if (!use.getKey().isDefined()) {
-                BasicBlock b = use.getKey();
-                throw error(use.getValue(), "use of undefined value '%" + (b.hasName() ? b.name() : b.slot()) + "'");
+        for (int i = 0; i < forwardUsed.size(); i++) {
+            BasicBlock b = forwardUsed.get(i);
+            if (!b.isDefined()) {
+                throw error(forwardUseAt[i], "use of undefined value '%" + (b.hasName() ? b.name() : b.slot()) + "'");
             }
         }
         if (!checkOnly && sawDebugLocal) {
@@ -2768,25 +2770,25 @@ public final class IrParser {
                     }
                     b = nb;
                 } else {
-                    b = forwardBlocks.computeIfAbsent(slot, k -> {
-                        BasicBlock nb = new BasicBlock("");
-                        nb.setSlot(k);
-                        return nb;
-                    });
+                    b = forwardBlocks.get(slot);
+                    if (b == null) {
+                        b = new BasicBlock("");
+                        b.setSlot(slot);
+                        forwardBlocks.put(slot, b);
+                        usedBeforeLabel(b, at);
+                    }
                 }
             } else {
                 TrackedValue v = locals.get(name);
                 if (v == null) {
                     b = new BasicBlock(name);
                     locals.put(name, b);
+                    usedBeforeLabel(b, at);
                 } else if (v instanceof BasicBlock nb) {
                     b = nb;
                 } else {
                     throw error(at, "'%" + name + "' is not a basic block");
                 }
-            }
-            if (!b.isDefined()) {
-                blockFirstUse.putIfAbsent(b, at);
             }
             return b;
         }
@@ -2810,6 +2812,14 @@ public final class IrParser {
                     + "' but expected '" + t + "'");
         }
         return v;
+    }
+
+    private void usedBeforeLabel(BasicBlock b, int at) {
+        if (forwardUsed.size() == forwardUseAt.length) {
+            forwardUseAt = Arrays.copyOf(forwardUseAt, forwardUseAt.length * 2);
+        }
+        forwardUseAt[forwardUsed.size()] = at;
+        forwardUsed.add(b);
     }
 
     private void resolveFixups() {
@@ -3618,7 +3628,10 @@ public final class IrParser {
     private CallInst.Detail parseCall(Opcode op, String tail, int opAt) {
         // calling convention, return attributes, address space
         String cc = "";
-        List<Attribute> returnAttributes = new ArrayList<>();
+        // scratch lists, cleared per call: what is kept is copied (AttributeSet, FunctionType and
+        // CallInst.Detail copy their lists); a call's text holds no nested call
+        List<Attribute> returnAttributes = callReturnAttributes;
+        returnAttributes.clear();
         while (lex.kind == IrToken.WORD && !isTypeStart() || lex.kind == IrToken.STRING) {
             String w = lex.text();
             if (lex.kind == IrToken.WORD && isCallingConvention(w)) {
@@ -3655,8 +3668,10 @@ public final class IrParser {
             addOperand(callee, calleeStart, lex.previousEnd);
         }
         expect(IrToken.LPAREN, "'(' in call");
-        List<Type> argTypes = new ArrayList<>();
-        List<AttributeSet> argAttributes = new ArrayList<>();
+        List<Type> argTypes = callArgTypes;
+        argTypes.clear();
+        List<AttributeSet> argAttributes = callArgAttributes;
+        argAttributes.clear();
         boolean anyArgAttributes = false;
         while (lex.kind != IrToken.RPAREN) {
             if (!argTypes.isEmpty()) {
@@ -3675,8 +3690,10 @@ public final class IrParser {
         lex.next();
         int argumentCount = opCount - 1;
         // function attributes, up to the end of the line or an instruction on the same line
-        List<Attribute> fnAttributes = new ArrayList<>();
-        List<Integer> groups = new ArrayList<>();
+        List<Attribute> fnAttributes = callFnAttributes;
+        fnAttributes.clear();
+        List<Integer> groups = callGroups;
+        groups.clear();
         while ((lex.kind == IrToken.ATTRIBUTE_GROUP_ID || lex.kind == IrToken.WORD && !lex.isWord("to")
                 && FunctionAttributes.isCallSiteWord(lex.text()) || lex.kind == IrToken.STRING)
                 && !newlineBetween(lex.previousEnd, lex.start)) {
@@ -3756,6 +3773,12 @@ public final class IrParser {
                 anyArgAttributes ? argAttributes : List.of(),
                 fnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(fnAttributes)), groups, bundles));
     }
+
+    private final List<Attribute> callReturnAttributes = new ArrayList<>();
+    private final List<Type> callArgTypes = new ArrayList<>();
+    private final List<AttributeSet> callArgAttributes = new ArrayList<>();
+    private final List<Attribute> callFnAttributes = new ArrayList<>();
+    private final List<Integer> callGroups = new ArrayList<>();
 
     /** Callees are checked for existence, not type: typed-pointer IR calls through many pointer types. */
     private Type calleeTypeHint() {

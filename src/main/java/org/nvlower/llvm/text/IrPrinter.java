@@ -9,6 +9,7 @@ import java.io.Writer;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.nvlower.llvm.ir.AggregateInst;
@@ -720,6 +721,7 @@ public final class IrPrinter {
         if (renumber) {
             f.renumber();
         }
+        bySourceSlot = renumber ? valuesBySourceSlot(f) : null;
         boolean first = true;
         for (BasicBlock b : f.blocks()) {
             SourceSlice label = b.labelSlice();
@@ -774,6 +776,9 @@ public final class IrPrinter {
             out.copy(src, s.start(), s.end());
             return;
         }
+        if (bySourceSlot != null && !inst.isEdited() && !debugStale && printRenumbered(inst, s)) {
+            return;
+        }
         if (spanReader == null) {
             spanReader = IrParser.spanReader(module);
         }
@@ -802,6 +807,130 @@ public final class IrPrinter {
             }
         }
         out.copy(src, pos, s.end());
+    }
+
+    /**
+     * The values of a renumbered function by the number they had in the text ({@code %7} read is
+     * {@code [7]}), when the text's numbers are all the printer must re-spell: no local and no
+     * global renamed since the read, the header as read, no debug info naming locals, no numbered
+     * types (their {@code %N} is not a local). Otherwise null: each instruction is re-read.
+     */
+    private TrackedValue[] bySourceSlot;
+
+    private TrackedValue[] valuesBySourceSlot(Function f) {
+        if (f.hasRenamedLocals() || f.isHeaderEdited() || debugLocals || hasNumberedTypes()) {
+            return null;
+        }
+        List<TrackedValue> values = new ArrayList<>();
+        for (Argument a : f.arguments()) {
+            if (!a.hasName()) {
+                values.add(a); // unnamed arguments are %0, %1, ... in the header as read
+            }
+        }
+        for (BasicBlock b : f.blocks()) {
+            if (!b.hasName() && b.sourceSlot() >= 0 && !put(values, b.sourceSlot(), b)) {
+                return null;
+            }
+            for (Instruction i : b.instructions()) {
+                if (i.hasResult() && !i.hasName() && i.hasSource()) {
+                    int slot = numberAt(i.source().tokenStart());
+                    if (slot < 0 || !put(values, slot, i)) {
+                        return null;
+                    }
+                }
+            }
+        }
+        return values.toArray(new TrackedValue[0]);
+    }
+
+    private static boolean put(List<TrackedValue> values, int slot, TrackedValue v) {
+        while (values.size() <= slot) {
+            values.add(null);
+        }
+        return values.set(slot, v) == null;
+    }
+
+    private Boolean numberedTypes;
+
+    private boolean hasNumberedTypes() {
+        if (numberedTypes == null) {
+            numberedTypes = module.namedTypes().keySet().stream()
+                    .anyMatch(n -> !n.isEmpty() && n.chars().allMatch(Character::isDigit));
+        }
+        return numberedTypes;
+    }
+
+    /** The number N of a {@code %N} at {@code at} (N not followed by a name character), else -1. */
+    private int numberAt(int at) {
+        if (at + 1 >= src.length() || src.charAt(at) != '%' || !isDigit(src.charAt(at + 1))) {
+            return -1;
+        }
+        long n = 0;
+        int p = at + 1;
+        for (; p < src.length() && isDigit(src.charAt(p)); p++) {
+            n = n * 10 + src.charAt(p) - '0';
+            if (n > Integer.MAX_VALUE) {
+                return -1;
+            }
+        }
+        return p < src.length() && isNameChar(src.charAt(p)) ? -1 : (int) n;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isNameChar(char c) {
+        return isDigit(c) || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '-' || c == '$' || c == '.'
+                || c == '_';
+    }
+
+    /**
+     * An unedited instruction of a renumbered function whose operands are those read, printed by
+     * re-spelling each {@code %N} of its text as the value numbered N in the text is spelled now:
+     * no re-read of the instruction. False (nothing printed) when the text has what this cannot
+     * judge: a string, a comment, a numbered global, a number the function had no value for,
+     * metadata operands.
+     */
+    private boolean printRenumbered(Instruction inst, InstructionSource s) {
+        for (int i = 0; i < inst.operandCount(); i++) {
+            Value v = inst.operand(i);
+            if (v != inst.originalOperand(i) || v instanceof MetadataValue) {
+                return false;
+            }
+        }
+        int from = s.tokenStart();
+        int end = s.end();
+        for (int p = from; p < end; p++) {
+            char c = src.charAt(p);
+            if (c == '"' || c == ';' || c == '@' && p + 1 < end && isDigit(src.charAt(p + 1))) {
+                return false;
+            }
+            if (c == '%' && p + 1 < end && isDigit(src.charAt(p + 1))) {
+                int n = numberAt(p);
+                if (n < 0 || n >= bySourceSlot.length || bySourceSlot[n] == null) {
+                    return false;
+                }
+            }
+        }
+        int pos = s.start();
+        for (int p = from; p < end; p++) {
+            if (src.charAt(p) == '%' && p + 1 < end && isDigit(src.charAt(p + 1))) {
+                int q = p + 1;
+                while (isDigit(src.charAt(q))) {
+                    q++;
+                }
+                String now = reference(bySourceSlot[numberAt(p)]);
+                if (now.length() != q - p || !src.startsWith(now, p)) {
+                    out.copy(src, pos, p);
+                    out.write(now);
+                    pos = q;
+                }
+                p = q - 1;
+            }
+        }
+        out.copy(src, pos, end);
+        return true;
     }
 
     /** Operands whose spelling may have changed without an edit of the instruction: names and numbers. */

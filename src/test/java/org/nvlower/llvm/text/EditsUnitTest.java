@@ -91,6 +91,52 @@ class EditsUnitTest {
         assertEquals(expected, IrPrinter.print(m));
     }
 
+    /** Renumbered text: strings, comments, numbered globals and renamed names keep their spelling. */
+    private static final String NUMBERED = """
+            @0 = global i32 1
+            @g = global i32 2
+
+            define i32 @h(i32 %0, i32 %b) {
+              %2 = add i32 %0, 1
+              %3 = add i32 %2, %b
+              %4 = call i32 asm "add.s32 %0, %1;", "=r,r"(i32 %3)
+              %5 = load i32, ptr @0
+              %6 = load i32, ptr @g
+              %7 = add i32 %4, %5 ; uses %3
+              %8 = add i32 %7, %6
+              ret i32 %8
+            }
+            """;
+
+    @Test
+    void erasingRenumbersOnlyTheLocalsOfTheText() {
+        Module m = IrParser.parseWithBodies("n.ll", NUMBERED);
+        Function h = m.function("h").orElseThrow();
+        Instruction first = inst(m, "h", 0, 0);
+        first.replaceAllUsesWith(h.arguments().get(0));
+        first.eraseFromParent();
+        String renumbered = """
+                @0 = global i32 1
+                @g = global i32 2
+
+                define i32 @h(i32 %0, i32 %b) {
+                  %2 = add i32 %0, %b
+                  %3 = call i32 asm "add.s32 %0, %1;", "=r,r"(i32 %2)
+                  %4 = load i32, ptr @0
+                  %5 = load i32, ptr @g
+                  %6 = add i32 %3, %4 ; uses %3
+                  %7 = add i32 %6, %5
+                  ret i32 %7
+                }
+                """;
+        assertEquals(renumbered, IrPrinter.print(m));
+        // then a global and an argument renamed: their uses in unedited instructions follow
+        m.global("g").setName("g2");
+        h.arguments().get(1).setName("c");
+        assertEquals(renumbered.replace("@g =", "@g2 =").replace("ptr @g\n", "ptr @g2\n")
+                .replace("%b", "%c"), IrPrinter.print(m));
+    }
+
     @Test
     void insertBeforeNamesNewValuesSoNothingMoves() {
         Module m = IrParser.parse("s.ll", SMALL);
