@@ -30,14 +30,7 @@ class LlvmTestsSyntaxTest {
     Path work;
 
     private Module assertValid(String name, String text) {
-        Module m = RoundTrip.check(name, text);
-        m.functions().forEach(Function::materialize);
-        assertEquals(text, IrPrinter.print(m), name + " after materializing");
-        Optional<Path> llvmAs = ExternalTools.llvmAs();
-        if (llvmAs.isPresent()) {
-            assertEquals(null, Differential.llvmAs(llvmAs.get(), text, work), name + ": llvm-as rejects it");
-        }
-        return m;
+        return ValidIrAcceptedTest.assertValid(work, name, text);
     }
 
     /** Assembler/block-labels.ll: a label may start with '$' ("$N:", LLLexer's LexDollar). */

@@ -29,6 +29,11 @@ class ValidIrAcceptedTest {
     Path work;
 
     private void assertValid(String name, String text) {
+        assertValid(work, name, text);
+    }
+
+    /** {@code text} round-trips byte for byte, also after materializing, and llvm-as accepts it where present. */
+    static Module assertValid(Path work, String name, String text) {
         Module m = RoundTrip.check(name, text);
         m.functions().forEach(Function::materialize);
         assertEquals(text, IrPrinter.print(m), name + " after materializing");
@@ -36,6 +41,7 @@ class ValidIrAcceptedTest {
         if (llvmAs.isPresent()) {
             assertEquals(null, Differential.llvmAs(llvmAs.get(), text, work), name + ": llvm-as rejects it");
         }
+        return m;
     }
 
     @Test

@@ -96,11 +96,7 @@ class ToolProofsTest {
         List<Object[]> clangs = clangs();
         Assumptions.assumeTrue(!clangs.isEmpty(), "clang 14/19 not found");
         Path c = dir.resolve("quadmath.c");
-        Files.copy(ToolProofsTest.class.getResourceAsStream("/lower128/quadmath.c"), c);
-        Path exe = dir.resolve("quadmath");
-        LlvmChecks.assertRuns(120, gcc.get(), "-O1", "-o", exe.toString(), c.toString(), "-lm");
-        String expected = LlvmChecks.assertRuns(60, exe).stdout();
-        assertEquals(630, expected.lines().count(), expected);
+        String expected = gccBuildPrints(dir, gcc.get(), c, 630);
         for (Object[] clang : clangs) {
             int version = (Integer) clang[1];
             String want = version >= 19 ? expected
@@ -122,6 +118,16 @@ class ToolProofsTest {
         }
     }
 
+    /** What gcc's build of the test resource /lower128/NAME.c (copied to {@code c}) prints: {@code lines} lines. */
+    private static String gccBuildPrints(Path dir, Path gcc, Path c, int lines) throws Exception {
+        Files.copy(ToolProofsTest.class.getResourceAsStream("/lower128/" + c.getFileName()), c);
+        Path exe = dir.resolve(c.getFileName().toString().replace(".c", ""));
+        LlvmChecks.assertRuns(120, gcc, "-O1", "-o", exe.toString(), c.toString(), "-lm");
+        String expected = LlvmChecks.assertRuns(60, exe).stdout();
+        assertEquals(lines, expected.lines().count(), expected);
+        return expected;
+    }
+
     /**
      * The quad math library called as a C program calls it (src/test/resources/lower128/quadlibm.c:
      * expf128 ... tanf128 by glibc's names), compiled by clang 14 and 19 at -O2, lowered with the
@@ -135,11 +141,7 @@ class ToolProofsTest {
         List<Object[]> clangs = clangs();
         Assumptions.assumeTrue(!clangs.isEmpty(), "clang 14/19 not found");
         Path c = dir.resolve("quadlibm.c");
-        Files.copy(ToolProofsTest.class.getResourceAsStream("/lower128/quadlibm.c"), c);
-        Path exe = dir.resolve("quadlibm");
-        LlvmChecks.assertRuns(120, gcc.get(), "-O1", "-o", exe.toString(), c.toString(), "-lm");
-        String expected = LlvmChecks.assertRuns(60, exe).stdout();
-        assertEquals(16 * 22, expected.lines().count(), expected);
+        String expected = gccBuildPrints(dir, gcc.get(), c, 16 * 22);
         for (Object[] clang : clangs) {
             int version = (Integer) clang[1];
             Path ll = dir.resolve("quadlibm" + version + ".ll");
