@@ -899,13 +899,18 @@ public final class IrParser {
         if (lex.kind != IrToken.LESS) {
             return false;
         }
+        return peekKind() == IrToken.LBRACE;
+    }
+
+    /** The kind of the token after the current one; nothing consumed. */
+    private IrToken peekKind() {
         int save = lex.start;
         int prevEnd = lex.previousEnd;
         lex.next();
-        boolean brace = lex.kind == IrToken.LBRACE;
+        IrToken next = lex.kind;
         lex.reset(save);
         lex.previousEnd = prevEnd;
-        return brace;
+        return next;
     }
 
     private Finisher parseAttributeGroup() {
@@ -1262,15 +1267,8 @@ public final class IrParser {
                 return true;
             case WORD:
                 return TOP_LEVEL_WORDS.contains(lex.text());
-            case GLOBAL, LOCAL, COMDAT, METADATA_NAME: {
-                int save = lex.start;
-                int prevEnd = lex.previousEnd;
-                lex.next();
-                boolean equals = lex.kind == IrToken.EQUALS;
-                lex.reset(save);
-                lex.previousEnd = prevEnd;
-                return equals;
-            }
+            case GLOBAL, LOCAL, COMDAT, METADATA_NAME:
+                return peekKind() == IrToken.EQUALS;
             default:
                 return false;
         }
@@ -3565,15 +3563,11 @@ public final class IrParser {
         if (lex.kind != IrToken.COMMA) {
             return false;
         }
-        int save = lex.start;
-        int prevEnd = lex.previousEnd;
-        lex.next();
-        if (lex.kind == t) {
-            return true;
+        if (peekKind() != t) {
+            return false;
         }
-        lex.reset(save);
-        lex.previousEnd = prevEnd;
-        return false;
+        lex.next();
+        return true;
     }
 
     /** If a comma is followed by something other than a metadata attachment, consumes it. */
@@ -3581,15 +3575,11 @@ public final class IrParser {
         if (lex.kind != IrToken.COMMA) {
             return false;
         }
-        int save = lex.start;
-        int prevEnd = lex.previousEnd;
-        lex.next();
-        if (lex.kind != IrToken.METADATA_NAME) {
-            return true;
+        if (peekKind() == IrToken.METADATA_NAME) {
+            return false;
         }
-        lex.reset(save);
-        lex.previousEnd = prevEnd;
-        return false;
+        lex.next();
+        return true;
     }
 
     /** {@code [syncscope("x")] [ordering [ordering]]} after an atomic operation. */

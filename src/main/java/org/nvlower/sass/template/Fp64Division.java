@@ -105,14 +105,6 @@ final class Fp64Division {
     }
 
     /**
-     * outside = (x's biased exponent not in [0x20b, 0x5f3), i.e. |x| outside [2^-500, 2^500)) or
-     * {@code or}: DDIV's operand range.
-     */
-    static void exponentOutside(ProgramBuilder b, Reg g, Reg x, Pred outside, int or) {
-        exponentOutside(b, g, x, 0x20B, 0x5F3, outside, or);
-    }
-
-    /**
      * outside = (x's biased exponent not in [low, high)) or {@code or}: LEA shifts the sign out and
      * subtracts the lower bound, so one unsigned compare checks both bounds (the fraction bits below
      * the exponent do not change it).
