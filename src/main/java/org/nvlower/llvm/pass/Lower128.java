@@ -2,8 +2,11 @@ package org.nvlower.llvm.pass;
 
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.function.IntFunction;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
@@ -87,7 +90,7 @@ public final class Lower128 {
     private final Options options;
     private final Set<RuntimeFunction> used = EnumSet.noneOf(RuntimeFunction.class);
     private final List<CallInst> calls = new ArrayList<>();
-    private final Set<Function> replacedCallees = new java.util.LinkedHashSet<>();
+    private final Set<Function> replacedCallees = new LinkedHashSet<>();
     private int folded;
 
     private Lower128(Module module, Options options) {
@@ -212,66 +215,54 @@ public final class Lower128 {
             }
             result = new ConstantAggregate(v, lanes);
         } else if (inst.type() instanceof VectorType v) {
-            Value acc = Constants.poison(v);
-            for (int lane = 0; lane < v.count(); lane++) {
-                Value[] ops = new Value[inst.operandCount()];
-                for (int k = 0; k < ops.length; k++) {
-                    ops[k] = b.extractElement(inst.operand(k), Constants.i32(lane), part(name, "a" + k + "." + lane));
+            result = byLane(b, v, name, lane -> {
+                List<Value> ops = new ArrayList<>();
+                for (int k = 0; k < inst.operandCount(); k++) {
+                    ops.add(b.extractElement(inst.operand(k), Constants.i32(lane), part(name, "a" + k + "." + lane)));
                 }
-                Value r = scalar(b, inst, d, ops, part(name, "lane" + lane));
-                acc = b.insert(AggregateInst.insertElement(acc, r, Constants.i32(lane)),
-                        lane + 1 < v.count() ? part(name, "v" + lane) : "");
-            }
-            result = acc;
+                return scalar(b, inst, d, ops, part(name, "lane" + lane));
+            });
         } else {
-            result = scalar(b, inst, d, inst.operands().toArray(new Value[0]), name);
+            result = scalar(b, inst, d, inst.operands(), name);
         }
         replace(inst, result);
     }
 
     /** The lowered value of one scalar operation on {@code ops}. */
-    private Value scalar(IrBuilder b, Instruction inst, RuntimeDispatch.Decision d, Value[] ops, String name) {
+    private Value scalar(IrBuilder b, Instruction inst, RuntimeDispatch.Decision d, List<Value> ops, String name) {
         if (d instanceof RuntimeDispatch.Fold fold) {
             folded++;
             return Constants.i1(fold.value());
         }
         RuntimeDispatch.Call call = (RuntimeDispatch.Call) d;
         RuntimeFunction f = call.function();
-        boolean carry = options.fp128AsI128();
-        List<Value> args = new ArrayList<>();
-        for (int k = 0; k < f.parameterTypes().size(); k++) {
-            ValueType param = f.parameterTypes().get(k);
-            Value v = ops[k];
-            if (v.type() instanceof IntegerType t && t.bits() < param.bits()) {
-                v = call.signed() ? b.sext(v, param.irType(), part(name, "ext" + k))
-                        : b.zext(v, param.irType(), part(name, "ext" + k));
-            } else if (param == ValueType.F32 && v.type() != FloatType.FLOAT) {
-                v = b.cast(Opcode.FPEXT, v, FloatType.FLOAT, part(name, "ext" + k));
-            }
-            if (carry && param == ValueType.F128) {
-                v = b.bitcast(v, IntegerType.I128);
-            }
-            args.add(v);
-        }
-        FunctionType type = f.functionType(carry);
         Type want = inst.type().scalarType();
-        boolean carriedResult = carry && f.returnType() == ValueType.F128;
         boolean narrowed = want instanceof IntegerType t && t.bits() < f.returnType().bits();
-        // the last value made is the result and gets the name; the call's result bitcast vanishes
-        // when fp128 is carried as i128, and the call then takes that name
-        String callName = carriedResult ? "" : narrowed ? part(name, "call") : name;
-        CallInst c = b.call(module.getOrInsertFunction(f.symbol(), type.returnType(), type.params()), args, callName);
-        copyDebugLocation(inst, c);
-        calls.add(c);
-        used.add(f);
-        Value r = c;
-        if (carriedResult) {
-            r = b.bitcast(r, FloatType.FP128, name);
+        Value r = rowCall(b, inst, f, ops,
+                (k, v) -> widen(b, v, f.parameterTypes().get(k), call.signed(), part(name, "ext" + k)),
+                narrowed ? part(name, "call") : name);
+        return narrowed ? b.trunc(r, (IntegerType) want, name) : r;
+    }
+
+    /** {@code v} widened to a row's parameter: a narrower integer sign- or zero-extended, another float to float. */
+    private static Value widen(IrBuilder b, Value v, ValueType param, boolean signed, String name) {
+        if (v.type() instanceof IntegerType t && t.bits() < param.bits()) {
+            return signed ? b.sext(v, param.irType(), name) : b.zext(v, param.irType(), name);
         }
-        if (narrowed) {
-            r = b.trunc(r, (IntegerType) want, name);
+        if (param == ValueType.F32 && v.type() != FloatType.FLOAT) {
+            return b.cast(Opcode.FPEXT, v, FloatType.FLOAT, name);
         }
-        return r;
+        return v;
+    }
+
+    /** A vector of {@code v}'s type built lane by lane from {@code lane}'s scalars. */
+    private static Value byLane(IrBuilder b, VectorType v, String name, IntFunction<Value> lane) {
+        Value acc = Constants.poison(v);
+        for (int i = 0; i < v.count(); i++) {
+            acc = b.insert(AggregateInst.insertElement(acc, lane.apply(i), Constants.i32(i)),
+                    i + 1 < v.count() ? part(name, "v" + i) : "");
+        }
+        return acc;
     }
 
     // ------------------------------------------------------------------ fp128 intrinsics and quad C functions
@@ -296,18 +287,14 @@ public final class Lower128 {
             b.store(rowCall(b, call, s.stored(), operands, part(name, s.storedName())), args.get(args.size() - 1));
             result = rowCall(b, call, s.returned(), operands, name);
         } else if (call.type() instanceof VectorType v) {
-            Value acc = Constants.poison(v);
-            for (int lane = 0; lane < v.count(); lane++) {
+            result = byLane(b, v, name, lane -> {
                 List<Value> ops = new ArrayList<>();
                 for (Value a : args) {
                     ops.add(a.type() instanceof VectorType
                             ? b.extractElement(a, Constants.i32(lane), part(name, "a." + lane)) : a);
                 }
-                Value r = scalarCall(b, call, plan, ops, v.element(), part(name, "lane" + lane));
-                acc = b.insert(AggregateInst.insertElement(acc, r, Constants.i32(lane)),
-                        lane + 1 < v.count() ? part(name, "v" + lane) : "");
-            }
-            result = acc;
+                return scalarCall(b, call, plan, ops, v.element(), part(name, "lane" + lane));
+            });
         } else {
             result = scalarCall(b, call, plan, args, call.type(), name);
         }
@@ -384,10 +371,16 @@ public final class Lower128 {
 
     /** A call of {@code f} on {@code args} (fp128 values; carried as i128 when the options say so). */
     private Value rowCall(IrBuilder b, Instruction origin, RuntimeFunction f, List<Value> args, String name) {
+        return rowCall(b, origin, f, args, (k, v) -> v, name);
+    }
+
+    /** The same, each argument first passed through {@code prepare} (given its index). */
+    private Value rowCall(IrBuilder b, Instruction origin, RuntimeFunction f, List<Value> args,
+            BiFunction<Integer, Value, Value> prepare, String name) {
         boolean carry = options.fp128AsI128();
         List<Value> ops = new ArrayList<>();
         for (int k = 0; k < f.parameterTypes().size(); k++) {
-            Value v = args.get(k);
+            Value v = prepare.apply(k, args.get(k));
             ops.add(carry && f.parameterTypes().get(k) == ValueType.F128 ? b.bitcast(v, IntegerType.I128) : v);
         }
         FunctionType type = f.functionType(carry);
