@@ -297,6 +297,21 @@ public final class Templates {
         return Optional.empty();
     }
 
+    /**
+     * What a listing of op for sm must say beside it, or empty: before sm_70 (sm_35 to sm_62 in
+     * ptxas 11.8's listings) ptxas puts an RRO (RRO.EX2, RRO.SINCOS) before MUFU.EX2/SIN/COS, whose
+     * fixed-point result is documented nowhere nvlower can cite; the templates are sm_70's
+     * sequence there (docs/templates.md, "sm_5x/sm_6x: RRO, not modelled").
+     */
+    public static Optional<String> targetNote(PtxMathOp op, SmProcessor sm) {
+        String base = op.spelling().substring(0, op.spelling().indexOf('.'));
+        if (sm.number() >= 70 || !op.spelling().contains(".approx") || !List.of("ex2", "sin", "cos").contains(base)) {
+            return Optional.empty();
+        }
+        return Optional.of("on " + sm.smName() + " ptxas puts RRO." + (base.equals("ex2") ? "EX2" : "SINCOS")
+                + " before the MUFU (not modelled): this is the sm_70+ sequence");
+    }
+
     public static Template require(TemplateKey key) {
         return get(key).orElseThrow(() -> new IllegalArgumentException("no template for '" + key + "' (templates: "
                 + String.join(", ", names()) + ")"));
