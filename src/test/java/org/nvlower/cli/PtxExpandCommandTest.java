@@ -137,6 +137,25 @@ class PtxExpandCommandTest {
         assertEquals(0, strict.exitCode(), strict.err());
     }
 
+    /**
+     * Every math instruction form of issue 22 (62 in allmath.ptx, which ptxas 11.8 and 13 accept for
+     * sm_90) has a template on sm_75 to sm_100; before sm_75 all but tanh.approx.f32 (MUFU.TANH is sm_75's).
+     */
+    @Test
+    void everyMathFormHasATemplate() throws java.io.IOException {
+        String text = java.nio.file.Files.readString(java.nio.file.Path.of(FIXTURES + "allmath.ptx"));
+        org.nvlower.ptx.PtxModule m = org.nvlower.ptx.PtxReader.read("allmath.ptx", text);
+        for (String arch : new String[] {"sm_52", "sm_61", "sm_75", "sm_80", "sm_90", "sm_100"}) {
+            org.nvlower.nvptx.SmProcessor sm = org.nvlower.nvptx.SmProcessor.byName(arch).orElseThrow();
+            java.util.List<org.nvlower.pipeline.KernelExpansion.Site> sites = org.nvlower.pipeline.KernelExpansion.of(m, false, sm,
+                    sm.registerFileSize()).sites();
+            assertEquals(62, sites.size(), arch);
+            java.util.List<String> left = sites.stream().filter(s -> !s.expanded()).map(s -> s.op() + ": " + s.reason()).toList();
+            assertEquals(sm.hasMufuTanh() ? java.util.List.of() : java.util.List.of("tanh.approx.f32: no template for " + arch
+                    + " (ptxas refuses it there)"), left, arch);
+        }
+    }
+
     /** Before sm_70 ptxas puts RRO before MUFU.EX2/SIN/COS, which nvlower does not model: the listing says so. */
     @Test
     void theSequencesWithoutRroAreMarkedBeforeSm70() {
