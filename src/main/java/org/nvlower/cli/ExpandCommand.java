@@ -161,6 +161,8 @@ public final class ExpandCommand implements Runnable {
         }
         out.printf(Locale.ROOT, "// %s for %s: %d instructions, %d sections%n", t.name(), arch,
                 t.program().code().size(), t.program().sections().size());
+        SmProcessor.byName(arch).flatMap(sm -> Templates.targetNote(t.key().op(), sm))
+                .ifPresent(n -> out.printf(Locale.ROOT, "// note: %s%n", n));
         out.print(Printer.listing(t.program()));
         out.printf(Locale.ROOT, "// fast path %d (ptxas 11.8: %s), slow path %d, registers %d, predicates %d%n",
                 t.fastPath(), t.ptxasFastPath() < 0 ? "-" : Integer.toString(t.ptxasFastPath()), t.slowPath(),
@@ -252,6 +254,12 @@ public final class ExpandCommand implements Runnable {
             } else {
                 out.printf(Locale.ROOT, "// %-22s %5d %12d %9d %9d %9d %17d%n", t.name(), r.sites(),
                         t.program().code().size(), t.fastPath(), t.slowPath(), t.registers(), t.program().vregs().size());
+            }
+        }
+        for (KernelExpansion.Row r : x.rows()) {
+            if (r.template() != null) {
+                SmProcessor.byName(arch).flatMap(sm -> Templates.targetNote(r.template().key().op(), sm))
+                        .ifPresent(n -> out.printf(Locale.ROOT, "// note: %s: %s%n", r.template().name(), n));
             }
         }
         for (PtxFunction f : x.module().functions()) {

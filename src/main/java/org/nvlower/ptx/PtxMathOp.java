@@ -71,6 +71,8 @@ public enum PtxMathOp {
     // MUFU.TANH alone (sm_75 and later; no .ftz form: subnormal inputs pass through)
     TANH_APPROX_F32("tanh.approx.f32"),
     RSQRT_APPROX_F64("rsqrt.approx.f64"),
+    // MUFU.RCP64H / RSQ64H of the operand's high word alone, the result's low word zero (every SM)
+    RCP_APPROX_FTZ_F64("rcp.approx.ftz.f64"),
     RSQRT_APPROX_FTZ_F64("rsqrt.approx.ftz.f64"),
     DIV_U16("div.u16"),
     DIV_S16("div.s16"),

@@ -91,6 +91,13 @@ public final class Templates {
     /** tanh.approx.f32's bound: the PTX ISA's 2^-11 relative, in units of 2^-11, plus 2^-20 for the double reference. */
     public static final double TANH_BOUND = 1 + 0x1p-20;
 
+    /**
+     * rcp.approx.ftz.f64's and rsqrt.approx.ftz.f64's bound, in units of 2^-20 relative to 1/h and
+     * 1/sqrt(h) (h the operand's high word, its low word zero): MUFU.RCP64H/RSQ64H's assumed 2^-20
+     * (the PTX ISA calls them "gross" approximations and states no number), plus 2^-20 for the double reference.
+     */
+    public static final double APPROX_FTZ_F64_BOUND = 1 + 0x1p-20;
+
     private static final boolean EXACT = true;
     private static final boolean APPROX = false;
 
@@ -194,7 +201,10 @@ public final class Templates {
             new Row(RSQRT_APPROX_F64, Variant.DEFAULT, DRSQRT_FLAG, F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
                     () -> Fp64Rsqrt.rsqrtApprox(true)),
             new Row(RSQRT_APPROX_F64, Variant.FULL, not(DRSQRT_FLAG), F64_UNARY, APPROX, RSQRT_F64_BOUND, 11,
-                    () -> Fp64Rsqrt.rsqrtApprox(false)));
+                    () -> Fp64Rsqrt.rsqrtApprox(false)),
+            // ptxas 11.8 (sm_35 to sm_90 alike): MUFU.RCP64H / RSQ64H of the high word, MOV of a zero low word
+            new Row(RCP_APPROX_FTZ_F64, F64_UNARY, APPROX, APPROX_FTZ_F64_BOUND, 2, () -> Fp64Approx.build(MufuFn.RCP64H)),
+            new Row(RSQRT_APPROX_FTZ_F64, F64_UNARY, APPROX, APPROX_FTZ_F64_BOUND, 2, () -> Fp64Approx.build(MufuFn.RSQ64H)));
 
     /** div, rcp or sqrt .rz/.rm/.rp[.ftz].f32: the .rn sequence and one correction in the mode. */
     private static Row directedF32(PtxMathOp op, int ptxasFastPath) {
@@ -285,6 +295,21 @@ public final class Templates {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * What a listing of op for sm must say beside it, or empty: before sm_70 (sm_35 to sm_62 in
+     * ptxas 11.8's listings) ptxas puts an RRO (RRO.EX2, RRO.SINCOS) before MUFU.EX2/SIN/COS, whose
+     * fixed-point result is documented nowhere nvlower can cite; the templates are sm_70's
+     * sequence there (docs/templates.md, "sm_5x/sm_6x: RRO, not modelled").
+     */
+    public static Optional<String> targetNote(PtxMathOp op, SmProcessor sm) {
+        String base = op.spelling().substring(0, op.spelling().indexOf('.'));
+        if (sm.number() >= 70 || !op.spelling().contains(".approx") || !List.of("ex2", "sin", "cos").contains(base)) {
+            return Optional.empty();
+        }
+        return Optional.of("on " + sm.smName() + " ptxas puts RRO." + (base.equals("ex2") ? "EX2" : "SINCOS")
+                + " before the MUFU (not modelled): this is the sm_70+ sequence");
     }
 
     public static Template require(TemplateKey key) {

@@ -378,7 +378,13 @@ public final class CheckPtx {
     }
 
     private void exhaustive() {
-        if (op.isFloat()) {
+        if (op.isFloat() && op.bits() == 64) { // rcp/rsqrt.approx.ftz.f64: high word i, the seeded low word of CaseSet
+            String lo = g();
+            mix(lo, 0);
+            ins("and.b64 " + lo + ", " + lo + ", 0xFFFFFFFF");
+            ins("shl.b64 %opa, %i, 32");
+            ins("or.b64 %opa, %opa, " + lo);
+        } else if (op.isFloat()) {
             ins("and.b64 %opa, %i, 0xFFFFFFFF");
         } else if (op.divisor() != null) { // every 16-bit dividend
             if (op.signed()) {

@@ -19,7 +19,8 @@ import java.util.Locale;
  *     constructed within a tiny distance of a rounding boundary (near-halfway), exact results,
  *     subnormal results, the overflow and underflow thresholds, FCHK's boundary exponents; for
  *     integers quotients next to a boundary (a = q b + r, r in {0, 1, b - 1}).
- * <li>{@code exhaustive}: every input of a unary float op (2^32); for integer ops every pair of
+ * <li>{@code exhaustive}: every input of a unary float op (2^32); for rcp/rsqrt.approx.ftz.f64
+ *     every high word (2^32, each with a seeded low word); for integer ops every pair of
  *     16-bit operands (unsigned 0..65535, signed -32768..32767).
  * <li>{@code binades}: for rcp.rn and sqrt.rn, every input of the binades that decide their fast
  *     path (rcp: [1, 2) of both signs; sqrt: [1, 4)): elsewhere the fast path is an exact scaling of
@@ -56,7 +57,7 @@ public enum CaseSet {
             case RANDOM -> Long.MAX_VALUE;
             case HARD -> HARD_SIZE;
             case EXHAUSTIVE -> {
-                if (op.isDouble() || op.isFloat() && !op.unary()) {
+                if (op.isDouble() && !highWordAlone(op) || op.isFloat() && !op.unary()) {
                     throw new IllegalArgumentException(op + ": no exhaustive case set for a two-operand float op");
                 }
                 yield 1L << 32;
@@ -92,7 +93,10 @@ public enum CaseSet {
                 out[1] = 0;
             }
             case EXHAUSTIVE -> {
-                if (op.isFloat()) {
+                if (op.isDouble()) { // rcp/rsqrt.approx.ftz.f64: high word i, a low word they must ignore
+                    out[0] = i << 32 | (Generators.mix(seed, i, 0) & 0xFFFFFFFFL);
+                    out[1] = 0;
+                } else if (op.isFloat()) {
                     out[0] = i & 0xFFFFFFFFL;
                     out[1] = 0;
                 } else if (op.signed()) {
@@ -104,6 +108,14 @@ public enum CaseSet {
                 }
             }
         }
+    }
+
+    /**
+     * rcp/rsqrt.approx.ftz.f64, whose result depends on the operand's high word alone (the PTX ISA
+     * defines them so; ptxas's code loads nothing else): their 2^32 high words are every input.
+     */
+    static boolean highWordAlone(SassOp op) {
+        return op.kind() == SassOp.Kind.RCP_APPROX_FTZ_F64 || op.kind() == SassOp.Kind.RSQRT_APPROX_FTZ_F64;
     }
 
     private static long[] floatEdges;

@@ -69,6 +69,7 @@ final class Fp64Cases {
         switch (kind) {
             case DIV_F64 -> hardDivision(i, out);
             case RCP_F64 -> hardReciprocal(i, out);
+            case RCP_APPROX_FTZ_F64, RSQRT_APPROX_FTZ_F64 -> hardHighWord(i, out);
             default -> hardRoot(i, out);
         }
     }
@@ -122,6 +123,52 @@ final class Fp64Cases {
             return Generators.mix(HARD_SEED, i, 9) >>> (12 + rnd(i, 10, 40));
         }
         return ((long) e << 52) | frac;
+    }
+
+    /**
+     * For rcp/rsqrt.approx.ftz.f64, which read the high word alone (categories of i mod 8): a
+     * random normal high word (0); the high word's exponent where 1/h is flushed (0x7fc-0x7fe, 1);
+     * a subnormal or tiny high word (2); an infinite high word, so a NaN double (3); a NaN high word
+     * (4); a power of two or an all-ones significand (5); 1/h (6) or 1/sqrt(h) (7) the nearest
+     * to a midpoint of the 20-bit grid the exact MUFU model rounds to among 64 neighbouring high
+     * words; either sign, and always a random nonzero low word.
+     */
+    private static void hardHighWord(long i, long[] out) {
+        out[1] = 0;
+        long h = Generators.mix(HARD_SEED, i, 21);
+        long frac = (h >>> 12) & 0xFFFFF;
+        int e = 1 + rnd(i, 22, 2046);
+        long hi = switch ((int) (i & 7)) {
+            case 1 -> ((long) (0x7FC + rnd(i, 22, 3)) << 20) | frac;
+            case 2 -> ((long) rnd(i, 22, 3) << 20) | (frac >>> rnd(i, 23, 20));
+            case 3 -> 0x7FF00000L;
+            case 4 -> 0x7FF00000L | Math.max(1, frac);
+            case 5 -> ((long) e << 20) | (rnd(i, 23, 2) == 0 ? 0 : 0xFFFFF);
+            case 6, 7 -> nearMidpointHighWord((i & 7) == 7, ((long) (1023 + 2 * (rnd(i, 25, 400) - 200)) << 20) | frac);
+            default -> ((long) e << 20) | frac;
+        };
+        long sign = rnd(i, 26, 2) == 0 ? 0 : Long.MIN_VALUE;
+        out[0] = sign | hi << 32 | Math.max(1, Generators.mix(HARD_SEED, i, 27) & 0xFFFFFFFFL);
+    }
+
+    /**
+     * Of the 64 high words from {@code start} on (one binade), the one whose 1/h (1/sqrt(h) with
+     * {@code rsqrt}) lies the nearest to a midpoint of the 20-bit grid, relative to its ulp.
+     */
+    private static long nearMidpointHighWord(boolean rsqrt, long start) {
+        long best = start;
+        double bestDistance = 1;
+        for (long hi = start; hi < start + 64 && (hi & 0xFFFFF) >= (start & 0xFFFFF); hi++) {
+            double hv = Double.longBitsToDouble(hi << 32);
+            double v = rsqrt ? 1 / Math.sqrt(hv) : 1 / hv;
+            long bits = Double.doubleToRawLongBits(v);
+            double distance = Math.abs((bits & 0xFFFFFFFFL) - 0x80000000L) / 0x1p32; // from the midpoint, in ulps of 2^-20
+            if (distance < bestDistance) {
+                bestDistance = distance;
+                best = hi;
+            }
+        }
+        return best;
     }
 
     /** a / b near a midpoint of the result grid, placed anywhere, at the overflow edge, or subnormal. */

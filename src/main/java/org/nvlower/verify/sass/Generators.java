@@ -82,7 +82,7 @@ final class Generators {
     static void hard(SassOp op, long i, long[] out) {
         switch (op.kind()) {
             case DIV_F32, APPROX_DIV_F32 -> hardDivision(i, out);
-            case DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 -> Fp64Cases.hard(op.kind(), i, out);
+            case DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64, RCP_APPROX_FTZ_F64, RSQRT_APPROX_FTZ_F64 -> Fp64Cases.hard(op.kind(), i, out);
             case RCP_F32, RCP_APPROX_F32 -> hardReciprocal(i, out);
             case SQRT_F32, RSQRT_F32, SQRT_APPROX_F32 -> hardRoot(i, out);
             case EX2_F32, LG2_F32, SIN_F32, COS_F32, TANH_F32 -> hardTranscendental(op.kind(), i, out);

@@ -29,7 +29,7 @@ public final class SassOp {
     /** What the reference computes. */
     public enum Kind { DIV_F32, RCP_F32, SQRT_F32, APPROX_DIV_F32, RCP_APPROX_F32, RSQRT_F32, SQRT_APPROX_F32, EX2_F32, LG2_F32, SIN_F32, COS_F32, TANH_F32, DIV_U16, DIV_S16, REM_U16, REM_S16, DIV_U32, DIV_S32, REM_U32, REM_S32, DIV_U64,
         DIV_S64, REM_U64, REM_S64,
-        DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64 }
+        DIV_F64, RCP_F64, SQRT_F64, RSQRT_F64, RCP_APPROX_FTZ_F64, RSQRT_APPROX_FTZ_F64 }
 
     private SassOp(Template template, Kind kind) {
         this.template = template;
@@ -80,7 +80,9 @@ public final class SassOp {
             case DIV_RN_F64, DIV_RZ_F64, DIV_RM_F64, DIV_RP_F64 -> Kind.DIV_F64;
             case RCP_RN_F64, RCP_RZ_F64, RCP_RM_F64, RCP_RP_F64 -> Kind.RCP_F64;
             case SQRT_RN_F64, SQRT_RZ_F64, SQRT_RM_F64, SQRT_RP_F64 -> Kind.SQRT_F64;
-            case RSQRT_APPROX_F64, RSQRT_APPROX_FTZ_F64 -> Kind.RSQRT_F64;
+            case RSQRT_APPROX_F64 -> Kind.RSQRT_F64;
+            case RCP_APPROX_FTZ_F64 -> Kind.RCP_APPROX_FTZ_F64;
+            case RSQRT_APPROX_FTZ_F64 -> Kind.RSQRT_APPROX_FTZ_F64;
         };
         return new SassOp(t, k);
     }
@@ -190,6 +192,8 @@ public final class SassOp {
             case LG2_F32 -> lg2F32Error((int) a, (int) got, template.ftz());
             case SIN_F32, COS_F32 -> sinCosF32Error(kind == Kind.COS_F32, (int) a, (int) got, template.ftz());
             case TANH_F32 -> tanhF32Error((int) a, (int) got);
+            case RCP_APPROX_FTZ_F64 -> approxFtzF64Error(false, a, got);
+            case RSQRT_APPROX_FTZ_F64 -> approxFtzF64Error(true, a, got);
             default -> Math.max(0, ulpError((int) a, (int) b, (int) got));
         };
     }
@@ -384,6 +388,43 @@ public final class SassOp {
         }
         double exact = StrictMath.tanh(f);
         return Math.abs(g - exact) / Math.abs(exact) / 0x1p-11;
+    }
+
+    /**
+     * rcp.approx.ftz.f64's (rsqrt's with {@code rsqrt}) error as the PTX ISA defines the instruction:
+     * on h, x's high word with its low word zero (the ISA: "ignore the least-significant 32 bits"),
+     * subnormal h read as zero, the result's low word zero. In units of 2^-20 relative to 1/h
+     * (1/sqrt(h)), both in double (within 2^-52). Exact results required (the ISA's tables): a NaN
+     * h -> a NaN; rcp: +-0 -> +-inf, +-inf -> +-0; rsqrt: +-0 -> +-inf, +inf -> +0, h < 0 -> a NaN.
+     * A signed zero is also admitted for an rcp whose every output inside the bound lies below
+     * 2^-1022 (flushed; 1/h near 2^-1022); a result with a nonzero low word never is.
+     */
+    public static double approxFtzF64Error(boolean rsqrt, long x, long got) {
+        if ((int) got != 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        long h = x & 0xFFFFFFFF00000000L;
+        if ((h & 0x7FF0000000000000L) == 0) {
+            h &= Long.MIN_VALUE; // subnormal: flushed to a zero of its sign
+        }
+        double hv = Double.longBitsToDouble(h);
+        double g = Double.longBitsToDouble(got);
+        if (Double.isNaN(hv) || rsqrt && hv < 0) {
+            return Double.isNaN(g) ? 0 : Double.POSITIVE_INFINITY;
+        }
+        long sign = h & Long.MIN_VALUE;
+        if (hv == 0 || Double.isInfinite(hv)) {
+            long want = hv == 0 ? sign | 0x7FF0000000000000L : sign; // 1/(+-0), 1/(+-inf); rsqrt(+inf) = +0
+            return got == want ? 0 : Double.POSITIVE_INFINITY;
+        }
+        double exact = rsqrt ? 1 / Math.sqrt(hv) : 1 / hv;
+        if (!rsqrt && got == sign && Math.abs(exact) * (1 - 0x1p-20) < Double.MIN_NORMAL) {
+            return 0;
+        }
+        if (Double.isNaN(g) || Double.isInfinite(g) || (got & Long.MIN_VALUE) != sign || g == 0) {
+            return Double.POSITIVE_INFINITY;
+        }
+        return Math.abs(g - exact) / Math.abs(exact) / 0x1p-20;
     }
 
     public boolean signed() {

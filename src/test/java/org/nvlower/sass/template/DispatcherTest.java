@@ -58,7 +58,9 @@ class DispatcherTest {
         assertEquals("DSQRT", Dispatcher.templateName(PtxMathOp.SQRT_RN_F64).orElseThrow());
         assertEquals("DRSQRT", Dispatcher.templateName(PtxMathOp.RSQRT_APPROX_F64).orElseThrow());
         assertTrue(Dispatcher.opcodes().contains(PtxMathOp.DIV_RN_F32));
-        assertTrue(Dispatcher.templateName(PtxMathOp.RSQRT_APPROX_FTZ_F64).isEmpty()); // no template yet
+        // MUFU.RCP64H/RSQ64H alone: templates of their own, not DRCP's or DRSQRT's
+        assertEquals("RSQRT_APPROX_FTZ_F64", Dispatcher.templateName(PtxMathOp.RSQRT_APPROX_FTZ_F64).orElseThrow());
+        assertEquals("RCP_APPROX_FTZ_F64", Dispatcher.templateName(PtxMathOp.RCP_APPROX_FTZ_F64).orElseThrow());
     }
 
     /** q1 = a / b, q2 = q1 / c, s = sqrt(q2), q3 = c / a, r = rcp(b), a = a / c (in place). */

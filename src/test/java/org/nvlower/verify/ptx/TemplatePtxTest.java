@@ -19,7 +19,7 @@ import org.nvlower.verify.sass.TemplateVerifier;
 import org.nvlower.verify.sass.TemplateVerifier.Plan;
 
 /**
- * Every template's emitted PTX ({@code expand OP --emit ptx}), all 83, runs in the PTX interpreter on
+ * Every template's emitted PTX ({@code expand OP --emit ptx}), all 85, runs in the PTX interpreter on
  * edge, random and hard cases under the exact and an adversarial MUFU model (the directed
  * roundings: the adversarial one, fewer cases): every result equals
  * the reference (or lies within the bound) and the emulator's word for the same case.
@@ -34,8 +34,8 @@ class TemplatePtxTest {
     void everyTemplateHasAHarnessKernel() {
         // the 25 PtxEmitTest has ptxas accept, DDIV's two lower register tiers and DRCP's MUFU.RCP seed,
         // the 18 FP32 and 18 FP64 (9 ops, 2 seeds) directed roundings, div/rem .u16/.s16, rsqrt.approx(.ftz).f32,
-        // rcp/sqrt/ex2/lg2/sin/cos.approx(.ftz).f32, tanh.approx.f32
-        assertEquals(83, Templates.names().size());
+        // rcp/sqrt/ex2/lg2/sin/cos.approx(.ftz).f32, tanh.approx.f32, rcp/rsqrt.approx.ftz.f64
+        assertEquals(85, Templates.names().size());
         for (String name : Templates.names()) {
             String kernel = "nvlower_" + name.replaceAll("[^A-Za-z0-9]", "_") + "_kernel(.param .u64 buf)";
             assertTrue(TemplatePtx.of(SassOp.of(TemplateKey.valueOf(name))).text().contains(".visible .entry " + kernel), name);
