@@ -136,18 +136,11 @@ final class HalfPath {
             if (rm == RoundingMode.NEAR_EVEN) {
                 return h & 0xFFFF;
             }
-            // h above the float in magnitude (the truncation is one below), or below it
+            // h above the float in magnitude (the truncation is one below), or below it; rounded
+            // without a branch on the sign or the side, which random operands make coin tosses
             int above = Math.abs(q) < Math.abs(hq) ? 1 : 0;
             int below = Math.abs(q) > Math.abs(hq) ? 1 : 0;
-            boolean negative = h < 0;
-            int z = switch (rm) {
-                case NEAR_EVEN, NEAR_MAX_MAG -> magnitude; // never a tie
-                case MIN_MAG -> magnitude - above;
-                case MIN -> negative ? magnitude + below : magnitude - above;
-                case MAX -> negative ? magnitude - above : magnitude + below;
-                case ODD -> (magnitude - above) | above | below;
-            };
-            return (h & 0x8000) | z;
+            return HardwarePath.adjust(h & 0xFFFF, (h >>> 15) & 1, above, below, rm);
         }
         return round(false, q, 0, rm, env);
     }
