@@ -188,9 +188,11 @@ final class ConversionPath {
             float r = a;
             long t = a - (r >= 0x1p63f ? Long.MIN_VALUE : (long) r); // 2^63 wraps to the same residual
             long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
-            // no branch on t == 0 (about a third of random longs are exact) nor on its sign
+            if (t == 0) {
+                return bits;
+            }
             boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
-            return HardwarePath.finish(bits, r < 0, (int) ((t >> 63) | (-t >>> 63)), tieAway, rm, env);
+            return HardwarePath.finish(bits, r < 0, t > 0 ? 1 : -1, tieAway, rm, env);
         }
         double d = a;
         long t = residual(a, d);

@@ -115,8 +115,9 @@ final class HalfPath {
      * finite binary16 values lies inside float's normal range (2^-40 to 2^40). So where the
      * hardware's float-to-half conversion (nearest even) h is normal, above 2^-14 (which may be tiny
      * after rounding) and below the largest finite value, it is the result to nearest (never a tie:
-     * a tie would be an exact quotient of 12 bits), inexact when it differs from the float, and the
-     * directed modes take h or its neighbour on the float's side; everything else goes through
+     * a tie would be an exact quotient of 12 bits), inexact when the float's 13 bits below
+     * binary16's last place are not all zero, and the directed modes truncate those bits and add a
+     * binary16 unit away from zero where due; everything else goes through
      * {@link DoubleRounding}.
      */
     static long div16(short a, short b, RoundingMode rm, Env env) {
@@ -131,16 +132,26 @@ final class HalfPath {
         short h = Float.floatToFloat16(q);
         int magnitude = h & 0x7FFF;
         if (magnitude > 0x0400 && magnitude < 0x7BFF) {
-            float hq = Float.float16ToFloat(h);
-            env.flags |= hq != q ? ExceptionFlags.INEXACT : 0;
-            if (rm == RoundingMode.NEAR_EVEN) {
-                return h & 0xFFFF;
+            // h normal: a binary16 ulp is 2^13 float ulps, so q's low 13 bits are the ones rounding
+            // drops, not all zero exactly when the quotient is inexact (never on a boundary)
+            int bits = Float.floatToRawIntBits(q);
+            int dropped = bits & 0x1FFF;
+            int inexact = dropped != 0 ? 1 : 0;
+            env.flags |= inexact * ExceptionFlags.INEXACT;
+            if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+                return h & 0xFFFF; // never a tie
             }
-            // h above the float in magnitude (the truncation is one below), or below it; rounded
-            // without a branch on the sign or the side, which random operands make coin tosses
-            int above = Math.abs(q) < Math.abs(hq) ? 1 : 0;
-            int below = Math.abs(q) > Math.abs(hq) ? 1 : 0;
-            return HardwarePath.adjust(h & 0xFFFF, (h >>> 15) & 1, above, below, rm);
+            // the directed modes on the float's bits: truncate, then one binary16 unit away from
+            // zero where due; the result is a normal binary16, so its bits are the float's
+            // magnitude shifted, with the exponent rebiased (127 - 15)
+            int truncated = bits - dropped;
+            int z = switch (rm) {
+                case MIN -> truncated + (((bits >>> 31) & inexact) << 13);
+                case MAX -> truncated + (((~bits >>> 31) & inexact) << 13);
+                case ODD -> truncated | (inexact << 13);
+                default -> truncated; // MIN_MAG
+            };
+            return ((z >>> 16) & 0x8000) | (((z & 0x7FFFFFFF) >>> 13) - (112 << 10));
         }
         return round(false, q, 0, rm, env);
     }

@@ -42,27 +42,19 @@ final class HardwarePath {
      * neighbour farther from zero (only NEAR_MAX_MAG rounds such a tie differently).
      */
     static long finish(long bits, boolean negative, int sigma, boolean tieAway, RoundingMode rm, Env env) {
-        // sigma as the magnitude's side: r below |exact| (below) or above it (above)
-        int n = negative ? 1 : 0;
-        int side = (sigma ^ -n) + n; // -sigma when negative
-        int below = -side >>> 31; // side > 0
-        int above = side >>> 31; // side < 0
-        int inexact = below | above;
-        env.flags |= inexact * INEXACT;
-        return adjust(bits, n, above, below, rm) + ((tieAway ? 1 : 0) & inexact); // an exact result is no tie
-    }
-
-    /**
-     * The bits (sign and magnitude) of the result in mode rm from the nearest one, {@code bits},
-     * whose magnitude lies above the exact value's (above = 1), below it (below = 1) or on it
-     * (both 0), the sign being {@code negative} (0 or 1); a tie to be rounded away is the caller's.
-     * No branch on the data or the mode (the mode's fields say what to do), as the side and the
-     * sign are coin tosses for random operands.
-     */
-    static long adjust(long bits, int negative, int above, int below, RoundingMode rm) {
-        int inexact = above | below;
-        int away = ((negative & rm.awayIfNegative) | ((negative ^ 1) & rm.awayIfPositive)) & inexact;
-        return ((bits - (above & rm.directed)) | (inexact & rm.odd)) + away;
+        if (sigma == 0) {
+            return bits;
+        }
+        env.flags |= INEXACT;
+        boolean beyond = negative ? sigma < 0 : sigma > 0; // |exact| > |r|
+        return switch (rm) {
+            case NEAR_EVEN -> bits;
+            case NEAR_MAX_MAG -> tieAway ? bits + 1 : bits;
+            case MIN_MAG -> beyond ? bits : bits - 1;
+            case MAX -> sigma > 0 ? (negative ? bits - 1 : bits + 1) : bits;
+            case MIN -> sigma < 0 ? (negative ? bits + 1 : bits - 1) : bits;
+            case ODD -> (beyond ? bits : bits - 1) | 1;
+        };
     }
 
     private static int sign(double v) {
