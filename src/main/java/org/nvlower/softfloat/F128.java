@@ -1069,17 +1069,6 @@ public final class F128 {
     /** The square root, rounded in mode rm; sqrt(-0) = -0, negative operands are INVALID. */
     public static void sqrt(long aHi, long aLo, RoundingMode rm, Env env) {
         int expA = exp(aHi);
-        // one branch for "negative, zero, subnormal, infinite or NaN" (sign set, exponent 0 or 0x7FFF)
-        if (((((expA + 1) & EXP_MAX) - 2) | aHi) < 0) {
-            sqrtSpecialOrSubnormal(aHi, aLo, rm, env);
-            return;
-        }
-        sqrtSignificand(expA, aHi & FRAC_HI | IMPLICIT, aLo, rm, env);
-    }
-
-    /** sqrt of a NaN, an infinity, a zero, a negative or a subnormal operand. */
-    private static void sqrtSpecialOrSubnormal(long aHi, long aLo, RoundingMode rm, Env env) {
-        int expA = exp(aHi);
         long sigA64 = aHi & FRAC_HI;
         long sigA0 = aLo;
         if (expA == EXP_MAX) {
@@ -1100,19 +1089,20 @@ public final class F128 {
             invalid(env);
             return;
         }
-        expA = normSubnormal(sigA64, sigA0, env); // a positive subnormal: expA is 0
-        sqrtSignificand(expA, env.zHi | IMPLICIT, env.zLo, rm, env);
-    }
-
-    /** The root of S 2^(expA - BIAS - 112), S = sigA64:sigA0 normalized (leading one at bit 112). */
-    private static void sqrtSignificand(int expA, long sigA64, long sigA0, RoundingMode rm, Env env) {
+        if (expA == 0) {
+            expA = normSubnormal(sigA64, sigA0, env);
+            sigA64 = env.zHi;
+            sigA0 = env.zLo;
+        }
+        sigA64 |= IMPLICIT;
         // a = S * 2^(e - 112); with e made even (S doubled when e is odd), sqrt(a) =
         // sqrt(S << 116) * 2^(e/2 - 114). R = isqrt(S << 116) lies in [2^114, 2^115).
         int e = expA - BIAS;
-        int odd = e & 1; // without a branch: random operands make it a coin toss
-        sigA64 = (sigA64 << odd) | (sigA0 >>> 63 >>> (odd ^ 1));
-        sigA0 <<= odd;
-        e -= odd;
+        if ((e & 1) != 0) {
+            sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
+            sigA0 <<= 1;
+            e--;
+        }
         // R = isqrt(M), M = S << 132 < 2^246: 123 bits, of which the top 113 are the result's
         // significand and the other 10 (with the remainder's sticky) decide the rounding. R is
         // built as (r 2^32 + d1) 2^39 + d2 in the radix of the digit recurrence

@@ -25,9 +25,9 @@ class ConversionPathProperties {
     static long checked, inexact, tiny, overflow, invalid;
 
     /**
-     * Long -> binary32 rounds without a branch on exactness: exact values (whose ulp is below one,
-     * so the tie test's 2|t| == ulp reads 0 == 0) raise nothing in any mode, and the residual's
-     * side and the sign pick the neighbour (2^24 + 1 and 2^24 + 3 are ties, 2^25 + 1 is not).
+     * Long -> binary32 at the edges of its fast path: exact values (whose ulp is below one, so a
+     * tie test 2|t| == ulp would read 0 == 0) raise nothing in any mode, and the residual's side
+     * and the sign pick the neighbour (2^24 + 1 and 2^24 + 3 are ties, 2^25 + 1 is not).
      */
     @Example
     void longToBinary32ExactTiesAndNeighbours() {
