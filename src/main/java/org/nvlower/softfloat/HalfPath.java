@@ -115,8 +115,10 @@ final class HalfPath {
      * finite binary16 values lies inside float's normal range (2^-40 to 2^40). So where the
      * hardware's float-to-half conversion (nearest even) h is normal, above 2^-14 (which may be tiny
      * after rounding) and below the largest finite value, it is the result to nearest (never a tie:
-     * a tie would be an exact quotient of 12 bits), inexact when it differs from the float, and the
-     * directed modes take h or its neighbour on the float's side; everything else goes through
+     * a tie would be an exact quotient of 12 bits), inexact when the float's 13 bits below
+     * binary16's last place are not all zero; the directed modes, where 2^-14 <= |q| < 65504 (the
+     * result normal and finite, decided on q's bits without the conversion), truncate those bits and
+     * add a binary16 unit away from zero where due; everything else goes through
      * {@link DoubleRounding}.
      */
     static long div16(short a, short b, RoundingMode rm, Env env) {
@@ -128,26 +130,35 @@ final class HalfPath {
             return HardwarePath.NONE; // INFINITE or INVALID
         }
         float q = Float.float16ToFloat(a) / y;
-        short h = Float.floatToFloat16(q);
-        int magnitude = h & 0x7FFF;
-        if (magnitude > 0x0400 && magnitude < 0x7BFF) {
-            float hq = Float.float16ToFloat(h);
-            env.flags |= hq != q ? ExceptionFlags.INEXACT : 0;
-            if (rm == RoundingMode.NEAR_EVEN) {
-                return h & 0xFFFF;
+        // Where the result is a normal binary16, a binary16 ulp is 2^13 float ulps: q's low 13
+        // bits are the ones rounding drops, not all zero exactly when the quotient is inexact
+        // (q is never on a boundary unless exact).
+        int bits = Float.floatToRawIntBits(q);
+        int dropped = bits & 0x1FFF;
+        int inexact = dropped != 0 ? 1 : 0;
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            short h = Float.floatToFloat16(q);
+            int magnitude = h & 0x7FFF;
+            if (magnitude > 0x0400 && magnitude < 0x7BFF) {
+                env.flags |= inexact * ExceptionFlags.INEXACT;
+                return h & 0xFFFF; // never a tie
             }
-            // h above the float in magnitude (the truncation is one below), or below it
-            int above = Math.abs(q) < Math.abs(hq) ? 1 : 0;
-            int below = Math.abs(q) > Math.abs(hq) ? 1 : 0;
-            boolean negative = h < 0;
-            int z = switch (rm) {
-                case NEAR_EVEN, NEAR_MAX_MAG -> magnitude; // never a tie
-                case MIN_MAG -> magnitude - above;
-                case MIN -> negative ? magnitude + below : magnitude - above;
-                case MAX -> negative ? magnitude - above : magnitude + below;
-                case ODD -> (magnitude - above) | above | below;
-            };
-            return (h & 0x8000) | z;
+        } else {
+            int magnitude = bits & 0x7FFFFFFF;
+            if (magnitude >= 0x38800000 && magnitude < 0x477FE000) { // 2^-14 <= |q| < 65504
+                // truncate, then one binary16 unit away from zero where due: a normal binary16
+                // (at most 65504, not tiny), whose bits are the float's magnitude shifted, the
+                // exponent rebiased (127 - 15)
+                env.flags |= inexact * ExceptionFlags.INEXACT;
+                int truncated = bits - dropped;
+                int z = switch (rm) {
+                    case MIN -> truncated + (((bits >>> 31) & inexact) << 13);
+                    case MAX -> truncated + (((~bits >>> 31) & inexact) << 13);
+                    case ODD -> truncated | (inexact << 13);
+                    default -> truncated; // MIN_MAG
+                };
+                return ((z >>> 16) & 0x8000) | (((z & 0x7FFFFFFF) >>> 13) - (112 << 10));
+            }
         }
         return round(false, q, 0, rm, env);
     }

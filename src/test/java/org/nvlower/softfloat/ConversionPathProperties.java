@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.SplittableRandom;
 import net.jqwik.api.ForAll;
+import net.jqwik.api.Example;
 import net.jqwik.api.Property;
 import net.jqwik.api.lifecycle.AfterContainer;
 
@@ -22,6 +23,27 @@ class ConversionPathProperties {
     static final FloatFormat[] NARROW = {FloatFormat.BINARY16, FloatFormat.BFLOAT16, FloatFormat.BINARY32,
         FloatFormat.BINARY64};
     static long checked, inexact, tiny, overflow, invalid;
+
+    /**
+     * Long -> binary32 at the edges of its fast path: exact values (whose ulp is below one, so a
+     * tie test 2|t| == ulp would read 0 == 0) raise nothing in any mode, and the residual's side
+     * and the sign pick the neighbour (2^24 + 1 and 2^24 + 3 are ties, 2^25 + 1 is not).
+     */
+    @Example
+    void longToBinary32ExactTiesAndNeighbours() {
+        long[] sources = {-8158, 8158, 1, -1, (1L << 24) + 1, -(1L << 24) - 1, (1L << 24) + 3, -(1L << 24) - 3,
+            (1L << 25) + 1, -(1L << 25) - 1, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1};
+        for (long n : sources) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                Env fast = new Env();
+                Env slow = new Env();
+                long want = Narrow.fromInt64(FloatFormat.BINARY32, n, true, rm, slow);
+                long got = F32.fromI64(n, rm, fast) & 0xFFFFFFFFL;
+                assertEquals(Long.toHexString(want), Long.toHexString(got), n + " " + rm);
+                assertEquals(slow.flags, fast.flags, n + " " + rm + " flags");
+            }
+        }
+    }
 
     @Property(tries = TRIES)
     void conversionsEqualTheGeneralPath(@ForAll long seed) {
