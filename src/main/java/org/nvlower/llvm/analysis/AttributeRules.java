@@ -95,7 +95,8 @@ final class AttributeRules {
                     }
                 }
                 case FUNCTION -> {
-                    if (PARAMETER_ONLY.contains(n) || NOT_ON_FUNCTION.contains(n)) {
+                    // preallocated(T) is also a function attribute (on a call only of llvm.call.preallocated.arg)
+                    if ((PARAMETER_ONLY.contains(n) || NOT_ON_FUNCTION.contains(n)) && !n.equals("preallocated")) {
                         problems.add("this attribute does not apply to functions ('" + n + "')");
                     }
                 }
@@ -171,6 +172,16 @@ final class AttributeRules {
      * attribute sets and {@code types} their types, {@code returnType} the return type.
      */
     static List<String> checkParameters(List<AttributeSet> params, List<Type> types, Type returnType, boolean intrinsic) {
+        return checkParameters(params, types, returnType, intrinsic, params.size(), false);
+    }
+
+    /**
+     * The same for a call whose callee type has {@code fixed} parameters: the arguments past them
+     * (a variadic call's) follow LLVM's varargs rules instead (no {@code sret}, except through a
+     * statepoint, which checks its wrapped callee's; {@code inalloca} only on the last argument).
+     */
+    static List<String> checkParameters(List<AttributeSet> params, List<Type> types, Type returnType, boolean intrinsic,
+            int fixed, boolean statepoint) {
         List<String> problems = new ArrayList<>();
         int sret = 0;
         int swiftself = 0;
@@ -179,6 +190,21 @@ final class AttributeRules {
         int returned = 0;
         for (int i = 0; i < params.size(); i++) {
             AttributeSet a = params.get(i);
+            if (i >= fixed) {
+                if (a.has("nest") && ++nest == 2) {
+                    problems.add("More than one parameter has attribute nest!");
+                }
+                if (a.has("returned") && ++returned == 2) {
+                    problems.add("More than one parameter has attribute returned!");
+                }
+                if (a.has("sret") && !statepoint) {
+                    problems.add("Attribute 'sret' cannot be used for vararg call arguments!");
+                }
+                if (a.has("inalloca") && i != params.size() - 1) {
+                    problems.add("inalloca isn't on the last argument!");
+                }
+                continue;
+            }
             if (a.has("sret")) {
                 sret++;
                 if (sret == 1 && i > 1) {
@@ -203,7 +229,7 @@ final class AttributeRules {
                     problems.add("Incompatible argument and return types for 'returned' attribute");
                 }
             }
-            if (a.has("inalloca") && i != params.size() - 1) {
+            if (a.has("inalloca") && i != fixed - 1) {
                 problems.add("inalloca isn't on the last parameter!");
             }
             if (a.has("immarg") && !intrinsic) {

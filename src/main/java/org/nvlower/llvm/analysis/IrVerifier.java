@@ -13,6 +13,7 @@ import org.nvlower.llvm.ir.NamedStructType;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.InlineAsm;
 import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.GlobalAlias;
 import org.nvlower.llvm.ir.AttributeGroup;
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.HeaderLine;
@@ -69,9 +70,11 @@ import org.nvlower.diag.SourcePosition;
  * intrinsic signatures and {@code immarg} ({@link IntrinsicSignatures}), attributes
  * ({@link AttributeRules}), module flags and {@code !llvm.ident} ({@link ModuleFlagRules}), globals
  * ({@link GlobalRules}), tokens only in intrinsics, GC and frame-escape intrinsics ({@link GcRules}), calling conventions and
- * {@code musttail} ({@link CallRules}), exception handling ({@link ExceptionRules}), atomics
+ * {@code musttail} ({@link CallRules}), safepoint and deoptimization intrinsics ({@link SafepointRules}),
+ * operand bundles and preallocated calls ({@link BundleRules}), exception handling ({@link ExceptionRules}), atomics
  * ({@link AtomicRules}), attachment shapes ({@link MetadataShapes}) and debug locations
- * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module).
+ * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module), and
+ * debug-info nodes that other metadata keeps ({@link DebugInfoNodeRules}).
  * Returns the problems found, each with the source position of the instruction (or function)
  * when it was read from text; a module without errors is valid.
  */
@@ -145,6 +148,16 @@ public final class IrVerifier {
         for (MetadataDefinition m : module.metadataDefinitions()) {
             checkMetadataRefs(m.body(), "!" + m.id());
         }
+        for (DebugInfoNodeRules.Found f : DebugInfoNodeRules.check(module, metadataBodies)) {
+            SourcePosition at;
+            try {
+                at = module.source() == null || f.node().slice() == null ? null
+                        : module.positionOf(f.node().slice().start());
+            } catch (RuntimeException ex) {
+                at = null;
+            }
+            problems.add(new Problem(null, null, null, f.message() + " (!" + f.node().id() + ")", at, false));
+        }
         Set<String> comdats = new HashSet<>();
         for (ModuleEntity e : module.entities()) {
             if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
@@ -179,29 +192,47 @@ public final class IrVerifier {
             if (e instanceof GlobalValue g) {
                 String p = GlobalRules.problem(g);
                 if (p != null) {
-                    SourcePosition at;
-                    try {
-                        at = module.source() == null ? null : module.positionOf(g);
-                    } catch (RuntimeException ex) {
-                        at = null;
-                    }
-                    problems.add(new Problem(null, null, null, p + " (@" + g.name() + ")", at, false));
+                    reportGlobal(g, p);
                 }
             }
         }
         for (GlobalVariable g : module.globals()) {
             if (g.initializer() != null) {
-                checkConstant(g.initializer(), "@" + g.name());
+                checkConstant(g.initializer(), Names.ref(g), g, null);
+                if (!g.initializer().type().equals(g.valueType())) {
+                    reportGlobal(g, "global variable initializer type does not match global variable type ("
+                            + g.initializer().type() + ")");
+                }
             }
             for (MetadataAttachment a : g.metadata()) {
                 checkMetadataRefs(a.node(), "@" + g.name());
             }
+        }
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof GlobalAlias a && a.target() != null) {
+                checkConstant(a.target(), Names.ref(a), a, null);
+            }
+        }
+        Function deoptimize = SafepointRules.deoptimizeConventionBreaker(module.functions());
+        if (deoptimize != null) {
+            reportGlobal(deoptimize, SafepointRules.DEOPTIMIZE_CONVENTIONS);
         }
         for (Function f : module.functions()) {
             function = f;
             block = null;
             checkFunction(f);
         }
+    }
+
+    /** A module-level problem of {@code g}, at its name in the source. */
+    private void reportGlobal(GlobalValue g, String message) {
+        SourcePosition at;
+        try {
+            at = module.source() == null ? null : module.positionOf(g);
+        } catch (RuntimeException ex) {
+            at = null;
+        }
+        problems.add(new Problem(null, null, null, message + " (" + Names.ref(g) + ")", at, false));
     }
 
     private void report(Instruction inst, String message) {
@@ -412,7 +443,7 @@ public final class IrVerifier {
                         report(inst, "use of " + Names.ref(g) + ", a global of another module or removed");
                     }
                 }
-                case Constant c -> checkConstant(c, describe(inst));
+                case Constant c -> checkConstant(c, describe(inst), null, inst);
                 case MetadataValue m -> {
                     checkMetadataRefs(m.text(), describe(inst));
                     checkFunctionLocal(inst, m.locals(), f);
@@ -508,7 +539,12 @@ public final class IrVerifier {
             types.add(c.argument(i).type());
             found.addAll(AttributeRules.check(d.paramAttributes(i), AttributeRules.Position.PARAMETER, c.argument(i).type()));
         }
-        found.addAll(AttributeRules.checkParameters(params, types, c.type(), intrinsic));
+        found.addAll(AttributeRules.checkParameters(params, types, c.type(), intrinsic, c.calleeType().params().size(),
+                callee != null && SafepointRules.is(callee.name(), SafepointRules.STATEPOINT)));
+        String bundles = BundleRules.problem(c, fnAttributes);
+        if (bundles != null) {
+            found.add(bundles);
+        }
         for (String p : found) {
             report(c, p);
         }
@@ -526,6 +562,10 @@ public final class IrVerifier {
             if (gc != null) {
                 report(c, gc);
             }
+            String safepoint = SafepointRules.problem(c, callee, f, fnAttributes);
+            if (safepoint != null) {
+                report(c, safepoint);
+            }
             IntrinsicSignatures.Signature sig = IntrinsicSignatures.lookup(callee.name());
             if (sig != null && IntrinsicSignatures.isLegacy(sig, callee.functionType())) {
                 return; // LLVM upgrades the call before it verifies it
@@ -540,11 +580,43 @@ public final class IrVerifier {
                         || d.paramAttributes(i).has("immarg")
                         || i < callee.arguments().size() && callee.argument(i).attributes().has("immarg");
                 Value v = c.argument(i);
-                if (imm && !(v instanceof ConstantInt) && !(v instanceof ConstantFP)) {
+                if (imm && !(v instanceof ConstantInt) && !(v instanceof ConstantFP) && !foldsToNumber(v)) {
                     report(c, "immarg operand has non-immediate parameter (argument " + i + ")");
                 }
             }
         }
+    }
+
+    /**
+     * Whether LLVM's parser folds {@code v} into a number: a constant expression of arithmetic,
+     * comparisons and casts over numbers and null pointers ({@code add (i32 2, i32 3)}, {@code ptrtoint (i32* null
+     * to i32)}), which then meets an {@code immarg} parameter as a plain constant. A global's
+     * address, undef or a division (by zero it folds to poison) does not fold.
+     */
+    private static boolean foldsToNumber(Value v) {
+        if (v instanceof ConstantInt || v instanceof ConstantFP) {
+            return true;
+        }
+        if (!(v instanceof ConstantExpr e)) {
+            return false;
+        }
+        Opcode op = e.opcode();
+        boolean foldable = op.kind() == Opcode.Kind.CAST || op.kind() == Opcode.Kind.CMP
+                || op.kind() == Opcode.Kind.BINARY && switch (op) {
+            case UDIV, SDIV, UREM, SREM -> false;
+            default -> true;
+        };
+        if (!foldable) {
+            return false;
+        }
+        for (Constant c : e.operands()) {
+            boolean nullPointer = c instanceof org.nvlower.llvm.ir.ConstantKeyword k
+                    && k.keyword() == org.nvlower.llvm.ir.ConstantKeyword.Keyword.NULL && op.kind() == Opcode.Kind.CAST;
+            if (!nullPointer && !foldsToNumber(c)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether operand {@code i} of {@code inst} is a call argument of type {@code metadata} (a local wrapped as metadata). */
@@ -679,12 +751,14 @@ public final class IrVerifier {
             if (!(a instanceof Attribute.Str s)) {
                 continue;
             }
-            boolean bad = BOOLEAN_STRING_ATTRIBUTES.contains(s.name()) && !"true".equals(s.value())
-                    && !"false".equals(s.value())
+            // a string attribute written without a value has the empty value: a boolean one allows it
+            String value = s.value() == null ? "" : s.value();
+            boolean bad = BOOLEAN_STRING_ATTRIBUTES.contains(s.name()) && !value.isEmpty() && !"true".equals(value)
+                    && !"false".equals(value)
                     || ENUMERATED_STRING_ATTRIBUTES.containsKey(s.name())
-                    && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(s.value());
+                    && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(value);
             if (bad) {
-                report(null, where + ": invalid value for '" + s.name() + "' attribute: " + s.value());
+                report(null, where + ": invalid value for '" + s.name() + "' attribute: " + value);
             }
         }
     }
@@ -800,14 +874,19 @@ public final class IrVerifier {
 
     // ------------------------------------------------------------------ constants and metadata
 
-    private void checkConstant(Constant c, String where) {
+    /** The constant {@code c} used at {@code where}: by instruction {@code user}, or as the definition of global {@code owner}. */
+    private void checkConstant(Constant c, String where, GlobalValue owner, Instruction user) {
         Constants.walk(c, k -> {
             if (k instanceof GlobalValue g && (g.module() != module || g.hasName() && module.global(g.name()) != g)) {
-                report(null, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
+                report(user, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
             }
             String error = constantTypeError(k);
             if (error != null) {
-                report(null, where + ": " + error);
+                if (owner != null) {
+                    reportGlobal(owner, error);
+                } else {
+                    report(user, where + ": " + error);
+                }
             }
         });
     }
@@ -844,8 +923,13 @@ public final class IrVerifier {
                             : "invalid cast constant expression " + op + " to " + e.type();
                 }
                 if (op.kind() == Opcode.Kind.BINARY) {
-                    return ops.size() == 2 && ops.get(0).type().equals(ops.get(1).type()) && ops.get(0).type().equals(e.type())
-                            ? null : "constant expression " + op + " of mismatched types";
+                    if (ops.size() != 2 || !ops.get(0).type().equals(ops.get(1).type()) || !ops.get(0).type().equals(e.type())) {
+                        return "constant expression " + op + " of mismatched types";
+                    }
+                    Type s = e.type().scalarType();
+                    return BinaryInst.isFloatingPoint(op) ? (s instanceof FloatType ? null
+                            : "constexpr requires fp operands (" + op + ")")
+                            : s instanceof IntegerType ? null : "constexpr requires integer operands (" + op + ")";
                 }
                 return null;
             }

@@ -17,7 +17,7 @@ import org.nvlower.llvm.ir.Type;
  * {@code !range} on a load, call or invoke of integer type, pairs of integers of that type;
  * {@code !nonnull} and {@code !align} on loads of pointers only, {@code !align} one {@code i64} power of two; {@code !prof} branch weights one per
  * successor of a {@code br}/{@code switch}/{@code indirectbr}; {@code !tbaa} (LLVM's
- * {@code TBAAVerifier}, basic shape) only on loads, stores, calls, atomicrmw and cmpxchg, and a
+ * {@code TBAAVerifier}, basic shape) only on loads, stores, calls, va_arg, atomicrmw and cmpxchg, and a
  * struct-path access tag (base, access, offset [, constant]) whose base and access are nodes and
  * whose offset is an integer of the width the base type's own offsets use. Returns the message of the first
  * broken rule, or null.
@@ -199,7 +199,7 @@ final class MetadataShapes {
 
     private static String tbaa(java.util.Map<String, String> module, Instruction inst, String body) {
         boolean allowed = switch (inst.opcode()) {
-            case LOAD, STORE, CALL, ATOMICRMW, CMPXCHG -> true;
+            case LOAD, STORE, CALL, VA_ARG, ATOMICRMW, CMPXCHG -> true;
             default -> false;
         };
         if (!allowed) {
