@@ -118,6 +118,21 @@ final class AttributeRules {
                 problems.add("Attributes '" + pair[0] + " and " + pair[1] + "' are incompatible!");
             }
         }
+        if (attributes.has("noundef") && type != null && type.isVoid()) {
+            problems.add("Attribute 'noundef' applied to incompatible type!");
+        }
+        if (position == Position.FUNCTION && attributes.get("vscale_range") instanceof Attribute.WithArgs v) {
+            String[] bounds = v.arguments().split(",");
+            if (bounds[0].strip().matches("\\d{1,9}") && (bounds.length == 1 || bounds[1].strip().matches("\\d{1,9}"))) {
+                int min = Integer.parseInt(bounds[0].strip());
+                int max = bounds.length == 1 ? min : Integer.parseInt(bounds[1].strip());
+                if (min == 0) {
+                    problems.add("'vscale_range' minimum must be greater than 0");
+                } else if (max != 0 && min > max) {
+                    problems.add("'vscale_range' minimum cannot be greater than maximum");
+                }
+            }
+        }
         if (attributes.get("swifterror") != null && type instanceof PointerType p && !p.isOpaque()
                 && !(p.pointee() instanceof PointerType)) {
             problems.add("Attribute 'swifterror' only applies to parameters with pointer to pointer type!");
@@ -185,6 +200,7 @@ final class AttributeRules {
         List<String> problems = new ArrayList<>();
         int sret = 0;
         int swiftself = 0;
+        int swiftasync = 0;
         int swifterror = 0;
         int nest = 0;
         int returned = 0;
@@ -213,6 +229,9 @@ final class AttributeRules {
             }
             if (a.has("swiftself") && ++swiftself == 2) {
                 problems.add("Cannot have multiple 'swiftself' parameters!");
+            }
+            if (a.has("swiftasync") && ++swiftasync == 2) {
+                problems.add("Cannot have multiple 'swiftasync' parameters!");
             }
             if (a.has("swifterror") && ++swifterror == 2) {
                 problems.add("Cannot have multiple 'swifterror' parameters!");

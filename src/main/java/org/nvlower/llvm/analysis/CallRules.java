@@ -42,6 +42,10 @@ final class CallRules {
         if (VOID_KERNELS.contains(cc) && !f.returnType().isVoid()) {
             return "Calling convention requires void return type";
         }
+        if ((cc.equals("x86_intrcc") || cc.equals("cc 83")) && !f.arguments().isEmpty()
+                && !f.argument(0).attributes().has("byval")) {
+            return "Calling convention parameter requires byval";
+        }
         if ((NO_VARARGS.contains(cc) || VOID_KERNELS.contains(cc)) && f.functionType().varArgs()) {
             return "Calling convention does not support varargs or perfect forwarding!";
         }

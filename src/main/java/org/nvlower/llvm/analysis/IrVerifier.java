@@ -140,23 +140,16 @@ public final class IrVerifier {
         }
         debugInfo = new DebugInfoRules(module);
         for (String p : ModuleFlagRules.check(module)) {
-            report(null, p);
+            reportNode(p);
         }
         for (String p : ModuleFlagRules.checkIdent(module)) {
-            report(null, p);
+            reportNode(p);
         }
         for (MetadataDefinition m : module.metadataDefinitions()) {
             checkMetadataRefs(m.body(), "!" + m.id());
         }
         for (DebugInfoNodeRules.Found f : DebugInfoNodeRules.check(module, metadataBodies)) {
-            SourcePosition at;
-            try {
-                at = module.source() == null || f.node().slice() == null ? null
-                        : module.positionOf(f.node().slice().start());
-            } catch (RuntimeException ex) {
-                at = null;
-            }
-            problems.add(new Problem(null, null, null, f.message() + " (!" + f.node().id() + ")", at, false));
+            reportNode(f.message() + " (!" + f.node().id() + ")");
         }
         Set<String> comdats = new HashSet<>();
         for (ModuleEntity e : module.entities()) {
@@ -222,6 +215,21 @@ public final class IrVerifier {
             block = null;
             checkFunction(f);
         }
+    }
+
+    /** A module-level problem whose message ends with the node it is about, {@code (!N)}: at that node's definition. */
+    private void reportNode(String message) {
+        SourcePosition at = null;
+        int open = message.lastIndexOf("(!");
+        if (open >= 0 && message.endsWith(")") && module.source() != null) {
+            MetadataDefinition node = module.metadata(message.substring(open + 2, message.length() - 1));
+            try {
+                at = node == null || node.slice() == null ? null : module.positionOf(node.slice().start());
+            } catch (RuntimeException ex) {
+                at = null;
+            }
+        }
+        problems.add(new Problem(null, null, null, message, at, false));
     }
 
     /** A module-level problem of {@code g}, at its name in the source. */
@@ -407,6 +415,9 @@ public final class IrVerifier {
         checkRuleFamilies(inst, f);
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
+            if (isTuple(a.node()) && hasLocalName(a.node())) {
+                report(inst, "!" + a.name() + ": invalid use of function-local name");
+            }
             String shape = MetadataShapes.problem(metadataBodies, inst, a);
             if (shape != null) {
                 report(inst, "!" + a.name() + ": " + shape);
@@ -442,11 +453,17 @@ public final class IrVerifier {
                     if (g.module() != module || module.global(g.name()) != g && g.hasName()) {
                         report(inst, "use of " + Names.ref(g) + ", a global of another module or removed");
                     }
+                    if (i > 0 || !(inst instanceof CallInst)) {
+                        checkIntrinsicUse(g, inst, null);
+                    }
                 }
                 case Constant c -> checkConstant(c, describe(inst), null, inst);
                 case MetadataValue m -> {
                     checkMetadataRefs(m.text(), describe(inst));
                     checkFunctionLocal(inst, m.locals(), f);
+                    if (isTuple(m.text()) && hasLocalName(m.text())) {
+                        report(inst, "invalid use of function-local name"); // a local wrapped in a node, not alone
+                    }
                 }
                 default -> {
                 }
@@ -480,6 +497,12 @@ public final class IrVerifier {
             }
             if (f.functionType().params().contains(PrimitiveType.TOKEN)) {
                 report(null, "Function takes token but isn't an intrinsic");
+            }
+            if (f.functionType().params().contains(PrimitiveType.X86_AMX)) {
+                report(null, "Function takes x86_amx but isn't an intrinsic");
+            }
+            if (f.returnType() == PrimitiveType.X86_AMX) {
+                report(null, "Function returns a x86_amx but isn't an intrinsic");
             }
         }
         for (String p : AttributeRules.check(f.returnAttributes(), AttributeRules.Position.RETURN, f.returnType())) {
@@ -551,6 +574,15 @@ public final class IrVerifier {
         if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.TOKEN) {
             report(c, "Return type cannot be token for indirect call!");
         }
+        if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.X86_AMX) {
+            report(c, "Return type cannot be x86_amx for indirect call!");
+        }
+        if (callee != null && callee.name().startsWith("llvm.")) {
+            String specific = IntrinsicCallRules.problem(c, callee);
+            if (specific != null) {
+                report(c, specific);
+            }
+        }
         if (c.tailKind().equals("musttail") && c.opcode() == Opcode.CALL) {
             String p = CallRules.mustTailProblem(c, f);
             if (p != null) {
@@ -617,6 +649,33 @@ public final class IrVerifier {
             }
         }
         return true;
+    }
+
+    private static boolean isTuple(String metadata) {
+        return metadata.startsWith("!{") || metadata.startsWith("distinct !{");
+    }
+
+    /**
+     * Whether metadata text names a local value ({@code %x}) outside its strings: LLVM allows a
+     * local only alone ({@code metadata i32 %x}) or in a {@code DIArgList}, never inside a node.
+     */
+    private static boolean hasLocalName(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                int j = text.indexOf('"', i + 1);
+                if (j < 0) {
+                    return false;
+                }
+                i = j;
+            } else if (c == '%' && i + 1 < text.length()) {
+                char n = text.charAt(i + 1);
+                if (Character.isLetterOrDigit(n) || n == '"' || n == '.' || n == '_' || n == '$' || n == '-') {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether operand {@code i} of {@code inst} is a call argument of type {@code metadata} (a local wrapped as metadata). */
@@ -742,6 +801,10 @@ public final class IrVerifier {
             "no-nans-fp-math", "approx-func-fp-math", "no-signed-zeros-fp-math", "unsafe-fp-math",
             "no-jump-tables", "no-inline-line-tables", "profile-sample-accurate", "use-sample-profile");
 
+    /** String attributes whose value LLVM's verifier requires to be an unsigned decimal integer (32 bits). */
+    private static final Set<String> UNSIGNED_STRING_ATTRIBUTES = Set.of("patchable-function-prefix",
+            "patchable-function-entry", "warn-stack-size");
+
     /** String attributes whose value LLVM's verifier takes from a list ("reserved": LLVM 19). */
     private static final Map<String, Set<String>> ENUMERATED_STRING_ATTRIBUTES =
             Map.of("frame-pointer", Set.of("none", "non-leaf", "all", "reserved"));
@@ -759,6 +822,10 @@ public final class IrVerifier {
                     && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(value);
             if (bad) {
                 report(null, where + ": invalid value for '" + s.name() + "' attribute: " + value);
+            }
+            if (UNSIGNED_STRING_ATTRIBUTES.contains(s.name()) && !value.matches("\\d{1,10}")
+                    || UNSIGNED_STRING_ATTRIBUTES.contains(s.name()) && Long.parseLong(value) > 0xffffffffL) {
+                report(null, where + ": \"" + s.name() + "\" takes an unsigned integer: " + value);
             }
         }
     }
@@ -799,14 +866,15 @@ public final class IrVerifier {
                     return "load from a non-pointer";
                 }
                 return !p.isOpaque() && !p.pointee().equals(m.type()) ? "load of " + m.type() + " through " + p
-                        : sized(m.type(), new HashSet<>()) ? null : "loading unsized type";
+                        : sized(m.type(), new HashSet<>()) ? null : "loading unsized types is not allowed";
             }
             case STORE -> {
                 if (!(m.operand(1).type() instanceof PointerType p)) {
                     return "store to a non-pointer";
                 }
                 return !p.isOpaque() && !p.pointee().equals(m.operand(0).type())
-                        ? "store of " + m.operand(0).type() + " through " + p : null;
+                        ? "store of " + m.operand(0).type() + " through " + p
+                        : sized(m.operand(0).type(), new HashSet<>()) ? null : "storing unsized types is not allowed";
             }
             case GETELEMENTPTR -> {
                 if (!(m.operand(0).type().scalarType() instanceof PointerType)) {
@@ -817,7 +885,7 @@ public final class IrVerifier {
                         return "getelementptr index of type " + m.operand(i).type();
                     }
                 }
-                return null;
+                return m.elementType() == null ? null : gepIndicesError(m.elementType(), m);
             }
             case ALLOCA -> {
                 return sized(m.elementType(), new HashSet<>()) ? null : "Cannot allocate unsized type";
@@ -828,15 +896,80 @@ public final class IrVerifier {
         }
     }
 
-    /** Types.isSized that also ends on a struct that contains itself (not through a pointer): unsized, as LLVM says. */
+    /**
+     * LLVM's getIndexedType over a GEP's indices after the first: arrays and vectors take any
+     * integer, a struct an {@code i32} constant (or a splat of one) below its field count.
+     */
+    private static String gepIndicesError(Type source, MemoryInst gep) {
+        Type t = source;
+        for (int i = 2; i < gep.operandCount(); i++) {
+            Value index = gep.operand(i);
+            switch (t) {
+                case ArrayType a -> t = a.element();
+                case VectorType v -> t = v.element();
+                case StructType st -> {
+                    Type field = structField(st.fields(), index);
+                    if (field == null) {
+                        return "invalid getelementptr indices";
+                    }
+                    t = field;
+                }
+                case NamedStructType n -> {
+                    Type field = n.isOpaque() ? null : structField(n.fields(), index);
+                    if (field == null) {
+                        return "invalid getelementptr indices";
+                    }
+                    t = field;
+                }
+                default -> {
+                    return "invalid getelementptr indices";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The field an {@code i32} constant (or splat vector of one) selects, or null. */
+    private static Type structField(List<Type> fields, Value index) {
+        Value c = index;
+        if (c instanceof ConstantAggregate agg && agg.type() instanceof VectorType && !agg.elements().isEmpty()
+                && agg.elements().stream().allMatch(e -> e.equals(agg.elements().get(0)))) {
+            c = agg.elements().get(0);
+        } else if (c instanceof org.nvlower.llvm.ir.ConstantKeyword k
+                && k.keyword() == org.nvlower.llvm.ir.ConstantKeyword.Keyword.ZEROINITIALIZER
+                && k.type() instanceof VectorType v && v.element().isInteger(32)) {
+            return fields.isEmpty() ? null : fields.get(0);
+        }
+        if (!(c instanceof ConstantInt ci) || !ci.type().isInteger(32) || ci.value().signum() < 0
+                || ci.value().compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+            return null;
+        }
+        return fields.get(ci.value().intValue());
+    }
+
+    /**
+     * Types.isSized that also ends on a struct that contains itself (not through a pointer), and
+     * counts a struct holding scalable vectors unsized (unless all its fields are one scalable
+     * vector type, which LLVM 19 sizes), as LLVM says.
+     */
     private static boolean sized(Type t, Set<NamedStructType> seen) {
         return switch (t) {
-            case NamedStructType n -> !n.isOpaque() && seen.add(n) && n.fields().stream().allMatch(f -> sized(f, seen))
-                    && seen.remove(n);
-            case StructType s -> s.fields().stream().allMatch(f -> sized(f, seen));
+            case NamedStructType n -> !n.isOpaque() && seen.add(n) && fieldsSized(n.fields(), seen) && seen.remove(n);
+            case StructType s -> fieldsSized(s.fields(), seen);
             case ArrayType a -> sized(a.element(), seen);
             default -> Types.isSized(t);
         };
+    }
+
+    private static boolean fieldsSized(List<Type> fields, Set<NamedStructType> seen) {
+        boolean scalable = false;
+        for (Type f : fields) {
+            scalable |= f instanceof VectorType v && v.scalable();
+        }
+        if (scalable) {
+            return fields.stream().allMatch(f -> f.equals(fields.get(0)));
+        }
+        return fields.stream().allMatch(f -> sized(f, seen));
     }
 
     private static String terminatorTypeError(TerminatorInst t, Function f) {
@@ -874,11 +1007,25 @@ public final class IrVerifier {
 
     // ------------------------------------------------------------------ constants and metadata
 
+    /** LLVM's visitFunction: an intrinsic LLVM knows is only called, its address never taken. */
+    private void checkIntrinsicUse(GlobalValue g, Instruction user, GlobalValue owner) {
+        if (g instanceof Function fn && fn.name().startsWith("llvm.") && IntrinsicSignatures.lookup(fn.name()) != null) {
+            if (owner != null) {
+                reportGlobal(owner, "Invalid user of intrinsic instruction!");
+            } else {
+                report(user, "Invalid user of intrinsic instruction!");
+            }
+        }
+    }
+
     /** The constant {@code c} used at {@code where}: by instruction {@code user}, or as the definition of global {@code owner}. */
     private void checkConstant(Constant c, String where, GlobalValue owner, Instruction user) {
         Constants.walk(c, k -> {
             if (k instanceof GlobalValue g && (g.module() != module || g.hasName() && module.global(g.name()) != g)) {
                 report(user, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
+            }
+            if (k instanceof Function fn) {
+                checkIntrinsicUse(fn, user, owner);
             }
             String error = constantTypeError(k);
             if (error != null) {
