@@ -95,7 +95,8 @@ final class AttributeRules {
                     }
                 }
                 case FUNCTION -> {
-                    if (PARAMETER_ONLY.contains(n) || NOT_ON_FUNCTION.contains(n)) {
+                    // preallocated(T) is also a function attribute (on a call only of llvm.call.preallocated.arg)
+                    if ((PARAMETER_ONLY.contains(n) || NOT_ON_FUNCTION.contains(n)) && !n.equals("preallocated")) {
                         problems.add("this attribute does not apply to functions ('" + n + "')");
                     }
                 }
@@ -115,6 +116,21 @@ final class AttributeRules {
             if (attributes.has(pair[0]) && attributes.has(pair[1]) && isWord(attributes, pair[0])
                     && isWord(attributes, pair[1])) {
                 problems.add("Attributes '" + pair[0] + " and " + pair[1] + "' are incompatible!");
+            }
+        }
+        if (attributes.has("noundef") && type != null && type.isVoid()) {
+            problems.add("Attribute 'noundef' applied to incompatible type!");
+        }
+        if (position == Position.FUNCTION && attributes.get("vscale_range") instanceof Attribute.WithArgs v) {
+            String[] bounds = v.arguments().split(",");
+            if (bounds[0].strip().matches("\\d{1,9}") && (bounds.length == 1 || bounds[1].strip().matches("\\d{1,9}"))) {
+                int min = Integer.parseInt(bounds[0].strip());
+                int max = bounds.length == 1 ? min : Integer.parseInt(bounds[1].strip());
+                if (min == 0) {
+                    problems.add("'vscale_range' minimum must be greater than 0");
+                } else if (max != 0 && min > max) {
+                    problems.add("'vscale_range' minimum cannot be greater than maximum");
+                }
             }
         }
         if (attributes.get("swifterror") != null && type instanceof PointerType p && !p.isOpaque()
@@ -171,14 +187,40 @@ final class AttributeRules {
      * attribute sets and {@code types} their types, {@code returnType} the return type.
      */
     static List<String> checkParameters(List<AttributeSet> params, List<Type> types, Type returnType, boolean intrinsic) {
+        return checkParameters(params, types, returnType, intrinsic, params.size(), false);
+    }
+
+    /**
+     * The same for a call whose callee type has {@code fixed} parameters: the arguments past them
+     * (a variadic call's) follow LLVM's varargs rules instead (no {@code sret}, except through a
+     * statepoint, which checks its wrapped callee's; {@code inalloca} only on the last argument).
+     */
+    static List<String> checkParameters(List<AttributeSet> params, List<Type> types, Type returnType, boolean intrinsic,
+            int fixed, boolean statepoint) {
         List<String> problems = new ArrayList<>();
         int sret = 0;
         int swiftself = 0;
+        int swiftasync = 0;
         int swifterror = 0;
         int nest = 0;
         int returned = 0;
         for (int i = 0; i < params.size(); i++) {
             AttributeSet a = params.get(i);
+            if (i >= fixed) {
+                if (a.has("nest") && ++nest == 2) {
+                    problems.add("More than one parameter has attribute nest!");
+                }
+                if (a.has("returned") && ++returned == 2) {
+                    problems.add("More than one parameter has attribute returned!");
+                }
+                if (a.has("sret") && !statepoint) {
+                    problems.add("Attribute 'sret' cannot be used for vararg call arguments!");
+                }
+                if (a.has("inalloca") && i != params.size() - 1) {
+                    problems.add("inalloca isn't on the last argument!");
+                }
+                continue;
+            }
             if (a.has("sret")) {
                 sret++;
                 if (sret == 1 && i > 1) {
@@ -187,6 +229,9 @@ final class AttributeRules {
             }
             if (a.has("swiftself") && ++swiftself == 2) {
                 problems.add("Cannot have multiple 'swiftself' parameters!");
+            }
+            if (a.has("swiftasync") && ++swiftasync == 2) {
+                problems.add("Cannot have multiple 'swiftasync' parameters!");
             }
             if (a.has("swifterror") && ++swifterror == 2) {
                 problems.add("Cannot have multiple 'swifterror' parameters!");
@@ -203,7 +248,7 @@ final class AttributeRules {
                     problems.add("Incompatible argument and return types for 'returned' attribute");
                 }
             }
-            if (a.has("inalloca") && i != params.size() - 1) {
+            if (a.has("inalloca") && i != fixed - 1) {
                 problems.add("inalloca isn't on the last parameter!");
             }
             if (a.has("immarg") && !intrinsic) {

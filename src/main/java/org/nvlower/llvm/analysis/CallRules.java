@@ -3,8 +3,10 @@ package org.nvlower.llvm.analysis;
 import java.util.List;
 import java.util.Set;
 
+import org.nvlower.llvm.ir.Argument;
 import org.nvlower.llvm.ir.AttributeSet;
 import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.Instruction;
@@ -40,37 +42,37 @@ final class CallRules {
         if (VOID_KERNELS.contains(cc) && !f.returnType().isVoid()) {
             return "Calling convention requires void return type";
         }
+        if ((cc.equals("x86_intrcc") || cc.equals("cc 83")) && !f.arguments().isEmpty()
+                && !f.argument(0).attributes().has("byval")) {
+            return "Calling convention parameter requires byval";
+        }
         if ((NO_VARARGS.contains(cc) || VOID_KERNELS.contains(cc)) && f.functionType().varArgs()) {
             return "Calling convention does not support varargs or perfect forwarding!";
         }
         return null;
     }
 
-    /** The problem of a {@code musttail} call in {@code caller}, or null. */
+    /** Parameter attributes a tailcc or swifttailcc musttail call may not carry, on either side. */
+    private static final List<String> NOT_IN_TAILCC = List.of("inalloca", "inreg", "swifterror", "preallocated", "byref");
+
+    /**
+     * The problem of a {@code musttail} call in {@code caller}, or null, in the order of LLVM 14's
+     * verifyMustTailCall: varargs, return type and convention match; a {@code ret} (after an
+     * optional bitcast) of the call's value follows; under {@code tailcc}/{@code swifttailcc} the
+     * prototypes may differ but some ABI attributes are refused and varargs are not allowed;
+     * otherwise (but for intrinsics) the parameters and their ABI attributes match.
+     */
     static String mustTailProblem(CallInst call, Function caller) {
         FunctionType callee = call.calleeType();
         FunctionType own = caller.functionType();
         if (callee.varArgs() != own.varArgs()) {
             return "cannot guarantee tail call due to mismatched varargs";
         }
-        if (callee.params().size() != own.params().size()) {
-            return "cannot guarantee tail call due to mismatched parameter counts";
-        }
-        for (int i = 0; i < own.params().size(); i++) {
-            if (!congruent(own.params().get(i), callee.params().get(i))) {
-                return "cannot guarantee tail call due to mismatched parameter types";
-            }
-        }
         if (!congruent(own.returnType(), callee.returnType())) {
             return "cannot guarantee tail call due to mismatched return types";
         }
         if (!call.detail().callingConvention().equals(caller.callingConvention())) {
             return "cannot guarantee tail call due to mismatched calling conv";
-        }
-        for (int i = 0; i < own.params().size(); i++) {
-            if (!abiAttributes(caller.argument(i).attributes()).equals(abiAttributes(call.detail().paramAttributes(i)))) {
-                return "cannot guarantee tail call due to mismatched ABI impacting function attributes";
-            }
         }
         Instruction next = call.next();
         Instruction cast = null;
@@ -85,8 +87,50 @@ final class CallRules {
             return "musttail call must precede a ret with an optional bitcast";
         }
         if (next.operandCount() > 0 && next.operand(0) != (cast == null ? call : cast)
-                && !(next.operand(0) instanceof org.nvlower.llvm.ir.Constant && call.type().isVoid())) {
+                && !(next.operand(0) instanceof ConstantKeyword k && (k.keyword() == ConstantKeyword.Keyword.UNDEF
+                        || k.keyword() == ConstantKeyword.Keyword.POISON))) {
             return "musttail call result must be returned";
+        }
+        String cc = call.detail().callingConvention();
+        if (cc.equals("tailcc") || cc.equals("swifttailcc")) {
+            for (Argument a : caller.arguments()) {
+                String p = tailCcProblem(a.attributes(), cc + " musttail caller");
+                if (p != null) {
+                    return p;
+                }
+            }
+            for (int i = 0; i < callee.params().size(); i++) {
+                String p = tailCcProblem(call.detail().paramAttributes(i), cc + " musttail callee");
+                if (p != null) {
+                    return p;
+                }
+            }
+            return own.varArgs() ? "cannot guarantee " + cc + " tail call for varargs function" : null;
+        }
+        if (call.calledFunction() != null && call.calledFunction().name().startsWith("llvm.")) {
+            return null;
+        }
+        if (callee.params().size() != own.params().size()) {
+            return "cannot guarantee tail call due to mismatched parameter counts";
+        }
+        for (int i = 0; i < own.params().size(); i++) {
+            if (!congruent(own.params().get(i), callee.params().get(i))) {
+                return "cannot guarantee tail call due to mismatched parameter types";
+            }
+        }
+        for (int i = 0; i < own.params().size(); i++) {
+            if (!abiAttributes(caller.argument(i).attributes()).equals(abiAttributes(call.detail().paramAttributes(i)))) {
+                return "cannot guarantee tail call due to mismatched ABI impacting function attributes";
+            }
+        }
+        return null;
+    }
+
+    private static String tailCcProblem(AttributeSet attributes, String context) {
+        for (String n : NOT_IN_TAILCC) {
+            if (attributes.has(n)) {
+                return n + " attribute not allowed in " + context;
+            }
         }
         return null;
     }

@@ -26,7 +26,8 @@ import org.nvlower.llvm.ir.VectorType;
  * ({@code void i1 i8 i32 i64 float double metadata}), {@code ptr} (any pointer), or an
  * overloaded kind numbered so that equal numbers must be equal types: {@code F0} (floating point
  * scalar or vector), {@code I0} (integer scalar or vector), {@code P0} (pointer); {@code {I0,i1}}
- * is a literal struct. A trailing {@code !} marks an {@code immarg} argument.
+ * is a literal struct. A trailing {@code !} marks an {@code immarg} argument; a last argument
+ * {@code ...} makes the intrinsic variadic (LLVM's {@code llvm_vararg_ty}).
  */
 public final class IntrinsicSignatures {
 
@@ -92,6 +93,8 @@ public final class IntrinsicSignatures {
         {"llvm.expect", "I0(I0,I0)"},
         {"llvm.assume", "void(i1)"},
         {"llvm.trap", "void()"},
+        {"llvm.donothing", "void()"},
+        {"llvm.experimental.stackmap", "void(i64,i32,...)"},
         {"llvm.debugtrap", "void()"},
         {"llvm.objectsize", "I0(P0,i1!,i1!,i1!)"},
         {"llvm.nvvm.barrier0", "void()"},
@@ -134,13 +137,18 @@ public final class IntrinsicSignatures {
     /**
      * Older signatures LLVM 14 still reads: its AutoUpgrade rewrites them to the current form
      * before verifying (memcpy/memmove/memset with an {@code i32} alignment argument, LLVM < 7;
-     * dbg.value with an {@code i64} offset, LLVM < 6).
+     * dbg.value with an {@code i64} offset, LLVM < 6; ctlz/cttz without the zero-is-poison flag;
+     * objectsize with fewer flags, LLVM < 5 and < 7).
      */
     private static final String[][] LEGACY = {
         {"llvm.memcpy", "void(P0,P1,I0,i32,i1)"},
         {"llvm.memmove", "void(P0,P1,I0,i32,i1)"},
         {"llvm.memset", "void(P0,i8,I0,i32,i1)"},
         {"llvm.dbg.value", "void(metadata,i64,metadata,metadata)"},
+        {"llvm.ctlz", "I0(I0)"},
+        {"llvm.cttz", "I0(I0)"},
+        {"llvm.objectsize", "I0(P0,i1)"},
+        {"llvm.objectsize", "I0(P0,i1,i1)"},
     };
 
     /** Whether {@code type} is an older signature of {@code signature}'s intrinsic that LLVM upgrades. */
@@ -153,8 +161,8 @@ public final class IntrinsicSignatures {
         return false;
     }
 
-    /** A parsed signature: the result kind, the argument kinds, and which arguments are immarg. */
-    public record Signature(String name, String result, List<String> params, List<Boolean> immarg) {
+    /** A parsed signature: the result kind, the fixed argument kinds, which arguments are immarg, whether variadic. */
+    public record Signature(String name, String result, List<String> params, List<Boolean> immarg, boolean varArgs) {
     }
 
     private static final Map<String, Signature> BY_NAME = new HashMap<>();
@@ -175,6 +183,10 @@ public final class IntrinsicSignatures {
         String inner = text.substring(open + 1, text.length() - 1);
         List<String> params = new ArrayList<>();
         List<Boolean> imm = new ArrayList<>();
+        boolean varArgs = inner.endsWith("...");
+        if (varArgs) {
+            inner = inner.substring(0, Math.max(0, inner.length() - 4));
+        }
         if (!inner.isEmpty()) {
             for (String p : inner.split(",")) {
                 boolean i = p.endsWith("!");
@@ -182,7 +194,7 @@ public final class IntrinsicSignatures {
                 imm.add(i);
             }
         }
-        return new Signature(name, result, List.copyOf(params), List.copyOf(imm));
+        return new Signature(name, result, List.copyOf(params), List.copyOf(imm), varArgs);
     }
 
     /** Every intrinsic of the table, for tests. */
@@ -216,22 +228,29 @@ public final class IntrinsicSignatures {
         }
     }
 
-    /** LLVM's complaint about {@code type} for {@code signature}, or null when the types fit. */
+    /**
+     * LLVM's complaint about {@code type} for {@code signature}, or null when the types fit; in
+     * LLVM's order (matchIntrinsicSignature, then the varargs property, then leftover arguments).
+     */
     public static String mismatch(Signature signature, FunctionType type) {
         Map<String, Type> bound = new HashMap<>();
-        if (type.varArgs()) {
-            return "Intrinsic was not defined with variable arguments!";
-        }
         if (!fits(signature.result(), type.returnType(), bound)) {
             return "Intrinsic has incorrect return type!";
         }
-        if (type.params().size() != signature.params().size()) {
-            return "Intrinsic has incorrect argument type!";
+        if (type.params().size() > signature.params().size()) {
+            return "Intrinsic has incorrect argument type!"; // an argument meets the varargs (or no) descriptor
         }
         for (int i = 0; i < type.params().size(); i++) {
             if (!fits(signature.params().get(i), type.params().get(i), bound)) {
                 return "Intrinsic has incorrect argument type!";
             }
+        }
+        // what is left of the descriptors must be exactly the varargs one when (and only when) the type is variadic
+        boolean allFixed = type.params().size() == signature.params().size();
+        boolean fitsVarArgs = allFixed && signature.varArgs() == type.varArgs();
+        if (!fitsVarArgs) {
+            return type.varArgs() ? "Intrinsic was not defined with variable arguments!"
+                    : "Callsite was not defined with variable arguments!";
         }
         return null;
     }

@@ -13,6 +13,7 @@ import org.nvlower.llvm.ir.NamedStructType;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.InlineAsm;
 import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.GlobalAlias;
 import org.nvlower.llvm.ir.AttributeGroup;
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.HeaderLine;
@@ -69,9 +70,11 @@ import org.nvlower.diag.SourcePosition;
  * intrinsic signatures and {@code immarg} ({@link IntrinsicSignatures}), attributes
  * ({@link AttributeRules}), module flags and {@code !llvm.ident} ({@link ModuleFlagRules}), globals
  * ({@link GlobalRules}), tokens only in intrinsics, GC and frame-escape intrinsics ({@link GcRules}), calling conventions and
- * {@code musttail} ({@link CallRules}), exception handling ({@link ExceptionRules}), atomics
+ * {@code musttail} ({@link CallRules}), safepoint and deoptimization intrinsics ({@link SafepointRules}),
+ * operand bundles and preallocated calls ({@link BundleRules}), exception handling ({@link ExceptionRules}), atomics
  * ({@link AtomicRules}), attachment shapes ({@link MetadataShapes}) and debug locations
- * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module).
+ * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module), and
+ * debug-info nodes that other metadata keeps ({@link DebugInfoNodeRules}).
  * Returns the problems found, each with the source position of the instruction (or function)
  * when it was read from text; a module without errors is valid.
  */
@@ -137,13 +140,16 @@ public final class IrVerifier {
         }
         debugInfo = new DebugInfoRules(module);
         for (String p : ModuleFlagRules.check(module)) {
-            report(null, p);
+            reportNode(p);
         }
         for (String p : ModuleFlagRules.checkIdent(module)) {
-            report(null, p);
+            reportNode(p);
         }
         for (MetadataDefinition m : module.metadataDefinitions()) {
             checkMetadataRefs(m.body(), "!" + m.id());
+        }
+        for (DebugInfoNodeRules.Found f : DebugInfoNodeRules.check(module, metadataBodies)) {
+            reportNode(f.message() + " (!" + f.node().id() + ")");
         }
         Set<String> comdats = new HashSet<>();
         for (ModuleEntity e : module.entities()) {
@@ -179,29 +185,62 @@ public final class IrVerifier {
             if (e instanceof GlobalValue g) {
                 String p = GlobalRules.problem(g);
                 if (p != null) {
-                    SourcePosition at;
-                    try {
-                        at = module.source() == null ? null : module.positionOf(g);
-                    } catch (RuntimeException ex) {
-                        at = null;
-                    }
-                    problems.add(new Problem(null, null, null, p + " (@" + g.name() + ")", at, false));
+                    reportGlobal(g, p);
                 }
             }
         }
         for (GlobalVariable g : module.globals()) {
             if (g.initializer() != null) {
-                checkConstant(g.initializer(), "@" + g.name());
+                checkConstant(g.initializer(), Names.ref(g), g, null);
+                if (!g.initializer().type().equals(g.valueType())) {
+                    reportGlobal(g, "global variable initializer type does not match global variable type ("
+                            + g.initializer().type() + ")");
+                }
             }
             for (MetadataAttachment a : g.metadata()) {
                 checkMetadataRefs(a.node(), "@" + g.name());
             }
+        }
+        for (ModuleEntity e : module.entities()) {
+            if (e instanceof GlobalAlias a && a.target() != null) {
+                checkConstant(a.target(), Names.ref(a), a, null);
+            }
+        }
+        Function deoptimize = SafepointRules.deoptimizeConventionBreaker(module.functions());
+        if (deoptimize != null) {
+            reportGlobal(deoptimize, SafepointRules.DEOPTIMIZE_CONVENTIONS);
         }
         for (Function f : module.functions()) {
             function = f;
             block = null;
             checkFunction(f);
         }
+    }
+
+    /** A module-level problem whose message ends with the node it is about, {@code (!N)}: at that node's definition. */
+    private void reportNode(String message) {
+        SourcePosition at = null;
+        int open = message.lastIndexOf("(!");
+        if (open >= 0 && message.endsWith(")") && module.source() != null) {
+            MetadataDefinition node = module.metadata(message.substring(open + 2, message.length() - 1));
+            try {
+                at = node == null || node.slice() == null ? null : module.positionOf(node.slice().start());
+            } catch (RuntimeException ex) {
+                at = null;
+            }
+        }
+        problems.add(new Problem(null, null, null, message, at, false));
+    }
+
+    /** A module-level problem of {@code g}, at its name in the source. */
+    private void reportGlobal(GlobalValue g, String message) {
+        SourcePosition at;
+        try {
+            at = module.source() == null ? null : module.positionOf(g);
+        } catch (RuntimeException ex) {
+            at = null;
+        }
+        problems.add(new Problem(null, null, null, message + " (" + Names.ref(g) + ")", at, false));
     }
 
     private void report(Instruction inst, String message) {
@@ -376,6 +415,9 @@ public final class IrVerifier {
         checkRuleFamilies(inst, f);
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
+            if (isTuple(a.node()) && hasLocalName(a.node())) {
+                report(inst, "!" + a.name() + ": invalid use of function-local name");
+            }
             String shape = MetadataShapes.problem(metadataBodies, inst, a);
             if (shape != null) {
                 report(inst, "!" + a.name() + ": " + shape);
@@ -411,11 +453,17 @@ public final class IrVerifier {
                     if (g.module() != module || module.global(g.name()) != g && g.hasName()) {
                         report(inst, "use of " + Names.ref(g) + ", a global of another module or removed");
                     }
+                    if (i > 0 || !(inst instanceof CallInst)) {
+                        checkIntrinsicUse(g, inst, null);
+                    }
                 }
-                case Constant c -> checkConstant(c, describe(inst));
+                case Constant c -> checkConstant(c, describe(inst), null, inst);
                 case MetadataValue m -> {
                     checkMetadataRefs(m.text(), describe(inst));
                     checkFunctionLocal(inst, m.locals(), f);
+                    if (isTuple(m.text()) && hasLocalName(m.text())) {
+                        report(inst, "invalid use of function-local name"); // a local wrapped in a node, not alone
+                    }
                 }
                 default -> {
                 }
@@ -449,6 +497,12 @@ public final class IrVerifier {
             }
             if (f.functionType().params().contains(PrimitiveType.TOKEN)) {
                 report(null, "Function takes token but isn't an intrinsic");
+            }
+            if (f.functionType().params().contains(PrimitiveType.X86_AMX)) {
+                report(null, "Function takes x86_amx but isn't an intrinsic");
+            }
+            if (f.returnType() == PrimitiveType.X86_AMX) {
+                report(null, "Function returns a x86_amx but isn't an intrinsic");
             }
         }
         for (String p : AttributeRules.check(f.returnAttributes(), AttributeRules.Position.RETURN, f.returnType())) {
@@ -508,12 +562,26 @@ public final class IrVerifier {
             types.add(c.argument(i).type());
             found.addAll(AttributeRules.check(d.paramAttributes(i), AttributeRules.Position.PARAMETER, c.argument(i).type()));
         }
-        found.addAll(AttributeRules.checkParameters(params, types, c.type(), intrinsic));
+        found.addAll(AttributeRules.checkParameters(params, types, c.type(), intrinsic, c.calleeType().params().size(),
+                callee != null && SafepointRules.is(callee.name(), SafepointRules.STATEPOINT)));
+        String bundles = BundleRules.problem(c, fnAttributes);
+        if (bundles != null) {
+            found.add(bundles);
+        }
         for (String p : found) {
             report(c, p);
         }
         if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.TOKEN) {
             report(c, "Return type cannot be token for indirect call!");
+        }
+        if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.X86_AMX) {
+            report(c, "Return type cannot be x86_amx for indirect call!");
+        }
+        if (callee != null && callee.name().startsWith("llvm.")) {
+            String specific = IntrinsicCallRules.problem(c, callee);
+            if (specific != null) {
+                report(c, specific);
+            }
         }
         if (c.tailKind().equals("musttail") && c.opcode() == Opcode.CALL) {
             String p = CallRules.mustTailProblem(c, f);
@@ -525,6 +593,10 @@ public final class IrVerifier {
             String gc = GcRules.problem(c, callee, f, localEscapes);
             if (gc != null) {
                 report(c, gc);
+            }
+            String safepoint = SafepointRules.problem(c, callee, f, fnAttributes);
+            if (safepoint != null) {
+                report(c, safepoint);
             }
             IntrinsicSignatures.Signature sig = IntrinsicSignatures.lookup(callee.name());
             if (sig != null && IntrinsicSignatures.isLegacy(sig, callee.functionType())) {
@@ -540,11 +612,70 @@ public final class IrVerifier {
                         || d.paramAttributes(i).has("immarg")
                         || i < callee.arguments().size() && callee.argument(i).attributes().has("immarg");
                 Value v = c.argument(i);
-                if (imm && !(v instanceof ConstantInt) && !(v instanceof ConstantFP)) {
+                if (imm && !(v instanceof ConstantInt) && !(v instanceof ConstantFP) && !foldsToNumber(v)) {
                     report(c, "immarg operand has non-immediate parameter (argument " + i + ")");
                 }
             }
         }
+    }
+
+    /**
+     * Whether LLVM's parser folds {@code v} into a number: a constant expression of arithmetic,
+     * comparisons and casts over numbers and null pointers ({@code add (i32 2, i32 3)}, {@code ptrtoint (i32* null
+     * to i32)}), which then meets an {@code immarg} parameter as a plain constant. A global's
+     * address, undef or a division (by zero it folds to poison) does not fold.
+     */
+    private static boolean foldsToNumber(Value v) {
+        if (v instanceof ConstantInt || v instanceof ConstantFP) {
+            return true;
+        }
+        if (!(v instanceof ConstantExpr e)) {
+            return false;
+        }
+        Opcode op = e.opcode();
+        boolean foldable = op.kind() == Opcode.Kind.CAST || op.kind() == Opcode.Kind.CMP
+                || op.kind() == Opcode.Kind.BINARY && switch (op) {
+            case UDIV, SDIV, UREM, SREM -> false;
+            default -> true;
+        };
+        if (!foldable) {
+            return false;
+        }
+        for (Constant c : e.operands()) {
+            boolean nullPointer = c instanceof org.nvlower.llvm.ir.ConstantKeyword k
+                    && k.keyword() == org.nvlower.llvm.ir.ConstantKeyword.Keyword.NULL && op.kind() == Opcode.Kind.CAST;
+            if (!nullPointer && !foldsToNumber(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isTuple(String metadata) {
+        return metadata.startsWith("!{") || metadata.startsWith("distinct !{");
+    }
+
+    /**
+     * Whether metadata text names a local value ({@code %x}) outside its strings: LLVM allows a
+     * local only alone ({@code metadata i32 %x}) or in a {@code DIArgList}, never inside a node.
+     */
+    private static boolean hasLocalName(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '"') {
+                int j = text.indexOf('"', i + 1);
+                if (j < 0) {
+                    return false;
+                }
+                i = j;
+            } else if (c == '%' && i + 1 < text.length()) {
+                char n = text.charAt(i + 1);
+                if (Character.isLetterOrDigit(n) || n == '"' || n == '.' || n == '_' || n == '$' || n == '-') {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether operand {@code i} of {@code inst} is a call argument of type {@code metadata} (a local wrapped as metadata). */
@@ -670,6 +801,10 @@ public final class IrVerifier {
             "no-nans-fp-math", "approx-func-fp-math", "no-signed-zeros-fp-math", "unsafe-fp-math",
             "no-jump-tables", "no-inline-line-tables", "profile-sample-accurate", "use-sample-profile");
 
+    /** String attributes whose value LLVM's verifier requires to be an unsigned decimal integer (32 bits). */
+    private static final Set<String> UNSIGNED_STRING_ATTRIBUTES = Set.of("patchable-function-prefix",
+            "patchable-function-entry", "warn-stack-size");
+
     /** String attributes whose value LLVM's verifier takes from a list ("reserved": LLVM 19). */
     private static final Map<String, Set<String>> ENUMERATED_STRING_ATTRIBUTES =
             Map.of("frame-pointer", Set.of("none", "non-leaf", "all", "reserved"));
@@ -679,12 +814,18 @@ public final class IrVerifier {
             if (!(a instanceof Attribute.Str s)) {
                 continue;
             }
-            boolean bad = BOOLEAN_STRING_ATTRIBUTES.contains(s.name()) && !"true".equals(s.value())
-                    && !"false".equals(s.value())
+            // a string attribute written without a value has the empty value: a boolean one allows it
+            String value = s.value() == null ? "" : s.value();
+            boolean bad = BOOLEAN_STRING_ATTRIBUTES.contains(s.name()) && !value.isEmpty() && !"true".equals(value)
+                    && !"false".equals(value)
                     || ENUMERATED_STRING_ATTRIBUTES.containsKey(s.name())
-                    && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(s.value());
+                    && !ENUMERATED_STRING_ATTRIBUTES.get(s.name()).contains(value);
             if (bad) {
-                report(null, where + ": invalid value for '" + s.name() + "' attribute: " + s.value());
+                report(null, where + ": invalid value for '" + s.name() + "' attribute: " + value);
+            }
+            if (UNSIGNED_STRING_ATTRIBUTES.contains(s.name()) && !value.matches("\\d{1,10}")
+                    || UNSIGNED_STRING_ATTRIBUTES.contains(s.name()) && Long.parseLong(value) > 0xffffffffL) {
+                report(null, where + ": \"" + s.name() + "\" takes an unsigned integer: " + value);
             }
         }
     }
@@ -725,14 +866,15 @@ public final class IrVerifier {
                     return "load from a non-pointer";
                 }
                 return !p.isOpaque() && !p.pointee().equals(m.type()) ? "load of " + m.type() + " through " + p
-                        : sized(m.type(), new HashSet<>()) ? null : "loading unsized type";
+                        : sized(m.type(), new HashSet<>()) ? null : "loading unsized types is not allowed";
             }
             case STORE -> {
                 if (!(m.operand(1).type() instanceof PointerType p)) {
                     return "store to a non-pointer";
                 }
                 return !p.isOpaque() && !p.pointee().equals(m.operand(0).type())
-                        ? "store of " + m.operand(0).type() + " through " + p : null;
+                        ? "store of " + m.operand(0).type() + " through " + p
+                        : sized(m.operand(0).type(), new HashSet<>()) ? null : "storing unsized types is not allowed";
             }
             case GETELEMENTPTR -> {
                 if (!(m.operand(0).type().scalarType() instanceof PointerType)) {
@@ -743,7 +885,7 @@ public final class IrVerifier {
                         return "getelementptr index of type " + m.operand(i).type();
                     }
                 }
-                return null;
+                return m.elementType() == null ? null : gepIndicesError(m.elementType(), m);
             }
             case ALLOCA -> {
                 return sized(m.elementType(), new HashSet<>()) ? null : "Cannot allocate unsized type";
@@ -754,15 +896,80 @@ public final class IrVerifier {
         }
     }
 
-    /** Types.isSized that also ends on a struct that contains itself (not through a pointer): unsized, as LLVM says. */
+    /**
+     * LLVM's getIndexedType over a GEP's indices after the first: arrays and vectors take any
+     * integer, a struct an {@code i32} constant (or a splat of one) below its field count.
+     */
+    private static String gepIndicesError(Type source, MemoryInst gep) {
+        Type t = source;
+        for (int i = 2; i < gep.operandCount(); i++) {
+            Value index = gep.operand(i);
+            switch (t) {
+                case ArrayType a -> t = a.element();
+                case VectorType v -> t = v.element();
+                case StructType st -> {
+                    Type field = structField(st.fields(), index);
+                    if (field == null) {
+                        return "invalid getelementptr indices";
+                    }
+                    t = field;
+                }
+                case NamedStructType n -> {
+                    Type field = n.isOpaque() ? null : structField(n.fields(), index);
+                    if (field == null) {
+                        return "invalid getelementptr indices";
+                    }
+                    t = field;
+                }
+                default -> {
+                    return "invalid getelementptr indices";
+                }
+            }
+        }
+        return null;
+    }
+
+    /** The field an {@code i32} constant (or splat vector of one) selects, or null. */
+    private static Type structField(List<Type> fields, Value index) {
+        Value c = index;
+        if (c instanceof ConstantAggregate agg && agg.type() instanceof VectorType && !agg.elements().isEmpty()
+                && agg.elements().stream().allMatch(e -> e.equals(agg.elements().get(0)))) {
+            c = agg.elements().get(0);
+        } else if (c instanceof org.nvlower.llvm.ir.ConstantKeyword k
+                && k.keyword() == org.nvlower.llvm.ir.ConstantKeyword.Keyword.ZEROINITIALIZER
+                && k.type() instanceof VectorType v && v.element().isInteger(32)) {
+            return fields.isEmpty() ? null : fields.get(0);
+        }
+        if (!(c instanceof ConstantInt ci) || !ci.type().isInteger(32) || ci.value().signum() < 0
+                || ci.value().compareTo(BigInteger.valueOf(fields.size())) >= 0) {
+            return null;
+        }
+        return fields.get(ci.value().intValue());
+    }
+
+    /**
+     * Types.isSized that also ends on a struct that contains itself (not through a pointer), and
+     * counts a struct holding scalable vectors unsized (unless all its fields are one scalable
+     * vector type, which LLVM 19 sizes), as LLVM says.
+     */
     private static boolean sized(Type t, Set<NamedStructType> seen) {
         return switch (t) {
-            case NamedStructType n -> !n.isOpaque() && seen.add(n) && n.fields().stream().allMatch(f -> sized(f, seen))
-                    && seen.remove(n);
-            case StructType s -> s.fields().stream().allMatch(f -> sized(f, seen));
+            case NamedStructType n -> !n.isOpaque() && seen.add(n) && fieldsSized(n.fields(), seen) && seen.remove(n);
+            case StructType s -> fieldsSized(s.fields(), seen);
             case ArrayType a -> sized(a.element(), seen);
             default -> Types.isSized(t);
         };
+    }
+
+    private static boolean fieldsSized(List<Type> fields, Set<NamedStructType> seen) {
+        boolean scalable = false;
+        for (Type f : fields) {
+            scalable |= f instanceof VectorType v && v.scalable();
+        }
+        if (scalable) {
+            return fields.stream().allMatch(f -> f.equals(fields.get(0)));
+        }
+        return fields.stream().allMatch(f -> sized(f, seen));
     }
 
     private static String terminatorTypeError(TerminatorInst t, Function f) {
@@ -800,14 +1007,33 @@ public final class IrVerifier {
 
     // ------------------------------------------------------------------ constants and metadata
 
-    private void checkConstant(Constant c, String where) {
+    /** LLVM's visitFunction: an intrinsic LLVM knows is only called, its address never taken. */
+    private void checkIntrinsicUse(GlobalValue g, Instruction user, GlobalValue owner) {
+        if (g instanceof Function fn && fn.name().startsWith("llvm.") && IntrinsicSignatures.lookup(fn.name()) != null) {
+            if (owner != null) {
+                reportGlobal(owner, "Invalid user of intrinsic instruction!");
+            } else {
+                report(user, "Invalid user of intrinsic instruction!");
+            }
+        }
+    }
+
+    /** The constant {@code c} used at {@code where}: by instruction {@code user}, or as the definition of global {@code owner}. */
+    private void checkConstant(Constant c, String where, GlobalValue owner, Instruction user) {
         Constants.walk(c, k -> {
             if (k instanceof GlobalValue g && (g.module() != module || g.hasName() && module.global(g.name()) != g)) {
-                report(null, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
+                report(user, where + " refers to " + Names.ref(g) + ", a global of another module or removed");
+            }
+            if (k instanceof Function fn) {
+                checkIntrinsicUse(fn, user, owner);
             }
             String error = constantTypeError(k);
             if (error != null) {
-                report(null, where + ": " + error);
+                if (owner != null) {
+                    reportGlobal(owner, error);
+                } else {
+                    report(user, where + ": " + error);
+                }
             }
         });
     }
@@ -844,8 +1070,13 @@ public final class IrVerifier {
                             : "invalid cast constant expression " + op + " to " + e.type();
                 }
                 if (op.kind() == Opcode.Kind.BINARY) {
-                    return ops.size() == 2 && ops.get(0).type().equals(ops.get(1).type()) && ops.get(0).type().equals(e.type())
-                            ? null : "constant expression " + op + " of mismatched types";
+                    if (ops.size() != 2 || !ops.get(0).type().equals(ops.get(1).type()) || !ops.get(0).type().equals(e.type())) {
+                        return "constant expression " + op + " of mismatched types";
+                    }
+                    Type s = e.type().scalarType();
+                    return BinaryInst.isFloatingPoint(op) ? (s instanceof FloatType ? null
+                            : "constexpr requires fp operands (" + op + ")")
+                            : s instanceof IntegerType ? null : "constexpr requires integer operands (" + op + ")";
                 }
                 return null;
             }

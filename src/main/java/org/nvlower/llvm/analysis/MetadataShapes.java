@@ -17,7 +17,7 @@ import org.nvlower.llvm.ir.Type;
  * {@code !range} on a load, call or invoke of integer type, pairs of integers of that type;
  * {@code !nonnull} and {@code !align} on loads of pointers only, {@code !align} one {@code i64} power of two; {@code !prof} branch weights one per
  * successor of a {@code br}/{@code switch}/{@code indirectbr}; {@code !tbaa} (LLVM's
- * {@code TBAAVerifier}, basic shape) only on loads, stores, calls, atomicrmw and cmpxchg, and a
+ * {@code TBAAVerifier}, basic shape) only on loads, stores, calls, va_arg, atomicrmw and cmpxchg, and a
  * struct-path access tag (base, access, offset [, constant]) whose base and access are nodes and
  * whose offset is an integer of the width the base type's own offsets use. Returns the message of the first
  * broken rule, or null.
@@ -25,7 +25,7 @@ import org.nvlower.llvm.ir.Type;
 final class MetadataShapes {
 
     private static final java.util.Set<String> KINDS = java.util.Set.of("range", "nonnull", "align", "prof", "tbaa",
-            "fpmath", "dereferenceable", "dereferenceable_or_null");
+            "fpmath", "dereferenceable", "dereferenceable_or_null", "invariant.group", "annotation");
 
     private MetadataShapes() {
     }
@@ -43,6 +43,9 @@ final class MetadataShapes {
             case "prof" -> prof(inst, body);
             case "tbaa" -> tbaa(module, inst, body);
             case "fpmath" -> fpmath(inst, body);
+            case "invariant.group" -> inst.opcode() == Opcode.LOAD || inst.opcode() == Opcode.STORE ? null
+                    : "invariant.group metadata is only for loads and stores";
+            case "annotation" -> annotation(body);
             default -> dereferenceable(inst, body);
         };
     }
@@ -71,6 +74,24 @@ final class MetadataShapes {
             return "first operand should be 'function_entry_count' or 'synthetic_function_entry_count'";
         }
         return elements.get(1).matches("i\\d+ -?\\d+") ? null : "expected integer argument to function_entry_count";
+    }
+
+    /** {@code !annotation}: a tuple of one or more strings (LLVM's visitAnnotationMetadata). */
+    private static String annotation(String body) {
+        List<String> elements = body == null ? null : MetadataText.tupleElements(body);
+        if (elements == null) {
+            return body != null && !body.startsWith("!{") && !body.startsWith("distinct") ? "annotation must be a tuple"
+                    : null;
+        }
+        if (elements.isEmpty()) {
+            return "annotation must have at least one operand";
+        }
+        for (String e : elements) {
+            if (MetadataText.stringValue(e) == null) {
+                return "operands must be strings";
+            }
+        }
+        return null;
     }
 
     /** {@code !fpmath}: on a floating-point result, one positive finite {@code float} accuracy. */
@@ -199,7 +220,7 @@ final class MetadataShapes {
 
     private static String tbaa(java.util.Map<String, String> module, Instruction inst, String body) {
         boolean allowed = switch (inst.opcode()) {
-            case LOAD, STORE, CALL, ATOMICRMW, CMPXCHG -> true;
+            case LOAD, STORE, CALL, VA_ARG, ATOMICRMW, CMPXCHG -> true;
             default -> false;
         };
         if (!allowed) {

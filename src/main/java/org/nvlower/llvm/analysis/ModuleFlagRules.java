@@ -85,6 +85,9 @@ final class ModuleFlagRules {
             if (key.equals("wchar_size") && !INTEGER.matcher(value).matches()) {
                 problems.add("wchar_size metadata requires constant integer argument" + where);
             }
+            if (key.equals("SemanticInterposition") && !INTEGER.matcher(value).matches()) {
+                problems.add("SemanticInterposition metadata requires constant integer argument" + where);
+            }
         }
         for (String[] r : requirements) {
             if (!keys.contains(r[0])) {

@@ -168,6 +168,27 @@ public final class CallInst extends Instruction {
         return operands().subList(from, from + detail.bundleInputCount());
     }
 
+    /** The inputs of the first operand bundle tagged {@code tag}, or null when the call has none. */
+    public List<Value> bundleInputs(String tag) {
+        int at = 1 + detail.argumentCount();
+        for (Bundle b : detail.bundles()) {
+            if (b.tag().equals(tag)) {
+                return operands().subList(at, at + b.inputCount());
+            }
+            at += b.inputCount();
+        }
+        return null;
+    }
+
+    /** How many operand bundles tagged {@code tag} the call has. */
+    public int bundleCount(String tag) {
+        int n = 0;
+        for (Bundle b : detail.bundles()) {
+            n += b.tag().equals(tag) ? 1 : 0;
+        }
+        return n;
+    }
+
     /** The blocks after the bundle inputs: invoke's normal and unwind destinations, callbr's targets. */
     public List<BasicBlock> destinations() {
         int from = 1 + detail.argumentCount() + detail.bundleInputCount();

@@ -45,12 +45,46 @@ public final class CastInst extends Instruction {
             case INTTOPTR -> f instanceof IntegerType && t instanceof PointerType ? null : "needs integer to pointer";
             case ADDRSPACECAST -> f instanceof PointerType a && t instanceof PointerType b
                     && a.addressSpace() != b.addressSpace() ? null : "needs pointers in different address spaces";
-            case BITCAST -> Types.bitWidth(from) > 0 && Types.bitWidth(from) == Types.bitWidth(to)
-                    && !(f instanceof PointerType) && !(t instanceof PointerType)
-                    || f instanceof PointerType a && t instanceof PointerType b && a.addressSpace() == b.addressSpace()
-                    ? null : "needs types of the same size (pointers in one address space)";
+            case BITCAST -> bitcastProblem(from, to);
             default -> "not a cast";
         };
+    }
+
+    /**
+     * LLVM's bitcast rule: two non-pointer types of the same size ({@code x86_mmx} is 64 bits;
+     * scalable vectors compare their minimum sizes), or
+     * two pointers (or pointer vectors of the same lane count, a one-lane vector standing for a
+     * scalar) in one address space.
+     */
+    private static String bitcastProblem(Type from, Type to) {
+        Type f = from.scalarType();
+        Type t = to.scalarType();
+        if (!(f instanceof PointerType) && !(t instanceof PointerType)) {
+            boolean scalable = from instanceof VectorType v && v.scalable();
+            if (scalable != (to instanceof VectorType v && v.scalable())) {
+                return "needs types of the same size";
+            }
+            long width = scalable ? width(f) * ((VectorType) from).count() : width(from);
+            long other = scalable ? width(t) * ((VectorType) to).count() : width(to);
+            return width > 0 && width == other ? null : "needs types of the same size";
+        }
+        if (!(f instanceof PointerType a) || !(t instanceof PointerType b)) {
+            return "needs pointers on both sides";
+        }
+        if (a.addressSpace() != b.addressSpace()) {
+            return "needs pointers in one address space";
+        }
+        VectorType fv = from instanceof VectorType v ? v : null;
+        VectorType tv = to instanceof VectorType v ? v : null;
+        if (fv != null && tv != null) {
+            return fv.count() == tv.count() && fv.scalable() == tv.scalable() ? null : "needs the same number of pointers";
+        }
+        VectorType one = fv != null ? fv : tv;
+        return one == null || one.count() == 1 && !one.scalable() ? null : "needs the same number of pointers";
+    }
+
+    private static long width(Type t) {
+        return t == PrimitiveType.X86_MMX ? 64 : Types.bitWidth(t);
     }
 
     public Value value() {

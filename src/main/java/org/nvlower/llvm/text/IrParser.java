@@ -1158,7 +1158,7 @@ public final class IrParser {
     private static boolean isCallingConvention(String w) {
         return w.equals("cc") || w.length() > 2 && w.startsWith("cc") && allDigitsIn(w, 2) || w.endsWith("cc") || w.startsWith("ptx_") || w.startsWith("amdgpu_")
                 || w.startsWith("spir_") || w.startsWith("x86_") || w.startsWith("arm_")
-                || w.startsWith("aarch64_") || w.startsWith("riscv_") || w.startsWith("swift")
+                || w.startsWith("aarch64_") || w.startsWith("riscv_")
                 || w.startsWith("preserve_") || w.startsWith("avr_") || w.startsWith("msp430_")
                 || w.startsWith("m68k_") || w.startsWith("hhvm") || w.equals("intel_ocl_bicc")
                 || w.equals("webkit_jscc") || w.equals("anyregcc") || w.startsWith("cxx_fast_tls");

@@ -24,7 +24,9 @@ import org.nvlower.testing.ExternalTools;
  * LLVM's verifier rule families (issue 24), one module per rule under
  * {@code src/test/resources/llvm/verifier/}. The first line says LLVM 14's verdict, written from
  * llvm-as 14's output: {@code ; LLVM: message} (rejected with that message), {@code ; WARNING:
- * message} (accepted, the debug info dropped with that message) or {@code ; VALID}; an optional
+ * message} (accepted, the debug info dropped with that message) or {@code ; VALID}; {@code ;
+ * LLVM19: message} is a rule of LLVM 19 on IR LLVM 14 cannot read (opaque pointers), judged by
+ * llvm-as 19 instead; an optional
  * {@code ; NVLOWER: message} names nvlower's message where it reports another problem of the same
  * module first. The IrVerifier must agree, and so must llvm-as 14 where installed.
  */
@@ -63,7 +65,7 @@ class VerifierRulesTest {
                 assertEquals(file.toString(), first.position().file());
             }
         }
-        Optional<Path> as = ExternalTools.llvmAs();
+        Optional<Path> as = verdict.startsWith("LLVM19:") ? ExternalTools.llvm19("llvm-as") : ExternalTools.llvmAs();
         if (as.isPresent()) {
             ExternalTools.Result r = ExternalTools.run(60, as.get(), file.toString(), "-o", "/dev/null");
             assertEquals(!verdict.startsWith("LLVM"), r.ok(), r.stderr());
@@ -130,9 +132,13 @@ class VerifierRulesTest {
         }
         String ret = concrete(s.result());
         String name = s.name() + suffix(s);
+        if (s.varArgs()) {
+            params.add("...");
+        }
+        String callType = s.varArgs() ? ret + " (" + String.join(", ", params) + ")" : ret;
         return "declare " + ret + " @" + name + "(" + String.join(", ", params) + ")\n"
                 + "define void @f(" + String.join(", ", fnParams) + ") {\n"
-                + "  " + (ret.equals("void") ? "" : "%r = ") + "call " + ret + " @" + name + "(" + String.join(", ", args)
+                + "  " + (ret.equals("void") ? "" : "%r = ") + "call " + callType + " @" + name + "(" + String.join(", ", args)
                 + ")\n  ret void\n}\n";
     }
 

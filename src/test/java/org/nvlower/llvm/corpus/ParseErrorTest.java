@@ -109,6 +109,8 @@ class ParseErrorTest {
         GEP_VECTOR_LANES("@g = global <2 x i32*> getelementptr (i32, <4 x i32*> zeroinitializer, <2 x i64> <i64 1, i64 2>)\n",
                 1, 24, "getelementptr vector index has a wrong number of elements"),
         BYVAL_WITHOUT_TYPE("declare void @f(i32* byval %p)\n", 1, 28, "expected '('"),
+        // llvm-as: "this attribute does not apply to return values"; once read as a calling convention "swift..."
+        SWIFTERROR_ON_RETURN("declare swifterror void @c(i32** swifterror %a)\n", 1, 9, "expected type"),
         DI_UNKNOWN_KIND("!0 = !{!DINope(tag: 1)}\n", 1, 8, "expected metadata type"),
         USELISTORDER_LOCAL("define void @f(i32 %x) {\n  ret void\n}\nuselistorder i32 %x, { 1, 0 }\n", 4, 18,
                 "invalid use of function-local name"),

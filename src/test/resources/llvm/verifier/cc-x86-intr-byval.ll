@@ -1,0 +1,2 @@
+; LLVM: Calling convention parameter requires byval
+declare x86_intrcc void @f(i32*)

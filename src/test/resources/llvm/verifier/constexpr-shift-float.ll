@@ -1,0 +1,2 @@
+; LLVM: constexpr requires integer operands
+@g = global float ashr (float 1.0, float 2.0)
