@@ -310,6 +310,11 @@ public final class IrPrinter {
         final void write(String s) {
             copy(s, 0, s.length());
         }
+
+        /** The decimal digits of {@code n}. */
+        void number(int n) {
+            write(Integer.toString(n));
+        }
     }
 
     /** Chars below 256 as single bytes, through a 64 KB buffer. */
@@ -334,6 +339,24 @@ public final class IrPrinter {
                 used += n;
                 from += n;
             }
+        }
+
+        @Override
+        void number(int n) {
+            if (n < 0 || buffer.length - used < 10) {
+                super.number(n);
+                return;
+            }
+            int digits = 1;
+            for (int m = n; m >= 10; m /= 10) {
+                digits++;
+            }
+            for (int i = used + digits - 1; i >= used; i--) {
+                buffer[i] = (byte) ('0' + n % 10);
+                n /= 10;
+            }
+            used += digits;
+            last = (char) buffer[used - 1];
         }
 
         void flush() throws IOException {
@@ -920,10 +943,18 @@ public final class IrPrinter {
                 while (isDigit(src.charAt(q))) {
                     q++;
                 }
-                String now = reference(bySourceSlot[numberAt(p)]);
-                if (now.length() != q - p || !src.startsWith(now, p)) {
-                    out.copy(src, pos, p);
-                    out.write(now);
+                TrackedValue v = bySourceSlot[numberAt(p)];
+                if (v.hasName()) {
+                    String now = reference(v);
+                    if (now.length() != q - p || !src.startsWith(now, p)) {
+                        out.copy(src, pos, p);
+                        out.write(now);
+                        pos = q;
+                    }
+                } else if (v.slot() != numberAt(p) || src.charAt(p + 1) == '0' && q - p > 2) {
+                    // "%" + its number now, written without a string (a leading zero is re-spelled)
+                    out.copy(src, pos, p + 1);
+                    out.number(v.slot());
                     pos = q;
                 }
                 p = q - 1;
