@@ -2097,7 +2097,7 @@ public final class IrParser {
             }
             case GLOBAL -> {
                 GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd))
-                        : secondPass && !reparse && !lex.quoted ? bodyGlobal() : globalNamed(lex.name());
+                        : secondPass && !lex.quoted ? bodyGlobal() : globalNamed(lex.name());
                 if (g == null && reparse) {
                     // re-reading for operand offsets: the global may have been renamed since
                     lex.next();
@@ -2214,8 +2214,9 @@ public final class IrParser {
 
     /**
      * The global named by the unquoted {@code @name} token here, as a body sees it: every global
-     * is known once pass one is over, and the module is not edited while a body is read, so each
-     * name is looked up in the module once per body read ({@link #constantExprs} is cleared alike).
+     * is known once pass one is over, and the module is not edited while a body is read (nor while
+     * a printer re-reads instructions with one parser), so each name is looked up in the module
+     * once per body read ({@link #constantExprs} is cleared alike).
      */
     private GlobalValue bodyGlobal() {
         GlobalValue g = bodyGlobals.get(src, lex.nameStart, lex.nameEnd, lex.nameHash);
@@ -2387,7 +2388,7 @@ public final class IrParser {
             default -> {
                 Opcode op = Opcode.byKeyword(w);
                 if (op != null && op.isConstantExpression()) {
-                    return secondPass && !reparse ? cachedConstantExpr(op, at) : parseConstantExpr(op, at);
+                    return secondPass ? cachedConstantExpr(op, at) : parseConstantExpr(op, at);
                 }
                 throw error("expected value token"); // LLParser's words for a word that is no value
             }
