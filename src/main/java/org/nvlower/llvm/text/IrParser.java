@@ -3413,13 +3413,25 @@ public final class IrParser {
         parts.type = parseType();
     }
 
+    private static final Predicate[] PREDICATES = Predicate.values();
+
+    /** The predicate spelled by the word here ({@link Predicate#of}, without copying values() per compare). */
+    private Predicate predicate(boolean floating) {
+        for (Predicate p : PREDICATES) {
+            if (p.isFloating() == floating && lex.isWord(p.keyword())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** {@code icmp}/{@code fcmp [flags] pred T a, b}. */
     private void parseCompare(Opcode op, Parts parts) {
         parts.flags = flagWords(op == Opcode.FCMP ? FAST_MATH : INT_FLAGS);
         if (lex.kind != IrToken.WORD) {
             throw expected("comparison predicate");
         }
-        Predicate p = Predicate.of(lex.text(), op == Opcode.FCMP);
+        Predicate p = predicate(op == Opcode.FCMP);
         if (p == null) {
             throw expected(op == Opcode.FCMP ? "fcmp predicate" : "icmp predicate");
         }

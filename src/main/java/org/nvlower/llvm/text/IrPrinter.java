@@ -811,25 +811,63 @@ public final class IrPrinter {
         if (defStart >= 0 && (renumber && !inst.hasName() || inst.hasName()
                 && !src.startsWith(reference(inst), defStart))) {
             out.copy(src, pos, defStart);
-            out.write(reference(inst));
+            writeReference(inst);
             pos = spans[1];
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
             boolean respell = now != inst.originalOperand(i) || (renumber || debugStale) && mayBeRespelled(now);
             if (respell) {
-                String text = reference(now);
                 int from = spans[2 + 2 * i];
                 int to = spans[3 + 2 * i];
-                if (to - from == text.length() && src.startsWith(text, from)) {
+                if (isNumbered(now) ? isNumberAt(((TrackedValue) now).slot(), from, to)
+                        : spelledAt(reference(now), from, to)) {
                     continue;
                 }
                 out.copy(src, pos, from);
-                out.write(text);
+                writeReference(now);
                 pos = to;
             }
         }
         out.copy(src, pos, s.end());
+    }
+
+    /** A local spelled by its number: {@link #reference} is "%" and the number. */
+    private static boolean isNumbered(Value v) {
+        return v instanceof TrackedValue t && !(v instanceof GlobalValue) && !t.hasName();
+    }
+
+    /** Whether {@code src[from, to)} is {@code %N} with N {@code slot}, as {@link #reference} spells it. */
+    private boolean isNumberAt(int slot, int from, int to) {
+        if (to - from < 2 || src.charAt(from) != '%' || src.charAt(from + 1) == '0' && to - from > 2) {
+            return false;
+        }
+        long n = 0;
+        for (int p = from + 1; p < to; p++) {
+            char c = src.charAt(p);
+            if (!isDigit(c)) {
+                return false;
+            }
+            n = n * 10 + c - '0';
+            if (n > Integer.MAX_VALUE) {
+                return false;
+            }
+        }
+        return n == slot;
+    }
+
+    private boolean spelledAt(String text, int from, int to) {
+        return to - from == text.length() && src.startsWith(text, from);
+    }
+
+    /** Writes {@link #reference}{@code (v)}; a numbered local's without making a string. */
+    private void writeReference(Value v) {
+        if (isNumbered(v)) {
+            out.write("%");
+            out.number(((TrackedValue) v).slot());
+        } else {
+            out.write(reference(v));
+        }
     }
 
     /**
