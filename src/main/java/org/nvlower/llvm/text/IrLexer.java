@@ -21,6 +21,8 @@ final class IrLexer {
     int nameEnd;
     boolean quoted;
     boolean numbered;
+    /** The String hash of an unquoted, unnumbered name token's name (set by lexName only). */
+    int nameHash;
     /** End of the previous token: where trailing trivia of an entity starts. */
     int previousEnd;
     /** Whether the word {@code ptr} (an opaque pointer type) occurred. */
@@ -198,9 +200,16 @@ final class IrLexer {
                 scanDigits();
                 numbered = true;
             } else {
-                while (pos < length && isNameChar(src.charAt(pos))) {
+                int h = 0;
+                while (pos < length) {
+                    char c = src.charAt(pos);
+                    if (!isNameChar(c)) {
+                        break;
+                    }
+                    h = 31 * h + c;
                     pos++;
                 }
+                nameHash = h;
             }
             nameEnd = pos;
             if (nameEnd == nameStart) {

@@ -149,11 +149,15 @@ public final class IrParser {
 
     // Per-function state.
     private Function function;
-    private HashMap<String, TrackedValue> locals;
+    private TextTable<TrackedValue> locals;
+    private final TextTable<TrackedValue> localTable = new TextTable<>();
+    /** Whether a block (defined, or used before its label) of the body being read has a name. */
+    private boolean namedBlock;
     private ArrayList<TrackedValue> numbered;
     /** Whether the body being read has had a {@code uselistorder}: only more of them may follow. */
     private boolean useListOrders;
-    private HashMap<Integer, BasicBlock> forwardBlocks;
+    private SlotBlocks forwardBlocks;
+    private final SlotBlocks forwardTable = new SlotBlocks();
     /** Blocks used before their label, in the order of their first uses, and the offsets of those uses. */
     private final ArrayList<BasicBlock> forwardUsed = new ArrayList<>();
     private int[] forwardUseAt = new int[16];
@@ -398,6 +402,8 @@ public final class IrParser {
                 f.setWidestSourceScalarBits(widestScalarBits);
                 Runnable loader = () -> {
                     depth = 0;
+                    constantExprs.clear(); // the module may have been edited since: its globals renamed
+                    bodyGlobals.clear();
                     parseBody(f, d.start(), d.end());
                 };
                 boolean deep = deepest > SHALLOW_NESTING;
@@ -409,6 +415,8 @@ public final class IrParser {
                 parseInitializer(d);
             }
         }
+        constantExprs.clear();
+        bodyGlobals.clear();
         for (Map.Entry<String, Integer> use : metadataFirstUse.entrySet()) {
             if (!definedMetadata.contains(use.getKey())) {
                 throw error(use.getValue(), "use of undefined metadata '!" + use.getKey() + "'");
@@ -1024,6 +1032,9 @@ public final class IrParser {
     private long unsigned64(String what) {
         if (lex.kind != IrToken.INTEGER || lex.end - lex.start > 20 || !allDigits(lex.start, lex.end)) {
             throw expected(what);
+        }
+        if (lex.end - lex.start <= 18) {
+            return Long.parseLong(src, lex.start, lex.end, 10);
         }
         BigInteger v = new BigInteger(lex.text());
         if (v.bitLength() > 64) {
@@ -2086,7 +2097,7 @@ public final class IrParser {
             }
             case GLOBAL -> {
                 GlobalValue g = lex.numbered ? module.numberedGlobal(smallInt(lex.nameStart, lex.nameEnd))
-                        : globalNamed(lex.name());
+                        : secondPass && !lex.quoted ? bodyGlobal() : globalNamed(lex.name());
                 if (g == null && reparse) {
                     // re-reading for operand offsets: the global may have been renamed since
                     lex.next();
@@ -2115,13 +2126,25 @@ public final class IrParser {
                 if (!(t instanceof FloatType ft)) {
                     throw error("floating point constant invalid for type");
                 }
-                String[] err = new String[1];
-                BigInteger bits = IrFloatLiterals.parse(ft, lex.text(), err);
-                if (bits == null) {
-                    throw error(err[0]);
+                // libdevice spells a few thousand distinct literals eight thousand times: each text is read once
+                TextTable<ConstantFP> known = floatConstants[ft.ordinal()];
+                if (known == null) {
+                    known = floatConstants[ft.ordinal()] = new TextTable<>();
+                }
+                int hash = TextTable.hash(src, lex.start, lex.end);
+                ConstantFP c = known.get(src, lex.start, lex.end, hash);
+                if (c == null) {
+                    String text = lex.text();
+                    String[] err = new String[1];
+                    BigInteger bits = IrFloatLiterals.parse(ft, text, err);
+                    if (bits == null) {
+                        throw error(err[0]);
+                    }
+                    c = new ConstantFP(ft, bits);
+                    known.putIfAbsent(text, c);
                 }
                 lex.next();
-                return new ConstantFP(ft, bits);
+                return c;
             }
             case CSTRING -> {
                 if (!(t instanceof ArrayType at2) || !at2.element().isInteger(8)) {
@@ -2184,6 +2207,30 @@ public final class IrParser {
             default -> throw expected("value");
         }
     }
+
+    /** The floating-point constants read, by type and by their text. */
+    @SuppressWarnings("unchecked")
+    private final TextTable<ConstantFP>[] floatConstants = new TextTable[FloatType.values().length];
+
+    /**
+     * The global named by the unquoted {@code @name} token here, as a body sees it: every global
+     * is known once pass one is over, and the module is not edited while a body is read (nor while
+     * a printer re-reads instructions with one parser), so each name is looked up in the module
+     * once per body read ({@link #constantExprs} is cleared alike).
+     */
+    private GlobalValue bodyGlobal() {
+        GlobalValue g = bodyGlobals.get(src, lex.nameStart, lex.nameEnd, lex.nameHash);
+        if (g == null) {
+            String name = lex.name();
+            g = globalNamed(name);
+            if (g != null) {
+                bodyGlobals.putIfAbsent(name, g);
+            }
+        }
+        return g;
+    }
+
+    private final TextTable<GlobalValue> bodyGlobals = new TextTable<>();
 
     private GlobalValue globalNamed(String name) {
         return module.global(name);
@@ -2341,11 +2388,81 @@ public final class IrParser {
             default -> {
                 Opcode op = Opcode.byKeyword(w);
                 if (op != null && op.isConstantExpression()) {
-                    return parseConstantExpr(op, at);
+                    return secondPass ? cachedConstantExpr(op, at) : parseConstantExpr(op, at);
                 }
                 throw error("expected value token"); // LLParser's words for a word that is no value
             }
         }
+    }
+
+    /**
+     * A constant expression whose text was met before in a body is the constant read then (they
+     * are values: libdevice repeats one getelementptr of a string thousands of times); a new text
+     * is read and entered with the widest scalar type it spells. The text is found by a scan for
+     * the ')' that closes the first '(' (skipping strings, quoted names and comments), and entered
+     * only when reading it ended there.
+     */
+    private Constant cachedConstantExpr(Opcode op, int at) {
+        int end = constantExprEnd(at);
+        if (end < 0 || depth >= SHALLOW_NESTING || end - at >= MAX_NESTING - SHALLOW_NESTING) {
+            return parseConstantExpr(op, at);
+        }
+        int hash = TextTable.hash(src, at, end);
+        CachedConstant known = constantExprs.get(src, at, end, hash);
+        if (known != null) {
+            widestScalarBits = Math.max(widestScalarBits, known.widestScalarBits());
+            lex.reset(end);
+            return known.constant();
+        }
+        int outerBits = widestScalarBits;
+        widestScalarBits = 0;
+        ConstantExpr c = parseConstantExpr(op, at);
+        int bits = widestScalarBits;
+        widestScalarBits = Math.max(outerBits, bits);
+        if (lex.previousEnd == end) {
+            constantExprs.putIfAbsent(src.substring(at, end), new CachedConstant(c, bits));
+        }
+        return c;
+    }
+
+    private record CachedConstant(Constant constant, int widestScalarBits) {
+    }
+
+    private final TextTable<CachedConstant> constantExprs = new TextTable<>();
+
+    /** Where the text of the constant expression at {@code at} ends: after its first balanced '(...)'; -1 if not found. */
+    private int constantExprEnd(int at) {
+        int nesting = 0;
+        for (int i = at; i < src.length(); i++) {
+            char c = src.charAt(i);
+            switch (c) {
+                case '(' -> nesting++;
+                case ')' -> {
+                    if (--nesting < 0) {
+                        return -1;
+                    }
+                    if (nesting == 0) {
+                        return i + 1;
+                    }
+                }
+                case '"' -> {
+                    int close = src.indexOf('"', i + 1);
+                    if (close < 0) {
+                        return -1;
+                    }
+                    i = close;
+                }
+                case ';', '/', '!' -> {
+                    return -1; // comments and metadata: read the usual way
+                }
+                default -> {
+                    if (nesting == 0 && c != ' ' && !IrLexer.isNameChar(c)) {
+                        return -1; // only the opcode and flag words come before the '('
+                    }
+                }
+            }
+        }
+        return -1;
     }
 
     private ConstantExpr parseConstantExpr(Opcode op, int at) {
@@ -2607,15 +2724,18 @@ public final class IrParser {
     private void parseBody(Function f, int bodyStart, int closeBrace) {
         function = f;
         sawDebugLocal = false;
-        locals = new HashMap<>();
+        locals = localTable;
+        locals.clear();
+        namedBlock = false;
         numbered = new ArrayList<>();
         useListOrders = false;
-        forwardBlocks = new HashMap<>();
+        forwardBlocks = forwardTable;
+        forwardBlocks.clear();
         forwardUsed.clear();
         fixups.clear();
         for (Argument a : f.arguments()) {
             if (a.hasName()) {
-                locals.put(a.name(), a); // distinct: the header rejects a repeated name
+                locals.putIfAbsent(a.name(), a); // distinct: the header rejects a repeated name
             } else {
                 numbered.add(a);
             }
@@ -2695,8 +2815,7 @@ public final class IrParser {
         if (block != null) {
             throw error("expected instruction opcode (the last block has no terminator)");
         }
-        if (numbered.size() == f.arguments().stream().filter(a -> !a.hasName()).count()
-                && locals.values().stream().noneMatch(v -> v instanceof BasicBlock)) {
+        if (numbered.size() == unnamedArguments(f) && !namedBlock) {
             throw error(lex.start, "function body requires at least one basic block");
         }
         f.setBodySource(bodyStart, itemStart);
@@ -2715,13 +2834,24 @@ public final class IrParser {
         numbered = null;
     }
 
+    private static int unnamedArguments(Function f) {
+        int n = 0;
+        for (Argument a : f.arguments()) {
+            if (!a.hasName()) {
+                n++;
+            }
+        }
+        return n;
+    }
+
     private BasicBlock defineBlock(String name, int at) {
         BasicBlock b;
         if (name != null) {
             TrackedValue existing = locals.get(name);
             if (existing == null) {
                 b = new BasicBlock(name);
-                locals.put(name, b);
+                locals.putIfAbsent(name, b);
+                namedBlock = true;
             } else if (existing instanceof BasicBlock fb && !fb.isDefined()) {
                 b = fb;
             } else {
@@ -2735,7 +2865,7 @@ public final class IrParser {
                     throw error(at, "label expected to be numbered '" + slot + "'");
                 }
             }
-            b = forwardBlocks.remove(slot);
+            b = forwardBlocks.get(slot); // stays entered: slots below numbered.size() are not asked for
             if (b == null) {
                 b = new BasicBlock("");
             }
@@ -2756,7 +2886,12 @@ public final class IrParser {
         }
         int at = lex.start;
         boolean isNumbered = lex.numbered && !lex.quoted;
-        String name = isNumbered ? null : lex.name();
+        // an unquoted name is looked up in the source text; its string is made only when needed
+        TrackedValue known = isNumbered || lex.quoted ? null
+                : locals.get(src, lex.nameStart, lex.nameEnd, lex.nameHash);
+        String name = isNumbered || known != null ? null : lex.name();
+        int nameStart = lex.nameStart;
+        int nameEnd = lex.nameEnd;
         int slot = isNumbered ? smallInt(lex.nameStart, lex.nameEnd) : -1;
         lex.next();
         if (t == PrimitiveType.LABEL) {
@@ -2777,20 +2912,23 @@ public final class IrParser {
                     }
                 }
             } else {
-                TrackedValue v = locals.get(name);
+                TrackedValue v = known != null ? known : locals.get(name);
                 if (v == null) {
                     b = new BasicBlock(name);
-                    locals.put(name, b);
+                    locals.putIfAbsent(name, b);
+                    namedBlock = true;
                     usedBeforeLabel(b, at);
                 } else if (v instanceof BasicBlock nb) {
                     b = nb;
                 } else {
-                    throw error(at, "'%" + name + "' is not a basic block");
+                    throw error(at, "'%" + (name != null ? name : src.substring(nameStart, nameEnd))
+                            + "' is not a basic block");
                 }
             }
             return b;
         }
-        TrackedValue v = isNumbered ? (slot < numbered.size() ? numbered.get(slot) : null) : locals.get(name);
+        TrackedValue v = isNumbered ? (slot < numbered.size() ? numbered.get(slot) : null)
+                : known != null ? known : locals.get(name);
         if (v == null) {
             if (t == null) {
                 throw error(at, "use of undefined value '" + src.substring(at, lex.previousEnd) + "'");
@@ -2951,7 +3089,7 @@ public final class IrParser {
             throw error("expected instruction opcode");
         }
         lex.next();
-        Parts parts = new Parts();
+        Parts parts = this.parts.reset();
         parseOperands(op, tail, opAt, parts);
         Type type = parts.type;
         List<MetadataAttachment> metadata = parseAttachments();
@@ -3007,7 +3145,21 @@ public final class IrParser {
         long align;
         int flagBits;
         FastMathFlags fastMath = FastMathFlags.NONE;
+
+        /** Back to an instruction's defaults: one Parts serves every instruction (they do not nest). */
+        Parts reset() {
+            flags = List.of();
+            type = PrimitiveType.VOID;
+            detail = null;
+            elementType = null;
+            align = 0;
+            flagBits = 0;
+            fastMath = FastMathFlags.NONE;
+            return this;
+        }
     }
+
+    private final Parts parts = new Parts();
 
     /**
      * Sorts the flag words into {@link InstFlag} bits, fast-math flags and (memory instructions)
@@ -3261,13 +3413,25 @@ public final class IrParser {
         parts.type = parseType();
     }
 
+    private static final Predicate[] PREDICATES = Predicate.values();
+
+    /** The predicate spelled by the word here ({@link Predicate#of}, without copying values() per compare). */
+    private Predicate predicate(boolean floating) {
+        for (Predicate p : PREDICATES) {
+            if (p.isFloating() == floating && lex.isWord(p.keyword())) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     /** {@code icmp}/{@code fcmp [flags] pred T a, b}. */
     private void parseCompare(Opcode op, Parts parts) {
         parts.flags = flagWords(op == Opcode.FCMP ? FAST_MATH : INT_FLAGS);
         if (lex.kind != IrToken.WORD) {
             throw expected("comparison predicate");
         }
-        Predicate p = Predicate.of(lex.text(), op == Opcode.FCMP);
+        Predicate p = predicate(op == Opcode.FCMP);
         if (p == null) {
             throw expected(op == Opcode.FCMP ? "fcmp predicate" : "icmp predicate");
         }
@@ -3538,7 +3702,7 @@ public final class IrParser {
             if (slot >= 0 && slot != expectedSlot) {
                 throw error(at, "instruction expected to be numbered '%" + expectedSlot + "'");
             }
-            if (!forwardBlocks.isEmpty() && forwardBlocks.containsKey(expectedSlot)) {
+            if (forwardBlocks.get(expectedSlot) != null) {
                 throw error(at, "instruction forward referenced with type 'label'");
             }
             value.setSlot(expectedSlot);
@@ -3745,7 +3909,7 @@ public final class IrParser {
         FunctionType calleeType = explicit;
         if (calleeType == null) {
             calleeType = ops[0] instanceof Function f && f.functionType().returnType().equals(returnType)
-                    && f.functionType().params().equals(argTypes) && !f.functionType().varArgs()
+                    && sameTypes(f.functionType().params(), argTypes) && !f.functionType().varArgs()
                     ? f.functionType() : share(new FunctionType(returnType, argTypes, false));
         }
         if (calleeType.params().size() != argumentCount && !calleeType.varArgs()) {
@@ -3758,11 +3922,48 @@ public final class IrParser {
         if (checkOnly || reparse) {
             return CallInst.Detail.plain(calleeType, argumentCount); // only the type is looked at
         }
-        return share(new CallInst.Detail(tail, calleeType, argumentCount, cc,
+        boolean plain = tail.isEmpty() && cc.isEmpty() && returnAttributes.isEmpty() && !anyArgAttributes
+                && fnAttributes.isEmpty() && bundles.isEmpty() && groups.size() <= 1;
+        if (plain) {
+            // most calls are "call T @f(args) #N": the shared detail of the last such call through
+            // this function type, when it has the same group, saves building and hashing a new one
+            CallInst.Detail last = plainCalls.get(calleeType);
+            if (last != null && last.argumentCount() == argumentCount && sameGroups(last.attributeGroups(), groups)) {
+                return last;
+            }
+        }
+        CallInst.Detail detail = share(new CallInst.Detail(tail, calleeType, argumentCount, cc,
                 returnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(returnAttributes)),
                 anyArgAttributes ? argAttributes : List.of(),
                 fnAttributes.isEmpty() ? AttributeSet.EMPTY : share(new AttributeSet(fnAttributes)), groups, bundles));
+        if (plain) {
+            plainCalls.put(calleeType, detail);
+        }
+        return detail;
     }
+
+    private static boolean sameTypes(List<Type> a, List<Type> b) {
+        int n = a.size();
+        if (n != b.size()) {
+            return false;
+        }
+        for (int i = 0; i < n; i++) {
+            Type x = a.get(i);
+            Type y = b.get(i);
+            if (x != y && !x.equals(y)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether two lists of at most one attribute group are the same. */
+    private static boolean sameGroups(List<Integer> a, List<Integer> b) {
+        return a.size() == b.size() && (a.isEmpty() || a.get(0).intValue() == b.get(0).intValue());
+    }
+
+    /** The shared detail of the last plain call ({@link #parseCall}) through each function type. */
+    private final java.util.IdentityHashMap<FunctionType, CallInst.Detail> plainCalls = new java.util.IdentityHashMap<>();
 
     private final List<Attribute> callReturnAttributes = new ArrayList<>();
     private final List<Type> callArgTypes = new ArrayList<>();

@@ -310,6 +310,11 @@ public final class IrPrinter {
         final void write(String s) {
             copy(s, 0, s.length());
         }
+
+        /** The decimal digits of {@code n}. */
+        void number(int n) {
+            write(Integer.toString(n));
+        }
     }
 
     /** Chars below 256 as single bytes, through a 64 KB buffer. */
@@ -334,6 +339,24 @@ public final class IrPrinter {
                 used += n;
                 from += n;
             }
+        }
+
+        @Override
+        void number(int n) {
+            if (n < 0 || buffer.length - used < 10) {
+                super.number(n);
+                return;
+            }
+            int digits = 1;
+            for (int m = n; m >= 10; m /= 10) {
+                digits++;
+            }
+            for (int i = used + digits - 1; i >= used; i--) {
+                buffer[i] = (byte) ('0' + n % 10);
+                n /= 10;
+            }
+            used += digits;
+            last = (char) buffer[used - 1];
         }
 
         void flush() throws IOException {
@@ -788,25 +811,63 @@ public final class IrPrinter {
         if (defStart >= 0 && (renumber && !inst.hasName() || inst.hasName()
                 && !src.startsWith(reference(inst), defStart))) {
             out.copy(src, pos, defStart);
-            out.write(reference(inst));
+            writeReference(inst);
             pos = spans[1];
         }
         for (int i = 0; i < inst.operandCount(); i++) {
             Value now = inst.operand(i);
             boolean respell = now != inst.originalOperand(i) || (renumber || debugStale) && mayBeRespelled(now);
             if (respell) {
-                String text = reference(now);
                 int from = spans[2 + 2 * i];
                 int to = spans[3 + 2 * i];
-                if (to - from == text.length() && src.startsWith(text, from)) {
+                if (isNumbered(now) ? isNumberAt(((TrackedValue) now).slot(), from, to)
+                        : spelledAt(reference(now), from, to)) {
                     continue;
                 }
                 out.copy(src, pos, from);
-                out.write(text);
+                writeReference(now);
                 pos = to;
             }
         }
         out.copy(src, pos, s.end());
+    }
+
+    /** A local spelled by its number: {@link #reference} is "%" and the number. */
+    private static boolean isNumbered(Value v) {
+        return v instanceof TrackedValue t && !(v instanceof GlobalValue) && !t.hasName();
+    }
+
+    /** Whether {@code src[from, to)} is {@code %N} with N {@code slot}, as {@link #reference} spells it. */
+    private boolean isNumberAt(int slot, int from, int to) {
+        if (to - from < 2 || src.charAt(from) != '%' || src.charAt(from + 1) == '0' && to - from > 2) {
+            return false;
+        }
+        long n = 0;
+        for (int p = from + 1; p < to; p++) {
+            char c = src.charAt(p);
+            if (!isDigit(c)) {
+                return false;
+            }
+            n = n * 10 + c - '0';
+            if (n > Integer.MAX_VALUE) {
+                return false;
+            }
+        }
+        return n == slot;
+    }
+
+    private boolean spelledAt(String text, int from, int to) {
+        return to - from == text.length() && src.startsWith(text, from);
+    }
+
+    /** Writes {@link #reference}{@code (v)}; a numbered local's without making a string. */
+    private void writeReference(Value v) {
+        if (isNumbered(v)) {
+            out.write("%");
+            out.number(((TrackedValue) v).slot());
+        } else {
+            out.write(reference(v));
+        }
     }
 
     /**
@@ -920,10 +981,18 @@ public final class IrPrinter {
                 while (isDigit(src.charAt(q))) {
                     q++;
                 }
-                String now = reference(bySourceSlot[numberAt(p)]);
-                if (now.length() != q - p || !src.startsWith(now, p)) {
-                    out.copy(src, pos, p);
-                    out.write(now);
+                TrackedValue v = bySourceSlot[numberAt(p)];
+                if (v.hasName()) {
+                    String now = reference(v);
+                    if (now.length() != q - p || !src.startsWith(now, p)) {
+                        out.copy(src, pos, p);
+                        out.write(now);
+                        pos = q;
+                    }
+                } else if (v.slot() != numberAt(p) || src.charAt(p + 1) == '0' && q - p > 2) {
+                    // "%" + its number now, written without a string (a leading zero is re-spelled)
+                    out.copy(src, pos, p + 1);
+                    out.number(v.slot());
                     pos = q;
                 }
                 p = q - 1;
