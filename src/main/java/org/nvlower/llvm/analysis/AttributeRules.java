@@ -118,6 +118,9 @@ final class AttributeRules {
                 problems.add("Attributes '" + pair[0] + " and " + pair[1] + "' are incompatible!");
             }
         }
+        if (attributes.get("align") instanceof Attribute.Int align && Long.bitCount(align.value()) != 1) {
+            problems.add("alignment is not a power of two");
+        }
         if (attributes.has("noundef") && type != null && type.isVoid()) {
             problems.add("Attribute 'noundef' applied to incompatible type!");
         }

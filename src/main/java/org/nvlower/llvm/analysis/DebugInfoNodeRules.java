@@ -20,7 +20,9 @@ import org.nvlower.llvm.ir.Module;
  * {@code visitDICompileUnit}, {@code visitDIDerivedType}/{@code visitDICompositeType}'s base type,
  * {@code visitTemplateParams}, {@code DIExpression::isValid}, {@code verifyCompileUnits}): a
  * compile unit is listed in {@code !llvm.dbg.cu}; a base type is a type node (not a string); a
- * node's template parameters are a tuple of template parameter nodes; an expression's
+ * node's template parameters are a tuple of template parameter nodes; {@code dataLocation},
+ * {@code associated}, {@code allocated} and {@code rank} only on array types; a subrange's
+ * count or upper bound (one of them) and bounds of the kinds LLVM allows; an expression's
  * operations are ones LLVM knows, each with its operands, {@code DW_OP_LLVM_fragment} last,
  * {@code DW_OP_stack_value} last or before the fragment.
  *
@@ -61,10 +63,17 @@ final class DebugInfoNodeRules {
             String kind = kind(body);
             String problem = switch (kind) {
                 case "DICompileUnit" -> listed.contains(id) ? null : "DICompileUnit not listed in llvm.dbg.cu";
-                case "DIDerivedType", "DICompositeType" -> {
+                case "DIDerivedType" -> {
                     String base = baseTypeProblem(body, bodies);
                     yield base != null ? base : templateProblem(body, bodies);
                 }
+                case "DICompositeType" -> {
+                    String base = baseTypeProblem(body, bodies);
+                    base = base != null ? base : templateProblem(body, bodies);
+                    yield base != null ? base : arrayOnlyProblem(body);
+                }
+                case "DISubrange" -> subrangeProblem(body, bodies, false);
+                case "DIGenericSubrange" -> subrangeProblem(body, bodies, true);
                 case "DISubprogram" -> templateProblem(body, bodies);
                 case "DIExpression" -> validExpression(body) ? null : "invalid expression";
                 default -> null;
@@ -141,6 +150,136 @@ final class DebugInfoNodeRules {
             String k = target == null ? "" : kind(target);
             if (!k.equals("DITemplateTypeParameter") && !k.equals("DITemplateValueParameter")) {
                 return "invalid template parameter";
+            }
+        }
+        return null;
+    }
+
+    /** The fields of a composite type LLVM allows only on an array type. */
+    private static final List<String> ARRAY_ONLY = List.of("dataLocation", "associated", "allocated", "rank");
+
+    private static String arrayOnlyProblem(String body) {
+        if (body.contains("tag: DW_TAG_array_type")) {
+            return null;
+        }
+        for (String f : ARRAY_ONLY) {
+            String v = field(body, f);
+            if (v != null && !v.equals("null")) {
+                return f + " can only appear in array type";
+            }
+        }
+        return null;
+    }
+
+    /** What a bound field holds: absent, a constant, a DIVariable, a DIExpression, or something else. */
+    private enum Bound { ABSENT, CONSTANT, VARIABLE, EXPRESSION, OTHER }
+
+    private static Bound bound(String body, String name, Map<String, String> bodies) {
+        String v = field(body, name);
+        if (v == null || v.equals("null")) {
+            return Bound.ABSENT;
+        }
+        if (v.matches("-?\\d+")) {
+            return Bound.CONSTANT;
+        }
+        if (v.startsWith("!DIExpression(")) {
+            return Bound.EXPRESSION;
+        }
+        if (v.startsWith("!") && MetadataText.isNumber(v.substring(1))) {
+            String target = bodies.get(v.substring(1));
+            String k = target == null ? "" : kind(target);
+            return switch (k) {
+                case "DILocalVariable", "DIGlobalVariable" -> Bound.VARIABLE;
+                case "DIExpression" -> Bound.EXPRESSION;
+                case "" -> target == null ? Bound.VARIABLE : Bound.OTHER; // undefined: reported elsewhere
+                default -> Bound.OTHER;
+            };
+        }
+        return Bound.OTHER;
+    }
+
+    /**
+     * LLVM 14's visitDISubrange and visitDIGenericSubrange: count or upper bound, not both; bounds
+     * and stride constants (subrange only), variables or expressions; a generic subrange has a
+     * lower bound and a stride.
+     */
+    private static String subrangeProblem(String body, Map<String, String> bodies, boolean generic) {
+        String what = generic ? "GenericSubrange" : "Subrange";
+        Bound count = bound(body, "count", bodies);
+        Bound lower = bound(body, "lowerBound", bodies);
+        Bound upper = bound(body, "upperBound", bodies);
+        Bound stride = bound(body, "stride", bodies);
+        if (count == Bound.ABSENT && upper == Bound.ABSENT) {
+            return what + " must contain count or upperBound";
+        }
+        if (count != Bound.ABSENT && upper != Bound.ABSENT) {
+            return what + " can have any one of count or upperBound";
+        }
+        if (!boundOk(count, generic, true)) {
+            return "Count must be signed constant or DIVariable or DIExpression";
+        }
+        if (generic && lower == Bound.ABSENT) {
+            return "GenericSubrange must contain lowerBound";
+        }
+        if (!boundOk(lower, generic, !generic)) {
+            return "LowerBound must be signed constant or DIVariable or DIExpression";
+        }
+        if (!boundOk(upper, generic, true)) {
+            return "UpperBound must be signed constant or DIVariable or DIExpression";
+        }
+        if (generic && stride == Bound.ABSENT) {
+            return "GenericSubrange must contain stride";
+        }
+        if (!boundOk(stride, generic, !generic)) {
+            return "Stride must be signed constant or DIVariable or DIExpression";
+        }
+        return null;
+    }
+
+    private static boolean boundOk(Bound b, boolean generic, boolean mayBeAbsent) {
+        return switch (b) {
+            case ABSENT -> mayBeAbsent;
+            case CONSTANT -> !generic;
+            case VARIABLE, EXPRESSION -> true;
+            case OTHER -> false;
+        };
+    }
+
+    /** The text of field {@code name} of a specialized node ({@code name: value}), or null when absent. */
+    private static String field(String body, String name) {
+        int open = body.indexOf('(');
+        int depth = 0;
+        for (int i = open + 1; i >= 1 && i < body.length(); i++) {
+            char c = body.charAt(i);
+            if (c == '"') {
+                int j = body.indexOf('"', i + 1);
+                i = j < 0 ? body.length() : j;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (depth == 0 && (i == open + 1 || body.charAt(i - 1) == ' ' || body.charAt(i - 1) == ',')
+                    && body.startsWith(name + ":", i)) {
+                int from = i + name.length() + 1;
+                int d = 0;
+                int end = from;
+                for (; end < body.length(); end++) {
+                    char e = body.charAt(end);
+                    if (e == '"') {
+                        int j = body.indexOf('"', end + 1);
+                        end = j < 0 ? body.length() - 1 : j;
+                    } else if (e == '(') {
+                        d++;
+                    } else if (e == ')') {
+                        if (d == 0) {
+                            break;
+                        }
+                        d--;
+                    } else if (e == ',' && d == 0) {
+                        break;
+                    }
+                }
+                return body.substring(from, end).strip();
             }
         }
         return null;

@@ -1,6 +1,7 @@
 package org.nvlower.llvm.analysis;
 
 import org.nvlower.llvm.ir.CallInst;
+import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.Type;
@@ -10,7 +11,7 @@ import org.nvlower.llvm.ir.VectorType;
  * Rules of single intrinsics beyond their signatures (cases of LLVM 14's
  * {@code visitIntrinsicCall}): {@code bswap} of whole byte pairs, {@code get.active.lane.mask}
  * returning a vector of {@code i1}, {@code experimental.vector.insert}/{@code extract} keeping the
- * element type. The messages are LLVM's.
+ * element type, the masked load/store/gather/scatter alignments powers of 2. The messages are LLVM's.
  */
 final class IntrinsicCallRules {
 
@@ -23,6 +24,10 @@ final class IntrinsicCallRules {
         if (SafepointRules.is(name, "llvm.bswap")) {
             Type s = call.type().scalarType();
             return s instanceof IntegerType i && i.bits() % 16 != 0 ? "bswap must be an even number of bytes" : null;
+        }
+        String masked = maskedAlignment(call, name);
+        if (masked != null) {
+            return masked;
         }
         if (SafepointRules.is(name, "llvm.get.active.lane.mask")) {
             if (!(call.type() instanceof VectorType v)) {
@@ -41,5 +46,36 @@ final class IntrinsicCallRules {
             return "experimental_vector_insert parameters must have the same element type.";
         }
         return null;
+    }
+
+    /** The masked memory intrinsics' alignment argument: a power of 2 (gather and scatter: or 0). */
+    private static String maskedAlignment(CallInst call, String name) {
+        String op;
+        int at;
+        boolean zeroOk;
+        if (SafepointRules.is(name, "llvm.masked.load")) {
+            op = "masked_load";
+            at = 1;
+            zeroOk = false;
+        } else if (SafepointRules.is(name, "llvm.masked.store")) {
+            op = "masked_store";
+            at = 2;
+            zeroOk = false;
+        } else if (SafepointRules.is(name, "llvm.masked.gather")) {
+            op = "masked_gather";
+            at = 1;
+            zeroOk = true;
+        } else if (SafepointRules.is(name, "llvm.masked.scatter")) {
+            op = "masked_scatter";
+            at = 2;
+            zeroOk = true;
+        } else {
+            return null;
+        }
+        if (call.arguments().size() <= at || !(call.argument(at) instanceof ConstantInt a)) {
+            return null;
+        }
+        boolean ok = a.value().bitCount() == 1 && a.value().signum() > 0 || zeroOk && a.value().signum() == 0;
+        return ok ? null : op + ": alignment must be " + (zeroOk ? "0 or " : "") + "a power of 2";
     }
 }

@@ -71,7 +71,8 @@ import org.nvlower.diag.SourcePosition;
  * ({@link AttributeRules}), module flags and {@code !llvm.ident} ({@link ModuleFlagRules}), globals
  * ({@link GlobalRules}), tokens only in intrinsics, GC and frame-escape intrinsics ({@link GcRules}), calling conventions and
  * {@code musttail} ({@link CallRules}), safepoint and deoptimization intrinsics ({@link SafepointRules}),
- * operand bundles and preallocated calls ({@link BundleRules}), exception handling ({@link ExceptionRules}), atomics
+ * operand bundles and preallocated calls ({@link BundleRules}), scoped-noalias metadata
+ * ({@link AliasScopeRules}), exception handling ({@link ExceptionRules}), atomics
  * ({@link AtomicRules}), attachment shapes ({@link MetadataShapes}) and debug locations
  * ({@link DebugInfoRules}, warnings: LLVM drops the debug info rather than reject the module), and
  * debug-info nodes that other metadata keeps ({@link DebugInfoNodeRules}).
@@ -112,6 +113,7 @@ public final class IrVerifier {
     private final Set<String> definedMetadata = new HashSet<>();
     private final Map<String, String> metadataBodies = new HashMap<>();
     private DebugInfoRules debugInfo;
+    private AliasScopeRules aliasScopes;
     /** The llvm.localescape calls of the function being checked (GcRules allows one). */
     private final int[] localEscapes = {0};
     private Function function;
@@ -139,6 +141,7 @@ public final class IrVerifier {
             metadataBodies.put(m.id(), m.body());
         }
         debugInfo = new DebugInfoRules(module);
+        aliasScopes = new AliasScopeRules(metadataBodies);
         for (String p : ModuleFlagRules.check(module)) {
             reportNode(p);
         }
@@ -415,6 +418,12 @@ public final class IrVerifier {
         checkRuleFamilies(inst, f);
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
+            if (a.name().equals("alias.scope") || a.name().equals("noalias")) {
+                String scopes = aliasScopes.listProblem(a.node());
+                if (scopes != null) {
+                    report(inst, "!" + a.name() + ": " + scopes);
+                }
+            }
             if (isTuple(a.node()) && hasLocalName(a.node())) {
                 report(inst, "!" + a.name() + ": invalid use of function-local name");
             }
@@ -579,6 +588,10 @@ public final class IrVerifier {
         }
         if (callee != null && callee.name().startsWith("llvm.")) {
             String specific = IntrinsicCallRules.problem(c, callee);
+            if (specific == null && callee.name().equals("llvm.experimental.noalias.scope.decl") && d.argumentCount() == 1
+                    && c.argument(0) instanceof MetadataValue m) {
+                specific = aliasScopes.declarationProblem(m.text());
+            }
             if (specific != null) {
                 report(c, specific);
             }
@@ -888,6 +901,9 @@ public final class IrVerifier {
                 return m.elementType() == null ? null : gepIndicesError(m.elementType(), m);
             }
             case ALLOCA -> {
+                if (m.elementType() == PrimitiveType.X86_AMX) {
+                    return "invalid type for alloca";
+                }
                 return sized(m.elementType(), new HashSet<>()) ? null : "Cannot allocate unsized type";
             }
             default -> {

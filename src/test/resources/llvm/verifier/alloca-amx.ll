@@ -1,0 +1,5 @@
+; LLVM: invalid type for alloca
+define void @f() {
+  %a = alloca x86_amx
+  ret void
+}
