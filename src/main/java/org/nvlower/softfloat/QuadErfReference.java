@@ -227,6 +227,28 @@ public final class QuadErfReference {
         });
     }
 
+    /**
+     * erfcx(x) = e^(x^2) erfc(x) * 2^f within a few units, for x = m 2^e in [1/2, 128) (the
+     * bodies' Taylor tables expand it): K / sqrt(pi) from the continued fraction for x >= 8, else
+     * (1 - erf x) e^(x^2) by the series with 100 more bits for the cancellation.
+     */
+    public static BigInteger erfcx(BigInteger m, int e, int f) {
+        Exact x = new Exact(m, e);
+        if (magnitude(x) >= 4) {
+            int g = f + 16;
+            BigInteger[] k = laplaceFraction(x.fixed(g), g);
+            return k[0].multiply(twoOverSqrtPi(g)).shiftRight(2 * g + 1 - f);
+        }
+        int g = f + 100;
+        Approx erf = fixedAt(erfSmall(x, g), g); // the series, its guard bits growing with x^2
+        BigInteger sq = m.multiply(m);
+        BigInteger tF = 2 * e + g >= 0 ? sq.shiftLeft(2 * e + g) : sq.shiftRight(-2 * e - g);
+        Approx ex = QuadReference.expOfFixed(tF, BigInteger.ONE, g);
+        BigInteger v = BigInteger.ONE.shiftLeft(g).subtract(erf.a()).multiply(ex.a());
+        int shift = -(ex.exp() - g) - f; // v at 2^(exp - g)
+        return shift >= 0 ? v.shiftRight(shift) : v.shiftLeft(-shift);
+    }
+
     private static Approx signed(boolean negative, Approx a) {
         return negative ? new Approx(a.a().negate(), a.err(), a.exp()) : a;
     }
