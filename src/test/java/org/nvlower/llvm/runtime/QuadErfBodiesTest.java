@@ -89,7 +89,7 @@ class QuadErfBodiesTest {
     @ParameterizedTest
     @EnumSource(names = {"ERF_FP128", "ERFC_FP128"})
     void bodyEqualsTheReference(RuntimeFunction f) {
-        assertEqualsReference(f, operands(f, Integer.getInteger("erf.cases", 400), 23));
+        assertEqualsReference(f, operands(f, Integer.getInteger("erf.cases", 250), 23));
     }
 
     @ParameterizedTest
