@@ -303,15 +303,15 @@ class Lower128QuadCallsTest {
                 + "not fp128 (fp128, i32)"), e.render());
         String notYet = """
                 define fp128 @t(fp128 %a) {
-                  %r = call fp128 @erfq(fp128 %a)
+                  %r = call fp128 @logbq(fp128 %a)
                   ret fp128 %r
                 }
-                declare fp128 @erfq(fp128)
+                declare fp128 @logbq(fp128)
                 """;
         e = assertThrows(InputException.class,
                 () -> Lower128.run(IrParser.parse("t.ll", notYet), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @erfq(fp128 %a)' in @t cannot be "
-                + "selected by NVPTX: no runtime function computes erfq (erf): nvlower has no quad body for it yet"),
+        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @logbq(fp128 %a)' in @t cannot be "
+                + "selected by NVPTX: no runtime function computes logbq (logb): nvlower has no quad body for it yet"),
                 e.render());
         String wideSat = """
                 define i256 @s(fp128 %a) {
