@@ -501,6 +501,12 @@ final class QuadMathBodies extends DoubleQuad {
         b.retBits(b.or(q.scaled(q.onePlus(q.callExpm1Reduced(red.r)), red.k), sign));
     }
 
+    /** e^t rounded once for a double-quad t, |t| <= 11400 (tgamma's e^lgamma): exp's reduction, e^r - 1 and scaling. */
+    Value expOf(DQ t) {
+        Reduced red = reduce(t.hi(), t.lo());
+        return scaled(onePlus(callExpm1Reduced(red.r)), red.k);
+    }
+
     private static BigInteger factorial(int n) {
         BigInteger r = BigInteger.ONE;
         for (int i = 2; i <= n; i++) {

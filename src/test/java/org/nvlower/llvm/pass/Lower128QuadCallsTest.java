@@ -410,6 +410,43 @@ class Lower128QuadCallsTest {
                 e.render());
     }
 
+    /** tgamma and lgamma by their C names (f128, q, l); lgamma of the wrong type is one error. */
+    @Test
+    void gammaFunctionsByTheirCNames() {
+        String text = """
+                define fp128 @c(fp128 %a) {
+                  %1 = call fp128 @tgammaf128(fp128 %a)
+                  %2 = call fp128 @lgammaq(fp128 %1)
+                  %3 = call fp128 @tgammal(fp128 %2)
+                  %4 = call fp128 @lgammaf128(fp128 %3)
+                  %5 = call fp128 @tgammaq(fp128 %4)
+                  %6 = call fp128 @lgammal(fp128 %5)
+                  ret fp128 %6
+                }
+                declare fp128 @tgammaf128(fp128)
+                declare fp128 @lgammaq(fp128)
+                declare fp128 @tgammal(fp128)
+                declare fp128 @lgammaf128(fp128)
+                declare fp128 @tgammaq(fp128)
+                declare fp128 @lgammal(fp128)
+                """;
+        Module m = IrParser.parse("c.ll", text);
+        assertEquals(6, Lower128.run(m, Lower128.Options.DEFAULT).calls());
+        String out = IrPrinter.print(m);
+        for (String want : List.of("%1 = call fp128 @__nv_tgamma_fp128(fp128 %a)", "%2 = call fp128 @__nv_lgamma_fp128(fp128 %1)",
+                "%3 = call fp128 @__nv_tgamma_fp128(fp128 %2)", "%4 = call fp128 @__nv_lgamma_fp128(fp128 %3)",
+                "%5 = call fp128 @__nv_tgamma_fp128(fp128 %4)", "%6 = call fp128 @__nv_lgamma_fp128(fp128 %5)")) {
+            assertTrue(out.contains(want), want + "\n" + out);
+        }
+        assertEquals(List.of(), IrVerifier.verify(m));
+        Module bad = IrParser.parse("b.ll", "define fp128 @c(fp128 %a) {\n  %r = call fp128 @lgammaq(fp128 %a, fp128 %a)\n  ret fp128 %r\n}\n"
+                + "declare fp128 @lgammaq(fp128, fp128)\n");
+        InputException e = assertThrows(InputException.class, () -> Lower128.run(bad, Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("b.ll:2:3: error: '%r = call fp128 @lgammaq(fp128 %a, fp128 %a)' in @c cannot be selected by "
+                + "NVPTX: lgammaq is the quad C function lgamma and must have the type fp128 (fp128), not fp128 (fp128, fp128)"),
+                e.render());
+    }
+
     /** {@code name} on the fp128 whose high word is {@code hi} (low word 0); the result's low word. */
     private static long run(Interpreter in, String name, long hi) {
         CompiledFunction f = in.function(name);

@@ -388,6 +388,17 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.ERFC_FP128, INF, ZERO, "erfc(inf) = +0");
         c(RuntimeFunction.ERFC_FP128, M_ZERO, ONE, "erfc(-0) = 1");
         c(RuntimeFunction.ERFC_FP128, "4005AC00000000000000000000000000", ZERO, "erfc(107) underflows to +0");
+        c(RuntimeFunction.TGAMMA_FP128, M_ZERO, M_INF, "tgamma(-0) = -inf");
+        c(RuntimeFunction.TGAMMA_FP128, ZERO, INF, "tgamma(+0) = +inf");
+        c(RuntimeFunction.TGAMMA_FP128, M_ONE, GPU_NAN, "tgamma(-1) is NaN");
+        c(RuntimeFunction.TGAMMA_FP128, M_INF, GPU_NAN, "tgamma(-inf) is NaN");
+        c(RuntimeFunction.TGAMMA_FP128, INF, INF, "tgamma(inf) = inf");
+        c(RuntimeFunction.TGAMMA_FP128, THREE, TWO, "tgamma(3) = 2");
+        c(RuntimeFunction.LGAMMA_FP128, ONE, ZERO, "lgamma(1) = +0");
+        c(RuntimeFunction.LGAMMA_FP128, TWO, ZERO, "lgamma(2) = +0");
+        c(RuntimeFunction.LGAMMA_FP128, M_ZERO, INF, "lgamma(-0) = inf");
+        c(RuntimeFunction.LGAMMA_FP128, M_ONE, INF, "lgamma(-1) = inf");
+        c(RuntimeFunction.LGAMMA_FP128, M_INF, INF, "lgamma(-inf) = inf");
     }
 
     @TestFactory
