@@ -2,9 +2,11 @@ package org.nvlower.llvm.runtime;
 
 import static org.nvlower.llvm.runtime.BodyBuilder.I128;
 import static org.nvlower.llvm.runtime.BodyBuilder.I32;
+import static org.nvlower.llvm.runtime.BodyBuilder.I64;
 import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
+import static org.nvlower.llvm.runtime.BodyBuilder.i64;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
@@ -12,13 +14,17 @@ import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_ONE;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.isNaN;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 
-import org.nvlower.llvm.ir.BasicBlock;
-import org.nvlower.llvm.ir.ConstantInt;
+import org.nvlower.llvm.ir.ArrayType;
+import org.nvlower.llvm.ir.Constant;
+import org.nvlower.llvm.ir.ConstantAggregate;
 import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.Linkage;
+import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.StructType;
-import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.softfloat.QuadErfReference;
 import org.nvlower.softfloat.QuadInverseReference;
@@ -208,7 +214,7 @@ final class QuadErfBodies extends DoubleQuad {
             Value field = hb.trunc(hb.lshr(x, i128(112)), I32);
             Value top = hb.trunc(hb.and(hb.lshr(x, i128(108)), i128(15)), I32);
             Value j = hb.add(hb.shl(hb.sub(field, i32(BIAS - 1)), i32(4)), top);
-            Value base = hb.shl(j, i32(6));
+            Value base = hb.mul(j, i32(TERMS));
             Value c = hb.or(hb.and(x, BodyBuilder.constant(org.nvlower.llvm.ir.IntegerType.I128,
                     BigInteger.ONE.shiftLeft(128).subtract(BigInteger.ONE.shiftLeft(108)))), bit128(107));
             Value t = q.sub(x, c); // exact (Sterbenz)
@@ -226,23 +232,37 @@ final class QuadErfBodies extends DoubleQuad {
         });
     }
 
-    /** {@code __nvl_f128_erfcxTerm(64 j + n)}: the Taylor coefficient a_n of interval j as {hi, lo}. */
+    /**
+     * {@code __nvl_f128_erfcxTerm(48 j + n)}: the Taylor coefficient a_n of interval j as {hi, lo},
+     * read from two constant arrays (a switch of 5,904 cases was 3.7 MB of PTX that ptxas -O3 did
+     * not finish).
+     */
     private Function coefficients() {
         return lib.helper("__nvl_f128_erfcxTerm", PAIR, List.of(I32), new String[] {"k"}, hb -> {
-            BasicBlock none = hb.createBlock("none");
-            TerminatorInst sw = hb.insert(TerminatorInst.switchOf(hb.arg(0), none));
-            BigInteger[][][] table = Table.TERMS_OF;
-            for (int j = 0; j < INTERVALS; j++) {
-                for (int n = 0; n < TERMS; n++) {
-                    BasicBlock w = hb.createBlock("t" + j + "_" + n);
-                    sw.addCase((ConstantInt) i32(64L * j + n), w);
-                    hb.at(w);
-                    hb.retBits(pack(hb, i128(table[j][n][0]), i128(table[j][n][1])));
-                }
-            }
-            hb.at(none);
-            hb.retBits(pack(hb, i128(0), i128(0)));
+            Value k = hb.zext(hb.arg(0), I64);
+            Value hi = hb.load(I128, hb.inBoundsGep(TABLE_TYPE, table(hb, "__nvl_f128_erfcxHi", 0), List.of(i64(0), k)));
+            Value lo = hb.load(I128, hb.inBoundsGep(TABLE_TYPE, table(hb, "__nvl_f128_erfcxLo", 1), List.of(i64(0), k)));
+            hb.retBits(pack(hb, hi, lo));
         });
+    }
+
+    private static final ArrayType TABLE_TYPE = new ArrayType((long) INTERVALS * TERMS, I128);
+
+    /** The internal constant array of the coefficients' {@code part} (0: hi, 1: lo), element 48 j + n. */
+    private static GlobalVariable table(BodyBuilder hb, String name, int part) {
+        Module m = hb.module();
+        if (m.global(name) instanceof GlobalVariable g) {
+            return g;
+        }
+        List<Constant> elements = new ArrayList<>(INTERVALS * TERMS);
+        for (BigInteger[][] interval : Table.TERMS_OF) {
+            for (BigInteger[] term : interval) {
+                elements.add((Constant) i128(term[part]));
+            }
+        }
+        GlobalVariable g = m.addGlobalVariable(name, TABLE_TYPE, true, new ConstantAggregate(TABLE_TYPE, elements),
+                Linkage.INTERNAL, 0);
+        return g;
     }
 
     /** erfcx's Taylor coefficients, computed once. */
