@@ -4,6 +4,8 @@ import java.math.BigInteger;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.nvlower.softfloat.QuadErfReference;
+import org.nvlower.softfloat.QuadGammaReference;
 import org.nvlower.softfloat.QuadInverseReference;
 import org.nvlower.softfloat.QuadReference;
 import org.nvlower.softfloat.QuadTrigReference;
@@ -13,9 +15,10 @@ import org.nvlower.softfloat.QuadTrigReference;
  * compares each result with QuadReference's correctly rounded value: the number of cases, of
  * results not correctly rounded, and the largest error in ulps (distance in the encoding).
  * (atanh, asinh, acosh, atan, asin, acos, atan2: QuadInverseReference, atan2's lines "y x result";
- * sin, cos, tan: QuadTrigReference).
+ * sin, cos, tan: QuadTrigReference; erf, erfc: QuadErfReference;
+ * tgamma, lgamma: QuadGammaReference).
  * Usage: java -cp target/classes bench/quad-math/Check.java exp|log|exp2|log2|log10|expm1|log1p|exp10|pow|sinh|cosh|tanh|
- *        atanh|asinh|acosh|atan|asin|acos|atan2|sin|cos|tan LABEL
+ *        atanh|asinh|acosh|atan|asin|acos|atan2|sin|cos|tan|erf|erfc|tgamma|lgamma LABEL
  */
 public class Check {
     public static void main(String[] args) throws Exception {
@@ -24,6 +27,10 @@ public class Check {
             case "sin" -> w -> QuadTrigReference.sin(w[0], w[1]);
             case "cos" -> w -> QuadTrigReference.cos(w[0], w[1]);
             case "tan" -> w -> QuadTrigReference.tan(w[0], w[1]);
+            case "erf" -> w -> QuadErfReference.erf(w[0], w[1]);
+            case "erfc" -> w -> QuadErfReference.erfc(w[0], w[1]);
+            case "tgamma" -> w -> QuadGammaReference.tgamma(w[0], w[1]);
+            case "lgamma" -> w -> QuadGammaReference.lgamma(w[0], w[1]);
             default -> null;
         };
         boolean inverse = java.util.Arrays.stream(QuadInverseReference.Function.values()).anyMatch(g -> g.name().equals(name));

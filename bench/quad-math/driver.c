@@ -1,6 +1,6 @@
 /* bench/quad-math's driver: n operands of one function (0 exp, 1 log, 2 exp2, 3 log2, 4 log10, 5 expm1,
  * 6 log1p, 7 exp10, 8 pow, 9 sinh, 10 cosh, 11 tanh, 12 atanh, 13 asinh, 14 acosh, 15 atan, 16 asin, 17 acos,
- * 18 atan2, 19 sin, 20 cos, 21 tan) from a xorshift generator, each printed with the function's result as
+ * 18 atan2, 19 sin, 20 cos, 21 tan, 24 tgamma, 25 lgamma; 30 erf, 31 erfc) from a xorshift generator, each printed with the function's result as
  * binary128 bits ("x result", pow "x y result", atan2 "y x result"). Built with -DNV it calls nvlower's bodies (fp128
  * carried as i128, linked by llvm-link, run by lli); without, libquadmath's *q functions (exp10:
  * glibc's exp10f128, libquadmath has none). */
@@ -33,6 +33,10 @@ u128 __nv_atan2_fp128(u128, u128);
 u128 __nv_sin_fp128(u128);
 u128 __nv_cos_fp128(u128);
 u128 __nv_tan_fp128(u128);
+u128 __nv_erf_fp128(u128);
+u128 __nv_erfc_fp128(u128);
+u128 __nv_tgamma_fp128(u128);
+u128 __nv_lgamma_fp128(u128);
 static u128 call(int fn, u128 x, u128 y) {
   switch (fn) {
   case 0: return __nv_exp_fp128(x);
@@ -56,6 +60,10 @@ static u128 call(int fn, u128 x, u128 y) {
   case 19: return __nv_sin_fp128(x);
   case 20: return __nv_cos_fp128(x);
   case 21: return __nv_tan_fp128(x);
+  case 30: return __nv_erf_fp128(x);
+  case 31: return __nv_erfc_fp128(x);
+  case 24: return __nv_tgamma_fp128(x);
+  case 25: return __nv_lgamma_fp128(x);
   default: return __nv_pow_fp128(x, y);
   }
 }
@@ -88,6 +96,10 @@ static u128 call(int fn, u128 x, u128 y) {
   case 19: q = sinq(q); break;
   case 20: q = cosq(q); break;
   case 21: q = tanq(q); break;
+  case 30: q = erfq(q); break;
+  case 31: q = erfcq(q); break;
+  case 24: q = tgammaq(q); break;
+  case 25: q = lgammaq(q); break;
   default: q = powq(q, r); break;
   }
   memcpy(&x, &q, 16);
@@ -109,6 +121,16 @@ int main(int argc, char **argv) {
     } else if (fn == 7 || fn == 11) { /* |x| in [2^-120, 2^12) (tanh: 2^7), either sign */
       unsigned long long field = 0x3FFF - 120 + (a >> 48) % (fn == 7 ? 132 : 127);
       hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 30 || fn == 31) { /* erf, erfc: half |x| in [2^-120, 2^7), half in [1/2, 16), either sign;
+                                          erfc: one in eight in [64, 128), positive (subnormal results, underflow) */
+      unsigned long long field = (i & 1) ? 0x3FFE + (a >> 48) % 5 : 0x3FFF - 120 + (a >> 48) % 127;
+      if (fn == 31 && i % 8 == 7) { field = 0x4005; a &= 0x7FFFFFFFFFFFFFFFULL; }
+      hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
+    } else if (fn == 24 || fn == 25) { /* tgamma, lgamma: a quarter each |x| in 2^[-120, 11) and [1/16, 128), positive;
+                                          a quarter each negative in those; lgamma: every 8th positive in any binade */
+      unsigned long long field = (i & 1) ? 0x3FFF - 4 + (a >> 48) % 11 : 0x3FFF - 120 + (a >> 48) % 131;
+      if (fn == 25 && (i & 7) == 7) field = 1 + (a >> 48) % 0x7FFE;
+      hi = ((i & 2) && (i & 7) != 7 ? 0x8000000000000000ULL : 0) | field << 48 | (a & 0xFFFFFFFFFFFFULL);
     } else if (fn >= 19) { /* sin, cos, tan: half |x| in [2^-120, 2^8), half in any binade from 1 to 2^16383; either sign */
       unsigned long long field = (i & 1) ? 0x3FFF + (a >> 48) % 0x3FFF : 0x3FFF - 120 + (a >> 48) % 128;
       hi = (a & 0x8000000000000000ULL) | field << 48 | (a & 0xFFFFFFFFFFFFULL);

@@ -257,7 +257,7 @@ public final class QuadReference {
      * r = t - k ln 2, |r| <= 0.35 (+ the errors of ln 2 times k and of t), Taylor on r; the
      * series value is at most 1.42 * 2^f, so an error of t adds at most twice its units.
      */
-    private static Approx expOfFixed(BigInteger tF, BigInteger errT, int f) {
+    static Approx expOfFixed(BigInteger tF, BigInteger errT, int f) {
         BigInteger ln2 = ln2(f);
         BigInteger k = roundedQuotient(tF, ln2);
         BigInteger rF = tF.subtract(k.multiply(ln2));

@@ -23,11 +23,15 @@ import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.GetElementPtrInst;
+import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.InstFlag;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.LoadInst;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PhiInst;
+import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.Type;
@@ -57,6 +61,7 @@ public final class CompiledFunction {
     private static final int BR = 40, CONDBR = 41, SWITCH = 42, RET = 43, UNREACHABLE = 44, CALL = 45;
     private static final int CTLZ = 50, CTLZ2 = 51, CTTZ = 52, CTPOP = 53, UMULO = 54, UADDO = 55, USUBO = 56,
             UMIN = 57, UMAX = 58, SMIN = 59, SMAX = 60, ABS = 61, FSHL = 62, FSHR = 63;
+    private static final int TABLE = 70;
 
     // icmp predicates
     private static final int EQ = 0, NE = 1, UGT = 2, UGE = 3, ULT = 4, ULE = 5, SGT = 6, SGE = 7, SLT = 8, SLE = 9;
@@ -79,6 +84,8 @@ public final class CompiledFunction {
     private int returnSlot;
     private int returnWidth;
     private Function[] callees;
+    /** The constant integer arrays the function reads ({@link #TABLE}), each element's slots in a row. */
+    private long[][] tables;
     private CompiledFunction[] compiledCallees;
     private long[][] pool = new long[4][];
     private int depth;
@@ -329,6 +336,16 @@ public final class CompiledFunction {
                     return;
                 }
                 case UNREACHABLE -> throw fail(pc, "reached unreachable");
+                case TABLE -> {
+                    long[] t = tables[c[pc + 3]];
+                    int w = c[pc + 4];
+                    long k = f[c[pc + 2]];
+                    if (k < 0 || k >= t.length / w) {
+                        throw fail(pc, "load of element " + k + " of a table of " + t.length / w);
+                    }
+                    System.arraycopy(t, (int) k * w, f, c[pc + 1], w);
+                    pc += 5;
+                }
                 case CALL -> pc = call(f, pc);
                 case CTLZ -> {
                     long v = f[c[pc + 2]];
@@ -665,6 +682,7 @@ public final class CompiledFunction {
             case FloatType f when f.bits() <= 64 -> 1;
             case StructType s -> s.fields().stream().mapToInt(CompiledFunction::width).sum();
             case ArrayType a -> (int) a.count() * width(a.element());
+            case PointerType p -> 1; // only an element index into a constant table (see table())
             default -> {
                 if (t.isVoid()) {
                     yield 0;
@@ -685,6 +703,10 @@ public final class CompiledFunction {
     private final List<int[]> fixups = new ArrayList<>();
     private final List<BasicBlock[]> fixupEdges = new ArrayList<>();
     private final List<Function> calleeList = new ArrayList<>();
+    private final List<long[]> tableList = new ArrayList<>();
+    private final Map<GlobalVariable, Integer> tableIndex = new IdentityHashMap<>();
+    /** The table a getelementptr points into (its slot holds the element index). */
+    private final Map<Instruction, Integer> tableOf = new IdentityHashMap<>();
 
     void translate() {
         for (Argument a : function.arguments()) {
@@ -731,9 +753,10 @@ public final class CompiledFunction {
         }
         template = new long[frameSize];
         for (Map.Entry<Constant, Integer> e : constantSlots.entrySet()) {
-            fill(e.getKey(), e.getValue());
+            fill(template, e.getKey(), e.getValue());
         }
         callees = calleeList.toArray(new Function[0]);
+        tables = tableList.toArray(new long[0][]);
         compiledCallees = new CompiledFunction[callees.length];
     }
 
@@ -789,7 +812,7 @@ public final class CompiledFunction {
         throw new ExecutionException("@" + function.name() + ": the interpreter cannot use " + v);
     }
 
-    private void fill(Constant c, int at) {
+    private void fill(long[] template, Constant c, int at) {
         switch (c) {
             case ConstantInt i -> {
                 BigInteger u = i.unsignedValue();
@@ -810,7 +833,7 @@ public final class CompiledFunction {
             case ConstantAggregate a -> {
                 int p = at;
                 for (Constant e : a.elements()) {
-                    fill(e, p);
+                    fill(template, e, p);
                     p += width(e.type());
                 }
             }
@@ -904,8 +927,44 @@ public final class CompiledFunction {
             case RET -> out.add(RET, i.operandCount() == 0 ? 0 : slot(i.operand(0)));
             case UNREACHABLE -> out.add(UNREACHABLE);
             case CALL -> call((CallInst) i);
+            case GETELEMENTPTR -> table((GetElementPtrInst) i);
+            case LOAD -> {
+                LoadInst l = (LoadInst) i;
+                Integer t = l.pointer() instanceof Instruction g ? tableOf.get(g) : null;
+                if (t == null || l.isVolatile() || l.access().ordering() != null
+                        || !l.loadedType().equals(((ArrayType) ((GetElementPtrInst) l.pointer()).sourceType()).element())) {
+                    throw unsupported(i);
+                }
+                out.add(TABLE, slot(i), slot(l.pointer()), t, width(i.type()));
+            }
             default -> throw unsupported(i);
         }
+    }
+
+    /**
+     * {@code getelementptr [N x iK], ptr @g, i64 0, i64 %k} into a constant global array of
+     * integers (a coefficient table): the pointer's slot holds k, and a load of it reads element k
+     * (an index outside the array is an {@link ExecutionException}: the load would be undefined).
+     * Any other getelementptr is memory the interpreter does not model.
+     */
+    private void table(GetElementPtrInst g) {
+        if (!(g.pointer() instanceof GlobalVariable v) || !v.isConstant() || v.initializer() == null
+                || !(g.sourceType() instanceof ArrayType a) || !a.equals(v.valueType())
+                || !(a.element() instanceof IntegerType) || g.indices().size() != 2
+                || !(g.indices().get(0) instanceof ConstantInt zero) || zero.value().signum() != 0
+                || intBits(g.indices().get(1).type()) != 64) {
+            throw unsupported(g);
+        }
+        Integer t = tableIndex.get(v);
+        if (t == null) {
+            long[] data = new long[width(a)];
+            fill(data, v.initializer(), 0);
+            t = tableList.size();
+            tableList.add(data);
+            tableIndex.put(v, t);
+        }
+        tableOf.put(g, t);
+        out.add(MOVE, slot(g), slot(g.indices().get(1)), 1);
     }
 
     private void target(Instruction from, BasicBlock to) {

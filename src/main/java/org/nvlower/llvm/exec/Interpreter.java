@@ -11,8 +11,9 @@ import org.nvlower.llvm.ir.Module;
  * translated once per function into a compact form ({@link CompiledFunction}): integers up to 128
  * bits, their arithmetic, comparisons, casts, {@code select}, {@code phi}, branches, {@code switch},
  * calls of defined functions, aggregates of those, bitcasts of float/double/fp128 bit patterns,
- * and the bit-manipulation intrinsics ({@code llvm.ctlz}, {@code llvm.umul.with.overflow} ...).
- * Undefined behaviour is an {@link ExecutionException}, never a silent value; memory, vectors and
+ * the bit-manipulation intrinsics ({@code llvm.ctlz}, {@code llvm.umul.with.overflow} ...) and
+ * loads by index from constant global arrays of integers (coefficient tables). Undefined
+ * behaviour is an {@link ExecutionException}, never a silent value; other memory, vectors and
  * floating-point arithmetic are rejected when translated.
  *
  * <p>Not thread-safe: each thread runs its own interpreter (frames are reused between calls).

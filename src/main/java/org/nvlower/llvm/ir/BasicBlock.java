@@ -10,6 +10,8 @@ import java.util.List;
 public final class BasicBlock extends TrackedValue {
 
     private Function parent;
+    /** Where this block was last seen in its function's block list (checked before use; see Function.indexOfBlock). */
+    int indexHint = -1;
     private final InstructionList instructions = new InstructionList();
     private int labelSliceStart = -1;
     private int labelSliceEnd;

@@ -243,6 +243,23 @@ public abstract sealed class Instruction extends TrackedValue
         detailChanged();
     }
 
+    /**
+     * Appends operands (phi entries): only the new values gain a use, so a phi built from n
+     * entries costs O(n), not O(n^2) as replacing the whole list each time would. The instruction
+     * then prints canonically, as after {@link #replaceOperands}.
+     */
+    void appendOperands(Value... added) {
+        Value[] ops = Arrays.copyOf(operands, operands.length + added.length);
+        System.arraycopy(added, 0, ops, operands.length, added.length);
+        operands = ops;
+        for (Value v : added) {
+            if (v instanceof TrackedValue t) {
+                t.addUse(this);
+            }
+        }
+        detailChanged();
+    }
+
     /** Whether this instruction ends a block. */
     public boolean isTerminator() {
         return opcode.isTerminator();

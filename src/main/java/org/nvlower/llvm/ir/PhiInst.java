@@ -1,6 +1,6 @@
 package org.nvlower.llvm.ir;
 
-import java.util.Arrays;
+import java.util.List;
 
 /** {@code phi T [v0, %bb0], [v1, %bb1]...}: operands alternate value, block. */
 public final class PhiInst extends Instruction {
@@ -66,10 +66,24 @@ public final class PhiInst extends Instruction {
         if (!value.type().equals(type())) {
             throw new IllegalArgumentException("phi of " + type() + " given a " + value.type());
         }
-        Value[] ops = Arrays.copyOf(operands().toArray(new Value[0]), operandCount() + 2);
-        ops[ops.length - 2] = value;
-        ops[ops.length - 1] = block;
-        replaceOperands(ops);
+        appendOperands(value, block);
+    }
+
+    /** Adds {@code [values[i], %blocks[i]]} for every i, in one step (a phi of thousands of entries stays linear). */
+    public void addIncoming(List<Value> values, List<BasicBlock> blocks) {
+        if (values.size() != blocks.size()) {
+            throw new IllegalArgumentException(values.size() + " values for " + blocks.size() + " blocks");
+        }
+        Value[] added = new Value[2 * values.size()];
+        for (int i = 0; i < values.size(); i++) {
+            Value v = values.get(i);
+            if (!v.type().equals(type())) {
+                throw new IllegalArgumentException("phi of " + type() + " given a " + v.type());
+            }
+            added[2 * i] = v;
+            added[2 * i + 1] = blocks.get(i);
+        }
+        appendOperands(added);
     }
 
     /** Removes entry {@code i}. */

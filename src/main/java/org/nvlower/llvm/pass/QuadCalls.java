@@ -134,12 +134,16 @@ final class QuadCalls {
         LIBM.put("sin", RuntimeFunction.SIN_FP128);
         LIBM.put("cos", RuntimeFunction.COS_FP128);
         LIBM.put("tan", RuntimeFunction.TAN_FP128);
+        LIBM.put("erf", RuntimeFunction.ERF_FP128);
+        LIBM.put("erfc", RuntimeFunction.ERFC_FP128);
+        LIBM.put("tgamma", RuntimeFunction.TGAMMA_FP128);
+        LIBM.put("lgamma", RuntimeFunction.LGAMMA_FP128);
     }
 
     /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
     private static final Set<String> NOT_YET = Set.of("scalbln",
             "logb", "ilogb",
-            "erf", "erfc", "lgamma", "tgamma", "nan", "frexp", "modf", "remquo", "lround", "llround",
+            "nan", "frexp", "modf", "remquo", "lround", "llround",
             "lrint", "llrint");
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */

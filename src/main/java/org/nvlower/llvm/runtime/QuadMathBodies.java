@@ -57,7 +57,7 @@ final class QuadMathBodies extends DoubleQuad {
     }
 
     /** t = k ln 2 + r: k as binary128 and i32, r as a double-quad. */
-    private record Reduced(Value kq, Value k, DQ r) {
+    record Reduced(Value kq, Value k, DQ r) {
     }
 
     /**
@@ -65,7 +65,7 @@ final class QuadMathBodies extends DoubleQuad {
      * three binary128 parts, k ln 2 by two-products; hi - k ln2_hi is exact (the two within a
      * factor of two, or k = 0).
      */
-    private Reduced reduce(Value hi, Value lo) {
+    Reduced reduce(Value hi, Value lo) {
         Value[] ln2 = ln2(3);
         Value invLn2 = parts(fixedOf(BigInteger.ONE.shiftLeft(F), QuadReference.ln2(F)), 1)[0];
         Value kq = lib.callRow(b, RuntimeFunction.ROUNDEVEN_FP128, mul(hi, invLn2));
@@ -81,7 +81,7 @@ final class QuadMathBodies extends DoubleQuad {
     }
 
     /** 1 + e renormalized (e = expm1 of a reduced argument, |e| < 0.42). */
-    private DQ onePlus(DQ e) {
+    DQ onePlus(DQ e) {
         DQ one = twoSum(i128(F128_ONE), e.hi());
         return fastTwoSum(one.hi(), add(one.lo(), e.lo()));
     }
@@ -92,7 +92,7 @@ final class QuadMathBodies extends DoubleQuad {
      * {@code __nvl_f128_expm1Reduced(rhi, rlo)}: e^r - 1 as a double-quad {hi, lo}, relative to
      * itself however small r is (exp, exp2, exp10, expm1 and pow share it).
      */
-    private DQ callExpm1Reduced(DQ r) {
+    DQ callExpm1Reduced(DQ r) {
         org.nvlower.llvm.ir.Function fn = lib.helper("__nvl_f128_expm1Reduced", PAIR, java.util.List.of(I128, I128),
                 new String[] {"hi", "lo"}, hb -> {
                     DQ y = new QuadMathBodies(lib, hb).expm1OfReduced(new DQ(hb.arg(0), hb.arg(1)));
@@ -499,6 +499,12 @@ final class QuadMathBodies extends DoubleQuad {
         DQ t = q.fastTwoSum(p.hi(), q.add(p.lo(), q.mul(y, log.lo())));
         Reduced red = q.reduce(t.hi(), t.lo());
         b.retBits(b.or(q.scaled(q.onePlus(q.callExpm1Reduced(red.r)), red.k), sign));
+    }
+
+    /** e^t rounded once for a double-quad t, |t| <= 11400 (tgamma's e^lgamma): exp's reduction, e^r - 1 and scaling. */
+    Value expOf(DQ t) {
+        Reduced red = reduce(t.hi(), t.lo());
+        return scaled(onePlus(callExpm1Reduced(red.r)), red.k);
     }
 
     private static BigInteger factorial(int n) {

@@ -259,6 +259,12 @@ final class QuadTrigBodies extends DoubleQuad {
         return new DQ[] {s, mul(z, qq)};
     }
 
+    /** {sin r, cos r - 1} as double-quads for |r| <= pi/4 through {@code __nvl_f128_sinCos} (tgamma's reflection). */
+    DQ[] callSinCos(DQ r) {
+        Value sc = b.call(sinCos(), r.hi(), r.lo());
+        return new DQ[] {new DQ(b.extractValue(sc, 0), b.extractValue(sc, 1)), new DQ(b.extractValue(sc, 2), b.extractValue(sc, 3))};
+    }
+
     private static BigInteger factorial(int n) {
         BigInteger r = BigInteger.ONE;
         for (int i = 2; i <= n; i++) {

@@ -14,6 +14,8 @@ import org.nvlower.llvm.ir.Type;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F128;
 import org.nvlower.softfloat.F128Libm;
+import org.nvlower.softfloat.QuadErfReference;
+import org.nvlower.softfloat.QuadGammaReference;
 import org.nvlower.softfloat.QuadInverseReference;
 import org.nvlower.softfloat.QuadReference;
 import org.nvlower.softfloat.QuadTrigReference;
@@ -265,7 +267,20 @@ public enum RuntimeFunction {
             (a, e) -> QuadTrigReference.cos(a[0], a[1]), QuadTrigBodies::cos),
     /** tan, correctly rounded but where the double-quad evaluation cannot decide (any |a|: exact reduction). */
     TAN_FP128("__nv_tan_fp128", List.of("llvm.tan"), ValueType.F128, List.of(ValueType.F128),
-            (a, e) -> QuadTrigReference.tan(a[0], a[1]), QuadTrigBodies::tan);
+            (a, e) -> QuadTrigReference.tan(a[0], a[1]), QuadTrigBodies::tan),
+    // ---- the error functions (QuadErfBodies; reference QuadErfReference): correctly rounded but where the double-quad evaluation cannot decide
+    ERF_FP128("__nv_erf_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadErfReference.erf(a[0], a[1]), QuadErfBodies::erf),
+    /** erfc, subnormal results (x near 106.9) rounded once. */
+    ERFC_FP128("__nv_erfc_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadErfReference.erfc(a[0], a[1]), QuadErfBodies::erfc),
+    // ---- lgamma and tgamma (QuadGammaBodies; reference QuadGammaReference; Annex F F.10.5.3-4)
+    /** Gamma(a): tgamma(+-0) = +-inf, NaN for a negative integer and -inf, +inf beyond 1755.45, +-0 below about -1775. */
+    TGAMMA_FP128("__nv_tgamma_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadGammaReference.tgamma(a[0], a[1]), QuadGammaBodies::tgamma),
+    /** log|Gamma(a)| (no signgam): +inf at the poles (+-0, negative integers) and +-inf, +0 at 1 and 2. */
+    LGAMMA_FP128("__nv_lgamma_fp128", List.of(), ValueType.F128, List.of(ValueType.F128),
+            (a, e) -> QuadGammaReference.lgamma(a[0], a[1]), QuadGammaBodies::lgamma);
 
     /** How a row computes its result from the operand words, with the rounding mode and flags of {@code env}. */
     @FunctionalInterface

@@ -71,7 +71,9 @@ public final class RuntimeLibrary {
     /** A new module holding {@code functions} (and the helpers they need), external, for {@code triple}. */
     public static Module build(Collection<RuntimeFunction> functions, boolean fp128AsI128, String triple,
             String dataLayout) {
-        Module m = Module.create("nvlower-runtime", true);
+        // typed pointers (erf's coefficient tables): llvm-as 14 reads them without -opaque-pointers,
+        // LLVM 19 reads them as ptr, and the linker maps them to ptr in an opaque module
+        Module m = Module.create("nvlower-runtime", false);
         if (dataLayout != null) {
             m.setDataLayout(dataLayout);
         }

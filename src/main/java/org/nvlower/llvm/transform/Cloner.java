@@ -314,11 +314,12 @@ public final class Cloner {
                 BasicBlock copy = new BasicBlock(b.hasName() ? b.name() + suffix : "");
                 if (before == null) {
                     target.appendBlock(copy);
-                } else {
-                    target.insertBlockBefore(before, copy);
                 }
                 locals.put(b, copy);
                 out.add(copy);
+            }
+            if (before != null) {
+                target.insertBlocksBefore(before, out); // all at once: one shift of the block list
             }
             for (BasicBlock b : src.blocks()) {
                 BasicBlock copy = (BasicBlock) locals.get(b);

@@ -99,9 +99,7 @@ public final class Inliner {
                 result = Constants.poison(call.type());
             } else {
                 PhiInst phi = PhiInst.create(call.type());
-                for (int i = 0; i < returned.size(); i++) {
-                    phi.addIncoming(returned.get(i), from.get(i));
-                }
+                phi.addIncoming(returned, from);
                 String name = call.name();
                 call.setName(""); // the phi takes the call's name
                 phi.setName(name);

@@ -234,4 +234,33 @@ class InterpreterTest {
         assertTrue(assertThrows(ExecutionException.class, () -> in.function("float")).getMessage()
                 .contains("does not run '%r = fadd double %a, %a'"));
     }
+
+    @Test
+    void loadsFromConstantTablesByIndex() {
+        String text = """
+                @t = internal constant [3 x i128] [i128 5, i128 -1, i128 18446744073709551616]
+                @v = internal global [2 x i64] [i64 1, i64 2]
+
+                define i128 @get(i32 %k) {
+                  %i = zext i32 %k to i64
+                  %p = getelementptr inbounds [3 x i128], [3 x i128]* @t, i64 0, i64 %i
+                  %r = load i128, i128* %p
+                  ret i128 %r
+                }
+                define i64 @mutable(i64 %i) {
+                  %p = getelementptr inbounds [2 x i64], [2 x i64]* @v, i64 0, i64 %i
+                  %r = load i64, i64* %p
+                  ret i64 %r
+                }
+                """;
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text));
+        assertArrayEquals(new long[] {5, 0}, in.function("get").call(0));
+        assertArrayEquals(new long[] {-1, -1}, in.function("get").call(1));
+        assertArrayEquals(new long[] {0, 1}, in.function("get").call(2));
+        assertTrue(assertThrows(ExecutionException.class, () -> in.function("get").call(3)).getMessage()
+                .contains("load of element 3 of a table of 3"));
+        // memory that may change is not modelled: rejected when translated
+        assertTrue(assertThrows(ExecutionException.class, () -> in.function("mutable")).getMessage()
+                .contains("does not run '%p = getelementptr"));
+    }
 }

@@ -303,15 +303,15 @@ class Lower128QuadCallsTest {
                 + "not fp128 (fp128, i32)"), e.render());
         String notYet = """
                 define fp128 @t(fp128 %a) {
-                  %r = call fp128 @erfq(fp128 %a)
+                  %r = call fp128 @logbq(fp128 %a)
                   ret fp128 %r
                 }
-                declare fp128 @erfq(fp128)
+                declare fp128 @logbq(fp128)
                 """;
         e = assertThrows(InputException.class,
                 () -> Lower128.run(IrParser.parse("t.ll", notYet), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @erfq(fp128 %a)' in @t cannot be "
-                + "selected by NVPTX: no runtime function computes erfq (erf): nvlower has no quad body for it yet"),
+        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @logbq(fp128 %a)' in @t cannot be "
+                + "selected by NVPTX: no runtime function computes logbq (logb): nvlower has no quad body for it yet"),
                 e.render());
         String wideSat = """
                 define i256 @s(fp128 %a) {
@@ -407,6 +407,43 @@ class Lower128QuadCallsTest {
         InputException e = assertThrows(InputException.class, () -> Lower128.run(bad, Lower128.Options.DEFAULT));
         assertTrue(e.render().startsWith("b.ll:2:3: error: '%r = call fp128 @atan2q(fp128 %a)' in @c cannot be selected by "
                 + "NVPTX: atan2q is the quad C function atan2 and must have the type fp128 (fp128, fp128), not fp128 (fp128)"),
+                e.render());
+    }
+
+    /** tgamma and lgamma by their C names (f128, q, l); lgamma of the wrong type is one error. */
+    @Test
+    void gammaFunctionsByTheirCNames() {
+        String text = """
+                define fp128 @c(fp128 %a) {
+                  %1 = call fp128 @tgammaf128(fp128 %a)
+                  %2 = call fp128 @lgammaq(fp128 %1)
+                  %3 = call fp128 @tgammal(fp128 %2)
+                  %4 = call fp128 @lgammaf128(fp128 %3)
+                  %5 = call fp128 @tgammaq(fp128 %4)
+                  %6 = call fp128 @lgammal(fp128 %5)
+                  ret fp128 %6
+                }
+                declare fp128 @tgammaf128(fp128)
+                declare fp128 @lgammaq(fp128)
+                declare fp128 @tgammal(fp128)
+                declare fp128 @lgammaf128(fp128)
+                declare fp128 @tgammaq(fp128)
+                declare fp128 @lgammal(fp128)
+                """;
+        Module m = IrParser.parse("c.ll", text);
+        assertEquals(6, Lower128.run(m, Lower128.Options.DEFAULT).calls());
+        String out = IrPrinter.print(m);
+        for (String want : List.of("%1 = call fp128 @__nv_tgamma_fp128(fp128 %a)", "%2 = call fp128 @__nv_lgamma_fp128(fp128 %1)",
+                "%3 = call fp128 @__nv_tgamma_fp128(fp128 %2)", "%4 = call fp128 @__nv_lgamma_fp128(fp128 %3)",
+                "%5 = call fp128 @__nv_tgamma_fp128(fp128 %4)", "%6 = call fp128 @__nv_lgamma_fp128(fp128 %5)")) {
+            assertTrue(out.contains(want), want + "\n" + out);
+        }
+        assertEquals(List.of(), IrVerifier.verify(m));
+        Module bad = IrParser.parse("b.ll", "define fp128 @c(fp128 %a) {\n  %r = call fp128 @lgammaq(fp128 %a, fp128 %a)\n  ret fp128 %r\n}\n"
+                + "declare fp128 @lgammaq(fp128, fp128)\n");
+        InputException e = assertThrows(InputException.class, () -> Lower128.run(bad, Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("b.ll:2:3: error: '%r = call fp128 @lgammaq(fp128 %a, fp128 %a)' in @c cannot be selected by "
+                + "NVPTX: lgammaq is the quad C function lgamma and must have the type fp128 (fp128), not fp128 (fp128, fp128)"),
                 e.render());
     }
 

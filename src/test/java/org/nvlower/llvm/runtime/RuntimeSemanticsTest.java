@@ -380,6 +380,25 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.TAN_FP128, INF, GPU_NAN, "tan(inf) is NaN");
         c(RuntimeFunction.SIN_FP128, QNAN, GPU_NAN, "sin(NaN) is NaN");
         c(RuntimeFunction.SIN_FP128, "00000000000000000000000000000001", "00000000000000000000000000000001", "sin(tiny) = tiny");
+        c(RuntimeFunction.ERF_FP128, M_ZERO, M_ZERO, "erf(-0) = -0");
+        c(RuntimeFunction.ERF_FP128, M_INF, M_ONE, "erf(-inf) = -1");
+        c(RuntimeFunction.ERF_FP128, QNAN, GPU_NAN, "erf(NaN) is NaN");
+        c(RuntimeFunction.ERF_FP128, "00000000000000000000000000000001", "00000000000000000000000000000001", "erf(least subnormal): 1.128 quanta round to 1");
+        c(RuntimeFunction.ERFC_FP128, M_INF, TWO, "erfc(-inf) = 2");
+        c(RuntimeFunction.ERFC_FP128, INF, ZERO, "erfc(inf) = +0");
+        c(RuntimeFunction.ERFC_FP128, M_ZERO, ONE, "erfc(-0) = 1");
+        c(RuntimeFunction.ERFC_FP128, "4005AC00000000000000000000000000", ZERO, "erfc(107) underflows to +0");
+        c(RuntimeFunction.TGAMMA_FP128, M_ZERO, M_INF, "tgamma(-0) = -inf");
+        c(RuntimeFunction.TGAMMA_FP128, ZERO, INF, "tgamma(+0) = +inf");
+        c(RuntimeFunction.TGAMMA_FP128, M_ONE, GPU_NAN, "tgamma(-1) is NaN");
+        c(RuntimeFunction.TGAMMA_FP128, M_INF, GPU_NAN, "tgamma(-inf) is NaN");
+        c(RuntimeFunction.TGAMMA_FP128, INF, INF, "tgamma(inf) = inf");
+        c(RuntimeFunction.TGAMMA_FP128, THREE, TWO, "tgamma(3) = 2");
+        c(RuntimeFunction.LGAMMA_FP128, ONE, ZERO, "lgamma(1) = +0");
+        c(RuntimeFunction.LGAMMA_FP128, TWO, ZERO, "lgamma(2) = +0");
+        c(RuntimeFunction.LGAMMA_FP128, M_ZERO, INF, "lgamma(-0) = inf");
+        c(RuntimeFunction.LGAMMA_FP128, M_ONE, INF, "lgamma(-1) = inf");
+        c(RuntimeFunction.LGAMMA_FP128, M_INF, INF, "lgamma(-inf) = inf");
     }
 
     @TestFactory
