@@ -94,6 +94,15 @@ public final class RuntimeChecker {
         return tally.report();
     }
 
+    /** Checks {@code f} on the given operand lists. */
+    public Report check(RuntimeFunction f, List<long[]> cases) {
+        Tally tally = new Tally(f);
+        for (long[] ops : cases) {
+            tally.add(check(f, ops));
+        }
+        return tally.report();
+    }
+
     /** Counts cases and keeps the first mismatches. */
     public static final class Tally {
         private final RuntimeFunction function;

@@ -75,15 +75,8 @@ class QuadErfBodiesTest {
     }
 
     private static void assertEqualsReference(RuntimeFunction f, List<long[]> cases) {
-        List<String> wrong = new ArrayList<>();
-        for (long[] ops : cases) {
-            long[] got = checker.run(f, ops);
-            long[] want = f.evaluate(ops);
-            if (!java.util.Arrays.equals(want, got)) {
-                wrong.add(new RuntimeChecker.Mismatch(f, ops, want, got).toString());
-            }
-        }
-        assertEquals(List.of(), wrong.subList(0, Math.min(5, wrong.size())), wrong.size() + " of " + cases.size() + " differ");
+        RuntimeChecker.Report r = checker.check(f, cases);
+        assertEquals(List.of(), r.first().stream().map(Object::toString).toList(), r.mismatches() + " of " + r.cases() + " differ");
     }
 
     @ParameterizedTest

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -71,19 +70,8 @@ class QuadGammaBodiesTest {
     }
 
     private static void check(RuntimeFunction f, List<long[]> cases) {
-        long mismatches = 0;
-        RuntimeChecker.Mismatch first = null;
-        for (long[] ops : cases) {
-            long[] got = checker.run(f, ops);
-            long[] want = f.evaluate(ops);
-            if (!Arrays.equals(want, got)) {
-                mismatches++;
-                first = first == null ? new RuntimeChecker.Mismatch(f, ops, want, got) : first;
-            }
-        }
-        RuntimeChecker.Mismatch shown = first;
-        long count = mismatches;
-        assertEquals(0, count, () -> count + " mismatches of " + cases.size() + ", first " + shown);
+        RuntimeChecker.Report r = checker.check(f, cases);
+        assertEquals(List.of(), r.first().stream().map(Object::toString).toList(), r.mismatches() + " of " + r.cases() + " differ");
     }
 
     @ParameterizedTest
