@@ -200,16 +200,7 @@ final class IrLexer {
                 scanDigits();
                 numbered = true;
             } else {
-                int h = 0;
-                while (pos < length) {
-                    char c = src.charAt(pos);
-                    if (!isNameChar(c)) {
-                        break;
-                    }
-                    h = 31 * h + c;
-                    pos++;
-                }
-                nameHash = h;
+                nameHash = scanNameChars();
             }
             nameEnd = pos;
             if (nameEnd == nameStart) {
@@ -296,10 +287,8 @@ final class IrLexer {
         }
     }
 
-    private void lexWord() {
-        nameStart = pos;
-        quoted = false;
-        numbered = false;
+    /** Skips the name characters at pos and returns their String-style hash (31 h + c). */
+    private int scanNameChars() {
         int h = 0;
         while (pos < length) {
             char c = src.charAt(pos);
@@ -309,7 +298,14 @@ final class IrLexer {
             h = 31 * h + c;
             pos++;
         }
-        wordHash = h;
+        return h;
+    }
+
+    private void lexWord() {
+        nameStart = pos;
+        quoted = false;
+        numbered = false;
+        wordHash = scanNameChars();
         word = null;
         nameEnd = pos;
         if (pos < length && src.charAt(pos) == ':') {
