@@ -135,12 +135,13 @@ class QuadGammaBodiesTest {
      * table's 78 zeros in (-41, -2) (those in (-13, -2) checked against the independent 50-digit
      * values above), and for every 3rd zero ({@code -Dnvlower.lgammaZeroStride=1}: all) on both ends
      * of its expansion's interval with their neighbours (either formula) and 4 random operands
-     * within 64 R of it (R the interval's half width).
+     * ({@code -Dnvlower.lgammaZeroRandom=N}: N) within 64 R of it (R the interval's half width).
      */
     @org.junit.jupiter.api.Test
     void lgammaNextToItsNegativeZerosIsCorrectlyRounded() {
         SplittableRandom r = new SplittableRandom(2323);
         int stride = Integer.getInteger("nvlower.lgammaZeroStride", 3);
+        int randoms = Integer.getInteger("nvlower.lgammaZeroRandom", 4);
         List<long[]> cases = new ArrayList<>();
         for (int j = 0; j < LgammaZeros.count(); j++) {
             BigInteger x0 = LgammaZeros.element(j, LgammaZeros.X0);
@@ -161,9 +162,12 @@ class QuadGammaBodiesTest {
                     cases.add(bits(LgammaZeros.element(j, end).add(BigInteger.valueOf(d)).or(sign)));
                 }
             }
-            BigInteger halfWidth = LgammaZeros.element(j, 1).subtract(LgammaZeros.element(j, 0)).shiftRight(1).max(BigInteger.ZERO);
-            for (int k = 0; k < 4; k++) {
-                BigInteger off = new BigInteger(halfWidth.bitLength() + 7, new java.util.Random(r.nextLong())).subtract(halfWidth.shiftLeft(6));
+            // R in units of the encoding, at least 1 (from about -29 on the interval holds no binary128)
+            BigInteger halfWidth = LgammaZeros.element(j, 1).subtract(LgammaZeros.element(j, 0)).shiftRight(1).max(BigInteger.ONE);
+            BigInteger range = halfWidth.shiftLeft(7).add(BigInteger.ONE);
+            java.util.Random random = new java.util.Random(r.nextLong());
+            for (int k = 0; k < randoms; k++) {
+                BigInteger off = new BigInteger(range.bitLength() + 16, random).mod(range).subtract(halfWidth.shiftLeft(6));
                 cases.add(bits(x0.add(off)));
             }
         }
