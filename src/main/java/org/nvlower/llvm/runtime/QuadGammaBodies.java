@@ -46,8 +46,9 @@ import org.nvlower.softfloat.QuadReference;
  * <li>x < 0, not an integer: the reflection lgamma(x) = log pi - log sin(pi t) - log|x| -
  * lgamma(|x|), t = |x|'s distance to the nearest integer (exact), sin(pi t) by sin's series
  * (or cos(pi (1/2 - t)) beyond t = 1/4, 1/2 - t exact) and log of the double-quad;
- * t < 2^-120 gives log t + log pi. Near lgamma's negative zeros the terms cancel and the result
- * loses relative precision (docs/quad-math.md measures it).
+ * t < 2^-120 gives log t + log pi. Near lgamma's negative zeros the terms cancel (the result
+ * would lose relative precision), so there, for |lgamma| below about 2^-12 around each of the 78
+ * zeros in (-41, -2), lgamma's Taylor series at the zero ({@link LgammaZeros}) is used instead.
  * <li>tgamma = +-e^lgamma through exp's reduction of the double-quad (the sign of Gamma negative
  * on (-2k - 1, -2k)); |x| < 2^-110 gives 1/x - gamma (lgamma -log|x| - gamma x), a positive
  * integer up to 40 its factorial from a table (38! is a rounding midpoint: e^lgamma could round
