@@ -14,7 +14,8 @@ it into binary128 parts (x0 into three, c_k into two). K is the smallest count
 whose tail (the terms K + 1 .. K + 12 at |d| = R, summed in absolute value) stays below 2^-250
 of 2^-TAU_BITS, the same K for all zeros (the largest needed).
 
-Usage: lgamma-zeros.py [NMAX] (zeros in (-NMAX - 1, -2); default 40)."""
+Usage: lgamma-zeros.py [NMAX] > src/main/resources/org/nvlower/llvm/runtime/lgamma-zeros.txt
+(zeros in (-NMAX - 1, -2); default 40; about 1 minute of CPU)."""
 import sys
 import mpmath
 from mpmath import mp, mpf
