@@ -1,9 +1,11 @@
 package org.nvlower.llvm.runtime;
 
 import static org.nvlower.llvm.runtime.BodyBuilder.I128;
+import static org.nvlower.llvm.runtime.BodyBuilder.I64;
 import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
+import static org.nvlower.llvm.runtime.BodyBuilder.i64;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
@@ -12,9 +14,16 @@ import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_ONE;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.isNaN;
 
 import java.math.BigInteger;
+import java.util.ArrayList;
 import java.util.List;
 
+import org.nvlower.llvm.ir.ArrayType;
+import org.nvlower.llvm.ir.Constant;
+import org.nvlower.llvm.ir.ConstantAggregate;
 import org.nvlower.llvm.ir.Function;
+import org.nvlower.llvm.ir.GlobalVariable;
+import org.nvlower.llvm.ir.Linkage;
+import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.softfloat.F128Libm;
@@ -37,8 +46,9 @@ import org.nvlower.softfloat.QuadReference;
  * <li>x < 0, not an integer: the reflection lgamma(x) = log pi - log sin(pi t) - log|x| -
  * lgamma(|x|), t = |x|'s distance to the nearest integer (exact), sin(pi t) by sin's series
  * (or cos(pi (1/2 - t)) beyond t = 1/4, 1/2 - t exact) and log of the double-quad;
- * t < 2^-120 gives log t + log pi. Near lgamma's negative zeros the terms cancel and the result
- * loses relative precision (docs/quad-math.md measures it).
+ * t < 2^-120 gives log t + log pi. Near lgamma's negative zeros the terms cancel (the result
+ * would lose relative precision), so there, for |lgamma| below about 2^-12 around each of the 78
+ * zeros in (-41, -2), lgamma's Taylor series at the zero ({@link LgammaZeros}) is used instead.
  * <li>tgamma = +-e^lgamma through exp's reduction of the double-quad (the sign of Gamma negative
  * on (-2k - 1, -2k)); |x| < 2^-110 gives 1/x - gamma (lgamma -log|x| - gamma x), a positive
  * integer up to 40 its factorial from a table (38! is a rounding midpoint: e^lgamma could round
@@ -222,6 +232,70 @@ final class QuadGammaBodies extends DoubleQuad {
         return minus(minus(constant(parts(LOG_PI, 2)), callLogSinPi(t)), right);
     }
 
+    // ------------------------------------------------------------------ next to lgamma's negative zeros
+
+    private static final ArrayType ZEROS_TYPE = new ArrayType((long) LgammaZeros.count() * LgammaZeros.ROW, I128);
+
+    /** The internal constant array of {@link LgammaZeros}' rows. */
+    private static GlobalVariable zerosTable(BodyBuilder hb) {
+        Module m = hb.module();
+        String name = "__nvl_f128_lgammaZeros";
+        if (m.global(name) instanceof GlobalVariable g) {
+            return g;
+        }
+        List<Constant> elements = new ArrayList<>();
+        for (BigInteger e : LgammaZeros.elements()) {
+            elements.add((Constant) i128(e));
+        }
+        return m.addGlobalVariable(name, ZEROS_TYPE, true, new ConstantAggregate(ZEROS_TYPE, elements), Linkage.INTERNAL, 0);
+    }
+
+    /**
+     * The first element of the table's row for the zero in |x|'s half of (n, n + 1), n = floor|x|,
+     * for 2 <= |x| < N_MAX + 1 (row 2 (n - 2), or the next one beyond n + 1/2).
+     */
+    private Value zeroRow(Value abs) {
+        Value e = b.sub(b.lshr(abs, i128(112)), i128(BIAS)); // 1 .. 5
+        Value m = b.or(b.and(abs, mask128(112)), bit128(112));
+        Value n = b.lshr(m, b.sub(i128(112), e));
+        Value half = b.and(b.lshr(m, b.sub(i128(111), e)), i128(1));
+        Value row = b.add(b.sub(b.shl(n, i128(1)), i128(4)), half);
+        return b.mul(b.trunc(row, I64), i64(LgammaZeros.ROW));
+    }
+
+    /** The binary128 bits of the interval's magnitude ends of the zero whose row starts at {@code row}. */
+    private Value[] zeroEnds(Value row) {
+        return new Value[] {tableAt(b, row, 0), tableAt(b, row, 1)};
+    }
+
+    private static Value tableAt(BodyBuilder hb, Value row, int i) {
+        return hb.load(I128, hb.inBoundsGep(ZEROS_TYPE, zerosTable(hb), List.of(i64(0), hb.add(row, i64(i)))));
+    }
+
+    /**
+     * {@code __nvl_f128_lgammaNearZero(x, row)}: lgamma(x) = sum c_k d^k (Horner in double-quad), d
+     * = x - x0 from x0's three parts: x - x0's leading part is exact (both within a factor of 2),
+     * the next part's subtraction a two-sum, the last one's a double-quad addition, so d keeps
+     * its relative precision and so does the result (c_1 d dominates: the later terms are below
+     * 2^-TAU_BITS of it).
+     */
+    private Value callNearZero(Value x, Value row) {
+        Function fn = lib.helper("__nvl_f128_lgammaNearZero", I128, List.of(I128, I64), new String[] {"x", "row"}, hb -> {
+            QuadGammaBodies q = new QuadGammaBodies(lib, hb);
+            Value r = hb.arg(1);
+            Value e = q.sub(hb.arg(0), tableAt(hb, r, LgammaZeros.X0));
+            DQ d = q.add(q.twoSum(e, q.neg(tableAt(hb, r, LgammaZeros.X0 + 1))), of(q.neg(tableAt(hb, r, LgammaZeros.X0 + 2))));
+            int last = LgammaZeros.C1 + 2 * (LgammaZeros.TERMS - 1);
+            DQ p = new DQ(tableAt(hb, r, last), tableAt(hb, r, last + 1));
+            for (int k = LgammaZeros.TERMS - 2; k >= 0; k--) {
+                int at = LgammaZeros.C1 + 2 * k;
+                p = q.add(q.mul(p, d), new DQ(tableAt(hb, r, at), tableAt(hb, r, at + 1)));
+            }
+            hb.retBits(q.mul(p, d).hi());
+        });
+        return b.call(fn, x, row);
+    }
+
     // ------------------------------------------------------------------ the rows
 
     /** lgamma(x) = log|Gamma(x)| (the sign of Gamma is not stored: no signgam on the GPU). */
@@ -239,7 +313,15 @@ final class QuadGammaBodies extends DoubleQuad {
         });
         Value negative = b.slt(x, i128(0));
         b.returnIf(b.and(negative, b.eq(lib.callRow(b, RuntimeFunction.TRUNC_FP128, x), x)), inf, "notPole");
-        b.returnIf(negative, "negative", () -> b.retBits(q.lgammaNegative(abs).hi()));
+        b.returnIf(negative, "negative", () -> {
+            // next to a zero in (-N_MAX - 1, -2): the local expansion (the reflection's terms cancel there)
+            Value inRange = b.and(b.uge(abs, bitsOf(2)), b.ult(abs, bitsOf(LgammaZeros.N_MAX + 1)));
+            Value row = q.zeroRow(b.select(inRange, abs, bitsOf(2))); // no shift beyond 127 out of range
+            Value[] ends = q.zeroEnds(row);
+            b.returnIf(b.and(inRange, b.and(b.uge(abs, ends[0]), b.ule(abs, ends[1]))), "nearZero",
+                    () -> b.retBits(q.callNearZero(x, row)));
+            b.retBits(q.lgammaNegative(abs).hi());
+        });
         b.returnIf(b.uge(x, pow2(16360)), "huge", () -> {
             DQ y = q.mul(of(q.mul(x, pow2(-64))), q.add(q.log(x), of(bitsOf(-1))));
             b.retBits(q.math.scaled(y, i32(64)));

@@ -42,8 +42,12 @@ final class PtxThread {
         long compute(Instruction in, long[] sources);
     }
 
-    /** The memories and symbols a thread sees: global and shared are the block's, param the thread's. */
-    record Memories(Map<Long, Byte> global, Map<Long, Byte> shared, Map<String, Long> sharedSymbols,
+    /**
+     * The memories and symbols a thread sees: global and shared are the block's, param the thread's;
+     * {@code symbols} the addresses of the shared variables and of the module's global and constant
+     * ones ({@link PtxGlobals}: constant memory lies in {@code global}).
+     */
+    record Memories(Map<Long, Byte> global, Map<Long, Byte> shared, Map<String, Long> symbols,
             Map<String, PtxFunction> functions) {}
 
     private static final long PARAM_BASE = 0x7000_0000L;
@@ -375,7 +379,7 @@ final class PtxThread {
 
     private Map<Long, Byte> space(Instruction in, String[] parts) {
         return switch (parts[1]) {
-            case "global" -> mem.global();
+            case "global", "const" -> mem.global();
             case "shared" -> mem.shared();
             case "param" -> param;
             default -> throw unsupported(in, "the ." + parts[1] + " space");
@@ -386,8 +390,8 @@ final class PtxThread {
         long base;
         if (frame.params.containsKey(a.base()) && parts[1].equals("param")) {
             base = frame.params.get(a.base());
-        } else if (mem.sharedSymbols().containsKey(a.base())) {
-            base = mem.sharedSymbols().get(a.base());
+        } else if (mem.symbols().containsKey(a.base())) {
+            base = mem.symbols().get(a.base());
         } else {
             base = reg(a.base());
         }
@@ -658,7 +662,7 @@ final class PtxThread {
             case PtxOperand.Name n -> {
                 Long s = special.apply(n.name());
                 if (s == null) {
-                    s = mem.sharedSymbols().get(n.name());
+                    s = mem.symbols().get(n.name());
                 }
                 yield s != null ? s : reg(n.name());
             }

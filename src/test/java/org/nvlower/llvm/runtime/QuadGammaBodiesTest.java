@@ -18,8 +18,8 @@ import org.nvlower.verify.runtime.RuntimeChecker;
  * arbitrary-precision reference (softfloat's QuadGammaReference, correctly rounded): bit for bit
  * on random operands of either sign (tiny, [2^-110, 2^11), next to 1 and 2, huge for lgamma), on
  * the thresholds where a body changes formula with both neighbours, and on the integers; next to
- * lgamma's negative zeros, where the reflection cancels, the error is measured and bounded
- * (docs/quad-math.md). The 10^5-case run is bench/quad-math/run.
+ * lgamma's negative zeros (the local expansions of {@link LgammaZeros}) likewise. The 10^5-case
+ * run is bench/quad-math/run.
  */
 class QuadGammaBodiesTest {
 
@@ -115,40 +115,62 @@ class QuadGammaBodiesTest {
         check(f, cases);
     }
 
+    /** lgamma's 22 negative zeros in (-13, -2), mpmath at 50 digits (-2.457, -2.747, -3.144, -3.955, ... -12.99999999984). */
+    static final String[] ZEROS = {
+        "-2.4570247382208006230394541476511795432366", "-2.74768264672741260139148848269149969586164",
+        "-3.14358088834998005869435878182022789956667", "-3.95529428485859792853279728324720842355948",
+        "-4.03936183974053687423457709637535461968953", "-4.99154464056004772234526012280646572166743",
+        "-5.0082181683225935215523681373913697095639", "-5.99860748008087562944240791137191973893887",
+        "-6.00138529445315509726198165374177207978897", "-6.99980150789063769789209741186807985054104",
+        "-7.00019833340732475160698104644417237833048", "-7.99997519709582066415433614716680737246306",
+        "-8.0000248002706819596977101037947886773707", "-8.99999724425097746819435742391477975598566",
+        "-9.00000275571482265034636076739217567647969", "-9.99999972442662916646835214442079334581903",
+        "-10.0000002755730136466002498674120977624782", "-10.9999999749478900815237750057557417786828",
+        "-11.0000000250521068524075443525067731281005", "-11.9999999979123242902039190406645111036916",
+        "-12.0000000020876756877775390398839976040957", "-12.9999999998394095615646564473575372941177"};
+
     /**
-     * lgamma next to its negative zeros (-2.457, -2.747, -3.144, -3.955, ... -12.99999999984): the reflection's
-     * terms cancel, so the body is not correctly rounded there (nor faithful); the error in units of the
-     * encoding, within 2 ulps of each of the 22 zeros in (-13, -2), stays within the bound.
+     * lgamma next to its negative zeros, where the reflection's terms cancel and the body uses the
+     * local expansion of {@link LgammaZeros}: bit for bit on the 5 binary128 nearest each of the
+     * table's 78 zeros in (-41, -2) (those in (-13, -2) checked against the independent 50-digit
+     * values above), and for every 3rd zero ({@code -Dnvlower.lgammaZeroStride=1}: all) on both ends
+     * of its expansion's interval with their neighbours (either formula) and 4 random operands
+     * ({@code -Dnvlower.lgammaZeroRandom=N}: N) within 64 R of it (R the interval's half width).
      */
     @org.junit.jupiter.api.Test
-    void lgammaNextToItsNegativeZerosIsWithinTheBound() {
-        String[] zeros = { // the 22 in (-13, -2), mpmath at 50 digits
-            "-2.4570247382208006230394541476511795432366", "-2.74768264672741260139148848269149969586164",
-            "-3.14358088834998005869435878182022789956667", "-3.95529428485859792853279728324720842355948",
-            "-4.03936183974053687423457709637535461968953", "-4.99154464056004772234526012280646572166743",
-            "-5.0082181683225935215523681373913697095639", "-5.99860748008087562944240791137191973893887",
-            "-6.00138529445315509726198165374177207978897", "-6.99980150789063769789209741186807985054104",
-            "-7.00019833340732475160698104644417237833048", "-7.99997519709582066415433614716680737246306",
-            "-8.0000248002706819596977101037947886773707", "-8.99999724425097746819435742391477975598566",
-            "-9.00000275571482265034636076739217567647969", "-9.99999972442662916646835214442079334581903",
-            "-10.0000002755730136466002498674120977624782", "-10.9999999749478900815237750057557417786828",
-            "-11.0000000250521068524075443525067731281005", "-11.9999999979123242902039190406645111036916",
-            "-12.0000000020876756877775390398839976040957", "-12.9999999998394095615646564473575372941177"};
-        long worst = 0;
-        for (String z : zeros) {
-            java.math.BigDecimal v = new java.math.BigDecimal(z);
-            long[] x = F128Libm.round(true, v.abs().multiply(java.math.BigDecimal.valueOf(2).pow(112)).toBigInteger(), -112, false);
+    void lgammaNextToItsNegativeZerosIsCorrectlyRounded() {
+        SplittableRandom r = new SplittableRandom(2323);
+        int stride = Integer.getInteger("nvlower.lgammaZeroStride", 3);
+        int randoms = Integer.getInteger("nvlower.lgammaZeroRandom", 4);
+        List<long[]> cases = new ArrayList<>();
+        for (int j = 0; j < LgammaZeros.count(); j++) {
+            BigInteger x0 = LgammaZeros.element(j, LgammaZeros.X0);
+            if (j < ZEROS.length) {
+                java.math.BigDecimal v = new java.math.BigDecimal(ZEROS[j]);
+                long[] x = F128Libm.round(true, v.abs().multiply(java.math.BigDecimal.valueOf(2).pow(112)).toBigInteger(), -112, false);
+                assertTrue(value(x).add(BigInteger.ONE.shiftLeft(128)).subtract(x0).abs().compareTo(BigInteger.ONE) <= 0, "zero " + ZEROS[j] + " in the table");
+            }
             for (int d = -2; d <= 2; d++) {
-                long[] ops = bits(value(x).add(BigInteger.valueOf(d)));
-                long[] got = checker.run(RuntimeFunction.LGAMMA_FP128, ops);
-                long[] want = RuntimeFunction.LGAMMA_FP128.evaluate(ops);
-                worst = Math.max(worst, value(got).subtract(value(want)).abs().longValueExact());
+                cases.add(bits(x0.add(BigInteger.valueOf(d))));
+            }
+            if (j % stride != 0) {
+                continue;
+            }
+            BigInteger sign = BigInteger.ONE.shiftLeft(127);
+            for (int end = 0; end < 2; end++) {
+                for (int d = -1; d <= 1; d++) {
+                    cases.add(bits(LgammaZeros.element(j, end).add(BigInteger.valueOf(d)).or(sign)));
+                }
+            }
+            // R in units of the encoding, at least 1 (from about -29 on the interval holds no binary128)
+            BigInteger halfWidth = LgammaZeros.element(j, 1).subtract(LgammaZeros.element(j, 0)).shiftRight(1).max(BigInteger.ONE);
+            BigInteger range = halfWidth.shiftLeft(7).add(BigInteger.ONE);
+            java.util.Random random = new java.util.Random(r.nextLong());
+            for (int k = 0; k < randoms; k++) {
+                BigInteger off = new BigInteger(range.bitLength() + 16, random).mod(range).subtract(halfWidth.shiftLeft(6));
+                cases.add(bits(x0.add(off)));
             }
         }
-        System.out.println("lgamma next to its negative zeros: max error " + worst + " ulps");
-        assertTrue(worst <= LGAMMA_NEAR_ZEROS_ULPS, "max error " + worst);
+        check(RuntimeFunction.LGAMMA_FP128, cases);
     }
-
-    /** The bound: 54 ulps measured (docs/quad-math.md); the closest operands give results near 2^-112 with an absolute error near 2^-220. */
-    static final long LGAMMA_NEAR_ZEROS_ULPS = 128;
 }

@@ -1,0 +1,97 @@
+package org.nvlower.verify.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.ptx.PtxModule;
+import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.MufuModel;
+
+/**
+ * Initialized {@code .global} and {@code .const} variables as llc writes them, loaded by
+ * {@link PtxGlobals} and read by a kernel in the interpreter: bytes with the trailing zeros left
+ * out, wider elements (negative, hex, octal, a double's bits), alignment, and a pointer table refused.
+ */
+class PtxGlobalsTest {
+
+    private static final long BUF = 0x1000;
+    private static final long TABLES = 0x100000;
+
+    private static final String MODULE = """
+            .version 7.0
+            .target sm_80
+            .address_size 64
+            .global .align 1 .b8 odd[3] = {7, 8, 9};
+            .global .align 16 .b8 tab[48] = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0, 0, 0, 0, 0, 0, 0, 0, 1};
+            .const .align 4 .u32 tc[2][2] = {{7, -1}, {0x10, 010}};
+            .global .align 8 .f64 d = 0d3FF0000000000000;
+            .global .align 4 .b32 zero[2];
+            .visible .entry k(.param .u64 buf)
+            {
+                .reg .b64 %a;
+                .reg .b64 %d<12>;
+                ld.param.u64 %a, [buf];
+                mov.u64 %d1, tab;
+                ld.global.nc.u64 %d2, [%d1+16];
+                st.global.u64 [%a], %d2;
+                ld.global.nc.u64 %d3, [%d1+32];
+                st.global.u64 [%a+8], %d3;
+                ld.global.nc.u64 %d4, [%d1+40];
+                st.global.u64 [%a+16], %d4;
+                mov.u64 %d5, tc;
+                ld.const.u32 %d6, [%d5+4];
+                st.global.u64 [%a+24], %d6;
+                ld.const.s32 %d7, [tc+4];
+                st.global.u64 [%a+32], %d7;
+                ld.const.u32 %d8, [%d5+8];
+                ld.const.u32 %d9, [%d5+12];
+                add.s64 %d8, %d8, %d9;
+                st.global.u64 [%a+40], %d8;
+                ld.global.f64 %d10, [d];
+                st.global.u64 [%a+48], %d10;
+                ld.global.u32 %d11, [zero+4];
+                st.global.u64 [%a+56], %d11;
+                ret;
+            }
+            """;
+
+    @Test
+    void aKernelReadsTheInitialValues() {
+        PtxModule m = PtxReader.read("globals.ptx", MODULE);
+        Map<Long, Byte> global = new HashMap<>();
+        Map<String, Long> symbols = PtxGlobals.load(m, global, TABLES);
+        assertEquals(TABLES, symbols.get("odd"));
+        assertEquals(0, symbols.get("tab") % 16, "aligned");
+        for (int i = 0; i < 64; i++) {
+            global.put(BUF + i, (byte) 0x55);
+        }
+        PtxThread t = new PtxThread(m.functions().get(0), Map.of("buf", BUF), new PtxThread.Memories(global, Map.of(), symbols, Map.of()),
+                name -> null, (in, src) -> {
+                    throw new UnsupportedOperationException(in.opcode());
+                }, MufuModel.exact());
+        assertTrue(t.run());
+        assertEquals(-1L, LittleEndian.get(global, BUF));
+        assertEquals(0L, LittleEndian.get(global, BUF + 8));
+        assertEquals(1L, LittleEndian.get(global, BUF + 16), "the bytes past the list are zero");
+        assertEquals(0xFFFFFFFFL, LittleEndian.get(global, BUF + 24));
+        assertEquals(-1L, LittleEndian.get(global, BUF + 32));
+        assertEquals(0x10 + 8, LittleEndian.get(global, BUF + 40));
+        assertEquals(Double.doubleToLongBits(1.0), LittleEndian.get(global, BUF + 48));
+        assertEquals(0L, LittleEndian.get(global, BUF + 56));
+        assertEquals((byte) 9, global.get(TABLES + 2));
+    }
+
+    @Test
+    void aPointerTableIsRefusedWithItsName() {
+        PtxModule m = PtxReader.read("p.ptx", ".version 7.0\n.target sm_80\n.address_size 64\n"
+                + ".global .align 8 .u64 x = 5;\n.global .align 8 .u64 ptrs[1] = {generic(x)};\n");
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> PtxGlobals.load(m, new HashMap<>(), TABLES));
+        assertTrue(e.getMessage().startsWith("ptrs:"), e.getMessage());
+    }
+}
