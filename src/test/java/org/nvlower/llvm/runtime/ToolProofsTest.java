@@ -206,6 +206,53 @@ class ToolProofsTest {
         Assumptions.assumeTrue(ptxas.isPresent(), "ptxas not found: llc's PTX not assembled");
     }
 
+    /**
+     * The functions whose bodies read constant tables (erf's and erfc's coefficients, lgamma's
+     * expansions at its negative zeros; tgamma calls lgamma's rows) are kept out of the module of
+     * every operation: ptxas -O3 on that module with them ran past 300 s. Here llc 14 and 19 compile
+     * them with their tables as .global data, and ptxas -O0 assembles the first LLVM's PTX for sm_90
+     * (about 18 s of CPU: the three SMs are in docs/quad-math.md, by hand).
+     */
+    @Test
+    void theFunctionsWithTablesCompileToSass(@TempDir Path dir) throws Exception {
+        List<Path> llcs = LlvmChecks.both("llc");
+        Assumptions.assumeTrue(!llcs.isEmpty(), "llc (LLVM 14 or 19) not found");
+        List<String> functions = List.of("erfq", "erfcq", "lgammaq", "tgammaq");
+        StringBuilder sb = new StringBuilder("""
+                target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
+                target triple = "nvptx64-nvidia-cuda"
+                """);
+        List<String> kernels = new ArrayList<>();
+        for (int i = 0; i < functions.size(); i++) {
+            sb.append("\ndefine void @k").append(i).append("(fp128* %out, fp128* %pa) {\n")
+                    .append("  %a = load fp128, fp128* %pa, align 16\n")
+                    .append("  %r = call fp128 @").append(functions.get(i)).append("(fp128 %a)\n")
+                    .append("  store fp128 %r, fp128* %out, align 16\n  ret void\n}\n")
+                    .append("declare fp128 @").append(functions.get(i)).append("(fp128)\n");
+            kernels.add("!" + i);
+        }
+        sb.append("\n!nvvm.annotations = !{").append(String.join(", ", kernels)).append("}\n");
+        for (int i = 0; i < functions.size(); i++) {
+            sb.append('!').append(i).append(" = !{void (fp128*, fp128*)* @k").append(i).append(", !\"kernel\", i32 1}\n");
+        }
+        Path lowered = lower(dir, LlvmChecks.write(dir, "tables.ll", sb.toString()), true);
+        LlvmChecks.assertAccepted(dir, Files.readString(lowered));
+        Optional<Path> ptxas = ExternalTools.ptxas();
+        for (int v = 0; v < llcs.size(); v++) {
+            Path ptx = dir.resolve("tables." + v + ".ptx");
+            LlvmChecks.assertRuns(300, llcs.get(v), "-mcpu=sm_80", lowered.toString(), "-o", ptx.toString());
+            String text = Files.readString(ptx);
+            for (String table : List.of("__nvl_f128_erfcxHi", "__nvl_f128_erfcxLo", "__nvl_f128_lgammaZeros")) {
+                assertTrue(text.contains(".global .align 16 .b8 " + table + "["), table + " in the PTX of " + llcs.get(v));
+            }
+            if (v == 0 && ptxas.isPresent()) {
+                LlvmChecks.assertRuns(300, ptxas.get(), "-arch=sm_90", "-O0", ptx.toString(), "-o",
+                        dir.resolve("tables.sm_90.cubin").toString());
+            }
+        }
+        Assumptions.assumeTrue(ptxas.isPresent(), "ptxas not found: llc's PTX not assembled");
+    }
+
     /** opt -O2, llc for sm_80 and sm_50, ptxas for sm_80/90/100: one LLVM version's chain. */
     private static Void compileChain(Path dir, Path lowered, Path opt, Path llc, Optional<Path> ptxas, int v,
             int ptxChains) throws Exception {
