@@ -324,6 +324,7 @@ public final class IrVerifier {
             report(null, "llvm intrinsics cannot be defined!"); // an upgradable old signature is renamed by LLVM
         }
         f.renumberIfNeeded();
+        checkLocalNames(f);
         localEscapes[0] = 0;
         List<BasicBlock> blocks = f.blocks();
         if (blocks.isEmpty()) {
@@ -519,6 +520,21 @@ public final class IrVerifier {
     }
 
     // ------------------------------------------------------------------ LLVM's rule families
+
+    /** LLLexer refuses a local name with a NUL byte, written raw or as {@code \00} (LLVM: "expected instruction opcode"). */
+    private void checkLocalNames(Function f) {
+        List<org.nvlower.llvm.ir.TrackedValue> locals = new ArrayList<>(f.arguments());
+        for (BasicBlock b : f.blocks()) {
+            locals.add(b);
+            locals.addAll(b.instructions());
+        }
+        for (org.nvlower.llvm.ir.TrackedValue v : locals) {
+            if (v.hasName() && (v.name().indexOf('\0') >= 0 || v.name().contains("\\00"))) {
+                report(null, "Null bytes are not allowed in names (%" + v.name().replace("\0", "\\00") + ")");
+                return;
+            }
+        }
+    }
 
     /** Nodes from which no {@code DILocation} can be reached. */
     private final Set<String> locationFree = new HashSet<>();
