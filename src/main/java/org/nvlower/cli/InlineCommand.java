@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower inline IN.ll [--only NAME] -o OUT.ll}: inlines calls of functions defined in the module. */
 @Command(name = "inline", mixinStandardHelpOptions = true,
-        description = "Inline calls to functions defined in the module (not noinline ones), repeating for "
+        description = "Inline calls to functions defined in the module (not noinline calls or functions, as LLVM), repeating for "
                 + "calls that inlining brings in, up to --rounds times.")
 public final class InlineCommand implements Callable<Integer> {
 

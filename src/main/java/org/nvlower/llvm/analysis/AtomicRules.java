@@ -51,6 +51,9 @@ final class AtomicRules {
                     return "invalid cmpxchg success ordering";
                 }
                 AtomicOrdering f = a.failureOrdering();
+                if (f == null) {
+                    return "Expected ordering on atomic instruction"; // LLParser's: LLVM 3.5's single ordering
+                }
                 if (f == AtomicOrdering.UNORDERED || f == AtomicOrdering.RELEASE || f == AtomicOrdering.ACQ_REL) {
                     return "invalid cmpxchg failure ordering";
                 }

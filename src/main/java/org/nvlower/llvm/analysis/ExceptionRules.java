@@ -12,14 +12,15 @@ import org.nvlower.llvm.ir.Opcode;
  * {@code visitResumeInst}, {@code visitEHPadPredecessors} and the invoke's unwind check): a
  * landingpad is the first non-phi of its block, which only invokes' unwind edges reach, in a
  * function with a personality, with a clause or {@code cleanup}, of one result type per function;
- * a resume needs a personality; an invoke unwinds to an exception-handling pad.
+ * a resume needs a personality; an invoke unwinds to an exception-handling pad; a cleanupret
+ * returns from a cleanuppad and a catchret from a catchpad.
  */
 final class ExceptionRules {
 
     private ExceptionRules() {
     }
 
-    /** The problem of {@code inst} (a landingpad, resume or invoke), or null. */
+    /** The problem of {@code inst} (a landingpad, resume, invoke, cleanupret or catchret), or null. */
     static String check(Instruction inst, Function f) {
         switch (inst.opcode()) {
             case LANDINGPAD -> {
@@ -50,6 +51,14 @@ final class ExceptionRules {
                     }
                 }
                 return null;
+            }
+            case CLEANUPRET -> {
+                return inst.operandCount() > 0 && inst.operand(0) instanceof Instruction pad
+                        && pad.opcode() == Opcode.CLEANUPPAD ? null : "CleanupReturnInst needs to be provided a CleanupPad";
+            }
+            case CATCHRET -> {
+                return inst.operandCount() > 0 && inst.operand(0) instanceof Instruction pad
+                        && pad.opcode() == Opcode.CATCHPAD ? null : "CatchReturnInst needs to be provided a CatchPad";
             }
             case RESUME -> {
                 return f.personality() == null ? "ResumeInst needs to be in a function with a personality." : null;

@@ -1,7 +1,12 @@
 package org.nvlower.llvm.analysis;
 
+import java.util.ArrayList;
+import java.util.List;
+
+import org.nvlower.llvm.ir.Attribute;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.ConstantInt;
+import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.Type;
@@ -11,7 +16,9 @@ import org.nvlower.llvm.ir.VectorType;
  * Rules of single intrinsics beyond their signatures (cases of LLVM 14's
  * {@code visitIntrinsicCall}): {@code bswap} of whole byte pairs, {@code get.active.lane.mask}
  * returning a vector of {@code i1}, {@code experimental.vector.insert}/{@code extract} keeping the
- * element type, the masked load/store/gather/scatter alignments powers of 2. The messages are LLVM's.
+ * element type and their index in range, the masked load/store/gather/scatter alignments powers of
+ * 2, {@code stepvector}, {@code vector.splice} and the matrix intrinsics, {@code elementtype} on the
+ * first argument of {@code preserve.array/struct.access.index}. The messages are LLVM's.
  */
 final class IntrinsicCallRules {
 
@@ -25,6 +32,11 @@ final class IntrinsicCallRules {
             Type s = call.type().scalarType();
             return s instanceof IntegerType i && i.bits() % 16 != 0 ? "bswap must be an even number of bytes" : null;
         }
+        if ((SafepointRules.is(name, "llvm.preserve.array.access.index")
+                || SafepointRules.is(name, "llvm.preserve.struct.access.index"))
+                && !call.arguments().isEmpty() && !call.detail().paramAttributes(0).has("elementtype")) {
+            return "Intrinsic requires elementtype attribute on first argument.";
+        }
         String masked = maskedAlignment(call, name);
         if (masked != null) {
             return masked;
@@ -35,6 +47,14 @@ final class IntrinsicCallRules {
             }
             return v.element().isInteger(1) ? null : "get_active_lane_mask: element type is not i1";
         }
+        String vector = vectorProblem(call, name);
+        if (vector != null) {
+            return vector;
+        }
+        String matrix = matrixProblem(call, name);
+        if (matrix != null) {
+            return matrix;
+        }
         if (SafepointRules.is(name, "llvm.experimental.vector.extract") && call.arguments().size() == 2
                 && call.type() instanceof VectorType r && call.argument(0).type() instanceof VectorType v
                 && !r.element().equals(v.element())) {
@@ -44,6 +64,123 @@ final class IntrinsicCallRules {
                 && call.argument(0).type() instanceof VectorType v && call.argument(1).type() instanceof VectorType sub
                 && !v.element().equals(sub.element())) {
             return "experimental_vector_insert parameters must have the same element type.";
+        }
+        return null;
+    }
+
+    /**
+     * {@code experimental.stepvector} of integers of 8 bits or more; the constant index of
+     * {@code experimental.vector.extract}/{@code insert} a multiple of the part's known minimum
+     * length, the part within the whole when both are fixed or both scalable;
+     * {@code experimental.vector.splice}'s index within [-VL, VL-1], VL the known minimum length
+     * (times the function's {@code vscale_range} minimum).
+     */
+    private static String vectorProblem(CallInst call, String name) {
+        if (SafepointRules.is(name, "llvm.experimental.stepvector")) {
+            boolean ok = call.type() instanceof VectorType v && v.element() instanceof IntegerType i && i.bits() >= 8;
+            return ok ? null : "experimental_stepvector only supported for vectors of integers with a bitwidth of at least 8.";
+        }
+        if (SafepointRules.is(name, "llvm.experimental.vector.extract") && call.arguments().size() == 2
+                && call.type() instanceof VectorType part && call.argument(0).type() instanceof VectorType whole
+                && call.argument(1) instanceof ConstantInt c) {
+            long idx = c.value().longValue();
+            if (idx % part.count() != 0) {
+                return "experimental_vector_extract index must be a constant multiple of the result type's known "
+                        + "minimum vector length.";
+            }
+            if (part.scalable() == whole.scalable() && idx + part.count() > whole.count()) {
+                return "experimental_vector_extract would overrun.";
+            }
+        }
+        if (SafepointRules.is(name, "llvm.experimental.vector.insert") && call.arguments().size() == 3
+                && call.argument(0).type() instanceof VectorType whole && call.argument(1).type() instanceof VectorType part
+                && call.argument(2) instanceof ConstantInt c) {
+            long idx = c.value().longValue();
+            if (idx % part.count() != 0) {
+                return "experimental_vector_insert index must be a constant multiple of the subvector's known "
+                        + "minimum vector length.";
+            }
+            if (part.scalable() == whole.scalable() && idx + part.count() > whole.count()) {
+                return "subvector operand of experimental_vector_insert would overrun the vector being inserted into.";
+            }
+        }
+        if (SafepointRules.is(name, "llvm.experimental.vector.splice") && call.arguments().size() == 3
+                && call.type() instanceof VectorType v && call.argument(2) instanceof ConstantInt c) {
+            long idx = c.value().longValue();
+            long known = v.count() * vscaleMin(call.function());
+            if (idx < 0 ? -idx > known : idx >= known) {
+                return "The splice index exceeds the range [-VL, VL-1] where VL is the known minimum number of "
+                        + "elements in the vector. For scalable vectors the minimum number of elements is determined "
+                        + "from vscale_range.";
+            }
+        }
+        return null;
+    }
+
+    /** The minimum of the function's {@code vscale_range}, 1 without one. */
+    private static long vscaleMin(Function f) {
+        if (f != null && f.attributes().get("vscale_range") instanceof Attribute.WithArgs a) {
+            String min = a.arguments().split(",")[0].strip();
+            if (min.matches("\\d{1,9}")) {
+                return Long.parseLong(min);
+            }
+        }
+        return 1;
+    }
+
+    /**
+     * The matrix intrinsics: elements of integer or floating point, the operands' element type the
+     * result's, rows times columns the result's length, a constant stride not below the rows.
+     */
+    private static String matrixProblem(CallInst call, String name) {
+        int rowsAt;
+        int columnsAt;
+        int strideAt = -1;
+        int vectorAt = -1; // the matrix operand whose type is the result's (store), else the result
+        List<Integer> sameElement = new ArrayList<>();
+        if (SafepointRules.is(name, "llvm.matrix.multiply")) {
+            rowsAt = 2;
+            columnsAt = 4;
+            sameElement = List.of(0, 1);
+        } else if (SafepointRules.is(name, "llvm.matrix.transpose")) {
+            rowsAt = 1;
+            columnsAt = 2;
+            sameElement = List.of(0);
+        } else if (SafepointRules.is(name, "llvm.matrix.column.major.load")) {
+            rowsAt = 3;
+            columnsAt = 4;
+            strideAt = 1;
+        } else if (SafepointRules.is(name, "llvm.matrix.column.major.store")) {
+            rowsAt = 4;
+            columnsAt = 5;
+            strideAt = 2;
+            vectorAt = 0;
+        } else {
+            return null;
+        }
+        if (call.arguments().size() <= columnsAt || !(call.argument(rowsAt) instanceof ConstantInt rows)
+                || !(call.argument(columnsAt) instanceof ConstantInt columns)) {
+            return null; // the signature or immarg check reports it
+        }
+        Type resultType = vectorAt < 0 ? call.type() : call.argument(vectorAt).type();
+        if (!(resultType instanceof VectorType result)) {
+            return null;
+        }
+        if (!(result.element() instanceof IntegerType) && !(result.element() instanceof FloatType)) {
+            return "Result type must be an integer or floating-point type!";
+        }
+        String[] which = {"first", "second"};
+        for (int i = 0; i < sameElement.size(); i++) {
+            if (call.argument(sameElement.get(i)).type() instanceof VectorType op && !op.element().equals(result.element())) {
+                return "Vector element type mismatch of the result and " + which[i] + " operand vector!";
+            }
+        }
+        if (result.scalable() || result.count() != rows.value().longValue() * columns.value().longValue()) {
+            return "Result of a matrix operation does not fit in the returned vector!";
+        }
+        if (strideAt >= 0 && call.argument(strideAt) instanceof ConstantInt stride
+                && Long.compareUnsigned(stride.value().longValue(), rows.value().longValue()) < 0) {
+            return "Stride must be greater or equal than the number of rows!";
         }
         return null;
     }

@@ -26,8 +26,16 @@ import org.nvlower.llvm.ir.VectorType;
  * ({@code void i1 i8 i32 i64 float double metadata}), {@code ptr} (any pointer), or an
  * overloaded kind numbered so that equal numbers must be equal types: {@code F0} (floating point
  * scalar or vector), {@code I0} (integer scalar or vector), {@code P0} (pointer); {@code {I0,i1}}
- * is a literal struct. A trailing {@code !} marks an {@code immarg} argument; a last argument
- * {@code ...} makes the intrinsic variadic (LLVM's {@code llvm_vararg_ty}).
+ * is a literal struct; {@code VI0}, {@code VF0}, {@code VX0} an overloaded vector (fixed or
+ * scalable) of integers, of floating point, of anything ({@code llvm_anyvector_ty} with the rule
+ * LLVM's verifier adds), {@code E0} the element type of vector {@code 0} and {@code PE0} a pointer
+ * to it in address space 0, {@code PV0} a pointer to vector {@code 0}, {@code M0} a mask: {@code i1}
+ * lanes as many as vector {@code 0}'s ({@code LLVMVectorElementType}, {@code LLVMPointerToElt},
+ * {@code LLVMAnyPointerType}, {@code LLVMScalarOrSameVectorWidth}: pointees are not compared, as
+ * LLVM 19 reads typed pointers as opaque; a kind that names a vector not yet matched waits for
+ * it, as LLVM's deferred checks). A trailing {@code !}
+ * marks an {@code immarg} argument; a last argument {@code ...} makes the intrinsic variadic
+ * (LLVM's {@code llvm_vararg_ty}).
  */
 public final class IntrinsicSignatures {
 
@@ -95,6 +103,32 @@ public final class IntrinsicSignatures {
         {"llvm.trap", "void()"},
         {"llvm.donothing", "void()"},
         {"llvm.experimental.stackmap", "void(i64,i32,...)"},
+        {"llvm.sadd.sat", "I0(I0,I0)"},
+        {"llvm.uadd.sat", "I0(I0,I0)"},
+        {"llvm.ssub.sat", "I0(I0,I0)"},
+        {"llvm.usub.sat", "I0(I0,I0)"},
+        {"llvm.sshl.sat", "I0(I0,I0)"},
+        {"llvm.ushl.sat", "I0(I0,I0)"},
+        {"llvm.vector.reduce.add", "E0(VI0)"},
+        {"llvm.vector.reduce.mul", "E0(VI0)"},
+        {"llvm.vector.reduce.and", "E0(VI0)"},
+        {"llvm.vector.reduce.or", "E0(VI0)"},
+        {"llvm.vector.reduce.xor", "E0(VI0)"},
+        {"llvm.vector.reduce.smax", "E0(VI0)"},
+        {"llvm.vector.reduce.smin", "E0(VI0)"},
+        {"llvm.vector.reduce.umax", "E0(VI0)"},
+        {"llvm.vector.reduce.umin", "E0(VI0)"},
+        {"llvm.vector.reduce.fmax", "E0(VF0)"},
+        {"llvm.vector.reduce.fmin", "E0(VF0)"},
+        {"llvm.vector.reduce.fadd", "E0(E0,VF0)"},
+        {"llvm.vector.reduce.fmul", "E0(E0,VF0)"},
+        {"llvm.experimental.stepvector", "VX0()"},
+        {"llvm.masked.load", "VX0(PV0,i32!,M0,VX0)"},
+        {"llvm.masked.store", "void(VX0,PV0,i32!,M0)"},
+        {"llvm.matrix.transpose", "VX0(VX0,i32!,i32!)"},
+        {"llvm.matrix.multiply", "VX0(VX1,VX2,i32!,i32!,i32!)"},
+        {"llvm.matrix.column.major.load", "VX0(PE0,I1,i1!,i32!,i32!)"},
+        {"llvm.matrix.column.major.store", "void(VX0,PE0,I1,i1!,i32!,i32!)"},
         {"llvm.debugtrap", "void()"},
         {"llvm.objectsize", "I0(P0,i1!,i1!,i1!)"},
         {"llvm.nvvm.barrier0", "void()"},
@@ -234,15 +268,30 @@ public final class IntrinsicSignatures {
      */
     public static String mismatch(Signature signature, FunctionType type) {
         Map<String, Type> bound = new HashMap<>();
-        if (!fits(signature.result(), type.returnType(), bound)) {
+        List<Integer> deferred = new ArrayList<>(); // -1 the result, else an argument's index
+        int r = fits(signature.result(), type.returnType(), bound);
+        if (r == NO) {
             return "Intrinsic has incorrect return type!";
+        }
+        if (r == LATER) {
+            deferred.add(-1);
         }
         if (type.params().size() > signature.params().size()) {
             return "Intrinsic has incorrect argument type!"; // an argument meets the varargs (or no) descriptor
         }
         for (int i = 0; i < type.params().size(); i++) {
-            if (!fits(signature.params().get(i), type.params().get(i), bound)) {
+            int a = fits(signature.params().get(i), type.params().get(i), bound);
+            if (a == NO) {
                 return "Intrinsic has incorrect argument type!";
+            }
+            if (a == LATER) {
+                deferred.add(i);
+            }
+        }
+        for (int i : deferred) {
+            Type t = i < 0 ? type.returnType() : type.params().get(i);
+            if (fits(i < 0 ? signature.result() : signature.params().get(i), t, bound) != YES) {
+                return i < 0 ? "Intrinsic has incorrect return type!" : "Intrinsic has incorrect argument type!";
             }
         }
         // what is left of the descriptors must be exactly the varargs one when (and only when) the type is variadic
@@ -255,14 +304,59 @@ public final class IntrinsicSignatures {
         return null;
     }
 
-    private static boolean fits(String kind, Type t, Map<String, Type> bound) {
+    private static final int NO = 0;
+    private static final int YES = 1;
+    /** The kind names a vector not matched yet. */
+    private static final int LATER = 2;
+
+    private static int fits(String kind, Type t, Map<String, Type> bound) {
+        if (kind.startsWith("V") || kind.startsWith("E") || kind.startsWith("PE") || kind.startsWith("PV")
+                || kind.startsWith("M")) {
+            return vectorFits(kind, t, bound);
+        }
+        return fits0(kind, t, bound) ? YES : NO;
+    }
+
+    /** {@code VI0 VF0 VX0}: an overloaded vector, bound as {@code V0}; {@code E0}, {@code PE0}: its element, a pointer to it. */
+    private static int vectorFits(String kind, Type t, Map<String, Type> bound) {
+        if (kind.startsWith("V")) {
+            if (!(t instanceof VectorType v)) {
+                return NO;
+            }
+            boolean ok = switch (kind.charAt(1)) {
+                case 'I' -> v.element() instanceof IntegerType;
+                case 'F' -> v.element() instanceof FloatType;
+                default -> true;
+            };
+            Type previous = bound.putIfAbsent("V" + kind.substring(2), t);
+            return ok && (previous == null || previous.equals(t)) ? YES : NO;
+        }
+        if (kind.startsWith("PV")) {
+            return t instanceof PointerType ? YES : NO; // the pointee is not compared
+        }
+        boolean pointer = kind.startsWith("PE");
+        Type vector = bound.get("V" + kind.substring(pointer ? 2 : 1));
+        if (!(vector instanceof VectorType v)) {
+            return LATER;
+        }
+        if (kind.startsWith("M")) {
+            return t instanceof VectorType m && m.element().isInteger(1) && m.count() == v.count()
+                    && m.scalable() == v.scalable() ? YES : NO;
+        }
+        if (!pointer) {
+            return t.equals(v.element()) ? YES : NO;
+        }
+        return t instanceof PointerType p && p.addressSpace() == 0 ? YES : NO; // the pointee is not compared
+    }
+
+    private static boolean fits0(String kind, Type t, Map<String, Type> bound) {
         if (kind.startsWith("{")) {
             String[] fields = kind.substring(1, kind.length() - 1).split(",");
             if (!(t instanceof StructType s) || s.packed() || s.fields().size() != fields.length) {
                 return false;
             }
             for (int i = 0; i < fields.length; i++) {
-                if (!fits(fields[i], s.fields().get(i), bound)) {
+                if (!fits0(fields[i], s.fields().get(i), bound)) {
                     return false;
                 }
             }

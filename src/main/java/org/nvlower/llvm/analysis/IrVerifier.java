@@ -2,6 +2,8 @@ package org.nvlower.llvm.analysis;
 
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -154,6 +156,15 @@ public final class IrVerifier {
         for (DebugInfoNodeRules.Found f : DebugInfoNodeRules.check(module, metadataBodies)) {
             reportNode(f.message() + " (!" + f.node().id() + ")");
         }
+        for (UseListOrderRules.Found u : UseListOrderRules.check(module)) {
+            SourcePosition at;
+            try {
+                at = module.positionOf(u.offset());
+            } catch (RuntimeException ex) {
+                at = null;
+            }
+            problems.add(new Problem(null, null, null, u.message(), at, false));
+        }
         Set<String> comdats = new HashSet<>();
         for (ModuleEntity e : module.entities()) {
             if (e instanceof HeaderLine h && h.kind() == HeaderLine.Kind.COMDAT) {
@@ -193,6 +204,10 @@ public final class IrVerifier {
             }
         }
         for (GlobalVariable g : module.globals()) {
+            String amx = amxInside(g.valueType());
+            if (amx != null) {
+                reportGlobal(g, amx);
+            }
             if (g.initializer() != null) {
                 checkConstant(g.initializer(), Names.ref(g), g, null);
                 if (!g.initializer().type().equals(g.valueType())) {
@@ -309,6 +324,7 @@ public final class IrVerifier {
             report(null, "llvm intrinsics cannot be defined!"); // an upgradable old signature is renamed by LLVM
         }
         f.renumberIfNeeded();
+        checkLocalNames(f);
         localEscapes[0] = 0;
         List<BasicBlock> blocks = f.blocks();
         if (blocks.isEmpty()) {
@@ -416,8 +432,20 @@ public final class IrVerifier {
     private void checkInstruction(Instruction inst, Function f, Set<BasicBlock> inFunction,
             Map<Instruction, Integer> position, DominatorTree dom) {
         checkRuleFamilies(inst, f);
+        // an alloca of x86_amx has its own message ("invalid type for alloca"), not its pointer's
+        String amx = inst.opcode() == Opcode.ALLOCA ? null : amxInside(inst.type());
+        if (amx == null && inst instanceof MemoryInst m && m.elementType() != null) {
+            amx = amxInside(m.elementType());
+        }
+        if (amx != null) {
+            report(inst, amx);
+        }
         for (MetadataAttachment a : inst.metadata()) {
             checkMetadataRefs(a.node(), "!" + a.name());
+            if (!a.name().equals("dbg") && !a.name().equals("llvm.loop") && locationInside(a.node())) {
+                // what LLVM's debug-info stripping leaves of it still holds the location
+                report(inst, "!" + a.name() + ": DILocation not allowed within this metadata node");
+            }
             if (a.name().equals("alias.scope") || a.name().equals("noalias")) {
                 String scopes = aliasScopes.listProblem(a.node());
                 if (scopes != null) {
@@ -493,7 +521,99 @@ public final class IrVerifier {
 
     // ------------------------------------------------------------------ LLVM's rule families
 
+    /** LLLexer refuses a local name with a NUL byte, written raw or as {@code \00} (LLVM: "expected instruction opcode"). */
+    private void checkLocalNames(Function f) {
+        List<org.nvlower.llvm.ir.TrackedValue> locals = new ArrayList<>(f.arguments());
+        for (BasicBlock b : f.blocks()) {
+            locals.add(b);
+            locals.addAll(b.instructions());
+        }
+        for (org.nvlower.llvm.ir.TrackedValue v : locals) {
+            if (v.hasName() && (v.name().indexOf('\0') >= 0 || v.name().contains("\\00"))) {
+                report(null, "Null bytes are not allowed in names (%" + v.name().replace("\0", "\\00") + ")");
+                return;
+            }
+        }
+    }
+
+    /** Nodes from which no {@code DILocation} can be reached. */
+    private final Set<String> locationFree = new HashSet<>();
+
+    /**
+     * Whether an operand of the attached node {@code text}, or of a node it reaches, is a
+     * {@code DILocation} (LLVM allows one only under {@code !dbg} and {@code !llvm.loop}).
+     */
+    private boolean locationInside(String text) {
+        String t = text.strip();
+        String root = t.matches("![0-9]+") ? metadataBodies.get(t.substring(1)) : t;
+        if (root == null) {
+            return false;
+        }
+        Set<String> seen = new HashSet<>();
+        Deque<String> work = new ArrayDeque<>(MetadataText.nodeRefs(root));
+        while (!work.isEmpty()) {
+            String id = work.pop();
+            String body = metadataBodies.get(id);
+            if (body == null || locationFree.contains(id) || !seen.add(id)) {
+                continue;
+            }
+            String b = body.startsWith("distinct") ? body.substring("distinct".length()).stripLeading() : body;
+            if (b.startsWith("!DILocation(")) {
+                return true;
+            }
+            work.addAll(MetadataText.nodeRefs(body));
+        }
+        locationFree.addAll(seen); // all explored, none a location
+        return false;
+    }
+
+    /** Types already found free of x86_amx arrays and pointers. */
+    private final Set<Type> amxFree = new HashSet<>();
+
+    /**
+     * LLParser's refusal of {@code x86_amx} as an array element ("invalid array element type") or a
+     * pointee ("pointer to this type is invalid") anywhere inside {@code t}; null when there is none.
+     */
+    private String amxInside(Type t) {
+        if (t == null || t instanceof IntegerType || t instanceof FloatType || t instanceof PrimitiveType
+                || amxFree.contains(t)) {
+            return null;
+        }
+        amxFree.add(t); // provisionally: a named struct may contain itself
+        String p = switch (t) {
+            case ArrayType a -> a.element() == PrimitiveType.X86_AMX ? "invalid array element type" : amxInside(a.element());
+            case PointerType ptr -> ptr.pointee() == PrimitiveType.X86_AMX ? "pointer to this type is invalid"
+                    : amxInside(ptr.pointee());
+            case VectorType v -> amxInside(v.element());
+            case StructType st -> firstAmx(st.fields());
+            case NamedStructType n -> n.fields() == null ? null : firstAmx(n.fields());
+            case FunctionType ft -> {
+                String r = amxInside(ft.returnType());
+                yield r != null ? r : firstAmx(ft.params());
+            }
+            default -> null;
+        };
+        if (p != null) {
+            amxFree.remove(t);
+        }
+        return p;
+    }
+
+    private String firstAmx(List<Type> types) {
+        for (Type t : types) {
+            String p = amxInside(t);
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
+    }
+
     private void checkFunctionAttributes(Function f) {
+        String amx = amxInside(f.functionType());
+        if (amx != null) {
+            report(null, amx);
+        }
         for (String p : AttributeRules.check(f.attributes(), AttributeRules.Position.FUNCTION, null)) {
             report(null, p);
         }
@@ -563,6 +683,10 @@ public final class IrVerifier {
         Function callee = c.calledFunction();
         boolean intrinsic = callee != null && callee.name().startsWith("llvm.") || c.callee() instanceof InlineAsm;
         List<String> found = new ArrayList<>(AttributeRules.check(fnAttributes, AttributeRules.Position.FUNCTION, null));
+        if (d.fnAttributes().has("align")) {
+            // a function's align is its alignment; LLParser refuses it written on a call site
+            found.add(c.opcode().keyword() + " instructions may not have an alignment");
+        }
         found.addAll(AttributeRules.check(d.returnAttributes(), AttributeRules.Position.RETURN, c.type()));
         List<AttributeSet> params = new ArrayList<>();
         List<Type> types = new ArrayList<>();
@@ -580,13 +704,20 @@ public final class IrVerifier {
         for (String p : found) {
             report(c, p);
         }
+        if (c.callee() instanceof InlineAsm asm) {
+            String p = InlineAsmRules.problem(c, asm);
+            if (p != null) {
+                report(c, p);
+            }
+        }
         if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.TOKEN) {
             report(c, "Return type cannot be token for indirect call!");
         }
         if (callee == null && !(c.callee() instanceof InlineAsm) && c.type() == PrimitiveType.X86_AMX) {
             report(c, "Return type cannot be x86_amx for indirect call!");
         }
-        if (callee != null && callee.name().startsWith("llvm.")) {
+        if (callee != null && callee.name().startsWith("llvm.") && signatureFits(callee)) {
+            // as LLVM, an intrinsic's own rules only after its signature matched
             String specific = IntrinsicCallRules.problem(c, callee);
             if (specific == null && callee.name().equals("llvm.experimental.noalias.scope.decl") && d.argumentCount() == 1
                     && c.argument(0) instanceof MetadataValue m) {
@@ -630,6 +761,13 @@ public final class IrVerifier {
                 }
             }
         }
+    }
+
+    /** Whether the intrinsic's type fits its signature in the table (or it is not in the table, or an old one LLVM upgrades). */
+    private static boolean signatureFits(Function callee) {
+        IntrinsicSignatures.Signature sig = IntrinsicSignatures.lookup(callee.name());
+        return sig == null || IntrinsicSignatures.isLegacy(sig, callee.functionType())
+                || IntrinsicSignatures.mismatch(sig, callee.functionType()) == null;
     }
 
     /**

@@ -137,6 +137,19 @@ public final class CallInst extends Instruction {
         }
     }
 
+    /** The attributes written on the call itself: inline, then those of its {@code #N} groups. */
+    public AttributeSet attributes() {
+        AttributeSet all = detail.fnAttributes();
+        Module m = function() == null ? null : function().module();
+        for (int id : detail.attributeGroups()) {
+            AttributeGroup g = m == null ? null : m.attributeGroup(id);
+            if (g != null) {
+                all = all.union(g.attributeSet());
+            }
+        }
+        return all;
+    }
+
     public Value callee() {
         return operand(0);
     }

@@ -179,7 +179,7 @@ public final class LibdeviceLink {
         List<CallInst> sites = new ArrayList<>();
         f.instructions().forEach(i -> {
             if (i instanceof CallInst c && c.calledFunction() != null && linked.contains(c.calledFunction())
-                    && !c.calledFunction().hasAttribute("noinline") && Inliner.cannotInline(c) == null) {
+                    && !Inliner.isNoInline(c) && Inliner.cannotInline(c) == null) {
                 sites.add(c);
             }
         });

@@ -222,15 +222,7 @@ public final class ReflectBranchFold {
 
     /** The attributes written on a call: inline and through its {@code #N} groups. */
     static AttributeSet callSiteAttributes(CallInst call) {
-        AttributeSet all = call.detail().fnAttributes();
-        Module m = call.function().module();
-        for (int id : call.detail().attributeGroups()) {
-            AttributeGroup g = m.attributeGroup(id);
-            if (g != null) {
-                all = all.union(g.attributeSet());
-            }
-        }
-        return all;
+        return call.attributes();
     }
 
     private static boolean isReadNone(List<Attribute> attributes) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.nvlower.llvm.ir.AllocaInst;
+import org.nvlower.llvm.ir.AttributeSet;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.ConstantInt;
@@ -53,6 +54,21 @@ public final class Inliner {
             return "@" + callee.name() + " is in another module (link it first)";
         }
         return null;
+    }
+
+    /**
+     * Whether LLVM's inliner leaves {@code call} a call whatever it costs (InlineCost's
+     * attribute-based decision, LLVM 19): {@code noinline} on the call site always, even of an
+     * {@code alwaysinline} callee (LLVM 14 still inlined that one); {@code noinline} on the callee
+     * unless the call site says {@code alwaysinline}.
+     */
+    public static boolean isNoInline(CallInst call) {
+        AttributeSet site = call.attributes();
+        if (site.has("noinline")) {
+            return true;
+        }
+        Function callee = call.calledFunction();
+        return callee != null && callee.hasAttribute("noinline") && !site.has("alwaysinline");
     }
 
     /** Inlines {@code call}; returns the blocks that came from the callee. */
@@ -142,7 +158,7 @@ public final class Inliner {
 
     /**
      * Inlines every call to a function defined in {@code module} (optionally only calls of
-     * {@code only}) whose callee is not {@code noinline}, until none is left or {@code maxRounds}
+     * {@code only}) that is not {@code noinline} ({@link #isNoInline}), until none is left or {@code maxRounds}
      * rounds passed (recursion). Returns how many calls were inlined.
      */
     public static int inlineAll(Module module, String only, int maxRounds) {
@@ -156,7 +172,7 @@ public final class Inliner {
                 f.instructions().forEach(i -> {
                     if (i instanceof CallInst c && c.calledFunction() != null
                             && (only == null || c.calledFunction().name().equals(only))
-                            && !c.calledFunction().hasAttribute("noinline") && cannotInline(c) == null) {
+                            && !isNoInline(c) && cannotInline(c) == null) {
                         sites.add(c);
                     }
                 });

@@ -120,17 +120,17 @@ class VerifierRulesTest {
         List<String> args = new ArrayList<>();
         List<String> fnParams = new ArrayList<>();
         for (int i = 0; i < s.params().size(); i++) {
-            String t = concrete(s.params().get(i));
+            String t = concrete(s.params().get(i), s);
             params.add(t);
             if (i == variable || t.equals("metadata")) {
                 fnParams.add(t.equals("metadata") ? "i32 %m" + i : t + " %a" + i);
                 args.add(t.equals("metadata") ? "metadata i32 %m" + i : t + " %a" + i);
             } else {
                 args.add(t + " " + (t.endsWith("*") ? "null" : t.equals("float") || t.equals("double") ? "1.0"
-                        : t.equals("i1") ? "false" : "1"));
+                        : t.equals("i1") ? "false" : t.startsWith("<") ? "zeroinitializer" : "1"));
             }
         }
-        String ret = concrete(s.result());
+        String ret = concrete(s.result(), s);
         String name = s.name() + suffix(s);
         if (s.varArgs()) {
             params.add("...");
@@ -150,9 +150,11 @@ class VerifierRulesTest {
         all.addAll(s.params());
         StringBuilder sb = new StringBuilder();
         for (String k : all) {
-            if (k.length() == 2 && "FIP".indexOf(k.charAt(0)) >= 0 && Character.isDigit(k.charAt(1)) && !kinds.contains(k)) {
+            boolean vector = k.length() == 3 && k.charAt(0) == 'V';
+            if ((vector || k.length() == 2 && "FIP".indexOf(k.charAt(0)) >= 0 && Character.isDigit(k.charAt(1)))
+                    && !kinds.contains(k)) {
                 kinds.add(k);
-                sb.append('.').append(switch (k.charAt(0)) {
+                sb.append('.').append(vector ? (k.charAt(1) == 'F' ? "v1f32" : "v1i32") : switch (k.charAt(0)) {
                     case 'F' -> "f32";
                     case 'I' -> "i32";
                     default -> "p0i8";
@@ -162,13 +164,28 @@ class VerifierRulesTest {
         return sb.toString();
     }
 
-    private static String concrete(String kind) {
+    /** A concrete type of {@code kind}: vectors have one lane ({@code <1 x i32>}: a 1 x 1 matrix), {@code E0} their element. */
+    private static String concrete(String kind, IntrinsicSignatures.Signature s) {
         if (kind.startsWith("{")) {
             List<String> fields = new ArrayList<>();
             for (String f : kind.substring(1, kind.length() - 1).split(",")) {
-                fields.add(concrete(f));
+                fields.add(concrete(f, s));
             }
             return "{ " + String.join(", ", fields) + " }";
+        }
+        if (kind.length() == 3 && kind.charAt(0) == 'V') {
+            return kind.charAt(1) == 'F' ? "<1 x float>" : "<1 x i32>";
+        }
+        if (kind.startsWith("PV") || kind.startsWith("M")) {
+            return kind.startsWith("M") ? "<1 x i1>" : "<1 x i32>*";
+        }
+        if (kind.startsWith("E") || kind.startsWith("PE")) {
+            String number = kind.substring(kind.indexOf('E') + 1);
+            List<String> all = new ArrayList<>(s.params());
+            all.add(s.result());
+            String vector = all.stream().filter(k -> k.startsWith("V") && k.endsWith(number)).findFirst().orElseThrow();
+            String element = vector.charAt(1) == 'F' ? "float" : "i32";
+            return kind.startsWith("P") ? element + "*" : element;
         }
         if (kind.length() == 2 && Character.isDigit(kind.charAt(1))) {
             return switch (kind.charAt(0)) {

@@ -148,6 +148,81 @@ class LinkAndInlineTest {
         }
     }
 
+    /** LLVM's inline/inline_attributes test, plus a noinline callee and a noinline group: which calls stay. */
+    private static final String NOINLINE_SITES = """
+            define internal i32 @inner1() {
+              ret i32 1
+            }
+            define i32 @outer1() {
+              %r = call i32 @inner1() noinline
+              ret i32 %r
+            }
+            define internal i32 @inner2() alwaysinline {
+              ret i32 2
+            }
+            define i32 @outer2() {
+              %r = call i32 @inner2() #0
+              ret i32 %r
+            }
+            define i32 @inner3() noinline {
+              ret i32 3
+            }
+            define i32 @outer3() {
+              %r = call i32 @inner3() alwaysinline
+              ret i32 %r
+            }
+            define i32 @inner4() noinline {
+              ret i32 4
+            }
+            define i32 @outer4() {
+              %r = call i32 @inner4()
+              ret i32 %r
+            }
+            define i32 @inner5() {
+              ret i32 5
+            }
+            define i32 @outer5() {
+              %r = call i32 @inner5()
+              ret i32 %r
+            }
+            attributes #0 = { noinline }
+            """;
+
+    @Test
+    void callSiteNoinlineKeepsTheCallAsLlvmDoes(@TempDir Path dir) throws IOException {
+        Module m = IrParser.parse("sites.ll", NOINLINE_SITES);
+        assertEquals(2, Inliner.inlineAll(m, null, 8));
+        assertEquals(List.of(), IrVerifier.verify(m));
+        // expected from LLVM's CHECK lines: a noinline call site always stays, alwaysinline on
+        // the call site overrides the callee's noinline
+        List<String> left = List.of("outer1 -> inner1", "outer2 -> inner2", "outer4 -> inner4");
+        assertEquals(left, callsLeft(m));
+        Path file = write(dir, "sites.ll", NOINLINE_SITES);
+        // LLVM 19's inliner agrees on every site; LLVM 14's inlines an alwaysinline callee even at
+        // a noinline call site (@outer2), which LLVM 19 and nvlower do not
+        List<Optional<Path>> opts = List.of(ExternalTools.llvm19("opt"), ExternalTools.opt()); // 19, then 14
+        for (int i = 0; i < opts.size(); i++) {
+            Optional<Path> opt = opts.get(i);
+            if (opt.isPresent()) {
+                ExternalTools.Result r = ExternalTools.run(60, opt.get(), "-passes=cgscc(inline)", "-S", file.toString());
+                assertEquals(0, r.exitCode(), r.stderr());
+                List<String> theirs = callsLeft(IrParser.parse("opt.ll", r.stdout()));
+                boolean llvm14 = i == 1;
+                assertEquals(left.stream().filter(c -> !llvm14 || !c.startsWith("outer2 ")).toList(), theirs, r.stdout());
+            }
+        }
+    }
+
+    private static List<String> callsLeft(Module m) {
+        List<String> calls = new ArrayList<>();
+        m.instructions().forEach(i -> {
+            if (i instanceof CallInst c && c.calledFunction() != null) {
+                calls.add(c.function().name() + " -> " + c.calledFunction().name());
+            }
+        });
+        return calls;
+    }
+
     @Test
     void inliningLibdeviceCallsGivesValidIr(@TempDir Path dir) throws IOException {
         Optional<String> libdevice = Corpus.libdevice();

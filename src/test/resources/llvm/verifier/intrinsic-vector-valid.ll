@@ -1,0 +1,30 @@
+; VALID
+; the edges of the vector intrinsics' rules
+define void @f(<4 x float> %x, <4 x i32> %i, <8 x i32> %v, <vscale x 8 x i32> %s, <3 x i32> %t, float* %p, <2 x double> %a) vscale_range(2,16) {
+  %r0 = call float @llvm.vector.reduce.fadd.v4f32(float 0.0, <4 x float> %x)
+  %r1 = call i32 @llvm.vector.reduce.umin.v4i32(<4 x i32> %i)
+  %r2 = call <4 x i32> @llvm.uadd.sat.v4i32(<4 x i32> %i, <4 x i32> %i)
+  %r3 = call <vscale x 4 x i8> @llvm.experimental.stepvector.nxv4i8()
+  %r4 = call <4 x i32> @llvm.experimental.vector.extract.v4i32.v8i32(<8 x i32> %v, i64 4)
+  %r5 = call <3 x i32> @llvm.experimental.vector.extract.v3i32.nxv8i32(<vscale x 8 x i32> %s, i64 6)
+  %r6 = call <vscale x 8 x i32> @llvm.experimental.vector.insert.nxv8i32.v3i32(<vscale x 8 x i32> %s, <3 x i32> %t, i64 6)
+  %r7 = call <2 x double> @llvm.experimental.vector.splice.v2f64(<2 x double> %a, <2 x double> %a, i32 -2)
+  %r8 = call <2 x double> @llvm.experimental.vector.splice.v2f64(<2 x double> %a, <2 x double> %a, i32 1)
+  %r9 = call <4 x float> @llvm.matrix.transpose.v4f32(<4 x float> %x, i32 2, i32 2)
+  %r10 = call <4 x float> @llvm.matrix.multiply.v4f32.v4f32.v4f32(<4 x float> %x, <4 x float> %x, i32 2, i32 2, i32 2)
+  %r11 = call <4 x float> @llvm.matrix.column.major.load.v4f32.i64(float* %p, i64 2, i1 false, i32 2, i32 2)
+  call void @llvm.matrix.column.major.store.v4f32.i64(<4 x float> %x, float* %p, i64 4, i1 true, i32 1, i32 4)
+  ret void
+}
+declare float @llvm.vector.reduce.fadd.v4f32(float, <4 x float>)
+declare i32 @llvm.vector.reduce.umin.v4i32(<4 x i32>)
+declare <4 x i32> @llvm.uadd.sat.v4i32(<4 x i32>, <4 x i32>)
+declare <vscale x 4 x i8> @llvm.experimental.stepvector.nxv4i8()
+declare <4 x i32> @llvm.experimental.vector.extract.v4i32.v8i32(<8 x i32>, i64)
+declare <3 x i32> @llvm.experimental.vector.extract.v3i32.nxv8i32(<vscale x 8 x i32>, i64)
+declare <vscale x 8 x i32> @llvm.experimental.vector.insert.nxv8i32.v3i32(<vscale x 8 x i32>, <3 x i32>, i64)
+declare <2 x double> @llvm.experimental.vector.splice.v2f64(<2 x double>, <2 x double>, i32)
+declare <4 x float> @llvm.matrix.transpose.v4f32(<4 x float>, i32, i32)
+declare <4 x float> @llvm.matrix.multiply.v4f32.v4f32.v4f32(<4 x float>, <4 x float>, i32, i32, i32)
+declare <4 x float> @llvm.matrix.column.major.load.v4f32.i64(float*, i64, i1, i32, i32)
+declare void @llvm.matrix.column.major.store.v4f32.i64(<4 x float>, float*, i64, i1, i32, i32)
