@@ -1173,8 +1173,10 @@ public final class F128 {
         // built as (r 2^32 + d1) 2^39 + d2 in the radix of the digit recurrence
         // rem = rem 4^k + bits - d (2 root 2^k + d), root = root 2^k + d: r comes from Math.sqrt of
         // M's top 104 bits (S >> 10), off by a few units; the digits are estimated as
-        // rem 2^k / (2 root) with one reciprocal, so they may be off by a unit or two (or
+        // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62], from the
+        // double 1 / (2 r)) by Math.multiplyHigh, so they may be off by a unit or two (or
         // negative). Quantities are kept modulo 2^128 (the true remainders are small and signed).
+        // (Integer digits instead of double ones: 1.10-1.14x, docs/PERFORMANCE.md.)
         long t64 = sigA64 >>> 10;
         long t0 = (sigA64 << 54) | (sigA0 >>> 10);
         double rootEstimate = Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
@@ -1182,7 +1184,8 @@ public final class F128 {
         long r = (long) rootEstimate;
         long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
         // k = 32: the radicand bits brought down are S's low 10 bits
-        long d = (long) (rem1 * 0x1p32 * halfInverse);
+        long y = (long) (halfInverse * 0x1p114);
+        long d = Math.multiplyHigh(rem1, y) >> 18; // rem1 2^32 / (2 r), floored
         long term0 = (r << 33) + d; // 2 r 2^32 + d
         long term64 = (r >>> 31) + (d >> 63) + (ult(term0, r << 33) ? 1 : 0);
         long bits = sigA0 << 54;
@@ -1192,18 +1195,22 @@ public final class F128 {
         long rem64 = rem1 - p64 - (ult(bits, p0) ? 1 : 0);
         long root0 = (r << 32) + d;
         long root64 = (r >>> 32) + (d >> 63) + (ult(root0, r << 32) ? 1 : 0);
-        // k = 39: no radicand bits left. 1 / (2 root) moves by the factor (1 - d / (r 2^32)) to
-        // first order; the second-order error is below 2^-100.
-        double halfInverse3 = halfInverse * 0x1p-32 * (1 - d * 0x1p-31 * halfInverse);
-        long d2 = (long) ((rem64 * 0x1p64 + (rem0 >>> 11) * 0x1p11) * 0x1p39 * halfInverse3);
+        // k = 39: no radicand bits left. d is within about one unit of its digit, so |rem| <
+        // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(rem 2^39 y / 2^114 / 2^32). Its error:
+        // y stands for 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r
+        // truncated from the double root, and d / (r 2^32) < 2^-50 that root moved by), at most
+        // 2^-8 of |d2| < 2^41, plus the two floors: d2 lies in (x - 1.01, x + 0.01), x = rem 2^39
+        // / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's second-order term).
+        long d2 = Math.multiplyHigh((rem64 << 38) | (rem0 >>> 26), y) >> 17;
         long shifted64 = (root64 << 39) | (root0 >>> 25);
         long shifted0 = root0 << 39;
         long z0 = shifted0 + d2;
         long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
-        // Now |z - R| <= 2. Unless z's low 9 bits are within 2 of a multiple of 512 (the ulp and
-        // half-ulp boundaries of the result), R has z's bits 9 and up and is inexact: done.
+        // Now |z - R| < 2 (3 is kept as the margin). Unless z's low 9 bits are within 3 of a
+        // multiple of 512 (the ulp and half-ulp boundaries of the result), R has z's bits 9 and
+        // up and is inexact: done.
         long extra;
-        if (((z0 + 2) & 511) > 4) {
+        if (((z0 + 3) & 511) > 6) {
             extra = (z0 << 54) | 1;
         } else {
             // Exactly: rem = rem 2^78 - d2 (2 root 2^39 + d2), then 0 <= rem <= 2 z by unit steps.
