@@ -1173,18 +1173,17 @@ public final class F128 {
         // built as (r 2^32 + d1) 2^39 + d2 in the radix of the digit recurrence
         // rem = rem 4^k + bits - d (2 root 2^k + d), root = root 2^k + d: r comes from Math.sqrt of
         // M's top 104 bits (S >> 10), off by a few units; the digits are estimated as
-        // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62], from the
-        // double 1 / (2 r)) by Math.multiplyHigh, so they may be off by a unit or two (or
+        // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62], one double
+        // division) by Math.multiplyHigh, so they may be off by a unit or two (or
         // negative). Quantities are kept modulo 2^128 (the true remainders are small and signed).
         // (Integer digits instead of double ones: 1.10-1.14x, docs/PERFORMANCE.md.)
         long t64 = sigA64 >>> 10;
         long t0 = (sigA64 << 54) | (sigA0 >>> 10);
         double rootEstimate = Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
-        double halfInverse = 0.5 / rootEstimate; // 1 / (2 root), relative error ~2^-52
+        long y = (long) (0x1p113 / rootEstimate); // 2^114 / (2 root), relative error ~2^-52
         long r = (long) rootEstimate;
         long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
         // k = 32: the radicand bits brought down are S's low 10 bits
-        long y = (long) (halfInverse * 0x1p114);
         long d = Math.multiplyHigh(rem1, y) >> 18; // rem1 2^32 / (2 r), floored
         long term0 = (r << 33) + d; // 2 r 2^32 + d
         long term64 = (r >>> 31) + (d >> 63) + (ult(term0, r << 33) ? 1 : 0);
