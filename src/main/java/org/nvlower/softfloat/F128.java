@@ -562,8 +562,73 @@ public final class F128 {
             mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
             return;
         }
-        mulSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
-                rm, env);
+        mulNormal(aHi, aLo, bHi, bLo, expA + expB - 0x4000, rm, env);
+    }
+
+    /**
+     * The product of two normal operands from three 64 x 64-bit products: A' = A 2^15 and
+     * B' = B 2^15 as words a1:a0 and b1:b0 (leading ones at bit 127); H = a1 b1 + hi(a1 b0) +
+     * hi(a0 b1) is floor(A' B' / 2^128) or up to 2 less (the dropped low words and a0 b0 add less
+     * than 3 units). H's leading one is bit 127 (t = 1) or 126, its significand H >> (14 + t), its
+     * round bit bit 13 + t. When H's low 13 bits lie in [1, 2^13 - 3], adding 0..2 changes no
+     * higher bit and leaves a nonzero bit below the round bit: H decides the rounding, and the
+     * product is inexact and no tie. Otherwise (3 in 8,192 random products, and every product
+     * with at most 13 bits below the round bit, exact ones included) {@link #mulSignificands}
+     * takes the exact 226-bit product. {@code expSum} is the roundPack exponent for t = 0.
+     */
+    private static void mulNormal(long aHi, long aLo, long bHi, long bLo, int expSum, RoundingMode rm, Env env) {
+        long a1 = (aHi << 15) | (aLo >>> 49) | SIGN;
+        long a0 = aLo << 15;
+        long b1 = (bHi << 15) | (bLo >>> 49) | SIGN;
+        long b0 = bLo << 15;
+        long x = Math.unsignedMultiplyHigh(a1, b0);
+        long y = Math.unsignedMultiplyHigh(a0, b1);
+        long lo11 = a1 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(a1, b1);
+        long u = x + y;
+        long hLo = lo11 + u;
+        long hHi = hi11 + (ult(u, x) ? 1 : 0) + (ult(hLo, u) ? 1 : 0);
+        int exp = expSum + (int) (hHi >>> 63);
+        // hHi = -1 is excluded so that rounding up cannot carry out of H
+        if (((hLo + 2) & 0x1FFF) <= 2 || hHi == -1L) {
+            mulSignificands((aHi ^ bHi) < 0, exp(aHi), aHi & FRAC_HI | IMPLICIT, aLo, exp(bHi),
+                    bHi & FRAC_HI | IMPLICIT, bLo, rm, env);
+            return;
+        }
+        if (exp < 0 || exp >= 0x7FFD) { // subnormal or overflowing: the round bit and a sticky bit
+            int sh = 14 + (int) (hHi >>> 63);
+            roundPackAnyMode((aHi ^ bHi) < 0, exp, hHi >>> sh, (hHi << -sh) | (hLo >>> sh),
+                    ((hLo << -sh) & SIGN) | 1, rm, env);
+            return;
+        }
+        packInexactProduct((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+    }
+
+    /**
+     * Rounds and packs H >> (14 + t) for mulNormal's normal, inexact, never tied product, by adding
+     * half an ulp (to nearest), an ulp (away from zero) or nothing to H before the shift; a carry
+     * out of the significand moves into the exponent field, as it should. Kept apart from
+     * mulNormal so that both stay under C2's inlining limit (325 bytecodes).
+     */
+    private static void packInexactProduct(long sign, int exp, long hHi, long hLo, RoundingMode rm, Env env) {
+        int sh = 14 + (int) (hHi >>> 63);
+        long add; // in half ulps
+        long odd = 0;
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            add = 1;
+        } else if (rm == RoundingMode.MIN) {
+            add = sign >>> 62;
+        } else if (rm == RoundingMode.MAX) {
+            add = (sign >>> 62) ^ 2;
+        } else {
+            add = 0;
+            odd = rm == RoundingMode.ODD ? 1 : 0;
+        }
+        long n0 = hLo + (add << (sh - 1));
+        long n1 = hHi + (ult(n0, hLo) ? 1 : 0);
+        env.flags |= INEXACT;
+        env.zHi = sign + ((long) exp << 48) + (n1 >>> sh);
+        env.zLo = (n1 << -sh) | (n0 >>> sh) | odd;
     }
 
     /** mul with a NaN, infinite, zero or subnormal operand. */
@@ -1108,16 +1173,18 @@ public final class F128 {
         // built as (r 2^32 + d1) 2^39 + d2 in the radix of the digit recurrence
         // rem = rem 4^k + bits - d (2 root 2^k + d), root = root 2^k + d: r comes from Math.sqrt of
         // M's top 104 bits (S >> 10), off by a few units; the digits are estimated as
-        // rem 2^k / (2 root) with one reciprocal, so they may be off by a unit or two (or
+        // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62], one double
+        // division) by Math.multiplyHigh, so they may be off by a unit or two (or
         // negative). Quantities are kept modulo 2^128 (the true remainders are small and signed).
+        // (Integer digits instead of double ones: 1.10-1.14x, docs/PERFORMANCE.md.)
         long t64 = sigA64 >>> 10;
         long t0 = (sigA64 << 54) | (sigA0 >>> 10);
         double rootEstimate = Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
-        double halfInverse = 0.5 / rootEstimate; // 1 / (2 root), relative error ~2^-52
+        long y = (long) (0x1p113 / rootEstimate); // 2^114 / (2 root), relative error ~2^-52
         long r = (long) rootEstimate;
         long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
         // k = 32: the radicand bits brought down are S's low 10 bits
-        long d = (long) (rem1 * 0x1p32 * halfInverse);
+        long d = Math.multiplyHigh(rem1, y) >> 18; // rem1 2^32 / (2 r), floored
         long term0 = (r << 33) + d; // 2 r 2^32 + d
         long term64 = (r >>> 31) + (d >> 63) + (ult(term0, r << 33) ? 1 : 0);
         long bits = sigA0 << 54;
@@ -1127,18 +1194,22 @@ public final class F128 {
         long rem64 = rem1 - p64 - (ult(bits, p0) ? 1 : 0);
         long root0 = (r << 32) + d;
         long root64 = (r >>> 32) + (d >> 63) + (ult(root0, r << 32) ? 1 : 0);
-        // k = 39: no radicand bits left. 1 / (2 root) moves by the factor (1 - d / (r 2^32)) to
-        // first order; the second-order error is below 2^-100.
-        double halfInverse3 = halfInverse * 0x1p-32 * (1 - d * 0x1p-31 * halfInverse);
-        long d2 = (long) ((rem64 * 0x1p64 + (rem0 >>> 11) * 0x1p11) * 0x1p39 * halfInverse3);
+        // k = 39: no radicand bits left. d is within about one unit of its digit, so |rem| <
+        // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(rem 2^39 y / 2^114 / 2^32). Its error:
+        // y stands for 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r
+        // truncated from the double root, and d / (r 2^32) < 2^-50 that root moved by), at most
+        // 2^-8 of |d2| < 2^41, plus the two floors: d2 lies in (x - 1.01, x + 0.01), x = rem 2^39
+        // / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's second-order term).
+        long d2 = Math.multiplyHigh((rem64 << 38) | (rem0 >>> 26), y) >> 17;
         long shifted64 = (root64 << 39) | (root0 >>> 25);
         long shifted0 = root0 << 39;
         long z0 = shifted0 + d2;
         long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
-        // Now |z - R| <= 2. Unless z's low 9 bits are within 2 of a multiple of 512 (the ulp and
-        // half-ulp boundaries of the result), R has z's bits 9 and up and is inexact: done.
+        // Now |z - R| < 2 (3 is kept as the margin). Unless z's low 9 bits are within 3 of a
+        // multiple of 512 (the ulp and half-ulp boundaries of the result), R has z's bits 9 and
+        // up and is inexact: done.
         long extra;
-        if (((z0 + 2) & 511) > 4) {
+        if (((z0 + 3) & 511) > 6) {
             extra = (z0 << 54) | 1;
         } else {
             // Exactly: rem = rem 2^78 - d2 (2 root 2^39 + d2), then 0 <= rem <= 2 z by unit steps.
