@@ -802,9 +802,11 @@ public final class IrParser {
                 }
                 int fieldsStart = lex.end;
                 skipBalancedOnly(IrToken.LPAREN, IrToken.RPAREN);
-                if (SpecializedNodeSyntax.applies(kind)) {
-                    SpecializedNodeSyntax.Problem p = SpecializedNodeSyntax.problem(kind, distinct,
-                            src.substring(fieldsStart, lex.previousEnd - 1));
+                if (SpecializedNodeSyntax.applies(kind) || kind.equals("DIExpression")) {
+                    String fields = src.substring(fieldsStart, lex.previousEnd - 1);
+                    SpecializedNodeSyntax.Problem p = kind.equals("DIExpression")
+                            ? SpecializedNodeSyntax.expressionProblem(fields)
+                            : SpecializedNodeSyntax.problem(kind, distinct, fields);
                     if (p != null) {
                         throw error(p.offset() < 0 ? kindStart : fieldsStart + p.offset(), p.message());
                     }

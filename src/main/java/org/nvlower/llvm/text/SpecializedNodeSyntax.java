@@ -17,7 +17,8 @@ import java.util.Set;
  * bounds of numeric fields, DWARF tag and language names, and {@code distinct} where LLParser
  * requires it. Which node has which field is not checked (a field of another node kind passes),
  * nor the kind of most values.
- * {@code !DIExpression(...)} and {@code !DIArgList(...)} are positional and not checked here.
+ * {@code !DIExpression(...)} and {@code !DIArgList(...)} are positional: only an expression's element
+ * bound is checked ({@link #expressionProblem}).
  */
 final class SpecializedNodeSyntax {
 
@@ -42,6 +43,17 @@ final class SpecializedNodeSyntax {
             "stringLengthExpression", "stringLocationExpression", "sysroot", "tag", "targetFuncName",
             "templateParams", "thisAdjustment", "thrownTypes", "type", "types", "unit", "upperBound", "value", "var",
             "virtualIndex", "virtuality", "vtableHolder");
+
+    /**
+     * The fields of the kinds checked one by one (LLParser's field list of each, the same in LLVM 5 to
+     * 19); another kind takes any field of {@link #FIELDS}. DINamespace lost {@code file} and
+     * {@code line} in LLVM 5.
+     */
+    private static final Map<String, Set<String>> KIND_FIELDS = Map.of(
+            "DINamespace", Set.of("scope", "name", "exportSymbols"));
+
+    /** The largest element of a {@code !DIExpression} (LLParser reads each as a 64-bit unsigned). */
+    private static final BigInteger EXPRESSION_ELEMENT_MAX = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
 
     /** Fields LLParser reads as unsigned numbers (newer LLVMs also take metadata for some: a node passes). */
     private static final Set<String> UNSIGNED = Set.of("arg", "column", "dwarfAddressSpace", "dwoId", "line",
@@ -136,7 +148,11 @@ final class SpecializedNodeSyntax {
         }
         String rules = RULES.getOrDefault(kind, "");
         Set<String> seen = new HashSet<>();
+        Set<String> own = KIND_FIELDS.get(kind);
         for (Field f : list) {
+            if (own != null && !own.contains(f.label())) {
+                return new Problem(f.labelOffset(), "invalid field '" + f.label() + "'");
+            }
             if (!seen.add(f.label())) {
                 return new Problem(f.labelOffset(), "field '" + f.label() + "' cannot be specified more than once");
             }
@@ -209,6 +225,25 @@ final class SpecializedNodeSyntax {
             if (x.compareTo(range[1]) > 0) {
                 return "value for '" + label + "' too large, limit is " + range[1];
             }
+        }
+        return null;
+    }
+
+    /** The first element of a {@code !DIExpression(elements)} above 2^64 - 1, at its offset; null when none. */
+    static Problem expressionProblem(String elements) {
+        int i = 0;
+        while (i <= elements.length()) {
+            int end = elements.indexOf(',', i);
+            if (end < 0) {
+                end = elements.length();
+            }
+            int start = skipBlanks(elements, i);
+            String element = elements.substring(start, end).strip();
+            if (!element.isEmpty() && element.chars().allMatch(Character::isDigit)
+                    && new BigInteger(element).compareTo(EXPRESSION_ELEMENT_MAX) > 0) {
+                return new Problem(start, "element too large, limit is " + EXPRESSION_ELEMENT_MAX);
+            }
+            i = end + 1;
         }
         return null;
     }
