@@ -834,6 +834,9 @@ public final class IrParser {
             if (lex.kind == IrToken.EXCLAIM || lex.kind == IrToken.METADATA_NAME) {
                 skipMetadata();
             } else {
+                if (lex.isWord("metadata")) { // LLVM 3.5's '!{metadata !0}': a tuple holds metadata untyped
+                    throw error(lex.start, "invalid metadata-value-metadata roundtrip");
+                }
                 // a typed value (i32 1, ptr @f, null): up to the next ',' or '}' at this level
                 if (!secondPass && !lex.isWord("null")) {
                     metadataConstants.add(lex.start); // read once every type and global is known
