@@ -3832,11 +3832,25 @@ public final class IrParser {
         List<AttributeSet> argAttributes = callArgAttributes;
         argAttributes.clear();
         boolean anyArgAttributes = false;
+        boolean mustTail = tail.equals("musttail");
+        boolean inVarArgs = function != null && function.functionType().varArgs();
+        boolean forwarded = false; // '...': a musttail call forwards its varargs caller's variable arguments
         while (lex.kind != IrToken.RPAREN) {
             if (!argTypes.isEmpty()) {
                 expect(IrToken.COMMA, "',' or ')'");
             }
-            if (accept(IrToken.DOTS)) {
+            if (lex.kind == IrToken.DOTS) {
+                if (!mustTail) {
+                    throw error("unexpected ellipsis in argument list for non-musttail call");
+                }
+                if (!inVarArgs) {
+                    throw error("unexpected ellipsis in argument list for musttail call in non-varargs function");
+                }
+                lex.next();
+                if (lex.kind != IrToken.RPAREN) {
+                    throw expected("')' at end of argument list");
+                }
+                forwarded = true;
                 continue;
             }
             Type at = parseType();
@@ -3845,6 +3859,9 @@ public final class IrParser {
             argAttributes.add(attrs);
             operand(at);
             argTypes.add(at);
+        }
+        if (mustTail && inVarArgs && !forwarded) {
+            throw error("expected '...' at end of argument list for musttail call in varargs function");
         }
         lex.next();
         int argumentCount = opCount - 1;

@@ -68,6 +68,17 @@ class ParseErrorTest {
         METADATA_TYPED_IN_TUPLE("!0 = !{metadata !1}\n!1 = !{}\n", 1, 8, "invalid metadata-value-metadata roundtrip"),
         METADATA_TYPED_IN_ATTACHMENT("define void @f() {\n  ret void, !bar !{i32 0, metadata !0}\n}\n!0 = !{}\n", 2, 27,
                 "invalid metadata-value-metadata roundtrip"),
+        ELLIPSIS_NOT_MUSTTAIL("declare i8* @f(i8*, ...)\ndefine i8* @g(i8* %p) {\n  %r = call i8* (i8*, ...) @f(i8* %p, ...)\n"
+                + "  ret i8* %r\n}\n", 3, 39, "unexpected ellipsis in argument list for non-musttail call"),
+        ELLIPSIS_NOT_VARARGS("declare i8* @f(i8*, ...)\ndefine i8* @g(i8* %p) {\n"
+                + "  %r = musttail call i8* (i8*, ...) @f(i8* %p, ...)\n  ret i8* %r\n}\n", 3, 48,
+                "unexpected ellipsis in argument list for musttail call in non-varargs function"),
+        ELLIPSIS_NOT_LAST("declare i8* @f(i8*, ...)\ndefine i8* @g(i8* %p, ...) {\n"
+                + "  %r = musttail call i8* (i8*, ...) @f(i8* %p, ..., i8* %p)\n  ret i8* %r\n}\n", 3, 51,
+                "expected ')' at end of argument list"),
+        MUSTTAIL_WITHOUT_ELLIPSIS("declare i8* @f(i8*, ...)\ndefine i8* @g(i8* %p, ...) {\n"
+                + "  %r = musttail call i8* (i8*, ...) @f(i8* %p)\n  ret i8* %r\n}\n", 3, 46,
+                "expected '...' at end of argument list for musttail call in varargs function"),
         DI_EXPRESSION_ELEMENT("!0 = !DIExpression(6, 18446744073709551616)\n", 1, 23,
                 "element too large, limit is 18446744073709551615"),
         DI_FIELD_NO_LABEL("!0 = !DIGlobalVariableExpression(var: !0, expr3 !DIExpression())\n", 1, 43,
