@@ -80,7 +80,11 @@ public final class ReflectBranchFold {
     }
 
     private boolean runOn(Function f, boolean always) {
-        Worklist work = new Worklist(f);
+        int n = 0;
+        for (BasicBlock b : f.blocks()) {
+            n += b.instructions().size();
+        }
+        Worklist work = new Worklist(n);
         for (BasicBlock b : f.blocks()) {
             for (Instruction i : b.instructions()) {
                 work.add(i);
@@ -175,9 +179,14 @@ public final class ReflectBranchFold {
     // ------------------------------------------------------------------ dead code
 
     private void removeDeadInstructions(Function f) {
-        Worklist work = new Worklist(f);
+        Worklist work = new Worklist(16); // grows: few instructions are dead
+        // only the instructions dead now: the others die when their last user goes, and are queued then
         for (BasicBlock b : f.blocks()) {
-            work.addAll(b.instructions());
+            for (Instruction inst : b.instructions()) {
+                if (!inst.hasUses() && isRemovableWhenUnused(inst)) {
+                    work.add(inst);
+                }
+            }
         }
         while (!work.isEmpty()) {
             Instruction inst = work.poll();
@@ -277,17 +286,14 @@ public final class ReflectBranchFold {
      * the values' stored hash (no node per entry: a libdevice body queues every instruction).
      */
     private static final class Worklist {
-        private final ArrayDeque<Instruction> queue = new ArrayDeque<>();
+        private final ArrayDeque<Instruction> queue;
         private Instruction[] table;
         private int size;
 
-        /** Sized for every instruction of {@code f} queued at once (the table stays under half full). */
-        Worklist(Function f) {
-            int n = 0;
-            for (BasicBlock b : f.blocks()) {
-                n += b.instructions().size();
-            }
+        /** Sized for {@code n} instructions queued at once (the table stays under half full). */
+        Worklist(int n) {
             table = new Instruction[Integer.highestOneBit(Math.max(16, n) * 4 - 1)];
+            queue = new ArrayDeque<>(n + 1); // no growth when every instruction is queued
         }
 
         void add(Instruction i) {

@@ -154,6 +154,8 @@ public final class IrParser {
     /** Whether a block (defined, or used before its label) of the body being read has a name. */
     private boolean namedBlock;
     private ArrayList<TrackedValue> numbered;
+    /** The list {@link #numbered} is while a body is read (one per parser: no growth per body). */
+    private final ArrayList<TrackedValue> numberedList = new ArrayList<>();
     /** Whether the body being read has had a {@code uselistorder}: only more of them may follow. */
     private boolean useListOrders;
     private SlotBlocks forwardBlocks;
@@ -2732,7 +2734,8 @@ public final class IrParser {
         locals = localTable;
         locals.clear();
         namedBlock = false;
-        numbered = new ArrayList<>();
+        numbered = numberedList;
+        numbered.clear();
         useListOrders = false;
         forwardBlocks = forwardTable;
         forwardBlocks.clear();
@@ -2836,6 +2839,7 @@ public final class IrParser {
         }
         function = null;
         locals = null;
+        numbered.clear();
         numbered = null;
     }
 

@@ -740,10 +740,7 @@ public final class IrPrinter {
     /** A function read from this module's text with an edited body: unchanged pieces are copied. */
     private void printBody(Function f) {
         debugLocals = f.hasDebugLocals();
-        boolean renumber = f.needsRenumber();
-        if (renumber) {
-            f.renumber();
-        }
+        boolean renumber = f.needsRenumber(); // printModule has renumbered it
         bySourceSlot = renumber ? valuesBySourceSlot(f) : null;
         boolean first = true;
         for (BasicBlock b : f.blocks()) {
@@ -799,7 +796,7 @@ public final class IrPrinter {
             out.copy(src, s.start(), s.end());
             return;
         }
-        if (bySourceSlot != null && !inst.isEdited() && !debugStale && printRenumbered(inst, s)) {
+        if (bySourceSlot != null && !debugStale && printRenumbered(inst, s)) {
             return;
         }
         if (spanReader == null) {
@@ -947,16 +944,25 @@ public final class IrPrinter {
     }
 
     /**
-     * An unedited instruction of a renumbered function whose operands are those read, printed by
-     * re-spelling each {@code %N} of its text as the value numbered N in the text is spelled now:
-     * no re-read of the instruction. False (nothing printed) when the text has what this cannot
-     * judge: a string, a comment, a numbered global, a number the function had no value for,
-     * metadata operands.
+     * An instruction of a renumbered function printed by re-spelling each {@code %N} of its text
+     * as the value numbered N in the text is spelled now: no re-read of the instruction. An operand
+     * replaced since the read is written where its original, a local of this body, was spelled:
+     * every spelling of that original in the text must be an operand position that now holds the
+     * same new value. Strings are copied as they are (no reference is spelled in one). False
+     * (nothing printed) when the text has what this cannot judge: a comment, a numbered global, a
+     * number the function had no value for, metadata operands, a replaced operand that was not a
+     * local of this body or is also spelled elsewhere in the text.
      */
     private boolean printRenumbered(Instruction inst, InstructionSource s) {
+        edits = 0;
+        namedEdits = 0;
         for (int i = 0; i < inst.operandCount(); i++) {
             Value v = inst.operand(i);
-            if (v != inst.originalOperand(i) || v instanceof MetadataValue) {
+            Value was = inst.originalOperand(i);
+            if (v instanceof MetadataValue || was instanceof MetadataValue) {
+                return false;
+            }
+            if (v != was && !addEdit(inst, was, v)) {
                 return false;
             }
         }
@@ -964,42 +970,174 @@ public final class IrPrinter {
         int end = s.end();
         for (int p = from; p < end; p++) {
             char c = src.charAt(p);
-            if (c == '"' || c == ';' || c == '@' && p + 1 < end && isDigit(src.charAt(p + 1))) {
-                return false;
-            }
-            if (c == '%' && p + 1 < end && isDigit(src.charAt(p + 1))) {
-                int n = numberAt(p);
-                if (n < 0 || n >= bySourceSlot.length || bySourceSlot[n] == null) {
+            if (c == '"') {
+                p = src.indexOf('"', p + 1);
+                if (p < 0 || p >= end) {
                     return false;
                 }
+            } else if (c == ';' || c == '@' && p + 1 < end && isDigit(src.charAt(p + 1))) {
+                return false;
+            } else if (c == '%' && p + 1 < end) {
+                int q = localEnd(p, end);
+                int k = editAt(p, q);
+                if (k >= 0) {
+                    editSeen[k]++;
+                } else if (isDigit(src.charAt(p + 1))) {
+                    int n = numberAt(p);
+                    if (n < 0 || n >= bySourceSlot.length || bySourceSlot[n] == null) {
+                        return false;
+                    }
+                }
+                p = q - 1;
+            }
+        }
+        for (int k = 0; k < edits; k++) {
+            if (editSeen[k] != editUses[k]) {
+                return false; // the original is spelled where no replaced operand is
             }
         }
         int pos = s.start();
         for (int p = from; p < end; p++) {
-            if (src.charAt(p) == '%' && p + 1 < end && isDigit(src.charAt(p + 1))) {
-                int q = p + 1;
-                while (isDigit(src.charAt(q))) {
-                    q++;
-                }
-                TrackedValue v = bySourceSlot[numberAt(p)];
-                if (v.hasName()) {
-                    String now = reference(v);
-                    if (now.length() != q - p || !src.startsWith(now, p)) {
-                        out.copy(src, pos, p);
-                        out.write(now);
+            char c = src.charAt(p);
+            if (c == '"') {
+                p = src.indexOf('"', p + 1);
+            } else if (c == '%' && p + 1 < end) {
+                int q = localEnd(p, end);
+                int k = editAt(p, q);
+                if (k >= 0) {
+                    out.copy(src, pos, p);
+                    writeReference(editValue[k]);
+                    pos = q;
+                } else if (isDigit(src.charAt(p + 1))) {
+                    TrackedValue v = bySourceSlot[numberAt(p)];
+                    if (v.hasName()) {
+                        String now = reference(v);
+                        if (now.length() != q - p || !src.startsWith(now, p)) {
+                            out.copy(src, pos, p);
+                            out.write(now);
+                            pos = q;
+                        }
+                    } else if (v.slot() != numberAt(p) || src.charAt(p + 1) == '0' && q - p > 2) {
+                        // "%" + its number now, written without a string (a leading zero is re-spelled)
+                        out.copy(src, pos, p + 1);
+                        out.number(v.slot());
                         pos = q;
                     }
-                } else if (v.slot() != numberAt(p) || src.charAt(p + 1) == '0' && q - p > 2) {
-                    // "%" + its number now, written without a string (a leading zero is re-spelled)
-                    out.copy(src, pos, p + 1);
-                    out.number(v.slot());
-                    pos = q;
                 }
                 p = q - 1;
             }
         }
         out.copy(src, pos, end);
         return true;
+    }
+
+    /** The end of the unquoted local {@code %name} or {@code %N} at {@code p} (p + 1 when quoted). */
+    private int localEnd(int p, int end) {
+        int q = p + 1;
+        while (q < end && isNameChar(src.charAt(q))) {
+            q++;
+        }
+        return q;
+    }
+
+    /**
+     * The replaced operands of the instruction {@link #printRenumbered} prints: how the original
+     * was spelled in the text (its number, or its {@code %name} when named), the value now, how
+     * many operand positions held it, how many spellings the text has.
+     */
+    private int edits;
+    private int namedEdits;
+    private int[] editNumber = new int[4];
+    private String[] editName = new String[4];
+    private Value[] editValue = new Value[4];
+    private int[] editUses = new int[4];
+    private int[] editSeen = new int[4];
+
+    /**
+     * Notes that operand {@code was}, read as a local of this body, is now {@code now}; false when
+     * {@code was} was not spelled as a local of this body or was replaced by two values.
+     */
+    private boolean addEdit(Instruction inst, Value was, Value now) {
+        int n = -1;
+        String name = null;
+        if (was instanceof TrackedValue t && !(was instanceof GlobalValue) && t.hasName()) {
+            name = reference(t);
+            if (name.indexOf('"') >= 0 || module.namedTypes().containsKey(t.name())) {
+                return false; // quoted, or spelled as a type is
+            }
+        } else {
+            n = sourceNumber(inst, was);
+            if (n < 0) {
+                return false;
+            }
+        }
+        for (int k = 0; k < edits; k++) {
+            if (editNumber[k] == n && (name == null || name.equals(editName[k]))) {
+                editUses[k]++;
+                return editValue[k] == now;
+            }
+        }
+        if (edits == editNumber.length) {
+            editNumber = java.util.Arrays.copyOf(editNumber, 2 * edits);
+            editName = java.util.Arrays.copyOf(editName, 2 * edits);
+            editValue = java.util.Arrays.copyOf(editValue, 2 * edits);
+            editUses = java.util.Arrays.copyOf(editUses, 2 * edits);
+            editSeen = java.util.Arrays.copyOf(editSeen, 2 * edits);
+        }
+        editNumber[edits] = n;
+        editName[edits] = name;
+        editValue[edits] = now;
+        editUses[edits] = 1;
+        editSeen[edits] = 0;
+        edits++;
+        if (name != null) {
+            namedEdits++;
+        }
+        return true;
+    }
+
+    /** The edit whose original is spelled {@code src[p, q)} (a {@code %} and name characters), or -1. */
+    private int editAt(int p, int q) {
+        if (edits == 0 || q == p + 1) {
+            return -1;
+        }
+        if (isDigit(src.charAt(p + 1))) {
+            int n = numberAt(p);
+            for (int k = 0; k < edits; k++) {
+                if (editNumber[k] == n && n >= 0) {
+                    return k;
+                }
+            }
+        } else if (namedEdits > 0) {
+            for (int k = 0; k < edits; k++) {
+                String name = editName[k];
+                if (name != null && name.length() == q - p && src.startsWith(name, p)) {
+                    return k;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The N of the {@code %N} that spelled the unnamed {@code v} in the text of the body
+     * {@code inst} was read from: a block by its number as read, an instruction by its
+     * definition's text (in that body); else -1. A value still unnamed was unnamed when read: a
+     * rename disables {@link #bySourceSlot}.
+     */
+    private int sourceNumber(Instruction inst, Value v) {
+        if (v instanceof BasicBlock b) {
+            return b.hasName() ? -1 : b.sourceSlot();
+        }
+        if (v instanceof Instruction i && i.hasSource() && !i.hasName()) {
+            Function f = inst.function();
+            InstructionSource s = i.source();
+            if (f == null || s.start() < f.bodyStart() || s.end() > f.closeStart()) {
+                return -1;
+            }
+            return numberAt(s.tokenStart());
+        }
+        return -1;
     }
 
     /** Operands whose spelling may have changed without an edit of the instruction: names and numbers. */
