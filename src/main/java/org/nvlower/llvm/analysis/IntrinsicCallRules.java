@@ -4,12 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.nvlower.llvm.ir.Attribute;
+import org.nvlower.llvm.ir.AttributeNames;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.IntegerType;
+import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Type;
+import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.VectorType;
 
 /**
@@ -36,6 +39,9 @@ final class IntrinsicCallRules {
                 || SafepointRules.is(name, "llvm.preserve.struct.access.index"))
                 && !call.arguments().isEmpty() && !call.detail().paramAttributes(0).has("elementtype")) {
             return "Intrinsic requires elementtype attribute on first argument.";
+        }
+        if (name.equals("llvm.assume")) {
+            return assumeProblem(call);
         }
         String masked = maskedAlignment(call, name);
         if (masked != null) {
@@ -64,6 +70,68 @@ final class IntrinsicCallRules {
                 && call.argument(0).type() instanceof VectorType v && call.argument(1).type() instanceof VectorType sub
                 && !v.element().equals(sub.element())) {
             return "experimental_vector_insert parameters must have the same element type.";
+        }
+        return null;
+    }
+
+    /** Integer attributes in one LLVM of the two and not the other: their arguments are not checked. */
+    private static final java.util.Set<String> INTEGER_IN_ONE = java.util.Set.of("uwtable", "memory", "nofpclass",
+            "allockind");
+
+    /**
+     * {@code llvm.assume}'s operand bundles, where LLVM 14 and 19 agree: each tag an attribute name
+     * or "ignore"; "align" a pointer, an integer and maybe another integer (nothing after it is
+     * checked, as LLVM returns there); any other at most 2 inputs, and nothing after an "ignore";
+     * an integer attribute a value and a constant integer ({@code dereferenceable}'s constant only
+     * LLVM 14 wants); a parameter-only attribute one input, a function-only attribute none.
+     */
+    private static String assumeProblem(CallInst call) {
+        List<Value> inputs = call.bundleInputs();
+        int first = 0;
+        for (CallInst.Bundle b : call.detail().bundles()) {
+            String tag = b.tag();
+            int n = b.inputCount();
+            List<Value> in = inputs.subList(first, first + n);
+            first += n;
+            if (!tag.equals("ignore") && !AttributeNames.isExisting(tag)) {
+                return "tags must be valid attribute names";
+            }
+            if (tag.equals("align")) {
+                if (n < 2 || n > 3) {
+                    return "alignment assumptions should have 2 or 3 arguments";
+                }
+                if (!(in.get(0).type() instanceof PointerType)) {
+                    return "first argument should be a pointer";
+                }
+                if (!(in.get(1).type() instanceof IntegerType)) {
+                    return "second argument should be an integer";
+                }
+                return n == 3 && !(in.get(2).type() instanceof IntegerType)
+                        ? "third argument should be an integer if present" : null;
+            }
+            if (n > 2) {
+                return "too many arguments";
+            }
+            if (tag.equals("ignore")) {
+                return null;
+            }
+            if (AttributeNames.isIntegerInBoth(tag)) {
+                if (tag.equals("dereferenceable")) {
+                    continue;
+                }
+                if (n != 2) {
+                    return "this attribute should have 2 arguments";
+                }
+                if (!(in.get(1) instanceof ConstantInt)) {
+                    return "the second argument should be a constant integral value";
+                }
+            } else if (AttributeRules.PARAMETER_ONLY.contains(tag)) {
+                if (n != 1) {
+                    return "this attribute should have one argument";
+                }
+            } else if (AttributeRules.FUNCTION_ONLY.contains(tag) && !INTEGER_IN_ONE.contains(tag) && n != 0) {
+                return "this attribute has no argument";
+            }
         }
         return null;
     }

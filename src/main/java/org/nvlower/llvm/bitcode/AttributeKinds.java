@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.nvlower.llvm.ir.Attribute;
+import org.nvlower.llvm.ir.AttributeNames;
 
 /**
  * The attribute kinds as bitcode numbers them (ATTR_KIND_*, LLVMBitCodes.h), and the order in
@@ -34,39 +35,8 @@ final class AttributeKinds {
             "skipprofile", "memory", "nofpclass", "optdebug", "writable", "coro_only_destroy_when_complete",
             "dead_on_unwind", "range", "sanitize_numerical_stability", "initializes", "hybrid_patchable"};
 
-    /** LLVM 14's AttrKind order (Attributes.inc). */
-    private static final List<String> ORDER_14 = List.of("alwaysinline", "argmemonly", "builtin", "cold",
-            "convergent", "disable_sanitizer_instrumentation", "hot", "immarg", "inreg", "inaccessiblememonly",
-            "inaccessiblemem_or_argmemonly", "inlinehint", "jumptable", "minsize", "mustprogress", "naked", "nest",
-            "noalias", "nobuiltin", "nocallback", "nocapture", "nocf_check", "noduplicate", "nofree",
-            "noimplicitfloat", "noinline", "nomerge", "noprofile", "norecurse", "noredzone", "noreturn",
-            "nosanitize_coverage", "nosync", "noundef", "nounwind", "nonlazybind", "nonnull", "null_pointer_is_valid",
-            "optforfuzzing", "optsize", "optnone", "readnone", "readonly", "returned", "returns_twice", "signext",
-            "safestack", "sanitize_address", "sanitize_hwaddress", "sanitize_memtag", "sanitize_memory",
-            "sanitize_thread", "shadowcallstack", "speculatable", "speculative_load_hardening", "ssp", "sspreq",
-            "sspstrong", "strictfp", "swiftasync", "swifterror", "swiftself", "uwtable", "willreturn", "writeonly",
-            "zeroext", "byref", "byval", "elementtype", "inalloca", "preallocated", "sret", "align", "allocsize",
-            "dereferenceable", "dereferenceable_or_null", "alignstack", "vscale_range");
-
-    /** LLVM 19's AttrKind order (Attributes.inc). */
-    private static final List<String> ORDER_19 = List.of("allocalign", "allocptr", "alwaysinline", "builtin", "cold",
-            "convergent", "coro_only_destroy_when_complete", "dead_on_unwind", "disable_sanitizer_instrumentation",
-            "fn_ret_thunk_extern", "hot", "hybrid_patchable", "immarg", "inreg", "inlinehint", "jumptable", "minsize",
-            "mustprogress", "naked", "nest", "noalias", "nobuiltin", "nocallback", "nocapture", "nocf_check",
-            "noduplicate", "nofree", "noimplicitfloat", "noinline", "nomerge", "noprofile", "norecurse", "noredzone",
-            "noreturn", "nosanitize_bounds", "nosanitize_coverage", "nosync", "noundef", "nounwind", "nonlazybind",
-            "nonnull", "null_pointer_is_valid", "optforfuzzing", "optdebug", "optsize", "optnone",
-            "presplitcoroutine", "readnone", "readonly", "returned", "returns_twice", "signext", "safestack",
-            "sanitize_address", "sanitize_hwaddress", "sanitize_memtag", "sanitize_memory",
-            "sanitize_numerical_stability", "sanitize_thread", "shadowcallstack", "skipprofile", "speculatable",
-            "speculative_load_hardening", "ssp", "sspreq", "sspstrong", "strictfp", "swiftasync", "swifterror",
-            "swiftself", "willreturn", "writable", "writeonly", "zeroext", "byref", "byval", "elementtype",
-            "inalloca", "preallocated", "sret", "align", "allockind", "allocsize", "dereferenceable",
-            "dereferenceable_or_null", "memory", "nofpclass", "alignstack", "uwtable", "vscale_range", "range",
-            "initializes");
-
-    private static final Map<String, Integer> RANK_14 = rank(ORDER_14);
-    private static final Map<String, Integer> RANK_19 = rank(ORDER_19);
+    private static final Map<String, Integer> RANK_14 = rank(AttributeNames.ORDER_14);
+    private static final Map<String, Integer> RANK_19 = rank(AttributeNames.ORDER_19);
 
     private AttributeKinds() {
     }
