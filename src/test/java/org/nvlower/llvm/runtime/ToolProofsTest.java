@@ -210,8 +210,8 @@ class ToolProofsTest {
      * The functions whose bodies read constant tables (erf's and erfc's coefficients, lgamma's
      * expansions at its negative zeros; tgamma calls lgamma's rows) are kept out of the module of
      * every operation: ptxas -O3 on that module with them ran past 300 s. Here llc 14 and 19 compile
-     * them with their tables as .global data, and ptxas -O0 assembles the first LLVM's PTX for sm_90
-     * (about 18 s of CPU: the three SMs are in docs/quad-math.md, by hand).
+     * them with their tables as .global data, and ptxas -O0 assembles LLVM 14's PTX for sm_90 and
+     * sm_100 and LLVM 19's for sm_80 (about 18 s of CPU each).
      */
     @Test
     void theFunctionsWithTablesCompileToSass(@TempDir Path dir) throws Exception {
@@ -245,9 +245,14 @@ class ToolProofsTest {
             for (String table : List.of("__nvl_f128_erfcxHi", "__nvl_f128_erfcxLo", "__nvl_f128_lgammaZeros")) {
                 assertTrue(text.contains(".global .align 16 .b8 " + table + "["), table + " in the PTX of " + llcs.get(v));
             }
-            if (v == 0 && ptxas.isPresent()) {
-                LlvmChecks.assertRuns(300, ptxas.get(), "-arch=sm_90", "-O0", ptx.toString(), "-o",
-                        dir.resolve("tables.sm_90.cubin").toString());
+            if (ptxas.isPresent()) {
+                // every SM once and each LLVM's PTX at least once, as the module of every operation
+                List<String> sms = llcs.size() == 1 ? List.of("sm_80", "sm_90", "sm_100")
+                        : v == 0 ? List.of("sm_90", "sm_100") : List.of("sm_80");
+                for (String sm : sms) {
+                    LlvmChecks.assertRuns(300, ptxas.get(), "-arch=" + sm, "-O0", ptx.toString(), "-o",
+                            dir.resolve("tables." + v + "." + sm + ".cubin").toString());
+                }
             }
         }
         Assumptions.assumeTrue(ptxas.isPresent(), "ptxas not found: llc's PTX not assembled");
