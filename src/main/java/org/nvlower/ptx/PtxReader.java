@@ -404,22 +404,31 @@ public final class PtxReader {
         return sb.toString();
     }
 
-    /** An initializer's text in canonical spacing: {@code {1, 2, {3, 4}}}, {@code -1}, {@code 0f3F800000}. */
+    /**
+     * An initializer's text in canonical spacing, up to the ';': {@code {1, 2, {3, 4}}}, {@code -1},
+     * {@code 0f3F800000}, {@code generic(bias)+4}.
+     */
     private String initializer() {
         StringBuilder sb = new StringBuilder();
         int depth = 0;
-        do {
+        boolean afterValue = false; // two values in a row are two initializers without a ','
+        while (depth > 0 || sb.isEmpty() || !peek().is(";")) {
             Token t = next();
             if (t.kind() == Kind.EOF || t.is(";")) {
                 throw error(t, depth == 0 ? "expected an initializer value" : "'{' of the initializer is never closed");
             }
+            boolean value = !(t.is("{") || t.is("}") || t.is(",") || t.is("(") || t.is(")") || t.is("+") || t.is("-") || t.is("="));
+            if (afterValue && value) {
+                throw error(t, "expected ',', an operator or ';' in the initializer, got '" + t.text() + "'");
+            }
+            afterValue = value || t.is(")");
             if (t.is("{")) {
                 depth++;
             } else if (t.is("}")) {
                 depth--;
             }
             sb.append(t.is(",") ? ", " : t.text());
-        } while (depth > 0 || sb.toString().equals("-"));
+        }
         return sb.toString();
     }
 

@@ -108,6 +108,9 @@ class PtxReaderTest {
                 .filter(i -> i instanceof Statement.Variable v && v.name().equals("$str")).findFirst().orElseThrow();
         assertEquals("{118, 61, 37, 102, 32, 115, 61, 37, 100, 10}", str.initializer());
         assertEquals(List.of(11L), str.dims());
+        Statement.Variable table = (Statement.Variable) PtxReader.read("t.ptx", HEADER
+                + ".global .b32 bias[4];\n.global .align 8 .u64 table = generic(bias) + 4;\n").items().get(1);
+        assertEquals("generic(bias)+4", table.initializer(), "a scalar initializer of several tokens");
         assertEquals(List.of(new Statement.Directive(".maxntid", "256, 1, 1", false),
                 new Statement.Directive(".minnctapersm", "2", false)), misc.functions().get(1).attributes());
     }
@@ -189,6 +192,8 @@ class PtxReaderTest {
             "4:24: expected '.param' or '.reg' in a parameter list, got ')'"},
         {HEADER + ".entry k()\n{\n\tret; #\n}\n", "6:7: unexpected character '#'"},
         {HEADER + ".global .b32 x = ;\n", "4:18: expected an initializer value"},
+        {HEADER + ".global .b32 x = 1 2;\n", "4:20: expected ',', an operator or ';' in the initializer, got '2'"},
+        {HEADER + ".global .b64 x[2] = {generic(y) z};\n", "4:33: expected ',', an operator or ';' in the initializer, got 'z'"},
         {HEADER + ".texref t;\n", "4:1: unknown or misplaced directive '.texref'"},
         {HEADER + ".entry k()\n{\n\t.pragma nounroll;\n}\n", "6:10: expected a string after .pragma, got 'nounroll'"},
         {HEADER + ".entry k()\n{\n\tld.global.u32 %r1, [%rd1+];\n}\n", "6:27: expected an offset, got ']'"},

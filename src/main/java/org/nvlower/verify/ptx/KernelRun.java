@@ -26,7 +26,9 @@ import org.nvlower.verify.sass.SassOp;
  * to the PTX operands as the listing shows), once by the oracle ({@link SassOp}), as one block
  * ({@code %tid.x} 0..threads-1; each thread runs to its next {@code bar.sync} in turn, shared
  * memory zeroed). Equal global memory afterwards is the check. Pointer parameters ({@code .u64}) get a buffer each, filled with a mix of zeros, small
- * integers, float edge values and random words; other parameters get {@code n}.
+ * integers, float edge values and random words; other parameters get {@code n}; the module's
+ * {@code .global} and {@code .const} variables are loaded with their initial values after the
+ * buffers ({@link PtxGlobals}) and compared with them.
  */
 public final class KernelRun {
 
@@ -67,6 +69,7 @@ public final class KernelRun {
                 params.put(p.name(), n);
             }
         }
+        Map<String, Long> symbols = PtxGlobals.load(x.module(), initial, base); // the module's .global/.const data
         Map<Instruction, Site> sites = new IdentityHashMap<>();
         for (Site s : x.sites()) {
             sites.put(s.instruction(), s);
@@ -93,12 +96,12 @@ public final class KernelRun {
             return p.outputs().get(0).cls() == Reg.RegClass.R64 ? lo | (long) em.output(1) << 32 : lo;
         };
         PtxThread.MathUnit oracle = (in, src) -> DispatchedRun.oracle(sites.get(in), src);
-        Map<String, Long> sharedSymbols = new HashMap<>();
         Map<Long, Byte> shared = new HashMap<>();
+        int sharedVariables = 0;
         for (Statement s : kernel.body()) {
             if (s instanceof Variable v && v.space().equals(".shared")) {
-                long at = 0x100L * (sharedSymbols.size() + 1) + shared.size();
-                sharedSymbols.put(v.name(), at);
+                long at = 0x100L * ++sharedVariables + shared.size();
+                symbols.put(v.name(), at);
                 long size = (long) Integer.parseInt(v.type().substring(2)) / 8;
                 for (long d : v.dims()) {
                     size *= d;
@@ -115,9 +118,9 @@ public final class KernelRun {
         Map<Long, Byte> viaTemplates = new TreeMap<>(initial);
         Map<Long, Byte> viaOracle = new TreeMap<>(initial);
         MufuModel model = MufuModel.byName(mufu, seed);
-        int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, new HashMap<>(shared), sharedSymbols,
+        int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, new HashMap<>(shared), symbols,
                 functions), threads, expanded, model);
-        block(kernel, params, new PtxThread.Memories(viaOracle, new HashMap<>(shared), sharedSymbols, functions), threads,
+        block(kernel, params, new PtxThread.Memories(viaOracle, new HashMap<>(shared), symbols, functions), threads,
                 oracle, model);
         int changed = 0;
         int differing = 0;

@@ -3,6 +3,8 @@ package org.nvlower.verify.ptx;
 import java.math.BigInteger;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.Statement.Variable;
@@ -14,12 +16,26 @@ import org.nvlower.ptx.Statement.Variable;
  * ...};} (bytes, the trailing zeros left out) or with wider elements ({@code .u32}, {@code .f64}).
  * An initializer's elements are integers (decimal, {@code 0x} hex, {@code 0b} binary, octal) or
  * hex floats ({@code 0f3F800000}, {@code 0d...}), in nested braces for arrays of arrays; elements
- * past the list and variables without an initializer are zero. A symbol in an initializer (a
- * pointer table) is refused with the variable named.
+ * past the list and variables without an initializer are zero; {@code []} takes its size from the
+ * list.
+ *
+ * <p>A pointer table names variables, as llc writes it: {@code sym}, {@code generic(sym)}, either
+ * with {@code +N} (a byte offset), and in byte arrays one byte of such an address as
+ * {@code 0xFF00(generic(sym)+12)} (the mask selects the byte: PTX ISA 7.1's form, which llc 19
+ * writes for packed structs with pointers). The interpreter has one address space, so a generic
+ * address is the variable's own. As ptxas requires, a table names variables declared before it
+ * (llc orders them so; a variable itself may be named: its address is known). A function's address (a function-pointer table)
+ * or an unknown symbol is refused with the variable named.
  */
 final class PtxGlobals {
 
     private PtxGlobals() {}
+
+    /** {@code generic(SYM)} or {@code SYM}, then an optional {@code +N} or {@code -N}. */
+    private static final Pattern ADDRESS = Pattern.compile(
+            "(?:generic\\(([A-Za-z_$%][\\w$]*)\\)|([A-Za-z_$%][\\w$]*))\\s*(?:([+-])\\s*(\\d+))?");
+    /** {@code MASK(ADDRESS)}: one byte of an address. */
+    private static final Pattern MASKED = Pattern.compile("0[xX]([0-9a-fA-F]+)\\((.*)\\)");
 
     /** Stores the variables from {@code base} up (each at its alignment) into {@code global}; returns name -> address. */
     static Map<String, Long> load(PtxModule module, Map<Long, Byte> global, long base) {
@@ -34,9 +50,14 @@ final class PtxGlobals {
             if (size == 0 || v.qualifiers().contains(".v2") || v.qualifiers().contains(".v4")) {
                 throw new UnsupportedOperationException(v.name() + ": a " + v.type() + " variable is not loaded");
             }
+            String[] elements = v.initializer() == null ? new String[0]
+                    : v.initializer().replace("{", "").replace("}", "").split(",");
             long count = 1;
             for (long d : v.dims()) {
-                count *= d;
+                count *= d < 0 ? elements.length : d; // '[]': as many as the list gives
+            }
+            if (elements.length > count) {
+                throw new IllegalArgumentException(v.name() + ": " + elements.length + " initial values for " + count + " elements");
             }
             long align = Math.max(size, alignment(v));
             at = (at + align - 1) / align * align;
@@ -44,16 +65,10 @@ final class PtxGlobals {
             for (long i = 0; i < count * size; i++) {
                 global.put(at + i, (byte) 0);
             }
-            if (v.initializer() != null) {
-                String[] elements = v.initializer().replace("{", "").replace("}", "").split(",");
-                if (elements.length > count) {
-                    throw new IllegalArgumentException(v.name() + ": " + elements.length + " initial values for " + count + " elements");
-                }
-                for (int k = 0; k < elements.length; k++) {
-                    long e = element(v, elements[k].strip());
-                    for (int i = 0; i < size; i++) {
-                        global.put(at + (long) k * size + i, (byte) (e >>> (8 * i)));
-                    }
+            for (int k = 0; k < elements.length; k++) {
+                long e = element(v, elements[k].strip(), symbols);
+                for (int i = 0; i < size; i++) {
+                    global.put(at + (long) k * size + i, (byte) (e >>> (8 * i)));
                 }
             }
             at += count * size;
@@ -71,7 +86,7 @@ final class PtxGlobals {
     }
 
     /** One initial value's bits (two's complement for a negative integer). */
-    private static long element(Variable v, String text) {
+    private static long element(Variable v, String text, Map<String, Long> symbols) {
         String t = text.startsWith("-") ? text.substring(1) : text;
         BigInteger m;
         if (t.matches("0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}")) {
@@ -85,8 +100,34 @@ final class PtxGlobals {
         } else if (t.matches("[0-9]+[uU]?")) {
             m = new BigInteger(t.replaceAll("[uU]$", ""));
         } else {
-            throw new UnsupportedOperationException(v.name() + ": the initial value '" + text + "' is not a number");
+            return address(v, text, symbols);
         }
         return (text.startsWith("-") ? m.negate() : m).longValue();
+    }
+
+    /** A variable's address plus an offset, or one byte of it under a mask ({@link #MASKED}). */
+    private static long address(Variable v, String text, Map<String, Long> symbols) {
+        Matcher masked = MASKED.matcher(text);
+        long mask = masked.matches() ? new BigInteger(masked.group(1), 16).longValue() : -1;
+        Matcher a = ADDRESS.matcher(masked.matches() ? masked.group(2).strip() : text);
+        if (!a.matches()) {
+            throw new UnsupportedOperationException(v.name() + ": the initial value '" + text + "' is not a number or an address");
+        }
+        String name = a.group(1) != null ? a.group(1) : a.group(2);
+        Long base = symbols.get(name);
+        if (base == null) {
+            throw new UnsupportedOperationException(v.name() + ": the initial value '" + text + "' names '" + name
+                    + "', which is not a loaded .global or .const variable (function addresses are not modelled)");
+        }
+        long offset = a.group(4) == null ? 0 : Long.parseLong(a.group(4));
+        long value = base + ("-".equals(a.group(3)) ? -offset : offset);
+        if (mask == -1) {
+            return value;
+        }
+        int shift = Long.numberOfTrailingZeros(mask);
+        if (Long.bitCount(mask) != 8 || (mask >>> shift) != 0xFF) {
+            throw new UnsupportedOperationException(v.name() + ": the initial value '" + text + "' has a mask that does not select one byte");
+        }
+        return (value & mask) >>> shift;
     }
 }

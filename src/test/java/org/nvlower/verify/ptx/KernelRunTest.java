@@ -84,6 +84,19 @@ class KernelRunTest {
     }
 
     @Test
+    void aKernelReadingConstantAndGlobalTablesGivesTheSameMemory() throws IOException {
+        // nvcc 13's PTX: a division by a __constant__ table, then a __device__ table read through a
+        // __device__ pointer initialized to generic(bias)+4; the tables are compared too
+        for (String mufu : new String[] {"exact", "adversarial"}) {
+            KernelRun.Result r = run("/ptx/consttable.ptx", 64, 40, mufu);
+            assertTrue(r.passed(), r.toString());
+            assertEquals(java.util.Map.of("div.rn.f32", 40), r.runsByOp(), r.toString());
+            assertTrue(r.changed() >= 40 * 3, r.toString());
+            assertEquals(2 * 2048 + 16 + 16 + 8, r.bytes(), r.toString()); // two buffers and the three variables
+        }
+    }
+
+    @Test
     void aKernelWithApproximationsHasNoBitExactOracle() throws IOException {
         String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
                 + "\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v2.f32 {%f1, %f2}, [%rd1];\n"

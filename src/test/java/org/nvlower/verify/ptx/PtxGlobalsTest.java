@@ -15,7 +15,7 @@ import org.nvlower.sass.MufuModel;
 /**
  * Initialized {@code .global} and {@code .const} variables as llc writes them, loaded by
  * {@link PtxGlobals} and read by a kernel in the interpreter: bytes with the trailing zeros left
- * out, wider elements (negative, hex, octal, a double's bits), alignment, and a pointer table refused.
+ * out, wider elements (negative, hex, octal, a double's bits), alignment, pointer tables.
  */
 class PtxGlobalsTest {
 
@@ -86,12 +86,44 @@ class PtxGlobalsTest {
         assertEquals((byte) 9, global.get(TABLES + 2));
     }
 
+    /** Pointer tables as llc 14 and 19 write them (this module is accepted by ptxas 13 for sm_80). */
     @Test
-    void aPointerTableIsRefusedWithItsName() {
-        PtxModule m = PtxReader.read("p.ptx", ".version 7.0\n.target sm_80\n.address_size 64\n"
-                + ".global .align 8 .u64 x = 5;\n.global .align 8 .u64 ptrs[1] = {generic(x)};\n");
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                () -> PtxGlobals.load(m, new HashMap<>(), TABLES));
-        assertTrue(e.getMessage().startsWith("ptrs:"), e.getMessage());
+    void aPointerTableHoldsTheAddressesOfTheVariablesItNames() {
+        PtxModule m = PtxReader.read("p.ptx", """
+                .version 7.1
+                .target sm_80
+                .address_size 64
+                .visible .global .align 4 .b8 a[16] = {1, 0, 0, 0, 2};
+                .visible .global .align 4 .u32 later = 5;
+                .visible .global .align 8 .u64 ptrs[3] = {generic(a), generic(a)+8, later};
+                .visible .global .align 8 .u64 mixed[3] = {7, a+12, 9};
+                .visible .global .align 8 .u8 packed[14] = {7, 0, 0, 0, 0xFF(generic(a)+12), 0xFF00(generic(a)+12), 0xFF0000(generic(a)+12), 0xFF000000(generic(a)+12), 0xFF00000000(generic(a)+12), 0xFF0000000000(generic(a)+12), 0xFF000000000000(generic(a)+12), 0xFF00000000000000(generic(a)+12), 9, 0};
+                .visible .global .align 4 .u32 open[] = {1, 2, 3};
+                .visible .global .align 4 .u32 after = 6;
+                """);
+        Map<Long, Byte> global = new HashMap<>();
+        Map<String, Long> symbols = PtxGlobals.load(m, global, 0x123456789A00L);
+        long a = symbols.get("a");
+        assertEquals(a, LittleEndian.get(global, symbols.get("ptrs")));
+        assertEquals(a + 8, LittleEndian.get(global, symbols.get("ptrs") + 8));
+        assertEquals((long) symbols.get("later"), LittleEndian.get(global, symbols.get("ptrs") + 16));
+        assertEquals(a + 12, LittleEndian.get(global, symbols.get("mixed") + 8));
+        assertEquals(9L, LittleEndian.get(global, symbols.get("mixed") + 16));
+        long packed = symbols.get("packed");
+        assertEquals(a + 12, LittleEndian.get(global, packed + 4), "eight masked bytes make the address");
+        assertEquals((byte) 9, global.get(packed + 12));
+        assertEquals(12, symbols.get("after") - symbols.get("open"), "'[]' takes its size from the list");
+    }
+
+    @Test
+    void aFunctionAddressAnUnknownOrLaterSymbolOrAWideMaskIsRefusedWithTheVariablesName() {
+        for (String init : new String[] {"{generic(f)}", "{nowhere+8}", "{later}", "{0xFFFF(a)}"}) {
+            PtxModule m = PtxReader.read("p.ptx", ".version 7.0\n.target sm_80\n.address_size 64\n"
+                    + ".global .align 8 .u64 a = 5;\n.global .align 8 .u64 ptrs[1] = " + init + ";\n"
+                    + ".global .align 8 .u64 later = 6;\n.func f()\n{\n\tret;\n}\n");
+            UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                    () -> PtxGlobals.load(m, new HashMap<>(), TABLES));
+            assertTrue(e.getMessage().startsWith("ptrs: the initial value"), e.getMessage());
+        }
     }
 }
