@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.nvlower.ptx.PtxFunction;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.Statement.Variable;
 
@@ -31,6 +32,9 @@ final class PtxGlobals {
 
     private PtxGlobals() {}
 
+    /** Where the functions' addresses start, 16 bytes apart: far above the data, never read as memory. */
+    static final long FUNCTIONS = 1L << 40;
+
     /** {@code generic(SYM)} or {@code SYM}, then an optional {@code +N} or {@code -N}. */
     private static final Pattern ADDRESS = Pattern.compile(
             "(?:generic\\(([A-Za-z_$%][\\w$]*)\\)|([A-Za-z_$%][\\w$]*))\\s*(?:([+-])\\s*(\\d+))?");
@@ -42,6 +46,10 @@ final class PtxGlobals {
         Map<String, Long> symbols = new HashMap<>();
         long at = base;
         for (PtxModule.Item item : module.items()) {
+            if (item instanceof PtxFunction f) {
+                symbols.putIfAbsent(f.name(), FUNCTIONS + 16L * symbols.size()); // declared first, defined later
+                continue;
+            }
             if (!(item instanceof Variable v) || !(v.space().equals(".global") || v.space().equals(".const"))
                     || ".extern".equals(v.linkage())) {
                 continue;
@@ -117,7 +125,7 @@ final class PtxGlobals {
         Long base = symbols.get(name);
         if (base == null) {
             throw new UnsupportedOperationException(v.name() + ": the initial value '" + text + "' names '" + name
-                    + "', which is not a loaded .global or .const variable (function addresses are not modelled)");
+                    + "', which is not a .global or .const variable or a function declared before it");
         }
         long offset = a.group(4) == null ? 0 : Long.parseLong(a.group(4));
         long value = base + ("-".equals(a.group(3)) ? -offset : offset);

@@ -207,15 +207,26 @@ final class PtxThread {
         return a;
     }
 
-    /** {@code call (ret), f, (args)}: f's parameters are the caller's argument slots, its return the caller's. */
+    /**
+     * {@code call (ret), f, (args)}, or through a register holding a function's address with a
+     * prototype last ({@code call (ret), %rd13, (args), prototype_0}): f's parameters are the
+     * caller's argument slots, its return the caller's.
+     */
     private void call(Instruction in) {
         List<PtxOperand> ops = in.operands();
         List<PtxOperand> rets = ops.get(0) instanceof PtxOperand.Group g ? g.elements() : List.of();
-        PtxOperand target = ops.get(rets.isEmpty() && !(ops.get(0) instanceof PtxOperand.Group) ? 0 : 1);
-        List<PtxOperand> args = ops.get(ops.size() - 1) instanceof PtxOperand.Group g && ops.indexOf(target) < ops.size() - 1
-                ? g.elements() : List.of();
-        PtxFunction callee = mem.functions().get(((PtxOperand.Name) target).name());
-        if (callee == null || callee.isDeclaration()) {
+        int at = rets.isEmpty() && !(ops.get(0) instanceof PtxOperand.Group) ? 0 : 1;
+        PtxOperand target = ops.get(at);
+        List<PtxOperand> args = at + 1 < ops.size() && ops.get(at + 1) instanceof PtxOperand.Group g ? g.elements() : List.of();
+        String name = ((PtxOperand.Name) target).name();
+        if (!mem.functions().containsKey(name)) { // a register: the function at its address
+            long address = reg(name);
+            name = mem.symbols().entrySet().stream().filter(e -> e.getValue() == address && mem.functions().containsKey(e.getKey()))
+                    .map(Map.Entry::getKey).findFirst()
+                    .orElseThrow(() -> unsupported(in, String.format("a call through 0x%x, which is no function's address", address)));
+        }
+        PtxFunction callee = mem.functions().get(name);
+        if (callee.isDeclaration()) {
             throw unsupported(in, "a call of a function without a body here");
         }
         Frame caller = frame;

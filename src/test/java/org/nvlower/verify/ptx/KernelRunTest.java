@@ -97,6 +97,18 @@ class KernelRunTest {
     }
 
     @Test
+    void aKernelCallingThroughAFunctionPointerTableGivesTheSameMemory() throws IOException {
+        // nvcc 13's PTX: ops[i & 1](a[i], b[i]) through '.u64 ops[2] = {_Z5halveff, _Z4rootff}' and
+        // 'call (retval0), %rd13, (param0, param1), prototype_0'; one function divides, the other takes a root
+        for (String mufu : new String[] {"exact", "adversarial"}) {
+            KernelRun.Result r = run("/ptx/fptable.ptx", 64, 40, mufu);
+            assertTrue(r.passed(), r.toString());
+            assertEquals(java.util.Map.of("div.rn.f32", 20, "sqrt.rn.f32", 20), r.runsByOp(), r.toString());
+            assertTrue(r.changed() >= 40 * 3, r.toString());
+        }
+    }
+
+    @Test
     void aKernelWithApproximationsHasNoBitExactOracle() throws IOException {
         String ptx = ".version 8.0\n.target sm_80\n.address_size 64\n.entry k(.param .u64 p)\n{\n"
                 + "\t.reg .f32 %f<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.v2.f32 {%f1, %f2}, [%rd1];\n"

@@ -116,11 +116,11 @@ class PtxGlobalsTest {
     }
 
     @Test
-    void aFunctionAddressAnUnknownOrLaterSymbolOrAWideMaskIsRefusedWithTheVariablesName() {
-        for (String init : new String[] {"{generic(f)}", "{nowhere+8}", "{later}", "{0xFFFF(a)}"}) {
+    void anUnknownOrLaterSymbolOrAWideMaskIsRefusedWithTheVariablesName() {
+        for (String init : new String[] {"{g}", "{nowhere+8}", "{later}", "{0xFFFF(a)}"}) {
             PtxModule m = PtxReader.read("p.ptx", ".version 7.0\n.target sm_80\n.address_size 64\n"
                     + ".global .align 8 .u64 a = 5;\n.global .align 8 .u64 ptrs[1] = " + init + ";\n"
-                    + ".global .align 8 .u64 later = 6;\n.func f()\n{\n\tret;\n}\n");
+                    + ".global .align 8 .u64 later = 6;\n.func g()\n{\n\tret;\n}\n");
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
                     () -> PtxGlobals.load(m, new HashMap<>(), TABLES));
             assertTrue(e.getMessage().startsWith("ptrs: the initial value"), e.getMessage());
