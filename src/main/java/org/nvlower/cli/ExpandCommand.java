@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,6 +18,7 @@ import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.ptx.PtxTargets;
+import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.template.CompilationContext;
 import org.nvlower.sass.template.ConstantDivision;
@@ -28,6 +30,7 @@ import org.nvlower.sass.template.Templates;
 import org.nvlower.softfloat.Hex128;
 import org.nvlower.nvptx.DdivTier;
 import org.nvlower.nvptx.SmProcessor;
+import org.nvlower.verify.ptx.KernelRun;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,7 +55,7 @@ import picocli.CommandLine.Model.CommandSpec;
                     + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64, "
                     + "div.rn.f64 rcp.rn.f64 sqrt.rn.f64 rsqrt.approx.f64 (the variant for --arch: MUFU.RCP seed before "
                     + "sm_80, DRSQRT coordinator B where the SM's hardware flag is set; div.rn.f64 --tier)."})
-public final class ExpandCommand implements Runnable {
+public final class ExpandCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
@@ -103,14 +106,29 @@ public final class ExpandCommand implements Runnable {
                     + "a failed register allocation: template calls unless --inline).")
     Integer strategy;
 
+    @Option(names = "--run", arity = "0..1", fallbackValue = "64", paramLabel = "THREADS",
+            description = "Kernel: then run each kernel for one block of THREADS threads (default 64; its integer "
+                    + "parameters get THREADS, its pointers a seeded buffer each, its .global/.const variables their "
+                    + "initial values) in nvlower's PTX interpreter twice, the math through the templates (the SASS "
+                    + "emulator, --mufu) and through the oracle, and compare global memory afterwards: exit code 1 when "
+                    + "it differs or a kernel cannot be run.")
+    Integer run;
+
+    @Option(names = "--mufu", paramLabel = "MODEL",
+            description = "Kernel, with --run: the MUFU model of the templates' run: exact, bounded, adversarial "
+                    + "(the default), adversarial-low or adversarial-high")
+    String mufu;
+
     @Override
-    public void run() {
+    public Integer call() {
         if (arch != null && SmProcessor.byName(arch).isEmpty()) {
             throw new InputException("unknown architecture " + Hex128.quote(arch) + " (see 'nvlower target --list')");
         }
         if (op.endsWith(".ptx") || op.equals("-")) {
-            kernel();
-            return;
+            return kernel();
+        }
+        if (run != null || mufu != null) {
+            throw new InputException("--run and --mufu apply to a PTX file (KERNEL.ptx)");
         }
         if (arch == null) {
             arch = "sm_90";
@@ -128,7 +146,7 @@ public final class ExpandCommand implements Runnable {
                 throw new InputException("--divisor: " + e.getMessage());
             }
             print(c);
-            return;
+            return 0;
         }
         TemplateKey key = TemplateKey.parse(name).filter(k -> Templates.get(k).isPresent())
                 .orElseThrow(() -> new InputException("no template for " + Hex128.quote(name) + " (templates: "
@@ -141,6 +159,7 @@ public final class ExpandCommand implements Runnable {
         print(key.variant() != TemplateKey.Variant.DEFAULT ? Templates.require(key)
                 : Templates.chosen(key.op(), sm, registerLimit(sm)).orElseThrow(() -> new InputException(
                         "no template for " + Hex128.quote(name) + " on " + arch + " (ptxas refuses it for that target)")));
+        return 0;
     }
 
     private void print(Template t) {
@@ -181,9 +200,21 @@ public final class ExpandCommand implements Runnable {
         };
     }
 
-    private void kernel() {
+    private int kernel() {
         if (divisor != null || !emit.equals("sass")) {
             throw new InputException("--divisor and --emit apply to an op, not to a PTX file");
+        }
+        if (run != null && (run < 1 || run > 1024)) {
+            throw new InputException("--run takes 1 to 1024 threads (one block), not " + run);
+        }
+        if (mufu != null && run == null) {
+            throw new InputException("--mufu goes with --run");
+        }
+        mufu = mufu == null ? "adversarial" : mufu;
+        try {
+            MufuModel.byName(mufu, 1);
+        } catch (IllegalArgumentException e) {
+            throw new InputException("--mufu: " + e.getMessage());
         }
         if (inline && templateCall) {
             throw new InputException("--inline and --template-call exclude each other");
@@ -238,6 +269,29 @@ public final class ExpandCommand implements Runnable {
                 IrInput.displayName(op), arch, note, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
         out.print(x.listing(code));
         summary(out, x, code);
+        return run == null ? 0 : run(out, x);
+    }
+
+    /** --run: each kernel through the templates and through the oracle ({@link KernelRun}); 1 when any differs or is not run. */
+    private int run(PrintWriter out, KernelExpansion x) {
+        int failed = 0;
+        for (PtxFunction k : KernelRun.kernels(x)) {
+            try {
+                KernelRun.Result r = KernelRun.run(x, k, run, run, mufu, 1);
+                out.printf(Locale.ROOT, "// run: .entry %s, %d threads, MUFU %s: %d math instructions per side %s; global "
+                        + "memory %s (%,d bytes, %,d changed)%n", k.name(), run, mufu, r.mathRuns(), r.runsByOp(),
+                        r.passed() ? "identical" : "DIFFERS in " + r.differing() + " bytes, the first at "
+                                + r.firstDifference(), r.bytes(), r.changed());
+                failed += r.passed() ? 0 : 1;
+            } catch (UnsupportedOperationException e) {
+                out.printf(Locale.ROOT, "// run: .entry %s: not run: %s%n", k.name(), e.getMessage());
+                failed++;
+            }
+        }
+        if (KernelRun.kernels(x).isEmpty()) {
+            out.println("// run: no kernel (.entry with a body) to run");
+        }
+        return failed == 0 ? 0 : 1;
     }
 
     private void summary(PrintWriter out, KernelExpansion x, Map<PtxFunction, KernelExpansion.FunctionCode> code) {

@@ -316,4 +316,36 @@ class PtxExpandCommandTest {
         assertTrue(v2.out().contains("// div.f64                    1   not expanded (no rounding or .approx modifier "
                 + "(required from PTX 1.4 on))"), v2.out());
     }
+
+    @Test
+    void runComparesTheKernelsMemoryThroughTheTemplatesAndThroughTheOracle() {
+        CliRunner r = CliRunner.run("", "expand", FIXTURES + "fptable.ptx", "--run");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("// run: .entry fptable, 64 threads, MUFU adversarial: 64 math instructions per side "
+                + "{div.rn.f32=32, sqrt.rn.f32=32}; global memory identical ("), r.out());
+        CliRunner c = CliRunner.run("", "expand", FIXTURES + "consttable.ptx", "--run=8", "--mufu", "exact");
+        assertEquals(0, c.exitCode(), c.err());
+        assertTrue(c.out().contains("// run: .entry ctable, 8 threads, MUFU exact: 8 math instructions per side"), c.out());
+    }
+
+    @Test
+    void aKernelTheInterpreterCannotRunIsNamedAndFailsTheRun(@TempDir Path dir) throws IOException {
+        Path ptx = dir.resolve("atom.ptx");
+        Files.writeString(ptx, ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n"
+                + "\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.u32 %r1, [%rd1];\n"
+                + "\tdiv.u32 %r2, %r1, 7;\n\tatom.global.add.u32 %r2, [%rd1], %r2;\n\tret;\n}\n");
+        CliRunner r = CliRunner.run("", "expand", ptx.toString(), "--run=2");
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("// run: .entry k: not run: k: 'atom.global.add.u32"), r.out());
+        for (String[] bad : new String[][] {{"div.rn.f32", "--run"}, {ptx.toString(), "--run=0"},
+                {ptx.toString(), "--mufu", "exact"}, {ptx.toString(), "--run", "--mufu", "lenient"}}) {
+            String[] args = new String[bad.length + 1];
+            args[0] = "expand";
+            System.arraycopy(bad, 0, args, 1, bad.length);
+            CliRunner e = CliRunner.run("", args);
+            assertEquals(1, e.exitCode(), String.join(" ", bad));
+            assertTrue(e.err().startsWith("error: --"), e.err());
+            assertEquals("", e.out(), "nothing written on an option error");
+        }
+    }
 }

@@ -28,7 +28,11 @@ import org.nvlower.verify.sass.SassOp;
  * memory zeroed). Equal global memory afterwards is the check. Pointer parameters ({@code .u64}) get a buffer each, filled with a mix of zeros, small
  * integers, float edge values and random words; other parameters get {@code n}; the module's
  * {@code .global} and {@code .const} variables are loaded with their initial values after the
- * buffers ({@link PtxGlobals}) and compared with them.
+ * buffers ({@link PtxGlobals}) and compared with them; {@code .shared} variables (the kernel's
+ * and the module's, where nvcc puts a kernel's {@code __shared__} arrays; an {@code extern} one
+ * gets 16 KiB) start zeroed. Anything the run does not model (local memory, {@code %clock}, an
+ * address outside these memories, an instruction it does not run) ends it with an
+ * {@link UnsupportedOperationException} that says what.
  */
 public final class KernelRun {
 
@@ -44,6 +48,8 @@ public final class KernelRun {
     }
 
     private static final int BUFFER = 2048;
+    /** The bytes of dynamic shared memory a run gives an {@code extern .shared} array. */
+    private static final long DYNAMIC_SHARED = 16384;
     private static final long BASE = 0x100000;
     private static final int[] EDGE_WORDS = {0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000, 0xFF800000,
         0x7FC00000, 0x00000001, 0x807FFFFF, 0x00800000, 0x7F7FFFFF, 0x40400000, 0x3EAAAAAB, 0xFFFFFFFF, 0x7FFFFFFF};
@@ -98,13 +104,27 @@ public final class KernelRun {
         PtxThread.MathUnit oracle = (in, src) -> DispatchedRun.oracle(sites.get(in), src);
         Map<Long, Byte> shared = new HashMap<>();
         int sharedVariables = 0;
+        List<Variable> sharedDeclarations = new ArrayList<>();
+        for (var item : x.module().items()) { // nvcc declares a kernel's __shared__ arrays at module level
+            if (item instanceof Variable v) {
+                sharedDeclarations.add(v);
+            }
+        }
         for (Statement s : kernel.body()) {
-            if (s instanceof Variable v && v.space().equals(".shared")) {
+            if (s instanceof Variable v) {
+                sharedDeclarations.add(v);
+            }
+        }
+        for (Variable v : sharedDeclarations) {
+            if (v.space().equals(".shared")) {
                 long at = 0x100L * ++sharedVariables + shared.size();
                 symbols.put(v.name(), at);
+                if (!v.type().matches("\\.[bsuf](8|16|32|64)")) {
+                    throw new UnsupportedOperationException(v.name() + ": a " + v.type() + " shared variable is not modelled");
+                }
                 long size = (long) Integer.parseInt(v.type().substring(2)) / 8;
                 for (long d : v.dims()) {
-                    size *= d;
+                    size *= d < 0 ? DYNAMIC_SHARED / size : d; // extern .shared x[]: the launch's dynamic shared memory
                 }
                 for (long i = 0; i < size; i++) {
                     shared.put(at + i, (byte) 0);
@@ -152,6 +172,8 @@ public final class KernelRun {
             long tid = t;
             running.add(new PtxThread(kernel, params, mem, name -> switch (name) {
                 case "%tid.x" -> tid;
+                case "%laneid" -> tid & 31;
+                case "%warpid" -> tid >> 5;
                 case "%ntid.x" -> (long) threads;
                 case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
                 case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;

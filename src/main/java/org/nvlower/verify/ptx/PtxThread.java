@@ -328,6 +328,8 @@ final class PtxThread {
             default -> {
                 if (in.opcode().contains(".cc")) {
                     carry(in, parts, bits, signed);
+                } else if (!(isFloat ? FLOAT_OPS : INTEGER_OPS).contains(in.base())) {
+                    throw unsupported(in, null); // atom, red, tex, shfl, min.f32, ...: before reading an operand
                 } else if (isFloat) {
                     floatArithmetic(in, parts, bits);
                 } else {
@@ -500,6 +502,9 @@ final class PtxThread {
     private void convert(Instruction in, String[] parts) {
         String to = parts[parts.length - 2];
         String from = parts[parts.length - 1];
+        if (!from.matches("[bsuf](8|16|32|64)") || !to.matches("[bsuf](8|16|32|64)")) {
+            throw unsupported(in, "packed or vector types"); // cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32, ...
+        }
         int fromBits = Integer.parseInt(from.substring(1));
         int toBits = Integer.parseInt(to.substring(1));
         long v = value(in.operands().get(1), fromBits, from.charAt(0) == 's');
@@ -616,6 +621,11 @@ final class PtxThread {
 
     private static final List<String> PRODUCT_HALVES = List.of("lo", "hi", "wide");
 
+    /** What {@link #integer} and {@link #floatArithmetic} compute; any other instruction is refused by name. */
+    private static final java.util.Set<String> INTEGER_OPS = java.util.Set.of("add", "sub", "mul", "mad", "and", "or",
+            "xor", "min", "max", "clz", "not", "neg", "abs", "shl", "shr");
+    private static final java.util.Set<String> FLOAT_OPS = java.util.Set.of("add", "sub", "mul", "fma", "neg", "abs");
+
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
     private static long high(long a, long b, int bits, boolean signed) {
         return bits < 64 ? (signed ? a * b >> bits : a * b >>> bits)
@@ -691,8 +701,9 @@ final class PtxThread {
 
     private long reg(String name) {
         Long v = frame.regs.get(frame.regKey(name, frame.pc - 1));
-        if (v == null) {
-            throw new IllegalStateException(frame.function.name() + ": " + name + " read before it is written");
+        if (v == null) { // a special register or a variable the run does not model, or an unset register
+            throw new UnsupportedOperationException(frame.function.name() + ": " + name + " is read before it is written"
+                    + (name.startsWith("%") ? "" : " (a .local or module-level .shared variable: not modelled)"));
         }
         return v;
     }
@@ -707,8 +718,8 @@ final class PtxThread {
         for (int i = bytes - 1; i >= 0; i--) {
             Byte b = memory.get(address + i);
             if (b == null) {
-                throw new IllegalStateException(frame.function.name() + ": load from unmapped address 0x"
-                        + Long.toHexString(address + i));
+                throw new UnsupportedOperationException(frame.function.name() + ": a load from 0x"
+                        + Long.toHexString(address + i) + ", outside the memory the run gives the kernel");
             }
             v = v << 8 | (b & 0xFF);
         }
@@ -718,8 +729,8 @@ final class PtxThread {
     private void store(Map<Long, Byte> memory, long address, long value, int bytes) {
         for (int i = 0; i < bytes; i++) {
             if (!memory.containsKey(address + i)) {
-                throw new IllegalStateException(frame.function.name() + ": store to unmapped address 0x"
-                        + Long.toHexString(address + i));
+                throw new UnsupportedOperationException(frame.function.name() + ": a store to 0x"
+                        + Long.toHexString(address + i) + ", outside the memory the run gives the kernel");
             }
             memory.put(address + i, (byte) (value >>> (8 * i)));
         }
