@@ -1470,17 +1470,38 @@ public final class F128 {
 
     /** a == b, quiet (INVALID only for signaling NaNs). */
     public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
-        return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.EQ;
+        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+            if (isSignalingNaN(aHi, aLo) || isSignalingNaN(bHi, bLo)) {
+                env.flags |= INVALID;
+            }
+            return false;
+        }
+        return aHi == bHi && aLo == bLo || (((aHi | bHi) << 1) | aLo | bLo) == 0; // +0 == -0
     }
 
     /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
-        return (compare(aHi, aLo, bHi, bLo, true, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
+        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+            env.flags |= INVALID;
+            return false;
+        }
+        if (aHi < 0 != bHi < 0) {
+            return aHi < 0 || (((aHi | bHi) << 1) | aLo | bLo) == 0; // +0 <= -0
+        }
+        // same sign: the raw words order the magnitudes, reversed for negative operands
+        return aHi == bHi && aLo == bLo || (aHi < 0) != lt128(aHi, aLo, bHi, bLo);
     }
 
     /** a < b, signaling (INVALID for any NaN). */
     public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
-        return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.LT;
+        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+            env.flags |= INVALID;
+            return false;
+        }
+        if (aHi < 0 != bHi < 0) {
+            return aHi < 0 && (((aHi | bHi) << 1) | aLo | bLo) != 0; // not -0 < +0
+        }
+        return (aHi != bHi || aLo != bLo) && (aHi < 0) != lt128(aHi, aLo, bHi, bLo);
     }
 
     public static boolean eqSignaling(long aHi, long aLo, long bHi, long bLo, Env env) {
@@ -1606,11 +1627,63 @@ public final class F128 {
     }
 
     public static int toI32(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
-        return (int) toInt(aHi, aLo, IntFormat.I32, rm, exact, env);
+        return (int) toSigned(aHi, aLo, IntFormat.I32, rm, exact, env);
     }
 
     public static long toI64(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
-        return toInt(aHi, aLo, IntFormat.I64, rm, exact, env);
+        return toSigned(aHi, aLo, IntFormat.I64, rm, exact, env);
+    }
+
+    /**
+     * {@link #toInt} for a signed t of 32 or 64 bits, with |a| < 1, |a| in [1, 2^63) and
+     * |a| >= 2^t.bits (not NaN) answered here without a call; the rest (NaN, and the magnitudes
+     * just above t's range, -2^(bits-1) among them) in toInt.
+     */
+    private static long toSigned(long aHi, long aLo, IntFormat t, RoundingMode rm, boolean exact, Env env) {
+        int exp = exp(aHi);
+        boolean sign = aHi < 0;
+        if (exp < BIAS) {
+            return belowOne(aHi, aLo, exp, rm, exact, env);
+        }
+        if (exp < BIAS + 63) {
+            // The significand's top 64 bits (leading one at bit 63); the integer is its top
+            // e + 1 bits, e = exp - BIAS in [0, 62], and the bits below go to rest (the first at
+            // bit 63, then a sticky bit).
+            long top = ((aHi & FRAC_HI | IMPLICIT) << 15) | (aLo >>> 49);
+            int e = exp - BIAS;
+            long rest = (top << e << 1) | ((aLo << 15) != 0 ? 1 : 0);
+            long m = roundBits(top >>> (63 - e), rest, sign, rm);
+            if (Long.compareUnsigned(m, sign ? t.maxNegative : t.maxPositive) <= 0) {
+                if (rest != 0 && exact) {
+                    env.flags |= INEXACT;
+                }
+                return sign ? -m : m;
+            }
+        } else if (exp >= BIAS + t.bits && (exp != EXP_MAX || ((aHi & FRAC_HI) | aLo) == 0)) {
+            env.flags |= INVALID; // out of range, or infinite
+            return t.invalidResult(false, sign, env.specialization);
+        }
+        return toInt(aHi, aLo, t, rm, exact, env);
+    }
+
+    /** a with |a| < 1 rounded to an integer (0 or +-1) in mode rm; INEXACT when nonzero and {@code exact}. */
+    private static long belowOne(long aHi, long aLo, int exp, RoundingMode rm, boolean exact, Env env) {
+        if (((aHi & ~SIGN) | aLo) == 0) {
+            return 0;
+        }
+        if (exact) {
+            env.flags |= INEXACT;
+        }
+        boolean sign = aHi < 0;
+        boolean one = switch (rm) {
+            case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0;
+            case NEAR_MAX_MAG -> exp == BIAS - 1;
+            case MIN -> sign;
+            case MAX -> !sign;
+            case ODD -> true;
+            case MIN_MAG -> false;
+        };
+        return one ? (sign ? -1 : 1) : 0;
     }
 
     /** Result zero-extended into an int (0..255). */
@@ -1694,9 +1767,10 @@ public final class F128 {
             z(env, 0, 0);
             return;
         }
-        int shift = Long.numberOfLeadingZeros(mag) + 49; // leading one to bit 112
-        shiftLeft(0, mag, shift, env);
-        z(env, signBit(sign) + ((long) (BIAS + 112 - shift - 1) << 48) + env.zHi, env.zLo);
+        int lz = Long.numberOfLeadingZeros(mag);
+        long n = mag << lz; // leading one at bit 63; as a significand, n << 49 in 128 bits
+        env.zHi = signBit(sign) + ((long) (BIAS + 62 - lz) << 48) + (n >>> 15);
+        env.zLo = n << 49;
     }
 
     public static void fromI128(long hi, long lo, RoundingMode rm, Env env) {
@@ -1723,8 +1797,19 @@ public final class F128 {
 
     // ------------------------------------------------------------------ to and from the narrower formats
 
+    // Each conversion answers the operands that need no rounding decision beyond the last bit
+    // (normal in and out), far overflow and far underflow inline, in code specialized to its
+    // format (FloatFormat's fields are not constants to the JIT), and leaves the rest (NaNs, results
+    // near the subnormal and overflow thresholds, DAZ inputs) to Narrow's general code.
+
     public static void fromF16(short a, Env env) {
-        Narrow.toF128(FloatFormat.BINARY16, a & 0xFFFFL, env);
+        int exp = (a >>> 10) & 0x1F;
+        if (exp == 0 || exp == 0x1F) {
+            Narrow.toF128(FloatFormat.BINARY16, a & 0xFFFFL, env);
+            return;
+        }
+        env.zHi = ((long) a << 48 & SIGN) | ((long) (exp + BIAS - 15) << 48) | ((a & 0x3FFL) << 38);
+        env.zLo = 0;
     }
 
     public static void fromBF16(short a, Env env) {
@@ -1732,15 +1817,28 @@ public final class F128 {
     }
 
     public static void fromF32(int a, Env env) {
-        Narrow.toF128(FloatFormat.BINARY32, a & 0xFFFFFFFFL, env);
+        int exp = (a >>> 23) & 0xFF;
+        if (exp == 0 || exp == 0xFF) {
+            Narrow.toF128(FloatFormat.BINARY32, a & 0xFFFFFFFFL, env);
+            return;
+        }
+        env.zHi = ((long) a << 32 & SIGN) | ((long) (exp + BIAS - 127) << 48) | ((a & 0x7FFFFFL) << 25);
+        env.zLo = 0;
     }
 
     public static void fromF64(long a, Env env) {
-        Narrow.toF128(FloatFormat.BINARY64, a, env);
+        int exp = (int) (a >>> 52) & 0x7FF;
+        if (exp == 0 || exp == 0x7FF) {
+            Narrow.toF128(FloatFormat.BINARY64, a, env);
+            return;
+        }
+        long frac = a & 0xFFFFFFFFFFFFFL;
+        env.zHi = (a & SIGN) | ((long) (exp + BIAS - 1023) << 48) | (frac >>> 4);
+        env.zLo = frac << 60;
     }
 
     public static short toF16(long aHi, long aLo, RoundingMode rm, Env env) {
-        return (short) Narrow.fromF128(FloatFormat.BINARY16, aHi, aLo, rm, env);
+        return (short) toNarrow(FloatFormat.BINARY16, 10, 15, 0x1F, aHi, aLo, rm, env);
     }
 
     public static short toBF16(long aHi, long aLo, RoundingMode rm, Env env) {
@@ -1748,10 +1846,92 @@ public final class F128 {
     }
 
     public static int toF32(long aHi, long aLo, RoundingMode rm, Env env) {
-        return (int) Narrow.fromF128(FloatFormat.BINARY32, aHi, aLo, rm, env);
+        return (int) toNarrow(FloatFormat.BINARY32, 23, 127, 0xFF, aHi, aLo, rm, env);
     }
 
     public static long toF64(long aHi, long aLo, RoundingMode rm, Env env) {
-        return Narrow.fromF128(FloatFormat.BINARY64, aHi, aLo, rm, env);
+        return toNarrow(FloatFormat.BINARY64, 52, 1023, 0x7FF, aHi, aLo, rm, env);
+    }
+
+    /**
+     * a rounded to format f (fracBits, bias and expMax are f's, as constants for the JIT): results
+     * that are normal even after rounding up, results at least twice the largest finite value
+     * (overflow) and results below a quarter of the smallest subnormal (no rounding can reach
+     * half of it: zero or the smallest subnormal by the mode) here; NaNs and the thresholds'
+     * neighbourhoods in {@link Narrow#fromF128}.
+     */
+    private static long toNarrow(FloatFormat f, int fracBits, int bias, int expMax, long aHi, long aLo,
+            RoundingMode rm, Env env) {
+        int exp = exp(aHi);
+        int e = exp - BIAS + bias; // f's biased exponent
+        long sign = (aHi >>> 63) << (fracBits + 32 - Integer.numberOfLeadingZeros(expMax));
+        if (e >= 1 && e <= expMax - 2) {
+            long frac;
+            long rest; // the bits below f's last place, the first at bit 63, then a sticky bit
+            if (fracBits > 48) {
+                frac = ((aHi & FRAC_HI) << (fracBits - 48)) | (aLo >>> (112 - fracBits));
+                rest = aLo << (fracBits - 48);
+            } else {
+                frac = (aHi & FRAC_HI) >>> (48 - fracBits);
+                rest = (aHi << (16 + fracBits)) | (aLo != 0 ? 1 : 0);
+            }
+            // a carry into the exponent field is right, and stays finite
+            return roundLast(sign | ((long) e << fracBits) | frac, rest, sign != 0, rm, env);
+        }
+        if (e >= expMax && exp != EXP_MAX) {
+            return overflow(sign, (long) expMax << fracBits, rm, env);
+        }
+        if (e < -fracBits - 1 && !env.ftz) {
+            return farUnderflow(sign, aHi, aLo, rm, env);
+        }
+        return Narrow.fromF128(f, aHi, aLo, rm, env);
+    }
+
+    /**
+     * z (a magnitude in its last bits, a sign above) rounded in mode rm by the bits {@code rest}
+     * below its last place (the first at bit 63, then sticky bits); INEXACT when rest is not 0.
+     */
+    private static long roundLast(long z, long rest, boolean sign, RoundingMode rm, Env env) {
+        if (rest != 0) {
+            env.flags |= INEXACT;
+        }
+        return roundBits(z, rest, sign, rm);
+    }
+
+    /** roundLast without the flag. */
+    private static long roundBits(long z, long rest, boolean sign, RoundingMode rm) {
+        if (rest != 0) {
+            if (rm == RoundingMode.NEAR_EVEN) {
+                if (rest < 0) {
+                    z++;
+                    if ((rest << 1) == 0) {
+                        z &= ~1L; // a tie: to even
+                    }
+                }
+            } else if (rm == RoundingMode.ODD) {
+                z |= 1;
+            } else if (roundsUp(sign, rest, rm)) {
+                z++;
+            }
+        }
+        return z;
+    }
+
+    /** An overflowing result of a narrow format: infinity {@code inf} or the largest finite value, by the mode. */
+    private static long overflow(long sign, long inf, RoundingMode rm, Env env) {
+        env.flags |= OVERFLOW | INEXACT;
+        boolean toInfinity = rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG
+                || rm == (sign != 0 ? RoundingMode.MIN : RoundingMode.MAX);
+        return sign | (toInfinity ? inf : inf - 1);
+    }
+
+    /** A finite a below a quarter of a narrow format's smallest subnormal: zero or that subnormal, by the mode. */
+    private static long farUnderflow(long sign, long aHi, long aLo, RoundingMode rm, Env env) {
+        if (((aHi & ~SIGN) | aLo) == 0) {
+            return sign; // exact zero
+        }
+        env.flags |= UNDERFLOW | INEXACT;
+        boolean away = rm == RoundingMode.ODD || rm == (sign != 0 ? RoundingMode.MIN : RoundingMode.MAX);
+        return sign | (away ? 1 : 0);
     }
 }
