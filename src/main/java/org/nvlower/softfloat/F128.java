@@ -559,10 +559,22 @@ public final class F128 {
         int expB = exp(bHi);
         // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
         if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
-            if (isSubnormal(aHi, aLo) || isSubnormal(bHi, bLo)) {
+            // Written out here rather than called: C2 inlines a callee of more than 35 bytecodes
+            // only where it is taken in a quarter of the calls, and a call left in a caller's
+            // loop makes that loop keep its state in memory.
+            long sign = (aHi ^ bHi) & SIGN;
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (isSubnormal(aHi, aLo) || isSubnormal(bHi, bLo)) {
                 mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            } else if (expA == EXP_MAX || expB == EXP_MAX) {
+                if (isZero(aHi, aLo) || isZero(bHi, bLo)) {
+                    invalid(env); // inf * 0
+                } else {
+                    z(env, sign | 0x7FFF000000000000L, 0);
+                }
             } else {
-                mulSpecial(aHi, aLo, bHi, bLo, env);
+                z(env, sign, 0); // a zero operand
             }
             return;
         }
@@ -571,22 +583,6 @@ public final class F128 {
 
     private static boolean isSubnormal(long hi, long lo) {
         return exp(hi) == 0 && ((hi & FRAC_HI) | lo) != 0;
-    }
-
-    /** mul with a NaN, infinite or zero operand and no subnormal one: small enough to inline. */
-    private static void mulSpecial(long aHi, long aLo, long bHi, long bLo, Env env) {
-        long sign = (aHi ^ bHi) & SIGN;
-        if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
-            NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
-        } else if (exp(aHi) == EXP_MAX || exp(bHi) == EXP_MAX) {
-            if (isZero(aHi, aLo) || isZero(bHi, bLo)) {
-                invalid(env); // inf * 0
-            } else {
-                z(env, sign | 0x7FFF000000000000L, 0);
-            }
-        } else {
-            z(env, sign, 0); // a zero operand
-        }
     }
 
     /**
@@ -1000,7 +996,30 @@ public final class F128 {
         int expB = exp(bHi);
         // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
         if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
-            divSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            // NaNs, infinities and zeros written out here (as in mul); subnormals in the call
+            long sign = (aHi ^ bHi) & SIGN;
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (isSubnormal(aHi, aLo) || isSubnormal(bHi, bLo)) {
+                divSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            } else if (expA == EXP_MAX) {
+                if (expB == EXP_MAX) {
+                    invalid(env); // inf / inf
+                } else {
+                    z(env, sign | 0x7FFF000000000000L, 0);
+                }
+            } else if (expB == EXP_MAX) {
+                z(env, sign, 0); // finite / inf
+            } else if (isZero(bHi, bLo)) {
+                if (isZero(aHi, aLo)) {
+                    invalid(env); // 0 / 0
+                } else {
+                    env.flags |= INFINITE;
+                    z(env, sign | 0x7FFF000000000000L, 0);
+                }
+            } else {
+                z(env, sign, 0); // 0 / finite
+            }
             return;
         }
         divSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
@@ -1085,6 +1104,15 @@ public final class F128 {
         // d2 = floor(floor(r2 / 2^52) w / 2^64), signed, w = floor(v / 2) = 2^174 / B + e', e' in
         // (-1.01, 0.5): the floor of r2 costs under 1/4, |r2 / 2^52| w e' / 2^64 < 2.51 / 8 * 1.01,
         // so d2 lies in (x2 - 1.57, x2 + 0.32).
+        divLastDigit(signZ, expZ, d1, r2Hi, r2Lo, v, sigB64, sigB0, rm, env);
+    }
+
+    /**
+     * divSignificands' second digit and rounding, kept apart so that both halves stay under C2's
+     * inlining limit (325 bytecodes) and the whole division inlines into a caller's loop.
+     */
+    private static void divLastDigit(boolean signZ, int expZ, long d1, long r2Hi, long r2Lo, long v, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
         long d2 = Math.multiplyHigh((r2Hi << 12) | (r2Lo >>> 52), v >>> 1);
         // Q = A 2^120 / B lies in (P - 1, P + 2), P = (2^62 + d1) 2^58 + d2. Rounding depends only
         // on the open interval between multiples of 128 (half-ulps) that holds Q: when (P - 1, P + 2)
