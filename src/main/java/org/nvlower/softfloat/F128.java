@@ -1883,13 +1883,7 @@ public final class F128 {
     // near the subnormal and overflow thresholds, DAZ inputs) to Narrow's general code.
 
     public static void fromF16(short a, Env env) {
-        int exp = (a >>> 10) & 0x1F;
-        if (exp == 0 || exp == 0x1F) {
-            Narrow.toF128(FloatFormat.BINARY16, a & 0xFFFFL, env);
-            return;
-        }
-        env.zHi = ((long) a << 48 & SIGN) | ((long) (exp + BIAS - 15) << 48) | ((a & 0x3FFL) << 38);
-        env.zLo = 0;
+        fromNarrow(FloatFormat.BINARY16, 10, 15, a & 0xFFFFL, env);
     }
 
     public static void fromBF16(short a, Env env) {
@@ -1897,29 +1891,42 @@ public final class F128 {
     }
 
     public static void fromF32(int a, Env env) {
-        int exp = (a >>> 23) & 0xFF;
-        if (exp == 0 || exp == 0xFF) {
-            Narrow.toF128(FloatFormat.BINARY32, a & 0xFFFFFFFFL, env);
-            return;
-        }
-        env.zHi = ((long) a << 32 & SIGN) | ((long) (exp + BIAS - 127) << 48) | ((a & 0x7FFFFFL) << 25);
-        env.zLo = 0;
+        fromNarrow(FloatFormat.BINARY32, 23, 127, a & 0xFFFFFFFFL, env);
     }
 
     public static void fromF64(long a, Env env) {
-        int exp = (int) (a >>> 52) & 0x7FF;
-        if ((a & ~SIGN) == 0) {
-            env.zHi = a; // a zero
-            env.zLo = 0;
-            return;
+        fromNarrow(FloatFormat.BINARY64, 52, 1023, a, env);
+    }
+
+    /**
+     * a of format f (fracBits and bias f's, as constants for the JIT) exactly as binary128, every
+     * case written out here but the NaN (NanPolicy.toF128 is small enough to inline where rare):
+     * no call is left in a caller's loop.
+     */
+    private static void fromNarrow(FloatFormat f, int fracBits, int bias, long a, Env env) {
+        int expMax = 2 * bias + 1;
+        int exp = (int) (a >>> fracBits) & expMax;
+        long frac = a & ((1L << fracBits) - 1);
+        long sign = (a >>> (fracBits + 32 - Integer.numberOfLeadingZeros(expMax))) << 63;
+        if (exp == expMax) {
+            if (frac != 0) {
+                NanPolicy.toF128(f, a, env);
+                return;
+            }
+            exp = EXP_MAX - BIAS + bias; // infinity
+        } else if (exp == 0) {
+            if (frac == 0 || env.daz) {
+                env.zHi = sign;
+                env.zLo = 0;
+                return;
+            }
+            int shift = Long.numberOfLeadingZeros(frac) - (63 - fracBits); // leading one to bit fracBits
+            frac = (frac << shift) & ((1L << fracBits) - 1);
+            exp = 1 - shift;
         }
-        if (exp == 0 || exp == 0x7FF) {
-            Narrow.toF128(FloatFormat.BINARY64, a, env);
-            return;
-        }
-        long frac = a & 0xFFFFFFFFFFFFFL;
-        env.zHi = (a & SIGN) | ((long) (exp + BIAS - 1023) << 48) | (frac >>> 4);
-        env.zLo = frac << 60;
+        long hi = fracBits > 48 ? frac >>> (fracBits - 48) : frac << (48 - fracBits);
+        env.zHi = sign | ((long) (exp - bias + BIAS) << 48) | hi;
+        env.zLo = fracBits > 48 ? frac << (112 - fracBits) : 0;
     }
 
     public static short toF16(long aHi, long aLo, RoundingMode rm, Env env) {
