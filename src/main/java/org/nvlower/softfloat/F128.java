@@ -559,10 +559,56 @@ public final class F128 {
         int expB = exp(bHi);
         // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
         if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
-            mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            // Written out here rather than called: C2 inlines a callee of more than 35 bytecodes
+            // only where it is taken in a quarter of the calls, and a call left in a caller's
+            // loop makes that loop keep its state in memory.
+            long sign = (aHi ^ bHi) & SIGN;
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (isSubnormal(aHi, aLo) || isSubnormal(bHi, bLo)) {
+                mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            } else if (expA == EXP_MAX || expB == EXP_MAX) {
+                if (isZero(aHi, aLo) || isZero(bHi, bLo)) {
+                    invalid(env); // inf * 0
+                } else {
+                    z(env, sign | 0x7FFF000000000000L, 0);
+                }
+            } else {
+                z(env, sign, 0); // a zero operand
+            }
             return;
         }
         mulNormal(aHi, aLo, bHi, bLo, expA + expB - 0x4000, rm, env);
+    }
+
+    private static boolean isSubnormal(long hi, long lo) {
+        return exp(hi) == 0 && ((hi & FRAC_HI) | lo) != 0;
+    }
+
+    /**
+     * Whether roundPack's exponent {@code exp} (out of [0, 0x7FFD)) is far from the normal range:
+     * at least twice the largest finite value, or below a quarter of the smallest subnormal.
+     */
+    private static boolean farOut(int exp) {
+        return exp > 0x7FFD || exp < -114;
+    }
+
+    /**
+     * The rounded result of a nonzero value far out of range ({@link #farOut}): overflow to infinity
+     * or the largest finite value, or underflow to zero or the smallest subnormal, by the mode.
+     */
+    private static void farOutResult(long sign, int exp, RoundingMode rm, Env env) {
+        boolean away = rm == (sign != 0 ? RoundingMode.MIN : RoundingMode.MAX);
+        if (exp > 0) {
+            env.flags |= OVERFLOW | INEXACT;
+            boolean inf = away || rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG;
+            env.zHi = sign | (inf ? 0x7FFF000000000000L : 0x7FFEFFFFFFFFFFFFL);
+            env.zLo = inf ? 0 : -1L;
+        } else {
+            env.flags |= UNDERFLOW | INEXACT;
+            env.zHi = sign;
+            env.zLo = away || rm == RoundingMode.ODD ? 1 : 0;
+        }
     }
 
     /**
@@ -595,13 +641,22 @@ public final class F128 {
                     bHi & FRAC_HI | IMPLICIT, bLo, rm, env);
             return;
         }
-        if (exp < 0 || exp >= 0x7FFD) { // subnormal or overflowing: the round bit and a sticky bit
-            int sh = 14 + (int) (hHi >>> 63);
-            roundPackAnyMode((aHi ^ bHi) < 0, exp, hHi >>> sh, (hHi << -sh) | (hLo >>> sh),
-                    ((hLo << -sh) & SIGN) | 1, rm, env);
+        if (exp < 0 || exp >= 0x7FFD) {
+            packOutOfRange((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
             return;
         }
         packInexactProduct((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+    }
+
+    /** mulNormal's product when subnormal or overflowing: H's significand, its round bit and a sticky bit. */
+    private static void packOutOfRange(long sign, int exp, long hHi, long hLo, RoundingMode rm, Env env) {
+        if (farOut(exp)) {
+            farOutResult(sign, exp, rm, env);
+            return;
+        }
+        int sh = 14 + (int) (hHi >>> 63);
+        roundPackAnyMode(sign != 0, exp, hHi >>> sh, (hHi << -sh) | (hLo >>> sh), ((hLo << -sh) & SIGN) | 1, rm,
+                env);
     }
 
     /**
@@ -941,7 +996,30 @@ public final class F128 {
         int expB = exp(bHi);
         // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
         if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
-            divSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            // NaNs, infinities and zeros written out here (as in mul); subnormals in the call
+            long sign = (aHi ^ bHi) & SIGN;
+            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
+                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
+            } else if (isSubnormal(aHi, aLo) || isSubnormal(bHi, bLo)) {
+                divSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
+            } else if (expA == EXP_MAX) {
+                if (expB == EXP_MAX) {
+                    invalid(env); // inf / inf
+                } else {
+                    z(env, sign | 0x7FFF000000000000L, 0);
+                }
+            } else if (expB == EXP_MAX) {
+                z(env, sign, 0); // finite / inf
+            } else if (isZero(bHi, bLo)) {
+                if (isZero(aHi, aLo)) {
+                    invalid(env); // 0 / 0
+                } else {
+                    env.flags |= INFINITE;
+                    z(env, sign | 0x7FFF000000000000L, 0);
+                }
+            } else {
+                z(env, sign, 0); // 0 / finite
+            }
             return;
         }
         divSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
@@ -1026,6 +1104,15 @@ public final class F128 {
         // d2 = floor(floor(r2 / 2^52) w / 2^64), signed, w = floor(v / 2) = 2^174 / B + e', e' in
         // (-1.01, 0.5): the floor of r2 costs under 1/4, |r2 / 2^52| w e' / 2^64 < 2.51 / 8 * 1.01,
         // so d2 lies in (x2 - 1.57, x2 + 0.32).
+        divLastDigit(signZ, expZ, d1, r2Hi, r2Lo, v, sigB64, sigB0, rm, env);
+    }
+
+    /**
+     * divSignificands' second digit and rounding, kept apart so that both halves stay under C2's
+     * inlining limit (325 bytecodes) and the whole division inlines into a caller's loop.
+     */
+    private static void divLastDigit(boolean signZ, int expZ, long d1, long r2Hi, long r2Lo, long v, long sigB64,
+            long sigB0, RoundingMode rm, Env env) {
         long d2 = Math.multiplyHigh((r2Hi << 12) | (r2Lo >>> 52), v >>> 1);
         // Q = A 2^120 / B lies in (P - 1, P + 2), P = (2^62 + d1) 2^58 + d2. Rounding depends only
         // on the open interval between multiples of 128 (half-ulps) that holds Q: when (P - 1, P + 2)
@@ -1468,9 +1555,23 @@ public final class F128 {
         return r;
     }
 
+    // eq: one branch screens out every NaN and infinity (both rare). (le and lt written the same
+    // way read 0.97x the relation-based ones below on bench/softfloat-paired.)
+
+    /** Whether a or b has the exponent field of a NaN or an infinity. */
+    private static boolean anyExpMax(long aHi, long bHi) {
+        return Math.max(aHi & ~SIGN, bHi & ~SIGN) >= 0x7FFF000000000000L;
+    }
+
     /** a == b, quiet (INVALID only for signaling NaNs). */
     public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
-        return compare(aHi, aLo, bHi, bLo, false, env) == FcmpPredicate.Relation.EQ;
+        if (anyExpMax(aHi, bHi) && (isNaN(aHi, aLo) || isNaN(bHi, bLo))) {
+            if (isSignalingNaN(aHi, aLo) || isSignalingNaN(bHi, bLo)) {
+                env.flags |= INVALID;
+            }
+            return false;
+        }
+        return ((aHi ^ bHi) | (aLo ^ bLo)) == 0 || (((aHi | bHi) << 1) | aLo | bLo) == 0; // +0 == -0
     }
 
     /** a <= b, signaling (INVALID for any NaN). */
@@ -1606,11 +1707,63 @@ public final class F128 {
     }
 
     public static int toI32(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
-        return (int) toInt(aHi, aLo, IntFormat.I32, rm, exact, env);
+        return (int) toSigned(aHi, aLo, IntFormat.I32, rm, exact, env);
     }
 
     public static long toI64(long aHi, long aLo, RoundingMode rm, boolean exact, Env env) {
-        return toInt(aHi, aLo, IntFormat.I64, rm, exact, env);
+        return toSigned(aHi, aLo, IntFormat.I64, rm, exact, env);
+    }
+
+    /**
+     * {@link #toInt} for a signed t of 32 or 64 bits, with |a| < 1, |a| in [1, 2^63) and
+     * |a| >= 2^t.bits (not NaN) answered here without a call; the rest (NaN, and the magnitudes
+     * just above t's range, -2^(bits-1) among them) in toInt.
+     */
+    private static long toSigned(long aHi, long aLo, IntFormat t, RoundingMode rm, boolean exact, Env env) {
+        int exp = exp(aHi);
+        boolean sign = aHi < 0;
+        if (exp < BIAS) {
+            return belowOne(aHi, aLo, exp, rm, exact, env);
+        }
+        if (exp < BIAS + 63) {
+            // The significand's top 64 bits (leading one at bit 63); the integer is its top
+            // e + 1 bits, e = exp - BIAS in [0, 62], and the bits below go to rest (the first at
+            // bit 63, then a sticky bit).
+            long top = ((aHi & FRAC_HI | IMPLICIT) << 15) | (aLo >>> 49);
+            int e = exp - BIAS;
+            long rest = (top << e << 1) | ((aLo << 15) != 0 ? 1 : 0);
+            long m = roundBits(top >>> (63 - e), rest, sign, rm);
+            if (Long.compareUnsigned(m, sign ? t.maxNegative : t.maxPositive) <= 0) {
+                if (rest != 0 && exact) {
+                    env.flags |= INEXACT;
+                }
+                return sign ? -m : m;
+            }
+        } else if (exp >= BIAS + t.bits && (exp != EXP_MAX || ((aHi & FRAC_HI) | aLo) == 0)) {
+            env.flags |= INVALID; // out of range, or infinite
+            return t.invalidResult(false, sign, env.specialization);
+        }
+        return toInt(aHi, aLo, t, rm, exact, env);
+    }
+
+    /** a with |a| < 1 rounded to an integer (0 or +-1) in mode rm; INEXACT when nonzero and {@code exact}. */
+    private static long belowOne(long aHi, long aLo, int exp, RoundingMode rm, boolean exact, Env env) {
+        if (((aHi & ~SIGN) | aLo) == 0) {
+            return 0;
+        }
+        if (exact) {
+            env.flags |= INEXACT;
+        }
+        boolean sign = aHi < 0;
+        boolean one = switch (rm) {
+            case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0;
+            case NEAR_MAX_MAG -> exp == BIAS - 1;
+            case MIN -> sign;
+            case MAX -> !sign;
+            case ODD -> true;
+            case MIN_MAG -> false;
+        };
+        return one ? (sign ? -1 : 1) : 0;
     }
 
     /** Result zero-extended into an int (0..255). */
@@ -1694,9 +1847,10 @@ public final class F128 {
             z(env, 0, 0);
             return;
         }
-        int shift = Long.numberOfLeadingZeros(mag) + 49; // leading one to bit 112
-        shiftLeft(0, mag, shift, env);
-        z(env, signBit(sign) + ((long) (BIAS + 112 - shift - 1) << 48) + env.zHi, env.zLo);
+        int lz = Long.numberOfLeadingZeros(mag);
+        long n = mag << lz; // leading one at bit 63; as a significand, n << 49 in 128 bits
+        env.zHi = signBit(sign) + ((long) (BIAS + 62 - lz) << 48) + (n >>> 15);
+        env.zLo = n << 49;
     }
 
     public static void fromI128(long hi, long lo, RoundingMode rm, Env env) {
@@ -1723,8 +1877,13 @@ public final class F128 {
 
     // ------------------------------------------------------------------ to and from the narrower formats
 
+    // Each conversion answers the operands that need no rounding decision beyond the last bit
+    // (normal in and out), far overflow and far underflow inline, in code specialized to its
+    // format (FloatFormat's fields are not constants to the JIT), and leaves the rest (NaNs, results
+    // near the subnormal and overflow thresholds, DAZ inputs) to Narrow's general code.
+
     public static void fromF16(short a, Env env) {
-        Narrow.toF128(FloatFormat.BINARY16, a & 0xFFFFL, env);
+        fromNarrow(FloatFormat.BINARY16, 10, 15, a & 0xFFFFL, env);
     }
 
     public static void fromBF16(short a, Env env) {
@@ -1732,15 +1891,46 @@ public final class F128 {
     }
 
     public static void fromF32(int a, Env env) {
-        Narrow.toF128(FloatFormat.BINARY32, a & 0xFFFFFFFFL, env);
+        fromNarrow(FloatFormat.BINARY32, 23, 127, a & 0xFFFFFFFFL, env);
     }
 
     public static void fromF64(long a, Env env) {
-        Narrow.toF128(FloatFormat.BINARY64, a, env);
+        fromNarrow(FloatFormat.BINARY64, 52, 1023, a, env);
+    }
+
+    /**
+     * a of format f (fracBits and bias f's, as constants for the JIT) exactly as binary128, every
+     * case written out here but the NaN (NanPolicy.toF128 is small enough to inline where rare):
+     * no call is left in a caller's loop.
+     */
+    private static void fromNarrow(FloatFormat f, int fracBits, int bias, long a, Env env) {
+        int expMax = 2 * bias + 1;
+        int exp = (int) (a >>> fracBits) & expMax;
+        long frac = a & ((1L << fracBits) - 1);
+        long sign = (a >>> (fracBits + 32 - Integer.numberOfLeadingZeros(expMax))) << 63;
+        if (exp == expMax) {
+            if (frac != 0) {
+                NanPolicy.toF128(f, a, env);
+                return;
+            }
+            exp = EXP_MAX - BIAS + bias; // infinity
+        } else if (exp == 0) {
+            if (frac == 0 || env.daz) {
+                env.zHi = sign;
+                env.zLo = 0;
+                return;
+            }
+            int shift = Long.numberOfLeadingZeros(frac) - (63 - fracBits); // leading one to bit fracBits
+            frac = (frac << shift) & ((1L << fracBits) - 1);
+            exp = 1 - shift;
+        }
+        long hi = fracBits > 48 ? frac >>> (fracBits - 48) : frac << (48 - fracBits);
+        env.zHi = sign | ((long) (exp - bias + BIAS) << 48) | hi;
+        env.zLo = fracBits > 48 ? frac << (112 - fracBits) : 0;
     }
 
     public static short toF16(long aHi, long aLo, RoundingMode rm, Env env) {
-        return (short) Narrow.fromF128(FloatFormat.BINARY16, aHi, aLo, rm, env);
+        return (short) toNarrow(FloatFormat.BINARY16, 10, 15, 0x1F, aHi, aLo, rm, env);
     }
 
     public static short toBF16(long aHi, long aLo, RoundingMode rm, Env env) {
@@ -1748,10 +1938,92 @@ public final class F128 {
     }
 
     public static int toF32(long aHi, long aLo, RoundingMode rm, Env env) {
-        return (int) Narrow.fromF128(FloatFormat.BINARY32, aHi, aLo, rm, env);
+        return (int) toNarrow(FloatFormat.BINARY32, 23, 127, 0xFF, aHi, aLo, rm, env);
     }
 
     public static long toF64(long aHi, long aLo, RoundingMode rm, Env env) {
-        return Narrow.fromF128(FloatFormat.BINARY64, aHi, aLo, rm, env);
+        return toNarrow(FloatFormat.BINARY64, 52, 1023, 0x7FF, aHi, aLo, rm, env);
+    }
+
+    /**
+     * a rounded to format f (fracBits, bias and expMax are f's, as constants for the JIT): results
+     * that are normal even after rounding up, results at least twice the largest finite value
+     * (overflow) and results below a quarter of the smallest subnormal (no rounding can reach
+     * half of it: zero or the smallest subnormal by the mode) here; NaNs and the thresholds'
+     * neighbourhoods in {@link Narrow#fromF128}.
+     */
+    private static long toNarrow(FloatFormat f, int fracBits, int bias, int expMax, long aHi, long aLo,
+            RoundingMode rm, Env env) {
+        int exp = exp(aHi);
+        int e = exp - BIAS + bias; // f's biased exponent
+        long sign = (aHi >>> 63) << (fracBits + 32 - Integer.numberOfLeadingZeros(expMax));
+        if (e >= 1 && e <= expMax - 2) {
+            long frac;
+            long rest; // the bits below f's last place, the first at bit 63, then a sticky bit
+            if (fracBits > 48) {
+                frac = ((aHi & FRAC_HI) << (fracBits - 48)) | (aLo >>> (112 - fracBits));
+                rest = aLo << (fracBits - 48);
+            } else {
+                frac = (aHi & FRAC_HI) >>> (48 - fracBits);
+                rest = (aHi << (16 + fracBits)) | (aLo != 0 ? 1 : 0);
+            }
+            // a carry into the exponent field is right, and stays finite
+            return roundLast(sign | ((long) e << fracBits) | frac, rest, sign != 0, rm, env);
+        }
+        if (e >= expMax && exp != EXP_MAX) {
+            return overflow(sign, (long) expMax << fracBits, rm, env);
+        }
+        if (e < -fracBits - 1 && !env.ftz) {
+            return farUnderflow(sign, aHi, aLo, rm, env);
+        }
+        return Narrow.fromF128(f, aHi, aLo, rm, env);
+    }
+
+    /**
+     * z (a magnitude in its last bits, a sign above) rounded in mode rm by the bits {@code rest}
+     * below its last place (the first at bit 63, then sticky bits); INEXACT when rest is not 0.
+     */
+    private static long roundLast(long z, long rest, boolean sign, RoundingMode rm, Env env) {
+        if (rest != 0) {
+            env.flags |= INEXACT;
+        }
+        return roundBits(z, rest, sign, rm);
+    }
+
+    /** roundLast without the flag. */
+    private static long roundBits(long z, long rest, boolean sign, RoundingMode rm) {
+        if (rest != 0) {
+            if (rm == RoundingMode.NEAR_EVEN) {
+                if (rest < 0) {
+                    z++;
+                    if ((rest << 1) == 0) {
+                        z &= ~1L; // a tie: to even
+                    }
+                }
+            } else if (rm == RoundingMode.ODD) {
+                z |= 1;
+            } else if (roundsUp(sign, rest, rm)) {
+                z++;
+            }
+        }
+        return z;
+    }
+
+    /** An overflowing result of a narrow format: infinity {@code inf} or the largest finite value, by the mode. */
+    private static long overflow(long sign, long inf, RoundingMode rm, Env env) {
+        env.flags |= OVERFLOW | INEXACT;
+        boolean toInfinity = rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG
+                || rm == (sign != 0 ? RoundingMode.MIN : RoundingMode.MAX);
+        return sign | (toInfinity ? inf : inf - 1);
+    }
+
+    /** A finite a below a quarter of a narrow format's smallest subnormal: zero or that subnormal, by the mode. */
+    private static long farUnderflow(long sign, long aHi, long aLo, RoundingMode rm, Env env) {
+        if (((aHi & ~SIGN) | aLo) == 0) {
+            return sign; // exact zero
+        }
+        env.flags |= UNDERFLOW | INEXACT;
+        boolean away = rm == RoundingMode.ODD || rm == (sign != 0 ? RoundingMode.MIN : RoundingMode.MAX);
+        return sign | (away ? 1 : 0);
     }
 }

@@ -241,10 +241,10 @@ public final class F16 {
 
     /** Exact; the result in env.zHi/zLo. */
     public static void toF128(short a, Env env) {
-        Narrow.toF128(FMT, (a & 0xFFFFL), env);
+        F128.fromF16(a, env);
     }
 
     public static short fromF128(long hi, long lo, RoundingMode rm, Env env) {
-        return (short) Narrow.fromF128(FMT, hi, lo, rm, env);
+        return F128.toF16(hi, lo, rm, env);
     }
 }

@@ -245,10 +245,10 @@ public final class F32 {
 
     /** Exact; the result in env.zHi/zLo. */
     public static void toF128(int a, Env env) {
-        Narrow.toF128(FMT, (a & 0xFFFFFFFFL), env);
+        F128.fromF32(a, env);
     }
 
     public static int fromF128(long hi, long lo, RoundingMode rm, Env env) {
-        return (int) Narrow.fromF128(FMT, hi, lo, rm, env);
+        return F128.toF32(hi, lo, rm, env);
     }
 }

@@ -240,10 +240,10 @@ public final class F64 {
 
     /** Exact; the result in env.zHi/zLo. */
     public static void toF128(long a, Env env) {
-        Narrow.toF128(FMT, a, env);
+        F128.fromF64(a, env);
     }
 
     public static long fromF128(long hi, long lo, RoundingMode rm, Env env) {
-        return Narrow.fromF128(FMT, hi, lo, rm, env);
+        return F128.toF64(hi, lo, rm, env);
     }
 }

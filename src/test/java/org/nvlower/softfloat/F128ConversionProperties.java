@@ -1,0 +1,100 @@
+package org.nvlower.softfloat;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.math.BigInteger;
+import java.util.SplittableRandom;
+
+import net.jqwik.api.Example;
+
+import org.nvlower.softfloat.ExactReference.Exact;
+import org.nvlower.softfloat.ExactReference.Fmt;
+import org.nvlower.softfloat.ExactReference.IntResult;
+
+/**
+ * F128's conversions to binary16/32/64 and to i32/i64 against {@link ExactReference}, on operands
+ * at the edges of their inline paths (F128.toNarrow, F128.toSigned): results in the top two
+ * binades below overflow and at overflow, around a quarter of the smallest subnormal, |a| near 1,
+ * 2^31 and 2^63; significands that are ties, just off ties, all ones (a carry into the exponent)
+ * or exact; every rounding mode.
+ */
+class F128ConversionProperties {
+
+    private static final Fmt[] NARROW = {Fmt.B16, Fmt.B32, Fmt.B64};
+
+    /** A binary128 operand with unbiased exponent e and a significand chosen to stress rounding at bit p. */
+    private static long[] operand(SplittableRandom r, int e, int p) {
+        long hi = r.nextLong() & F128.FRAC_HI;
+        long lo = r.nextLong();
+        int cut = 112 - (p - 1); // fraction bits below the last kept bit
+        BigInteger frac = BigInteger.valueOf(hi).shiftLeft(64).or(new BigInteger(1, longBytes(lo)));
+        BigInteger low = BigInteger.ONE.shiftLeft(cut).subtract(BigInteger.ONE);
+        switch (r.nextInt(5)) {
+            case 0 -> frac = frac.andNot(low).setBit(cut - 1); // a tie
+            case 1 -> frac = frac.andNot(low).setBit(cut - 1).setBit(r.nextInt(cut - 1)); // just above
+            case 2 -> frac = frac.andNot(low).or(low.shiftRight(1)); // just below a tie
+            case 3 -> frac = BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE).subtract(BigInteger.valueOf(r.nextInt(3)));
+            default -> frac = frac.andNot(low); // exact
+        }
+        long exp = e + F128.BIAS;
+        long h = (r.nextBoolean() ? F128.SIGN : 0) | (exp << 48) | frac.shiftRight(64).longValue();
+        return new long[] {h, frac.longValue()};
+    }
+
+    private static byte[] longBytes(long v) {
+        return java.nio.ByteBuffer.allocate(8).putLong(v).array();
+    }
+
+    @Example
+    void narrowingAtTheEdgesOfTheInlinePath() {
+        SplittableRandom r = new SplittableRandom(0x128C0);
+        for (Fmt f : NARROW) {
+            int emax = f.emax;
+            int eminSub = f.emin - f.fracBits; // exponent of the smallest subnormal
+            int[] edges = {emax - 1, emax, emax + 1, emax + 2, eminSub - 3, eminSub - 2, eminSub - 1, eminSub,
+                1 - emax, -emax, 0};
+            for (int edge : edges) {
+                for (int i = 0; i < 40; i++) {
+                    long[] a = operand(r, edge, f.p);
+                    for (RoundingMode rm : RoundingMode.values()) {
+                        Env env = new Env(Specialization.X86);
+                        long z = switch (f) {
+                            case B16 -> F128.toF16(a[0], a[1], rm, env) & 0xFFFFL;
+                            case B32 -> F128.toF32(a[0], a[1], rm, env) & 0xFFFFFFFFL;
+                            default -> F128.toF64(a[0], a[1], rm, env);
+                        };
+                        BigInteger bits = ExactReference.bits(a[0], a[1]);
+                        Exact x = ExactReference.decode(Fmt.B128, bits);
+                        FloatProperties.check(f, FloatProperties.describe(f, "from binary128", rm, bits),
+                                ExactReference.round(f, x, rm), ExactReference.bits(z), env.flags);
+                    }
+                }
+            }
+        }
+    }
+
+    @Example
+    void toIntegersAtTheEdgesOfTheInlinePath() {
+        SplittableRandom r = new SplittableRandom(0x128C1);
+        int[] edges = {-3, -2, -1, 0, 1, 29, 30, 31, 32, 61, 62, 63, 64};
+        for (int edge : edges) {
+            for (int i = 0; i < 60; i++) {
+                long[] a = operand(r, edge, Math.max(1, Math.min(113, edge + 1)));
+                for (RoundingMode rm : RoundingMode.values()) {
+                    for (int bits : new int[] {32, 64}) {
+                        Env env = new Env(Specialization.X86);
+                        long z = bits == 32 ? F128.toI32(a[0], a[1], rm, true, env) : F128.toI64(a[0], a[1], rm, true, env);
+                        BigInteger operandBits = ExactReference.bits(a[0], a[1]);
+                        IntResult want = ExactReference.toInteger(ExactReference.decode(Fmt.B128, operandBits), rm);
+                        boolean fits = want.value().bitLength() < bits;
+                        long expected = fits ? want.value().longValue() : bits == 32 ? Integer.MIN_VALUE : Long.MIN_VALUE;
+                        int flags = fits ? (want.inexact() ? ExceptionFlags.INEXACT : 0) : ExceptionFlags.INVALID;
+                        String what = "binary128 " + operandBits.toString(16) + " to i" + bits + " " + rm;
+                        assertEquals(expected, z, what);
+                        assertEquals(flags, env.flags, what + " flags");
+                    }
+                }
+            }
+        }
+    }
+}
