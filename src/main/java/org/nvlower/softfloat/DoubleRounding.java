@@ -46,6 +46,32 @@ final class DoubleRounding {
     }
 
     /**
+     * h, the hardware's float -> binary16 rounding (nearest even) of a value that rounds as the
+     * exact result d does, where h is normal, above 2^-14 and finite, INEXACT when d differs from
+     * it; else {@link HardwarePath#NONE}, touching no flag. Results at or below 2^-14 are left to
+     * the general path for their tininess (an exact value below 2^-14 may round to 2^-14).
+     */
+    static long nearest16(short h, double d, Env env) {
+        int m = h & 0x7FFF;
+        if (Integer.compareUnsigned(m - 0x0401, 0x7C00 - 0x0401) >= 0) {
+            return HardwarePath.NONE; // zero, tiny or 2^-14, infinite (overflow) or NaN
+        }
+        raiseInexact(env, d != Float.float16ToFloat(h) ? 1 : 0);
+        return h & 0xFFFF;
+    }
+
+    /** {@link #nearest16} for binary32: r = (float) d, d exact; r above 2^-126 and finite. */
+    static long nearest32(double d, Env env) {
+        float r = (float) d;
+        int bits = Float.floatToRawIntBits(r);
+        if (Integer.compareUnsigned((bits & 0x7FFFFFFF) - 0x00800001, 0x7F800000 - 0x00800001) >= 0) {
+            return HardwarePath.NONE;
+        }
+        raiseInexact(env, d != r ? 1 : 0);
+        return bits & 0xFFFFFFFFL;
+    }
+
+    /**
      * The normal-range exit of the fast paths: d rounded to binary16 where 2^-14 <= |d| < 65504,
      * else {@link HardwarePath#NONE} with no flag touched (zero, tiny, near or beyond overflow,
      * infinite, NaN). d must be the exact result, or lie strictly between the same two rounding

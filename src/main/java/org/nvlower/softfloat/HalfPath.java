@@ -93,21 +93,6 @@ final class HalfPath {
     // ------------------------------------------------------------------ binary16
 
     /**
-     * h, the hardware's float -> binary16 rounding (nearest even) of a float that rounds as the
-     * exact result does, where h is normal, above 2^-14 and finite, INEXACT when d (the exact
-     * result) differs from it; else NONE, touching no flag. Results at or below 2^-14 are left to
-     * the general path for their tininess (an exact value below 2^-14 may round to it).
-     */
-    private static long nearest16(short h, double d, Env env) {
-        int m = h & 0x7FFF;
-        if (Integer.compareUnsigned(m - 0x0401, 0x7C00 - 0x0401) >= 0) {
-            return HardwarePath.NONE; // zero, tiny or 2^-14, infinite (overflow) or NaN
-        }
-        DoubleRounding.raiseInexact(env, d != Float.float16ToFloat(h) ? 1 : 0);
-        return h & 0xFFFF;
-    }
-
-    /**
      * x + y of two binary16 values is exact in double (exponents -24 to 15: at most 40 bits); in
      * nearest even, their float sum x + y rounded to 24 bits and then by the hardware to 11 is the
      * exact sum rounded once (24 >= 2 x 11 + 2: double rounding is innocuous for +, -, x, / and
@@ -121,7 +106,7 @@ final class HalfPath {
         float x = Float.float16ToFloat(a);
         float y = Float.float16ToFloat(b);
         if (!env.daz) {
-            long r = rm == RoundingMode.NEAR_EVEN ? nearest16(Float.floatToFloat16(x + y), (double) x + y, env)
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x + y), (double) x + y, env)
                     : DoubleRounding.normal16((double) x + y, rm, env);
             if (r != HardwarePath.NONE) {
                 return r;
@@ -137,7 +122,7 @@ final class HalfPath {
     static long mul16(short a, short b, RoundingMode rm, Env env) {
         float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
         if (!env.daz) {
-            long r = rm == RoundingMode.NEAR_EVEN ? nearest16(Float.floatToFloat16(p), p, env)
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(p), p, env)
                     : DoubleRounding.normal16(p, rm, env);
             if (r != HardwarePath.NONE) {
                 return r;
