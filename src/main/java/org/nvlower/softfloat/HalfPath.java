@@ -194,12 +194,17 @@ final class HalfPath {
     /**
      * The root of a positive binary16 value (at least 2^-12, so normal) rounded to double lies
      * between the same boundaries as the exact root (class comment): {@link DoubleRounding#normal16}
-     * rounds it in every mode. Negative operands (a NaN root), zeros, infinities, NaNs and
+     * rounds it in every mode; in nearest even the hardware rounds it to float and then to binary16
+     * (53 >= 2 x 24 + 2 and 24 >= 2 x 11 + 2: each double rounding of a root is innocuous), and d
+     * equals that result only when the root is exact (d is on no boundary unless exact). Negative
+     * operands (a NaN root), zeros, infinities, NaNs and
      * subnormals under daz go through {@link #root}.
      */
     static long sqrt16(short a, RoundingMode rm, Env env) {
         if (!env.daz) {
-            long r = DoubleRounding.normal16(Math.sqrt(Float.float16ToFloat(a)), rm, env);
+            double d = Math.sqrt(Float.float16ToFloat(a));
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16((float) d), d, env)
+                    : DoubleRounding.normal16(d, rm, env);
             if (r != HardwarePath.NONE) {
                 return r;
             }
