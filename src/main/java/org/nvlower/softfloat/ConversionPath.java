@@ -136,7 +136,7 @@ final class ConversionPath {
         // in nearest even the hardware's one float -> half rounding.
         float x = Float.intBitsToFloat(a);
         long r = g == FloatFormat.BINARY16 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x), x, env)
-                : DoubleRounding.normal16(x, rm, env)) : DoubleRounding.normalBF16(x, rm, env);
+                : DoubleRounding.normal16(x, rm, env)) : normalBF16(a, rm, env);
         if (r != HardwarePath.NONE) {
             return r;
         }
@@ -145,6 +145,29 @@ final class ConversionPath {
             return HardwarePath.NONE;
         }
         return g == FloatFormat.BINARY16 ? to16(x, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
+    }
+
+    /**
+     * binary32 a to bfloat16 on a's own bits, as {@link DoubleRounding#normalBF16} rounds (the same
+     * exponent range: a bfloat16 ulp is 2^16 units of a's fraction) where 2^-126 <= |a| < 0x1.FEp127,
+     * the largest finite bfloat16; else NONE, no flag touched.
+     */
+    private static long normalBF16(int a, RoundingMode rm, Env env) {
+        int m = a & 0x7FFFFFFF;
+        if (Integer.compareUnsigned(m - 0x00800000, 0x7F7F0000 - 0x00800000) >= 0) {
+            return HardwarePath.NONE;
+        }
+        int inexact = ((m & 0xFFFF) + 0xFFFF) >>> 16;
+        DoubleRounding.raiseInexact(env, inexact);
+        int up = switch (rm) {
+            case NEAR_EVEN -> 0x7FFF + ((m >>> 16) & 1);
+            case NEAR_MAX_MAG -> 0x8000;
+            case MIN_MAG -> 0;
+            case MIN -> a < 0 ? 0xFFFF : 0;
+            case MAX -> a < 0 ? 0 : 0xFFFF;
+            case ODD -> (~(m >>> 16) & inexact) << 16;
+        };
+        return ((a >>> 16) & 0x8000) | ((m + up) >>> 16);
     }
 
     /** binary16 a to bfloat16, or bfloat16 a to binary16 ({@code toBF16} false). */
