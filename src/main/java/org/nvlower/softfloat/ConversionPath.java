@@ -136,7 +136,7 @@ final class ConversionPath {
         // in nearest even the hardware's one float -> half rounding.
         float x = Float.intBitsToFloat(a);
         long r = g == FloatFormat.BINARY16 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x), x, env)
-                : DoubleRounding.normal16(x, rm, env)) : normalBF16(a, rm, env);
+                : DoubleRounding.normal16(x, rm, env)) : normalBF16(a, rm, env); // x: the float form
         if (r != HardwarePath.NONE) {
             return r;
         }

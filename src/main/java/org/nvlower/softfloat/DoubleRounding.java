@@ -83,6 +83,30 @@ final class DoubleRounding {
         return normal(42, 0x3F10000000000000L, 0x40EFFC0000000000L, 1008 << 10, 15, d, rm, env);
     }
 
+    /**
+     * {@link #normal16} on a float's own bits (x exact, or on the same terms as there): a binary16
+     * ulp is 2^13 units of the float's fraction where 2^-14 <= |x| < 65504, the exponent rebiased by
+     * 127 - 15. Shorter than the double's form (no conversion, no 64-bit constants).
+     */
+    static long normal16(float x, RoundingMode rm, Env env) {
+        int bits = Float.floatToRawIntBits(x);
+        int m = bits & 0x7FFFFFFF;
+        if (Integer.compareUnsigned(m - 0x38800000, 0x477FE000 - 0x38800000) >= 0) {
+            return HardwarePath.NONE;
+        }
+        int inexact = ((m & 0x1FFF) + 0x1FFF) >>> 13;
+        raiseInexact(env, inexact);
+        int up = switch (rm) {
+            case NEAR_EVEN -> 0xFFF + ((m >>> 13) & 1);
+            case NEAR_MAX_MAG -> 0x1000;
+            case MIN_MAG -> 0;
+            case MIN -> bits < 0 ? 0x1FFF : 0;
+            case MAX -> bits < 0 ? 0 : 0x1FFF;
+            case ODD -> (~(m >>> 13) & inexact) << 13;
+        };
+        return ((bits >>> 16) & 0x8000) | (((m + up) >>> 13) - (112 << 10));
+    }
+
     /** {@link #normal16} for bfloat16: 2^-126 <= |d| < 0x1.FEp127, the largest finite bfloat16. */
     static long normalBF16(double d, RoundingMode rm, Env env) {
         return normal(45, 0x3810000000000000L, 0x47EFE00000000000L, 896 << 7, 15, d, rm, env);

@@ -123,7 +123,7 @@ final class HalfPath {
         float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
         if (!env.daz) {
             long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(p), p, env)
-                    : DoubleRounding.normal16(p, rm, env);
+                    : DoubleRounding.normal16(p, rm, env); // the float form: p is exact
             if (r != HardwarePath.NONE) {
                 return r;
             }
