@@ -114,6 +114,15 @@ final class ConversionPath {
 
     /** binary64 a to g (binary16, bfloat16 or binary32); declines NaN, infinity, zero and subnormal a. */
     static long fromF64(FloatFormat g, long a, RoundingMode rm, Env env) {
+        // A normal result first: subnormal sources (tiny results, as daz would have them too),
+        // zeros, infinities and NaNs are outside every normal range and fall through.
+        double x = Double.longBitsToDouble(a);
+        long r = g == FloatFormat.BINARY32 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest32(x, env)
+                : DoubleRounding.normal32(x, rm, env))
+                : g == FloatFormat.BINARY16 ? DoubleRounding.normal16(x, rm, env) : DoubleRounding.normalBF16(x, rm, env);
+        if (r != HardwarePath.NONE) {
+            return r;
+        }
         int e = (int) (a >>> 52) & 0x7FF;
         if (e == 0 || e == 0x7FF) {
             return HardwarePath.NONE;
@@ -123,12 +132,42 @@ final class ConversionPath {
 
     /** binary32 a to g (binary16 or bfloat16); declines NaN, infinity, zero and (under daz) subnormal a. */
     static long fromF32(FloatFormat g, int a, RoundingMode rm, Env env) {
+        // A normal result first, as in fromF64 (a subnormal binary32 is below both normal ranges);
+        // in nearest even the hardware's one float -> half rounding.
+        float x = Float.intBitsToFloat(a);
+        long r = g == FloatFormat.BINARY16 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x), x, env)
+                : DoubleRounding.normal16(x, rm, env)) : normalBF16(a, rm, env); // x: the float form
+        if (r != HardwarePath.NONE) {
+            return r;
+        }
         int m = a & 0x7FFFFFFF;
         if (m == 0 || m >= 0x7F800000 || (m < 0x00800000 && env.daz)) {
             return HardwarePath.NONE;
         }
-        float x = Float.intBitsToFloat(a);
         return g == FloatFormat.BINARY16 ? to16(x, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
+    }
+
+    /**
+     * binary32 a to bfloat16 on a's own bits, as {@link DoubleRounding#normalBF16} rounds (the same
+     * exponent range: a bfloat16 ulp is 2^16 units of a's fraction) where 2^-126 <= |a| < 0x1.FEp127,
+     * the largest finite bfloat16; else NONE, no flag touched.
+     */
+    private static long normalBF16(int a, RoundingMode rm, Env env) {
+        int m = a & 0x7FFFFFFF;
+        if (Integer.compareUnsigned(m - 0x00800000, 0x7F7F0000 - 0x00800000) >= 0) {
+            return HardwarePath.NONE;
+        }
+        int inexact = ((m & 0xFFFF) + 0xFFFF) >>> 16;
+        DoubleRounding.raiseInexact(env, inexact);
+        int up = switch (rm) {
+            case NEAR_EVEN -> 0x7FFF + ((m >>> 16) & 1);
+            case NEAR_MAX_MAG -> 0x8000;
+            case MIN_MAG -> 0;
+            case MIN -> a < 0 ? 0xFFFF : 0;
+            case MAX -> a < 0 ? 0 : 0xFFFF;
+            case ODD -> (~(m >>> 16) & inexact) << 16;
+        };
+        return ((a >>> 16) & 0x8000) | ((m + up) >>> 16);
     }
 
     /** binary16 a to bfloat16, or bfloat16 a to binary16 ({@code toBF16} false). */

@@ -32,6 +32,119 @@ final class DoubleRounding {
         return round(FloatFormat.BINARY32, 23, 127, 255, 0x80000000L, d, t, rm, env);
     }
 
+    /**
+     * ORs INEXACT into env.flags when {@code inexact} (0 or 1) is 1, storing only when that changes
+     * them: a store in every operation would chain each operation of a loop to the one before
+     * through memory (the load of the flags waits for the last store).
+     */
+    static void raiseInexact(Env env, long inexact) {
+        int f = env.flags;
+        int g = f | (int) inexact; // INEXACT is bit 0
+        if (g != f) {
+            env.flags = g;
+        }
+    }
+
+    /**
+     * h, the hardware's float -> binary16 rounding (nearest even) of a value that rounds as the
+     * exact result d does, where h is normal, above 2^-14 and finite, INEXACT when d differs from
+     * it; else {@link HardwarePath#NONE}, touching no flag. Results at or below 2^-14 are left to
+     * the general path for their tininess (an exact value below 2^-14 may round to 2^-14).
+     */
+    static long nearest16(short h, double d, Env env) {
+        int m = h & 0x7FFF;
+        if (Integer.compareUnsigned(m - 0x0401, 0x7C00 - 0x0401) >= 0) {
+            return HardwarePath.NONE; // zero, tiny or 2^-14, infinite (overflow) or NaN
+        }
+        raiseInexact(env, d != Float.float16ToFloat(h) ? 1 : 0);
+        return h & 0xFFFF;
+    }
+
+    /** {@link #nearest16} for binary32: r = (float) d, d exact; r above 2^-126 and finite. */
+    static long nearest32(double d, Env env) {
+        float r = (float) d;
+        int bits = Float.floatToRawIntBits(r);
+        if (Integer.compareUnsigned((bits & 0x7FFFFFFF) - 0x00800001, 0x7F800000 - 0x00800001) >= 0) {
+            return HardwarePath.NONE;
+        }
+        raiseInexact(env, d != r ? 1 : 0);
+        return bits & 0xFFFFFFFFL;
+    }
+
+    /**
+     * The normal-range exit of the fast paths: d rounded to binary16 where 2^-14 <= |d| < 65504,
+     * else {@link HardwarePath#NONE} with no flag touched (zero, tiny, near or beyond overflow,
+     * infinite, NaN). d must be the exact result, or lie strictly between the same two rounding
+     * boundaries of binary16 as the exact result and on none unless it is exact (the fast paths'
+     * comments say why theirs do); then d rounds as the exact value in every mode, and it is
+     * inexact exactly when its dropped bits are not all zero.
+     */
+    static long normal16(double d, RoundingMode rm, Env env) {
+        return normal(42, 0x3F10000000000000L, 0x40EFFC0000000000L, 1008 << 10, 15, d, rm, env);
+    }
+
+    /**
+     * {@link #normal16} on a float's own bits (x exact, or on the same terms as there): a binary16
+     * ulp is 2^13 units of the float's fraction where 2^-14 <= |x| < 65504, the exponent rebiased by
+     * 127 - 15. Shorter than the double's form (no conversion, no 64-bit constants).
+     */
+    static long normal16(float x, RoundingMode rm, Env env) {
+        int bits = Float.floatToRawIntBits(x);
+        int m = bits & 0x7FFFFFFF;
+        if (Integer.compareUnsigned(m - 0x38800000, 0x477FE000 - 0x38800000) >= 0) {
+            return HardwarePath.NONE;
+        }
+        int inexact = ((m & 0x1FFF) + 0x1FFF) >>> 13;
+        raiseInexact(env, inexact);
+        int up = switch (rm) {
+            case NEAR_EVEN -> 0xFFF + ((m >>> 13) & 1);
+            case NEAR_MAX_MAG -> 0x1000;
+            case MIN_MAG -> 0;
+            case MIN -> bits < 0 ? 0x1FFF : 0;
+            case MAX -> bits < 0 ? 0 : 0x1FFF;
+            case ODD -> (~(m >>> 13) & inexact) << 13;
+        };
+        return ((bits >>> 16) & 0x8000) | (((m + up) >>> 13) - (112 << 10));
+    }
+
+    /** {@link #normal16} for bfloat16: 2^-126 <= |d| < 0x1.FEp127, the largest finite bfloat16. */
+    static long normalBF16(double d, RoundingMode rm, Env env) {
+        return normal(45, 0x3810000000000000L, 0x47EFE00000000000L, 896 << 7, 15, d, rm, env);
+    }
+
+    /** {@link #normal16} for binary32: 2^-126 <= |d| < 0x1.FFFFFEp127, the largest finite float. */
+    static long normal32(double d, RoundingMode rm, Env env) {
+        return normal(29, 0x3810000000000000L, 0x47EFFFFFE0000000L, 896L << 23, 31, d, rm, env);
+    }
+
+    /**
+     * d's magnitude bits in [lo, hi) (the format's smallest normal and largest finite value as
+     * double bits) rounded to a format whose ulp is 2^k units of d's fraction there: the mode's
+     * increment added to the magnitude, the k dropped bits shifted out, the exponent rebiased
+     * (rebias: 1023 minus the format's bias, at the format's exponent field). A carry out of the
+     * fraction moves into the exponent field as it should, and a result rounded up from below hi
+     * is at most hi's value: normal, finite, not tiny. A tie is dropped bits of exactly 2^(k-1).
+     */
+    private static long normal(int k, long lo, long hi, long rebias, int signBit, double d, RoundingMode rm, Env env) {
+        long bits = Double.doubleToRawLongBits(d);
+        long mag = bits & Long.MAX_VALUE;
+        if (Long.compareUnsigned(mag - lo, hi - lo) >= 0) {
+            return HardwarePath.NONE;
+        }
+        long mask = (1L << k) - 1;
+        long inexact = ((mag & mask) + mask) >>> k;
+        raiseInexact(env, inexact);
+        long up = switch (rm) {
+            case NEAR_EVEN -> (mask >>> 1) + ((mag >>> k) & 1);
+            case NEAR_MAX_MAG -> (mask >>> 1) + 1;
+            case MIN_MAG -> 0;
+            case MIN -> bits < 0 ? mask : 0;
+            case MAX -> bits < 0 ? 0 : mask;
+            case ODD -> (~(mag >>> k) & inexact) << k;
+        };
+        return ((bits >>> 63) << signBit) | (((mag + up) >>> k) - rebias);
+    }
+
     /** d + t (d a nonzero normal double; t zero, or any value of the residual's sign) rounded to f. */
     static long round(FloatFormat f, int fracBits, int bias, int expMax, long signBit, double d, double t,
             RoundingMode rm, Env env) {

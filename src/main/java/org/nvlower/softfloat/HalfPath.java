@@ -92,14 +92,42 @@ final class HalfPath {
 
     // ------------------------------------------------------------------ binary16
 
+    /**
+     * x + y of two binary16 values is exact in double (exponents -24 to 15: at most 40 bits); in
+     * nearest even, their float sum x + y rounded to 24 bits and then by the hardware to 11 is the
+     * exact sum rounded once (24 >= 2 x 11 + 2: double rounding is innocuous for +, -, x, / and
+     * sqrt; Figueroa 1995, as HardwarePath's comment cites), and the float sum of two binary16
+     * values is never subnormal. The other modes round the exact double
+     * ({@link DoubleRounding#normal16}). NaN and infinite operands give a NaN or infinite sum,
+     * which both decline; under daz a subnormal operand counts as zero: that, and zero, tiny or
+     * overflowing results, go through {@link #sum}.
+     */
     static long add16(short a, short b, RoundingMode rm, Env env) {
+        float x = Float.float16ToFloat(a);
+        float y = Float.float16ToFloat(b);
+        if (!env.daz) {
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x + y), (double) x + y, env)
+                    : DoubleRounding.normal16((double) x + y, rm, env);
+            if (r != HardwarePath.NONE) {
+                return r;
+            }
+        }
         if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
             return HardwarePath.NONE;
         }
         return sum(false, f16(a), f16(b), rm, env); // exact in fact: TwoSum's error is 0
     }
 
+    /** The product of two binary16 values is exact in float (22 bits), so as in {@link #add16}. */
     static long mul16(short a, short b, RoundingMode rm, Env env) {
+        float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
+        if (!env.daz) {
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(p), p, env)
+                    : DoubleRounding.normal16(p, rm, env); // the float form: p is exact
+            if (r != HardwarePath.NONE) {
+                return r;
+            }
+        }
         if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
             return HardwarePath.NONE;
         }
@@ -122,25 +150,22 @@ final class HalfPath {
      * {@link DoubleRounding}.
      */
     static long div16(short a, short b, RoundingMode rm, Env env) {
-        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
-            return HardwarePath.NONE;
-        }
         float y = Float.float16ToFloat(b);
-        if (y == 0) {
-            return HardwarePath.NONE; // INFINITE or INVALID
-        }
         float q = Float.float16ToFloat(a) / y;
         // Where the result is a normal binary16, a binary16 ulp is 2^13 float ulps: q's low 13
         // bits are the ones rounding drops, not all zero exactly when the quotient is inexact
-        // (q is never on a boundary unless exact).
+        // (q is never on a boundary unless exact). Zero, infinite and NaN operands give a zero,
+        // infinite or NaN q, which neither range below admits.
         int bits = Float.floatToRawIntBits(q);
         int dropped = bits & 0x1FFF;
         int inexact = dropped != 0 ? 1 : 0;
-        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+        if (env.daz) {
+            // subnormal operands count as zeros: the general path below
+        } else if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
             short h = Float.floatToFloat16(q);
             int magnitude = h & 0x7FFF;
             if (magnitude > 0x0400 && magnitude < 0x7BFF) {
-                env.flags |= inexact * ExceptionFlags.INEXACT;
+                DoubleRounding.raiseInexact(env, inexact);
                 return h & 0xFFFF; // never a tie
             }
         } else {
@@ -149,7 +174,7 @@ final class HalfPath {
                 // truncate, then one binary16 unit away from zero where due: a normal binary16
                 // (at most 65504, not tiny), whose bits are the float's magnitude shifted, the
                 // exponent rebiased (127 - 15)
-                env.flags |= inexact * ExceptionFlags.INEXACT;
+                DoubleRounding.raiseInexact(env, inexact);
                 int truncated = bits - dropped;
                 int z = switch (rm) {
                     case MIN -> truncated + (((bits >>> 31) & inexact) << 13);
@@ -160,14 +185,53 @@ final class HalfPath {
                 return ((z >>> 16) & 0x8000) | (((z & 0x7FFFFFFF) >>> 13) - (112 << 10));
             }
         }
+        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env) || y == 0) {
+            return HardwarePath.NONE; // NaNs, infinities, daz; INFINITE or INVALID
+        }
         return round(false, q, 0, rm, env);
     }
 
+    /**
+     * The root of a positive binary16 value (at least 2^-12, so normal) rounded to double lies
+     * between the same boundaries as the exact root (class comment): {@link DoubleRounding#normal16}
+     * rounds it in every mode; in nearest even the hardware rounds it to float and then to binary16
+     * (53 >= 2 x 24 + 2 and 24 >= 2 x 11 + 2: each double rounding of a root is innocuous), and d
+     * equals that result only when the root is exact (d is on no boundary unless exact). Negative
+     * operands (a NaN root), zeros, infinities, NaNs and
+     * subnormals under daz go through {@link #root}.
+     */
     static long sqrt16(short a, RoundingMode rm, Env env) {
+        if (!env.daz) {
+            double d = Math.sqrt(Float.float16ToFloat(a));
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16((float) d), d, env)
+                    : DoubleRounding.normal16(d, rm, env);
+            if (r != HardwarePath.NONE) {
+                return r;
+            }
+        }
         return ok(a, 0x7C00, env) ? root(false, a, f16(a), rm, env) : HardwarePath.NONE;
     }
 
+    /**
+     * a b + c: the product is exact in double and the sum s with TwoSum's error e is the exact
+     * value s + e. Where e is 0, s is exact; else s is the exact value rounded to 53 bits, and
+     * where s is on no binary16 boundary (its 41 bits below half a binary16 ulp not all zero) no
+     * boundary lies between s and the exact value either (it would be a double nearer the exact
+     * value than s), so s rounds as the exact value does and is inexact, as its dropped bits say:
+     * {@link DoubleRounding#normal16} in every mode. Everything else goes through {@link #sum}.
+     */
     static long mulAdd16(short a, short b, short c, RoundingMode rm, Env env) {
+        double p = (double) Float.float16ToFloat(a) * Float.float16ToFloat(b);
+        double z = Float.float16ToFloat(c);
+        double s = p + z;
+        double bb = s - p;
+        double e = (p - (s - bb)) + (z - bb);
+        if (!env.daz && (e == 0 || (Double.doubleToRawLongBits(s) & 0x1FFFFFFFFFFL) != 0)) {
+            long r = DoubleRounding.normal16(s, rm, env);
+            if (r != HardwarePath.NONE) {
+                return r;
+            }
+        }
         if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env) || !ok(c, 0x7C00, env)) {
             return HardwarePath.NONE;
         }

@@ -45,6 +45,44 @@ class ConversionPathProperties {
         }
     }
 
+    /**
+     * The narrowing conversions' normal-range exits (DoubleRounding.nearest16/nearest32/normal16/
+     * normalBF16/normal32) at every boundary: for every 16-bit pattern p, binary32 sources at
+     * p's binary16 and bfloat16 values and at the midpoints above them, each exact and one
+     * binary32 ulp either side, and binary64 sources likewise around binary32 values and
+     * midpoints, in one mode per pattern (all six over the patterns), as the general path converts them (value and flags).
+     */
+    @Example
+    void narrowingsAtEveryBoundary() {
+        int[] offsets = {0, 1, -1};
+        for (int p = 0; p < 0x10000; p++) {
+            int half = Float.floatToRawIntBits(Float.float16ToFloat((short) p));
+            RoundingMode rm = RoundingMode.values()[p % 6]; // one mode per pattern, rotating
+            for (int mid = 0; mid < 2; mid++) {
+                for (int d : offsets) {
+                    int x16 = half + (mid << 12) + d; // binary16's dropped 13 bits: midpoint at 2^12
+                    int xbf = (p << 16) + (mid << 15) + d; // bfloat16's 16: midpoint at 2^15
+                    long x32 = ((long) (p * 0x9E3779B9) << 29) + ((long) mid << 28) + d; // binary32's 29
+                    checkNarrowing(FloatFormat.BINARY32, x16 & 0xFFFFFFFFL, FloatFormat.BINARY16, rm);
+                    checkNarrowing(FloatFormat.BINARY32, xbf & 0xFFFFFFFFL, FloatFormat.BFLOAT16, rm);
+                    checkNarrowing(FloatFormat.BINARY64, x32, FloatFormat.BINARY32, rm);
+                    checkNarrowing(FloatFormat.BINARY64, Double.doubleToRawLongBits(Float.intBitsToFloat(x16)),
+                            FloatFormat.BINARY16, rm);
+                }
+            }
+        }
+    }
+
+    private static void checkNarrowing(FloatFormat f, long a, FloatFormat g, RoundingMode rm) {
+        Env fast = new Env(Specialization.X86);
+        Env slow = new Env(Specialization.X86);
+        long got = convert(f, a, g, rm, fast);
+        long want = Narrow.convert(f, a, g, rm, slow);
+        String what = f + "->" + g + " " + rm + " " + Long.toHexString(a);
+        assertEquals(Long.toHexString(want), Long.toHexString(got), what);
+        assertEquals(slow.flags, fast.flags, what + " flags");
+    }
+
     @Property(tries = TRIES)
     void conversionsEqualTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);

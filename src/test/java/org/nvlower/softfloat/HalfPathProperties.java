@@ -115,6 +115,49 @@ class HalfPathProperties {
         }
     }
 
+    /**
+     * binary16 add, sub, mul and mulAdd (HalfPath's hardware and {@link DoubleRounding#normal16}
+     * exits): every first operand over second operands of every kind (one, just below one, a
+     * non-dyadic 1/3 and 0.1, a negative, 2^-10 for sums across binades, the smallest normal and
+     * subnormal, the largest value; one of them per first operand and mode, rotating), in every mode, with
+     * and without ftz; mulAdd adds -1, 2^-24
+     * and 3 to the product (cancellation, sticky residuals). Results and flags as the general path's.
+     */
+    @Test
+    void binary16SumsAndProductsOfEveryOperand() {
+        short[] seconds = {0x3C00, 0x3BFF, 0x3555, 0x2E66, (short) 0xBE00, 0x1400, 0x0400, 0x0001, 0x7BFF};
+        short[] addends = {(short) 0xBC00, 0x0001, 0x4200};
+        for (RoundingMode rm : RoundingMode.values()) {
+            for (int a = 0; a < 0x10000; a++) {
+                boolean ftz = ((a >>> 3) & 1) != 0;
+                short b = seconds[(a + rm.ordinal()) % seconds.length]; // one per first operand and mode
+                for (int op = 0; op < 3; op++) {
+                    checkHalf(op, (short) a, b, (short) 0, rm, ftz);
+                }
+                checkHalf(5, (short) a, b, addends[(a >>> 4) % addends.length], rm, ftz);
+                checkHalf(2, (short) a, (short) 0x0001, (short) 0, rm, ftz); // products at 2^-14: tiny or not
+            }
+        }
+    }
+
+    private static void checkHalf(int op, short a, short b, short c, RoundingMode rm, boolean ftz) {
+        FloatFormat f = FloatFormat.BINARY16;
+        Env fast = new Env(Specialization.X86);
+        fast.ftz = ftz;
+        long got = fast(f, op, a, b, c, rm, fast);
+        if (got == HardwarePath.NONE) {
+            assertEquals(0, fast.flags);
+            return;
+        }
+        Env slow = new Env(Specialization.X86);
+        slow.ftz = ftz;
+        long want = slow(f, op, a & 0xFFFF, b & 0xFFFF, c & 0xFFFF, rm, slow);
+        String what = "f16 op" + op + " " + rm + " " + Integer.toHexString(a & 0xFFFF) + " "
+                + Integer.toHexString(b & 0xFFFF) + " " + Integer.toHexString(c & 0xFFFF) + " ftz=" + ftz;
+        assertEquals(Long.toHexString(want), Long.toHexString(got & 0xFFFF), what);
+        assertEquals(slow.flags, fast.flags, what + " flags");
+    }
+
     @AfterContainer
     static void everyPathWasExercised() {
         for (int k = 0; k < TAKEN.length; k++) {
