@@ -176,7 +176,8 @@ public final class KernelRun {
                 case "%warpid" -> tid >> 5;
                 case "%ntid.x" -> (long) threads;
                 case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
-                case "%nctaid.x", "%ntid.y", "%ntid.z" -> 1L;
+                case "%nctaid.x", "%nctaid.y", "%nctaid.z", "%ntid.y", "%ntid.z" -> 1L;
+                case "WARP_SZ" -> 32L; // PTX's predefined constant
                 default -> null;
             }, math, mufu));
         }

@@ -189,7 +189,10 @@ final class PtxThread {
                     return true;
                 }
                 case "bra" -> frame.pc = frame.target(((PtxOperand.Name) in.operands().get(0)).name(), frame.pc - 1);
-                case "bar" -> {
+                case "bar", "barrier" -> { // bar.sync, barrier.sync(.aligned), barrier.cta.sync: the block waits
+                    if (!in.opcode().contains(".sync")) {
+                        throw unsupported(in, null); // bar.arrive, bar.red: not modelled
+                    }
                     return false;
                 }
                 case "call" -> call(in);

@@ -74,6 +74,20 @@ class KernelRunTest {
     }
 
     @Test
+    void barrierSyncIsBarSync() throws IOException {
+        String text;
+        try (InputStream in = KernelRunTest.class.getResourceAsStream("/ptx/loop.ptx")) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertTrue(text.contains("bar.sync \t0;"), "the fixture's barrier");
+        KernelExpansion x = KernelExpansion.of(PtxReader.read("barrier.ptx", text.replace("bar.sync \t0;",
+                "barrier.sync.aligned 0;")), false);
+        KernelRun.Result r = KernelRun.run(x, KernelRun.kernels(x).get(0), 128, 6, "adversarial", 11);
+        assertTrue(r.passed(), r.toString());
+        assertEquals(128 * 6, r.mathRuns(), r.toString());
+    }
+
+    @Test
     void fp64KernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
         for (String mufu : new String[] {"exact", "adversarial"}) {
             KernelRun.Result r = run("/ptx/dexact.ptx", 64, 0, mufu);
