@@ -254,6 +254,9 @@ final class PtxThread {
     private record Shape(String[] parts, int bits, boolean signed, boolean isFloat, PtxApprox.Form approx, boolean math) {
         static Shape of(String opcode) {
             String[] parts = opcode.split("\\.");
+            if (parts[0].equals("ld") || parts[0].equals("st")) { // one thread alone: volatile and cache hints read as plain
+                parts = java.util.Arrays.stream(parts).filter(w -> !MEMORY_HINTS.contains(w)).toArray(String[]::new);
+            }
             String type = parts[parts.length - 1];
             int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
             return new Shape(parts, bits, type.charAt(0) == 's', type.charAt(0) == 'f', PtxApprox.of(opcode),
@@ -262,6 +265,10 @@ final class PtxThread {
     }
 
     private static final Map<String, Shape> SHAPES = new ConcurrentHashMap<>();
+
+    /** ld/st words that change nothing for one thread run alone: .volatile and the cache operators. */
+    private static final java.util.Set<String> MEMORY_HINTS = java.util.Set.of("volatile", "ca", "cg", "cs", "lu", "cv",
+            "wb", "wt");
 
     private void execute(Instruction in) {
         Shape shape = SHAPES.computeIfAbsent(in.opcode(), Shape::of);
@@ -291,7 +298,8 @@ final class PtxThread {
                 PtxOperand.Address a = (PtxOperand.Address) ops.get(1);
                 List<PtxOperand> dst = ops.get(0) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(0));
                 for (int k = 0; k < dst.size(); k++) {
-                    long v = load(space(in, parts), address(a, parts) + (long) k * bits / 8, bits / 8);
+                    long at = address(a, parts) + (long) k * bits / 8;
+                    long v = load(space(in, parts, at), at, bits / 8);
                     if (signed && bits < 64) { // ld.s8/.s16/.s32 into a wider register sign-extends
                         v = v << (64 - bits) >> (64 - bits);
                         write(dst.get(k), v, 64);
@@ -304,8 +312,8 @@ final class PtxThread {
                 PtxOperand.Address a = (PtxOperand.Address) ops.get(0);
                 List<PtxOperand> src = ops.get(1) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(1));
                 for (int k = 0; k < src.size(); k++) {
-                    store(space(in, parts), address(a, parts) + (long) k * bits / 8, value(src.get(k), bits, false),
-                            bits / 8);
+                    long at = address(a, parts) + (long) k * bits / 8;
+                    store(space(in, parts, at), at, value(src.get(k), bits, false), bits / 8);
                 }
             }
             case "cvta" -> write(ops.get(0), value(ops.get(1), bits, false), bits);
@@ -393,12 +401,18 @@ final class PtxThread {
         };
     }
 
-    private Map<Long, Byte> space(Instruction in, String[] parts) {
+    /** The memory an ld/st at {@code at} uses: its state space's, or for a generic address (no space named) the one holding it. */
+    private Map<Long, Byte> space(Instruction in, String[] parts, long at) {
         return switch (parts[1]) {
             case "global", "const" -> mem.global();
             case "shared" -> mem.shared();
             case "param" -> param;
-            default -> throw unsupported(in, "the ." + parts[1] + " space");
+            default -> {
+                if (!parts[1].matches("[bsuf](8|16|32|64)|v[248]")) {
+                    throw unsupported(in, "the ." + parts[1] + " space");
+                }
+                yield mem.shared().containsKey(at) ? mem.shared() : mem.global(); // the two do not overlap in a run
+            }
         };
     }
 

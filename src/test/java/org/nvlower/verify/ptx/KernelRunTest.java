@@ -88,6 +88,16 @@ class KernelRunTest {
     }
 
     @Test
+    void volatileCacheHintsAndGenericAddressesReadAsPlainLoadsAndStores() throws IOException {
+        // ld.ca and st.wb through generic addresses of global memory; st/ld.volatile.shared across a
+        // bar.sync (each thread reads its neighbour's word); sqrt.rn.f32 of it
+        KernelRun.Result r = run("/ptx/hints.ptx", 64, 0, "adversarial");
+        assertTrue(r.passed(), r.toString());
+        assertEquals(java.util.Map.of("sqrt.rn.f32", 64), r.runsByOp(), r.toString());
+        assertTrue(r.changed() >= 64 * 2, r.toString());
+    }
+
+    @Test
     void fp64KernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
         for (String mufu : new String[] {"exact", "adversarial"}) {
             KernelRun.Result r = run("/ptx/dexact.ptx", 64, 0, mufu);
