@@ -162,10 +162,12 @@ public final class KernelRun {
     }
 
     /**
-     * Runs one block of {@code threads} threads: each runs to its next bar.sync (or its end) in
-     * turn, and all go on past a barrier together. Returns the math instructions run.
+     * Runs one block of {@code threads} threads: each runs to its next bar.sync, warp instruction
+     * or end in turn; a warp whose threads all wait at a warp instruction takes it together
+     * ({@link WarpOps}) and runs on; all go on past a barrier together. Returns the math
+     * instructions run.
      */
-    private static int block(PtxFunction kernel, Map<String, Long> params, PtxThread.Memories mem, int threads,
+    static int block(PtxFunction kernel, Map<String, Long> params, PtxThread.Memories mem, int threads,
             PtxThread.MathUnit math, MufuModel mufu) {
         List<PtxThread> running = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
@@ -182,20 +184,41 @@ public final class KernelRun {
             }, math, mufu));
         }
         int runs = 0;
-        List<PtxThread> waiting = running;
-        while (!waiting.isEmpty()) {
-            List<PtxThread> next = new ArrayList<>();
-            for (PtxThread t : waiting) {
-                if (!t.run()) {
-                    next.add(t);
-                } else {
+        int done = 0;
+        List<PtxThread> toRun = running;
+        List<PtxThread> atBarrier = new ArrayList<>();
+        while (true) {
+            List<PtxThread> atWarpOp = new ArrayList<>();
+            for (PtxThread t : toRun) {
+                if (t.run()) {
                     runs += t.mathRuns;
+                    done++;
+                } else {
+                    (t.atWarpOp() != null ? atWarpOp : atBarrier).add(t);
                 }
             }
-            if (!next.isEmpty() && next.size() != waiting.size()) {
+            if (!atWarpOp.isEmpty()) { // each warp takes its warp instruction together, then runs on
+                for (int w = 0; w < threads; w += 32) {
+                    List<PtxThread> lanes = running.subList(w, Math.min(threads, w + 32));
+                    if (lanes.stream().anyMatch(t -> t.atWarpOp() != null)) {
+                        if (!atWarpOp.containsAll(lanes)) {
+                            throw new UnsupportedOperationException(kernel.name() + ": a warp instruction that not every "
+                                    + "thread of warp " + w / 32 + " reaches together");
+                        }
+                        WarpOps.take(lanes);
+                    }
+                }
+                toRun = atWarpOp;
+                continue;
+            }
+            if (atBarrier.isEmpty()) {
+                break;
+            }
+            if (done > 0) {
                 throw new UnsupportedOperationException(kernel.name() + ": a bar.sync that not every thread reaches");
             }
-            waiting = next;
+            toRun = atBarrier;
+            atBarrier = new ArrayList<>();
         }
         return runs;
     }

@@ -59,6 +59,7 @@ final class PtxThread {
     private final MufuModel mufu;
     private long nextParam = PARAM_BASE;
     private Frame frame;
+    private Instruction atWarpOp;
     int mathRuns;
 
     /**
@@ -165,7 +166,10 @@ final class PtxThread {
         }
     }
 
-    /** Runs until the thread returns (true) or reaches a bar.sync (false; run again to go on). */
+    /**
+     * Runs until the thread returns (true) or reaches a bar.sync or a warp instruction (false; run
+     * again to go on, after {@link #finishWarpOp} for the latter).
+     */
     boolean run() {
         for (int steps = 0; ; steps++) {
             if (steps > 1_000_000) {
@@ -195,10 +199,39 @@ final class PtxThread {
                     }
                     return false;
                 }
+                case "shfl", "vote", "redux" -> { // the warp takes it together (WarpOps); the thread waits here
+                    if (!in.opcode().contains(".sync")) {
+                        throw unsupported(in, "the warp instructions before .sync"); // shfl.b32, vote.any: sm_6x and older
+                    }
+                    atWarpOp = in;
+                    return false;
+                }
                 case "call" -> call(in);
                 default -> execute(in);
             }
         }
+    }
+
+    /** The warp instruction this thread waits at (run() returned false there), or null: at a bar.sync or running. */
+    Instruction atWarpOp() {
+        return atWarpOp;
+    }
+
+    /** An operand's value in this thread, for {@link WarpOps}. */
+    long operand(PtxOperand o, int bits, boolean signed) {
+        return value(o, bits, signed);
+    }
+
+    /** Writes a warp instruction's result (and its predicate, for {@code d|p}) and lets the thread go on. */
+    void finishWarpOp(long result, int bits, boolean predicate) {
+        PtxOperand d = atWarpOp.operands().get(0);
+        if (d instanceof PtxOperand.PredicatePair pair) {
+            write(new PtxOperand.Name(pair.first()), result, bits);
+            write(new PtxOperand.Name(pair.second()), predicate ? 1 : 0, 1);
+        } else {
+            write(d, result, bits);
+        }
+        atWarpOp = null;
     }
 
     private long allocateParam(long bytes) {
@@ -242,7 +275,7 @@ final class PtxThread {
         }
         frame = f;
         if (!run()) {
-            throw unsupported(in, "bar.sync inside a called function");
+            throw unsupported(in, "bar.sync or a warp instruction inside a called function");
         }
         frame = caller;
     }

@@ -98,6 +98,15 @@ class KernelRunTest {
     }
 
     @Test
+    void aKernelWithWarpShufflesVotesAndReductionsGivesTheSameMemory() throws IOException {
+        // nvcc 13's PTX: a shfl.down tree sum of quotients, shfl up/bfly/idx, ballot, redux.sync.add, vote.any
+        KernelRun.Result r = run("/ptx/warp.ptx", 64, 64, "adversarial");
+        assertTrue(r.passed(), r.toString());
+        assertEquals(java.util.Map.of("div.rn.f32", 128, "sqrt.rn.f32", 64), r.runsByOp(), r.toString());
+        assertTrue(r.changed() > 64 * 4, r.toString());
+    }
+
+    @Test
     void fp64KernelGivesTheSameMemoryThroughTheTemplates() throws IOException {
         for (String mufu : new String[] {"exact", "adversarial"}) {
             KernelRun.Result r = run("/ptx/dexact.ptx", 64, 0, mufu);

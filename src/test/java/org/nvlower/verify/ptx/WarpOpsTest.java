@@ -1,0 +1,101 @@
+package org.nvlower.verify.ptx;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.nvlower.ptx.PtxFunction;
+import org.nvlower.ptx.PtxReader;
+import org.nvlower.sass.MufuModel;
+
+/**
+ * shfl.sync, vote.sync and redux.sync in a block of 32 threads, each result against the PTX ISA's
+ * definition worked out by hand here (this module is accepted by ptxas 13 for sm_80).
+ */
+class WarpOpsTest {
+
+    private static final long P = 0x10000;
+
+    private static final String MODULE = """
+            .version 8.0
+            .target sm_80
+            .address_size 64
+            .visible .entry w(.param .u64 p)
+            {
+            	.reg .pred %p<3>;
+            	.reg .b32 %r<12>;
+            	.reg .b64 %rd<4>;
+            	ld.param.u64 %rd1, [p];
+            	mov.u32 %r1, %tid.x;
+            	mul.wide.u32 %rd2, %r1, 4;
+            	add.s64 %rd3, %rd1, %rd2;
+            	ld.global.u32 %r2, [%rd3];
+            	shfl.sync.down.b32 %r3|%p1, %r2, 1, 31, -1;
+            	shfl.sync.up.b32 %r4|%p2, %r2, 3, 0, -1;
+            	shfl.sync.bfly.b32 %r5, %r2, 5, 31, -1;
+            	shfl.sync.idx.b32 %r6, %r2, 9, 0x101f, -1;
+            	vote.sync.ballot.b32 %r7, %p1, -1;
+            	redux.sync.add.u32 %r8, %r2, -1;
+            	selp.u32 %r9, 1, 0, %p1;
+            	selp.u32 %r10, 1, 0, %p2;
+            	st.global.u32 [%rd3+128], %r3;
+            	st.global.u32 [%rd3+256], %r4;
+            	st.global.u32 [%rd3+384], %r5;
+            	st.global.u32 [%rd3+512], %r6;
+            	st.global.u32 [%rd3+640], %r7;
+            	st.global.u32 [%rd3+768], %r8;
+            	st.global.u32 [%rd3+896], %r9;
+            	st.global.u32 [%rd3+1024], %r10;
+            	ret;
+            }
+            """;
+
+    private static Map<Long, Byte> run(String module, int threads) {
+        PtxFunction k = PtxReader.read("w.ptx", module).functions().get(0);
+        Map<Long, Byte> global = new HashMap<>();
+        for (int i = 0; i < 2048; i += 4) {
+            LittleEndian.put32(global, P + i, i < 128 ? (i / 4) * (i / 4) + 1 : 0); // in[lane] = lane^2 + 1
+        }
+        KernelRun.block(k, Map.of("p", P), new PtxThread.Memories(global, new HashMap<>(), Map.of(), Map.of()), threads,
+                (in, src) -> {
+                    throw new UnsupportedOperationException(in.opcode());
+                }, MufuModel.exact());
+        return global;
+    }
+
+    private static long in(int lane) {
+        return (long) lane * lane + 1;
+    }
+
+    @Test
+    void eachLaneGetsWhatTheIsaDefines() {
+        Map<Long, Byte> m = run(MODULE, 32);
+        long sum = 0;
+        for (int lane = 0; lane < 32; lane++) {
+            sum += in(lane);
+        }
+        for (int lane = 0; lane < 32; lane++) {
+            long at = P + 4L * lane;
+            assertEquals(lane < 31 ? in(lane + 1) : in(31), LittleEndian.get32(m, at + 128), "down 1, lane " + lane);
+            assertEquals(lane < 31 ? 1 : 0, LittleEndian.get32(m, at + 896), "down's predicate, lane " + lane);
+            assertEquals(lane >= 3 ? in(lane - 3) : in(lane), LittleEndian.get32(m, at + 256), "up 3, lane " + lane);
+            assertEquals(lane >= 3 ? 1 : 0, LittleEndian.get32(m, at + 1024), "up's predicate, lane " + lane);
+            assertEquals(in(lane ^ 5), LittleEndian.get32(m, at + 384), "bfly 5, lane " + lane);
+            assertEquals(in((lane & 16) | 9), LittleEndian.get32(m, at + 512), "idx 9 in segments of 16, lane " + lane);
+            assertEquals(0x7FFFFFFFL, LittleEndian.get32(m, at + 640), "ballot of down's predicate");
+            assertEquals(sum, LittleEndian.get32(m, at + 768), "redux.add");
+        }
+    }
+
+    @Test
+    void aPartialWarpOrAPartialMaskIsRefused() {
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> run(MODULE, 20));
+        assertTrue(e.getMessage().contains("a source lane past the block's last thread"), e.getMessage());
+        e = assertThrows(UnsupportedOperationException.class, () -> run(MODULE.replace("5, 31, -1", "5, 31, 0xffff"), 32));
+        assertTrue(e.getMessage().contains("a membermask other than the full warp"), e.getMessage());
+    }
+}
