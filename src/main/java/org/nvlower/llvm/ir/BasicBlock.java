@@ -126,7 +126,8 @@ public final class BasicBlock extends TrackedValue {
 
     /**
      * Replaces the terminator (or adds one to a block without): successors that are no longer
-     * reached lose their phi entries for this block.
+     * reached lose their phi entries for this block, and one reached by fewer edges than before
+     * ({@code br i1 %c, label %d, label %d} made {@code br label %d}) keeps one entry per edge left.
      */
     public void setTerminator(Instruction newTerminator) {
         if (!newTerminator.isTerminator()) {
@@ -137,9 +138,17 @@ public final class BasicBlock extends TrackedValue {
             List<BasicBlock> before = old.successors();
             old.eraseFromParent();
             append(newTerminator);
+            List<BasicBlock> after = newTerminator.successors();
             for (BasicBlock s : new java.util.LinkedHashSet<>(before)) {
-                if (!newTerminator.successors().contains(s)) {
+                int edges = java.util.Collections.frequency(after, s);
+                if (edges == 0) {
                     s.removePhiEntriesFrom(this);
+                } else if (edges < java.util.Collections.frequency(before, s)) {
+                    for (PhiInst phi : s.phis()) {
+                        while (phi.incoming().stream().filter(e -> e.block() == this).count() > edges) {
+                            phi.removeIncoming(phi.indexOfBlock(this));
+                        }
+                    }
                 }
             }
         } else {

@@ -26,7 +26,6 @@ import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.IrBuilder;
-import org.nvlower.llvm.ir.MetadataAttachment;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Predicate;
@@ -387,7 +386,7 @@ public final class Lower128 {
         boolean carriedResult = carry && f.returnType() == ValueType.F128;
         CallInst c = b.call(module.getOrInsertFunction(f.symbol(), type.returnType(), type.params()), ops,
                 carriedResult ? "" : name);
-        copyDebugLocation(origin, c);
+        c.copyMetadata(origin, "dbg");
         calls.add(c);
         used.add(f);
         return carriedResult ? b.bitcast(c, FloatType.FP128, name) : c;
@@ -410,15 +409,6 @@ public final class Lower128 {
             inst.next().addDebugRecords(inst.debugRecords());
         }
         inst.eraseFromParent();
-    }
-
-    private static void copyDebugLocation(Instruction from, Instruction to) {
-        MetadataAttachment dbg = from.metadata("dbg");
-        if (dbg != null && to.metadata("dbg") == null) {
-            List<MetadataAttachment> list = new ArrayList<>(to.metadata());
-            list.add(dbg);
-            to.setMetadata(list);
-        }
     }
 
     /** A name for a value made for {@code name}: {@code name.suffix}, or "" (numbered) when {@code name} is "". */
@@ -487,10 +477,9 @@ public final class Lower128 {
         if (i instanceof CallInst q && QuadCalls.plan(q) instanceof QuadCalls.Refused r) {
             return r.reason();
         }
-        if (i instanceof CallInst c && c.calledFunction() != null && c.calledFunction().name().startsWith("llvm.")
-                && mentionsFp128(c.calleeType()) && !c.calledFunction().name().equals("llvm.fabs.f128")
-                && !c.calledFunction().name().equals("llvm.copysign.f128")) {
-            return "no runtime function computes @" + c.calledFunction().name();
+        if (i instanceof CallInst c && c.calleeName().startsWith("llvm.") && mentionsFp128(c.calleeType())
+                && !c.calleeName().equals("llvm.fabs.f128") && !c.calleeName().equals("llvm.copysign.f128")) {
+            return "no runtime function computes @" + c.calleeName();
         }
         for (Value v : i.operands()) {
             if ((v instanceof ConstantExpr || v instanceof ConstantAggregate)
@@ -510,19 +499,11 @@ public final class Lower128 {
 
     private void markSideEffectFree() {
         int group = module.attributeGroupFor(SIDE_EFFECT_FREE);
-        for (CallInst c : calls) {
-            if (c.parent() != null && !c.detail().attributeGroups().contains(group)) {
-                List<Integer> groups = new ArrayList<>(c.detail().attributeGroups());
-                groups.add(group);
-                c.setDetail(c.detail().withFnAttributes(c.detail().fnAttributes(), groups));
-            }
-        }
+        calls.stream().filter(c -> c.parent() != null).forEach(c -> c.addAttributeGroup(group));
         for (RuntimeFunction r : used) {
             Function f = module.function(r.symbol()).orElseThrow();
-            if (f.isDeclaration() && !f.attributeGroups().contains(group)) {
-                List<Integer> groups = new ArrayList<>(f.attributeGroups());
-                groups.add(group);
-                f.setAttributes(f.inlineAttributes(), groups);
+            if (f.isDeclaration()) {
+                f.addAttributeGroup(group);
             }
         }
     }

@@ -104,13 +104,7 @@ public final class NvvmReflect {
     public static Result run(Module module, Map<String, Integer> values) {
         List<CallInst> calls = new ArrayList<>();
         for (String name : FUNCTION_NAMES) {
-            module.function(name).ifPresent(f -> {
-                for (Instruction user : f.users()) {
-                    if (user instanceof CallInst c && c.callee() == f) {
-                        calls.add(c);
-                    }
-                }
-            });
+            module.function(name).ifPresent(f -> calls.addAll(f.callSites()));
         }
         // collect first (every key is checked before anything changes), then mutate
         List<String> keys = new ArrayList<>(calls.size());
@@ -124,8 +118,7 @@ public final class NvvmReflect {
             String key = keys.get(i);
             seen.merge(key, 1, Integer::sum);
             functions.add(c.function());
-            c.replaceAllUsesWith(Constants.integer((IntegerType) c.type(), values.getOrDefault(key, 0)));
-            c.eraseFromParent();
+            c.replaceAndErase(Constants.integer((IntegerType) c.type(), values.getOrDefault(key, 0)));
         }
         return new Result(calls.size(), seen, List.copyOf(functions));
     }

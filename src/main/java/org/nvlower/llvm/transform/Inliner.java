@@ -116,9 +116,7 @@ public final class Inliner {
             } else {
                 PhiInst phi = PhiInst.create(call.type());
                 phi.addIncoming(returned, from);
-                String name = call.name();
-                call.setName(""); // the phi takes the call's name
-                phi.setName(name);
+                phi.takeName(call);
                 after.insertBefore(after.first(), phi);
                 result = phi;
             }
@@ -130,17 +128,8 @@ public final class Inliner {
 
     /** Whether {@code f} has a subprogram or any instruction with a location (LLVM's CalleeHasDebugInfo). */
     private static boolean hasDebugInfo(Function f) {
-        if (f.metadata().stream().anyMatch(m -> m.name().equals("dbg"))) {
-            return true;
-        }
-        for (BasicBlock b : f.blocks()) {
-            for (Instruction i : b.instructions()) {
-                if (i.metadata("dbg") != null) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return f.metadata().stream().anyMatch(m -> m.name().equals("dbg"))
+                || f.instructions().anyMatch(i -> i.metadata("dbg") != null);
     }
 
     /** Allocas of constant size at the top of the inlined entry block go to the caller's entry. */
@@ -164,19 +153,11 @@ public final class Inliner {
     public static int inlineAll(Module module, String only, int maxRounds) {
         int total = 0;
         for (int round = 0; round < maxRounds; round++) {
-            List<CallInst> sites = new ArrayList<>();
-            for (Function f : module.functions()) {
-                if (f.isDeclaration()) {
-                    continue;
-                }
-                f.instructions().forEach(i -> {
-                    if (i instanceof CallInst c && c.calledFunction() != null
-                            && (only == null || c.calledFunction().name().equals(only))
-                            && !isNoInline(c) && cannotInline(c) == null) {
-                        sites.add(c);
-                    }
-                });
-            }
+            List<CallInst> sites = module.functions().stream().filter(f -> !f.isDeclaration())
+                    .flatMap(f -> f.instructions(CallInst.class))
+                    .filter(c -> c.calledFunction() != null && (only == null || c.calleeName().equals(only))
+                            && !isNoInline(c) && cannotInline(c) == null)
+                    .toList();
             if (sites.isEmpty()) {
                 break;
             }
