@@ -42,6 +42,22 @@ public final class PhiInst extends Instruction {
         return (BasicBlock) operand(2 * i + 1);
     }
 
+    /**
+     * LLVM's hasConstantValue: the one value every entry other than the phi itself brings (equal
+     * constants count as one), or null when they differ or there is none.
+     */
+    public Value hasConstantValue() {
+        Value same = null;
+        for (int i = 0; i < incomingCount(); i++) {
+            Value v = incomingValue(i);
+            if (v != this && same != null && !same.equals(v)) {
+                return null;
+            }
+            same = v == this ? same : v;
+        }
+        return same;
+    }
+
     /** The index of the first entry coming from {@code block}, or -1. */
     public int indexOfBlock(BasicBlock block) {
         for (int i = 0; i < incomingCount(); i++) {
