@@ -18,10 +18,9 @@ public sealed interface Value permits Constant, TrackedValue, MetadataValue, Inl
         Value v = this;
         for (int depth = 0; depth < 32; depth++) { // a cycle is possible only in unreachable code
             Value under = switch (v) {
-                case CastInst c when c.opcode() == Opcode.BITCAST || c.opcode() == Opcode.ADDRSPACECAST -> c.value();
+                case CastInst c when c.opcode().isPointerCast() -> c.value();
                 case GetElementPtrInst g when allZero(g.indices()) -> g.pointer();
-                case ConstantExpr e when e.opcode() == Opcode.BITCAST || e.opcode() == Opcode.ADDRSPACECAST
-                        || e.opcode() == Opcode.GETELEMENTPTR && allZero(e.operands().subList(1, e.operands().size())) ->
+                case ConstantExpr e when e.opcode().isPointerCast() || e.opcode() == Opcode.GETELEMENTPTR && allZero(e.operands().subList(1, e.operands().size())) ->
                     e.operands().get(0);
                 default -> null;
             };

@@ -12,7 +12,6 @@ import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
 import org.nvlower.llvm.ir.AggregateInst;
 import org.nvlower.llvm.ir.AttributeSet;
-import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantAggregate;
@@ -165,22 +164,12 @@ public final class Lower128 {
 
     private void lowerFunction(Function f) {
         List<Instruction> work = new ArrayList<>();
-        for (BasicBlock b : f.blocks()) {
-            for (Instruction i : b.instructions()) {
-                foldOperands(i);
-                if (i instanceof CallInst c && QuadCalls.plan(c) != null
-                        && !(QuadCalls.plan(c) instanceof QuadCalls.Refused)) {
-                    work.add(i);
-                    continue;
-                }
-                RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
-                if (d instanceof RuntimeDispatch.Call || d instanceof RuntimeDispatch.Fold) {
-                    if (!(i.type() instanceof VectorType v && v.scalable())) {
-                        work.add(i);
-                    }
-                }
+        f.instructions().forEach(i -> {
+            foldOperands(i);
+            if (lowers(i)) {
+                work.add(i);
             }
-        }
+        });
         for (Instruction i : work) {
             if (i instanceof CallInst c) {
                 lowerCall(c, QuadCalls.plan(c));
@@ -188,6 +177,16 @@ public final class Lower128 {
                 lower(i, RuntimeDispatch.decide(i));
             }
         }
+    }
+
+    /** Whether {@code i} is lowered: a quad call with a plan, or an operation the runtime computes or folds (no scalable vector). */
+    private static boolean lowers(Instruction i) {
+        if (i instanceof CallInst c && QuadCalls.plan(c) != null && !(QuadCalls.plan(c) instanceof QuadCalls.Refused)) {
+            return true;
+        }
+        RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
+        return (d instanceof RuntimeDispatch.Call || d instanceof RuntimeDispatch.Fold)
+                && !(i.type() instanceof VectorType v && v.scalable());
     }
 
     private void foldOperands(Instruction i) {
@@ -430,16 +429,13 @@ public final class Lower128 {
 
     /** The operations of {@code f} NVPTX cannot select (after the lowering). */
     private void checkFunction(Function f, List<Unselectable> found) {
-        for (BasicBlock b : f.blocks()) {
-            for (Instruction i : b.instructions()) {
-                String why = unselectable(i);
-                if (why != null) {
-                    SourcePosition at = i.source() != null ? module.positionOf(i.source().tokenStart())
-                            : module.positionOf(f);
-                    found.add(new Unselectable(at, "'" + IrPrinter.canonical(i) + "' in @" + f.name(), why));
-                }
+        f.instructions().forEach(i -> {
+            String why = unselectable(i);
+            if (why != null) {
+                SourcePosition at = i.source() != null ? module.positionOf(i.source().tokenStart()) : module.positionOf(f);
+                found.add(new Unselectable(at, "'" + IrPrinter.canonical(i) + "' in @" + f.name(), why));
             }
-        }
+        });
     }
 
     /** An error naming every operation NVPTX cannot select, unless they are to be kept; else their list. */

@@ -231,9 +231,9 @@ public final class MemoryCleanup {
             Value v = p;
             long offset = 0;
             for (int depth = 0; depth < 32; depth++) {
-                if (v instanceof CastInst c && (c.opcode() == Opcode.BITCAST || c.opcode() == Opcode.ADDRSPACECAST)) {
+                if (v instanceof CastInst c && c.opcode().isPointerCast()) {
                     v = c.value();
-                } else if (v instanceof ConstantExpr e && (e.opcode() == Opcode.BITCAST || e.opcode() == Opcode.ADDRSPACECAST)) {
+                } else if (v instanceof ConstantExpr e && e.opcode().isPointerCast()) {
                     v = e.operands().get(0);
                 } else if (v instanceof GetElementPtrInst g) {
                     offset = add(offset, gepOffset(g.sourceType(), g.indices()));

@@ -179,7 +179,7 @@ public final class ReflectBranchFold {
     private static void mergeInto(BasicBlock pred, BasicBlock block) {
         Function f = pred.parent();
         pred.terminator().eraseFromParent();
-        for (Instruction inst : new ArrayList<>(block.instructions())) {
+        for (Instruction inst = block.first(); inst != null; inst = block.first()) {
             inst.moveToEnd(pred);
         }
         for (BasicBlock s : new ArrayList<>(pred.successors())) {
