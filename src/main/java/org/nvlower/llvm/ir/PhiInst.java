@@ -85,19 +85,19 @@ public final class PhiInst extends Instruction {
         appendOperands(value, block);
     }
 
-    /** Adds {@code [values[i], %blocks[i]]} for every i, in one step (a phi of thousands of entries stays linear). */
-    public void addIncoming(List<Value> values, List<BasicBlock> blocks) {
-        if (values.size() != blocks.size()) {
-            throw new IllegalArgumentException(values.size() + " values for " + blocks.size() + " blocks");
+    /** Adds the entries in order, in one step (a phi of thousands of entries stays linear). */
+    public void addIncoming(List<Incoming> entries) {
+        if (entries.isEmpty()) {
+            return;
         }
-        Value[] added = new Value[2 * values.size()];
-        for (int i = 0; i < values.size(); i++) {
-            Value v = values.get(i);
+        Value[] added = new Value[2 * entries.size()];
+        for (int i = 0; i < entries.size(); i++) {
+            Value v = entries.get(i).value();
             if (!v.type().equals(type())) {
                 throw new IllegalArgumentException("phi of " + type() + " given a " + v.type());
             }
             added[2 * i] = v;
-            added[2 * i + 1] = blocks.get(i);
+            added[2 * i + 1] = entries.get(i).block();
         }
         appendOperands(added);
     }

@@ -93,13 +93,11 @@ public final class Inliner {
             InlinedAt.apply(module, callLocation.node(), body, hasDebugInfo(callee));
         }
         // route returns to the rest of the caller
-        List<Value> returned = new ArrayList<>();
-        List<BasicBlock> from = new ArrayList<>();
+        List<PhiInst.Incoming> returned = new ArrayList<>();
         for (BasicBlock b : body) {
             if (b.terminator() instanceof TerminatorInst t && t.isReturn()) {
                 if (t.returnValue() != null) {
-                    returned.add(t.returnValue());
-                    from.add(b);
+                    returned.add(new PhiInst.Incoming(t.returnValue(), b));
                 }
                 b.setTerminator(TerminatorInst.br(after));
             }
@@ -108,14 +106,10 @@ public final class Inliner {
         before.setTerminator(TerminatorInst.br(body.get(0)));
         // debug info naming the call follows its value too (LLVM replaces metadata uses as well)
         if (call.hasResult() && (call.hasUses() || caller.hasDebugLocals())) {
-            Value result;
-            if (returned.size() == 1) {
-                result = returned.get(0);
-            } else if (returned.isEmpty()) {
-                result = Constants.poison(call.type());
-            } else {
+            Value result = returned.size() == 1 ? returned.get(0).value() : Constants.poison(call.type());
+            if (returned.size() > 1) {
                 PhiInst phi = PhiInst.create(call.type());
-                phi.addIncoming(returned, from);
+                phi.addIncoming(returned);
                 phi.takeName(call);
                 after.insertBefore(after.first(), phi);
                 result = phi;
