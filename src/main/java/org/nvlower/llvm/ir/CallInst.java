@@ -168,7 +168,7 @@ public final class CallInst extends Instruction {
         return callee() instanceof Function f ? f : null;
     }
 
-    /** The name of the called function, or "" for an indirect call. */
+    /** The name of the called function ("" for an indirect call, or a numbered function such as {@code @0}). */
     public String calleeName() {
         return callee() instanceof Function f ? f.name() : "";
     }

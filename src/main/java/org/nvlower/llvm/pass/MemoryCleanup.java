@@ -128,12 +128,9 @@ public final class MemoryCleanup {
                         pending.clear();
                     }
                 }
-                case AllocaInst a -> {
-                }
-                case GetElementPtrInst g -> {
-                }
                 // a volatile or atomic load or store, fence, cmpxchg, atomicrmw
-                case MemoryInst m -> clobberAll(known, pending);
+                case MemoryInst m when !(m instanceof AllocaInst || m instanceof GetElementPtrInst) ->
+                        clobberAll(known, pending);
                 case OtherInst o when o.opcode() == Opcode.VA_ARG -> clobberAll(known, pending);
                 default -> {
                 }
