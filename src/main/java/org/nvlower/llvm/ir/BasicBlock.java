@@ -156,6 +156,18 @@ public final class BasicBlock extends TrackedValue {
         }
     }
 
+    /**
+     * LLVM's replaceSuccessorsPhiUsesWith: the phis of this block's successors name {@code to} where
+     * they named {@code from} (the edges now start at {@code to}: a split or a merge moved the terminator).
+     */
+    public void replaceSuccessorsPhiUsesWith(BasicBlock from, BasicBlock to) {
+        for (BasicBlock s : new java.util.LinkedHashSet<>(successors())) {
+            for (PhiInst phi : s.phis()) {
+                phi.replaceIncomingBlock(from, to);
+            }
+        }
+    }
+
     /** Removes the phi entries of this block for edges from {@code pred} (an edge went away). */
     public void removePhiEntriesFrom(BasicBlock pred) {
         for (PhiInst phi : phis()) {
@@ -183,11 +195,7 @@ public final class BasicBlock extends TrackedValue {
             i.setParent(tail);
             tail.instructions.linkLast(i);
         }
-        for (BasicBlock s : new java.util.LinkedHashSet<>(tail.successors())) {
-            for (PhiInst phi : s.phis()) {
-                phi.replaceIncomingBlock(this, tail);
-            }
-        }
+        tail.replaceSuccessorsPhiUsesWith(this, tail);
         append(TerminatorInst.br(tail));
         markEdited();
         return tail;

@@ -515,14 +515,24 @@ public abstract sealed class Instruction extends TrackedValue
         }
     }
 
+    /**
+     * LLVM's setMetadata(kind, node): the attachment {@code !kind} becomes {@code node} ({@code "!7"}),
+     * in its place, or added last when the instruction has none.
+     */
+    public void setMetadata(String kind, String node) {
+        MetadataAttachment m = new MetadataAttachment(kind, node);
+        List<MetadataAttachment> list = new ArrayList<>(metadata.stream().map(a -> a.name().equals(kind) ? m : a).toList());
+        if (metadata(kind) == null) {
+            list.add(m);
+        }
+        setMetadata(list);
+    }
+
     /** LLVM's copyMetadata for one kind: this instruction's {@code !kind} becomes {@code from}'s (when it has one). */
     public void copyMetadata(Instruction from, String kind) {
         MetadataAttachment m = from.metadata(kind);
         if (m != null) {
-            List<MetadataAttachment> list = new ArrayList<>(metadata);
-            list.removeIf(a -> a.name().equals(kind));
-            list.add(m);
-            setMetadata(list);
+            setMetadata(kind, m.node());
         }
     }
 

@@ -182,11 +182,7 @@ public final class ReflectBranchFold {
         for (Instruction inst = block.first(); inst != null; inst = block.first()) {
             inst.moveToEnd(pred);
         }
-        for (BasicBlock s : new ArrayList<>(pred.successors())) {
-            for (PhiInst phi : s.phis()) {
-                phi.replaceIncomingBlock(block, pred);
-            }
-        }
+        pred.replaceSuccessorsPhiUsesWith(block, pred);
         f.removeBlock(block);
     }
 
