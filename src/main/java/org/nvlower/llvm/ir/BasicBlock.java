@@ -145,7 +145,11 @@ public final class BasicBlock extends TrackedValue {
                     s.removePhiEntriesFrom(this);
                 } else if (edges < java.util.Collections.frequency(before, s)) {
                     for (PhiInst phi : s.phis()) {
-                        while (phi.incoming().stream().filter(e -> e.block() == this).count() > edges) {
+                        int extra = -edges;
+                        for (int i = 0; i < phi.incomingCount(); i++) {
+                            extra += phi.incomingBlock(i) == this ? 1 : 0;
+                        }
+                        for (; extra > 0; extra--) {
                             phi.removeIncoming(phi.indexOfBlock(this));
                         }
                     }

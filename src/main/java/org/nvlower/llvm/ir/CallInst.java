@@ -196,13 +196,17 @@ public final class CallInst extends Instruction {
         return f.name().startsWith("llvm.") || f.hasAttribute("willreturn") && f.hasAttribute("nounwind");
     }
 
-    /** Whether the call or its direct callee carries one of the attributes, spelled as given. */
+    /** Whether the direct callee or the call carries one of the attributes, spelled as given (the callee's read first). */
     private boolean hasMemoryAttribute(String... spellings) {
-        List<String> wanted = List.of(spellings);
         Function f = calledFunction();
-        for (AttributeSet set : f == null ? List.of(attributes()) : List.of(f.attributes(), attributes())) {
-            for (Attribute a : set.attributes()) {
-                if (wanted.contains(a.print(false))) {
+        return f != null && hasAny(f.attributes(), spellings) || hasAny(attributes(), spellings);
+    }
+
+    private static boolean hasAny(AttributeSet set, String... spellings) {
+        for (Attribute a : set.attributes()) {
+            String text = a.print(false);
+            for (String s : spellings) {
+                if (text.equals(s)) {
                     return true;
                 }
             }

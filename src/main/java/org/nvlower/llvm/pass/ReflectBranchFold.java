@@ -73,7 +73,9 @@ public final class ReflectBranchFold {
 
     private boolean runOn(Function f, boolean always) {
         Worklist work = new Worklist(f.blocks().stream().mapToInt(b -> b.instructions().size()).sum());
-        f.instructions().forEach(work::add);
+        for (BasicBlock b : f.blocks()) {
+            b.instructions().forEach(work::add);
+        }
         boolean changedHere = false;
         while (!work.isEmpty()) {
             boolean cfgChanged = false;
@@ -136,7 +138,13 @@ public final class ReflectBranchFold {
     private void removeDeadInstructions(Function f) {
         Worklist work = new Worklist(16); // grows: few instructions are dead
         // only the instructions dead now: the others die when their last user goes, and are queued then
-        f.instructions().filter(i -> !i.hasUses() && i.wouldBeTriviallyDead()).forEach(work::add);
+        for (BasicBlock b : f.blocks()) {
+            for (Instruction inst : b.instructions()) {
+                if (!inst.hasUses() && inst.wouldBeTriviallyDead()) {
+                    work.add(inst);
+                }
+            }
+        }
         while (!work.isEmpty()) {
             Instruction inst = work.poll();
             if (inst.parent() == null || inst.hasUses() || !inst.wouldBeTriviallyDead()) {
