@@ -196,6 +196,12 @@ public final class CallInst extends Instruction {
         return f.name().startsWith("llvm.") || f.hasAttribute("willreturn") && f.hasAttribute("nounwind");
     }
 
+    /** Only a {@linkplain #isPure pure} {@code call} (never an invoke or callbr). */
+    @Override
+    public boolean wouldBeTriviallyDead() {
+        return opcode() == Opcode.CALL && isPure();
+    }
+
     /** Whether the direct callee or the call carries one of the attributes, spelled as given (the callee's read first). */
     private boolean hasMemoryAttribute(String... spellings) {
         Function f = calledFunction();

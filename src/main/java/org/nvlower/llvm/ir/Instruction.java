@@ -445,14 +445,10 @@ public abstract sealed class Instruction extends TrackedValue
      * callbr; a load only when {@linkplain MemoryInst#isSimple simple}, a call only when
      * {@linkplain CallInst#isPure pure}.
      */
-    public boolean wouldBeTriviallyDead() {
-        return switch (this) {
-            case LoadInst load -> load.isSimple();
-            case CallInst call when opcode == Opcode.CALL -> call.isPure();
-            default -> switch (opcode) {
-                case STORE, FENCE, CMPXCHG, ATOMICRMW, VA_ARG, LANDINGPAD, CLEANUPPAD, CATCHPAD, INVOKE, CALLBR -> false;
-                default -> !isTerminator();
-            };
+    public boolean wouldBeTriviallyDead() { // LoadInst and CallInst override it
+        return switch (opcode) {
+            case STORE, FENCE, CMPXCHG, ATOMICRMW, VA_ARG, LANDINGPAD, CLEANUPPAD, CATCHPAD, INVOKE, CALLBR -> false;
+            default -> !isTerminator();
         };
     }
 
