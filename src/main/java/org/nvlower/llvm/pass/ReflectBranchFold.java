@@ -74,7 +74,9 @@ public final class ReflectBranchFold {
     private boolean runOn(Function f, boolean always) {
         Worklist work = new Worklist(f.blocks().stream().mapToInt(b -> b.instructions().size()).sum());
         for (BasicBlock b : f.blocks()) {
-            b.instructions().forEach(work::add);
+            for (Instruction i : b.instructions()) {
+                work.add(i);
+            }
         }
         boolean changedHere = false;
         while (!work.isEmpty()) {
