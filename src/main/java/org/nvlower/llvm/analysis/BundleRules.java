@@ -167,7 +167,7 @@ final class BundleRules {
     }
 
     private static boolean isSetup(Value v) {
-        return v instanceof CallInst c && c.calledFunction() != null && c.calledFunction().name().equals(SETUP);
+        return v instanceof CallInst c && c.calleeName().equals(SETUP);
     }
 
 

@@ -107,7 +107,7 @@ final class CallRules {
             }
             return own.varArgs() ? "cannot guarantee " + cc + " tail call for varargs function" : null;
         }
-        if (call.calledFunction() != null && call.calledFunction().name().startsWith("llvm.")) {
+        if (call.calleeName().startsWith("llvm.")) {
             return null;
         }
         if (callee.params().size() != own.params().size()) {

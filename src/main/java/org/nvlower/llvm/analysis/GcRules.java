@@ -1,13 +1,10 @@
 package org.nvlower.llvm.analysis;
 
+import org.nvlower.llvm.ir.AllocaInst;
 import org.nvlower.llvm.ir.CallInst;
-import org.nvlower.llvm.ir.CastInst;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantKeyword;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.Instruction;
-import org.nvlower.llvm.ir.MemoryInst;
-import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.Value;
 
@@ -33,14 +30,14 @@ final class GcRules {
         switch (callee.name()) {
             case "llvm.gcroot", "llvm.gcread", "llvm.gcwrite" -> {
                 if (callee.name().equals("llvm.gcroot") && call.arguments().size() == 2) {
-                    Value root = stripCasts(call.argument(0));
-                    if (!(root instanceof MemoryInst m && m.opcode() == Opcode.ALLOCA)) {
+                    Value root = call.argument(0).stripPointerCasts();
+                    if (!(root instanceof AllocaInst m)) {
                         return "llvm.gcroot parameter #1 must be an alloca.";
                     }
                     if (!(call.argument(1) instanceof Constant meta)) {
                         return "llvm.gcroot parameter #2 must be a constant.";
                     }
-                    if (!(m.elementType() instanceof PointerType) && meta instanceof ConstantKeyword k
+                    if (!(m.allocatedType() instanceof PointerType) && meta instanceof ConstantKeyword k
                             && k.keyword() == ConstantKeyword.Keyword.NULL) {
                         return "llvm.gcroot parameter #1 must either be a pointer alloca, or argument #2 must be a "
                                 + "non-null constant.";
@@ -60,14 +57,4 @@ final class GcRules {
         }
     }
 
-    /** The value under bitcasts and address space casts (instructions). */
-    private static Value stripCasts(Value v) {
-        while (v instanceof CastInst c && (c.opcode() == Opcode.BITCAST || c.opcode() == Opcode.ADDRSPACECAST)) {
-            v = c.value();
-        }
-        if (v instanceof Constant k) {
-            return GlobalRules.stripCasts(k);
-        }
-        return v;
-    }
 }

@@ -14,7 +14,6 @@ import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.Linkage;
 import org.nvlower.llvm.ir.NamedStructType;
-import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PointerType;
 import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.Type;
@@ -50,7 +49,7 @@ final class GlobalRules {
             case GlobalVariable v when g.name().equals("llvm.used") || g.name().equals("llvm.compiler.used") -> used(v);
             case GlobalVariable v when g.name().equals("llvm.global_ctors") || g.name().equals("llvm.global_dtors") ->
                     structors(v);
-            case GlobalAlias a when a.isIfunc() -> a.target() != null && stripCasts(a.target()) instanceof Function r
+            case GlobalAlias a when a.isIfunc() -> a.target() != null && a.target().stripPointerCasts() instanceof Function r
                     && !(r.returnType() instanceof PointerType) ? "IFunc resolver has incorrect type" : null;
             case GlobalAlias a -> a.target() == null ? null : aliasee(a.target(), new HashSet<>());
             default -> null;
@@ -75,7 +74,7 @@ final class GlobalRules {
             return "wrong initalizer for intrinsic global variable";
         }
         for (Constant e : list.elements()) {
-            Constant member = stripCasts(e);
+            Constant member = e.stripPointerCasts();
             if (!(member instanceof GlobalValue)) {
                 return "invalid llvm.used member";
             }
@@ -130,23 +129,5 @@ final class GlobalRules {
             }
         }
         return null;
-    }
-
-    /** The constant under bitcasts, address space casts and all-zero-index getelementptrs (LLVM's stripPointerCasts). */
-    static Constant stripCasts(Constant c) {
-        while (c instanceof ConstantExpr e && !e.operands().isEmpty() && (e.opcode() == Opcode.BITCAST
-                || e.opcode() == Opcode.ADDRSPACECAST || e.opcode() == Opcode.GETELEMENTPTR && zeroIndexes(e))) {
-            c = e.operands().get(0);
-        }
-        return c;
-    }
-
-    private static boolean zeroIndexes(ConstantExpr e) {
-        for (int i = 1; i < e.operands().size(); i++) {
-            if (!(e.operands().get(i) instanceof org.nvlower.llvm.ir.ConstantInt k) || k.value().signum() != 0) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -194,7 +194,7 @@ final class SafepointRules {
 
     /** The statepoint call {@code token} names, or null. */
     private static CallInst asStatepoint(Value token) {
-        return token instanceof CallInst c && c.calledFunction() != null && is(c.calledFunction().name(), STATEPOINT)
+        return token instanceof CallInst c && is(c.calleeName(), STATEPOINT)
                 ? c : null;
     }
 

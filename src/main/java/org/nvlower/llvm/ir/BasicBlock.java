@@ -126,7 +126,8 @@ public final class BasicBlock extends TrackedValue {
 
     /**
      * Replaces the terminator (or adds one to a block without): successors that are no longer
-     * reached lose their phi entries for this block.
+     * reached lose their phi entries for this block, and one reached by fewer edges than before
+     * ({@code br i1 %c, label %d, label %d} made {@code br label %d}) keeps one entry per edge left.
      */
     public void setTerminator(Instruction newTerminator) {
         if (!newTerminator.isTerminator()) {
@@ -137,13 +138,37 @@ public final class BasicBlock extends TrackedValue {
             List<BasicBlock> before = old.successors();
             old.eraseFromParent();
             append(newTerminator);
+            List<BasicBlock> after = newTerminator.successors();
             for (BasicBlock s : new java.util.LinkedHashSet<>(before)) {
-                if (!newTerminator.successors().contains(s)) {
+                int edges = java.util.Collections.frequency(after, s);
+                if (edges == 0) {
                     s.removePhiEntriesFrom(this);
+                } else if (edges < java.util.Collections.frequency(before, s)) {
+                    for (PhiInst phi : s.phis()) {
+                        int extra = -edges;
+                        for (int i = 0; i < phi.incomingCount(); i++) {
+                            extra += phi.incomingBlock(i) == this ? 1 : 0;
+                        }
+                        for (; extra > 0; extra--) {
+                            phi.removeIncoming(phi.indexOfBlock(this));
+                        }
+                    }
                 }
             }
         } else {
             append(newTerminator);
+        }
+    }
+
+    /**
+     * LLVM's replaceSuccessorsPhiUsesWith: the phis of this block's successors name {@code to} where
+     * they named {@code from} (the edges now start at {@code to}: a split or a merge moved the terminator).
+     */
+    public void replaceSuccessorsPhiUsesWith(BasicBlock from, BasicBlock to) {
+        for (BasicBlock s : new java.util.LinkedHashSet<>(successors())) {
+            for (PhiInst phi : s.phis()) {
+                phi.replaceIncomingBlock(from, to);
+            }
         }
     }
 
@@ -174,11 +199,7 @@ public final class BasicBlock extends TrackedValue {
             i.setParent(tail);
             tail.instructions.linkLast(i);
         }
-        for (BasicBlock s : new java.util.LinkedHashSet<>(tail.successors())) {
-            for (PhiInst phi : s.phis()) {
-                phi.replaceIncomingBlock(this, tail);
-            }
-        }
+        tail.replaceSuccessorsPhiUsesWith(this, tail);
         append(TerminatorInst.br(tail));
         markEdited();
         return tail;

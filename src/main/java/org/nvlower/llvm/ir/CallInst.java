@@ -137,6 +137,15 @@ public final class CallInst extends Instruction {
         }
     }
 
+    /** Adds the attribute group {@code #id} to the call unless it has it (see {@link Module#attributeGroupFor}). */
+    public void addAttributeGroup(int id) {
+        if (!detail.attributeGroups().contains(id)) {
+            List<Integer> groups = new java.util.ArrayList<>(detail.attributeGroups());
+            groups.add(id);
+            setDetail(detail.withFnAttributes(detail.fnAttributes(), groups));
+        }
+    }
+
     /** The attributes written on the call itself: inline, then those of its {@code #N} groups. */
     public AttributeSet attributes() {
         AttributeSet all = detail.fnAttributes();
@@ -157,6 +166,58 @@ public final class CallInst extends Instruction {
     /** The called function when the callee is one directly, else null. */
     public Function calledFunction() {
         return callee() instanceof Function f ? f : null;
+    }
+
+    /** The name of the called function ("" for an indirect call, or a numbered function such as {@code @0}). */
+    public String calleeName() {
+        return callee() instanceof Function f ? f.name() : "";
+    }
+
+    /** LLVM's doesNotAccessMemory: {@code readnone} or {@code memory(none)} on the call or its callee. */
+    public boolean doesNotAccessMemory() {
+        return hasMemoryAttribute("readnone", "memory(none)");
+    }
+
+    /** LLVM's onlyReadsMemory: {@link #doesNotAccessMemory}, or {@code readonly} / {@code memory(read)}. */
+    public boolean onlyReadsMemory() {
+        return hasMemoryAttribute("readnone", "memory(none)", "readonly", "memory(read)");
+    }
+
+    /**
+     * A direct call that neither touches memory nor fails to return, so that an unused one may go:
+     * {@link #doesNotAccessMemory}, of an intrinsic or a {@code willreturn nounwind} function that
+     * is not {@code convergent}.
+     */
+    public boolean isPure() {
+        Function f = calledFunction();
+        if (f == null || !doesNotAccessMemory() || f.hasAttribute("convergent")) {
+            return false;
+        }
+        return f.name().startsWith("llvm.") || f.hasAttribute("willreturn") && f.hasAttribute("nounwind");
+    }
+
+    /** Only a {@linkplain #isPure pure} {@code call} (never an invoke or callbr). */
+    @Override
+    public boolean wouldBeTriviallyDead() {
+        return opcode() == Opcode.CALL && isPure();
+    }
+
+    /** Whether the direct callee or the call carries one of the attributes, spelled as given (the callee's read first). */
+    private boolean hasMemoryAttribute(String... spellings) {
+        Function f = calledFunction();
+        return f != null && hasAny(f.attributes(), spellings) || hasAny(attributes(), spellings);
+    }
+
+    private static boolean hasAny(AttributeSet set, String... spellings) {
+        for (Attribute a : set.attributes()) {
+            String text = a.print(false);
+            for (String s : spellings) {
+                if (text.equals(s)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     public FunctionType calleeType() {

@@ -4,4 +4,10 @@ package org.nvlower.llvm.ir;
 public sealed interface Constant extends Value
         permits ConstantInt, ConstantFP, ConstantKeyword, ConstantAggregate, ConstantString, ConstantExpr,
                 BlockAddress, GlobalValue {
+
+    /** {@link Value#stripPointerCasts}: under a constant there are only constants. */
+    @Override
+    default Constant stripPointerCasts() {
+        return (Constant) Value.super.stripPointerCasts();
+    }
 }

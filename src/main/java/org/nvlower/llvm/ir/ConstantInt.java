@@ -15,6 +15,17 @@ public record ConstantInt(IntegerType type, BigInteger value) implements Constan
         return new ConstantInt(type, BigInteger.valueOf(value));
     }
 
+    /** Whether every bit is 0 ({@code false}, {@code i32 0}). */
+    public boolean isZero() {
+        return value.signum() == 0;
+    }
+
+    /** The value as a signed number of its width ({@code i8 255} is -1, {@code i1 true} is -1, as LLVM reads them). */
+    public BigInteger signedValue() {
+        BigInteger u = unsignedValue();
+        return u.testBit(type.bits() - 1) ? u.subtract(BigInteger.ONE.shiftLeft(type.bits())) : u;
+    }
+
     /** The low {@code type().bits()} bits of the value, as an unsigned number. */
     public BigInteger unsignedValue() {
         return value.signum() >= 0 && value.bitLength() <= type.bits()

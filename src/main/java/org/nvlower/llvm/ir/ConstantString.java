@@ -5,6 +5,16 @@ import java.io.ByteArrayOutputStream;
 /** {@code c"..."}: an i8 array; {@code escaped} is the text between the quotes, {@code \XX} escapes kept. */
 public record ConstantString(ArrayType type, String escaped) implements Constant {
 
+    /** The C string: the bytes up to the first NUL, one char per byte (ISO-8859-1). */
+    public String cString() {
+        byte[] b = bytes();
+        int n = 0;
+        while (n < b.length && b[n] != 0) {
+            n++;
+        }
+        return new String(b, 0, n, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
     /** The bytes the string denotes. */
     public byte[] bytes() {
         ByteArrayOutputStream out = new ByteArrayOutputStream(escaped.length());

@@ -144,6 +144,15 @@ public final class Function extends GlobalValue {
         return attributes().has(name);
     }
 
+    /** Adds the attribute group {@code #id} unless the function has it (see {@link Module#attributeGroupFor}). */
+    public void addAttributeGroup(int id) {
+        if (!attributeGroups().contains(id)) {
+            List<Integer> groups = new ArrayList<>(attributeGroups());
+            groups.add(id);
+            setAttributes(inlineAttributes(), groups);
+        }
+    }
+
     /** Sets the function attributes: written inline, plus {@code groups}. */
     public void setAttributes(AttributeSet inline, List<Integer> groups) {
         if (!inline.equals(fnAttributes) || !groups.equals(attributeGroups)) {
@@ -480,6 +489,22 @@ public final class Function extends GlobalValue {
     /** Every instruction, block by block. */
     public Stream<Instruction> instructions() {
         return blocks().stream().flatMap(b -> b.instructions().stream());
+    }
+
+    /** The instructions of one kind, block by block: {@code f.instructions(CallInst.class)}. */
+    public <T extends Instruction> Stream<T> instructions(Class<T> kind) {
+        return instructions().filter(kind::isInstance).map(kind::cast);
+    }
+
+    /** The calls and invokes of this function (its users that call it, not those that pass it), in use order. */
+    public List<CallInst> callSites() {
+        List<CallInst> calls = new ArrayList<>();
+        for (Instruction user : users()) {
+            if (user instanceof CallInst c && c.callee() == this) {
+                calls.add(c);
+            }
+        }
+        return calls;
     }
 
     /** True for {@code declare} (no body), false for {@code define}. */

@@ -431,6 +431,28 @@ public abstract sealed class Instruction extends TrackedValue
     }
 
     /**
+     * LLVM's ReplaceInstWithValue: every use of this instruction takes {@code value}, then the
+     * instruction is erased ({@link #eraseFromParent}).
+     */
+    public void replaceAndErase(Value value) {
+        replaceAllUsesWith(value);
+        eraseFromParent();
+    }
+
+    /**
+     * LLVM's wouldInstructionBeTriviallyDead for what needs no table: whether the instruction
+     * could go once nothing uses it. No terminator, store, fence, atomic, va_arg, pad, invoke or
+     * callbr; a load only when {@linkplain MemoryInst#isSimple simple}, a call only when
+     * {@linkplain CallInst#isPure pure}.
+     */
+    public boolean wouldBeTriviallyDead() { // LoadInst and CallInst override it
+        return switch (opcode) {
+            case STORE, FENCE, CMPXCHG, ATOMICRMW, VA_ARG, LANDINGPAD, CLEANUPPAD, CATCHPAD, INVOKE, CALLBR -> false;
+            default -> !isTerminator();
+        };
+    }
+
+    /**
      * LLVM's ReplaceInstWithInst: puts {@code replacement} in this instruction's place, gives it
      * this instruction's name (or number) so no other text changes, moves the uses and the
      * {@code !dbg} location to it, and erases this instruction.
@@ -486,6 +508,27 @@ public abstract sealed class Instruction extends TrackedValue
         if (!metadata.equals(this.metadata)) {
             this.metadata = List.copyOf(metadata);
             detailChanged();
+        }
+    }
+
+    /**
+     * LLVM's setMetadata(kind, node): the attachment {@code !kind} becomes {@code node} ({@code "!7"}),
+     * in its place, or added last when the instruction has none.
+     */
+    public void setMetadata(String kind, String node) {
+        MetadataAttachment m = new MetadataAttachment(kind, node);
+        List<MetadataAttachment> list = new ArrayList<>(metadata.stream().map(a -> a.name().equals(kind) ? m : a).toList());
+        if (metadata(kind) == null) {
+            list.add(m);
+        }
+        setMetadata(list);
+    }
+
+    /** LLVM's copyMetadata for one kind: this instruction's {@code !kind} becomes {@code from}'s (when it has one). */
+    public void copyMetadata(Instruction from, String kind) {
+        MetadataAttachment m = from.metadata(kind);
+        if (m != null) {
+            setMetadata(kind, m.node());
         }
     }
 

@@ -392,9 +392,7 @@ public class IrBuilder {
     /** A phi with the given entries: {@code phi(T, List.of(incoming(v0, b0), incoming(v1, b1)), "x")}. */
     public PhiInst phi(Type type, List<PhiInst.Incoming> incoming, String name) {
         PhiInst phi = PhiInst.create(type);
-        for (PhiInst.Incoming e : incoming) {
-            phi.addIncoming(e.value(), e.block());
-        }
+        phi.addIncoming(incoming);
         return insert(phi, name);
     }
 

@@ -7,6 +7,12 @@ public final class LoadInst extends MemoryInst {
         super(Opcode.LOAD, type, flagBits, operands, access);
     }
 
+    /** Only a {@linkplain #isSimple simple} load. */
+    @Override
+    public boolean wouldBeTriviallyDead() {
+        return isSimple();
+    }
+
     /** The address loaded from. */
     public Value pointer() {
         return operand(0);

@@ -175,6 +175,11 @@ public sealed class MemoryInst extends Instruction permits LoadInst, StoreInst, 
         return hasFlag(InstFlag.VOLATILE);
     }
 
+    /** LLVM's isSimple: neither volatile nor atomic (an access a pass may drop or forward). */
+    public boolean isSimple() {
+        return !isVolatile() && access.ordering() == null;
+    }
+
     /** The address operand: load, store (second), GEP base, cmpxchg and atomicrmw pointer; null for alloca and fence. */
     public Value pointerOperand() {
         return switch (opcode()) {

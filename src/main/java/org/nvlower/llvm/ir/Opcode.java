@@ -74,6 +74,11 @@ public enum Opcode {
         };
     }
 
+    /** Whether this is {@code bitcast} or {@code addrspacecast}: the same address as another pointer type. */
+    public boolean isPointerCast() {
+        return this == BITCAST || this == ADDRSPACECAST;
+    }
+
     /** Whether the instruction ends a basic block ({@code invoke} and {@code callbr} do). */
     public boolean isTerminator() {
         return kind == Kind.TERMINATOR || this == INVOKE || this == CALLBR;

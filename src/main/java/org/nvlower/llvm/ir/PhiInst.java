@@ -42,6 +42,22 @@ public final class PhiInst extends Instruction {
         return (BasicBlock) operand(2 * i + 1);
     }
 
+    /**
+     * LLVM's hasConstantValue: the one value every entry other than the phi itself brings (equal
+     * constants count as one), or null when they differ or there is none.
+     */
+    public Value hasConstantValue() {
+        Value same = null;
+        for (int i = 0; i < incomingCount(); i++) {
+            Value v = incomingValue(i);
+            if (v != this && same != null && !same.equals(v)) {
+                return null;
+            }
+            same = v == this ? same : v;
+        }
+        return same;
+    }
+
     /** The index of the first entry coming from {@code block}, or -1. */
     public int indexOfBlock(BasicBlock block) {
         for (int i = 0; i < incomingCount(); i++) {
@@ -69,19 +85,19 @@ public final class PhiInst extends Instruction {
         appendOperands(value, block);
     }
 
-    /** Adds {@code [values[i], %blocks[i]]} for every i, in one step (a phi of thousands of entries stays linear). */
-    public void addIncoming(List<Value> values, List<BasicBlock> blocks) {
-        if (values.size() != blocks.size()) {
-            throw new IllegalArgumentException(values.size() + " values for " + blocks.size() + " blocks");
+    /** Adds the entries in order, in one step (a phi of thousands of entries stays linear). */
+    public void addIncoming(List<Incoming> entries) {
+        if (entries.isEmpty()) {
+            return;
         }
-        Value[] added = new Value[2 * values.size()];
-        for (int i = 0; i < values.size(); i++) {
-            Value v = values.get(i);
+        Value[] added = new Value[2 * entries.size()];
+        for (int i = 0; i < entries.size(); i++) {
+            Value v = entries.get(i).value();
             if (!v.type().equals(type())) {
                 throw new IllegalArgumentException("phi of " + type() + " given a " + v.type());
             }
             added[2 * i] = v;
-            added[2 * i + 1] = blocks.get(i);
+            added[2 * i + 1] = entries.get(i).block();
         }
         appendOperands(added);
     }

@@ -169,6 +169,22 @@ public final class TerminatorInst extends Instruction {
         return (BasicBlock) operand(2);
     }
 
+    /**
+     * Where a conditional {@code br} or a {@code switch} goes when its condition is {@code c}
+     * (a switch: the matching case's destination, else the default).
+     */
+    public BasicBlock successorFor(ConstantInt c) {
+        if (isConditional()) {
+            return c.isZero() ? falseDest() : trueDest();
+        }
+        for (int i = 0; i < caseCount(); i++) {
+            if (caseValue(i).unsignedValue().equals(c.unsignedValue())) {
+                return caseDest(i);
+            }
+        }
+        return defaultDest();
+    }
+
     /** A {@code switch}'s default destination. */
     public BasicBlock defaultDest() {
         require(isSwitch(), "a switch");

@@ -66,6 +66,16 @@ public abstract sealed class TrackedValue implements Value permits Instruction, 
         nameChanged();
     }
 
+    /**
+     * LLVM's takeName: this value gets {@code other}'s name and {@code other} becomes unnamed
+     * (a numbered {@code other} leaves this value as it was named before, i.e. unnamed).
+     */
+    public void takeName(TrackedValue other) {
+        String taken = other.name();
+        other.setName("");
+        setName(taken);
+    }
+
     /** The value no longer has {@code old}: another value may take it. */
     void nameReleased(String old) {
     }

@@ -80,7 +80,7 @@ public final class ConstantFolder {
     }
 
     static boolean icmp(Predicate p, ConstantInt a, ConstantInt b) {
-        int s = signed(a).compareTo(signed(b));
+        int s = a.signedValue().compareTo(b.signedValue());
         int u = a.unsignedValue().compareTo(b.unsignedValue());
         return switch (p) {
             case EQ -> u == 0;
@@ -95,13 +95,6 @@ public final class ConstantFolder {
             case SLE -> s <= 0;
             default -> throw new IllegalArgumentException("not an icmp predicate: " + p);
         };
-    }
-
-    /** The value as a signed number of its width (i1 true is -1, as LLVM reads it). */
-    private static BigInteger signed(ConstantInt c) {
-        BigInteger u = c.unsignedValue();
-        int bits = c.type().bits();
-        return u.testBit(bits - 1) ? u.subtract(BigInteger.ONE.shiftLeft(bits)) : u;
     }
 
     private static Value binary(BinaryInst inst) {
@@ -120,8 +113,8 @@ public final class ConstantFolder {
         int bits = t.bits();
         BigInteger ua = a.unsignedValue();
         BigInteger ub = b.unsignedValue();
-        BigInteger sa = signed(a);
-        BigInteger sb = signed(b);
+        BigInteger sa = a.signedValue();
+        BigInteger sb = b.signedValue();
         boolean nsw = inst.hasFlag(InstFlag.NSW);
         boolean nuw = inst.hasFlag(InstFlag.NUW);
         boolean exact = inst.hasFlag(InstFlag.EXACT);
@@ -262,9 +255,9 @@ public final class ConstantFolder {
         if (v instanceof ConstantInt i && c.type() instanceof IntegerType to) {
             return switch (c.opcode()) {
                 case TRUNC -> truncate(c, i, to);
-                case ZEXT -> c.hasFlag(InstFlag.NNEG) && signed(i).signum() < 0 ? null
+                case ZEXT -> c.hasFlag(InstFlag.NNEG) && i.signedValue().signum() < 0 ? null
                         : Constants.integer(to, i.unsignedValue());
-                case SEXT -> Constants.integer(to, signed(i));
+                case SEXT -> Constants.integer(to, i.signedValue());
                 default -> null;
             };
         }
@@ -283,7 +276,7 @@ public final class ConstantFolder {
         if (v instanceof ConstantInt i && c.type() instanceof FloatType to && isIeee(to)
                 && (unsigned || c.opcode() == Opcode.SITOFP) && i.type().bits() <= 64) {
             Env env = new Env();
-            long x = unsigned ? i.unsignedValue().longValue() : signed(i).longValue();
+            long x = unsigned ? i.unsignedValue().longValue() : i.signedValue().longValue();
             long bits = to == FloatType.FLOAT
                     ? (unsigned ? F32.fromUI64(x, RoundingMode.NEAR_EVEN, env) : F32.fromI64(x, RoundingMode.NEAR_EVEN, env))
                     : (unsigned ? F64.fromUI64(x, RoundingMode.NEAR_EVEN, env) : F64.fromI64(x, RoundingMode.NEAR_EVEN, env));
@@ -295,7 +288,7 @@ public final class ConstantFolder {
     private static Value truncate(CastInst c, ConstantInt i, IntegerType to) {
         boolean nuw = c.hasFlag(InstFlag.NUW);
         boolean nsw = c.hasFlag(InstFlag.NSW);
-        if (nuw && i.unsignedValue().bitLength() > to.bits() || nsw && !fitsSigned(signed(i), to.bits())) {
+        if (nuw && i.unsignedValue().bitLength() > to.bits() || nsw && !fitsSigned(i.signedValue(), to.bits())) {
             return null;
         }
         return Constants.integer(to, i.unsignedValue());
@@ -339,12 +332,9 @@ public final class ConstantFolder {
 
     private static Value select(SelectInst s) {
         if (s.condition() instanceof ConstantInt c) {
-            return c.value().signum() != 0 ? s.trueValue() : s.falseValue();
+            return c.isZero() ? s.falseValue() : s.trueValue();
         }
-        if (s.trueValue() == s.falseValue() || s.trueValue() instanceof Constant a && a.equals(s.falseValue())) {
-            return s.trueValue();
-        }
-        return null;
+        return s.trueValue().equals(s.falseValue()) ? s.trueValue() : null; // values are equal when the same or equal constants
     }
 
     /**
@@ -353,21 +343,7 @@ public final class ConstantFolder {
      * it is left.)
      */
     private static Value phi(PhiInst p) {
-        if (p.incomingCount() == 1) {
-            return p.incomingValue(0) == p ? null : p.incomingValue(0);
-        }
-        Value same = null;
-        for (int i = 0; i < p.incomingCount(); i++) {
-            Value v = p.incomingValue(i);
-            if (v == p) {
-                continue;
-            }
-            if (same == null) {
-                same = v;
-            } else if (!(same == v || same instanceof Constant a && a.equals(v))) {
-                return null;
-            }
-        }
-        return same instanceof Constant || same instanceof Argument ? same : null;
+        Value same = p.hasConstantValue();
+        return p.incomingCount() == 1 || same instanceof Constant || same instanceof Argument ? same : null;
     }
 }

@@ -167,25 +167,14 @@ public final class LibdeviceLink {
 
     private static Set<Function> calleesIn(Function f, Set<Function> linked) {
         Set<Function> callees = new LinkedHashSet<>();
-        f.instructions().forEach(i -> {
-            if (i instanceof CallInst c && c.calledFunction() != null && linked.contains(c.calledFunction())) {
-                callees.add(c.calledFunction());
-            }
-        });
+        f.instructions(CallInst.class).map(CallInst::calledFunction).filter(linked::contains).forEach(callees::add);
         return callees;
     }
 
     private static int inlineLinkedCalls(Function f, Set<Function> linked) {
-        List<CallInst> sites = new ArrayList<>();
-        f.instructions().forEach(i -> {
-            if (i instanceof CallInst c && c.calledFunction() != null && linked.contains(c.calledFunction())
-                    && !Inliner.isNoInline(c) && Inliner.cannotInline(c) == null) {
-                sites.add(c);
-            }
-        });
-        for (CallInst c : sites) {
-            Inliner.inline(c);
-        }
+        List<CallInst> sites = f.instructions(CallInst.class).filter(c -> linked.contains(c.calledFunction())
+                && !Inliner.isNoInline(c) && Inliner.cannotInline(c) == null).toList();
+        sites.forEach(Inliner::inline);
         return sites.size();
     }
 

@@ -12,7 +12,6 @@ import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
 import org.nvlower.llvm.ir.AggregateInst;
 import org.nvlower.llvm.ir.AttributeSet;
-import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantAggregate;
@@ -26,7 +25,6 @@ import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.IrBuilder;
-import org.nvlower.llvm.ir.MetadataAttachment;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Predicate;
@@ -166,22 +164,12 @@ public final class Lower128 {
 
     private void lowerFunction(Function f) {
         List<Instruction> work = new ArrayList<>();
-        for (BasicBlock b : f.blocks()) {
-            for (Instruction i : b.instructions()) {
-                foldOperands(i);
-                if (i instanceof CallInst c && QuadCalls.plan(c) != null
-                        && !(QuadCalls.plan(c) instanceof QuadCalls.Refused)) {
-                    work.add(i);
-                    continue;
-                }
-                RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
-                if (d instanceof RuntimeDispatch.Call || d instanceof RuntimeDispatch.Fold) {
-                    if (!(i.type() instanceof VectorType v && v.scalable())) {
-                        work.add(i);
-                    }
-                }
+        f.instructions().forEach(i -> {
+            foldOperands(i);
+            if (lowers(i)) {
+                work.add(i);
             }
-        }
+        });
         for (Instruction i : work) {
             if (i instanceof CallInst c) {
                 lowerCall(c, QuadCalls.plan(c));
@@ -189,6 +177,16 @@ public final class Lower128 {
                 lower(i, RuntimeDispatch.decide(i));
             }
         }
+    }
+
+    /** Whether {@code i} is lowered: a quad call with a plan, or an operation the runtime computes or folds (no scalable vector). */
+    private static boolean lowers(Instruction i) {
+        if (i instanceof CallInst c && QuadCalls.plan(c) != null && !(QuadCalls.plan(c) instanceof QuadCalls.Refused)) {
+            return true;
+        }
+        RuntimeDispatch.Decision d = RuntimeDispatch.decide(i);
+        return (d instanceof RuntimeDispatch.Call || d instanceof RuntimeDispatch.Fold)
+                && !(i.type() instanceof VectorType v && v.scalable());
     }
 
     private void foldOperands(Instruction i) {
@@ -387,7 +385,7 @@ public final class Lower128 {
         boolean carriedResult = carry && f.returnType() == ValueType.F128;
         CallInst c = b.call(module.getOrInsertFunction(f.symbol(), type.returnType(), type.params()), ops,
                 carriedResult ? "" : name);
-        copyDebugLocation(origin, c);
+        c.copyMetadata(origin, "dbg");
         calls.add(c);
         used.add(f);
         return carriedResult ? b.bitcast(c, FloatType.FP128, name) : c;
@@ -412,15 +410,6 @@ public final class Lower128 {
         inst.eraseFromParent();
     }
 
-    private static void copyDebugLocation(Instruction from, Instruction to) {
-        MetadataAttachment dbg = from.metadata("dbg");
-        if (dbg != null && to.metadata("dbg") == null) {
-            List<MetadataAttachment> list = new ArrayList<>(to.metadata());
-            list.add(dbg);
-            to.setMetadata(list);
-        }
-    }
-
     /** A name for a value made for {@code name}: {@code name.suffix}, or "" (numbered) when {@code name} is "". */
     private static String part(String name, String suffix) {
         return name.isEmpty() ? "" : name + "." + suffix;
@@ -440,16 +429,13 @@ public final class Lower128 {
 
     /** The operations of {@code f} NVPTX cannot select (after the lowering). */
     private void checkFunction(Function f, List<Unselectable> found) {
-        for (BasicBlock b : f.blocks()) {
-            for (Instruction i : b.instructions()) {
-                String why = unselectable(i);
-                if (why != null) {
-                    SourcePosition at = i.source() != null ? module.positionOf(i.source().tokenStart())
-                            : module.positionOf(f);
-                    found.add(new Unselectable(at, "'" + IrPrinter.canonical(i) + "' in @" + f.name(), why));
-                }
+        f.instructions().forEach(i -> {
+            String why = unselectable(i);
+            if (why != null) {
+                SourcePosition at = i.source() != null ? module.positionOf(i.source().tokenStart()) : module.positionOf(f);
+                found.add(new Unselectable(at, "'" + IrPrinter.canonical(i) + "' in @" + f.name(), why));
             }
-        }
+        });
     }
 
     /** An error naming every operation NVPTX cannot select, unless they are to be kept; else their list. */
@@ -487,10 +473,9 @@ public final class Lower128 {
         if (i instanceof CallInst q && QuadCalls.plan(q) instanceof QuadCalls.Refused r) {
             return r.reason();
         }
-        if (i instanceof CallInst c && c.calledFunction() != null && c.calledFunction().name().startsWith("llvm.")
-                && mentionsFp128(c.calleeType()) && !c.calledFunction().name().equals("llvm.fabs.f128")
-                && !c.calledFunction().name().equals("llvm.copysign.f128")) {
-            return "no runtime function computes @" + c.calledFunction().name();
+        if (i instanceof CallInst c && c.calleeName().startsWith("llvm.") && mentionsFp128(c.calleeType())
+                && !c.calleeName().equals("llvm.fabs.f128") && !c.calleeName().equals("llvm.copysign.f128")) {
+            return "no runtime function computes @" + c.calleeName();
         }
         for (Value v : i.operands()) {
             if ((v instanceof ConstantExpr || v instanceof ConstantAggregate)
@@ -510,19 +495,11 @@ public final class Lower128 {
 
     private void markSideEffectFree() {
         int group = module.attributeGroupFor(SIDE_EFFECT_FREE);
-        for (CallInst c : calls) {
-            if (c.parent() != null && !c.detail().attributeGroups().contains(group)) {
-                List<Integer> groups = new ArrayList<>(c.detail().attributeGroups());
-                groups.add(group);
-                c.setDetail(c.detail().withFnAttributes(c.detail().fnAttributes(), groups));
-            }
-        }
+        calls.stream().filter(c -> c.parent() != null).forEach(c -> c.addAttributeGroup(group));
         for (RuntimeFunction r : used) {
             Function f = module.function(r.symbol()).orElseThrow();
-            if (f.isDeclaration() && !f.attributeGroups().contains(group)) {
-                List<Integer> groups = new ArrayList<>(f.attributeGroups());
-                groups.add(group);
-                f.setAttributes(f.inlineAttributes(), groups);
+            if (f.isDeclaration()) {
+                f.addAttributeGroup(group);
             }
         }
     }

@@ -88,13 +88,11 @@ public final class MathCallFolder {
             if (e == null || !matches(f, e)) {
                 continue;
             }
-            for (var user : f.users()) {
-                if (user instanceof CallInst c && c.callee() == f) {
-                    fold(e, c.arguments(), reflect).ifPresent(v -> {
-                        calls.add(c);
-                        values.put(c, v);
-                    });
-                }
+            for (CallInst c : f.callSites()) {
+                fold(e, c.arguments(), reflect).ifPresent(v -> {
+                    calls.add(c);
+                    values.put(c, v);
+                });
             }
             callees.add(f);
         }
@@ -103,8 +101,7 @@ public final class MathCallFolder {
         for (CallInst c : calls) {
             byName.merge(c.calledFunction().name(), 1, Integer::sum);
             changed.add(c.function());
-            c.replaceAllUsesWith(values.get(c));
-            c.eraseFromParent();
+            c.replaceAndErase(values.get(c));
         }
         for (Function f : callees) {
             if (f.isDeclaration() && !f.hasUses() && byName.containsKey(f.name())) {

@@ -8,7 +8,6 @@ import java.util.Map;
 
 import org.nvlower.llvm.ir.AllocaInst;
 import org.nvlower.llvm.ir.ArrayType;
-import org.nvlower.llvm.ir.Attribute;
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.CastInst;
@@ -86,21 +85,20 @@ public final class MemoryCleanup {
     private void runOn(BasicBlock block) {
         List<Known> known = new ArrayList<>();
         Map<StoreInst, Type> pending = new LinkedHashMap<>(); // stores nothing has read yet
-        for (Instruction inst : new ArrayList<>(block.instructions())) {
+        for (Instruction inst : block.instructions()) { // erasing the current instruction or earlier ones is safe
             switch (inst) {
-                case LoadInst load when isOrdinary(load) -> {
+                case LoadInst load when load.isSimple() -> {
                     Value p = load.pointer();
                     Value v = find(known, p, load.type());
                     readBy(pending, p, load.type());
                     if (v != null) {
-                        load.replaceAllUsesWith(v);
-                        load.eraseFromParent();
+                        load.replaceAndErase(v);
                         loadsRemoved++;
                     } else {
                         known.add(new Known(p, load.type(), load));
                     }
                 }
-                case StoreInst store when isOrdinary(store) -> {
+                case StoreInst store when store.isSimple() -> {
                     Value v = store.value();
                     Value p = store.pointer();
                     Type t = v.type();
@@ -130,22 +128,14 @@ public final class MemoryCleanup {
                         pending.clear();
                     }
                 }
-                case AllocaInst a -> {
-                }
-                case GetElementPtrInst g -> {
-                }
                 // a volatile or atomic load or store, fence, cmpxchg, atomicrmw
-                case MemoryInst m -> clobberAll(known, pending);
+                case MemoryInst m when !(m instanceof AllocaInst || m instanceof GetElementPtrInst) ->
+                        clobberAll(known, pending);
                 case OtherInst o when o.opcode() == Opcode.VA_ARG -> clobberAll(known, pending);
                 default -> {
                 }
             }
         }
-    }
-
-    /** A plain load or store: not volatile, not atomic. */
-    private static boolean isOrdinary(MemoryInst m) {
-        return !m.isVolatile() && m.access().ordering() == null;
     }
 
     private static void clobberAll(List<Known> known, Map<StoreInst, Type> pending) {
@@ -191,27 +181,12 @@ public final class MemoryCleanup {
     }
 
     /**
-     * From the attributes: a pure call ({@link ReflectBranchFold#isPureCall}: readnone and certain
-     * to return) touches nothing; readnone or readonly otherwise (it may not return, so a store
-     * before it may be the last) counts as reading; everything else may write.
+     * From the attributes: a {@linkplain CallInst#isPure pure} call touches nothing; one that only
+     * reads memory otherwise (it may not return, so a store before it may be the last) counts as
+     * reading; everything else may write.
      */
     static Effect effectOf(CallInst call) {
-        if (ReflectBranchFold.isPureCall(call)) {
-            return Effect.NONE;
-        }
-        Function callee = call.calledFunction();
-        List<Attribute> attributes = new ArrayList<>(ReflectBranchFold.callSiteAttributes(call).attributes());
-        if (callee != null) {
-            attributes.addAll(callee.attributes().attributes());
-        }
-        for (Attribute a : attributes) {
-            String text = a.print(false);
-            if (text.equals("readnone") || text.equals("memory(none)") || text.equals("readonly")
-                    || text.equals("memory(read)")) {
-                return Effect.READS;
-            }
-        }
-        return Effect.WRITES;
+        return call.isPure() ? Effect.NONE : call.onlyReadsMemory() ? Effect.READS : Effect.WRITES;
     }
 
     // ------------------------------------------------------------------ alias analysis
@@ -253,9 +228,9 @@ public final class MemoryCleanup {
             Value v = p;
             long offset = 0;
             for (int depth = 0; depth < 32; depth++) {
-                if (v instanceof CastInst c && (c.opcode() == Opcode.BITCAST || c.opcode() == Opcode.ADDRSPACECAST)) {
+                if (v instanceof CastInst c && c.opcode().isPointerCast()) {
                     v = c.value();
-                } else if (v instanceof ConstantExpr e && (e.opcode() == Opcode.BITCAST || e.opcode() == Opcode.ADDRSPACECAST)) {
+                } else if (v instanceof ConstantExpr e && e.opcode().isPointerCast()) {
                     v = e.operands().get(0);
                 } else if (v instanceof GetElementPtrInst g) {
                     offset = add(offset, gepOffset(g.sourceType(), g.indices()));

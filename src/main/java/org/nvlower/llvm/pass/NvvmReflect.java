@@ -1,6 +1,5 @@
 package org.nvlower.llvm.pass;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -13,20 +12,15 @@ import java.util.Set;
 import org.nvlower.diag.InputException;
 import org.nvlower.diag.SourcePosition;
 import org.nvlower.llvm.ir.CallInst;
-import org.nvlower.llvm.ir.CastInst;
-import org.nvlower.llvm.ir.ConstantExpr;
-import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.ConstantString;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.GetElementPtrInst;
 import org.nvlower.llvm.ir.GlobalValue;
 import org.nvlower.llvm.ir.GlobalVariable;
 import org.nvlower.llvm.ir.Instruction;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.ModuleFlag;
-import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.nvptx.TargetMachine;
 
@@ -104,13 +98,7 @@ public final class NvvmReflect {
     public static Result run(Module module, Map<String, Integer> values) {
         List<CallInst> calls = new ArrayList<>();
         for (String name : FUNCTION_NAMES) {
-            module.function(name).ifPresent(f -> {
-                for (Instruction user : f.users()) {
-                    if (user instanceof CallInst c && c.callee() == f) {
-                        calls.add(c);
-                    }
-                }
-            });
+            module.function(name).ifPresent(f -> calls.addAll(f.callSites()));
         }
         // collect first (every key is checked before anything changes), then mutate
         List<String> keys = new ArrayList<>(calls.size());
@@ -124,8 +112,7 @@ public final class NvvmReflect {
             String key = keys.get(i);
             seen.merge(key, 1, Integer::sum);
             functions.add(c.function());
-            c.replaceAllUsesWith(Constants.integer((IntegerType) c.type(), values.getOrDefault(key, 0)));
-            c.eraseFromParent();
+            c.replaceAndErase(Constants.integer((IntegerType) c.type(), values.getOrDefault(key, 0)));
         }
         return new Result(calls.size(), seen, List.copyOf(functions));
     }
@@ -149,47 +136,17 @@ public final class NvvmReflect {
         return key;
     }
 
-    /** The C string a reflect argument points at (up to its first NUL); null if it is not one. */
+    /**
+     * The C string a reflect argument points at (up to its first NUL); null if it is not one. As
+     * LLVM's pass, through pointer casts and a one-argument conversion call
+     * ({@code llvm.nvvm.ptr.constant.to.gen}).
+     */
     static String stringOf(Value arg) {
-        Value v = arg;
-        for (int depth = 0; depth < 16; depth++) {
-            switch (v) {
-                case GlobalVariable g -> {
-                    if (g.initializer() instanceof ConstantString s) {
-                        byte[] b = s.bytes();
-                        int n = 0;
-                        while (n < b.length && b[n] != 0) {
-                            n++; // the C string: up to the first NUL
-                        }
-                        return new String(b, 0, n, StandardCharsets.ISO_8859_1);
-                    }
-                    return null;
-                }
-                case ConstantExpr e when isCast(e.opcode()) -> v = e.operands().get(0);
-                case ConstantExpr e when e.opcode() == Opcode.GETELEMENTPTR && allZero(e.operands().subList(1, e.operands().size())) ->
-                    v = e.operands().get(0);
-                case CastInst c when isCast(c.opcode()) -> v = c.value();
-                case GetElementPtrInst g when allZero(g.indices()) -> v = g.pointer();
-                case CallInst c when c.arguments().size() == 1 -> v = c.argument(0); // llvm.nvvm.ptr.constant.to.gen
-                default -> {
-                    return null;
-                }
-            }
+        Value v = arg.stripPointerCasts();
+        for (int depth = 0; depth < 16 && v instanceof CallInst c && c.arguments().size() == 1; depth++) {
+            v = c.argument(0).stripPointerCasts();
         }
-        return null;
-    }
-
-    private static boolean isCast(Opcode op) {
-        return op == Opcode.BITCAST || op == Opcode.ADDRSPACECAST;
-    }
-
-    private static boolean allZero(List<? extends Value> indices) {
-        for (Value v : indices) {
-            if (!(v instanceof ConstantInt i && i.value().signum() == 0)) {
-                return false;
-            }
-        }
-        return true;
+        return v instanceof GlobalVariable g && g.initializer() instanceof ConstantString s ? s.cString() : null;
     }
 
     /** Where an instruction was read, or its function's header for a created one; null if neither is known. */

@@ -7,7 +7,6 @@ import java.util.Set;
 
 import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.FloatType;
-import org.nvlower.llvm.ir.Function;
 import org.nvlower.llvm.ir.FunctionType;
 import org.nvlower.llvm.ir.IntegerType;
 import org.nvlower.llvm.ir.PointerType;
@@ -148,12 +147,11 @@ final class QuadCalls {
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */
     static Plan plan(CallInst call) {
-        Function callee = call.calledFunction();
-        if (callee == null) {
-            return null;
-        }
-        String name = callee.name();
+        String name = call.calleeName();
         FunctionType t = call.calleeType();
+        if (name.isEmpty()) {
+            return null; // an indirect call
+        }
         if (name.startsWith("llvm.")) {
             return mentionsFp128(t) ? intrinsic(name, t) : null;
         }

@@ -2,21 +2,13 @@ package org.nvlower.llvm.pass;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 
-import org.nvlower.llvm.ir.Attribute;
-import org.nvlower.llvm.ir.AttributeGroup;
-import org.nvlower.llvm.ir.AttributeSet;
 import org.nvlower.llvm.ir.BasicBlock;
-import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.ConstantInt;
 import org.nvlower.llvm.ir.Function;
-import org.nvlower.llvm.ir.InstFlag;
 import org.nvlower.llvm.ir.Instruction;
-import org.nvlower.llvm.ir.MemoryInst;
 import org.nvlower.llvm.ir.Module;
-import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.PhiInst;
 import org.nvlower.llvm.ir.TerminatorInst;
 import org.nvlower.llvm.ir.TrackedValue;
@@ -80,11 +72,7 @@ public final class ReflectBranchFold {
     }
 
     private boolean runOn(Function f, boolean always) {
-        int n = 0;
-        for (BasicBlock b : f.blocks()) {
-            n += b.instructions().size();
-        }
-        Worklist work = new Worklist(n);
+        Worklist work = new Worklist(f.blocks().stream().mapToInt(b -> b.instructions().size()).sum());
         for (BasicBlock b : f.blocks()) {
             for (Instruction i : b.instructions()) {
                 work.add(i);
@@ -108,8 +96,7 @@ public final class ReflectBranchFold {
                 Value v = ConstantFolder.fold(inst);
                 if (v != null && v != inst) {
                     work.addAll(inst.users());
-                    inst.replaceAllUsesWith(v);
-                    inst.eraseFromParent();
+                    inst.replaceAndErase(v);
                     valuesFolded++;
                     changedHere = true;
                 }
@@ -132,48 +119,20 @@ public final class ReflectBranchFold {
     }
 
     /** A branch or switch on a constant (or with one destination) becomes {@code br label %dest}. */
-    private boolean foldTerminator(Instruction t, Worklist work) {
-        BasicBlock dest = null;
-        if (t instanceof TerminatorInst br && br.isConditional()) {
-            if (br.condition() instanceof ConstantInt c) {
-                dest = c.value().signum() != 0 ? br.trueDest() : br.falseDest();
-            } else if (br.trueDest() == br.falseDest()) {
-                dest = br.trueDest();
-            }
-        } else if (t instanceof TerminatorInst sw && sw.isSwitch() && sw.condition() instanceof ConstantInt c) {
-            dest = sw.defaultDest();
-            for (int i = 0; i < sw.caseCount(); i++) {
-                if (sw.caseValue(i).unsignedValue().equals(c.unsignedValue())) {
-                    dest = sw.caseDest(i);
-                    break;
-                }
-            }
+    private boolean foldTerminator(Instruction inst, Worklist work) {
+        if (!(inst instanceof TerminatorInst t && (t.isConditional() || t.isSwitch()))) {
+            return false;
         }
+        BasicBlock dest = t.condition() instanceof ConstantInt c ? t.successorFor(c)
+                : t.isConditional() && t.trueDest() == t.falseDest() ? t.trueDest() : null;
         if (dest == null) {
             return false;
         }
-        BasicBlock block = t.parent();
         List<BasicBlock> before = t.successors();
-        block.setTerminator(TerminatorInst.br(dest));
-        // the destination keeps one phi entry for the one edge left
-        for (PhiInst phi : dest.phis()) {
-            while (Collections.frequency(phiBlocks(phi), block) > 1) {
-                phi.removeIncoming(phi.indexOfBlock(block));
-            }
-        }
-        for (BasicBlock s : before) {
-            work.addAll(s.phis());
-        }
+        t.parent().setTerminator(TerminatorInst.br(dest)); // the destination keeps one phi entry per edge
+        before.forEach(s -> work.addAll(s.phis()));
         branchesFolded++;
         return true;
-    }
-
-    private static List<BasicBlock> phiBlocks(PhiInst phi) {
-        List<BasicBlock> list = new ArrayList<>(phi.incomingCount());
-        for (int i = 0; i < phi.incomingCount(); i++) {
-            list.add(phi.incomingBlock(i));
-        }
-        return list;
     }
 
     // ------------------------------------------------------------------ dead code
@@ -183,14 +142,14 @@ public final class ReflectBranchFold {
         // only the instructions dead now: the others die when their last user goes, and are queued then
         for (BasicBlock b : f.blocks()) {
             for (Instruction inst : b.instructions()) {
-                if (!inst.hasUses() && isRemovableWhenUnused(inst)) {
+                if (!inst.hasUses() && inst.wouldBeTriviallyDead()) {
                     work.add(inst);
                 }
             }
         }
         while (!work.isEmpty()) {
             Instruction inst = work.poll();
-            if (inst.parent() == null || inst.hasUses() || !isRemovableWhenUnused(inst)) {
+            if (inst.parent() == null || inst.hasUses() || !inst.wouldBeTriviallyDead()) {
                 continue;
             }
             List<Value> operands = inst.operands();
@@ -202,46 +161,6 @@ public final class ReflectBranchFold {
                 }
             }
         }
-    }
-
-    /** LLVM's isInstructionTriviallyDead, for the instructions it can say yes to without a table. */
-    static boolean isRemovableWhenUnused(Instruction inst) {
-        if (inst.isTerminator()) {
-            return false;
-        }
-        return switch (inst.opcode()) {
-            case STORE, FENCE, CMPXCHG, ATOMICRMW, VA_ARG, LANDINGPAD, CLEANUPPAD, CATCHPAD, INVOKE, CALLBR -> false;
-            case LOAD -> !inst.hasFlag(InstFlag.VOLATILE) && ((MemoryInst) inst).access().ordering() == null;
-            case CALL -> isPureCall((CallInst) inst);
-            default -> true;
-        };
-    }
-
-    /** A call that neither touches memory nor fails to return: declared (or called) readnone / memory(none). */
-    static boolean isPureCall(CallInst call) {
-        Function callee = call.calledFunction();
-        if (callee == null) {
-            return false;
-        }
-        boolean readnone = isReadNone(callee.attributes().attributes()) || isReadNone(callSiteAttributes(call).attributes());
-        boolean intrinsic = callee.name().startsWith("llvm.");
-        boolean returns = intrinsic || callee.attributes().has("willreturn") && callee.attributes().has("nounwind");
-        return readnone && returns && !callee.attributes().has("convergent");
-    }
-
-    /** The attributes written on a call: inline and through its {@code #N} groups. */
-    static AttributeSet callSiteAttributes(CallInst call) {
-        return call.attributes();
-    }
-
-    private static boolean isReadNone(List<Attribute> attributes) {
-        for (Attribute a : attributes) {
-            String text = a.print(false);
-            if (text.equals("readnone") || text.equals("memory(none)")) {
-                return true;
-            }
-        }
-        return false;
     }
 
     // ------------------------------------------------------------------ block merging
@@ -270,14 +189,10 @@ public final class ReflectBranchFold {
     private static void mergeInto(BasicBlock pred, BasicBlock block) {
         Function f = pred.parent();
         pred.terminator().eraseFromParent();
-        for (Instruction inst : new ArrayList<>(block.instructions())) {
+        for (Instruction inst = block.first(); inst != null; inst = block.first()) {
             inst.moveToEnd(pred);
         }
-        for (BasicBlock s : new ArrayList<>(pred.successors())) {
-            for (PhiInst phi : s.phis()) {
-                phi.replaceIncomingBlock(block, pred);
-            }
-        }
+        pred.replaceSuccessorsPhiUsesWith(block, pred);
         f.removeBlock(block);
     }
 

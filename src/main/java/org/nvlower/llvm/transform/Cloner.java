@@ -393,7 +393,7 @@ public final class Cloner {
     }
 
     private static boolean isDebugIntrinsic(Instruction inst) {
-        return inst instanceof CallInst c && c.calledFunction() != null && c.calledFunction().name().startsWith("llvm.dbg.");
+        return inst instanceof CallInst c && c.calleeName().startsWith("llvm.dbg.");
     }
 
     private Instruction.Detail mapDetail(Instruction.Detail d) {

@@ -56,23 +56,13 @@ final class InlinedAt {
             for (Instruction inst : b.instructions()) {
                 MetadataAttachment dbg = inst.metadata("dbg");
                 if (dbg != null) {
-                    String moved = at.inlined(dbg.node());
-                    if (!moved.equals(dbg.node())) {
-                        inst.setMetadata(inst.metadata().stream()
-                                .map(m -> m == dbg ? new MetadataAttachment("dbg", moved) : m).toList());
-                    }
+                    inst.setMetadata("dbg", at.inlined(dbg.node()));
                 } else if (!calleeHasDebugInfo) {
-                    List<MetadataAttachment> with = new java.util.ArrayList<>(inst.metadata());
-                    with.add(new MetadataAttachment("dbg", "!" + callId));
-                    inst.setMetadata(with);
+                    inst.setMetadata("dbg", "!" + callId);
                 }
                 MetadataAttachment loop = inst.metadata("llvm.loop");
                 if (loop != null) {
-                    String moved = at.loop(loop.node());
-                    if (!moved.equals(loop.node())) {
-                        inst.setMetadata(inst.metadata().stream()
-                                .map(m -> m == loop ? new MetadataAttachment("llvm.loop", moved) : m).toList());
-                    }
+                    inst.setMetadata("llvm.loop", at.loop(loop.node()));
                 }
                 if (!inst.debugRecords().isEmpty()) {
                     List<DebugRecord> records = inst.debugRecords().stream().map(at::inlined).toList();

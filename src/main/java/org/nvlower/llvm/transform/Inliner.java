@@ -93,13 +93,11 @@ public final class Inliner {
             InlinedAt.apply(module, callLocation.node(), body, hasDebugInfo(callee));
         }
         // route returns to the rest of the caller
-        List<Value> returned = new ArrayList<>();
-        List<BasicBlock> from = new ArrayList<>();
+        List<PhiInst.Incoming> returned = new ArrayList<>();
         for (BasicBlock b : body) {
             if (b.terminator() instanceof TerminatorInst t && t.isReturn()) {
                 if (t.returnValue() != null) {
-                    returned.add(t.returnValue());
-                    from.add(b);
+                    returned.add(new PhiInst.Incoming(t.returnValue(), b));
                 }
                 b.setTerminator(TerminatorInst.br(after));
             }
@@ -108,17 +106,11 @@ public final class Inliner {
         before.setTerminator(TerminatorInst.br(body.get(0)));
         // debug info naming the call follows its value too (LLVM replaces metadata uses as well)
         if (call.hasResult() && (call.hasUses() || caller.hasDebugLocals())) {
-            Value result;
-            if (returned.size() == 1) {
-                result = returned.get(0);
-            } else if (returned.isEmpty()) {
-                result = Constants.poison(call.type());
-            } else {
+            Value result = returned.size() == 1 ? returned.get(0).value() : Constants.poison(call.type());
+            if (returned.size() > 1) {
                 PhiInst phi = PhiInst.create(call.type());
-                phi.addIncoming(returned, from);
-                String name = call.name();
-                call.setName(""); // the phi takes the call's name
-                phi.setName(name);
+                phi.addIncoming(returned);
+                phi.takeName(call);
                 after.insertBefore(after.first(), phi);
                 result = phi;
             }
@@ -130,17 +122,8 @@ public final class Inliner {
 
     /** Whether {@code f} has a subprogram or any instruction with a location (LLVM's CalleeHasDebugInfo). */
     private static boolean hasDebugInfo(Function f) {
-        if (f.metadata().stream().anyMatch(m -> m.name().equals("dbg"))) {
-            return true;
-        }
-        for (BasicBlock b : f.blocks()) {
-            for (Instruction i : b.instructions()) {
-                if (i.metadata("dbg") != null) {
-                    return true;
-                }
-            }
-        }
-        return false;
+        return f.metadata().stream().anyMatch(m -> m.name().equals("dbg"))
+                || f.instructions().anyMatch(i -> i.metadata("dbg") != null);
     }
 
     /** Allocas of constant size at the top of the inlined entry block go to the caller's entry. */
@@ -164,19 +147,11 @@ public final class Inliner {
     public static int inlineAll(Module module, String only, int maxRounds) {
         int total = 0;
         for (int round = 0; round < maxRounds; round++) {
-            List<CallInst> sites = new ArrayList<>();
-            for (Function f : module.functions()) {
-                if (f.isDeclaration()) {
-                    continue;
-                }
-                f.instructions().forEach(i -> {
-                    if (i instanceof CallInst c && c.calledFunction() != null
-                            && (only == null || c.calledFunction().name().equals(only))
-                            && !isNoInline(c) && cannotInline(c) == null) {
-                        sites.add(c);
-                    }
-                });
-            }
+            List<CallInst> sites = module.functions().stream().filter(f -> !f.isDeclaration())
+                    .flatMap(f -> f.instructions(CallInst.class))
+                    .filter(c -> c.calledFunction() != null && (only == null || c.calleeName().equals(only))
+                            && !isNoInline(c) && cannotInline(c) == null)
+                    .toList();
             if (sites.isEmpty()) {
                 break;
             }
