@@ -112,7 +112,7 @@ public final class ExpandCommand implements Callable<Integer> {
                     + "initial values) in nvlower's PTX interpreter twice, the math through the templates (the SASS "
                     + "emulator, --mufu) and through the oracle, and compare global memory afterwards: exit code 1 when "
                     + "it differs or a kernel cannot be run.")
-    Integer run;
+    Integer runThreads;
 
     @Option(names = "--mufu", paramLabel = "MODEL",
             description = "Kernel, with --run: the MUFU model of the templates' run: exact, bounded, adversarial "
@@ -127,7 +127,7 @@ public final class ExpandCommand implements Callable<Integer> {
         if (op.endsWith(".ptx") || op.equals("-")) {
             return kernel();
         }
-        if (run != null || mufu != null) {
+        if (runThreads != null || mufu != null) {
             throw new InputException("--run and --mufu apply to a PTX file (KERNEL.ptx)");
         }
         if (arch == null) {
@@ -204,10 +204,10 @@ public final class ExpandCommand implements Callable<Integer> {
         if (divisor != null || !emit.equals("sass")) {
             throw new InputException("--divisor and --emit apply to an op, not to a PTX file");
         }
-        if (run != null && (run < 1 || run > 1024)) {
-            throw new InputException("--run takes 1 to 1024 threads (one block), not " + run);
+        if (runThreads != null && (runThreads < 1 || runThreads > 1024)) {
+            throw new InputException("--run takes 1 to 1024 threads (one block), not " + runThreads);
         }
-        if (mufu != null && run == null) {
+        if (mufu != null && runThreads == null) {
             throw new InputException("--mufu goes with --run");
         }
         mufu = mufu == null ? "adversarial" : mufu;
@@ -269,17 +269,17 @@ public final class ExpandCommand implements Callable<Integer> {
                 IrInput.displayName(op), arch, note, ftz ? ", -ftz" : "", s, inline ? ", forced inline" : "");
         out.print(x.listing(code));
         summary(out, x, code);
-        return run == null ? 0 : run(out, x);
+        return runThreads == null ? 0 : runKernels(out, x);
     }
 
     /** --run: each kernel through the templates and through the oracle ({@link KernelRun}); 1 when any differs or is not run. */
-    private int run(PrintWriter out, KernelExpansion x) {
+    private int runKernels(PrintWriter out, KernelExpansion x) {
         int failed = 0;
         for (PtxFunction k : KernelRun.kernels(x)) {
             try {
-                KernelRun.Result r = KernelRun.run(x, k, run, run, mufu, 1);
+                KernelRun.Result r = KernelRun.run(x, k, runThreads, runThreads, mufu, 1);
                 out.printf(Locale.ROOT, "// run: .entry %s, %d threads, MUFU %s: %d math instructions per side %s; global "
-                        + "memory %s (%,d bytes, %,d changed)%n", k.name(), run, mufu, r.mathRuns(), r.runsByOp(),
+                        + "memory %s (%,d bytes, %,d changed)%n", k.name(), runThreads, mufu, r.mathRuns(), r.runsByOp(),
                         r.passed() ? "identical" : "DIFFERS in " + r.differing() + " bytes, the first at "
                                 + r.firstDifference(), r.bytes(), r.changed());
                 failed += r.passed() ? 0 : 1;
