@@ -51,9 +51,13 @@ final class PtxThread {
             Map<String, PtxFunction> functions) {}
 
     private static final long PARAM_BASE = 0x7000_0000L;
+    private static final long LOCAL_BASE = 0x6000_0000L;
 
     private final Memories mem;
     private final Map<Long, Byte> param = new HashMap<>();
+    /** The thread's local memory ({@code .local} variables such as nvcc's {@code __local_depot}), from LOCAL_BASE up. */
+    private final Map<Long, Byte> local = new HashMap<>();
+    private long nextLocal = LOCAL_BASE;
     private final Function<String, Long> special;
     private final MathUnit math;
     private final MufuModel mufu;
@@ -84,6 +88,8 @@ final class PtxThread {
         final Map<String, Integer> labels = new HashMap<>();
         final Map<String, Long> regs = new HashMap<>();
         final Map<String, Long> params = new HashMap<>();
+        /** The function's .local variables: name to address in the thread's local memory. */
+        final Map<String, Long> locals = new HashMap<>();
         int pc;
         /** CC.CF of the carry forms. */
         long carry;
@@ -182,6 +188,9 @@ final class PtxThread {
             if (s instanceof Statement.Variable v && v.space().equals(".param")) {
                 frame.params.put(v.name(), allocateParam(v.dims().isEmpty() ? 8 : Math.max(8, v.dims().get(0))));
             }
+            if (s instanceof Statement.Variable v && v.space().equals(".local")) {
+                frame.locals.put(v.name(), allocateLocal(v));
+            }
             if (!(s instanceof Instruction in)) {
                 continue;
             }
@@ -232,6 +241,30 @@ final class PtxThread {
             write(d, result, bits);
         }
         atWarpOp = null;
+    }
+
+    /** A .local variable's zeroed bytes at its alignment (at least 8); refused for types it cannot size. */
+    private long allocateLocal(Statement.Variable v) {
+        if (!v.type().matches("\\.[bsuf](8|16|32|64)") || v.dims().stream().anyMatch(d -> d < 0)) {
+            throw new UnsupportedOperationException(frame.function.name() + ": the .local variable " + v.name()
+                    + " (" + v.type() + ") is not modelled");
+        }
+        long bytes = Integer.parseInt(v.type().substring(2)) / 8;
+        for (long d : v.dims()) {
+            bytes *= d;
+        }
+        long align = 8;
+        for (String q : v.qualifiers()) {
+            if (q.startsWith(".align ")) {
+                align = Math.max(align, Long.parseLong(q.substring(7)));
+            }
+        }
+        long a = (nextLocal + align - 1) / align * align;
+        nextLocal = a + bytes;
+        for (long i = 0; i < bytes; i++) {
+            local.put(a + i, (byte) 0);
+        }
+        return a;
     }
 
     private long allocateParam(long bytes) {
@@ -440,11 +473,12 @@ final class PtxThread {
             case "global", "const" -> mem.global();
             case "shared" -> mem.shared();
             case "param" -> param;
+            case "local" -> local;
             default -> {
                 if (!parts[1].matches("[bsuf](8|16|32|64)|v[248]")) {
                     throw unsupported(in, "the ." + parts[1] + " space");
                 }
-                yield mem.shared().containsKey(at) ? mem.shared() : mem.global(); // the two do not overlap in a run
+                yield local.containsKey(at) ? local : mem.shared().containsKey(at) ? mem.shared() : mem.global(); // disjoint in a run
             }
         };
     }
@@ -453,6 +487,8 @@ final class PtxThread {
         long base;
         if (frame.params.containsKey(a.base()) && parts[1].equals("param")) {
             base = frame.params.get(a.base());
+        } else if (frame.locals.containsKey(a.base())) {
+            base = frame.locals.get(a.base());
         } else if (mem.symbols().containsKey(a.base())) {
             base = mem.symbols().get(a.base());
         } else {
@@ -733,6 +769,9 @@ final class PtxThread {
             case PtxOperand.Name n -> {
                 Long s = special.apply(n.name());
                 if (s == null) {
+                    s = frame.locals.get(n.name());
+                }
+                if (s == null) {
                     s = mem.symbols().get(n.name());
                 }
                 yield s != null ? s : reg(n.name());
@@ -753,7 +792,7 @@ final class PtxThread {
         Long v = frame.regs.get(frame.regKey(name, frame.pc - 1));
         if (v == null) { // a special register or a variable the run does not model, or an unset register
             throw new UnsupportedOperationException(frame.function.name() + ": " + name + " is read before it is written"
-                    + (name.startsWith("%") ? "" : " (a .local or module-level .shared variable: not modelled)"));
+                    + (name.startsWith("%") ? "" : " (a variable of a state space the run does not model)"));
         }
         return v;
     }

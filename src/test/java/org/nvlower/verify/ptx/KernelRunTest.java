@@ -9,6 +9,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
+import org.nvlower.sass.MufuModel;
 import org.nvlower.ptx.PtxReader;
 import org.nvlower.pipeline.KernelExpansion;
 
@@ -104,6 +105,28 @@ class KernelRunTest {
         assertTrue(r.passed(), r.toString());
         assertEquals(java.util.Map.of("div.rn.f32", 128, "sqrt.rn.f32", 64), r.runsByOp(), r.toString());
         assertTrue(r.changed() > 64 * 4, r.toString());
+    }
+
+    @Test
+    void localMemoryIsEachThreadsOwn() throws IOException {
+        // a -G style __local_depot: a word stored through the generic %SP and read back by ld.local
+        // from %SPL, and the reverse, with a bar.sync between (every thread stores before any loads):
+        // out[t] = in[t] / (t + 3) only if each thread keeps its own depot
+        KernelRun.Result r = run("/ptx/local.ptx", 64, 0, "adversarial");
+        assertTrue(r.passed(), r.toString());
+        assertEquals(java.util.Map.of("div.u32", 64), r.runsByOp(), r.toString());
+        KernelExpansion x = expand("/ptx/local.ptx");
+        java.util.Map<Long, Byte> global = new java.util.HashMap<>();
+        long p = 0x100000;
+        for (int t = 0; t < 64; t++) {
+            LittleEndian.put32(global, p + 4L * t, 1000 + 7L * t);
+        }
+        KernelRun.block(KernelRun.kernels(x).get(0), java.util.Map.of("p", p),
+                new PtxThread.Memories(global, new java.util.HashMap<>(), java.util.Map.of(), java.util.Map.of()), 64,
+                (in, src) -> Integer.toUnsignedLong(Integer.divideUnsigned((int) src[0], (int) src[1])), MufuModel.exact());
+        for (int t = 0; t < 64; t++) {
+            assertEquals((1000 + 7L * t) / (t + 3), LittleEndian.get32(global, p + 4L * t), "thread " + t);
+        }
     }
 
     @Test
