@@ -9,7 +9,6 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 import org.nvlower.ptx.PtxFunction;
-import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
 import org.nvlower.ptx.Statement.Variable;
 import org.nvlower.sass.Emulator;
@@ -30,8 +29,8 @@ import org.nvlower.verify.sass.SassOp;
  * {@code .global} and {@code .const} variables are loaded with their initial values after the
  * buffers ({@link PtxGlobals}) and compared with them; {@code .shared} variables (the kernel's
  * and the module's, where nvcc puts a kernel's {@code __shared__} arrays; an {@code extern} one
- * gets 16 KiB) start zeroed. Anything the run does not model (local memory, {@code %clock}, an
- * address outside these memories, an instruction it does not run) ends it with an
+ * gets 16 KiB) start zeroed. Anything the run does not model ({@code %clock}, an address outside
+ * these memories, an instruction it does not run) ends it with an
  * {@link UnsupportedOperationException} that says what.
  */
 public final class KernelRun {
@@ -104,19 +103,11 @@ public final class KernelRun {
         PtxThread.MathUnit oracle = (in, src) -> DispatchedRun.oracle(sites.get(in), src);
         Map<Long, Byte> shared = new HashMap<>();
         int sharedVariables = 0;
-        List<Variable> sharedDeclarations = new ArrayList<>();
-        for (var item : x.module().items()) { // nvcc declares a kernel's __shared__ arrays at module level
-            if (item instanceof Variable v) {
-                sharedDeclarations.add(v);
-            }
-        }
-        for (Statement s : kernel.body()) {
-            if (s instanceof Variable v) {
-                sharedDeclarations.add(v);
-            }
-        }
-        for (Variable v : sharedDeclarations) {
-            if (v.space().equals(".shared")) {
+        // the module's (where nvcc declares a kernel's __shared__ arrays) and the kernel's own
+        List<Object> declarations = new ArrayList<>(x.module().items());
+        declarations.addAll(kernel.body());
+        for (Object declaration : declarations) {
+            if (declaration instanceof Variable v && v.space().equals(".shared")) {
                 long at = 0x100L * ++sharedVariables + shared.size();
                 symbols.put(v.name(), at);
                 if (!v.type().matches("\\.[bsuf](8|16|32|64)")) {
@@ -201,7 +192,7 @@ public final class KernelRun {
                 for (int w = 0; w < threads; w += 32) {
                     List<PtxThread> lanes = running.subList(w, Math.min(threads, w + 32));
                     if (lanes.stream().anyMatch(t -> t.atWarpOp() != null)) {
-                        if (!atWarpOp.containsAll(lanes)) {
+                        if (!lanes.stream().allMatch(t -> t.atWarpOp() != null)) {
                             throw new UnsupportedOperationException(kernel.name() + ": a warp instruction that not every "
                                     + "thread of warp " + w / 32 + " reaches together");
                         }

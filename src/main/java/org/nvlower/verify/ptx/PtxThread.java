@@ -1,9 +1,11 @@
 package org.nvlower.verify.ptx;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
@@ -23,15 +25,16 @@ import org.nvlower.softfloat.GpuNaN;
 import org.nvlower.softfloat.RoundingMode;
 
 /**
- * One thread of a kernel over byte-addressed memories (global, shared, param): the instructions
+ * One thread of a kernel over byte-addressed memories (global, shared, param, its own local): the instructions
  * nvcc's small kernels and nvlower's templates as PTX use (ld/st with vectors, cvta, mov of
  * registers, specials, variable addresses and packing to/from vectors {@code {lo, hi}}, integer
  * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/min/max/clz/not/neg/abs/shl/shr, the carry forms
  * add.cc/addc/sub.cc/subc/mad.cc/madc, lop3, bfe, float add/sub/mul/fma in every rounding mode with
  * .ftz, neg/abs, setp on integers and floats with .and/.or/.xor and predicate pairs, selp, cvt
  * between integers, integers to floats and floats to integers, the approximate instructions that
- * are one MUFU each ({@link PtxApprox}, through a MUFU model), bra, call with its parameter scope,
- * bar.sync, ret), and each math instruction through a {@link MathUnit} (a template in the
+ * are one MUFU each ({@link PtxApprox}, through a MUFU model), bra, call with its parameter scope
+ * (direct or through a function's address), bar.sync, ret; at a warp instruction it waits for
+ * {@link WarpOps}), and each math instruction through a {@link MathUnit} (a template in the
  * emulator, or the oracle). Anything else is refused with the instruction named: the run is a
  * check, not a simulator.
  */
@@ -321,7 +324,7 @@ final class PtxThread {
         static Shape of(String opcode) {
             String[] parts = opcode.split("\\.");
             if (parts[0].equals("ld") || parts[0].equals("st")) { // one thread alone: volatile and cache hints read as plain
-                parts = java.util.Arrays.stream(parts).filter(w -> !MEMORY_HINTS.contains(w)).toArray(String[]::new);
+                parts = Arrays.stream(parts).filter(w -> !MEMORY_HINTS.contains(w)).toArray(String[]::new);
             }
             String type = parts[parts.length - 1];
             int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
@@ -333,7 +336,7 @@ final class PtxThread {
     private static final Map<String, Shape> SHAPES = new ConcurrentHashMap<>();
 
     /** ld/st words that change nothing for one thread run alone: .volatile and the cache operators. */
-    private static final java.util.Set<String> MEMORY_HINTS = java.util.Set.of("volatile", "ca", "cg", "cs", "lu", "cv",
+    private static final Set<String> MEMORY_HINTS = Set.of("volatile", "ca", "cg", "cs", "lu", "cv",
             "wb", "wt");
 
     private void execute(Instruction in) {
@@ -708,9 +711,9 @@ final class PtxThread {
     private static final List<String> PRODUCT_HALVES = List.of("lo", "hi", "wide");
 
     /** What {@link #integer} and {@link #floatArithmetic} compute; any other instruction is refused by name. */
-    private static final java.util.Set<String> INTEGER_OPS = java.util.Set.of("add", "sub", "mul", "mad", "and", "or",
+    private static final Set<String> INTEGER_OPS = Set.of("add", "sub", "mul", "mad", "and", "or",
             "xor", "min", "max", "clz", "not", "neg", "abs", "shl", "shr");
-    private static final java.util.Set<String> FLOAT_OPS = java.util.Set.of("add", "sub", "mul", "fma", "neg", "abs");
+    private static final Set<String> FLOAT_OPS = Set.of("add", "sub", "mul", "fma", "neg", "abs");
 
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
     private static long high(long a, long b, int bits, boolean signed) {

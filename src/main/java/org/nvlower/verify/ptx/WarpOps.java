@@ -64,7 +64,7 @@ final class WarpOps {
                 for (int i = 0; i < n; i++) {
                     ballot |= (lanes.get(i).operand(ops.get(1), 1, false) & 1) << i;
                 }
-                long all = n == 64 ? -1 : (1L << n) - 1;
+                long all = (1L << n) - 1; // n <= 32 lanes
                 long r = switch (parts[2]) {
                     case "any" -> ballot != 0 ? 1 : 0;
                     case "all" -> ballot == all ? 1 : 0;
