@@ -333,10 +333,10 @@ class PtxExpandCommandTest {
         Path ptx = dir.resolve("atom.ptx");
         Files.writeString(ptx, ".version 8.0\n.target sm_80\n.address_size 64\n.visible .entry k(.param .u64 p)\n{\n"
                 + "\t.reg .b32 %r<3>;\n\t.reg .b64 %rd<2>;\n\tld.param.u64 %rd1, [p];\n\tld.global.u32 %r1, [%rd1];\n"
-                + "\tdiv.u32 %r2, %r1, 7;\n\tatom.global.add.u32 %r2, [%rd1], %r2;\n\tret;\n}\n");
+                + "\tdiv.u32 %r2, %r1, 7;\n\tatom.global.add.u32 %r2, [%rd1], %r2;\n\tatom.global.min.f32 %r2, [%rd1], %r2;\n\tret;\n}\n");
         CliRunner r = CliRunner.run("", "expand", ptx.toString(), "--run=2");
         assertEquals(1, r.exitCode(), r.out() + r.err());
-        assertTrue(r.out().contains("// run: .entry k: not run: k: 'atom.global.add.u32"), r.out());
+        assertTrue(r.out().contains("// run: .entry k: not run: k: 'atom.global.min.f32"), r.out()); // atom.add runs, min.f32 not
         for (String[] bad : new String[][] {{"div.rn.f32", "--run"}, {ptx.toString(), "--run=0"},
                 {ptx.toString(), "--mufu", "exact"}, {ptx.toString(), "--run", "--mufu", "lenient"}}) {
             String[] args = new String[bad.length + 1];

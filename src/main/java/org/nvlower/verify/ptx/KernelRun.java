@@ -46,7 +46,7 @@ public final class KernelRun {
         }
     }
 
-    private static final int BUFFER = 2048;
+    private static final int BUFFER = 256 * 1024;
     /** The bytes of dynamic shared memory a run gives an {@code extern .shared} array. */
     private static final long DYNAMIC_SHARED = 16384;
     private static final long BASE = 0x100000;
@@ -56,18 +56,17 @@ public final class KernelRun {
     private KernelRun() {}
 
     public static Result run(KernelExpansion x, PtxFunction kernel, int threads, long n, String mufu, long seed) {
-        Map<Long, Byte> initial = new TreeMap<>();
+        PtxMemory initial = new PtxMemory();
         Map<String, Long> params = new HashMap<>();
         SplittableRandom random = new SplittableRandom(seed);
         long base = BASE;
         for (Variable p : kernel.params()) {
             if (p.type().equals(".u64") || p.type().equals(".b64")) {
                 params.put(p.name(), base);
+                initial.map(base, BUFFER);
+                SplittableRandom words = random.split(); // a buffer's words do not depend on the others' sizes
                 for (int i = 0; i < BUFFER; i += 4) {
-                    int w = word(random);
-                    for (int k = 0; k < 4; k++) {
-                        initial.put(base + i + k, (byte) (w >>> (8 * k)));
-                    }
+                    initial.store(base + i, word(words), 4);
                 }
                 base += BASE;
             } else {
@@ -101,14 +100,14 @@ public final class KernelRun {
             return p.outputs().get(0).cls() == Reg.RegClass.R64 ? lo | (long) em.output(1) << 32 : lo;
         };
         PtxThread.MathUnit oracle = (in, src) -> DispatchedRun.oracle(sites.get(in), src);
-        Map<Long, Byte> shared = new HashMap<>();
-        int sharedVariables = 0;
+        PtxMemory shared = new PtxMemory();
+        long sharedTop = 0;
         // the module's (where nvcc declares a kernel's __shared__ arrays) and the kernel's own
         List<Object> declarations = new ArrayList<>(x.module().items());
         declarations.addAll(kernel.body());
         for (Object declaration : declarations) {
             if (declaration instanceof Variable v && v.space().equals(".shared")) {
-                long at = 0x100L * ++sharedVariables + shared.size();
+                long at = sharedTop + 0x100; // apart, so that an overrun is caught
                 symbols.put(v.name(), at);
                 if (!v.type().matches("\\.[bsuf](8|16|32|64)")) {
                     throw new UnsupportedOperationException(v.name() + ": a " + v.type() + " shared variable is not modelled");
@@ -117,39 +116,44 @@ public final class KernelRun {
                 for (long d : v.dims()) {
                     size *= d < 0 ? DYNAMIC_SHARED / size : d; // extern .shared x[]: the launch's dynamic shared memory
                 }
-                for (long i = 0; i < size; i++) {
-                    shared.put(at + i, (byte) 0);
-                }
+                shared.map(at, size);
+                sharedTop = at + size;
             }
         }
         Map<String, PtxFunction> functions = new HashMap<>();
         for (PtxFunction f : x.module().functions()) {
             functions.put(f.name(), f);
         }
-        Map<Long, Byte> viaTemplates = new TreeMap<>(initial);
-        Map<Long, Byte> viaOracle = new TreeMap<>(initial);
+        PtxMemory viaTemplates = initial.copy();
+        PtxMemory viaOracle = initial.copy();
         MufuModel model = MufuModel.byName(mufu, seed);
-        int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, new HashMap<>(shared), symbols,
+        int mathRuns = block(kernel, params, new PtxThread.Memories(viaTemplates, shared.copy(), symbols,
                 functions), threads, expanded, model);
-        block(kernel, params, new PtxThread.Memories(viaOracle, new HashMap<>(shared), symbols, functions), threads,
+        block(kernel, params, new PtxThread.Memories(viaOracle, shared.copy(), symbols, functions), threads,
                 oracle, model);
+        int bytes = 0;
         int changed = 0;
         int differing = 0;
         String first = null;
-        for (var e : initial.entrySet()) {
-            byte a = viaTemplates.get(e.getKey());
-            byte b = viaOracle.get(e.getKey());
-            if (a != e.getValue() || b != e.getValue()) {
-                changed++;
-            }
-            if (a != b) {
-                if (first == null) {
-                    first = String.format("0x%x: 0x%02x via the templates, 0x%02x via the oracle", e.getKey(), a, b);
+        for (var region : initial.regions().entrySet()) {
+            byte[] before = region.getValue();
+            byte[] t = viaTemplates.regions().get(region.getKey());
+            byte[] o = viaOracle.regions().get(region.getKey());
+            bytes += before.length;
+            for (int i = 0; i < before.length; i++) {
+                if (t[i] != before[i] || o[i] != before[i]) {
+                    changed++;
                 }
-                differing++;
+                if (t[i] != o[i]) {
+                    if (first == null) {
+                        first = String.format("0x%x: 0x%02x via the templates, 0x%02x via the oracle", region.getKey() + i,
+                                t[i], o[i]);
+                    }
+                    differing++;
+                }
             }
         }
-        return new Result(kernel.name(), threads, mathRuns, runsByOp, initial.size(), changed, differing, first);
+        return new Result(kernel.name(), threads, mathRuns, runsByOp, bytes, changed, differing, first);
     }
 
     /**

@@ -1,8 +1,8 @@
 package org.nvlower.verify.ptx;
 
 /**
- * PTX's {@code bfe} (bit field extract, sign-extended for the signed types) as the PTX ISA defines
- * it, on values {@code bits} wide held in the low bits of a long. (lop3 is SASS's LOP3 table,
+ * PTX's {@code bfe} (bit field extract, sign-extended for the signed types) and {@code shf} (funnel
+ * shift) as the PTX ISA defines them, on values {@code bits} wide held in the low bits of a long. (lop3 is SASS's LOP3 table,
  * {@link org.nvlower.sass.Emulator#lut}.)
  */
 final class PtxBits {
@@ -25,5 +25,15 @@ final class PtxBits {
             d |= bit << i;
         }
         return d;
+    }
+
+    /**
+     * shf.l/shf.r.mode.b32 d, a, b, c: the 64 bits {b, a} (b high) shifted left (d = the high 32
+     * bits) or right (d = the low 32) by n = c mod 32 (.wrap) or min(c, 32) (.clamp).
+     */
+    static long funnelShift(boolean left, boolean clamp, long a, long b, long c) {
+        long n = clamp ? Math.min(c & 0xFFFFFFFFL, 32) : c & 31;
+        long pair = b << 32 | a & 0xFFFFFFFFL;
+        return (left ? (pair << n) >>> 32 : pair >>> n) & 0xFFFFFFFFL;
     }
 }

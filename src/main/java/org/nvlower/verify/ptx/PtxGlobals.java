@@ -41,8 +41,8 @@ final class PtxGlobals {
     /** {@code MASK(ADDRESS)}: one byte of an address. */
     private static final Pattern MASKED = Pattern.compile("0[xX]([0-9a-fA-F]+)\\((.*)\\)");
 
-    /** Stores the variables from {@code base} up (each at its alignment) into {@code global}; returns name -> address. */
-    static Map<String, Long> load(PtxModule module, Map<Long, Byte> global, long base) {
+    /** Maps the variables from {@code base} up (each at its alignment) in {@code global}, with their initial values; returns name -> address. */
+    static Map<String, Long> load(PtxModule module, PtxMemory global, long base) {
         Map<String, Long> symbols = new HashMap<>();
         long at = base;
         for (PtxModule.Item item : module.items()) {
@@ -70,14 +70,9 @@ final class PtxGlobals {
             long align = Math.max(size, alignment(v));
             at = (at + align - 1) / align * align;
             symbols.put(v.name(), at);
-            for (long i = 0; i < count * size; i++) {
-                global.put(at + i, (byte) 0);
-            }
+            global.map(at, count * size);
             for (int k = 0; k < elements.length; k++) {
-                long e = element(v, elements[k].strip(), symbols);
-                for (int i = 0; i < size; i++) {
-                    global.put(at + (long) k * size + i, (byte) (e >>> (8 * i)));
-                }
+                global.store(at + (long) k * size, element(v, elements[k].strip(), symbols), size);
             }
             at += count * size;
         }

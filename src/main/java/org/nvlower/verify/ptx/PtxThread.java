@@ -50,16 +50,16 @@ final class PtxThread {
      * {@code symbols} the addresses of the shared variables and of the module's global and constant
      * ones ({@link PtxGlobals}: constant memory lies in {@code global}).
      */
-    record Memories(Map<Long, Byte> global, Map<Long, Byte> shared, Map<String, Long> symbols,
+    record Memories(PtxMemory global, PtxMemory shared, Map<String, Long> symbols,
             Map<String, PtxFunction> functions) {}
 
     private static final long PARAM_BASE = 0x7000_0000L;
     private static final long LOCAL_BASE = 0x6000_0000L;
 
     private final Memories mem;
-    private final Map<Long, Byte> param = new HashMap<>();
+    private final PtxMemory param = new PtxMemory();
     /** The thread's local memory ({@code .local} variables such as nvcc's {@code __local_depot}), from LOCAL_BASE up. */
-    private final Map<Long, Byte> local = new HashMap<>();
+    private final PtxMemory local = new PtxMemory();
     private long nextLocal = LOCAL_BASE;
     private final Function<String, Long> special;
     private final MathUnit math;
@@ -219,6 +219,7 @@ final class PtxThread {
                     return false;
                 }
                 case "call" -> call(in);
+                case "atom", "red" -> atomic(in);
                 default -> execute(in);
             }
         }
@@ -264,18 +265,14 @@ final class PtxThread {
         }
         long a = (nextLocal + align - 1) / align * align;
         nextLocal = a + bytes;
-        for (long i = 0; i < bytes; i++) {
-            local.put(a + i, (byte) 0);
-        }
+        local.map(a, bytes);
         return a;
     }
 
     private long allocateParam(long bytes) {
         long a = nextParam;
         nextParam += (bytes + 7) & ~7L;
-        for (long i = 0; i < bytes; i++) {
-            param.put(a + i, (byte) 0);
-        }
+        param.map(a, bytes);
         return a;
     }
 
@@ -404,12 +401,14 @@ final class PtxThread {
             }
             case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
                     value(ops.get(3), 32, false), bits, signed), bits);
+            case "shf" -> write(ops.get(0), PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
+                    value(ops.get(1), 32, false), value(ops.get(2), 32, false), value(ops.get(3), 32, false)), 32);
             case "addc", "subc", "madc" -> carry(in, parts, bits, signed);
             default -> {
                 if (in.opcode().contains(".cc")) {
                     carry(in, parts, bits, signed);
                 } else if (!(isFloat ? FLOAT_OPS : INTEGER_OPS).contains(in.base())) {
-                    throw unsupported(in, null); // atom, red, tex, shfl, min.f32, ...: before reading an operand
+                    throw unsupported(in, null); // tex, min.f32, ...: before reading an operand
                 } else if (isFloat) {
                     floatArithmetic(in, parts, bits);
                 } else {
@@ -470,8 +469,75 @@ final class PtxThread {
         };
     }
 
+    /** atom/red words that change nothing when the block's threads run one at a time: orders and scopes. */
+    private static final Set<String> ATOMIC_ORDERS = Set.of("relaxed", "acquire", "release", "acq_rel", "cta", "cluster",
+            "gpu", "sys");
+
+    /**
+     * {@code atom} (d = the old value) and {@code red}: a read-modify-write, whole at this thread's
+     * turn (the block's threads run one at a time, so every order the run takes is one a GPU may
+     * take; both runs take the same). {@code .add.f32} rounds to nearest even and flushes subnormal
+     * inputs and results, {@code .add.f64} rounds to nearest even without flushing (PTX ISA, atom);
+     * inc/dec wrap at b as the ISA defines them.
+     */
+    private void atomic(Instruction in) {
+        String space = null;
+        String op = null;
+        String type = null;
+        String[] words = in.opcode().split("\\.");
+        for (int k = 1; k < words.length; k++) {
+            String w = words[k];
+            if (w.equals("global") || w.equals("shared") || w.equals("shared::cta")) {
+                space = w.startsWith("shared") ? "shared" : w;
+            } else if (List.of("and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max").contains(w)) {
+                op = w;
+            } else if (w.matches("[bsuf](32|64)")) {
+                type = w;
+            } else if (!ATOMIC_ORDERS.contains(w)) {
+                throw unsupported(in, "the ." + w + " form of " + in.base());
+            }
+        }
+        if (op == null || type == null || type.startsWith("f") && !op.equals("add") && !op.equals("exch")) {
+            throw unsupported(in, null);
+        }
+        int bits = Integer.parseInt(type.substring(1));
+        boolean returns = in.base().equals("atom");
+        List<PtxOperand> ops = in.operands();
+        String[] parts = {in.base(), space != null ? space : type}; // no space named: a generic address
+        long at = address((PtxOperand.Address) ops.get(returns ? 1 : 0), parts);
+        PtxMemory memory = space(in, parts, at);
+        long old = load(memory, at, bits / 8);
+        long b = value(ops.get(returns ? 2 : 1), bits, false);
+        long mask = bits == 64 ? -1L : 0xFFFFFFFFL;
+        boolean signed = type.startsWith("s");
+        long extendedOld = signed && bits == 32 ? (int) old : old;
+        long extendedB = signed && bits == 32 ? (int) b : b;
+        long updated = switch (op) {
+            case "and" -> old & b;
+            case "or" -> old | b;
+            case "xor" -> old ^ b;
+            case "exch" -> b;
+            case "cas" -> old == b ? value(ops.get(3), bits, false) : old;
+            case "add" -> switch (type) {
+                case "f32" -> F32.add((int) old, (int) b, RoundingMode.NEAR_EVEN, Env.ptx(true));
+                case "f64" -> F64.add(old, b, RoundingMode.NEAR_EVEN, Env.ptx(false));
+                default -> old + b;
+            };
+            case "inc" -> Long.compareUnsigned(old, b) >= 0 ? 0 : old + 1;
+            case "dec" -> old == 0 || Long.compareUnsigned(old, b) > 0 ? b : old - 1;
+            default -> { // min, max
+                int c = signed ? Long.compare(extendedOld, extendedB) : Long.compareUnsigned(old, b);
+                yield (op.equals("min") ? c <= 0 : c >= 0) ? old : b;
+            }
+        };
+        store(memory, at, updated & mask, bits / 8);
+        if (returns) {
+            write(ops.get(0), old, bits);
+        }
+    }
+
     /** The memory an ld/st at {@code at} uses: its state space's, or for a generic address (no space named) the one holding it. */
-    private Map<Long, Byte> space(Instruction in, String[] parts, long at) {
+    private PtxMemory space(Instruction in, String[] parts, long at) {
         return switch (parts[1]) {
             case "global", "const" -> mem.global();
             case "shared" -> mem.shared();
@@ -481,7 +547,7 @@ final class PtxThread {
                 if (!parts[1].matches("[bsuf](8|16|32|64)|v[248]")) {
                     throw unsupported(in, "the ." + parts[1] + " space");
                 }
-                yield local.containsKey(at) ? local : mem.shared().containsKey(at) ? mem.shared() : mem.global(); // disjoint in a run
+                yield local.holds(at, 1) ? local : mem.shared().holds(at, 1) ? mem.shared() : mem.global(); // disjoint in a run
             }
         };
     }
@@ -805,27 +871,23 @@ final class PtxThread {
         frame.regs.put(key, bits >= 64 ? value : value & ((1L << bits) - 1));
     }
 
-    private long load(Map<Long, Byte> memory, long address, int bytes) {
-        long v = 0;
-        for (int i = bytes - 1; i >= 0; i--) {
-            Byte b = memory.get(address + i);
-            if (b == null) {
-                throw new UnsupportedOperationException(frame.function.name() + ": a load from 0x"
-                        + Long.toHexString(address + i) + ", outside the memory the run gives the kernel");
-            }
-            v = v << 8 | (b & 0xFF);
+    private long load(PtxMemory memory, long address, int bytes) {
+        if (!memory.holds(address, bytes)) {
+            throw outside("a load from", address, bytes);
         }
-        return v;
+        return memory.load(address, bytes);
     }
 
-    private void store(Map<Long, Byte> memory, long address, long value, int bytes) {
-        for (int i = 0; i < bytes; i++) {
-            if (!memory.containsKey(address + i)) {
-                throw new UnsupportedOperationException(frame.function.name() + ": a store to 0x"
-                        + Long.toHexString(address + i) + ", outside the memory the run gives the kernel");
-            }
-            memory.put(address + i, (byte) (value >>> (8 * i)));
+    private void store(PtxMemory memory, long address, long value, int bytes) {
+        if (!memory.holds(address, bytes)) {
+            throw outside("a store to", address, bytes);
         }
+        memory.store(address, value, bytes);
+    }
+
+    private UnsupportedOperationException outside(String access, long address, int bytes) {
+        return new UnsupportedOperationException(String.format("%s: %s 0x%x (%d bytes), outside the memory the run gives the kernel",
+                frame.function.name(), access, address, bytes));
     }
 
     private UnsupportedOperationException unsupported(Instruction in, String what) {

@@ -70,25 +70,20 @@ public final class TemplatePtx implements TemplateVerifier.Subjects {
     public long run(long a, long b, MufuModel mufu) {
         int inputs = op.operands().inputs;
         int bytes = op.operands().bits == 64 ? 8 : 4; // the harness's words (16-bit ops: the low half of 32 bits)
-        Map<Long, Byte> global = new HashMap<>();
+        PtxMemory global = new PtxMemory();
+        global.map(BUFFER, (inputs + 1L) * bytes);
         long[] words = {a, b};
-        for (int i = 0; i <= inputs; i++) {
-            long w = i < inputs ? words[i] : 0;
-            for (int k = 0; k < bytes; k++) {
-                global.put(BUFFER + (long) i * bytes + k, (byte) (w >>> (8 * k)));
-            }
+        for (int i = 0; i < inputs; i++) {
+            global.store(BUFFER + (long) i * bytes, words[i], bytes);
         }
-        PtxThread t = new PtxThread(kernel, Map.of("buf", BUFFER), new PtxThread.Memories(global, Map.of(), Map.of(),
+        PtxThread t = new PtxThread(kernel, Map.of("buf", BUFFER), new PtxThread.Memories(global, new PtxMemory(), Map.of(),
                 functions), name -> null, (in, src) -> {
                     throw new UnsupportedOperationException(op.name() + ": " + in.opcode() + " inside a template's PTX");
                 }, mufu);
         if (!t.run()) {
             throw new IllegalStateException(op.name() + ": the harness kernel reached a bar.sync");
         }
-        long r = 0;
-        for (int k = bytes - 1; k >= 0; k--) {
-            r = r << 8 | (global.get(BUFFER + (long) inputs * bytes + k) & 0xFF);
-        }
+        long r = global.load(BUFFER + (long) inputs * bytes, bytes);
         return op.operands().bits == 16 ? r & 0xFFFF : r;
     }
 }

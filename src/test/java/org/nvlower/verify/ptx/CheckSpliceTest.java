@@ -73,17 +73,16 @@ class CheckSpliceTest {
 
     /** out[0..2] of nvlower_one for one case; the native instruction gives 0 (the interpreter runs templates, not it). */
     private static long[] one(Map<String, PtxFunction> functions, GpuOp op, long a, long b) {
-        Map<Long, Byte> global = new HashMap<>();
-        LittleEndian.put(global, TAB, a);
-        LittleEndian.put(global, TAB + 8, b);
-        for (int k = 0; k < 3; k++) {
-            LittleEndian.put(global, OUT + 8 * k, 0);
-        }
+        PtxMemory global = new PtxMemory();
+        global.map(TAB, 16);
+        global.store(TAB, a, 8);
+        global.store(TAB + 8, b, 8);
+        global.map(OUT, 24);
         Map<String, Long> args = Map.of("p_tab", TAB, "p_out", OUT);
         PtxThread t = new PtxThread(functions.get("nvlower_one"), args,
-                new PtxThread.Memories(global, Map.of(), Map.of(), functions), name -> null, (in, src) -> 0L,
+                new PtxThread.Memories(global, new PtxMemory(), Map.of(), functions), name -> null, (in, src) -> 0L,
                 MufuModel.exact());
         assertTrue(t.run());
-        return new long[] {LittleEndian.get(global, OUT), LittleEndian.get(global, OUT + 8), LittleEndian.get(global, OUT + 16)};
+        return new long[] {global.load(OUT, 8), global.load(OUT + 8, 8), global.load(OUT + 16, 8)};
     }
 }

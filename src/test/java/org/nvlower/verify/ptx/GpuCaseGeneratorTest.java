@@ -47,22 +47,22 @@ class GpuCaseGeneratorTest {
         }
 
         long[] operands(int set, long seed, long i) {
-            Map<Long, Byte> global = new HashMap<>();
+            PtxMemory global = new PtxMemory();
+            global.map(TAB, 8L * table.length);
             for (int k = 0; k < table.length; k++) {
-                LittleEndian.put(global, TAB + 8L * k, table[k]);
+                global.store(TAB + 8L * k, table[k], 8);
             }
-            LittleEndian.put(global, OUT, 0);
-            LittleEndian.put(global, OUT + 8, 0);
+            global.map(OUT, 16);
             Map<String, Long> args = Map.of("p_i", i, "p_seed", seed, "p_set", (long) set, "p_tab", TAB,
                     "p_tabn", (long) table.length, "p_out", OUT);
-            PtxThread t = new PtxThread(entry, args, new PtxThread.Memories(global, Map.of(), Map.of(), functions),
+            PtxThread t = new PtxThread(entry, args, new PtxThread.Memories(global, new PtxMemory(), Map.of(), functions),
                     name -> null, (in, src) -> switch (in.opcode()) {
                         case "div.u64" -> Long.divideUnsigned(src[0], src[1]);
                         case "rem.u64" -> Long.remainderUnsigned(src[0], src[1]);
                         default -> throw new UnsupportedOperationException(in.opcode() + " in the generator");
                     }, MufuModel.exact());
             assertTrue(t.run());
-            return new long[] {LittleEndian.get(global, OUT), LittleEndian.get(global, OUT + 8)};
+            return new long[] {global.load(OUT, 8), global.load(OUT + 8, 8)};
         }
     }
 

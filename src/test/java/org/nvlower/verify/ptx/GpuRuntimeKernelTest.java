@@ -41,8 +41,10 @@ class GpuRuntimeKernelTest {
                 fs.put(f.name(), f);
             }
             // the constant arrays (erfcx's coefficients, lgamma's zeros) loaded once: the kernels only read them
-            Map<Long, Byte> global = new HashMap<>();
+            PtxMemory global = new PtxMemory();
             Map<String, Long> symbols = PtxGlobals.load(module, global, TABLES);
+            byte[] inBytes = global.map(IN, 64);
+            byte[] outBytes = global.map(OUT, 16);
             int checked = 0;
             List<String> bad = new ArrayList<>();
             for (RuntimeFunction f : functions) {
@@ -50,14 +52,14 @@ class GpuRuntimeKernelTest {
                 RuntimeCases.forEach(f, 4, 7, ops -> cases.add(ops.clone()));
                 for (int k = 0; k < cases.size(); k += Math.max(1, cases.size() / 12)) {
                     long[] ops = cases.get(k);
+                    java.util.Arrays.fill(inBytes, (byte) 0);
+                    java.util.Arrays.fill(outBytes, (byte) 0);
                     for (int w = 0; w < ops.length; w++) {
-                        LittleEndian.put(global, IN + 8L * w, ops[w]);
+                        global.store(IN + 8L * w, ops[w], 8);
                     }
-                    LittleEndian.put(global, OUT, 0);
-                    LittleEndian.put(global, OUT + 8, 0);
                     PtxFunction kernel = fs.get(RuntimePtx.kernel(f));
                     PtxThread t = new PtxThread(kernel, params(kernel, IN, OUT, 1),
-                            new PtxThread.Memories(global, Map.of(), symbols, fs),
+                            new PtxThread.Memories(global, new PtxMemory(), symbols, fs),
                             name -> switch (name) { // thread 0 of a block of one
                                 case "%tid.x", "%ctaid.x" -> 0L;
                                 case "%ntid.x" -> 1L;
@@ -71,8 +73,8 @@ class GpuRuntimeKernelTest {
                             }, MufuModel.exact());
                     assertTrue(t.run());
                     long[] expected = f.evaluate(ops);
-                    long[] actual = f.returnType().words() == 2 ? new long[] {LittleEndian.get(global, OUT), LittleEndian.get(global, OUT + 8)}
-                            : new long[] {LittleEndian.get(global, OUT + 8)};
+                    long[] actual = f.returnType().words() == 2 ? new long[] {global.load(OUT, 8), global.load(OUT + 8, 8)}
+                            : new long[] {global.load(OUT + 8, 8)};
                     if (!f.accepts(expected, actual)) { // pow: within its 1 ulp (docs/quad-math.md)
                         bad.add("llc " + llc.major() + " " + f.symbol() + " operands " + hex(ops) + " got " + hex(actual)
                                 + " want " + hex(expected));

@@ -116,16 +116,17 @@ class KernelRunTest {
         assertTrue(r.passed(), r.toString());
         assertEquals(java.util.Map.of("div.u32", 64), r.runsByOp(), r.toString());
         KernelExpansion x = expand("/ptx/local.ptx");
-        java.util.Map<Long, Byte> global = new java.util.HashMap<>();
+        PtxMemory global = new PtxMemory();
         long p = 0x100000;
+        global.map(p, 4 * 64);
         for (int t = 0; t < 64; t++) {
-            LittleEndian.put32(global, p + 4L * t, 1000 + 7L * t);
+            global.store(p + 4L * t, 1000 + 7L * t, 4);
         }
         KernelRun.block(KernelRun.kernels(x).get(0), java.util.Map.of("p", p),
-                new PtxThread.Memories(global, new java.util.HashMap<>(), java.util.Map.of(), java.util.Map.of()), 64,
+                new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(), java.util.Map.of()), 64,
                 (in, src) -> Integer.toUnsignedLong(Integer.divideUnsigned((int) src[0], (int) src[1])), MufuModel.exact());
         for (int t = 0; t < 64; t++) {
-            assertEquals((1000 + 7L * t) / (t + 3), LittleEndian.get32(global, p + 4L * t), "thread " + t);
+            assertEquals((1000 + 7L * t) / (t + 3), global.load(p + 4L * t, 4), "thread " + t);
         }
     }
 
@@ -148,7 +149,7 @@ class KernelRunTest {
             assertTrue(r.passed(), r.toString());
             assertEquals(java.util.Map.of("div.rn.f32", 40), r.runsByOp(), r.toString());
             assertTrue(r.changed() >= 40 * 3, r.toString());
-            assertEquals(2 * 2048 + 16 + 16 + 8, r.bytes(), r.toString()); // two buffers and the three variables
+            assertEquals(2 * 256 * 1024 + 16 + 16 + 8, r.bytes(), r.toString()); // two buffers of 256 KiB and the three variables
         }
     }
 
@@ -173,5 +174,96 @@ class KernelRunTest {
         var e = assertThrows(UnsupportedOperationException.class,
                 () -> KernelRun.run(x, KernelRun.kernels(x).get(0), 2, 0, "exact", 1));
         assertTrue(e.getMessage().contains("div.full.f32 is an approximation"), e.getMessage());
+    }
+
+    /**
+     * nvcc's atomics (atomics.cu): each one whole at its thread's turn, threads in order between the
+     * barriers; the expected memory is worked out here from the CUDA source, not by the interpreter.
+     */
+    @Test
+    void atomicsReadModifyWriteInThreadOrder() throws IOException {
+        KernelExpansion x = expand("/ptx/atomics.ptx");
+        long u = 0x100000, s = 0x200000, f = 0x300000, d = 0x400000, w = 0x500000;
+        PtxMemory global = new PtxMemory();
+        global.map(u, 4 * (16 + 64));
+        global.store(u + 4 * 12, 0xFFFFFFFFL, 4);
+        global.map(s, 8);
+        global.store(s, -1000, 4);
+        global.store(s + 4, 1000, 4);
+        global.map(f, 4);
+        global.map(d, 8);
+        global.map(w, 8);
+        String p = "_Z7atomicsPjPiPfPdPy_param_";
+        java.util.Map<String, Long> args = java.util.Map.of(p + 0, u, p + 1, s, p + 2, f, p + 3, d, p + 4, w);
+        PtxMemory shared = new PtxMemory();
+        shared.map(0x100, 32);
+        KernelRun.block(KernelRun.kernels(x).get(0), args, new PtxThread.Memories(global, shared,
+                java.util.Map.of("_ZZ7atomicsPjPiPfPdPyE4bins", 0x100L), java.util.Map.of()), 64, (in, src) -> switch (in.opcode()) {
+                    case "rcp.rn.f32" -> Float.floatToRawIntBits(1 / Float.intBitsToFloat((int) src[0])) & 0xFFFFFFFFL;
+                    case "rcp.rn.f64" -> Double.doubleToRawLongBits(1 / Double.longBitsToDouble(src[0]));
+                    default -> throw new AssertionError(in.opcode());
+                }, MufuModel.exact());
+        for (int k = 0; k < 8; k++) {
+            assertEquals(8 * k + 224, global.load(u + 4 * k, 4), "bins[" + k + "]: the t with t % 8 == k summed in shared memory");
+        }
+        assertEquals(64 % 6, global.load(u + 4 * 8, 4), "atomicInc(5) wraps to 0 after 5");
+        assertEquals(0, global.load(u + 4 * 9, 4), "atomicDec(3) from 0: 3, 2, 1, 0, 3, ...");
+        assertEquals(5 * 62, (int) global.load(s, 4), "max of 5t (t even) and -3t (t odd)");
+        assertEquals(-3 * 63, (int) global.load(s + 4, 4), "min");
+        assertEquals(64, global.load(u + 4 * 10, 4), "the CAS chain 0 -> 1 -> ... -> 64");
+        assertEquals(63, global.load(u + 4 * 11, 4), "the last exchange");
+        assertEquals(0, global.load(u + 4 * 12, 4), "and: every bit cleared");
+        assertEquals(0xFFFFFFFFL, global.load(u + 4 * 13, 4), "or: every bit set");
+        assertEquals(0, global.load(u + 4 * 14, 4), "xor of 0..63");
+        float fs = 0;
+        double ds = 0;
+        for (int t = 0; t < 64; t++) {
+            fs += 1.0f / (t + 1);
+            ds += 1.0 / (t + 1);
+            assertEquals(t, global.load(u + 4 * (16 + t), 4), "atomicAdd's old value, thread " + t);
+        }
+        assertEquals(Float.floatToRawIntBits(fs), (int) global.load(f, 4), "float sum in thread order, nearest even");
+        assertEquals(Double.doubleToRawLongBits(ds), global.load(d, 8), "double sum in thread order");
+        assertEquals(2016L << 33, global.load(w, 8));
+        KernelRun.Result r = KernelRun.run(x, KernelRun.kernels(x).get(0), 64, 64, "adversarial", 3);
+        assertTrue(r.passed(), r.toString());
+        assertEquals(java.util.Map.of("rcp.rn.f32", 64, "rcp.rn.f64", 64), r.runsByOp(), r.toString());
+    }
+
+    @Test
+    void reductionsAndGenericAtomics() {
+        String text = """
+                .version 8.0
+                .target sm_80
+                .address_size 64
+                .visible .entry k(.param .u64 p)
+                {
+                	.reg .b32 %r<4>;
+                	.reg .b64 %rd<4>;
+                	ld.param.u64 %rd1, [p];
+                	mov.u32 %r1, %tid.x;
+                	cvt.u64.u32 %rd2, %r1;
+                	red.relaxed.gpu.global.add.u64 [%rd1], %rd2;
+                	red.global.max.u32 [%rd1+8], %r1;
+                	atom.add.s32 %r2, [%rd1+12], -1;
+                	atom.global.cas.b64 %rd3, [%rd1+16], %rd2, 7;
+                	atom.global.exch.b32 %r3, [%rd1+24], %r2;
+                	ret;
+                }
+                """;
+        long p = 0x100000;
+        PtxMemory global = new PtxMemory();
+        global.map(p, 32);
+        global.store(p + 16, 5, 8);
+        KernelRun.block(PtxReader.read("red.ptx", text).functions().get(0), java.util.Map.of("p", p),
+                new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(), java.util.Map.of()), 40,
+                (in, src) -> {
+                    throw new AssertionError(in.opcode());
+                }, MufuModel.exact());
+        assertEquals(780, global.load(p, 8), "red.add of 0..39");
+        assertEquals(39, global.load(p + 8, 4), "red.max");
+        assertEquals(-40, (int) global.load(p + 12, 4), "a generic atom.add");
+        assertEquals(7, global.load(p + 16, 8), "cas: thread 5 finds 5 and writes 7");
+        assertEquals(-39 & 0xFFFFFFFFL, global.load(p + 24, 4), "exch: the last thread's old counter value");
     }
 }

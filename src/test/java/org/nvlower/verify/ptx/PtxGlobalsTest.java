@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -63,27 +62,25 @@ class PtxGlobalsTest {
     @Test
     void aKernelReadsTheInitialValues() {
         PtxModule m = PtxReader.read("globals.ptx", MODULE);
-        Map<Long, Byte> global = new HashMap<>();
+        PtxMemory global = new PtxMemory();
         Map<String, Long> symbols = PtxGlobals.load(m, global, TABLES);
         assertEquals(TABLES, symbols.get("odd"));
         assertEquals(0, symbols.get("tab") % 16, "aligned");
-        for (int i = 0; i < 64; i++) {
-            global.put(BUF + i, (byte) 0x55);
-        }
-        PtxThread t = new PtxThread(m.functions().get(0), Map.of("buf", BUF), new PtxThread.Memories(global, Map.of(), symbols, Map.of()),
+        java.util.Arrays.fill(global.map(BUF, 64), (byte) 0x55);
+        PtxThread t = new PtxThread(m.functions().get(0), Map.of("buf", BUF), new PtxThread.Memories(global, new PtxMemory(), symbols, Map.of()),
                 name -> null, (in, src) -> {
                     throw new UnsupportedOperationException(in.opcode());
                 }, MufuModel.exact());
         assertTrue(t.run());
-        assertEquals(-1L, LittleEndian.get(global, BUF));
-        assertEquals(0L, LittleEndian.get(global, BUF + 8));
-        assertEquals(1L, LittleEndian.get(global, BUF + 16), "the bytes past the list are zero");
-        assertEquals(0xFFFFFFFFL, LittleEndian.get(global, BUF + 24));
-        assertEquals(-1L, LittleEndian.get(global, BUF + 32));
-        assertEquals(0x10 + 8, LittleEndian.get(global, BUF + 40));
-        assertEquals(Double.doubleToLongBits(1.0), LittleEndian.get(global, BUF + 48));
-        assertEquals(0L, LittleEndian.get(global, BUF + 56));
-        assertEquals((byte) 9, global.get(TABLES + 2));
+        assertEquals(-1L, global.load(BUF, 8));
+        assertEquals(0L, global.load(BUF + 8, 8));
+        assertEquals(1L, global.load(BUF + 16, 8), "the bytes past the list are zero");
+        assertEquals(0xFFFFFFFFL, global.load(BUF + 24, 8));
+        assertEquals(-1L, global.load(BUF + 32, 8));
+        assertEquals(0x10 + 8, global.load(BUF + 40, 8));
+        assertEquals(Double.doubleToLongBits(1.0), global.load(BUF + 48, 8));
+        assertEquals(0L, global.load(BUF + 56, 8));
+        assertEquals(9, global.load(TABLES + 2, 1));
     }
 
     /** Pointer tables as llc 14 and 19 write them (this module is accepted by ptxas 13 for sm_80). */
@@ -101,17 +98,17 @@ class PtxGlobalsTest {
                 .visible .global .align 4 .u32 open[] = {1, 2, 3};
                 .visible .global .align 4 .u32 after = 6;
                 """);
-        Map<Long, Byte> global = new HashMap<>();
+        PtxMemory global = new PtxMemory();
         Map<String, Long> symbols = PtxGlobals.load(m, global, 0x123456789A00L);
         long a = symbols.get("a");
-        assertEquals(a, LittleEndian.get(global, symbols.get("ptrs")));
-        assertEquals(a + 8, LittleEndian.get(global, symbols.get("ptrs") + 8));
-        assertEquals((long) symbols.get("later"), LittleEndian.get(global, symbols.get("ptrs") + 16));
-        assertEquals(a + 12, LittleEndian.get(global, symbols.get("mixed") + 8));
-        assertEquals(9L, LittleEndian.get(global, symbols.get("mixed") + 16));
+        assertEquals(a, global.load(symbols.get("ptrs"), 8));
+        assertEquals(a + 8, global.load(symbols.get("ptrs") + 8, 8));
+        assertEquals((long) symbols.get("later"), global.load(symbols.get("ptrs") + 16, 8));
+        assertEquals(a + 12, global.load(symbols.get("mixed") + 8, 8));
+        assertEquals(9L, global.load(symbols.get("mixed") + 16, 8));
         long packed = symbols.get("packed");
-        assertEquals(a + 12, LittleEndian.get(global, packed + 4), "eight masked bytes make the address");
-        assertEquals((byte) 9, global.get(packed + 12));
+        assertEquals(a + 12, global.load(packed + 4, 8), "eight masked bytes make the address");
+        assertEquals(9, global.load(packed + 12, 1));
         assertEquals(12, symbols.get("after") - symbols.get("open"), "'[]' takes its size from the list");
     }
 
@@ -122,7 +119,7 @@ class PtxGlobalsTest {
                     + ".global .align 8 .u64 a = 5;\n.global .align 8 .u64 ptrs[1] = " + init + ";\n"
                     + ".global .align 8 .u64 later = 6;\n.func g()\n{\n\tret;\n}\n");
             UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
-                    () -> PtxGlobals.load(m, new HashMap<>(), TABLES));
+                    () -> PtxGlobals.load(m, new PtxMemory(), TABLES));
             assertTrue(e.getMessage().startsWith("ptrs: the initial value"), e.getMessage());
         }
     }

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -38,20 +37,14 @@ class PtxInstructionsTest {
                 + "    .reg .b64 %a;\n    .reg .b32 %r<8>;\n    .reg .b64 %d<8>;\n    .reg .pred %p<4>;\n"
                 + "    ld.param.u64 %a, [buf];\n    mov.b64 %d0, 0;\n" + body + "\n    st.global.b64 [%a], %d0;\n    ret;\n}\n";
         PtxFunction k = PtxReader.read("test.ptx", text).functions().get(0);
-        Map<Long, Byte> global = new HashMap<>();
-        for (int i = 0; i < 8; i++) {
-            global.put(BUF + i, (byte) 0);
-        }
-        PtxThread t = new PtxThread(k, Map.of("buf", BUF), new PtxThread.Memories(global, Map.of(), Map.of(), Map.of()),
+        PtxMemory global = new PtxMemory();
+        global.map(BUF, 8);
+        PtxThread t = new PtxThread(k, Map.of("buf", BUF), new PtxThread.Memories(global, new PtxMemory(), Map.of(), Map.of()),
                 name -> null, (in, src) -> {
                     throw new UnsupportedOperationException(in.opcode());
                 }, mufu);
         assertTrue(t.run());
-        long r = 0;
-        for (int i = 7; i >= 0; i--) {
-            r = r << 8 | (global.get(BUF + i) & 0xFF);
-        }
-        return r;
+        return global.load(BUF, 8);
     }
 
     static long run(String body) {
@@ -106,6 +99,25 @@ class PtxInstructionsTest {
             assertEquals((long) (byte) a, run(ab + "    st.global.u8 [%a], %d1;\n    ld.global.s8 %d0, [%a];"));
             assertEquals(a & 0xFF, run(ab + "    st.global.u8 [%a], %d1;\n    ld.global.u8 %d0, [%a];"));
             assertEquals((long) (int) a, run(ab + "    st.global.u32 [%a], %d1;\n    ld.global.s32 %d0, [%a];"));
+        }
+    }
+
+    @Test
+    void funnelShiftsRotateWhenBothHalvesAreOneWordAndClampAt32() {
+        SplittableRandom r = new SplittableRandom(13);
+        for (int i = 0; i < 40; i++) {
+            int a = r.nextInt();
+            int b = r.nextInt();
+            int n = i < 3 ? new int[] {0, 31, 32}[i] : r.nextInt(64);
+            String ab = "    mov.b32 %r1, " + hex32(a) + ";\n    mov.b32 %r2, " + hex32(b) + ";\n    mov.b32 %r3, " + n + ";\n";
+            String out = "\n    cvt.u64.u32 %d0, %r0;";
+            assertEquals(Integer.toUnsignedLong(Integer.rotateLeft(a, n)), run(ab + "    shf.l.wrap.b32 %r0, %r1, %r1, %r3;" + out));
+            assertEquals(Integer.toUnsignedLong(Integer.rotateRight(a, n)), run(ab + "    shf.r.wrap.b32 %r0, %r1, %r1, %r3;" + out));
+            // clamped: n >= 32 moves a whole word: left gives a (the low word), right gives b (the high word)
+            long left = n >= 32 ? a : n == 0 ? b : (b << n) | (a >>> (32 - n));
+            long right = n >= 32 ? b : n == 0 ? a : (a >>> n) | (b << (32 - n));
+            assertEquals(left & 0xFFFFFFFFL, run(ab + "    shf.l.clamp.b32 %r0, %r1, %r2, %r3;" + out), "shf.l.clamp by " + n);
+            assertEquals(right & 0xFFFFFFFFL, run(ab + "    shf.r.clamp.b32 %r0, %r1, %r2, %r3;" + out), "shf.r.clamp by " + n);
         }
     }
 

@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -54,13 +53,14 @@ class WarpOpsTest {
             }
             """;
 
-    private static Map<Long, Byte> run(String module, int threads) {
+    private static PtxMemory run(String module, int threads) {
         PtxFunction k = PtxReader.read("w.ptx", module).functions().get(0);
-        Map<Long, Byte> global = new HashMap<>();
-        for (int i = 0; i < 2048; i += 4) {
-            LittleEndian.put32(global, P + i, i < 128 ? (i / 4) * (i / 4) + 1 : 0); // in[lane] = lane^2 + 1
+        PtxMemory global = new PtxMemory();
+        global.map(P, 2048);
+        for (int i = 0; i < 128; i += 4) {
+            global.store(P + i, (i / 4) * (i / 4) + 1, 4); // in[lane] = lane^2 + 1
         }
-        KernelRun.block(k, Map.of("p", P), new PtxThread.Memories(global, new HashMap<>(), Map.of(), Map.of()), threads,
+        KernelRun.block(k, Map.of("p", P), new PtxThread.Memories(global, new PtxMemory(), Map.of(), Map.of()), threads,
                 (in, src) -> {
                     throw new UnsupportedOperationException(in.opcode());
                 }, MufuModel.exact());
@@ -73,21 +73,21 @@ class WarpOpsTest {
 
     @Test
     void eachLaneGetsWhatTheIsaDefines() {
-        Map<Long, Byte> m = run(MODULE, 32);
+        PtxMemory m = run(MODULE, 32);
         long sum = 0;
         for (int lane = 0; lane < 32; lane++) {
             sum += in(lane);
         }
         for (int lane = 0; lane < 32; lane++) {
             long at = P + 4L * lane;
-            assertEquals(lane < 31 ? in(lane + 1) : in(31), LittleEndian.get32(m, at + 128), "down 1, lane " + lane);
-            assertEquals(lane < 31 ? 1 : 0, LittleEndian.get32(m, at + 896), "down's predicate, lane " + lane);
-            assertEquals(lane >= 3 ? in(lane - 3) : in(lane), LittleEndian.get32(m, at + 256), "up 3, lane " + lane);
-            assertEquals(lane >= 3 ? 1 : 0, LittleEndian.get32(m, at + 1024), "up's predicate, lane " + lane);
-            assertEquals(in(lane ^ 5), LittleEndian.get32(m, at + 384), "bfly 5, lane " + lane);
-            assertEquals(in((lane & 16) | 9), LittleEndian.get32(m, at + 512), "idx 9 in segments of 16, lane " + lane);
-            assertEquals(0x7FFFFFFFL, LittleEndian.get32(m, at + 640), "ballot of down's predicate");
-            assertEquals(sum, LittleEndian.get32(m, at + 768), "redux.add");
+            assertEquals(lane < 31 ? in(lane + 1) : in(31), m.load(at + 128, 4), "down 1, lane " + lane);
+            assertEquals(lane < 31 ? 1 : 0, m.load(at + 896, 4), "down's predicate, lane " + lane);
+            assertEquals(lane >= 3 ? in(lane - 3) : in(lane), m.load(at + 256, 4), "up 3, lane " + lane);
+            assertEquals(lane >= 3 ? 1 : 0, m.load(at + 1024, 4), "up's predicate, lane " + lane);
+            assertEquals(in(lane ^ 5), m.load(at + 384, 4), "bfly 5, lane " + lane);
+            assertEquals(in((lane & 16) | 9), m.load(at + 512, 4), "idx 9 in segments of 16, lane " + lane);
+            assertEquals(0x7FFFFFFFL, m.load(at + 640, 4), "ballot of down's predicate");
+            assertEquals(sum, m.load(at + 768, 4), "redux.add");
         }
     }
 
