@@ -158,8 +158,8 @@ public final class KernelRun {
 
     /**
      * Runs one block of {@code threads} threads: each runs to its next bar.sync, warp instruction
-     * or end in turn; a warp whose threads all wait at a warp instruction takes it together
-     * ({@link WarpOps}) and runs on; all go on past a barrier together. Returns the math
+     * or end in turn; the lanes of a warp instruction's membermask, once all wait at it, take it
+     * together ({@link WarpOps}) and run on; all go on past a barrier together. Returns the math
      * instructions run.
      */
     static int block(PtxFunction kernel, Map<String, Long> params, PtxThread.Memories mem, int threads,
@@ -183,28 +183,25 @@ public final class KernelRun {
         List<PtxThread> toRun = running;
         List<PtxThread> atBarrier = new ArrayList<>();
         while (true) {
-            List<PtxThread> atWarpOp = new ArrayList<>();
             for (PtxThread t : toRun) {
                 if (t.run()) {
                     runs += t.mathRuns;
                     done++;
-                } else {
-                    (t.atWarpOp() != null ? atWarpOp : atBarrier).add(t);
+                } else if (t.atWarpOp() == null) {
+                    atBarrier.add(t);
                 }
             }
-            if (!atWarpOp.isEmpty()) { // each warp takes its warp instruction together, then runs on
-                for (int w = 0; w < threads; w += 32) {
-                    List<PtxThread> lanes = running.subList(w, Math.min(threads, w + 32));
-                    if (lanes.stream().anyMatch(t -> t.atWarpOp() != null)) {
-                        if (!lanes.stream().allMatch(t -> t.atWarpOp() != null)) {
-                            throw new UnsupportedOperationException(kernel.name() + ": a warp instruction that not every "
-                                    + "thread of warp " + w / 32 + " reaches together");
-                        }
-                        WarpOps.take(lanes);
-                    }
-                }
-                toRun = atWarpOp;
+            List<PtxThread> resumed = new ArrayList<>(); // the warp instructions whose lanes all wait, taken
+            for (int w = 0; w < threads; w += 32) {
+                resumed.addAll(WarpOps.takeReady(running.subList(w, Math.min(threads, w + 32))));
+            }
+            if (!resumed.isEmpty()) {
+                toRun = resumed;
                 continue;
+            }
+            if (running.stream().anyMatch(t -> t.atWarpOp() != null)) {
+                throw new UnsupportedOperationException(kernel.name() + ": a warp instruction that not every lane of its "
+                        + "membermask reaches");
             }
             if (atBarrier.isEmpty()) {
                 break;

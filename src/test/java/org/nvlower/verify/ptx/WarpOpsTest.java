@@ -91,11 +91,65 @@ class WarpOpsTest {
         }
     }
 
+    /** Each half warp takes its own branch and its own warp instructions, with its half as the membermask. */
+    private static final String DIVERGENT = """
+            .version 8.0
+            .target sm_80
+            .address_size 64
+            .visible .entry halves(.param .u64 p)
+            {
+            	.reg .pred %p<3>;
+            	.reg .b32 %r<6>;
+            	.reg .b64 %rd<4>;
+            	ld.param.u64 %rd1, [p];
+            	mov.u32 %r1, %laneid;
+            	mul.wide.u32 %rd2, %r1, 4;
+            	add.s64 %rd3, %rd1, %rd2;
+            	and.b32 %r4, %r1, 1;
+            	setp.ne.u32 %p2, %r4, 0;
+            	setp.lt.u32 %p1, %r1, 16;
+            	@%p1 bra LOW;
+            	shfl.sync.bfly.b32 %r2, %r1, 1, 31, 0xffff0000;
+            	redux.sync.add.u32 %r3, %r1, 0xffff0000;
+            	bra DONE;
+            LOW:
+            	shfl.sync.down.b32 %r2, %r1, 2, 15, 0xffff;
+            	vote.sync.ballot.b32 %r3, %p2, 0xffff;
+            DONE:
+            	st.global.u32 [%rd3], %r2;
+            	st.global.u32 [%rd3+128], %r3;
+            	ret;
+            }
+            """;
+
     @Test
-    void aPartialWarpOrAPartialMaskIsRefused() {
+    void divergentHalvesTakeTheirOwnMasks() {
+        PtxMemory m = run(DIVERGENT, 32);
+        int upperSum = 0;
+        for (int lane = 16; lane < 32; lane++) {
+            upperSum += lane;
+        }
+        for (int lane = 0; lane < 32; lane++) {
+            long at = P + 4L * lane;
+            if (lane < 16) {
+                assertEquals(lane + 2 <= 15 ? lane + 2 : lane, m.load(at, 4), "down 2 clamped at 15, lane " + lane);
+                assertEquals(0xAAAAL, m.load(at + 128, 4), "ballot of the odd lanes of the low half, lane " + lane);
+            } else {
+                assertEquals(lane ^ 1, m.load(at, 4), "bfly 1, lane " + lane);
+                assertEquals(upperSum, m.load(at + 128, 4), "redux.add over the high half, lane " + lane);
+            }
+        }
+    }
+
+    @Test
+    void whatTheIsaLeavesUndefinedIsRefused() {
         UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> run(MODULE, 20));
-        assertTrue(e.getMessage().contains("a source lane past the block's last thread"), e.getMessage());
+        assertTrue(e.getMessage().contains("a membermask 0xffffffff naming lanes past the block's last thread"), e.getMessage());
         e = assertThrows(UnsupportedOperationException.class, () -> run(MODULE.replace("5, 31, -1", "5, 31, 0xffff"), 32));
-        assertTrue(e.getMessage().contains("a membermask other than the full warp"), e.getMessage());
+        assertTrue(e.getMessage().contains("a waiting lane outside its membermask 0x0000ffff"), e.getMessage());
+        e = assertThrows(UnsupportedOperationException.class, () -> run(DIVERGENT.replace("2, 15, 0xffff", "2, 31, 0xffff"), 32));
+        assertTrue(e.getMessage().contains("lane 14 reads lane 16, outside the membermask"), e.getMessage());
+        e = assertThrows(UnsupportedOperationException.class, () -> run(DIVERGENT.replace("%r1, 0xffff0000", "%r1, -1"), 32));
+        assertTrue(e.getMessage().contains("a warp instruction that not every lane of its membermask reaches"), e.getMessage());
     }
 }
