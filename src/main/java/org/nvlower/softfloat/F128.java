@@ -1790,16 +1790,18 @@ public final class F128 {
         if (exact) {
             env.flags |= INEXACT;
         }
-        boolean sign = aHi < 0;
-        boolean one = switch (rm) {
-            case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0;
-            case NEAR_MAX_MAG -> exp == BIAS - 1;
-            case MIN -> sign;
-            case MAX -> !sign;
-            case ODD -> true;
-            case MIN_MAG -> false;
+        // the magnitude (0 or 1), then its sign, by arithmetic rather than by branches on the
+        // operand's sign (which the directed modes' results depend on)
+        long s = aHi >> 63; // 0 or -1
+        long m = switch (rm) {
+            case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0 ? 1 : 0;
+            case NEAR_MAX_MAG -> exp == BIAS - 1 ? 1 : 0;
+            case MIN -> s & 1;
+            case MAX -> ~s & 1;
+            case ODD -> 1;
+            case MIN_MAG -> 0;
         };
-        return one ? (sign ? -1 : 1) : 0;
+        return (m ^ s) - s;
     }
 
     /** Result zero-extended into an int (0..255). */
