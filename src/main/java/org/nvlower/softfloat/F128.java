@@ -1220,6 +1220,18 @@ public final class F128 {
 
     /** The square root, rounded in mode rm; sqrt(-0) = -0, negative operands are INVALID. */
     public static void sqrt(long aHi, long aLo, RoundingMode rm, Env env) {
+        // one branch for "a positive normal operand": the sign and exponent field (aHi >>> 48) in
+        // [1, 0x7FFE]; the rest (zeros, subnormals, negatives, infinities, NaNs) in a call of its
+        // own, so that this method and sqrtNormal stay under C2's inlining limit (325 bytecodes)
+        if ((char) ((int) (aHi >>> 48) - 1) >= 0x7FFE) {
+            sqrtSpecialOrSubnormal(aHi, aLo, rm, env);
+            return;
+        }
+        sqrtNormal(exp(aHi), aHi & FRAC_HI | IMPLICIT, aLo, rm, env);
+    }
+
+    /** sqrt of a zero, subnormal, negative, infinite or NaN operand. */
+    private static void sqrtSpecialOrSubnormal(long aHi, long aLo, RoundingMode rm, Env env) {
         int expA = exp(aHi);
         long sigA64 = aHi & FRAC_HI;
         long sigA0 = aLo;
@@ -1241,12 +1253,15 @@ public final class F128 {
             invalid(env);
             return;
         }
-        if (expA == 0) {
-            expA = normSubnormal(sigA64, sigA0, env);
-            sigA64 = env.zHi;
-            sigA0 = env.zLo;
-        }
-        sigA64 |= IMPLICIT;
+        expA = normSubnormal(sigA64, sigA0, env);
+        sqrtNormal(expA, env.zHi | IMPLICIT, env.zLo, rm, env);
+    }
+
+    /**
+     * The square root of S 2^(expA - BIAS - 112), S = sigA64:sigA0 normalized (leading one at
+     * bit 112), rounded and packed.
+     */
+    private static void sqrtNormal(int expA, long sigA64, long sigA0, RoundingMode rm, Env env) {
         // a = S * 2^(e - 112); with e made even (S doubled when e is odd), sqrt(a) =
         // sqrt(S << 116) * 2^(e/2 - 114). R = isqrt(S << 116) lies in [2^114, 2^115).
         int e = expA - BIAS;
@@ -1281,6 +1296,15 @@ public final class F128 {
         long rem64 = rem1 - p64 - (ult(bits, p0) ? 1 : 0);
         long root0 = (r << 32) + d;
         long root64 = (r >>> 32) + (d >> 63) + (ult(root0, r << 32) ? 1 : 0);
+        sqrtLastDigit((e >> 1) + BIAS - 1, root64, root0, rem64, rem0, y, rm, env);
+    }
+
+    /**
+     * sqrtNormal's second digit and rounding, kept apart so that both halves stay under C2's
+     * inlining limit (325 bytecodes) and the whole square root inlines into a caller's loop.
+     */
+    private static void sqrtLastDigit(int expZ, long root64, long root0, long rem64, long rem0, long y,
+            RoundingMode rm, Env env) {
         // k = 39: no radicand bits left. d is within about one unit of its digit, so |rem| <
         // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(rem 2^39 y / 2^114 / 2^32). Its error:
         // y stands for 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r
@@ -1295,46 +1319,58 @@ public final class F128 {
         // Now |z - R| < 2 (3 is kept as the margin). Unless z's low 9 bits are within 3 of a
         // multiple of 512 (the ulp and half-ulp boundaries of the result), R has z's bits 9 and
         // up and is inexact: done.
-        long extra;
-        if (((z0 + 3) & 511) > 6) {
-            extra = (z0 << 54) | 1;
-        } else {
-            // Exactly: rem = rem 2^78 - d2 (2 root 2^39 + d2), then 0 <= rem <= 2 z by unit steps.
-            long c64 = (root64 << 40) | (root0 >>> 24);
-            long c0 = (root0 << 40) + d2;
-            c64 += (d2 >> 63) + (ult(c0, root0 << 40) ? 1 : 0);
-            p0 = d2 * c0;
-            p64 = Math.unsignedMultiplyHigh(d2, c0) + d2 * c64 - ((d2 >> 63) & c0);
-            long b64 = rem0 << 14;
-            rem0 = -p0;
-            rem64 = b64 - p64 - (p0 != 0 ? 1 : 0);
-            while (rem64 < 0) { // z too large: rem += 2 z - 1, z -= 1
-                long t2 = (z0 << 1) - 1;
-                long u64 = (z64 << 1) | (z0 >>> 63);
-                if (z0 << 1 == 0) {
-                    u64--;
-                }
-                long m0 = rem0 + t2;
-                rem64 += u64 + (ult(m0, rem0) ? 1 : 0);
-                rem0 = m0;
-                z64 -= z0 == 0 ? 1 : 0;
-                z0--;
-            }
-            while (true) { // z too small while rem >= 2 z + 1: rem -= 2 z + 1, z += 1
-                long u0 = (z0 << 1) | 1;
-                long u64 = (z64 << 1) | (z0 >>> 63);
-                if (lt128(rem64, rem0, u64, u0)) {
-                    break;
-                }
-                long m0 = rem0 - u0;
-                rem64 -= u64 + (ult(rem0, u0) ? 1 : 0);
-                rem0 = m0;
-                z0++;
-                z64 += z0 == 0 ? 1 : 0;
-            }
-            extra = (z0 << 54) | ((rem64 | rem0) != 0 ? 1 : 0);
+        if (((z0 + 3) & 511) <= 6) {
+            sqrtExact(expZ, root64, root0, rem0, d2, z64, z0, rm, env);
+            return;
         }
-        roundPack(false, (e >> 1) + BIAS - 1, z64 >>> 10, (z64 << 54) | (z0 >>> 10), extra, rm, env);
+        // inexact and off every half-ulp: bit 9 of z is the round bit
+        roundPackInexact(false, expZ, z64 >>> 10, (z64 << 54) | (z0 >>> 10), (z0 >>> 9) & 1, rm, env);
+    }
+
+    /**
+     * sqrtNormal when z is within 3 of a half-ulp boundary: the exact remainder corrects z by unit
+     * steps and gives the sticky bit. Apart so that sqrtNormal stays under C2's inlining limit.
+     */
+    private static void sqrtExact(int expZ, long root64, long root0, long rem0, long d2, long z64, long z0,
+            RoundingMode rm, Env env) {
+        long rem64;
+        long p0;
+        long p64;
+        // Exactly: rem = rem 2^78 - d2 (2 root 2^39 + d2), then 0 <= rem <= 2 z by unit steps.
+        long c64 = (root64 << 40) | (root0 >>> 24);
+        long c0 = (root0 << 40) + d2;
+        c64 += (d2 >> 63) + (ult(c0, root0 << 40) ? 1 : 0);
+        p0 = d2 * c0;
+        p64 = Math.unsignedMultiplyHigh(d2, c0) + d2 * c64 - ((d2 >> 63) & c0);
+        long b64 = rem0 << 14;
+        rem0 = -p0;
+        rem64 = b64 - p64 - (p0 != 0 ? 1 : 0);
+        while (rem64 < 0) { // z too large: rem += 2 z - 1, z -= 1
+            long t2 = (z0 << 1) - 1;
+            long u64 = (z64 << 1) | (z0 >>> 63);
+            if (z0 << 1 == 0) {
+                u64--;
+            }
+            long m0 = rem0 + t2;
+            rem64 += u64 + (ult(m0, rem0) ? 1 : 0);
+            rem0 = m0;
+            z64 -= z0 == 0 ? 1 : 0;
+            z0--;
+        }
+        while (true) { // z too small while rem >= 2 z + 1: rem -= 2 z + 1, z += 1
+            long u0 = (z0 << 1) | 1;
+            long u64 = (z64 << 1) | (z0 >>> 63);
+            if (lt128(rem64, rem0, u64, u0)) {
+                break;
+            }
+            long m0 = rem0 - u0;
+            rem64 -= u64 + (ult(rem0, u0) ? 1 : 0);
+            rem0 = m0;
+            z0++;
+            z64 += z0 == 0 ? 1 : 0;
+        }
+        long extra = (z0 << 54) | ((rem64 | rem0) != 0 ? 1 : 0);
+        roundPack(false, expZ, z64 >>> 10, (z64 << 54) | (z0 >>> 10), extra, rm, env);
     }
 
     // ------------------------------------------------------------------ rem, fmod
@@ -1754,16 +1790,18 @@ public final class F128 {
         if (exact) {
             env.flags |= INEXACT;
         }
-        boolean sign = aHi < 0;
-        boolean one = switch (rm) {
-            case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0;
-            case NEAR_MAX_MAG -> exp == BIAS - 1;
-            case MIN -> sign;
-            case MAX -> !sign;
-            case ODD -> true;
-            case MIN_MAG -> false;
+        // the magnitude (0 or 1), then its sign, by arithmetic rather than by branches on the
+        // operand's sign (which the directed modes' results depend on)
+        long s = aHi >> 63; // 0 or -1
+        long m = switch (rm) {
+            case NEAR_EVEN -> exp == BIAS - 1 && ((aHi & FRAC_HI) | aLo) != 0 ? 1 : 0;
+            case NEAR_MAX_MAG -> exp == BIAS - 1 ? 1 : 0;
+            case MIN -> s & 1;
+            case MAX -> ~s & 1;
+            case ODD -> 1;
+            case MIN_MAG -> 0;
         };
-        return one ? (sign ? -1 : 1) : 0;
+        return (m ^ s) - s;
     }
 
     /** Result zero-extended into an int (0..255). */

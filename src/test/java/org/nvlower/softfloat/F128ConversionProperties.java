@@ -97,4 +97,36 @@ class F128ConversionProperties {
             }
         }
     }
+
+    /**
+     * |a| < 1 to i32/i64 (F128.belowOne: 0 or +-1 by the mode and the sign, selected by
+     * arithmetic): +-0, subnormals, tiny values, +-1/2 (a tie) and its neighbours, values just
+     * below 1; exact and inexact-silent forms, every mode.
+     */
+    @Example
+    void toIntegersBelowOne() {
+        long[][] mags = {
+            {0, 0}, {0, 1}, {0x0000FFFFFFFFFFFFL, -1L}, {0x0001000000000000L, 0}, {0x3F00123456789ABCL, 7},
+            {0x3FFD000000000000L, 0}, {0x3FFDFFFFFFFFFFFFL, -1L}, {0x3FFE000000000000L, 0}, {0x3FFE000000000000L, 1},
+            {0x3FFE800000000000L, 0}, {0x3FFEFFFFFFFFFFFFL, -1L},
+        };
+        for (long[] m : mags) {
+            for (long sign : new long[] {0, F128.SIGN}) {
+                long hi = m[0] | sign;
+                BigInteger operandBits = ExactReference.bits(hi, m[1]);
+                for (RoundingMode rm : RoundingMode.values()) {
+                    IntResult want = ExactReference.toInteger(ExactReference.decode(Fmt.B128, operandBits), rm);
+                    for (boolean exact : new boolean[] {true, false}) {
+                        Env env = new Env(Specialization.X86);
+                        long z32 = F128.toI32(hi, m[1], rm, exact, env);
+                        long z64 = F128.toI64(hi, m[1], rm, exact, env);
+                        String what = "binary128 " + operandBits.toString(16) + " to i32/i64 " + rm + " exact " + exact;
+                        assertEquals(want.value().longValue(), z32, what);
+                        assertEquals(want.value().longValue(), z64, what);
+                        assertEquals(want.inexact() && exact ? ExceptionFlags.INEXACT : 0, env.flags, what + " flags");
+                    }
+                }
+            }
+        }
+    }
 }

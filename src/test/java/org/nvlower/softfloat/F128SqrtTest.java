@@ -75,4 +75,49 @@ class F128SqrtTest {
             }
         }
     }
+
+    /**
+     * The operands around sqrt's dispatch (one branch on the sign and exponent field): +-0,
+     * negatives, infinities, NaNs, and the ends of the normal range (exponent fields 1 and
+     * 0x7FFE, the largest subnormal), in every mode.
+     */
+    @Test
+    void dispatchEdges() {
+        long[][] finite = {
+            {0x0001000000000000L, 0}, {0x0001000000000000L, 1}, {0x0001FFFFFFFFFFFFL, -1L},
+            {0x7FFE000000000000L, 0}, {0x7FFEFFFFFFFFFFFFL, -1L}, {0x7FFE123456789ABCL, 0x0FEDCBA987654321L},
+            {0x0000FFFFFFFFFFFFL, -1L}, {0, 1}, {0x3FFF000000000000L, 0}, {0x4000000000000000L, 0},
+        };
+        for (RoundingMode rm : RoundingMode.values()) {
+            for (long[] a : finite) {
+                check(ExactReference.bits(a[0], a[1]), rm);
+                // the negative: INVALID and the default NaN
+                Env env = new Env(Specialization.X86);
+                F128.sqrt(a[0] | F128.SIGN, a[1], rm, env);
+                assertEquals(0xFFFF800000000000L, env.zHi, "sqrt of a negative");
+                assertEquals(0, env.zLo, "sqrt of a negative");
+                assertEquals(ExceptionFlags.INVALID, env.flags, "sqrt of a negative: flags");
+            }
+            for (long sign : new long[] {0, F128.SIGN}) {
+                Env env = new Env(Specialization.X86);
+                F128.sqrt(sign, 0, rm, env); // sqrt(+-0) = +-0
+                assertEquals(sign, env.zHi, "sqrt(+-0)");
+                assertEquals(0, env.zLo | env.flags, "sqrt(+-0)");
+                env = new Env(Specialization.X86);
+                F128.sqrt(sign | 0x7FFF000000000000L, 0, rm, env);
+                long want = sign == 0 ? 0x7FFF000000000000L : 0xFFFF800000000000L; // +inf, or invalid
+                assertEquals(want, env.zHi, "sqrt(+-inf)");
+                assertEquals(sign == 0 ? 0 : ExceptionFlags.INVALID, env.flags, "sqrt(+-inf): flags");
+                for (long nanHi : new long[] {0x7FFF800000000000L, 0x7FFF000000000001L, 0x7FFF000000000000L}) {
+                    long lo = nanHi == 0x7FFF000000000000L ? 5 : 0; // quiet, signaling (high), signaling (low)
+                    env = new Env(Specialization.X86);
+                    F128.sqrt(sign | nanHi, lo, rm, env);
+                    assertEquals(sign | nanHi | 0x0000800000000000L, env.zHi, "sqrt(NaN) quietened");
+                    assertEquals(lo, env.zLo, "sqrt(NaN) payload");
+                    assertEquals(nanHi == 0x7FFF800000000000L ? 0 : ExceptionFlags.INVALID, env.flags,
+                            "sqrt(NaN): flags");
+                }
+            }
+        }
+    }
 }
