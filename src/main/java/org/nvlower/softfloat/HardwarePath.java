@@ -62,60 +62,182 @@ final class HardwarePath {
     }
 
     // ------------------------------------------------------------------ binary32 (in double)
+    //
+    // binary32 takes every operand class but NaNs (and every operand under daz): a product of
+    // two floats is exact in double, a sum's error is a double (TwoSum), and a quotient's
+    // remainder is exact. The inline part finishes results of magnitude in [2^emin, MAX) (normal,
+    // and no mode can carry them past MAX); zeros, infinities, tiny results and overflow go to a
+    // small special method per operation, which rounds through Narrow.roundPack (roundSlow32).
 
-    private static boolean inRange32(float r) {
-        float m = Math.abs(r);
-        return m >= 0x1p-125f && m < 0x1p127f;
+    /** The largest finite float, as a double. */
+    private static final double MAX32 = Float.MAX_VALUE;
+
+    /**
+     * The result in mode rm for an inexact exact value whose nearest-even rounding is r (normal,
+     * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact (a
+     * midpoint of two floats only if exact is one or lies just off it), tieExact whether
+     * exact == s when s is such a midpoint (only NEAR_MAX_MAG rounds a tie differently).
+     */
+    private static long inexact32(float r, double s, double d, boolean tieExact, RoundingMode rm, Env env) {
+        env.flags |= INEXACT;
+        long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        boolean beyond = r < 0 ? d < 0 : d > 0; // |exact| > |r|
+        return switch (rm) {
+            case NEAR_EVEN -> bits;
+            case NEAR_MAX_MAG -> beyond && tieExact && midpoint32(s) ? bits + 1 : bits;
+            case MIN_MAG -> beyond ? bits : bits - 1;
+            case MAX -> d > 0 ? (beyond ? bits + 1 : bits - 1) : bits;
+            case MIN -> d < 0 ? (beyond ? bits + 1 : bits - 1) : bits;
+            case ODD -> (beyond ? bits : bits - 1) | 1;
+        };
     }
 
-    /** exact = r + t, where t is exact when e == 0: the tie test for NEAR_MAX_MAG. */
-    private static long finish32(float r, double t, boolean tieExact, RoundingMode rm, Env env) {
-        int sigma = sign(t);
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && Math.abs(t) == 0.5 * Math.ulp(r)
-                && (t > 0) == (r > 0);
-        return finish(Float.floatToRawIntBits(r) & 0xFFFFFFFFL, r < 0, sigma, tieAway, rm, env);
+    /** Whether double s (of a normal float's range) lies halfway between two floats. */
+    private static boolean midpoint32(double s) {
+        return (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L;
     }
 
+    /**
+     * Rounds exact = v + t to binary32 in mode rm through {@link Narrow#roundPack} (tininess,
+     * ftz, overflow): v a normal double with no double strictly between it and exact, t of the
+     * sign of exact - v (zero when exact == v). v's 53 bits and a sticky bit for t stand for
+     * exact: every rounding boundary of binary32 is a double, so none lies between them.
+     */
+    static long roundSlow32(double v, double t, RoundingMode rm, Env env) {
+        long bits = Double.doubleToRawLongBits(v);
+        boolean negative = bits < 0;
+        int exp = (int) ((bits >>> 52) & 0x7FF) - 1023 + 126; // biased binary32 exponent - 1
+        long sig = ((bits & 0xFFFFFFFFFFFFFL) | 0x10000000000000L) << 10; // leading one at bit 62
+        if (t != 0) {
+            if ((t < 0) == negative) {
+                sig |= 1; // |exact| just above |v|
+            } else {
+                sig--; // just below
+                if (sig < 0x4000000000000000L) {
+                    sig <<= 1;
+                    exp--;
+                }
+            }
+        }
+        return Narrow.roundPack(FloatFormat.BINARY32, negative, exp, sig, rm, env);
+    }
+
+    /** a + b for any operands but NaNs (declined, as is every operand under daz). */
     static long add32(int a, int b, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b)) {
+        if (env.daz) {
             return NONE;
         }
         double x = Float.intBitsToFloat(a);
         double y = Float.intBitsToFloat(b);
         double s = x + y;
-        double bb = s - x;
-        double e = (x - (s - bb)) + (y - bb); // TwoSum: x + y = s + e exactly
+        double m = Math.abs(s);
+        if (!(m >= 0x1p-126 && m < MAX32)) {
+            return add32Special(a, b, x, y, s, rm, env);
+        }
         float r = (float) s;
-        if (!inRange32(r)) {
-            return NONE;
+        double d = s - r; // exact (Sterbenz); exact - r = d + e, |e| <= ulp(s) / 2
+        if (d == 0) {
+            d = twoSumError(x, y, s);
+            if (d == 0) {
+                return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            }
         }
-        return finish32(r, (s - r) + e, e == 0, rm, env); // s - r is exact (Sterbenz)
+        // A tie is a midpoint s with e == 0 (s - r a multiple of ulp(s), and e smaller).
+        return inexact32(r, s, d, rm != RoundingMode.NEAR_MAX_MAG || twoSumError(x, y, s) == 0, rm, env);
     }
 
+    /** e with x + y = s + e exactly, s = x + y rounded (TwoSum; no overflow for floats). */
+    private static double twoSumError(double x, double y, double s) {
+        double bb = s - x;
+        return (x - (s - bb)) + (y - bb);
+    }
+
+    /**
+     * add32 for a sum that is zero, tiny (then exact: a multiple of 2^-149 below 2^-125), at least
+     * MAX, infinite (an infinite operand: float sums do not overflow double) or NaN (declined).
+     */
+    private static long add32Special(int a, int b, double x, double y, double s, RoundingMode rm, Env env) {
+        if (s != s) {
+            return NONE;
+        }
+        if (s == 0) { // exact; opposite signs give +0, but -0 rounding down
+            return rm == RoundingMode.MIN && (a | b) != 0 ? 0x80000000L : Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        if (Double.isInfinite(s)) {
+            return Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        return roundSlow32(s, twoSumError(x, y, s), rm, env);
+    }
+
+    /** a * b for any operands but NaNs; the double product is exact. */
     static long mul32(int a, int b, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b)) {
+        if (env.daz) {
             return NONE;
         }
-        double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b); // exact: 48 bits
+        double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b);
+        double m = Math.abs(p);
+        if (!(m >= 0x1p-126 && m < MAX32)) {
+            return special32(p, rm, env);
+        }
         float r = (float) p;
-        if (!inRange32(r)) {
-            return NONE;
+        double d = p - r;
+        if (d == 0) {
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return finish32(r, p - r, true, rm, env);
+        return inexact32(r, p, d, true, rm, env);
     }
 
+    /**
+     * An exact double result v outside [2^emin, MAX): zero or infinite (exact, no flag), NaN
+     * (declined), else rounded by roundSlow32.
+     */
+    private static long special32(double v, RoundingMode rm, Env env) {
+        if (v != v) {
+            return NONE;
+        }
+        if (v == 0 || Double.isInfinite(v)) {
+            return Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL;
+        }
+        return roundSlow32(v, 0, rm, env);
+    }
+
+    /** a / b for any operands but NaNs (and 0/0, inf/inf: declined). */
     static long div32(int a, int b, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b)) {
+        if (env.daz) {
             return NONE;
         }
         double x = Float.intBitsToFloat(a);
         double y = Float.intBitsToFloat(b);
-        float r = (float) (x / y);
-        if (!inRange32(r)) {
+        double q = x / y;
+        double m = Math.abs(q);
+        if (!(m >= 0x1p-126 && m < MAX32)) {
+            return div32Special(x, y, q, rm, env);
+        }
+        float r = (float) q;
+        double rem = x - r * y; // r y is exact (48 bits) and within a factor 2 of x: exact
+        if (rem == 0) {
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        }
+        return inexact32(r, q, y > 0 ? rem : -rem, false, rm, env); // a normal quotient is never a tie
+    }
+
+    /**
+     * div32 for a quotient that is zero, tiny, at least MAX, infinite or NaN. Float quotients of
+     * finite nonzero operands lie in [2^-277, 2^277]: zero means a zero dividend or an infinite
+     * divisor, infinite an infinite dividend or a zero divisor (INFINITE for a finite dividend).
+     */
+    private static long div32Special(double x, double y, double q, RoundingMode rm, Env env) {
+        if (q != q) {
             return NONE;
         }
-        double rem = x - r * y; // r * y is exact (48 bits) and within a factor 2 of x: exact
-        return finish32(r, y > 0 ? rem : -rem, false, rm, env); // a quotient is never a tie
+        if (q == 0 || Double.isInfinite(q)) {
+            if (y == 0 && !Double.isInfinite(x)) {
+                env.flags |= ExceptionFlags.INFINITE;
+            }
+            return Float.floatToRawIntBits((float) q) & 0xFFFFFFFFL;
+        }
+        double rem = Math.fma(-q, y, x); // of the sign of (x / y - q) y, zero only when q is exact
+        return roundSlow32(q, y > 0 ? rem : -rem, rm, env);
     }
 
     static long sqrt32(int a, RoundingMode rm, Env env) {
@@ -124,31 +246,61 @@ final class HardwarePath {
         }
         double x = Float.intBitsToFloat(a);
         float r = (float) Math.sqrt(x); // a root of a normal float is normal, far from both ends
-        return finish32(r, x - (double) r * r, false, rm, env); // exact, as in div32; never a tie
+        double t = x - (double) r * r; // exact, as in div32; never a tie
+        if (t == 0) {
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        }
+        return inexact32(r, r, t, false, rm, env);
     }
 
+    /**
+     * a * b + c for any operands but NaNs: p = a b is exact, s = p + c rounded and its error e
+     * (TwoSum) give exact = s + e. (float) s is the nearest float unless s is a midpoint and e
+     * is not zero (double rounding): then roundSlow32.
+     */
     static long mulAdd32(int a, int b, int c, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b) || !(normal32(c) || (c & 0x7FFFFFFF) == 0)) {
+        if (env.daz) {
             return NONE;
         }
         double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b); // exact
         double z = Float.intBitsToFloat(c);
         double s = p + z;
-        double bb = s - p;
-        double e = (p - (s - bb)) + (z - bb); // exact = s + e
-        float r = (float) s;
-        long sb = Double.doubleToRawLongBits(s);
-        if (e != 0 && (sb & 0x1FFFFFFFL) == 0x10000000L) {
-            // s is a midpoint of two floats: the exact value lies on e's side of it, not on a tie.
-            long down = sb & ~0x1FFFFFFFL; // toward zero
-            long up = down + 0x20000000L;
-            boolean away = (e > 0) == (s > 0);
-            r = (float) Double.longBitsToDouble(away ? up : down);
+        double m = Math.abs(s);
+        // > 2^emin: exact lies within an ulp of s, so not below 2^emin either.
+        if (!(m > 0x1p-126 && m < MAX32)) {
+            return mulAdd32Special(p, z, s, rm, env);
         }
-        if (!inRange32(r)) {
+        double e = twoSumError(p, z, s);
+        float r = (float) s;
+        double d = s - r;
+        if (e != 0 && midpoint32(s)) {
+            return roundSlow32(s, e, rm, env);
+        }
+        if (d == 0) {
+            if (e == 0) {
+                return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            }
+            d = e;
+        }
+        return inexact32(r, s, d, e == 0, rm, env);
+    }
+
+    /**
+     * mulAdd32 for s zero (exact: p = -z), infinite (an infinite operand, the result exact),
+     * NaN (declined: NaN operands, inf 0, inf - inf), tiny or at least MAX.
+     */
+    private static long mulAdd32Special(double p, double z, double s, RoundingMode rm, Env env) {
+        if (s != s) {
             return NONE;
         }
-        return finish32(r, (s - r) + e, e == 0, rm, env);
+        if (s == 0) { // as add32Special: -0 rounding down unless both are +0
+            boolean plusZeros = Double.doubleToRawLongBits(p) == 0 && Double.doubleToRawLongBits(z) == 0;
+            return rm == RoundingMode.MIN && !plusZeros ? 0x80000000L : Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        if (Double.isInfinite(s)) {
+            return Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        return roundSlow32(s, twoSumError(p, z, s), rm, env);
     }
 
     // ------------------------------------------------------------------ binary64
