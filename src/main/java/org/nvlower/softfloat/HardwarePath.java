@@ -74,22 +74,27 @@ final class HardwarePath {
 
     /**
      * The result in mode rm for an inexact exact value whose nearest-even rounding is r (normal,
-     * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact (a
-     * midpoint of two floats only if exact is one or lies just off it), tieExact whether
-     * exact == s when s is such a midpoint (only NEAR_MAX_MAG rounds a tie differently).
+     * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact, a
+     * midpoint of two floats only when exact is that midpoint (a tie, which only NEAR_MAX_MAG
+     * rounds differently).
      */
-    private static long inexact32(float r, double s, double d, boolean tieExact, RoundingMode rm, Env env) {
+    private static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
         env.flags |= INEXACT;
-        long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
-        boolean beyond = r < 0 ? d < 0 : d > 0; // |exact| > |r|
-        return switch (rm) {
+        int bits = Float.floatToRawIntBits(r);
+        // Arithmetic rather than branches on d's sign, which is random: down = exact < r,
+        // below = |exact| < |r|, step = +1 (away from zero) or -1 (toward zero) from r toward exact.
+        int down = (int) (Double.doubleToRawLongBits(d) >>> 63);
+        int below = down ^ (bits >>> 31);
+        int step = 1 - 2 * below;
+        int z = switch (rm) {
             case NEAR_EVEN -> bits;
-            case NEAR_MAX_MAG -> beyond && tieExact && midpoint32(s) ? bits + 1 : bits;
-            case MIN_MAG -> beyond ? bits : bits - 1;
-            case MAX -> d > 0 ? (beyond ? bits + 1 : bits - 1) : bits;
-            case MIN -> d < 0 ? (beyond ? bits + 1 : bits - 1) : bits;
-            case ODD -> (beyond ? bits : bits - 1) | 1;
+            case NEAR_MAX_MAG -> below == 0 && midpoint32(s) ? bits + 1 : bits;
+            case MIN_MAG -> bits - below;
+            case MAX -> bits + step * (down ^ 1);
+            case MIN -> bits + step * down;
+            case ODD -> (bits - below) | 1;
         };
+        return z & 0xFFFFFFFFL;
     }
 
     /** Whether double s (of a normal float's range) lies halfway between two floats. */
@@ -142,8 +147,9 @@ final class HardwarePath {
                 return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
             }
         }
-        // A tie is a midpoint s with e == 0 (s - r a multiple of ulp(s), and e smaller).
-        return inexact32(r, s, d, rm != RoundingMode.NEAR_MAX_MAG || twoSumError(x, y, s) == 0, rm, env);
+        // s is a midpoint only when exact: with exponents 30 or more apart, |y| < 2^-28 |x| and
+        // the midpoints next to x lie at least 2^-25 |x| away; with fewer, x + y is exact.
+        return inexact32(r, s, d, rm, env);
     }
 
     /** e with x + y = s + e exactly, s = x + y rounded (TwoSum; no overflow for floats). */
@@ -184,7 +190,7 @@ final class HardwarePath {
         if (d == 0) {
             return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return inexact32(r, p, d, true, rm, env);
+        return inexact32(r, p, d, rm, env);
     }
 
     /**
@@ -218,7 +224,7 @@ final class HardwarePath {
         if (rem == 0) {
             return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return inexact32(r, q, y > 0 ? rem : -rem, false, rm, env); // a normal quotient is never a tie
+        return inexact32(r, q, y > 0 ? rem : -rem, rm, env); // q: 53 bits of a quotient that is never a tie
     }
 
     /**
@@ -250,7 +256,7 @@ final class HardwarePath {
         if (t == 0) {
             return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return inexact32(r, r, t, false, rm, env);
+        return inexact32(r, r, t, rm, env);
     }
 
     /**
@@ -282,7 +288,7 @@ final class HardwarePath {
             }
             d = e;
         }
-        return inexact32(r, s, d, e == 0, rm, env);
+        return inexact32(r, s, d, rm, env); // s a midpoint: e == 0 here
     }
 
     /**
