@@ -207,7 +207,14 @@ final class HardwarePath {
         return roundSlow32(v, 0, rm, env);
     }
 
-    /** a / b for any operands but NaNs (and 0/0, inf/inf: declined). */
+    /**
+     * a / b for any operands but NaNs (and 0/0, inf/inf: declined). A quotient x / y of floats
+     * that is not a float r next to it lies at least 2^-48 |r| from it (x - r y is a nonzero
+     * multiple of ulp(r) ulp(y) >= 2^-48 |r y|), far beyond the 2^-53 |r| to which q rounds it: so q == r
+     * exactly when x / y == r, q lies on exact's side of r otherwise, and q is a midpoint of two
+     * floats only when x / y is one (a tie, which a normal quotient never is: 25 significant bits
+     * from the product of 24-bit r and y would make x longer than 24).
+     */
     static long div32(int a, int b, RoundingMode rm, Env env) {
         if (env.daz) {
             return NONE;
@@ -220,11 +227,11 @@ final class HardwarePath {
             return div32Special(x, y, q, rm, env);
         }
         float r = (float) q;
-        double rem = x - r * y; // r y is exact (48 bits) and within a factor 2 of x: exact
-        if (rem == 0) {
+        double d = q - r; // of the sign of exact - r: see div32's comment
+        if (d == 0) {
             return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return inexact32(r, q, y > 0 ? rem : -rem, rm, env); // q: 53 bits of a quotient that is never a tie
+        return inexact32(r, q, d, rm, env);
     }
 
     /**
@@ -251,12 +258,15 @@ final class HardwarePath {
             return NONE;
         }
         double x = Float.intBitsToFloat(a);
-        float r = (float) Math.sqrt(x); // a root of a normal float is normal, far from both ends
-        double t = x - (double) r * r; // exact, as in div32; never a tie
-        if (t == 0) {
+        double q = Math.sqrt(x);
+        float r = (float) q; // a root of a normal float is normal, far from both ends
+        // As in div32: a root that is not a float r lies at least about 2^-48 |r| from it
+        // (x - r^2 a nonzero multiple of ulp(r)^2), so q - r has the sign of exact - r; never a tie.
+        double d = q - r;
+        if (d == 0) {
             return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return inexact32(r, r, t, rm, env);
+        return inexact32(r, q, d, rm, env);
     }
 
     /**

@@ -8,8 +8,8 @@ import org.junit.jupiter.api.Test;
  * binary32 add, sub, mul, div and mulAdd ({@link F32}, fast paths included) against the general
  * path ({@link Narrow}) on every pair of a fixed set of edge operands: zeros, subnormals, the
  * ends of the normal range, infinities, NaNs and values whose sums, products and quotients fall
- * on ties, on 2^emin from either side and on MAX from either side, in all six modes, both
- * NaN specializations, with and without ftz and daz.
+ * on ties, on 2^emin from either side and on MAX from either side, in all six modes, without ftz and daz
+ * (X86 NaNs) and with both (NVPTX NaNs).
  */
 class Binary32EdgeCasesTest {
 
@@ -32,9 +32,10 @@ class Binary32EdgeCasesTest {
         }
         ops[n++] = 0x7F800001; // signaling NaN
         ops[n++] = 0xFFC00001; // negative quiet NaN with a payload
-        int[] addends = {0, 0x00800000, 0x00000001, 0x3F800000, 0x7F7FFFFF, 0x33800000};
-        for (int flush = 0; flush < 4; flush += 3) { // neither ftz nor daz, or both
-            for (Specialization spec : Specialization.values()) {
+        int[] addends = {0, 0x00800000, 0x3F800000, 0x7F7FFFFF};
+        for (int flush = 0; flush < 4; flush += 3) { // neither ftz nor daz (X86 NaNs), or both (NVPTX NaNs)
+            Specialization spec = flush == 0 ? Specialization.X86 : Specialization.NVPTX;
+            {
                 for (RoundingMode rm : RoundingMode.values()) {
                     for (int a : ops) {
                         for (int b : ops) {
@@ -73,9 +74,11 @@ class Binary32EdgeCasesTest {
             case 3 -> Narrow.div(F, ua, ub, rm, slow);
             default -> Narrow.mulAdd(F, ua, ub, c & 0xFFFFFFFFL, rm, slow);
         };
-        String what = "op" + op + " " + rm + " " + Integer.toHexString(a) + " " + Integer.toHexString(b) + " "
-                + Integer.toHexString(c) + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
-        assertEquals(Long.toHexString(want), Long.toHexString(got), what);
-        assertEquals(slow.flags, fast.flags, what + " flags");
+        if (want != got || slow.flags != fast.flags) {
+            String what = "op" + op + " " + rm + " " + Integer.toHexString(a) + " " + Integer.toHexString(b) + " "
+                    + Integer.toHexString(c) + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
+            assertEquals(Long.toHexString(want), Long.toHexString(got), what);
+            assertEquals(slow.flags, fast.flags, what + " flags");
+        }
     }
 }
