@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.api.Test;
 
 /**
- * binary32 add, sub, mul, div and mulAdd ({@link F32}, fast paths included) against the general
+ * binary32 add, sub, mul, div, mulAdd and rem ({@link F32}, fast paths included) against the general
  * path ({@link Narrow}) on every pair of a fixed set of edge operands: zeros, subnormals, the
  * ends of the normal range, infinities, NaNs and values whose sums, products and quotients fall
- * on ties, on 2^emin from either side and on MAX from either side, in all six modes, without ftz and daz
- * (X86 NaNs) and with both (NVPTX NaNs).
+ * on ties, on 2^emin from either side and on MAX from either side, in all six modes without ftz and daz
+ * (X86 NaNs), and in two with both (NVPTX NaNs).
  */
 class Binary32EdgeCasesTest {
 
@@ -35,17 +35,21 @@ class Binary32EdgeCasesTest {
         int[] addends = {0, 0x00800000, 0x3F800000, 0x7F7FFFFF};
         for (int flush = 0; flush < 4; flush += 3) { // neither ftz nor daz (X86 NaNs), or both (NVPTX NaNs)
             Specialization spec = flush == 0 ? Specialization.X86 : Specialization.NVPTX;
-            {
-                for (RoundingMode rm : RoundingMode.values()) {
-                    for (int a : ops) {
-                        for (int b : ops) {
-                            for (int op = 0; op < 4; op++) {
-                                check(op, a, b, 0, rm, spec, flush);
-                            }
-                            for (int c : addends) {
-                                check(4, a, b, c, rm, spec, flush);
-                                check(4, a, b, c ^ 0x80000000, rm, spec, flush);
-                            }
+            for (RoundingMode rm : RoundingMode.values()) {
+                if (flush != 0 && rm != RoundingMode.NEAR_EVEN && rm != RoundingMode.MIN) {
+                    continue; // ftz and daz: two modes (rounding toward a flushed zero, and not)
+                }
+                for (int a : ops) {
+                    for (int b : ops) {
+                        for (int op = 0; op < 4; op++) {
+                            check(op, a, b, 0, rm, spec, flush);
+                        }
+                        if (rm == RoundingMode.NEAR_EVEN) {
+                            check(5, a, b, 0, rm, spec, flush); // rem: no mode
+                        }
+                        for (int c : addends) {
+                            check(4, a, b, c, rm, spec, flush);
+                            check(4, a, b, c ^ 0x80000000, rm, spec, flush);
                         }
                     }
                 }
@@ -65,6 +69,7 @@ class Binary32EdgeCasesTest {
             case 1 -> F32.sub(a, b, rm, fast);
             case 2 -> F32.mul(a, b, rm, fast);
             case 3 -> F32.div(a, b, rm, fast);
+            case 5 -> F32.rem(a, b, fast);
             default -> F32.mulAdd(a, b, c, rm, fast);
         } & 0xFFFFFFFFL;
         long want = switch (op) {
@@ -72,6 +77,7 @@ class Binary32EdgeCasesTest {
             case 1 -> Narrow.add(F, ua, ub, true, rm, slow);
             case 2 -> Narrow.mul(F, ua, ub, rm, slow);
             case 3 -> Narrow.div(F, ua, ub, rm, slow);
+            case 5 -> Narrow.remainder(F, ua, ub, true, slow);
             default -> Narrow.mulAdd(F, ua, ub, c & 0xFFFFFFFFL, rm, slow);
         };
         if (want != got || slow.flags != fast.flags) {
