@@ -16,10 +16,12 @@ import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
  * correctly (53 >= 2 * 24 + 2; Figueroa, "When is double rounding innocuous?", 1995); mulAdd rounds
  * its exact double-double itself.
  *
- * <p>Taken only when every operand is normal (so daz changes nothing, and no NaN, infinity or
- * zero needs its sign rules) and r lies in [2^(emin+1), 2^emax): then r and its neighbours are
- * normal and finite, so no result is tiny, flushed or overflowing, and the residual computations
- * neither underflow nor overflow (the extra bounds per operation say why).
+ * <p>binary64 (and binary32 sqrt) is taken only when every operand is normal (so daz changes
+ * nothing, and no NaN, infinity or zero needs its sign rules) and r lies in [2^(emin+1), 2^emax):
+ * then r and its neighbours are normal and finite, so no result is tiny, flushed or overflowing,
+ * and the residual computations neither underflow nor overflow (the extra bounds per operation
+ * say why). binary32 add, sub, mul, div and mulAdd take every operand class but NaNs (see the
+ * binary32 section).
  */
 final class HardwarePath {
 
