@@ -16,10 +16,12 @@ import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
  * correctly (53 >= 2 * 24 + 2; Figueroa, "When is double rounding innocuous?", 1995); mulAdd rounds
  * its exact double-double itself.
  *
- * <p>Taken only when every operand is normal (so daz changes nothing, and no NaN, infinity or
- * zero needs its sign rules) and r lies in [2^(emin+1), 2^emax): then r and its neighbours are
- * normal and finite, so no result is tiny, flushed or overflowing, and the residual computations
- * neither underflow nor overflow (the extra bounds per operation say why).
+ * <p>binary64 (and binary32 sqrt) is taken only when every operand is normal (so daz changes
+ * nothing, and no NaN, infinity or zero needs its sign rules) and r lies in [2^(emin+1), 2^emax):
+ * then r and its neighbours are normal and finite, so no result is tiny, flushed or overflowing,
+ * and the residual computations neither underflow nor overflow (the extra bounds per operation
+ * say why). binary32 add, sub, mul, div and mulAdd take every operand class but NaNs (see the
+ * binary32 section).
  */
 final class HardwarePath {
 
@@ -62,60 +64,195 @@ final class HardwarePath {
     }
 
     // ------------------------------------------------------------------ binary32 (in double)
+    //
+    // binary32 takes every operand class but NaNs (and every operand under daz): a product of
+    // two floats is exact in double, a sum's error is a double (TwoSum), and a quotient's
+    // remainder is exact. The inline part finishes results of magnitude in [2^emin, MAX) (normal,
+    // and no mode can carry them past MAX); zeros, infinities, tiny results and overflow go to a
+    // small special method per operation, which rounds through Narrow.roundPack (roundSlow32).
 
-    private static boolean inRange32(float r) {
-        float m = Math.abs(r);
-        return m >= 0x1p-125f && m < 0x1p127f;
+    /** The largest finite float, as a double. */
+    private static final double MAX32 = Float.MAX_VALUE;
+
+    /**
+     * The result in mode rm for an inexact exact value whose nearest-even rounding is r (normal,
+     * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact, a
+     * midpoint of two floats only when exact is that midpoint (a tie, which only NEAR_MAX_MAG
+     * rounds differently).
+     */
+    private static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
+        env.flags |= INEXACT;
+        int bits = Float.floatToRawIntBits(r);
+        // Arithmetic rather than branches on d's sign, which is random: down = exact < r,
+        // below = |exact| < |r|, step = +1 (away from zero) or -1 (toward zero) from r toward exact.
+        int down = (int) (Double.doubleToRawLongBits(d) >>> 63);
+        int below = down ^ (bits >>> 31);
+        int step = 1 - 2 * below;
+        int z = switch (rm) {
+            case NEAR_EVEN -> bits;
+            case NEAR_MAX_MAG -> below == 0 && midpoint32(s) ? bits + 1 : bits;
+            case MIN_MAG -> bits - below;
+            case MAX -> bits + step * (down ^ 1);
+            case MIN -> bits + step * down;
+            case ODD -> (bits - below) | 1;
+        };
+        return z & 0xFFFFFFFFL;
     }
 
-    /** exact = r + t, where t is exact when e == 0: the tie test for NEAR_MAX_MAG. */
-    private static long finish32(float r, double t, boolean tieExact, RoundingMode rm, Env env) {
-        int sigma = sign(t);
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && Math.abs(t) == 0.5 * Math.ulp(r)
-                && (t > 0) == (r > 0);
-        return finish(Float.floatToRawIntBits(r) & 0xFFFFFFFFL, r < 0, sigma, tieAway, rm, env);
+    /** Whether double s (of a normal float's range) lies halfway between two floats. */
+    private static boolean midpoint32(double s) {
+        return (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L;
     }
 
+    /**
+     * Rounds exact = v + t to binary32 in mode rm through {@link Narrow#roundPack} (tininess,
+     * ftz, overflow): v a normal double with no double strictly between it and exact, t of the
+     * sign of exact - v (zero when exact == v). v's 53 bits and a sticky bit for t stand for
+     * exact: every rounding boundary of binary32 is a double, so none lies between them.
+     */
+    static long roundSlow32(double v, double t, RoundingMode rm, Env env) {
+        long bits = Double.doubleToRawLongBits(v);
+        boolean negative = bits < 0;
+        int exp = (int) ((bits >>> 52) & 0x7FF) - 1023 + 126; // biased binary32 exponent - 1
+        long sig = ((bits & 0xFFFFFFFFFFFFFL) | 0x10000000000000L) << 10; // leading one at bit 62
+        if (t != 0) {
+            if ((t < 0) == negative) {
+                sig |= 1; // |exact| just above |v|
+            } else {
+                sig--; // just below
+                if (sig < 0x4000000000000000L) {
+                    sig <<= 1;
+                    exp--;
+                }
+            }
+        }
+        return Narrow.roundPack(FloatFormat.BINARY32, negative, exp, sig, rm, env);
+    }
+
+    /** a + b for any operands but NaNs (declined, as is every operand under daz). */
     static long add32(int a, int b, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b)) {
+        if (env.daz) {
             return NONE;
         }
         double x = Float.intBitsToFloat(a);
         double y = Float.intBitsToFloat(b);
         double s = x + y;
-        double bb = s - x;
-        double e = (x - (s - bb)) + (y - bb); // TwoSum: x + y = s + e exactly
+        double m = Math.abs(s);
+        if (!(m >= 0x1p-126 && m < MAX32)) {
+            return add32Special(a, b, x, y, s, rm, env);
+        }
         float r = (float) s;
-        if (!inRange32(r)) {
-            return NONE;
+        double d = s - r; // exact (Sterbenz); exact - r = d + e, |e| <= ulp(s) / 2
+        if (d == 0) {
+            d = twoSumError(x, y, s);
+            if (d == 0) {
+                return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            }
         }
-        return finish32(r, (s - r) + e, e == 0, rm, env); // s - r is exact (Sterbenz)
+        // s is a midpoint only when exact: with exponents 30 or more apart, |y| < 2^-28 |x| and
+        // the midpoints next to x lie at least 2^-25 |x| away; with fewer, x + y is exact.
+        return inexact32(r, s, d, rm, env);
     }
 
+    /** e with x + y = s + e exactly, s = x + y rounded (TwoSum; no overflow for floats). */
+    private static double twoSumError(double x, double y, double s) {
+        double bb = s - x;
+        return (x - (s - bb)) + (y - bb);
+    }
+
+    /**
+     * add32 for a sum that is zero, tiny (then exact: a multiple of 2^-149 below 2^-125), at least
+     * MAX, infinite (an infinite operand: float sums do not overflow double) or NaN (declined).
+     */
+    private static long add32Special(int a, int b, double x, double y, double s, RoundingMode rm, Env env) {
+        if (s != s) {
+            return NONE;
+        }
+        if (s == 0) { // exact; opposite signs give +0, but -0 rounding down
+            return rm == RoundingMode.MIN && (a | b) != 0 ? 0x80000000L : Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        if (Double.isInfinite(s)) {
+            return Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        return roundSlow32(s, twoSumError(x, y, s), rm, env);
+    }
+
+    /** a * b for any operands but NaNs; the double product is exact. */
     static long mul32(int a, int b, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b)) {
+        if (env.daz) {
             return NONE;
         }
-        double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b); // exact: 48 bits
+        double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b);
+        double m = Math.abs(p);
+        if (!(m >= 0x1p-126 && m < MAX32)) {
+            return special32(p, rm, env);
+        }
         float r = (float) p;
-        if (!inRange32(r)) {
-            return NONE;
+        double d = p - r;
+        if (d == 0) {
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
         }
-        return finish32(r, p - r, true, rm, env);
+        return inexact32(r, p, d, rm, env);
     }
 
+    /**
+     * An exact double result v outside [2^emin, MAX): zero or infinite (exact, no flag), NaN
+     * (declined), else rounded by roundSlow32.
+     */
+    private static long special32(double v, RoundingMode rm, Env env) {
+        if (v != v) {
+            return NONE;
+        }
+        if (v == 0 || Double.isInfinite(v)) {
+            return Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL;
+        }
+        return roundSlow32(v, 0, rm, env);
+    }
+
+    /**
+     * a / b for any operands but NaNs (and 0/0, inf/inf: declined). A quotient x / y of floats
+     * that is not a float r next to it lies at least 2^-48 |r| from it (x - r y is a nonzero
+     * multiple of ulp(r) ulp(y) >= 2^-48 |r y|), far beyond the 2^-53 |r| to which q rounds it: so q == r
+     * exactly when x / y == r, q lies on exact's side of r otherwise, and q is a midpoint of two
+     * floats only when x / y is one (a tie, which a normal quotient never is: 25 significant bits
+     * from the product of 24-bit r and y would make x longer than 24).
+     */
     static long div32(int a, int b, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b)) {
+        if (env.daz) {
             return NONE;
         }
         double x = Float.intBitsToFloat(a);
         double y = Float.intBitsToFloat(b);
-        float r = (float) (x / y);
-        if (!inRange32(r)) {
+        double q = x / y;
+        double m = Math.abs(q);
+        if (!(m >= 0x1p-126 && m < MAX32)) {
+            return div32Special(x, y, q, rm, env);
+        }
+        float r = (float) q;
+        double d = q - r; // of the sign of exact - r: see div32's comment
+        if (d == 0) {
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        }
+        return inexact32(r, q, d, rm, env);
+    }
+
+    /**
+     * div32 for a quotient that is zero, tiny, at least MAX, infinite or NaN. Float quotients of
+     * finite nonzero operands lie in [2^-277, 2^277]: zero means a zero dividend or an infinite
+     * divisor, infinite an infinite dividend or a zero divisor (INFINITE for a finite dividend).
+     */
+    private static long div32Special(double x, double y, double q, RoundingMode rm, Env env) {
+        if (q != q) {
             return NONE;
         }
-        double rem = x - r * y; // r * y is exact (48 bits) and within a factor 2 of x: exact
-        return finish32(r, y > 0 ? rem : -rem, false, rm, env); // a quotient is never a tie
+        if (q == 0 || Double.isInfinite(q)) {
+            if (y == 0 && !Double.isInfinite(x)) {
+                env.flags |= ExceptionFlags.INFINITE;
+            }
+            return Float.floatToRawIntBits((float) q) & 0xFFFFFFFFL;
+        }
+        double rem = Math.fma(-q, y, x); // of the sign of (x / y - q) y, zero only when q is exact
+        return roundSlow32(q, y > 0 ? rem : -rem, rm, env);
     }
 
     static long sqrt32(int a, RoundingMode rm, Env env) {
@@ -123,32 +260,65 @@ final class HardwarePath {
             return NONE;
         }
         double x = Float.intBitsToFloat(a);
-        float r = (float) Math.sqrt(x); // a root of a normal float is normal, far from both ends
-        return finish32(r, x - (double) r * r, false, rm, env); // exact, as in div32; never a tie
+        double q = Math.sqrt(x);
+        float r = (float) q; // a root of a normal float is normal, far from both ends
+        // As in div32: a root that is not a float r lies at least about 2^-48 |r| from it
+        // (x - r^2 a nonzero multiple of ulp(r)^2), so q - r has the sign of exact - r; never a tie.
+        double d = q - r;
+        if (d == 0) {
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        }
+        return inexact32(r, q, d, rm, env);
     }
 
+    /**
+     * a * b + c for any operands but NaNs: p = a b is exact, s = p + c rounded and its error e
+     * (TwoSum) give exact = s + e. (float) s is the nearest float unless s is a midpoint and e
+     * is not zero (double rounding): then roundSlow32.
+     */
     static long mulAdd32(int a, int b, int c, RoundingMode rm, Env env) {
-        if (!normal32(a) || !normal32(b) || !(normal32(c) || (c & 0x7FFFFFFF) == 0)) {
+        if (env.daz) {
             return NONE;
         }
         double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b); // exact
         double z = Float.intBitsToFloat(c);
         double s = p + z;
-        double bb = s - p;
-        double e = (p - (s - bb)) + (z - bb); // exact = s + e
-        float r = (float) s;
-        long sb = Double.doubleToRawLongBits(s);
-        if (e != 0 && (sb & 0x1FFFFFFFL) == 0x10000000L) {
-            // s is a midpoint of two floats: the exact value lies on e's side of it, not on a tie.
-            long down = sb & ~0x1FFFFFFFL; // toward zero
-            long up = down + 0x20000000L;
-            boolean away = (e > 0) == (s > 0);
-            r = (float) Double.longBitsToDouble(away ? up : down);
+        double m = Math.abs(s);
+        // > 2^emin: exact lies within an ulp of s, so not below 2^emin either.
+        if (!(m > 0x1p-126 && m < MAX32)) {
+            return mulAdd32Special(p, z, s, rm, env);
         }
-        if (!inRange32(r)) {
+        double e = twoSumError(p, z, s);
+        float r = (float) s;
+        double d = s - r;
+        if (e != 0 && midpoint32(s)) {
+            return roundSlow32(s, e, rm, env);
+        }
+        if (d == 0) {
+            if (e == 0) {
+                return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            }
+            d = e;
+        }
+        return inexact32(r, s, d, rm, env); // s a midpoint: e == 0 here
+    }
+
+    /**
+     * mulAdd32 for s zero (exact: p = -z), infinite (an infinite operand, the result exact),
+     * NaN (declined: NaN operands, inf 0, inf - inf), tiny or at least MAX.
+     */
+    private static long mulAdd32Special(double p, double z, double s, RoundingMode rm, Env env) {
+        if (s != s) {
             return NONE;
         }
-        return finish32(r, (s - r) + e, e == 0, rm, env);
+        if (s == 0) { // as add32Special: -0 rounding down unless both are +0
+            boolean plusZeros = Double.doubleToRawLongBits(p) == 0 && Double.doubleToRawLongBits(z) == 0;
+            return rm == RoundingMode.MIN && !plusZeros ? 0x80000000L : Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        if (Double.isInfinite(s)) {
+            return Float.floatToRawIntBits((float) s) & 0xFFFFFFFFL;
+        }
+        return roundSlow32(s, twoSumError(p, z, s), rm, env);
     }
 
     // ------------------------------------------------------------------ binary64

@@ -93,15 +93,73 @@ final class RemainderPath {
         return Float.floatToRawIntBits((float) r) >>> 16;
     }
 
+    /**
+     * binary32: {@link #remainder}'s steps inline (a float divisor is never below 2^-1021 and a
+     * quotient below 2^52 needs no bound), and the special operands answered here rather than
+     * through the general path's binary128: an infinite dividend or a zero divisor is INVALID, an
+     * infinite divisor leaves the dividend. NaN operands are declined.
+     */
     static long rem32(int a, int b, Env env) {
-        if (dazOperand((a & 0x7F800000) == 0, (b & 0x7F800000) == 0, env)) {
+        if (env.daz && ((a & 0x7F800000) == 0 || (b & 0x7F800000) == 0)) {
             return HardwarePath.NONE;
         }
-        double r = wideRemainder(Float.intBitsToFloat(a), Float.intBitsToFloat(b));
-        if (r != r || (env.ftz && r != 0 && Math.abs(r) < 0x1p-126)) {
+        double x = Float.intBitsToFloat(a);
+        double y = Float.intBitsToFloat(b);
+        double ay = Math.abs(y);
+        if (!(Math.abs(x) < 0x1p52 * ay)) { // also NaNs, an infinite x and a zero y
+            return rem32Special(a, x, y, env);
+        }
+        double n = Math.rint(x / y);
+        double r = Math.fma(-n, y, x); // NaN for an infinite y
+        double m = Math.abs(r);
+        double half = 0.5 * ay;
+        if (m == half && (((long) n) & 1) != 0) {
+            r = -r;
+        } else if (!(m <= half)) {
+            return rem32Special(a, x, y, env);
+        }
+        return pack32(r == 0 ? Math.copySign(0.0, x) : r, env);
+    }
+
+    /** rem32's exact result r as bits, or declined where ftz would flush it. */
+    private static long pack32(double r, Env env) {
+        if (env.ftz && r != 0 && Math.abs(r) < 0x1p-126) {
             return HardwarePath.NONE;
         }
-        return Float.floatToRawIntBits((float) r) & 0xFFFFFFFFL;
+        return Float.floatToRawIntBits((float) r) & 0xFFFFFFFFL; // exact: a remainder is representable
+    }
+
+    /** rem32 for NaNs (declined), invalid operands, an infinite divisor and quotients of 2^52 or more. */
+    private static long rem32Special(int a, double x, double y, Env env) {
+        if (x != x || y != y) {
+            return HardwarePath.NONE;
+        }
+        if (Double.isInfinite(x) || y == 0) {
+            env.flags |= ExceptionFlags.INVALID;
+            return FloatFormat.BINARY32.defaultNaN(env.specialization);
+        }
+        if (Double.isInfinite(y)) {
+            return pack32(x, env);
+        }
+        double ay = Math.abs(y);
+        double r = remainder(Math.copySign(reduce32(Math.abs(x), ay), x), y);
+        return r != r ? HardwarePath.NONE : pack32(r, env);
+    }
+
+    /**
+     * {@link #reduce} for floats (normal as doubles, ax / ay below 2^278): Y = ay 2^j built by
+     * adding j to ay's exponent field (no overflow: Y < ax < 2^128) rather than Math.scalb.
+     */
+    private static double reduce32(double ax, double ay) {
+        long yBits = Double.doubleToRawLongBits(ay);
+        while (ax >= 0x1p52 * ay) {
+            long j = (Double.doubleToRawLongBits(ax) >>> 52) - (yBits >>> 52) - 50;
+            double big = Double.longBitsToDouble(yBits + (j << 52));
+            double n = Math.floor(ax / big);
+            double r = Math.fma(-n, big, ax);
+            ax = r < 0 ? r + big : r;
+        }
+        return ax;
     }
 
     /** The result's bits; as a long, -1 (HardwarePath.NONE) is a NaN pattern no remainder has. */
