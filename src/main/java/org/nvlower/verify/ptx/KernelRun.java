@@ -174,6 +174,11 @@ public final class KernelRun {
                 case "%ntid.x" -> (long) threads;
                 case "%ctaid.x", "%tid.y", "%tid.z", "%ctaid.y", "%ctaid.z" -> 0L;
                 case "%nctaid.x", "%nctaid.y", "%nctaid.z", "%ntid.y", "%ntid.z" -> 1L;
+                case "%lanemask_eq" -> 1L << (tid & 31);
+                case "%lanemask_le" -> (2L << (tid & 31)) - 1;
+                case "%lanemask_lt" -> (1L << (tid & 31)) - 1;
+                case "%lanemask_ge" -> 0xFFFFFFFFL & -(1L << (tid & 31));
+                case "%lanemask_gt" -> 0xFFFFFFFFL & -(2L << (tid & 31));
                 case "WARP_SZ" -> 32L; // PTX's predefined constant
                 default -> null;
             }, math, mufu));

@@ -1,8 +1,8 @@
 package org.nvlower.verify.ptx;
 
 /**
- * PTX's {@code bfe} (bit field extract, sign-extended for the signed types) and {@code shf} (funnel
- * shift) as the PTX ISA defines them, on values {@code bits} wide held in the low bits of a long. (lop3 is SASS's LOP3 table,
+ * PTX's {@code bfe} (bit field extract, sign-extended for the signed types), {@code shf} (funnel
+ * shift) and {@code bmsk} (bit field mask) as the PTX ISA defines them, on values {@code bits} wide held in the low bits of a long. (lop3 is SASS's LOP3 table,
  * {@link org.nvlower.sass.Emulator#lut}.)
  */
 final class PtxBits {
@@ -35,5 +35,16 @@ final class PtxBits {
         long n = clamp ? Math.min(c & 0xFFFFFFFFL, 32) : c & 31;
         long pair = b << 32 | a & 0xFFFFFFFFL;
         return (left ? (pair << n) >>> 32 : pair >>> n) & 0xFFFFFFFFL;
+    }
+
+    /**
+     * bmsk.mode.b32 d, a, b: the bits [a, a + b) set. .wrap takes a and b mod 32; .clamp gives 0
+     * for a >= 32 and runs the field to bit 31 for b >= 32; either way a field past bit 31 ends there.
+     */
+    static long bitMask(boolean clamp, long a, long b) {
+        long position = clamp ? Math.min(a & 0xFFFFFFFFL, 32) : a & 31;
+        long width = clamp ? Math.min(b & 0xFFFFFFFFL, 32) : b & 31;
+        long end = Math.min(position + width, 32);
+        return ((1L << end) - 1) & ~((1L << position) - 1) & 0xFFFFFFFFL;
     }
 }

@@ -401,6 +401,8 @@ final class PtxThread {
             }
             case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
                     value(ops.get(3), 32, false), bits, signed), bits);
+            case "bmsk" -> write(ops.get(0), PtxBits.bitMask(parts[1].equals("clamp"), value(ops.get(1), 32, false),
+                    value(ops.get(2), 32, false)), 32);
             case "shf" -> write(ops.get(0), PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
                     value(ops.get(1), 32, false), value(ops.get(2), 32, false), value(ops.get(3), 32, false)), 32);
             case "addc", "subc", "madc" -> carry(in, parts, bits, signed);

@@ -121,6 +121,27 @@ class PtxInstructionsTest {
         }
     }
 
+    @Test
+    void bitMasksSetTheFieldFromAOfWidthB() {
+        assertEquals(0x6L, run("    bmsk.wrap.b32 %r0, 1, 2;\n    cvt.u64.u32 %d0, %r0;"), "the PTX ISA's example");
+        SplittableRandom r = new SplittableRandom(17);
+        for (int i = 0; i < 60; i++) {
+            long a = i < 6 ? new long[] {0, 31, 32, 33, 0, 40}[i] : r.nextInt(48);
+            long b = i < 6 ? new long[] {32, 1, 0, 5, 0, 3}[i] : r.nextInt(48);
+            String ab = "    mov.b32 %r1, " + a + ";\n    mov.b32 %r2, " + b + ";\n";
+            long wrap = 0;
+            for (long k = a % 32; k < Math.min(a % 32 + b % 32, 32); k++) {
+                wrap |= 1L << k;
+            }
+            long clamp = 0;
+            for (long k = a; a < 32 && k < (b >= 32 ? 32 : Math.min(a + b, 32)); k++) {
+                clamp |= 1L << k;
+            }
+            assertEquals(wrap, run(ab + "    bmsk.wrap.b32 %r0, %r1, %r2;\n    cvt.u64.u32 %d0, %r0;"), "wrap " + a + ", " + b);
+            assertEquals(clamp, run(ab + "    bmsk.clamp.b32 %r0, %r1, %r2;\n    cvt.u64.u32 %d0, %r0;"), "clamp " + a + ", " + b);
+        }
+    }
+
     interface LongTernary {
         long apply(long a, long b, long c);
     }

@@ -152,4 +152,47 @@ class WarpOpsTest {
         e = assertThrows(UnsupportedOperationException.class, () -> run(DIVERGENT.replace("%r1, 0xffff0000", "%r1, -1"), 32));
         assertTrue(e.getMessage().contains("a warp instruction that not every lane of its membermask reaches"), e.getMessage());
     }
+
+    @Test
+    void laneMasksNameTheLanesBelowAndAbove() {
+        String module = """
+                .version 8.0
+                .target sm_80
+                .address_size 64
+                .visible .entry m(.param .u64 p)
+                {
+                	.reg .b32 %r<8>;
+                	.reg .b64 %rd<4>;
+                	ld.param.u64 %rd1, [p];
+                	mov.u32 %r1, %laneid;
+                	mul.wide.u32 %rd2, %r1, 4;
+                	add.s64 %rd3, %rd1, %rd2;
+                	mov.u32 %r2, %lanemask_eq;
+                	mov.u32 %r3, %lanemask_le;
+                	mov.u32 %r4, %lanemask_lt;
+                	mov.u32 %r5, %lanemask_ge;
+                	mov.u32 %r6, %lanemask_gt;
+                	st.global.u32 [%rd3], %r2;
+                	st.global.u32 [%rd3+128], %r3;
+                	st.global.u32 [%rd3+256], %r4;
+                	st.global.u32 [%rd3+384], %r5;
+                	st.global.u32 [%rd3+512], %r6;
+                	ret;
+                }
+                """;
+        PtxMemory m = run(module, 32);
+        for (int lane = 0; lane < 32; lane++) {
+            long below = 0;
+            for (int k = 0; k < lane; k++) {
+                below |= 1L << k;
+            }
+            long self = 1L << lane;
+            long at = P + 4L * lane;
+            assertEquals(self, m.load(at, 4), "eq, lane " + lane);
+            assertEquals(below | self, m.load(at + 128, 4), "le, lane " + lane);
+            assertEquals(below, m.load(at + 256, 4), "lt, lane " + lane);
+            assertEquals(0xFFFFFFFFL & ~below, m.load(at + 384, 4), "ge, lane " + lane);
+            assertEquals(0xFFFFFFFFL & ~below & ~self, m.load(at + 512, 4), "gt, lane " + lane);
+        }
+    }
 }
