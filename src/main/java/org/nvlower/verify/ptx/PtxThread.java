@@ -673,6 +673,8 @@ final class PtxThread {
         String rounding = parts.length > 3 && !parts[1].equals("ftz") ? parts[1] : "";
         if (from.startsWith("f") && to.startsWith("f") && Math.min(fromBits, toBits) == 32 && Math.max(fromBits, toBits) == 64) {
             v = floatToFloat(in, v, fromBits, rounding, env);
+        } else if (from.equals(to) && fromBits >= 32 && rounding.endsWith("i")) {
+            v = integral(in, v, fromBits, rounding, env);
         } else if (from.startsWith("f")) {
             if (!to.matches("[us](32|64)") || !rounding.endsWith("i") || fromBits == 16) {
                 throw unsupported(in, "a conversion from f32 or f64 needs a 32- or 64-bit integer type and .rni, .rzi,"
@@ -696,6 +698,23 @@ final class PtxThread {
                     : signed ? F64.fromI64(v, rm, env) : F64.fromUI64(v, rm, env);
         }
         write(in.operands().get(0), v, toBits);
+    }
+
+    /**
+     * cvt.rni/rzi/rmi/rpi.f32.f32 and .f64.f64: the integral value in that direction, exact (no
+     * INEXACT to report); .ftz flushes a subnormal first; a NaN comes back as the f32 canonical
+     * NaN, or the f64 operand quieted as the GPU's other unary FP64 instructions give it
+     * ({@link GpuNaN#unary}; not measured for this one).
+     */
+    private long integral(Instruction in, long v, int bits, String rounding, Env env) {
+        RoundingMode rm = ROUNDING.get(rounding.substring(0, rounding.length() - 1));
+        if (rm == null) {
+            throw unsupported(in, "." + rounding);
+        }
+        if (bits == 32) {
+            return F32.roundToInt((int) v, rm, false, env) & 0xFFFFFFFFL;
+        }
+        return GpuNaN.unary(F64.roundToInt(v, rm, false, env), v);
     }
 
     /**

@@ -142,6 +142,29 @@ class PtxInstructionsTest {
         }
     }
 
+    @Test
+    void floatToIntegralFloatRoundsInItsDirection() {
+        SplittableRandom r = new SplittableRandom(21);
+        for (int i = 0; i < 60; i++) {
+            double x = i < 8 ? new double[] {0.5, -0.5, 1.5, 2.5, -2.5, 0x1p52 + 1, -0.0, 1e300}[i]
+                    : (r.nextDouble() - 0.5) * Math.scalb(1.0, r.nextInt(60));
+            String dx = "    mov.b64 %d1, " + hex(Double.doubleToRawLongBits(x)) + ";\n";
+            assertEquals(Double.doubleToRawLongBits(Math.rint(x)), run(dx + "    cvt.rni.f64.f64 %d0, %d1;"), "rni " + x);
+            assertEquals(Double.doubleToRawLongBits(Math.floor(x)), run(dx + "    cvt.rmi.f64.f64 %d0, %d1;"), "rmi " + x);
+            assertEquals(Double.doubleToRawLongBits(Math.ceil(x)), run(dx + "    cvt.rpi.f64.f64 %d0, %d1;"), "rpi " + x);
+            double toward = x < 0 ? Math.ceil(x) : Math.floor(x);
+            assertEquals(Double.doubleToRawLongBits(toward), run(dx + "    cvt.rzi.f64.f64 %d0, %d1;"), "rzi " + x);
+            float f = (float) x;
+            String fx = "    mov.b32 %r1, " + hex32(Float.floatToRawIntBits(f)) + ";\n";
+            assertEquals(Float.floatToRawIntBits((float) Math.floor(f)) & 0xFFFFFFFFL,
+                    run(fx + "    cvt.rmi.f32.f32 %r0, %r1;\n    cvt.u64.u32 %d0, %r0;"), "rmi.f32 " + f);
+        }
+        // .ftz: a subnormal reads as zero, so rounding up gives +0, not 1
+        assertEquals(0L, run("    mov.b32 %r1, 0x00000001;\n    cvt.rpi.ftz.f32.f32 %r0, %r1;\n    cvt.u64.u32 %d0, %r0;"));
+        assertEquals(Float.floatToRawIntBits(1f) & 0xFFFFFFFFL,
+                run("    mov.b32 %r1, 0x00000001;\n    cvt.rpi.f32.f32 %r0, %r1;\n    cvt.u64.u32 %d0, %r0;"));
+    }
+
     interface LongTernary {
         long apply(long a, long b, long c);
     }
@@ -496,7 +519,7 @@ class PtxInstructionsTest {
                 () -> run("    ex2.approx.ftz.bf16 %r0, 0f40400000;"));
         assertTrue(e.getMessage().contains("ex2.approx.ftz.bf16"), e.getMessage());
         assertThrows(UnsupportedOperationException.class, () -> run("    cvt.sat.u32.s32 %r0, -1;"));
-        assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rni.f32.f32 %r0, 0f40400000;"));
+        assertThrows(UnsupportedOperationException.class, () -> run("    cvt.rn.f32.f32 %r0, 0f40400000;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul.wide.u64 %d0, 1, 2;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    add.sat.s32 %r0, 0x7fffffff, 1;"));
         assertThrows(UnsupportedOperationException.class, () -> run("    mul24.lo.s32 %r0, 3, 2;"));
