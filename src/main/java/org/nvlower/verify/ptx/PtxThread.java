@@ -168,9 +168,11 @@ final class PtxThread {
         this.math = math;
         this.mufu = mufu;
         this.frame = new Frame(kernel);
-        for (Statement.Variable p : kernel.params()) {
-            long a = allocateParam(8);
-            store(param, a, args.get(p.name()), 8);
+        for (Statement.Variable p : kernel.params()) { // a scalar gets its argument, an array (a struct by value) zeros
+            long a = allocateParam(Math.max(8, paramBytes(p)));
+            if (p.dims().isEmpty()) {
+                store(param, a, args.get(p.name()), 8);
+            }
             frame.params.put(p.name(), a);
         }
     }
@@ -189,7 +191,7 @@ final class PtxThread {
             }
             Statement s = frame.code.get(frame.pc++);
             if (s instanceof Statement.Variable v && v.space().equals(".param")) {
-                frame.params.put(v.name(), allocateParam(v.dims().isEmpty() ? 8 : Math.max(8, v.dims().get(0))));
+                frame.params.put(v.name(), allocateParam(Math.max(8, paramBytes(v))));
             }
             if (s instanceof Statement.Variable v && v.space().equals(".local")) {
                 frame.locals.put(v.name(), allocateLocal(v));
@@ -267,6 +269,15 @@ final class PtxThread {
         nextLocal = a + bytes;
         local.map(a, bytes);
         return a;
+    }
+
+    /** A .param variable's bytes: its element type's (8 for one it cannot size) times its dimensions. */
+    private static long paramBytes(Statement.Variable v) {
+        long bytes = v.type().matches("\\.[bsuf](8|16|32|64)") ? Integer.parseInt(v.type().substring(2)) / 8 : 8;
+        for (long d : v.dims()) {
+            bytes *= Math.max(d, 1);
+        }
+        return bytes;
     }
 
     private long allocateParam(long bytes) {
