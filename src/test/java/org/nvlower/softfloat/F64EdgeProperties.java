@@ -30,13 +30,14 @@ class F64EdgeProperties {
     static long tinyRoundedUp;
     static long negativeZeroSums;
     static long fmaTiesAway;
+    static long remTiesBySmall;
     static long cases;
 
     @Property(tries = TRIES)
     void binary64ExitsEqualTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         for (int i = 0; i < CASES; i++) {
-            int op = r.nextInt(5);
+            int op = r.nextInt(6);
             RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
             long[] abc = operands(r, op);
             long a = abc[0];
@@ -53,14 +54,16 @@ class F64EdgeProperties {
                 case 1 -> F64.sub(a, b, rm, fast);
                 case 2 -> F64.mul(a, b, rm, fast);
                 case 3 -> F64.div(a, b, rm, fast);
-                default -> F64.mulAdd(a, b, c, rm, fast);
+                case 4 -> F64.mulAdd(a, b, c, rm, fast);
+                default -> F64.rem(a, b, fast);
             };
             long want = switch (op) {
                 case 0 -> Narrow.add(F, a, b, false, rm, slow);
                 case 1 -> Narrow.add(F, a, b, true, rm, slow);
                 case 2 -> Narrow.mul(F, a, b, rm, slow);
                 case 3 -> Narrow.div(F, a, b, rm, slow);
-                default -> Narrow.mulAdd(F, a, b, c, rm, slow);
+                case 4 -> Narrow.mulAdd(F, a, b, c, rm, slow);
+                default -> Narrow.remainder(F, a, b, true, slow);
             };
             String what = "op" + op + " " + rm + " " + Long.toHexString(a) + " " + Long.toHexString(b) + " "
                     + Long.toHexString(c) + " ftz=" + fast.ftz + " daz=" + fast.daz;
@@ -85,6 +88,12 @@ class F64EdgeProperties {
         if ((env.flags & ExceptionFlags.OVERFLOW) != 0 && mag == 0x7FEFFFFFFFFFFFFFL) {
             overflowFlag++;
         }
+        if (op == 5 && (b & 0x7FF0000000000000L) < 0x0020000000000000L && (b & Long.MAX_VALUE) != 0
+                && (a & 0x7FF0000000000000L) != 0x7FF0000000000000L) {
+            Env e = new Env();
+            long twice = Narrow.add(F, result, result, false, RoundingMode.NEAR_EVEN, e);
+            remTiesBySmall += (twice & Long.MAX_VALUE) == (b & Long.MAX_VALUE) && e.flags == 0 ? 1 : 0;
+        }
         if (mag == 1 && (op == 2 || op == 3)) {
             tinyRoundedUp++;
         }
@@ -105,6 +114,7 @@ class F64EdgeProperties {
         assertTrue(tinyRoundedUp > n, "products/quotients rounded up to the smallest subnormal: " + tinyRoundedUp);
         assertTrue(negativeZeroSums > n, "exact zero sums of -0: " + negativeZeroSums);
         assertTrue(fmaTiesAway > n, "mulAdd ties away from nearest even: " + fmaTiesAway);
+        assertTrue(remTiesBySmall > n / 2, "remainder ties by subnormal or 2^-1022 divisors: " + remTiesBySmall);
     }
 
     // ------------------------------------------------------------------ operands
@@ -132,7 +142,7 @@ class F64EdgeProperties {
         long a;
         long b;
         long c = 0;
-        switch (r.nextInt(10)) {
+        switch (r.nextInt(op == 5 ? 11 : 10)) {
             case 0 -> { // results within a few ulps of 2^1024
                 if (op <= 1) {
                     double big = Math.scalb(x, 1023); // in [2^1023, 2^1024)
@@ -200,6 +210,18 @@ class F64EdgeProperties {
                     double ph = p * q;
                     c = bits(-ph + Math.scalb((double) r.nextLong(-4, 5), Math.getExponent(ph) - 53));
                 }
+            }
+            case 7 -> { // remainders by divisors below 2^-1020, ties among them
+                b = r.nextBoolean() ? r.nextLong() >>> 12 >>> r.nextInt(52)
+                        : bits(Math.scalb(sig(r, 52), -1022 + r.nextInt(2)));
+                b &= ~1L; // b / 2 a double: (n + 1/2) b exact for small n
+                double half = r.nextLong(1L << r.nextInt(1, 20)) + 0.5;
+                long tie = bits(half * Double.longBitsToDouble(b));
+                a = switch (r.nextInt(3)) {
+                    case 0 -> tie;
+                    case 1 -> nudge(r, tie);
+                    default -> bits(Math.scalb(x, r.nextInt(-1074, 1024)));
+                };
             }
             case 5 -> { // sums at and above 2^1022
                 a = bits(Math.scalb(x, r.nextInt(1015, 1024)));
