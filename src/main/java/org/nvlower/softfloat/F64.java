@@ -71,6 +71,11 @@ public final class F64 {
     /** a * b + c with a single rounding. */
     public static long mulAdd(long a, long b, long c, RoundingMode rm, Env env) {
         long r = HardwarePath.mulAdd64(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? r : mulAddEdge(a, b, c, rm, env);
+    }
+
+    private static long mulAddEdge(long a, long b, long c, RoundingMode rm, Env env) {
+        long r = HardwarePath.mulAddEdge64(a, b, c, rm, env);
         return r != HardwarePath.NONE ? r : Narrow.mulAdd(FMT, a, b, c, rm, env);
     }
 

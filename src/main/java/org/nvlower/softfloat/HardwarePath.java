@@ -237,16 +237,18 @@ final class HardwarePath {
         return finish64(r, Math.fma(-r, r, x), false, rm, env);
     }
 
+    /**
+     * Finite operands (subnormal ones too, unless daz), |r| in [2^-1021, 2^1022), |x y| in
+     * [2^-966, 2^1022) (so x y = ph + pl exactly, as in mul64), |z| < 2^1022.
+     */
     static long mulAdd64(long a, long b, long c, RoundingMode rm, Env env) {
-        if (!normal64(a) || !normal64(b) || !(normal64(c) || (c & Long.MAX_VALUE) == 0)) {
-            return NONE;
-        }
         double x = Double.longBitsToDouble(a);
         double y = Double.longBitsToDouble(b);
         double z = Double.longBitsToDouble(c);
         double r = Math.fma(x, y, z);
         double ph = x * y;
-        if (!inRange64(r, 0x1p-1021) || !inRange64(ph, 0x1p-966) || Math.abs(z) >= 0x1p1022) {
+        if (!inRange64(r, 0x1p-1021) || !inRange64(ph, 0x1p-966) || Math.abs(z) >= 0x1p1022
+                || env.daz && ((a & EXP64) == 0 || (b & EXP64) == 0 || (c & EXP64) == 0)) {
             return NONE;
         }
         double pl = Math.fma(x, y, -ph); // x y = ph + pl exactly
@@ -365,6 +367,47 @@ final class HardwarePath {
             return overflow64(s < 0, atLeast1023(sh, (xh - (sh - bb)) + (yh - bb)), rm, env);
         }
         return NONE; // NaN, MAX, a tiny operand beside a huge one
+    }
+
+    /**
+     * mulAdd with a zero or infinite operand and no NaN (invalid inf * 0 declined), and a
+     * product far below z's last bit: |x y| < ulp(z) / 4 rounds to z (never a tie, even below
+     * a power of two), its sign the residual's.
+     */
+    static long mulAddEdge64(long a, long b, long c, RoundingMode rm, Env env) {
+        if (env.daz) {
+            return NONE;
+        }
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        double z = Double.longBitsToDouble(c);
+        double ax = Math.abs(x);
+        double ay = Math.abs(y);
+        double az = Math.abs(z);
+        if (x != x || y != y || z != z) {
+            return NONE;
+        }
+        boolean signP = (a ^ b) < 0;
+        if (ax == Double.POSITIVE_INFINITY || ay == Double.POSITIVE_INFINITY) {
+            if (x == 0 || y == 0 || az == Double.POSITIVE_INFINITY && (c < 0) != signP) {
+                return NONE; // invalid
+            }
+            return signP ? 0xFFF0000000000000L : EXP64;
+        }
+        if (az == Double.POSITIVE_INFINITY) {
+            return c;
+        }
+        if (x == 0 || y == 0) { // the product an exact zero: z, or a zero sum's sign
+            if (z == 0) {
+                return (c < 0) == signP ? c : rm == RoundingMode.MIN ? Long.MIN_VALUE : 0;
+            }
+            return env.ftz && (c & EXP64) == 0 ? NONE : c;
+        }
+        if (az >= 0x1p-948 && az < Double.MAX_VALUE && Math.abs(x * y) < 0.125 * Math.ulp(z)) {
+            // |x y| <= |RN(x y)| (1 + 2^-52) + 2^-1075 < ulp(z) / 4, ulp(z) being >= 2^-1000.
+            return finish(c, c < 0, signP ? -1 : 1, false, rm, env);
+        }
+        return NONE;
     }
 
     static long mulEdge64(long a, long b, RoundingMode rm, Env env) {

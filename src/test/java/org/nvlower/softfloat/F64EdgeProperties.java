@@ -137,7 +137,24 @@ class F64EdgeProperties {
         return v + r.nextLong(-3, 4);
     }
 
+    /** mulAdd's exits: a zero product with a zero or subnormal z; a product near ulp(z) / 8 and below. */
+    static long[] mulAddOperands(SplittableRandom r) {
+        // (powers of two too) where the hardware path declines: x y below 2^-966, or z >= 2^1022
+        double z = Math.scalb(sig(r, r.nextInt(3) == 0 ? 0 : 52), r.nextBoolean() ? r.nextInt(-960, -900) : 1022 + r.nextInt(2));
+        if (r.nextBoolean()) {
+            long[] zs = {0, 1, r.nextLong() >>> 12};
+            return new long[] {flip(r, 0), flip(r, bits(Math.scalb(sig(r, 52), r.nextInt(-1074, 1024)))),
+                flip(r, zs[r.nextInt(3)])};
+        }
+        double x = Math.scalb(sig(r, 52), r.nextInt(-60, 60));
+        double p = Math.ulp(z) * Math.scalb(sig(r, r.nextInt(4)), -r.nextInt(1, 5));
+        return new long[] {flip(r, bits(x)), flip(r, bits(p / x)), flip(r, bits(z))};
+    }
+
     static long[] operands(SplittableRandom r, int op) {
+        if (op == 4 && r.nextInt(3) == 0) {
+            return mulAddOperands(r);
+        }
         double x = sig(r, r.nextInt(53));
         long a;
         long b;
