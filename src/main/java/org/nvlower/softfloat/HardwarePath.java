@@ -171,11 +171,56 @@ final class HardwarePath {
         return env.daz && ((a & EXP64) == 0 || (b & EXP64) == 0);
     }
 
+    /** exact = r + t (t exact, a tie possible only when tieExact): the result in mode rm. */
     private static long finish64(double r, double t, boolean tieExact, RoundingMode rm, Env env) {
-        int sigma = sign(t);
+        long bits = Double.doubleToRawLongBits(r);
+        if (t == 0) {
+            return bits;
+        }
+        if (rm == RoundingMode.NEAR_EVEN) {
+            inexact64(env);
+            return bits;
+        }
         boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && Math.abs(t) == 0.5 * Math.ulp(r)
                 && (t > 0) == (r > 0);
-        return finish(Double.doubleToRawLongBits(r), r < 0, sigma, tieAway, rm, env);
+        return directed64(bits, ~Double.doubleToRawLongBits(t) >>> 63, tieAway ? 1 : 0, rm, env);
+    }
+
+    /**
+     * INEXACT, stored only when new: in a loop of operations the flags then stay in memory
+     * unwritten, with no store-to-load chain from one operation to the next.
+     */
+    private static void inexact64(Env env) {
+        if ((env.flags & INEXACT) == 0) {
+            env.flags |= INEXACT;
+        }
+    }
+
+    /**
+     * {@link #finish} for binary64 and an inexact result: up is 1 when exact > r, else 0;
+     * tieAway 1 when exact is the midpoint beyond r. The mode is compared by reference (no
+     * switch table on its ordinal; the branches follow the loop-invariant mode), and the data
+     * (the residual's sign, r's sign) only enters arithmetic, no branch: a branch on the
+     * residual's sign, random from one operation to the next, mispredicts half the time.
+     */
+    private static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
+        inexact64(env);
+        long neg = bits >>> 63;
+        long beyond = up ^ neg; // |exact| > |r|
+        if (rm == RoundingMode.MIN_MAG) {
+            return bits - 1 + beyond;
+        }
+        if (rm == RoundingMode.MAX) {
+            return bits + up - 2 * (up & neg); // one step toward +infinity when up
+        }
+        if (rm == RoundingMode.MIN) {
+            long down = up ^ 1;
+            return bits - down + 2 * (down & neg); // one step toward -infinity when down
+        }
+        if (rm == RoundingMode.ODD) {
+            return (bits - 1 + beyond) | 1;
+        }
+        return bits + tieAway; // NEAR_MAX_MAG (NEAR_EVEN: r itself)
     }
 
     /**
@@ -256,13 +301,24 @@ final class HardwarePath {
         double bb = s1 - r;
         double s2 = (r - (s1 - bb)) + (-z - bb); // r - z = s1 + s2 exactly
         // exact - r = (ph + pl) - (s1 + s2); both pairs are rounded-to-nearest double-doubles,
-        // so they compare as their high words, then their low words.
-        int sigma = ph != s1 ? (ph > s1 ? 1 : -1) : sign(pl - s2);
+        // so they compare as their high words, then their low words: t has the sign of exact - r
+        // (a rounded difference has the exact one's sign).
+        double d = ph - s1;
+        double t = d != 0 ? d : pl - s2;
+        long bits = Double.doubleToRawLongBits(r);
+        if (t == 0) {
+            return bits;
+        }
+        if (rm == RoundingMode.NEAR_EVEN) {
+            inexact64(env);
+            return bits;
+        }
+        long up = ~Double.doubleToRawLongBits(t) >>> 63;
         // A tie beyond r (away from zero) is the only case NEAR_MAX_MAG rounds differently; r is
         // then even, as nearest even chose it.
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && sigma != 0 && (sigma > 0) == (r > 0)
-                && (Double.doubleToRawLongBits(r) & 1) == 0 && fmaTie(z, r, ph, pl);
-        return finish(Double.doubleToRawLongBits(r), r < 0, sigma, tieAway, rm, env);
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && (up ^ (bits >>> 63)) == 1 && (bits & 1) == 0
+                && fmaTie(z, r, ph, pl);
+        return directed64(bits, up, tieAway ? 1 : 0, rm, env);
     }
 
     /**
@@ -405,7 +461,7 @@ final class HardwarePath {
         }
         if (az >= 0x1p-948 && az < Double.MAX_VALUE && Math.abs(x * y) < 0.125 * Math.ulp(z)) {
             // |x y| <= |RN(x y)| (1 + 2^-52) + 2^-1075 < ulp(z) / 4, ulp(z) being >= 2^-1000.
-            return finish(c, c < 0, signP ? -1 : 1, false, rm, env);
+            return directed64(c, signP ? 0 : 1, 0, rm, env);
         }
         return NONE;
     }
