@@ -155,15 +155,19 @@ final class HardwarePath {
 
     private static final long EXP64 = 0x7FF0000000000000L;
 
-    private static boolean inRange64(double r, double low) {
-        double m = Math.abs(r);
-        return m >= low && m < 0x1p1022;
+    /** |r| in [low, 2^1022), as inRangeMax64 compares. */
+    private static boolean inRange64(double r, long lowBits) {
+        long m = Double.doubleToRawLongBits(r) & Long.MAX_VALUE;
+        return Long.compareUnsigned(m - lowBits, 0x7FD0000000000000L - lowBits) < 0;
     }
 
-    /** r and its neighbours normal and finite: no result near r overflows or is tiny. */
-    private static boolean inRangeMax64(double r, double low) {
-        double m = Math.abs(r);
-        return m >= low && m < Double.MAX_VALUE;
+    /**
+     * |r| in [low, MAX) (so r and its neighbours are normal and finite: no result near r
+     * overflows or is tiny), as one unsigned compare of the magnitude's bits; NaNs lie above.
+     */
+    private static boolean inRangeMax64(double r, long lowBits) {
+        long m = Double.doubleToRawLongBits(r) & Long.MAX_VALUE;
+        return Long.compareUnsigned(m - lowBits, 0x7FEFFFFFFFFFFFFFL - lowBits) < 0;
     }
 
     /** Under daz a subnormal operand reads as zero: only then do its bits matter to a path. */
@@ -231,7 +235,7 @@ final class HardwarePath {
         double x = Double.longBitsToDouble(a);
         double y = Double.longBitsToDouble(b);
         double s = x + y;
-        if (!inRange64(s, 0x1p-1021) || dazSubnormal(a, b, env)) {
+        if (!inRange64(s, (1023L - 1021) << 52) || dazSubnormal(a, b, env)) {
             return NONE;
         }
         double bb = s - x;
@@ -248,7 +252,7 @@ final class HardwarePath {
         double x = Double.longBitsToDouble(a);
         double y = Double.longBitsToDouble(b);
         double p = x * y;
-        if (!inRangeMax64(p, 0x1p-966) || dazSubnormal(a, b, env)) {
+        if (!inRangeMax64(p, (1023L - 966) << 52) || dazSubnormal(a, b, env)) {
             return NONE;
         }
         return finish64(p, Math.fma(x, y, -p), true, rm, env);
@@ -264,7 +268,7 @@ final class HardwarePath {
         double x = Double.longBitsToDouble(a);
         double y = Double.longBitsToDouble(b);
         double q = x / y;
-        if (!inRangeMax64(q, 0x1p-1021) || dazSubnormal(a, b, env)) {
+        if (!inRangeMax64(q, (1023L - 1021) << 52) || dazSubnormal(a, b, env)) {
             return NONE;
         }
         double rem = (a & EXP64) >= (58L << 52) && (b & EXP64) != 0
@@ -292,7 +296,7 @@ final class HardwarePath {
         double z = Double.longBitsToDouble(c);
         double r = Math.fma(x, y, z);
         double ph = x * y;
-        if (!inRange64(r, 0x1p-1021) || !inRange64(ph, 0x1p-966) || Math.abs(z) >= 0x1p1022
+        if (!inRange64(r, (1023L - 1021) << 52) || !inRange64(ph, (1023L - 966) << 52) || Math.abs(z) >= 0x1p1022
                 || env.daz && ((a & EXP64) == 0 || (b & EXP64) == 0 || (c & EXP64) == 0)) {
             return NONE;
         }
