@@ -185,9 +185,16 @@ final class HardwarePath {
             inexact64(env);
             return bits;
         }
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && Math.abs(t) == 0.5 * Math.ulp(r)
-                && (t > 0) == (r > 0);
-        return directed64(bits, ~Double.doubleToRawLongBits(t) >>> 63, tieAway ? 1 : 0, rm, env);
+        long tb = Double.doubleToRawLongBits(t);
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && (tb ^ bits) >= 0 && halfUlp64(bits, tb);
+        return directed64(bits, ~tb >>> 63, tieAway ? 1 : 0, rm, env);
+    }
+
+    /** |t| = ulp(r) / 2, on the bits: for r's biased exponent E >= 54 that is 2^(E - 1023 - 53), normal. */
+    private static boolean halfUlp64(long r, long t) {
+        long e = r & EXP64;
+        return e >= (54L << 52) ? (t & Long.MAX_VALUE) == e - (53L << 52)
+                : Math.abs(Double.longBitsToDouble(t)) == 0.5 * Math.ulp(Double.longBitsToDouble(r));
     }
 
     /**
