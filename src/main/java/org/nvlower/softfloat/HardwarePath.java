@@ -152,6 +152,9 @@ final class HardwarePath {
     }
 
     // ------------------------------------------------------------------ binary64
+    // Unlike binary32's, these paths take subnormal and zero operands (unless daz): each one's
+    // own bounds on its result keep its residual exact. Their misses go first to the binary64
+    // exits below, then to Narrow.
 
     private static final long EXP64 = 0x7FF0000000000000L;
 
