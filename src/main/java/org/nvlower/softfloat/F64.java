@@ -13,21 +13,37 @@ public final class F64 {
 
     public static long add(long a, long b, RoundingMode rm, Env env) {
         long r = HardwarePath.add64(a, b, rm, env);
-        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, false, rm, env);
+        return r != HardwarePath.NONE ? r : addEdge(a, b, false, rm, env);
+    }
+
+    /** The operands and results {@link HardwarePath#add64} declines: its binary64 exits, then the general path. */
+    private static long addEdge(long a, long b, boolean negateB, RoundingMode rm, Env env) {
+        long r = HardwarePath.addEdge64(a, negateB ? b ^ Long.MIN_VALUE : b, rm, env);
+        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, negateB, rm, env);
     }
 
     public static long sub(long a, long b, RoundingMode rm, Env env) {
         long r = HardwarePath.add64(a, b ^ Long.MIN_VALUE, rm, env);
-        return r != HardwarePath.NONE ? r : Narrow.add(FMT, a, b, true, rm, env);
+        return r != HardwarePath.NONE ? r : addEdge(a, b, true, rm, env);
     }
 
     public static long mul(long a, long b, RoundingMode rm, Env env) {
         long r = HardwarePath.mul64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : mulEdge(a, b, rm, env);
+    }
+
+    private static long mulEdge(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.mulEdge64(a, b, rm, env);
         return r != HardwarePath.NONE ? r : Narrow.mul(FMT, a, b, rm, env);
     }
 
     public static long div(long a, long b, RoundingMode rm, Env env) {
         long r = HardwarePath.div64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : divEdge(a, b, rm, env);
+    }
+
+    private static long divEdge(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.divEdge64(a, b, rm, env);
         return r != HardwarePath.NONE ? r : Narrow.div(FMT, a, b, rm, env);
     }
 
@@ -55,6 +71,11 @@ public final class F64 {
     /** a * b + c with a single rounding. */
     public static long mulAdd(long a, long b, long c, RoundingMode rm, Env env) {
         long r = HardwarePath.mulAdd64(a, b, c, rm, env);
+        return r != HardwarePath.NONE ? r : mulAddEdge(a, b, c, rm, env);
+    }
+
+    private static long mulAddEdge(long a, long b, long c, RoundingMode rm, Env env) {
+        long r = HardwarePath.mulAddEdge64(a, b, c, rm, env);
         return r != HardwarePath.NONE ? r : Narrow.mulAdd(FMT, a, b, c, rm, env);
     }
 

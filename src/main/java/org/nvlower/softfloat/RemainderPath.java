@@ -162,15 +162,68 @@ final class RemainderPath {
         return ax;
     }
 
-    /** The result's bits; as a long, -1 (HardwarePath.NONE) is a NaN pattern no remainder has. */
+    /**
+     * The result's bits; as a long, -1 (HardwarePath.NONE) is a NaN pattern no remainder has.
+     * binary64's own form of {@link #wideRemainder}: the special operands answered here (x rem
+     * infinity is x, an infinite x or a zero y is invalid), any nonzero divisor (|r| compared
+     * with |y| as 2|r|, exact, so no |y| / 2 need be), and the reduction's divisor built from
+     * its bits.
+     */
     static long rem64(long a, long b, Env env) {
         if (dazOperand((a & 0x7FF0000000000000L) == 0, (b & 0x7FF0000000000000L) == 0, env)) {
             return HardwarePath.NONE;
         }
-        double r = wideRemainder(Double.longBitsToDouble(a), Double.longBitsToDouble(b));
-        if (r != r || (env.ftz && r != 0 && Math.abs(r) < 0x1p-1022)) {
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        double ay = Math.abs(y);
+        if (!(Math.abs(x) < Double.POSITIVE_INFINITY && ay < Double.POSITIVE_INFINITY && ay > 0)) {
+            return special64(a, x, y, env);
+        }
+        if (Math.abs(x) >= 0x1p52 * ay) { // 0x1p52 * ay may be infinite: false
+            if (ay < 0x1p-1022) {
+                return HardwarePath.NONE;
+            }
+            x = Math.copySign(reduce64(Math.abs(x), ay), x);
+        }
+        // |x / y| < 2^52 + 1: n is within one of the nearest integer; as in remainder().
+        double n = Math.rint(x / y);
+        double r = Math.fma(-n, y, x);
+        double m2 = 2 * Math.abs(r); // exact, or infinite for an r far too large
+        if (m2 < ay) {
+            r = r == 0 ? Math.copySign(0.0, x) : r;
+        } else if (m2 == ay) {
+            r = (((long) n) & 1) == 0 ? r : -r;
+        } else {
+            return HardwarePath.NONE;
+        }
+        if (env.ftz && r != 0 && Math.abs(r) < 0x1p-1022) {
             return HardwarePath.NONE;
         }
         return Double.doubleToRawLongBits(r);
+    }
+
+    /** {@link #reduce} with Y's bits made from ay's (ay normal; Y's exponent ex - 50 <= 973). */
+    private static double reduce64(double ax, double ay) {
+        long yBits = Double.doubleToRawLongBits(ay);
+        while (ax >= 0x1p52 * ay) {
+            double big = Double.longBitsToDouble(yBits + ((long) (Math.getExponent(ax) - Math.getExponent(ay) - 50) << 52));
+            double n = Math.floor(ax / big);
+            double r = Math.fma(-n, big, ax);
+            ax = r < 0 ? r + big : r;
+        }
+        return ax;
+    }
+
+    /** A NaN, infinite or zero operand, x finite and y infinite, or y zero (no daz here). */
+    private static long special64(long a, double x, double y, Env env) {
+        if (x != x || y != y) {
+            return HardwarePath.NONE; // NaN propagation: the general path
+        }
+        if (Math.abs(x) == Double.POSITIVE_INFINITY || y == 0) {
+            env.flags |= ExceptionFlags.INVALID;
+            return FloatFormat.BINARY64.defaultNaN(env.specialization);
+        }
+        // y infinite, x finite: x itself (flushed under ftz by the general path)
+        return env.ftz && (a & 0x7FF0000000000000L) == 0 && x != 0 ? HardwarePath.NONE : a;
     }
 }
