@@ -146,13 +146,11 @@ public final class BF16 {
     }
 
     public static int toI32(short a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
-        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I32, rm, exact, env);
+        return ConversionPath.toI32(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, rm, exact, env);
     }
 
     public static long toI64(short a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
-        return r == r ? (long) r : Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I64, rm, exact, env);
+        return ConversionPath.toI64(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */

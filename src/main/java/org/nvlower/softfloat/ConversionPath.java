@@ -1,6 +1,6 @@
 package org.nvlower.softfloat;
 
-import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
+import static org.nvlower.softfloat.ExceptionFlags.INVALID;
 
 /**
  * Fast paths for the conversions between binary16, bfloat16, binary32 and binary64 and from and
@@ -112,7 +112,12 @@ final class ConversionPath {
         return g == FloatFormat.BINARY16 ? DoubleRounding.round16(x, 0, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
     }
 
-    /** binary64 a to g (binary16, bfloat16 or binary32); declines NaN, infinity, zero and subnormal a. */
+    /**
+     * binary64 a to g (binary16, bfloat16 or binary32), in every mode: a result in g's normal range
+     * rounded on a's bits ({@link DoubleRounding#normal16} ...; binary32 in nearest even by the
+     * JVM's cast), then the cases {@link #far} answers, then those near the range's ends by one
+     * rounding; NONE for NaNs.
+     */
     static long fromF64(FloatFormat g, long a, RoundingMode rm, Env env) {
         // A normal result first: subnormal sources (tiny results, as daz would have them too),
         // zeros, infinities and NaNs are outside every normal range and fall through.
@@ -123,26 +128,63 @@ final class ConversionPath {
         if (r != HardwarePath.NONE) {
             return r;
         }
-        int e = (int) (a >>> 52) & 0x7FF;
-        if (e == 0 || e == 0x7FF) {
-            return HardwarePath.NONE;
+        long mag = a & Long.MAX_VALUE;
+        r = g == FloatFormat.BINARY32 ? far(a < 0, mag, 0x7FF0000000000000L, 0x0010000000000000L, 0x47F0000000000000L,
+                0x3690000000000000L, 0x80000000L, 0x7F800000L, rm, env)
+                : g == FloatFormat.BINARY16 ? far(a < 0, mag, 0x7FF0000000000000L, 0x0010000000000000L,
+                        0x40F0000000000000L, 0x3E60000000000000L, 0x8000L, 0x7C00L, rm, env)
+                : far(a < 0, mag, 0x7FF0000000000000L, 0x0010000000000000L, 0x47F0000000000000L, 0x3790000000000000L,
+                        0x8000L, 0x7F80L, rm, env);
+        if (r != HardwarePath.NONE || mag > 0x7FF0000000000000L) {
+            return r; // answered, or a NaN (NONE: the general path)
         }
-        return to(g, Double.longBitsToDouble(a), rm, env);
+        return to(g, x, rm, env);
     }
 
-    /** binary32 a to g (binary16 or bfloat16); declines NaN, infinity, zero and (under daz) subnormal a. */
+    /**
+     * A source of magnitude bits mag (infinity's bits inf, the smallest normal's minNormal) far
+     * outside the target's range, answered without rounding: at or beyond {@code overflowFrom}
+     * (2^(emax+1) of the target) an overflow, or the infinity itself; below {@code underflowBelow}
+     * (half the target's smallest subnormal) an underflow, or a zero (a zero source, or a subnormal
+     * one under daz: no flag). Else NONE, no flag touched (NaNs, and the target's range and its
+     * edges).
+     */
+    private static long far(boolean sign, long mag, long inf, long minNormal, long overflowFrom, long underflowBelow,
+            long signBit, long gInf, RoundingMode rm, Env env) {
+        long signBits = sign ? signBit : 0;
+        if (mag >= overflowFrom) {
+            if (mag < inf) {
+                return DoubleRounding.overflow(signBits, sign, gInf, rm, env);
+            }
+            return mag == inf ? signBits | gInf : HardwarePath.NONE;
+        }
+        if (mag < underflowBelow) {
+            if (mag == 0 || (mag < minNormal && env.daz)) {
+                return signBits;
+            }
+            return DoubleRounding.underflow(signBits, sign, rm, env);
+        }
+        return HardwarePath.NONE;
+    }
+
+    /**
+     * binary32 a to g (binary16 or bfloat16), in every mode: a result in g's normal range on a's
+     * own bits (binary16 in nearest even by the hardware's float -> half), then {@link #far}'s
+     * cases, then the range's edges by one rounding; NONE for NaNs.
+     */
     static long fromF32(FloatFormat g, int a, RoundingMode rm, Env env) {
-        // A normal result first, as in fromF64 (a subnormal binary32 is below both normal ranges);
-        // in nearest even the hardware's one float -> half rounding.
         float x = Float.intBitsToFloat(a);
         long r = g == FloatFormat.BINARY16 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x), x, env)
                 : DoubleRounding.normal16(x, rm, env)) : normalBF16(a, rm, env); // x: the float form
         if (r != HardwarePath.NONE) {
             return r;
         }
-        int m = a & 0x7FFFFFFF;
-        if (m == 0 || m >= 0x7F800000 || (m < 0x00800000 && env.daz)) {
-            return HardwarePath.NONE;
+        long mag = a & 0x7FFFFFFFL;
+        r = g == FloatFormat.BINARY16 ? far(a < 0, mag, 0x7F800000L, 0x00800000L, 0x47800000L, 0x33000000L, 0x8000L,
+                0x7C00L, rm, env)
+                : far(a < 0, mag, 0x7F800000L, 0x00800000L, 0x7F800000L, 0x00008000L, 0x8000L, 0x7F80L, rm, env);
+        if (r != HardwarePath.NONE || mag > 0x7F800000L || (mag < 0x00800000L && env.daz)) {
+            return r; // answered, or (NONE: the general path) a NaN or a subnormal that daz reads as zero
         }
         return g == FloatFormat.BINARY16 ? to16(x, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
     }
@@ -258,42 +300,99 @@ final class ConversionPath {
     // ------------------------------------------------------------------ to integers
 
     /**
-     * x rounded to an integral double in mode rm (x finite; NaN stays NaN, infinities stay), as
-     * the general path rounds to an integer: round to odd makes an inexact truncation odd.
+     * x rounded to an integral double in mode rm, exactly as the general path rounds to an integer;
+     * NaN stays NaN, infinities stay. Each mode is a few instructions without a branch on the data
+     * (a branch on x's sign or on whether it moved is a coin toss on random operands), and without
+     * a call: the JIT profiles this switch once for all callers, so the modes a loop met after it
+     * was compiled are cold cases, where any callee but an intrinsic stays a call.
+     * <ul>
+     * <li>near_maxMag: rint, except on a tie (x - rint(x), exact, is +-1/2), where x + 1/2 of x's
+     * sign is the integer away from zero (exact: x has at most 52 bits from 1/2 up).
+     * <li>odd: |x| itself when it is an even integer (2 floor(|x| / 2) = |x|), else the odd integer
+     * 2 floor(|x| / 2) + 1 (|x| lies in (2k, 2k + 2): its odd neighbour, or 2k + 1 itself; below
+     * 2^53, so exact); the sign put back. For the smallest subnormal |x| / 2 rounds to 0, which the
+     * comparison with |x| (not with |x| / 2) still reads as not even.
+     * </ul>
      */
     static double integral(double x, RoundingMode rm) {
         return switch (rm) {
             case NEAR_EVEN -> Math.rint(x);
             case MIN -> Math.floor(x);
             case MAX -> Math.ceil(x);
-            case MIN_MAG -> x < 0 ? Math.ceil(x) : Math.floor(x);
+            case MIN_MAG -> Math.copySign(Math.floor(Math.abs(x)), x);
             case NEAR_MAX_MAG -> {
-                double t = x < 0 ? Math.ceil(x) : Math.floor(x);
-                yield Math.abs(x - t) >= 0.5 ? t + Math.copySign(1, x) : t; // x - t is exact
+                double r = Math.rint(x);
+                yield Math.abs(x - r) == 0.5 ? x + Math.copySign(0.5, x) : r;
             }
             case ODD -> {
-                double t = x < 0 ? Math.ceil(x) : Math.floor(x);
-                yield t != x && Math.abs(t) < 0x1p53 && (((long) t) & 1) == 0 ? t + Math.copySign(1, x) : t;
+                double a = Math.abs(x);
+                double f = Math.floor(a * 0.5);
+                yield Math.copySign(f + f == a ? a : f + f + 1, x);
             }
         };
     }
 
     /**
-     * x (the source's exact value; {@code subnormal} whether the source was) rounded to an
-     * integral double within [lo, hi) (the target's range), INEXACT raised when {@code exact} and
-     * it moved; or NaN, touching no flag, where the general path must answer: x NaN, the result
-     * out of range (INVALID), or x a subnormal that daz reads as zero.
+     * The source's exact value x (NaN and infinities included; {@code subnormal}: whether the
+     * source was subnormal or zero) rounded in mode rm and converted to int, value and flags as
+     * {@link Narrow#toInt}: INEXACT when {@code exact} and it moved; out of range, infinite or NaN
+     * is INVALID with the specialization's result ({@link #invalid32}); a subnormal under daz is 0.
      */
-    static double toInt(double x, boolean subnormal, double lo, double hi, RoundingMode rm, boolean exact, Env env) {
+    static int toI32(double x, boolean subnormal, RoundingMode rm, boolean exact, Env env) {
         double r = integral(x, rm);
-        if (!(r >= lo && r < hi) || (subnormal && env.daz)) {
-            return Double.NaN;
+        if (r >= -0x1p31 && r < 0x1p31) {
+            if (env.daz && subnormal) {
+                return 0;
+            }
+            if (exact) {
+                DoubleRounding.raiseInexact(env, r != x ? 1 : 0);
+            }
+            return (int) r;
         }
-        if (exact && r != x) {
-            env.flags |= INEXACT;
-        }
-        return r;
+        return invalid32(r, env);
     }
 
-    static final double I32_LO = -0x1p31, I32_HI = 0x1p31, I64_LO = -0x1p63, I64_HI = 0x1p63;
+    /** {@link #toI32} for a long result. */
+    static long toI64(double x, boolean subnormal, RoundingMode rm, boolean exact, Env env) {
+        double r = integral(x, rm);
+        if (r >= -0x1p63 && r < 0x1p63) {
+            if (env.daz && subnormal) {
+                return 0;
+            }
+            if (exact) {
+                DoubleRounding.raiseInexact(env, r != x ? 1 : 0);
+            }
+            return (long) r;
+        }
+        return invalid64(r, env);
+    }
+
+    /**
+     * An invalid conversion to int (r: the rounded source, NaN, infinite or out of range): INVALID;
+     * X86's "integer indefinite", or NVPTX's saturation (NaN gives 0), which is Java's (int) cast.
+     */
+    private static int invalid32(double r, Env env) {
+        env.flags |= INVALID; // no call: on a rare path even a small callee stays a call (see raise)
+        return env.specialization == Specialization.X86 ? Integer.MIN_VALUE : (int) r;
+    }
+
+    /** {@link #invalid32} for a long result. */
+    private static long invalid64(double r, Env env) {
+        env.flags |= INVALID;
+        return env.specialization == Specialization.X86 ? Long.MIN_VALUE : (long) r;
+    }
+
+    /**
+     * ORs flags into env.flags, storing only when that changes them (see
+     * {@link DoubleRounding#raiseInexact}). Only for paths a loop takes often: C2 inlines no callee
+     * (beyond a few bytes) at a call site taken in under about 1% of the caller's calls, and one
+     * call left in a loop's body makes the loop reload what it had kept in registers (f32 -> i64,
+     * whose INVALID path 1 in 128 of the benchmark's operands take, ran at a third of its speed).
+     */
+    static void raise(Env env, int flags) {
+        int f = env.flags;
+        if ((f | flags) != f) {
+            env.flags = f | flags;
+        }
+    }
 }

@@ -145,6 +145,39 @@ final class DoubleRounding {
         return ((bits >>> 63) << signBit) | (((mag + up) >>> k) - rebias);
     }
 
+    /**
+     * A nonzero finite value at or beyond 2^(emax+1) in magnitude (sign bits signBits, the
+     * format's infinity inf): OVERFLOW and INEXACT, and infinity or the largest finite value by
+     * the mode and sign, as roundPack gives it. No call in any mode's case (see
+     * {@link ConversionPath#integral}).
+     */
+    static long overflow(long signBits, boolean sign, long inf, RoundingMode rm, Env env) {
+        ConversionPath.raise(env, ExceptionFlags.OVERFLOW | INEXACT);
+        boolean toInfinity = switch (rm) {
+            case NEAR_EVEN, NEAR_MAX_MAG -> true;
+            case MIN_MAG, ODD -> false;
+            case MIN -> sign;
+            case MAX -> !sign;
+        };
+        return signBits | (toInfinity ? inf : inf - 1);
+    }
+
+    /**
+     * A nonzero value below half the format's smallest subnormal in magnitude (not read as zero
+     * by daz): tiny and inexact, so UNDERFLOW and INEXACT, and zero or the smallest subnormal by
+     * the mode and sign (zero under ftz), as roundPack gives it.
+     */
+    static long underflow(long signBits, boolean sign, RoundingMode rm, Env env) {
+        ConversionPath.raise(env, ExceptionFlags.UNDERFLOW | INEXACT);
+        boolean away = switch (rm) {
+            case NEAR_EVEN, NEAR_MAX_MAG, MIN_MAG -> false;
+            case ODD -> true;
+            case MIN -> sign;
+            case MAX -> !sign;
+        };
+        return signBits | (away && !env.ftz ? 1 : 0);
+    }
+
     /** d + t (d a nonzero normal double; t zero, or any value of the residual's sign) rounded to f. */
     static long round(FloatFormat f, int fracBits, int bias, int expMax, long signBit, double d, double t,
             RoundingMode rm, Env env) {

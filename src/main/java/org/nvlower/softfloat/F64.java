@@ -146,13 +146,11 @@ public final class F64 {
     }
 
     public static int toI32(long a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
-        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, a, IntFormat.I32, rm, exact, env);
+        return ConversionPath.toI32(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, rm, exact, env);
     }
 
     public static long toI64(long a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
-        return r == r ? (long) r : Narrow.toInt(FMT, a, IntFormat.I64, rm, exact, env);
+        return ConversionPath.toI64(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
