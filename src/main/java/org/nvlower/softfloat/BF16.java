@@ -225,7 +225,7 @@ public final class BF16 {
     }
 
     public static short fromF32(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f32ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, rm, env);
     }
 
@@ -234,7 +234,7 @@ public final class BF16 {
     }
 
     public static short fromF64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f64ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 

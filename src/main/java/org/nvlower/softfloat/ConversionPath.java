@@ -1,6 +1,9 @@
 package org.nvlower.softfloat;
 
+import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
 import static org.nvlower.softfloat.ExceptionFlags.INVALID;
+import static org.nvlower.softfloat.ExceptionFlags.OVERFLOW;
+import static org.nvlower.softfloat.ExceptionFlags.UNDERFLOW;
 
 /**
  * Fast paths for the conversions between binary16, bfloat16, binary32 and binary64 and from and
@@ -113,103 +116,179 @@ final class ConversionPath {
     }
 
     /**
-     * binary64 a to g (binary16, bfloat16 or binary32), in every mode: a result in g's normal range
-     * rounded on a's bits ({@link DoubleRounding#normal16} ...; binary32 in nearest even by the
-     * JVM's cast), then the cases {@link #far} answers, then those near the range's ends by one
-     * rounding; NONE for NaNs.
+     * binary64 a to binary32, in every mode: a normal result by {@link DoubleRounding#normal32}, the
+     * rest by {@link #outside}. One method per target: a method shared by the targets would share
+     * its profile, and C2 inlines a large callee only at a call site taken in a quarter of the
+     * calls counted there (binary64 -> binary16, timed first, left outside a call in binary64 ->
+     * binary32's loop: "already compiled into a medium method").
      */
-    static long fromF64(FloatFormat g, long a, RoundingMode rm, Env env) {
-        // A normal result first: subnormal sources (tiny results, as daz would have them too),
-        // zeros, infinities and NaNs are outside every normal range and fall through.
-        double x = Double.longBitsToDouble(a);
-        long r = g == FloatFormat.BINARY32 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest32(x, env)
-                : DoubleRounding.normal32(x, rm, env))
-                : g == FloatFormat.BINARY16 ? DoubleRounding.normal16(x, rm, env) : DoubleRounding.normalBF16(x, rm, env);
+    static long f64ToF32(long a, RoundingMode rm, Env env) {
+        long r = DoubleRounding.normal32(Double.longBitsToDouble(a), rm, env);
+        return r != HardwarePath.NONE ? r : outside(a, (a & 0x7FF0000000000000L) == 0, 23, 0x3810000000000000L,
+                0x47F0000000000000L, 926, 0x7F800000L, 0x80000000L, 0x7FFFFFFFL, rm, env);
+    }
+
+    /** {@link #f64ToF32} for binary16. */
+    static long f64ToF16(long a, RoundingMode rm, Env env) {
+        long r = DoubleRounding.normal16(Double.longBitsToDouble(a), rm, env);
+        return r != HardwarePath.NONE ? r : outside(a, (a & 0x7FF0000000000000L) == 0, 10, 0x3F10000000000000L,
+                0x40F0000000000000L, 1051, 0x7C00L, 0x8000L, 0x7E00L, rm, env);
+    }
+
+    /** {@link #f64ToF32} for bfloat16. */
+    static long f64ToBF16(long a, RoundingMode rm, Env env) {
+        long r = DoubleRounding.normalBF16(Double.longBitsToDouble(a), rm, env);
+        return r != HardwarePath.NONE ? r : outside(a, (a & 0x7FF0000000000000L) == 0, 7, 0x3810000000000000L,
+                0x47F0000000000000L, 942, 0x7F80L, 0x8000L, 0x7FC0L, rm, env);
+    }
+
+    /**
+     * binary32 a to binary16, in every mode: a normal result on a's own bits
+     * ({@link DoubleRounding#normal16(float, RoundingMode, Env)}), the rest held exactly as a
+     * binary64 (a NaN's sign and payload moved there by hand: the JVM's float-to-double conversion
+     * would quieten a signaling NaN) by {@link #outside}.
+     */
+    static long f32ToF16(int a, RoundingMode rm, Env env) {
+        long r = DoubleRounding.normal16(Float.intBitsToFloat(a), rm, env);
         if (r != HardwarePath.NONE) {
             return r;
         }
-        long mag = a & Long.MAX_VALUE;
-        r = g == FloatFormat.BINARY32 ? far(a < 0, mag, 0x7FF0000000000000L, 0x0010000000000000L, 0x47F0000000000000L,
-                0x3690000000000000L, 0x80000000L, 0x7F800000L, rm, env)
-                : g == FloatFormat.BINARY16 ? far(a < 0, mag, 0x7FF0000000000000L, 0x0010000000000000L,
-                        0x40F0000000000000L, 0x3E60000000000000L, 0x8000L, 0x7C00L, rm, env)
-                : far(a < 0, mag, 0x7FF0000000000000L, 0x0010000000000000L, 0x47F0000000000000L, 0x3790000000000000L,
-                        0x8000L, 0x7F80L, rm, env);
-        if (r != HardwarePath.NONE || mag > 0x7FF0000000000000L) {
-            return r; // answered, or a NaN (NONE: the general path)
-        }
-        return to(g, x, rm, env);
-    }
-
-    /**
-     * A source of magnitude bits mag (infinity's bits inf, the smallest normal's minNormal) far
-     * outside the target's range, answered without rounding: at or beyond {@code overflowFrom}
-     * (2^(emax+1) of the target) an overflow, or the infinity itself; below {@code underflowBelow}
-     * (half the target's smallest subnormal) an underflow, or a zero (a zero source, or a subnormal
-     * one under daz: no flag). Else NONE, no flag touched (NaNs, and the target's range and its
-     * edges).
-     */
-    private static long far(boolean sign, long mag, long inf, long minNormal, long overflowFrom, long underflowBelow,
-            long signBit, long gInf, RoundingMode rm, Env env) {
-        long signBits = sign ? signBit : 0;
-        if (mag >= overflowFrom) {
-            if (mag < inf) {
-                return DoubleRounding.overflow(signBits, sign, gInf, rm, env);
-            }
-            return mag == inf ? signBits | gInf : HardwarePath.NONE;
-        }
-        if (mag < underflowBelow) {
-            if (mag == 0 || (mag < minNormal && env.daz)) {
-                return signBits;
-            }
-            return DoubleRounding.underflow(signBits, sign, rm, env);
-        }
-        return HardwarePath.NONE;
-    }
-
-    /**
-     * binary32 a to g (binary16 or bfloat16), in every mode: a result in g's normal range on a's
-     * own bits (binary16 in nearest even by the hardware's float -> half), then {@link #far}'s
-     * cases, then the range's edges by one rounding; NONE for NaNs.
-     */
-    static long fromF32(FloatFormat g, int a, RoundingMode rm, Env env) {
-        float x = Float.intBitsToFloat(a);
-        long r = g == FloatFormat.BINARY16 ? (rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x), x, env)
-                : DoubleRounding.normal16(x, rm, env)) : normalBF16(a, rm, env); // x: the float form
-        if (r != HardwarePath.NONE) {
-            return r;
-        }
-        long mag = a & 0x7FFFFFFFL;
-        r = g == FloatFormat.BINARY16 ? far(a < 0, mag, 0x7F800000L, 0x00800000L, 0x47800000L, 0x33000000L, 0x8000L,
-                0x7C00L, rm, env)
-                : far(a < 0, mag, 0x7F800000L, 0x00800000L, 0x7F800000L, 0x00008000L, 0x8000L, 0x7F80L, rm, env);
-        if (r != HardwarePath.NONE || mag > 0x7F800000L || (mag < 0x00800000L && env.daz)) {
-            return r; // answered, or (NONE: the general path) a NaN or a subnormal that daz reads as zero
-        }
-        return g == FloatFormat.BINARY16 ? to16(x, rm, env) : DoubleRounding.roundBF16(x, 0, rm, env);
-    }
-
-    /**
-     * binary32 a to bfloat16 on a's own bits, as {@link DoubleRounding#normalBF16} rounds (the same
-     * exponent range: a bfloat16 ulp is 2^16 units of a's fraction) where 2^-126 <= |a| < 0x1.FEp127,
-     * the largest finite bfloat16; else NONE, no flag touched.
-     */
-    private static long normalBF16(int a, RoundingMode rm, Env env) {
         int m = a & 0x7FFFFFFF;
-        if (Integer.compareUnsigned(m - 0x00800000, 0x7F7F0000 - 0x00800000) >= 0) {
+        long d = m > 0x7F800000 ? ((long) (a & 0x80000000) << 32) | 0x7FF0000000000000L | ((long) (a & 0x007FFFFF) << 29)
+                : Double.doubleToRawLongBits(Float.intBitsToFloat(a));
+        return outside(d, m < 0x00800000, 10, 0x3F10000000000000L, 0x40F0000000000000L, 1051, 0x7C00L, 0x8000L, 0x7E00L,
+                rm, env);
+    }
+
+    /**
+     * binary32 a to bfloat16 in every mode, on a's own bits and without a call (see
+     * {@link #outside}): bfloat16 has binary32's exponent range, so its ulp is 2^16 units of a's
+     * bits at every exponent, subnormals included, and the result is a's magnitude bits plus the
+     * mode's increment shifted right by 16 ({@link DoubleRounding#normal16}'s rounding): a carry
+     * moves into the exponent field as it should, up to infinity's bits exactly when the top binade
+     * overflows (OVERFLOW), and a subnormal source gives a subnormal result, tiny, UNDERFLOW when
+     * inexact. Zeros, infinities and NaNs (INVALID when signaling; X86 keeps the sign and the
+     * payload's leading bits, NVPTX gives its canonical NaN) inline too; NONE (no flag touched) for
+     * subnormal sources under daz or ftz, and those that round to 2^-126 (tiny or not: the general
+     * path decides).
+     */
+    static long f32ToBF16(int a, RoundingMode rm, Env env) {
+        int m = a & 0x7FFFFFFF;
+        int signBits = (a >>> 16) & 0x8000;
+        if (m == 0 || m >= 0x7F800000) {
+            if (m <= 0x7F800000) {
+                return signBits | (m >>> 16); // zero or infinity
+            }
+            env.flags |= ((~a >>> 22) & 1) << 4; // INVALID when the quiet bit is clear
+            return env.specialization == Specialization.X86 ? signBits | 0x7FC0 | ((m >>> 16) & 0x7F) : 0x7FC0;
+        }
+        boolean tiny = m < 0x00800000;
+        if (tiny && (env.daz || env.ftz)) {
             return HardwarePath.NONE;
         }
+        int o = rm.ordinal(); // NEAR_EVEN 0, MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
         int inexact = ((m & 0xFFFF) + 0xFFFF) >>> 16;
-        DoubleRounding.raiseInexact(env, inexact);
-        int up = switch (rm) {
-            case NEAR_EVEN -> 0x7FFF + ((m >>> 16) & 1);
-            case NEAR_MAX_MAG -> 0x8000;
-            case MIN_MAG -> 0;
-            case MIN -> a < 0 ? 0xFFFF : 0;
-            case MAX -> a < 0 ? 0 : 0xFFFF;
-            case ODD -> (~(m >>> 16) & inexact) << 16;
-        };
-        return ((a >>> 16) & 0x8000) | ((m + up) >>> 16);
+        int up = o == 0 ? 0x7FFF + ((m >>> 16) & 1) : o == 4 ? 0x8000 : (((a < 0 ? 4 : 8) >>> o) & 1) != 0 ? 0xFFFF : 0;
+        int z = o == 5 ? (m >>> 16) | inexact : (m + up) >>> 16;
+        int flags = inexact | (z == 0x7F80 ? OVERFLOW : 0);
+        if (tiny) {
+            if (z >= 0x80) {
+                return HardwarePath.NONE;
+            }
+            flags *= UNDERFLOW | INEXACT;
+        }
+        int f = env.flags;
+        if ((f | flags) != f) {
+            env.flags = f | flags;
+        }
+        return signBits | z;
+    }
+
+    /**
+     * A source held as the binary64 bits a (exactly its value; a NaN's sign and payload as binary64
+     * would hold them; {@code subnormal}: whether it was subnormal or zero in its own format) that
+     * is not in g's normal range below its largest finite value, rounded to g as the general path
+     * converts it, value and flags, in every mode; NONE (no flag touched) for the top binade, for
+     * results that round to g's smallest normal from below (tiny or not: the general path decides)
+     * and for subnormal results under ftz. g: fb fraction bits, its smallest normal 2^emin and
+     * 2^(emax+1) as binary64 bits, {@code tinyShift} = 1075 - (fb - emin), its infinity's bits,
+     * sign bit and NVPTX NaN.
+     *
+     * <p>Written without calls but to {@link #beyond} (NaN, infinity, overflow) and under C2's
+     * inlining limit (325 bytecodes): every case is rare in some caller's loop, and C2 inlines no
+     * callee of more than 35 bytecodes at a call site taken in under a quarter of the calls, nor
+     * any at one taken in under about 1%; one call left in a loop makes it reload what it keeps in
+     * registers. The mode is a bit index into masks of the modes that do something (a switch's
+     * bytecode would not fit).
+     * <ul>
+     * <li>Zero, or a subnormal source under daz: a zero, no flag.
+     * <li>Below 2^emin: a subnormal result, g's ulp 2^(emin - fb) being 2^(tinyShift - e) units of
+     * a's 53-bit significand (e: a's exponent field): the significand shifted right by the excess
+     * over s = 52 - fb with the lost bits ORed into bit 0 (a sticky bit below the rounding's, so it
+     * rounds alike; at most 63: a value below half the smallest subnormal then rounds to 0 or 1
+     * unit by the mode, as it should), then rounded as {@link DoubleRounding#normal16} rounds (the
+     * mode's increment, s bits shifted out). A result below 2^emin is tiny (a rounding of a tiny
+     * value to more bits cannot reach 2^emin when the coarser one does not): UNDERFLOW and INEXACT
+     * when inexact.
+     * </ul>
+     */
+    private static long outside(long a, boolean subnormal, int fb, long minNormal, long overflowFrom, int tinyShift,
+            long inf, long signBit, long nvptxNaN, RoundingMode rm, Env env) {
+        long mag = a & Long.MAX_VALUE;
+        long signBits = a < 0 ? signBit : 0;
+        if (mag >= overflowFrom) {
+            return beyond(a, fb, inf, signBits, nvptxNaN, rm, env);
+        }
+        if (mag == 0 || (subnormal && env.daz)) {
+            return signBits;
+        }
+        if (mag >= minNormal || env.ftz) {
+            return HardwarePath.NONE;
+        }
+        int d = Math.min(tinyShift - (int) (mag >>> 52) - 52 + fb, 63);
+        long m = (mag & 0xFFFFFFFFFFFFFL) | 0x10000000000000L; // a subnormal double (d = 63): any nonzero m will do
+        long lost = (1L << d) - 1;
+        long sig = (m >>> d) | (((m & lost) + lost) >>> d);
+        int s = 52 - fb;
+        long mask = (1L << s) - 1;
+        long inexact = ((sig & mask) + mask) >>> s;
+        int o = rm.ordinal(); // NEAR_EVEN 0, MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
+        long up = o == 0 ? (mask >>> 1) + ((sig >>> s) & 1) : o == 4 ? (mask >>> 1) + 1
+                : (((a < 0 ? 4 : 8) >>> o) & 1) != 0 ? mask : 0;
+        long z = o == 5 ? (sig >>> s) | inexact : (sig + up) >>> s;
+        if (z >= 1L << fb) {
+            return HardwarePath.NONE;
+        }
+        int flags = (int) inexact * (UNDERFLOW | INEXACT);
+        int f = env.flags;
+        if ((f | flags) != f) {
+            env.flags = f | flags;
+        }
+        return signBits | z;
+    }
+
+    /**
+     * {@link #outside}'s sources at or beyond g's 2^(emax+1): NaN (INVALID when signaling; X86 keeps
+     * the sign and the leading payload bits and sets the quiet bit, NVPTX gives its canonical NaN),
+     * infinity, or an overflow: OVERFLOW and INEXACT, infinity (nearest, and MIN/MAX on its side)
+     * or the largest finite value.
+     */
+    private static long beyond(long a, int fb, long inf, long signBits, long nvptxNaN, RoundingMode rm, Env env) {
+        long mag = a & Long.MAX_VALUE;
+        if (mag >= 0x7FF0000000000000L) {
+            if (mag == 0x7FF0000000000000L) {
+                return signBits | inf;
+            }
+            env.flags |= (int) ((~a >>> 51) & 1) << 4; // INVALID when the quiet bit is clear
+            return env.specialization == Specialization.X86
+                    ? signBits | inf | (1L << (fb - 1)) | ((mag & 0xFFFFFFFFFFFFFL) >>> (52 - fb)) : nvptxNaN;
+        }
+        int f = env.flags;
+        if ((f | (OVERFLOW | INEXACT)) != f) {
+            env.flags = f | OVERFLOW | INEXACT;
+        }
+        // to infinity in NEAR_EVEN (ordinal 0), NEAR_MAX_MAG (4), and MIN (2) / MAX (3) on its side
+        return signBits | ((((a < 0 ? 0x15 : 0x19) >>> rm.ordinal()) & 1) != 0 ? inf : inf - 1);
     }
 
     /** binary16 a to bfloat16, or bfloat16 a to binary16 ({@code toBF16} false). */

@@ -60,17 +60,6 @@ final class DoubleRounding {
         return h & 0xFFFF;
     }
 
-    /** {@link #nearest16} for binary32: r = (float) d, d exact; r above 2^-126 and finite. */
-    static long nearest32(double d, Env env) {
-        float r = (float) d;
-        int bits = Float.floatToRawIntBits(r);
-        if (Integer.compareUnsigned((bits & 0x7FFFFFFF) - 0x00800001, 0x7F800000 - 0x00800001) >= 0) {
-            return HardwarePath.NONE;
-        }
-        raiseInexact(env, d != r ? 1 : 0);
-        return bits & 0xFFFFFFFFL;
-    }
-
     /**
      * The normal-range exit of the fast paths: d rounded to binary16 where 2^-14 <= |d| < 65504,
      * else {@link HardwarePath#NONE} with no flag touched (zero, tiny, near or beyond overflow,
@@ -143,39 +132,6 @@ final class DoubleRounding {
             case ODD -> (~(mag >>> k) & inexact) << k;
         };
         return ((bits >>> 63) << signBit) | (((mag + up) >>> k) - rebias);
-    }
-
-    /**
-     * A nonzero finite value at or beyond 2^(emax+1) in magnitude (sign bits signBits, the
-     * format's infinity inf): OVERFLOW and INEXACT, and infinity or the largest finite value by
-     * the mode and sign, as roundPack gives it. No call in any mode's case (see
-     * {@link ConversionPath#integral}).
-     */
-    static long overflow(long signBits, boolean sign, long inf, RoundingMode rm, Env env) {
-        ConversionPath.raise(env, ExceptionFlags.OVERFLOW | INEXACT);
-        boolean toInfinity = switch (rm) {
-            case NEAR_EVEN, NEAR_MAX_MAG -> true;
-            case MIN_MAG, ODD -> false;
-            case MIN -> sign;
-            case MAX -> !sign;
-        };
-        return signBits | (toInfinity ? inf : inf - 1);
-    }
-
-    /**
-     * A nonzero value below half the format's smallest subnormal in magnitude (not read as zero
-     * by daz): tiny and inexact, so UNDERFLOW and INEXACT, and zero or the smallest subnormal by
-     * the mode and sign (zero under ftz), as roundPack gives it.
-     */
-    static long underflow(long signBits, boolean sign, RoundingMode rm, Env env) {
-        ConversionPath.raise(env, ExceptionFlags.UNDERFLOW | INEXACT);
-        boolean away = switch (rm) {
-            case NEAR_EVEN, NEAR_MAX_MAG, MIN_MAG -> false;
-            case ODD -> true;
-            case MIN -> sign;
-            case MAX -> !sign;
-        };
-        return signBits | (away && !env.ftz ? 1 : 0);
     }
 
     /** d + t (d a nonzero normal double; t zero, or any value of the residual's sign) rounded to f. */

@@ -223,7 +223,7 @@ public final class F16 {
     }
 
     public static short fromF32(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BINARY16, a, rm, env);
+        long r = ConversionPath.f32ToF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, rm, env);
     }
 
@@ -233,7 +233,7 @@ public final class F16 {
     }
 
     public static short fromF64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY16, a, rm, env);
+        long r = ConversionPath.f64ToF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 

@@ -212,7 +212,7 @@ public final class F32 {
     }
 
     public static short toF16(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BINARY16, a, rm, env);
+        long r = ConversionPath.f32ToF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, rm, env);
     }
 
@@ -222,7 +222,7 @@ public final class F32 {
     }
 
     public static short toBF16(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f32ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, rm, env);
     }
 
@@ -237,7 +237,7 @@ public final class F32 {
     }
 
     public static int fromF64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY32, a, rm, env);
+        long r = ConversionPath.f64ToF32(a, rm, env);
         return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 

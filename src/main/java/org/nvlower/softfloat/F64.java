@@ -208,7 +208,7 @@ public final class F64 {
     }
 
     public static short toF16(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY16, a, rm, env);
+        long r = ConversionPath.f64ToF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, rm, env);
     }
 
@@ -218,7 +218,7 @@ public final class F64 {
     }
 
     public static short toBF16(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f64ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, rm, env);
     }
 
@@ -227,7 +227,7 @@ public final class F64 {
     }
 
     public static int toF32(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY32, a, rm, env);
+        long r = ConversionPath.f64ToF32(a, rm, env);
         return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, rm, env);
     }
 
