@@ -321,22 +321,21 @@ final class ConversionPath {
                     || rm == (sign ? RoundingMode.MIN : RoundingMode.MAX);
             return (sign ? 0x8000 : 0) | (toInfinity ? 0x7C00 : 0x7BFF);
         }
-        return a == 0 ? 0 : to16(a, rm, env);
+        if (a == 0) {
+            return 0;
+        }
+        long r = DoubleRounding.normal16((float) a, rm, env); // exact in a float; NONE only from 65504 up
+        return r != HardwarePath.NONE ? r : to16(a, rm, env);
     }
 
     /**
-     * An int to binary32: the JVM's int-to-float rounding (to nearest even) and the residual in
-     * integers; exact (no flag, +0 for 0) when the residual is 0.
+     * An int to binary32, in every mode: exact in a double, whose rounding to binary32 is
+     * {@link DoubleRounding#normal32}'s (every nonzero int lies in binary32's normal range), so
+     * without a call to the residual's rounding ({@link HardwarePath#finish}, too large to inline
+     * in a mode profiled late: see {@link #integral}); exact (no flag, +0) for 0.
      */
     static long i32To32(int a, RoundingMode rm, Env env) {
-        float r = a;
-        long t = a - (long) r;
-        long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
-        if (t == 0) {
-            return bits;
-        }
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
-        return HardwarePath.finish(bits, a < 0, t > 0 ? 1 : -1, tieAway, rm, env);
+        return a == 0 ? 0 : DoubleRounding.normal32(a, rm, env);
     }
 
     /** a to g: the JVM's long-to-float rounding (one, to nearest even), the residual in integers. */
