@@ -146,13 +146,11 @@ public final class BF16 {
     }
 
     public static int toI32(short a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
-        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I32, rm, exact, env);
+        return ConversionPath.toI32(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, rm, exact, env);
     }
 
     public static long toI64(short a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
-        return r == r ? (long) r : Narrow.toInt(FMT, (a & 0xFFFFL), IntFormat.I64, rm, exact, env);
+        return ConversionPath.toI64(Float.intBitsToFloat(a << 16), (a & 0x7F80) == 0, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
@@ -227,7 +225,7 @@ public final class BF16 {
     }
 
     public static short fromF32(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f32ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY32, (a & 0xFFFFFFFFL), FMT, rm, env);
     }
 
@@ -236,7 +234,7 @@ public final class BF16 {
     }
 
     public static short fromF64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f64ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 

@@ -60,17 +60,6 @@ final class DoubleRounding {
         return h & 0xFFFF;
     }
 
-    /** {@link #nearest16} for binary32: r = (float) d, d exact; r above 2^-126 and finite. */
-    static long nearest32(double d, Env env) {
-        float r = (float) d;
-        int bits = Float.floatToRawIntBits(r);
-        if (Integer.compareUnsigned((bits & 0x7FFFFFFF) - 0x00800001, 0x7F800000 - 0x00800001) >= 0) {
-            return HardwarePath.NONE;
-        }
-        raiseInexact(env, d != r ? 1 : 0);
-        return bits & 0xFFFFFFFFL;
-    }
-
     /**
      * The normal-range exit of the fast paths: d rounded to binary16 where 2^-14 <= |d| < 65504,
      * else {@link HardwarePath#NONE} with no flag touched (zero, tiny, near or beyond overflow,

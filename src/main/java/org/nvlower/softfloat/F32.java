@@ -149,13 +149,11 @@ public final class F32 {
     }
 
     public static int toI32(int a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Float.intBitsToFloat(a), (a & 0x7F800000) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
-        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I32, rm, exact, env);
+        return ConversionPath.toI32(Float.intBitsToFloat(a), (a & 0x7F800000) == 0, rm, exact, env);
     }
 
     public static long toI64(int a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Float.intBitsToFloat(a), (a & 0x7F800000) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
-        return r == r ? (long) r : Narrow.toInt(FMT, (a & 0xFFFFFFFFL), IntFormat.I64, rm, exact, env);
+        return ConversionPath.toI64(Float.intBitsToFloat(a), (a & 0x7F800000) == 0, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
@@ -214,7 +212,7 @@ public final class F32 {
     }
 
     public static short toF16(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BINARY16, a, rm, env);
+        long r = ConversionPath.f32ToF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BINARY16, rm, env);
     }
 
@@ -224,7 +222,7 @@ public final class F32 {
     }
 
     public static short toBF16(int a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF32(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f32ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, (a & 0xFFFFFFFFL), FloatFormat.BFLOAT16, rm, env);
     }
 
@@ -239,7 +237,7 @@ public final class F32 {
     }
 
     public static int fromF64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY32, a, rm, env);
+        long r = ConversionPath.f64ToF32(a, rm, env);
         return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FloatFormat.BINARY64, a, FMT, rm, env);
     }
 

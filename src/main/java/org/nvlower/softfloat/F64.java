@@ -167,13 +167,11 @@ public final class F64 {
     }
 
     public static int toI32(long a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, ConversionPath.I32_LO, ConversionPath.I32_HI, rm, exact, env);
-        return r == r ? (int) (long) r : (int) Narrow.toInt(FMT, a, IntFormat.I32, rm, exact, env);
+        return ConversionPath.toI32(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, rm, exact, env);
     }
 
     public static long toI64(long a, RoundingMode rm, boolean exact, Env env) {
-        double r = ConversionPath.toInt(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, ConversionPath.I64_LO, ConversionPath.I64_HI, rm, exact, env);
-        return r == r ? (long) r : Narrow.toInt(FMT, a, IntFormat.I64, rm, exact, env);
+        return ConversionPath.toI64(Double.longBitsToDouble(a), (a & 0x7FF0000000000000L) == 0, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */
@@ -231,7 +229,7 @@ public final class F64 {
     }
 
     public static short toF16(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY16, a, rm, env);
+        long r = ConversionPath.f64ToF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, a, FloatFormat.BINARY16, rm, env);
     }
 
@@ -241,7 +239,7 @@ public final class F64 {
     }
 
     public static short toBF16(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BFLOAT16, a, rm, env);
+        long r = ConversionPath.f64ToBF16(a, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.convert(FMT, a, FloatFormat.BFLOAT16, rm, env);
     }
 
@@ -250,7 +248,7 @@ public final class F64 {
     }
 
     public static int toF32(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromF64(FloatFormat.BINARY32, a, rm, env);
+        long r = ConversionPath.f64ToF32(a, rm, env);
         return r != HardwarePath.NONE ? (int) r : (int) Narrow.convert(FMT, a, FloatFormat.BINARY32, rm, env);
     }
 

@@ -83,6 +83,84 @@ class ConversionPathProperties {
         assertEquals(slow.flags, fast.flags, what + " flags");
     }
 
+    /**
+     * The conversions to i32/i64 (ConversionPath.integral and the inline INVALID results) and the
+     * narrowings' far exits (DoubleRounding.overflow/underflow, ConversionPath.far) on their
+     * boundaries, against the general path: every binary16 pattern, and binary32/binary64 sources
+     * at and one ulp around the integers' range ends (2^31, 2^63, -2^31 - 1/2 ...), ties at 1/2,
+     * 3/2, 5/2, the largest double below 1/2, the smallest subnormal, 2^52 + 1, and the targets'
+     * overflow and far-underflow thresholds (2^16, 2^128, 2^-25, 2^-134, 2^-150); every mode,
+     * both specializations, with and without daz and ftz, INEXACT asked for or not.
+     */
+    @Example
+    void integerAndFarBoundaries() {
+        double[] points = {0x1p31, 0x1p63, 0x1p31 - 0.5, 0x1p31 + 0.5, 0x1p31 - 1, 0x1p31 + 1, 0x1p63 - 1024,
+            0x1p63 + 2048, 0.5, 1.5, 2.5, 3.5, 0x1.fffffffffffffp-2, Double.MIN_VALUE, 0x1p52 + 1, 0x1p53 - 1,
+            0x1p52 - 0.5, 0x1p-1022, 0x1p-1023, 0.0, 1.0, 2.0, 3.0, 0x1p16, 65504, 65520, 0x1p128, 0x1.fffffep127,
+            0x1.ffffffp127, 0x1p-25, 0x1p-24, 0x1p-14, 0x1p-134, 0x1p-133, 0x1p-150, 0x1p-149, 0x1p-126,
+            0x1.ffp-15, 0x1.ffcp-15, 3.0 * 0x1p-26, Double.MAX_VALUE, Double.POSITIVE_INFINITY, Double.NaN};
+        for (double p : points) {
+            for (double v : new double[] {p, -p, Math.nextUp(p), -Math.nextUp(p), Math.nextDown(p), -Math.nextDown(p)}) {
+                long d = Double.doubleToRawLongBits(v);
+                float f = (float) v;
+                long s = Float.floatToRawIntBits(f) & 0xFFFFFFFFL;
+                long sUp = (Float.floatToRawIntBits(Math.nextUp(f)) & 0xFFFFFFFFL);
+                for (RoundingMode rm : RoundingMode.values()) {
+                    for (int e : new int[] {0, 1, 2 + (int) ((d ^ rm.ordinal()) & 5)}) { // both specializations, a flush
+                        checkAll(FloatFormat.BINARY64, d, rm, e);
+                        checkAll(FloatFormat.BINARY32, s, rm, e);
+                        checkAll(FloatFormat.BINARY32, sUp, rm, e);
+                    }
+                }
+            }
+        }
+        checkAll(FloatFormat.BINARY64, 0x7FF0000000000001L, RoundingMode.MIN, 0); // signaling NaNs
+        checkAll(FloatFormat.BINARY32, 0x7F800001L, RoundingMode.MAX, 1);
+        for (int p = 0; p < 0x10000; p++) { // every binary16 pattern, one mode and env each
+            checkAll(FloatFormat.BINARY16, p, RoundingMode.values()[p % 6], (p >>> 13) & 3);
+        }
+        for (int p = 0; p < 0x10000; p += 5) { // a fifth of the bfloat16 patterns
+            checkAll(FloatFormat.BFLOAT16, p, RoundingMode.values()[(p >>> 3) % 6], p & 7);
+        }
+    }
+
+    /** Source a of f to i32, i64 and (where narrower) every other format: env bits e = specialization, daz, ftz. */
+    private static void checkAll(FloatFormat f, long a, RoundingMode rm, int e) {
+        for (int k = 0; k < 4 + NARROW.length; k++) {
+            Env fast = new Env((e & 1) != 0 ? Specialization.NVPTX : Specialization.X86);
+            fast.daz = (e & 2) != 0;
+            fast.ftz = (e & 4) != 0;
+            Env slow = new Env(fast.specialization);
+            slow.daz = fast.daz;
+            slow.ftz = fast.ftz;
+            long got;
+            long want;
+            String what;
+            if (k < 4) {
+                boolean exact = (k & 1) != 0;
+                IntFormat t = k < 2 ? IntFormat.I32 : IntFormat.I64;
+                got = toInt(f, a, t == IntFormat.I64, rm, exact, fast);
+                want = Narrow.toInt(f, a, t, rm, exact, slow);
+                if (t == IntFormat.I32) {
+                    got = (int) got;
+                    want = (int) want;
+                }
+                what = f + "->" + t + " exact=" + exact;
+            } else {
+                FloatFormat g = NARROW[k - 4];
+                if (g == f) {
+                    continue;
+                }
+                got = convert(f, a, g, rm, fast);
+                want = Narrow.convert(f, a, g, widens(f, g) ? RoundingMode.NEAR_EVEN : rm, slow);
+                what = f + "->" + g;
+            }
+            what += " " + rm + " " + Long.toHexString(a) + " env " + e;
+            assertEquals(Long.toHexString(want), Long.toHexString(got), what);
+            assertEquals(slow.flags, fast.flags, what + " flags");
+        }
+    }
+
     @Property(tries = TRIES)
     void conversionsEqualTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
