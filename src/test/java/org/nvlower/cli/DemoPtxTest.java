@@ -28,7 +28,7 @@ class DemoPtxTest {
             assertTrue(rows.get(i).endsWith(": 0 mismatches"), rows.get(i));
         }
         // 64 threads, four math instructions each
-        assertTrue(out.contains("  global memory identical (4,096 bytes, "), out);
+        assertTrue(out.contains("  global memory identical (524,288 bytes, "), out); // two pointers, 256 KiB each
         assertTrue(out.contains(" changed, 256 math instructions per side)"), out);
         // four outputs (%f3, %f4, %rd9, %rd5) of 1,000 cases, in both modes
         assertTrue(out.contains("strategy 0 (inline): "), out);
