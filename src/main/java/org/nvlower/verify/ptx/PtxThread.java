@@ -184,7 +184,9 @@ final class PtxThread {
     boolean run() {
         for (int steps = 0; ; steps++) {
             if (steps > 1_000_000) {
-                throw new IllegalStateException(frame.function.name() + ": more than 10^6 steps");
+                // a loop that waits for memory another block or the host writes (a spin lock) never ends here
+                throw new UnsupportedOperationException(frame.function.name() + ": more than 10^6 steps without a "
+                        + "barrier (a loop waiting for memory that nothing in this run writes?)");
             }
             if (frame.pc >= frame.code.size()) {
                 return true;

@@ -266,4 +266,34 @@ class KernelRunTest {
         assertEquals(7, global.load(p + 16, 8), "cas: thread 5 finds 5 and writes 7");
         assertEquals(-39 & 0xFFFFFFFFL, global.load(p + 24, 4), "exch: the last thread's old counter value");
     }
+
+    /** cuda-samples' spinWhileLessThanOne: a thread spinning on a word nothing in the run writes is refused, not a crash. */
+    @Test
+    void aSpinLoopIsRefusedByName() {
+        String text = """
+                .version 8.0
+                .target sm_80
+                .address_size 64
+                .visible .entry spin(.param .u64 p)
+                {
+                	.reg .pred %p<2>;
+                	.reg .b32 %r<2>;
+                	.reg .b64 %rd<3>;
+                	ld.param.u64 %rd2, [p];
+                	cvta.to.global.u64 %rd1, %rd2;
+                $L__BB0_1:
+                	ld.volatile.global.u32 %r1, [%rd1];
+                	setp.eq.s32 %p1, %r1, 0;
+                	@%p1 bra $L__BB0_1;
+                	ret;
+                }
+                """;
+        PtxMemory global = new PtxMemory();
+        global.map(0x100000, 4);
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> KernelRun.block(
+                PtxReader.read("spin.ptx", text).functions().get(0), java.util.Map.of("p", 0x100000L),
+                new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(), java.util.Map.of()), 1,
+                (in, src) -> 0L, MufuModel.exact()));
+        assertTrue(e.getMessage().contains("spin: more than 10^6 steps without a barrier"), e.getMessage());
+    }
 }
