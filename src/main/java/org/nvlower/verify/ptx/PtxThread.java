@@ -562,7 +562,8 @@ final class PtxThread {
                 if (!parts[1].matches("[bsuf](8|16|32|64)|v[248]")) {
                     throw unsupported(in, "the ." + parts[1] + " space");
                 }
-                yield local.holds(at, 1) ? local : mem.shared().holds(at, 1) ? mem.shared() : mem.global(); // disjoint in a run
+                yield local.holds(at, 1) ? local : param.holds(at, 1) ? param // disjoint in a run
+                        : mem.shared().holds(at, 1) ? mem.shared() : mem.global();
             }
         };
     }
@@ -876,6 +877,9 @@ final class PtxThread {
                 }
                 if (s == null) {
                     s = mem.symbols().get(n.name());
+                }
+                if (s == null) { // mov.b64 %rd, kernel_param: its address in the param space
+                    s = frame.params.get(n.name());
                 }
                 yield s != null ? s : reg(n.name());
             }

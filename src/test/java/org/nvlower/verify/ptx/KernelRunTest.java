@@ -296,4 +296,34 @@ class KernelRunTest {
                 (in, src) -> 0L, MufuModel.exact()));
         assertTrue(e.getMessage().contains("spin: more than 10^6 steps without a barrier"), e.getMessage());
     }
+
+    /** cuda-samples' LargeKernelParameter: a struct passed by value read through its address (mov.b64 %rd, param). */
+    @Test
+    void aStructParameterIsReadThroughItsAddress() {
+        String text = """
+                .version 8.0
+                .target sm_80
+                .address_size 64
+                .visible .entry big(.param .align 4 .b8 big_param_0[64], .param .u64 big_param_1)
+                {
+                	.reg .b32 %r<4>;
+                	.reg .b64 %rd<4>;
+                	mov.b64 %rd1, big_param_0;
+                	ld.param.u64 %rd2, [big_param_1];
+                	ld.param.u32 %r1, [%rd1+60];
+                	cvta.param.u64 %rd3, %rd1;
+                	ld.u32 %r2, [%rd3+4];
+                	add.s32 %r3, %r1, %r2;
+                	add.s32 %r3, %r3, 9;
+                	st.global.u32 [%rd2], %r3;
+                	ret;
+                }
+                """;
+        PtxMemory global = new PtxMemory();
+        global.map(0x100000, 4);
+        KernelRun.block(PtxReader.read("big.ptx", text).functions().get(0), java.util.Map.of("big_param_0", 0L,
+                "big_param_1", 0x100000L), new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(),
+                java.util.Map.of()), 1, (in, src) -> 0L, MufuModel.exact());
+        assertEquals(9, global.load(0x100000, 4), "the struct's 64 bytes are there, zeroed, directly and through a generic address");
+    }
 }
