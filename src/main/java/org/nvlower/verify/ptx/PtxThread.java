@@ -414,6 +414,10 @@ final class PtxThread {
             }
             case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
                     value(ops.get(3), 32, false), bits, signed), bits);
+            case "copysign" -> { // copysign.f32/f64 d, a, b: b with a's sign
+                long sign = 1L << (bits - 1);
+                write(ops.get(0), value(ops.get(2), bits, false) & ~sign | value(ops.get(1), bits, false) & sign, bits);
+            }
             case "bmsk" -> write(ops.get(0), PtxBits.bitMask(parts[1].equals("clamp"), value(ops.get(1), 32, false),
                     value(ops.get(2), 32, false)), 32);
             case "shf" -> write(ops.get(0), PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
@@ -796,6 +800,8 @@ final class PtxThread {
             case "min" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
             case "max" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
             case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
+            case "popc" -> Long.bitCount(bits == 64 ? a : a & 0xFFFFFFFFL);
+            case "brev" -> bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
             case "not" -> ~a;
             case "neg" -> -a;
             case "abs" -> Math.abs(a);
@@ -813,7 +819,7 @@ final class PtxThread {
 
     /** What {@link #integer} and {@link #floatArithmetic} compute; any other instruction is refused by name. */
     private static final Set<String> INTEGER_OPS = Set.of("add", "sub", "mul", "mad", "and", "or",
-            "xor", "min", "max", "clz", "not", "neg", "abs", "shl", "shr");
+            "xor", "min", "max", "clz", "popc", "brev", "not", "neg", "abs", "shl", "shr");
     private static final Set<String> FLOAT_OPS = Set.of("add", "sub", "mul", "fma", "neg", "abs");
 
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */

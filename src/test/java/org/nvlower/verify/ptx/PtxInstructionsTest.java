@@ -165,6 +165,26 @@ class PtxInstructionsTest {
                 run("    mov.b32 %r1, 0x00000001;\n    cvt.rpi.f32.f32 %r0, %r1;\n    cvt.u64.u32 %d0, %r0;"));
     }
 
+    @Test
+    void bitReversePopulationCountAndCopysign() {
+        SplittableRandom r = new SplittableRandom(23);
+        for (int i = 0; i < 30; i++) {
+            long a = r.nextLong();
+            long b = r.nextLong();
+            String ab = "    mov.b64 %d1, " + hex(a) + ";\n    mov.b64 %d2, " + hex(b) + ";\n";
+            String ab32 = ab + "    cvt.u32.u64 %r1, %d1;\n    cvt.u32.u64 %r2, %d2;\n";
+            String out32 = "\n    cvt.u64.u32 %d0, %r0;";
+            assertEquals(Long.reverse(a), run(ab + "    brev.b64 %d0, %d1;"));
+            assertEquals(Integer.toUnsignedLong(Integer.reverse((int) a)), run(ab32 + "    brev.b32 %r0, %r1;" + out32));
+            assertEquals(Long.bitCount(a), run(ab + "    popc.b64 %r0, %d1;" + out32));
+            assertEquals(Integer.bitCount((int) a), run(ab32 + "    popc.b32 %r0, %r1;" + out32));
+            assertEquals(Double.doubleToRawLongBits(Math.copySign(Double.longBitsToDouble(b), Double.longBitsToDouble(a))),
+                    run(ab + "    copysign.f64 %d0, %d1, %d2;"), "b with a's sign");
+            assertEquals(Integer.toUnsignedLong(Float.floatToRawIntBits(Math.copySign(Float.intBitsToFloat((int) b),
+                    Float.intBitsToFloat((int) a)))), run(ab32 + "    copysign.f32 %r0, %r1, %r2;" + out32));
+        }
+    }
+
     interface LongTernary {
         long apply(long a, long b, long c);
     }
