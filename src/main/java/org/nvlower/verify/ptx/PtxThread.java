@@ -488,6 +488,8 @@ final class PtxThread {
         };
     }
 
+    private static final Set<String> ATOMIC_OPS = Set.of("and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max");
+
     /** atom/red words that change nothing when the block's threads run one at a time: orders and scopes. */
     private static final Set<String> ATOMIC_ORDERS = Set.of("relaxed", "acquire", "release", "acq_rel", "cta", "cluster",
             "gpu", "sys");
@@ -508,7 +510,7 @@ final class PtxThread {
             String w = words[k];
             if (w.equals("global") || w.equals("shared") || w.equals("shared::cta")) {
                 space = w.startsWith("shared") ? "shared" : w;
-            } else if (List.of("and", "or", "xor", "cas", "exch", "add", "inc", "dec", "min", "max").contains(w)) {
+            } else if (ATOMIC_OPS.contains(w)) {
                 op = w;
             } else if (w.matches("[bsuf](32|64)")) {
                 type = w;

@@ -255,11 +255,7 @@ class KernelRunTest {
         PtxMemory global = new PtxMemory();
         global.map(p, 32);
         global.store(p + 16, 5, 8);
-        KernelRun.block(PtxReader.read("red.ptx", text).functions().get(0), java.util.Map.of("p", p),
-                new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(), java.util.Map.of()), 40,
-                (in, src) -> {
-                    throw new AssertionError(in.opcode());
-                }, MufuModel.exact());
+        runBlock(text, java.util.Map.of("p", p), global, 40);
         assertEquals(780, global.load(p, 8), "red.add of 0..39");
         assertEquals(39, global.load(p + 8, 4), "red.max");
         assertEquals(-40, (int) global.load(p + 12, 4), "a generic atom.add");
@@ -290,10 +286,8 @@ class KernelRunTest {
                 """;
         PtxMemory global = new PtxMemory();
         global.map(0x100000, 4);
-        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class, () -> KernelRun.block(
-                PtxReader.read("spin.ptx", text).functions().get(0), java.util.Map.of("p", 0x100000L),
-                new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(), java.util.Map.of()), 1,
-                (in, src) -> 0L, MufuModel.exact()));
+        UnsupportedOperationException e = assertThrows(UnsupportedOperationException.class,
+                () -> runBlock(text, java.util.Map.of("p", 0x100000L), global, 1));
         assertTrue(e.getMessage().contains("spin: more than 10^6 steps without a barrier"), e.getMessage());
     }
 
@@ -321,9 +315,16 @@ class KernelRunTest {
                 """;
         PtxMemory global = new PtxMemory();
         global.map(0x100000, 4);
-        KernelRun.block(PtxReader.read("big.ptx", text).functions().get(0), java.util.Map.of("big_param_0", 0L,
-                "big_param_1", 0x100000L), new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(),
-                java.util.Map.of()), 1, (in, src) -> 0L, MufuModel.exact());
+        runBlock(text, java.util.Map.of("big_param_0", 0L, "big_param_1", 0x100000L), global, 1);
         assertEquals(9, global.load(0x100000, 4), "the struct's 64 bytes are there, zeroed, directly and through a generic address");
+    }
+
+    /** Runs the first function of {@code text} as a block over {@code global} (no shared memory, no math instructions). */
+    private static void runBlock(String text, java.util.Map<String, Long> args, PtxMemory global, int threads) {
+        KernelRun.block(PtxReader.read("test.ptx", text).functions().get(0), args,
+                new PtxThread.Memories(global, new PtxMemory(), java.util.Map.of(), java.util.Map.of()), threads,
+                (in, src) -> {
+                    throw new AssertionError(in.opcode() + ": no math instruction expected");
+                }, MufuModel.exact());
     }
 }
