@@ -96,4 +96,23 @@ class GpuCommandsTest {
         }
         assertTrue(Files.readString(dir.resolve("verify/div_rn_f64_minimal.ptx")).contains(".target sm_80"));
     }
+
+    /**
+     * scripts/gpu-probes.cu, which scripts/gpu-check builds on the GPU machine, compiles here (nvcc
+     * for sm_80, PTX only; skipped without nvcc), and asks about the rules the PTX interpreter
+     * refuses: the binary16 NaNs, .sat of -0, min/max of zeros.
+     */
+    @Test
+    void theProbesOfWhatThePtxInterpreterRefusesCompile() throws Exception {
+        var nvcc = org.nvlower.testing.ExternalTools.nvcc();
+        assumeTrue(nvcc.isPresent(), "nvcc not found (PATH, CUDA_HOME, /usr/local/cuda)");
+        Path source = Path.of("scripts/gpu-probes.cu");
+        var r = org.nvlower.testing.ExternalTools.run(120, nvcc.get(), "-arch=sm_80", "-ptx", source.toString(), "-o",
+                dir.resolve("probes.ptx").toString());
+        assertEquals(0, r.exitCode(), r.stderr());
+        String ptx = Files.readString(dir.resolve("probes.ptx"));
+        for (String instruction : new String[] {"add.f16", "cvt.f32.f16", "cvt.rn.f16.f32", "add.sat.f32", "min.f32", "max.f64"}) {
+            assertTrue(ptx.contains(instruction), instruction);
+        }
+    }
 }

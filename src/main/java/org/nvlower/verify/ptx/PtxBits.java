@@ -47,4 +47,17 @@ final class PtxBits {
         long end = Math.min(position + width, 32);
         return ((1L << end) - 1) & ~((1L << position) - 1) & 0xFFFFFFFFL;
     }
+
+    /**
+     * cvt.sat between integer types: v (read with the source's signedness; {@code hugeU64} when
+     * the source is a .u64 above Long.MAX_VALUE, read as negative) clamped to the destination's range.
+     */
+    static long saturate(long v, boolean hugeU64, boolean signedTo, int toBits) {
+        if (!signedTo && toBits == 64) {
+            return !hugeU64 && v < 0 ? 0 : v;
+        }
+        long max = signedTo ? (toBits == 64 ? Long.MAX_VALUE : (1L << (toBits - 1)) - 1) : (1L << toBits) - 1;
+        long min = signedTo ? ~max : 0;
+        return hugeU64 || v > max ? max : Math.max(v, min);
+    }
 }

@@ -19,6 +19,7 @@ import org.nvlower.sass.Emulator;
 import org.nvlower.sass.Mod.MufuFn;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.softfloat.Env;
+import org.nvlower.softfloat.F16;
 import org.nvlower.softfloat.F32;
 import org.nvlower.softfloat.F64;
 import org.nvlower.softfloat.GpuNaN;
@@ -30,8 +31,9 @@ import org.nvlower.softfloat.RoundingMode;
  * registers, specials, variable addresses and packing to/from vectors {@code {lo, hi}}, integer
  * add/sub/mul(.lo/.hi/.wide)/mad(.lo/.hi/.wide)/and/or/xor/min/max/clz/not/neg/abs/shl/shr, the carry forms
  * add.cc/addc/sub.cc/subc/mad.cc/madc, lop3, bfe, float add/sub/mul/fma in every rounding mode with
- * .ftz, neg/abs, setp on integers and floats with .and/.or/.xor and predicate pairs, selp, cvt
- * between integers, integers to floats and floats to integers, the approximate instructions that
+ * .ftz and .sat on .f32/.f64/.f16/.f16x2 ({@link PtxFloat}), neg/abs, setp on integers and floats with
+ * .and/.or/.xor and predicate pairs, selp, cvt between integers, floats and integers (binary16
+ * included), the approximate instructions that
  * are one MUFU each ({@link PtxApprox}, through a MUFU model), bra, call with its parameter scope
  * (direct or through a function's address), bar.sync, ret; at a warp instruction it waits for
  * {@link WarpOps}), and each math instruction through a {@link MathUnit} (a template in the
@@ -337,7 +339,8 @@ final class PtxThread {
                 parts = Arrays.stream(parts).filter(w -> !MEMORY_HINTS.contains(w)).toArray(String[]::new);
             }
             String type = parts[parts.length - 1];
-            int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1)) : type.equals("pred") ? 1 : 0;
+            int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1))
+                    : type.equals("pred") ? 1 : type.equals("f16x2") ? 32 : 0;
             return new Shape(parts, bits, type.charAt(0) == 's', type.charAt(0) == 'f', PtxApprox.of(opcode),
                     PtxMathOp.bySpelling(opcode).isPresent());
         }
@@ -359,6 +362,9 @@ final class PtxThread {
         boolean signed = shape.signed();
         boolean isFloat = shape.isFloat();
         List<PtxOperand> ops = in.operands();
+        if (parts[parts.length - 1].equals("f16x2") && !HALF2_OPS.contains(in.base())) {
+            throw unsupported(in, null); // setp, min, max ... of .f16x2: before reading an operand
+        }
         if (shape.approx() != null) { // before MATH: rsqrt.approx.ftz.f64 is both, and one MUFU
             write(ops.get(0), PtxApprox.eval(mufu, shape.approx(), value(ops.get(1), bits, false)), bits);
             return;
@@ -603,10 +609,18 @@ final class PtxThread {
 
     private boolean floatCompare(Instruction in, String cmp, long a, long b, int bits) {
         Env env = Env.ptx(in.opcode().contains(".ftz"));
-        boolean nan = bits == 32 ? F32.isNaN((int) a) || F32.isNaN((int) b) : F64.isNaN(a) || F64.isNaN(b);
-        boolean lt = bits == 32 ? F32.lt((int) a, (int) b, env) : F64.lt(a, b, env);
-        boolean eq = bits == 32 ? F32.eq((int) a, (int) b, env) : F64.eq(a, b, env);
-        boolean gt = bits == 32 ? F32.lt((int) b, (int) a, env) : F64.lt(b, a, env);
+        boolean nan = PtxFloat.isNaN(a, bits) || PtxFloat.isNaN(b, bits);
+        boolean lt = switch (bits) {
+            case 16 -> F16.lt((short) a, (short) b, env);
+            case 32 -> F32.lt((int) a, (int) b, env);
+            default -> F64.lt(a, b, env);
+        };
+        boolean eq = switch (bits) {
+            case 16 -> F16.eq((short) a, (short) b, env);
+            case 32 -> F32.eq((int) a, (int) b, env);
+            default -> F64.eq(a, b, env);
+        };
+        boolean gt = !nan && !lt && !eq;
         boolean unordered = cmp.endsWith("u");
         boolean ordered = switch (unordered ? cmp.substring(0, 2) : cmp) {
             case "eq" -> eq;
@@ -622,102 +636,176 @@ final class PtxThread {
         return unordered ? nan || ordered : ordered;
     }
 
+    /**
+     * add, sub, mul, fma, neg and abs of .f16, .f16x2 (each half alone), .f32 and .f64, in the
+     * rounding the modifier names (none: .rn), .ftz flushing subnormal inputs and results, .sat
+     * clamping the result to [0, 1] ({@link PtxFloat#saturate}).
+     */
     private void floatArithmetic(Instruction in, String[] parts, int bits) {
         List<PtxOperand> ops = in.operands();
         String base = in.base();
-        if (base.equals("neg") || base.equals("abs")) {
-            long sign = 1L << (bits - 1);
-            long v = value(ops.get(1), bits, false);
-            if (in.opcode().contains(".ftz") && isSubnormal(v, bits)) {
-                v &= sign;
-            }
-            write(ops.get(0), base.equals("neg") ? v ^ sign : v & ~sign, bits);
-            return;
-        }
-        Env env = Env.ptx(in.opcode().contains(".ftz"));
+        boolean ftz = false;
+        boolean sat = false;
         RoundingMode rm = RoundingMode.NEAR_EVEN;
         for (int k = 1; k < parts.length - 1; k++) {
             RoundingMode m = ROUNDING.get(parts[k]);
             if (m != null) {
                 rm = m;
-            } else if (!parts[k].equals("ftz")) {
+            } else if (parts[k].equals("ftz")) {
+                ftz = true;
+            } else if (parts[k].equals("sat")) {
+                sat = true;
+            } else {
                 throw unsupported(in, "." + parts[k]);
             }
         }
         long a = value(ops.get(1), bits, false);
-        long b = value(ops.get(2), bits, false);
-        // f64 NaNs as the GPU gives them (GpuNaN); sub is add of -b, b's NaN negated as DADD's -R source
+        long b = ops.size() > 2 ? value(ops.get(2), bits, false) : 0;
+        long c = ops.size() > 3 ? value(ops.get(3), bits, false) : 0;
+        long r;
+        if (parts[parts.length - 1].equals("f16x2")) { // the upper halves, then the lower
+            r = half(in, base, a >>> 16, b >>> 16, c >>> 16, rm, ftz, sat) << 16
+                    | half(in, base, a & 0xFFFF, b & 0xFFFF, c & 0xFFFF, rm, ftz, sat);
+        } else if (bits == 16) {
+            r = half(in, base, a, b, c, rm, ftz, sat);
+        } else {
+            r = sat ? saturate(in, single(in, base, a, b, c, bits, rm, ftz), bits) : single(in, base, a, b, c, bits, rm, ftz);
+        }
+        write(ops.get(0), r, bits);
+    }
+
+    /** One .f32 or .f64 operation; f64 NaNs as the GPU gives them (GpuNaN), sub being add of -b (b's NaN negated as DADD's -R source). */
+    private long single(Instruction in, String base, long a, long b, long c, int bits, RoundingMode rm, boolean ftz) {
+        if (base.equals("neg") || base.equals("abs")) {
+            return signOp(base, a, bits, ftz);
+        }
+        Env env = Env.ptx(ftz);
         long r = switch (base) {
             case "add" -> bits == 32 ? F32.add((int) a, (int) b, rm, env) : GpuNaN.addMul(F64.add(a, b, rm, env), a, b);
             case "sub" -> bits == 32 ? F32.sub((int) a, (int) b, rm, env)
                     : GpuNaN.addMul(F64.sub(a, b, rm, env), a, b ^ Long.MIN_VALUE);
             case "mul" -> bits == 32 ? F32.mul((int) a, (int) b, rm, env) : GpuNaN.addMul(F64.mul(a, b, rm, env), a, b);
-            case "fma" -> {
-                long c = value(ops.get(3), bits, false);
-                yield bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, rm, env)
-                        : GpuNaN.fma(F64.mulAdd(a, b, c, rm, env), a, b, c);
-            }
+            case "fma" -> bits == 32 ? F32.mulAdd((int) a, (int) b, (int) c, rm, env) : GpuNaN.fma(F64.mulAdd(a, b, c, rm, env), a, b, c);
             default -> throw unsupported(in, null);
         };
-        write(ops.get(0), r, bits);
+        return bits == 32 ? r & 0xFFFFFFFFL : r;
+    }
+
+    /** neg and abs: the sign bit, after .ftz flushes a subnormal. */
+    private static long signOp(String base, long v, int bits, boolean ftz) {
+        long sign = 1L << (bits - 1);
+        if (ftz && PtxFloat.isSubnormal(v, bits)) {
+            v &= sign;
+        }
+        return base.equals("neg") ? v ^ sign : v & ~sign;
+    }
+
+    /**
+     * One binary16 operation. The NaN an .f16 operation gives (and whether its neg/abs keep a NaN's
+     * payload) is not measured on a GPU: refused where it would be read.
+     */
+    private long half(Instruction in, String base, long a, long b, long c, RoundingMode rm, boolean ftz, boolean sat) {
+        boolean unary = base.equals("neg") || base.equals("abs");
+        if (unary && PtxFloat.isNaN(a, 16)) {
+            throw unsupported(in, "a NaN operand: the GPU's ." + base + ".f16 of a NaN is not measured");
+        }
+        long r = unary ? signOp(base, a, 16, ftz) : PtxFloat.arithmetic(base, a, b, c, rm, ftz);
+        if (sat) {
+            return saturate(in, r, 16);
+        }
+        if (PtxFloat.isNaN(r, 16)) {
+            throw unsupported(in, "a NaN result: the GPU's .f16 NaN is not measured");
+        }
+        return r;
+    }
+
+    /** .sat: the result clamped to [0, 1], a NaN to +0; whether -0 stays -0 is not measured on a GPU. */
+    private long saturate(Instruction in, long r, int bits) {
+        if (PtxFloat.isNegativeZero(r, bits)) {
+            throw unsupported(in, "a -0 result under .sat is not measured");
+        }
+        return PtxFloat.saturate(r, bits);
     }
 
     /** The rounding modifiers of float arithmetic (none: .rn), and of cvt to an integer (.rni ...) without the i. */
     private static final Map<String, RoundingMode> ROUNDING = Map.of("rn", RoundingMode.NEAR_EVEN, "rz",
             RoundingMode.MIN_MAG, "rm", RoundingMode.MIN, "rp", RoundingMode.MAX);
 
-    private static boolean isSubnormal(long v, int bits) {
-        return bits == 32 ? (v & 0x7F800000L) == 0 && (v & 0x7FFFFFL) != 0
-                : (v & 0x7FF0000000000000L) == 0 && (v & 0xFFFFFFFFFFFFFL) != 0;
-    }
-
     /**
-     * cvt between integer types, from an integer type to a float type with .rn/.rz/.rm/.rp, and from
-     * a float type to an integer type with .rni/.rzi/.rmi/.rpi (saturating, NaN to 0: softfloat's
-     * NVPTX conversions, as the emulator's F2I), .ftz flushing a subnormal input.
+     * cvt between integer types (.sat clamping to the destination's range), from an integer type to
+     * a float type with .rn/.rz/.rm/.rp, from a float type to an integer type with
+     * .rni/.rzi/.rmi/.rpi (saturating, NaN to 0: softfloat's NVPTX conversions, as the emulator's
+     * F2I), between float types ({@link #floatToFloat}) and cvt.rn.f16x2.f32; .ftz flushing a
+     * subnormal .f32 or .f64 input, .sat clamping a float result to [0, 1].
      */
     private void convert(Instruction in, String[] parts) {
         String to = parts[parts.length - 2];
         String from = parts[parts.length - 1];
+        boolean ftz = false;
+        boolean sat = false;
+        String rounding = "";
+        for (int k = 1; k < parts.length - 2; k++) {
+            switch (parts[k]) {
+                case "ftz" -> ftz = true;
+                case "sat" -> sat = true;
+                case "rn", "rz", "rm", "rp", "rni", "rzi", "rmi", "rpi" -> rounding = parts[k];
+                default -> throw unsupported(in, "." + parts[k]); // .relu, .satfinite, .rna, ...
+            }
+        }
+        if (to.equals("f16x2") && from.equals("f32") && !sat) {
+            RoundingMode rm = ROUNDING.get(rounding);
+            if (rm == null) {
+                throw unsupported(in, "cvt.f16x2.f32 needs .rn, .rz, .rm or .rp");
+            }
+            long packed = PtxFloat.pack(value(in.operands().get(1), 32, false), value(in.operands().get(2), 32, false), rm, ftz);
+            if (PtxFloat.isNaN(packed >>> 16, 16) || PtxFloat.isNaN(packed & 0xFFFF, 16)) {
+                throw unsupported(in, "a NaN operand: the GPU's f16 NaN is not measured");
+            }
+            write(in.operands().get(0), packed, 32);
+            return;
+        }
         if (!from.matches("[bsuf](8|16|32|64)") || !to.matches("[bsuf](8|16|32|64)")) {
-            throw unsupported(in, "packed or vector types"); // cvt.rn.f16x2.f32, cvt.rn.bf16x2.f32, ...
+            throw unsupported(in, "packed or vector types"); // cvt.rn.bf16x2.f32, cvt.f32.bf16, ...
         }
         int fromBits = Integer.parseInt(from.substring(1));
         int toBits = Integer.parseInt(to.substring(1));
         long v = value(in.operands().get(1), fromBits, from.charAt(0) == 's');
-        boolean ftz = in.opcode().contains(".ftz");
         Env env = Env.ptx(ftz);
-        if (in.opcode().contains(".sat")) {
-            throw unsupported(in, ".sat");
-        }
-        String rounding = parts.length > 3 && !parts[1].equals("ftz") ? parts[1] : "";
-        if (from.startsWith("f") && to.startsWith("f") && Math.min(fromBits, toBits) == 32 && Math.max(fromBits, toBits) == 64) {
-            v = floatToFloat(in, v, fromBits, rounding, env);
+        if (from.startsWith("f") && to.startsWith("f") && !(from.equals(to) && rounding.endsWith("i"))) {
+            v = floatToFloat(in, v, fromBits, toBits, rounding, ftz);
         } else if (from.equals(to) && fromBits >= 32 && rounding.endsWith("i")) {
             v = integral(in, v, fromBits, rounding, env);
         } else if (from.startsWith("f")) {
-            if (!to.matches("[us](32|64)") || !rounding.endsWith("i") || fromBits == 16) {
-                throw unsupported(in, "a conversion from f32 or f64 needs a 32- or 64-bit integer type and .rni, .rzi,"
+            if (!to.matches("[us](32|64)") || !rounding.endsWith("i")) {
+                throw unsupported(in, "a conversion from a float type needs a 32- or 64-bit integer type and .rni, .rzi,"
                         + " .rmi or .rpi");
             }
             RoundingMode rm = ROUNDING.get(rounding.substring(0, rounding.length() - 1));
-            if (rm == null) {
-                throw unsupported(in, "." + rounding);
-            }
-            if (ftz && isSubnormal(v, fromBits)) { // .ftz: a subnormal input reads as a zero of its sign
+            if (ftz && fromBits > 16 && PtxFloat.isSubnormal(v, fromBits)) { // .ftz: a subnormal input reads as a zero of its sign
                 v &= 1L << (fromBits - 1);
             }
-            v = fromFloat(v, fromBits, to, rm, env);
+            v = fromFloat(v, fromBits, to, rm, fromBits == 16 ? Env.ptx(false) : env); // saturating already: .sat changes nothing
         } else if (to.startsWith("f")) {
             RoundingMode rm = ROUNDING.get(rounding);
-            if (rm == null || toBits == 16) {
-                throw unsupported(in, "a conversion to f32 or f64 needs .rn, .rz, .rm or .rp");
+            if (rm == null) {
+                throw unsupported(in, "a conversion to a float type needs .rn, .rz, .rm or .rp");
             }
             boolean signed = from.charAt(0) == 's';
-            v = toBits == 32 ? (signed ? F32.fromI64(v, rm, env) : F32.fromUI64(v, rm, env)) & 0xFFFFFFFFL
-                    : signed ? F64.fromI64(v, rm, env) : F64.fromUI64(v, rm, env);
+            v = switch (toBits) {
+                case 16 -> (signed ? F16.fromI64(v, rm, env) : F16.fromUI64(v, rm, env)) & 0xFFFFL;
+                case 32 -> (signed ? F32.fromI64(v, rm, env) : F32.fromUI64(v, rm, env)) & 0xFFFFFFFFL;
+                default -> signed ? F64.fromI64(v, rm, env) : F64.fromUI64(v, rm, env);
+            };
+        } else if (sat) {
+            v = PtxBits.saturate(v, from.equals("u64") && v < 0, to.charAt(0) == 's', toBits);
         }
-        write(in.operands().get(0), v, toBits);
+        if (sat && to.startsWith("f")) {
+            v = saturate(in, v, toBits);
+        }
+        if (to.charAt(0) == 's' && toBits < 64) { // a wider register gets the value sign-extended
+            v = v << (64 - toBits) >> (64 - toBits);
+        }
+        write(in.operands().get(0), v, to.charAt(0) == 's' ? 64 : toBits);
     }
 
     /**
@@ -738,25 +826,43 @@ final class PtxThread {
     }
 
     /**
-     * cvt.f64.f32 (exact) and cvt.rn/rz/rm/rp.f32.f64, .ftz flushing both ways; a NaN keeps its
-     * sign and payload as the GPU's conversions do ({@link GpuNaN#narrow}, {@link GpuNaN#widen}).
+     * Between float types: widening is exact and takes no rounding modifier, narrowing needs
+     * .rn/.rz/.rm/.rp. f32 <-> f64 NaNs keep their sign and payload as the GPU's conversions do
+     * ({@link GpuNaN#narrow}, {@link GpuNaN#widen}); a NaN to or from .f16 is not measured and refused.
+     * .ftz flushes a subnormal .f32 source or .f32 result, never a binary16 one.
      */
-    private long floatToFloat(Instruction in, long v, int fromBits, String rounding, Env env) {
-        if (fromBits == 32) {
-            if (!rounding.isEmpty()) {
-                throw unsupported(in, "cvt.f64.f32 takes no rounding modifier");
-            }
-            int a = (int) v;
-            return F32.isNaN(a) ? GpuNaN.widen(a) : F32.toF64(a, env);
+    private long floatToFloat(Instruction in, long v, int fromBits, int toBits, String rounding, boolean ftz) {
+        if (fromBits == toBits) {
+            throw unsupported(in, "a float to the same float type needs .rni, .rzi, .rmi or .rpi");
         }
         RoundingMode rm = ROUNDING.get(rounding);
-        if (rm == null) {
-            throw unsupported(in, "cvt.f32.f64 needs .rn, .rz, .rm or .rp");
+        if (fromBits < toBits ? !rounding.isEmpty() : rm == null) {
+            throw unsupported(in, fromBits < toBits ? "a widening cvt takes no rounding modifier"
+                    : "a narrowing cvt needs .rn, .rz, .rm or .rp");
         }
-        return (F64.isNaN(v) ? GpuNaN.narrow(v) : F64.toF32(v, rm, env)) & 0xFFFFFFFFL;
+        if ((fromBits == 16 || toBits == 16) && PtxFloat.isNaN(v, fromBits)) {
+            throw unsupported(in, "a NaN operand: the GPU's f16 NaN is not measured");
+        }
+        Env env = Env.ptx(ftz);
+        return switch (fromBits * 100 + toBits) {
+            case 1632, 1664 -> PtxFloat.widen(v, toBits);
+            case 3216 -> PtxFloat.fromF32(v, rm, ftz);
+            case 6416 -> PtxFloat.fromF64(v, rm);
+            case 3264 -> F32.isNaN((int) v) ? GpuNaN.widen((int) v) : F32.toF64((int) v, env);
+            default -> (F64.isNaN(v) ? GpuNaN.narrow(v) : F64.toF32(v, rm, env)) & 0xFFFFFFFFL; // 6432
+        };
     }
 
     private static long fromFloat(long v, int fromBits, String to, RoundingMode rm, Env env) {
+        if (fromBits == 16) {
+            short h = (short) v;
+            return switch (to) {
+                case "u32" -> F16.toUI32(h, rm, false, env) & 0xFFFFFFFFL;
+                case "s32" -> F16.toI32(h, rm, false, env) & 0xFFFFFFFFL;
+                case "u64" -> F16.toUI64(h, rm, false, env);
+                default -> F16.toI64(h, rm, false, env);
+            };
+        }
         if (fromBits == 32) {
             int a = (int) v;
             return switch (to) {
@@ -823,6 +929,8 @@ final class PtxThread {
     private static final Set<String> INTEGER_OPS = Set.of("add", "sub", "mul", "mad", "and", "or",
             "xor", "min", "max", "clz", "popc", "brev", "not", "neg", "abs", "shl", "shr");
     private static final Set<String> FLOAT_OPS = Set.of("add", "sub", "mul", "fma", "neg", "abs");
+    /** What runs on .f16x2, one half at a time. */
+    private static final Set<String> HALF2_OPS = FLOAT_OPS;
 
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
     private static long high(long a, long b, int bits, boolean signed) {

@@ -19,7 +19,7 @@ import org.nvlower.pipeline.KernelExpansion;
  */
 class KernelRunTest {
 
-    private static KernelExpansion expand(String resource) throws IOException {
+    static KernelExpansion expand(String resource) throws IOException {
         try (InputStream in = KernelRunTest.class.getResourceAsStream(resource)) {
             return KernelExpansion.of(PtxReader.read(resource, new String(in.readAllBytes(), StandardCharsets.UTF_8)), false);
         }
