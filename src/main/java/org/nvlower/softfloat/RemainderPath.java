@@ -3,16 +3,17 @@ package org.nvlower.softfloat;
 /**
  * IEEE 754 remainder of binary16, bfloat16, binary32 and binary64 on the JVM's double, where
  * provably the general path's (which goes through binary128): value, and no flag, since the
- * remainder is exact. Declines ({@link HardwarePath#NONE}, no flag touched) NaN, infinite or zero
- * operands' special cases, divisors below 2^-1021, subnormal operands under daz and subnormal
- * results under ftz. A quotient of 2^52 or more is first brought below 2^52 by {@code reduce}.
+ * remainder is exact. Declines ({@link HardwarePath#NONE}, no flag touched) NaN operands (and,
+ * for binary16 and bfloat16, the other special operands and divisors below 2^-1021), subnormal
+ * operands under daz and subnormal results under ftz. A quotient of 2^52 or more is first brought
+ * below 2^52 by {@code reduce}.
  *
  * <p>n = rint(x / y) from the rounded quotient, then r = fma(-n, y, x). If the exact x - n y is at
  * most |y| / 2 it is a multiple of min(ulp x, ulp y) below 2^53 such units, so a double, and the
  * fma returns it exactly; n is then a nearest integer to x / y. A rounded |r| below |y| / 2 thus
  * certifies r, and |r| = |y| / 2 is an exact tie (exact values that round to it are themselves
  * doubles there, or n = 0 and r = x), where n must be even: else -r, the remainder for n +- 1.
- * A larger |r| means n was off by one: declined.
+ * A larger |r| means n was off by one: {@code tieOrStep} steps it.
  */
 final class RemainderPath {
 
@@ -203,10 +204,7 @@ final class RemainderPath {
             return special64(a, x, y, env);
         }
         if (Math.abs(x) >= 0x1p52 * ay) { // 0x1p52 * ay may be infinite: false
-            if (ay < 0x1p-1022) {
-                return HardwarePath.NONE;
-            }
-            x = reduce(x, ay); // a zero result takes a's sign below
+            x = ay < 0x1p-1022 ? reduceByTiny(x, ay) : reduce(x, ay); // a zero result takes a's sign below
         }
         // |x / y| < 2^52 + 1: n is within one of the nearest integer; as in remainder().
         double n = Math.rint(x / y);
@@ -224,6 +222,26 @@ final class RemainderPath {
             return HardwarePath.NONE;
         }
         return Double.doubleToRawLongBits(r);
+    }
+
+    /**
+     * {@link #reduce} by a subnormal divisor ay (x finite, |x| >= 2^52 ay), through Y = ay 2^110
+     * (exact, and normal: at least 2^-964). Reducing x modulo even multiples of Y keeps it modulo
+     * 2 ay, leaving |x| < 2^52 Y = 2^162 ay < 2^-860; x 2^110 is then exact (no overflow; x and ay
+     * are multiples of 2^-1074, and so is everything reduce subtracts), and reducing it by Y, which
+     * is ay scaled alike, leaves |x| < 2^52 Y, a multiple of 2^-964: x 2^-110 is exact again, with
+     * the same remainder by ay and |x| < 2^52 ay.
+     */
+    private static double reduceByTiny(double x, double ay) {
+        double big = ay * 0x1p110;
+        if (Math.abs(x) >= 0x1p52 * big) {
+            x = reduce(x, big);
+        }
+        x *= 0x1p110;
+        if (Math.abs(x) >= 0x1p52 * big) {
+            x = reduce(x, big);
+        }
+        return x * 0x1p-110;
     }
 
     /** A NaN, infinite or zero operand, x finite and y infinite, or y zero (no daz here). */

@@ -15,13 +15,15 @@ import net.jqwik.api.lifecycle.AfterContainer;
  * Operands: quotients from 2^52 to 2^2098 (every reduction length, the divisor down to 2^-1022
  * and below, the dividend up to MAX), exact multiples of the divisor (zero remainders, whose sign
  * is the dividend's however the reduction ended), and quotients within a few ulps of n + 1/2 for
- * n up to 2^53 (where rint of the rounded quotient is one off).
+ * n up to 2^53 (where rint of the rounded quotient is one off); binary64 divisors include
+ * subnormals (reduced through |y| 2^110).
  */
 class RemainderReductionProperties {
 
     static final int TRIES = 60;
     static final int CASES = 1000;
     static long reductions;
+    static long byTinyDivisors;
     static long zeros;
     static long offByOne;
     static long cases;
@@ -80,6 +82,7 @@ class RemainderReductionProperties {
         }
         if (Math.abs(x) >= 0x1p52 * Math.abs(y)) {
             reductions++;
+            byTinyDivisors += f == FloatFormat.BINARY64 && Math.abs(y) < 0x1p-1022 ? 1 : 0;
         } else if (2 * Math.abs(Math.fma(-Math.rint(x / y), y, x)) > Math.abs(y)) {
             offByOne++;
         }
@@ -123,6 +126,7 @@ class RemainderReductionProperties {
     @AfterContainer
     static void theHardCasesOccurred() {
         assertTrue(reductions > cases / 5, "reductions: " + reductions + " of " + cases);
+        assertTrue(byTinyDivisors > cases / 500, "reductions by subnormal binary64 divisors: " + byTinyDivisors);
         assertTrue(zeros > cases / 50, "zero remainders: " + zeros + " of " + cases);
         assertTrue(offByOne > cases / 200, "quotients rounded to the wrong integer: " + offByOne + " of " + cases);
     }
