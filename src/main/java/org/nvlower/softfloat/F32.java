@@ -71,16 +71,26 @@ public final class F32 {
         return (int) Narrow.roundToInt(FMT, (a & 0xFFFFFFFFL), rm, exact, env);
     }
 
+    /**
+     * a == b, quiet (INVALID only for a signaling NaN, whose quiet bit is clear), on the bits and
+     * without a branch on the outcome: two non-NaN encodings are equal values exactly when they
+     * are the same bits or both zeros (+0 == -0). NaNs (a magnitude above infinity's) are answered
+     * here, daz (which reads subnormals as zeros) takes the general path; no call is left on the
+     * path of a NaN, so that a loop of comparisons keeps its registers.
+     */
     public static boolean eq(int a, int b, Env env) {
-        float x = Float.intBitsToFloat(a);
-        float y = Float.intBitsToFloat(b);
-        if (x == y) {
-            return true; // equal values are equal under daz too
-        }
-        if (x == x && y == y && !env.daz) {
+        int ma = a & 0x7FFFFFFF;
+        int mb = b & 0x7FFFFFFF;
+        if (Math.max(ma, mb) > 0x7F800000) {
+            if (ma > 0x7F800000 && ma < 0x7FC00000 || mb > 0x7F800000 && mb < 0x7FC00000) {
+                env.flags |= ExceptionFlags.INVALID;
+            }
             return false;
         }
-        return Narrow.eq(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env); // NaNs (INVALID for signaling ones), or daz
+        if (env.daz) {
+            return Narrow.eq(FMT, (a & 0xFFFFFFFFL), (b & 0xFFFFFFFFL), false, env);
+        }
+        return a == b | (ma | mb) == 0;
     }
 
     public static boolean le(int a, int b, Env env) {

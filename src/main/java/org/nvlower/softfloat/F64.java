@@ -89,16 +89,26 @@ public final class F64 {
         return Narrow.roundToInt(FMT, a, rm, exact, env);
     }
 
+    /**
+     * a == b, quiet (INVALID only for a signaling NaN, whose quiet bit is clear), on the bits and
+     * without a branch on the outcome: two non-NaN encodings are equal values exactly when they
+     * are the same bits or both zeros (+0 == -0). NaNs (a magnitude above infinity's) are answered
+     * here, daz (which reads subnormals as zeros) takes the general path; no call is left on the
+     * path of a NaN, so that a loop of comparisons keeps its registers.
+     */
     public static boolean eq(long a, long b, Env env) {
-        double x = Double.longBitsToDouble(a);
-        double y = Double.longBitsToDouble(b);
-        if (x == y) {
-            return true; // equal values are equal under daz too
-        }
-        if (x == x && y == y && !env.daz) {
+        long ma = a & Long.MAX_VALUE;
+        long mb = b & Long.MAX_VALUE;
+        if (Math.max(ma, mb) > 0x7FF0000000000000L) {
+            if (ma > 0x7FF0000000000000L && ma < 0x7FF8000000000000L || mb > 0x7FF0000000000000L && mb < 0x7FF8000000000000L) {
+                env.flags |= ExceptionFlags.INVALID;
+            }
             return false;
         }
-        return Narrow.eq(FMT, a, b, false, env); // NaNs (INVALID for signaling ones), or daz
+        if (env.daz) {
+            return Narrow.eq(FMT, a, b, false, env);
+        }
+        return a == b | (ma | mb) == 0;
     }
 
     public static boolean le(long a, long b, Env env) {

@@ -3,16 +3,17 @@ package org.nvlower.softfloat;
 /**
  * IEEE 754 remainder of binary16, bfloat16, binary32 and binary64 on the JVM's double, where
  * provably the general path's (which goes through binary128): value, and no flag, since the
- * remainder is exact. Declines ({@link HardwarePath#NONE}, no flag touched) NaN, infinite or zero
- * operands' special cases, divisors below 2^-1021, subnormal operands under daz and subnormal
- * results under ftz. A quotient of 2^52 or more is first brought below 2^52 by {@code reduce}.
+ * remainder is exact. Declines ({@link HardwarePath#NONE}, no flag touched) NaN operands (and,
+ * for binary16 and bfloat16, the other special operands and divisors below 2^-1021), subnormal
+ * operands under daz and subnormal results under ftz. A quotient of 2^52 or more is first brought
+ * below 2^52 by {@code reduce}.
  *
  * <p>n = rint(x / y) from the rounded quotient, then r = fma(-n, y, x). If the exact x - n y is at
  * most |y| / 2 it is a multiple of min(ulp x, ulp y) below 2^53 such units, so a double, and the
  * fma returns it exactly; n is then a nearest integer to x / y. A rounded |r| below |y| / 2 thus
  * certifies r, and |r| = |y| / 2 is an exact tie (exact values that round to it are themselves
  * doubles there, or n = 0 and r = x), where n must be even: else -r, the remainder for n +- 1.
- * A larger |r| means n was off by one: declined.
+ * A larger |r| means n was off by one: {@code tieOrStep} steps it.
  */
 final class RemainderPath {
 
@@ -24,8 +25,10 @@ final class RemainderPath {
      */
     static double wideRemainder(double x, double y) {
         double ay = Math.abs(y);
-        if (Math.abs(x) >= 0x1p52 * ay && ay >= 0x1p-1021) { // 0x1p52 * ay may be infinite: false
-            x = Math.copySign(reduce(Math.abs(x), ay), x);
+        double r;
+        if (Math.abs(x) >= 0x1p52 * ay && ay >= 0x1p-1022) { // 0x1p52 * ay may be infinite: false
+            r = remainder(reduce(x, ay), y);
+            return r == 0 ? Math.copySign(0.0, x) : r; // a zero remainder has x's sign, not x''s
         }
         return remainder(x, y);
     }
@@ -38,33 +41,69 @@ final class RemainderPath {
         }
         double n = Math.rint(q);
         double r = Math.fma(-n, y, x);
-        double half = 0.5 * Math.abs(y);
-        double m = Math.abs(r);
-        if (m < half) {
-            return r == 0 ? Math.copySign(0.0, x) : r;
+        if (!(2 * Math.abs(r) < Math.abs(y))) {
+            r = tieOrStep(x, y, n, r);
         }
-        if (m == half) {
-            return (((long) n) & 1) == 0 ? r : -r;
-        }
-        return Double.NaN;
+        return r == 0 ? Math.copySign(0.0, x) : r;
     }
 
     /**
-     * ax reduced modulo even multiples of ay (both finite, ay normal) until ax / ay < 2^52, where
-     * the rounded quotient is within one of the true one: the IEEE remainder and the parity of its
-     * quotient stay. Each step takes Y = ay 2^j with j = (exponent difference) - 50 >= 1, so
-     * ax / Y < 2^51 and n = floor(rounded ax / Y) is the true floor or one more; ax - n Y is then
-     * a multiple of ulp(Y) below Y in magnitude (at most 53 bits), so the fma gives it exactly,
-     * and adding Y back to a negative one is exact too.
+     * The remainder where n = rint(x / y) left a rounded r = fma(-n, y, x) with 2|r| >= |y| (or r
+     * NaN), or NaN where not certified. 2|r| = |y| is an exact tie (exact values that round to it
+     * are themselves doubles there, or n = 0 and r = x), where n must be even: else -r, the
+     * remainder for n +- 1. A larger 2|r| (exact, or infinite) means n is not a nearest integer:
+     * rounding kept the exact x - n y's sign, so n steps by one toward x / y, and the new r is
+     * certified as in {@link #remainder} (rounding is monotone: a rounded 2|r| <= |y| is the exact
+     * one's). Where the quotient was below 2^52 + 1, one step always suffices (n was within one of
+     * the nearest integer); it used to be declined.
      */
-    private static double reduce(double ax, double ay) {
-        while (ax >= 0x1p52 * ay) {
-            double big = Math.scalb(ay, Math.getExponent(ax) - Math.getExponent(ay) - 50);
-            double n = Math.floor(ax / big);
-            double r = Math.fma(-n, big, ax);
-            ax = r < 0 ? r + big : r;
+    private static double tieOrStep(double x, double y, double n, double r) {
+        double ay = Math.abs(y);
+        double m2 = 2 * Math.abs(r);
+        if (m2 > ay) {
+            n += (r > 0) == (y > 0) ? 1 : -1; // an integer still; the check below certifies any
+            r = Math.fma(-n, y, x);
+            m2 = 2 * Math.abs(r);
         }
-        return ax;
+        if (m2 == ay) {
+            return (((long) n) & 1) == 0 ? r : -r;
+        }
+        return m2 < ay ? r : Double.NaN;
+    }
+
+    /**
+     * x reduced modulo even multiples of ay to an x' of the same IEEE remainder by ay (and the same
+     * parity of its quotient), with |x'| < 2^52 ay: x finite, ay normal and |x| >= 2^52 ay, so
+     * that D = (x's exponent) - (ay's exponent) >= 52. x' may be negative or a zero of either
+     * sign; the caller gives a zero result x's sign.
+     *
+     * <p>Step k divides by Y = ay 2^j, j = D - 49 - 50k, through inv = RN(1/Y) (one division
+     * before the loop; Y and inv then move by exact powers of two: Y stays at or above 2^3 ay,
+     * normal, and 1/Y at or above 2^-976, normal, as Y's exponent is at most 1023 - 49), so a step
+     * is a multiplication, a rint and an fma instead of a division, a floor, an fma and a
+     * correction. Why n = rint(x inv) needs no correction: |x| < 2^50 Y (at step 0, |x| <
+     * 2^(ex + 1) and Y >= 2^(ex - 49); later |x| < Y_previous = 2^50 Y), so the rounded x inv is
+     * within |x / Y| (2^-52 + 2^-106) < 1/4 + 2^-56 of x / Y, n within 3/4 + 2^-56 of it, and r = x
+     * - n Y below Y in magnitude. r is a multiple of ulp(Y) (x is one of ulp(Y_previous) = 2^50
+     * ulp(Y), or at step 0 of ulp(x) = 2^49 ulp(Y)), so it has at most 53 bits and the fma
+     * returns it exactly. Subtracting n Y with j >= 1 keeps x modulo 2 ay. The loop ends after the
+     * step with j <= 52, leaving |x'| < ay 2^52; the signed remainder (|r| < Y rather than 0 <= r <
+     * Y) is what saves the correction, whose branch was unpredictable.
+     */
+    static double reduce(double x, double ay) {
+        long yBits = Double.doubleToRawLongBits(ay);
+        long j = ((Double.doubleToRawLongBits(x) >>> 52) & 0x7FF) - (yBits >>> 52) - 49;
+        double big = Double.longBitsToDouble(yBits + (j << 52));
+        double inv = 1 / big;
+        for (;;) {
+            x = Math.fma(-Math.rint(x * inv), big, x);
+            if (j <= 52) {
+                return x;
+            }
+            j -= 50;
+            big *= 0x1p-50;
+            inv *= 0x1p50;
+        }
     }
 
     private static boolean dazOperand(boolean subnormalA, boolean subnormalB, Env env) {
@@ -111,12 +150,11 @@ final class RemainderPath {
         }
         double n = Math.rint(x / y);
         double r = Math.fma(-n, y, x); // NaN for an infinite y
-        double m = Math.abs(r);
-        double half = 0.5 * ay;
-        if (m == half && (((long) n) & 1) != 0) {
-            r = -r;
-        } else if (!(m <= half)) {
-            return rem32Special(a, x, y, env);
+        if (!(2 * Math.abs(r) < ay)) {
+            r = tieOrStep(x, y, n, r);
+            if (r != r) {
+                return rem32Special(a, x, y, env);
+            }
         }
         return pack32(r == 0 ? Math.copySign(0.0, x) : r, env);
     }
@@ -141,25 +179,11 @@ final class RemainderPath {
         if (Double.isInfinite(y)) {
             return pack32(x, env);
         }
-        double ay = Math.abs(y);
-        double r = remainder(Math.copySign(reduce32(Math.abs(x), ay), x), y);
-        return r != r ? HardwarePath.NONE : pack32(r, env);
-    }
-
-    /**
-     * {@link #reduce} for floats (normal as doubles, ax / ay below 2^278): Y = ay 2^j built by
-     * adding j to ay's exponent field (no overflow: Y < ax < 2^128) rather than Math.scalb.
-     */
-    private static double reduce32(double ax, double ay) {
-        long yBits = Double.doubleToRawLongBits(ay);
-        while (ax >= 0x1p52 * ay) {
-            long j = (Double.doubleToRawLongBits(ax) >>> 52) - (yBits >>> 52) - 50;
-            double big = Double.longBitsToDouble(yBits + (j << 52));
-            double n = Math.floor(ax / big);
-            double r = Math.fma(-n, big, ax);
-            ax = r < 0 ? r + big : r;
+        if (!(Math.abs(x) >= 0x1p52 * Math.abs(y))) {
+            return HardwarePath.NONE; // rem32's quotient was off by one: the general path
         }
-        return ax;
+        double r = remainder(reduce(x, Math.abs(y)), y);
+        return r != r ? HardwarePath.NONE : pack32(r == 0 ? Math.copySign(0.0, x) : r, env);
     }
 
     /**
@@ -180,21 +204,19 @@ final class RemainderPath {
             return special64(a, x, y, env);
         }
         if (Math.abs(x) >= 0x1p52 * ay) { // 0x1p52 * ay may be infinite: false
-            if (ay < 0x1p-1022) {
-                return HardwarePath.NONE;
-            }
-            x = Math.copySign(reduce64(Math.abs(x), ay), x);
+            x = ay < 0x1p-1022 ? reduceByTiny(x, ay) : reduce(x, ay); // a zero result takes a's sign below
         }
         // |x / y| < 2^52 + 1: n is within one of the nearest integer; as in remainder().
         double n = Math.rint(x / y);
         double r = Math.fma(-n, y, x);
-        double m2 = 2 * Math.abs(r); // exact, or infinite for an r far too large
-        if (m2 < ay) {
-            r = r == 0 ? Math.copySign(0.0, x) : r;
-        } else if (m2 == ay) {
-            r = (((long) n) & 1) == 0 ? r : -r;
-        } else {
-            return HardwarePath.NONE;
+        if (!(2 * Math.abs(r) < ay)) { // 2|r| exact, or infinite for an r far too large
+            r = tieOrStep(x, y, n, r);
+            if (r != r) {
+                return HardwarePath.NONE;
+            }
+        }
+        if (r == 0) {
+            r = Double.longBitsToDouble(a & Long.MIN_VALUE); // x's sign, not the reduced x's
         }
         if (env.ftz && r != 0 && Math.abs(r) < 0x1p-1022) {
             return HardwarePath.NONE;
@@ -202,16 +224,24 @@ final class RemainderPath {
         return Double.doubleToRawLongBits(r);
     }
 
-    /** {@link #reduce} with Y's bits made from ay's (ay normal; Y's exponent ex - 50 <= 973). */
-    private static double reduce64(double ax, double ay) {
-        long yBits = Double.doubleToRawLongBits(ay);
-        while (ax >= 0x1p52 * ay) {
-            double big = Double.longBitsToDouble(yBits + ((long) (Math.getExponent(ax) - Math.getExponent(ay) - 50) << 52));
-            double n = Math.floor(ax / big);
-            double r = Math.fma(-n, big, ax);
-            ax = r < 0 ? r + big : r;
+    /**
+     * {@link #reduce} by a subnormal divisor ay (x finite, |x| >= 2^52 ay), through Y = ay 2^110
+     * (exact, and normal: at least 2^-964). Reducing x modulo even multiples of Y keeps it modulo
+     * 2 ay, leaving |x| < 2^52 Y = 2^162 ay < 2^-860; x 2^110 is then exact (no overflow; x and ay
+     * are multiples of 2^-1074, and so is everything reduce subtracts), and reducing it by Y, which
+     * is ay scaled alike, leaves |x| < 2^52 Y, a multiple of 2^-964: x 2^-110 is exact again, with
+     * the same remainder by ay and |x| < 2^52 ay.
+     */
+    private static double reduceByTiny(double x, double ay) {
+        double big = ay * 0x1p110;
+        if (Math.abs(x) >= 0x1p52 * big) {
+            x = reduce(x, big);
         }
-        return ax;
+        x *= 0x1p110;
+        if (Math.abs(x) >= 0x1p52 * big) {
+            x = reduce(x, big);
+        }
+        return x * 0x1p-110;
     }
 
     /** A NaN, infinite or zero operand, x finite and y infinite, or y zero (no daz here). */
