@@ -387,7 +387,12 @@ final class ConversionPath {
      * NaN stays NaN, infinities stay. Each mode is a few instructions without a branch on the data
      * (a branch on x's sign or on whether it moved is a coin toss on random operands), and without
      * a call: the JIT profiles this switch once for all callers, so the modes a loop met after it
-     * was compiled are cold cases, where any callee but an intrinsic stays a call.
+     * was compiled are cold cases, where any callee but an intrinsic stays a call. Math.copySign
+     * is not one (21 bytecodes: "failed to inline: low call site frequency" in near_maxMag and
+     * odd, which left a call in the loop and ran f64 -> i64/odd at 0.4x SoftFloat): the sign is
+     * ORed in on the bits (doubleToRawLongBits and longBitsToDouble are intrinsics), as copySign
+     * does (its magnitude argument here is never negative: |x|, 2 floor(|x|/2) + 1, 1/2; a NaN
+     * x's raw sign bit too).
      * <ul>
      * <li>near_maxMag: rint, except on a tie (x - rint(x), exact, is +-1/2), where x + 1/2 of x's
      * sign is the integer away from zero (exact: x has at most 52 bits from 1/2 up).
@@ -398,22 +403,26 @@ final class ConversionPath {
      * </ul>
      */
     static double integral(double x, RoundingMode rm) {
+        long sign = Double.doubleToRawLongBits(x) & Long.MIN_VALUE;
         return switch (rm) {
             case NEAR_EVEN -> Math.rint(x);
             case MIN -> Math.floor(x);
             case MAX -> Math.ceil(x);
-            case MIN_MAG -> Math.copySign(Math.floor(Math.abs(x)), x);
+            case MIN_MAG -> Double.longBitsToDouble(Double.doubleToRawLongBits(Math.floor(Math.abs(x))) | sign);
             case NEAR_MAX_MAG -> {
                 double r = Math.rint(x);
-                yield Math.abs(x - r) == 0.5 ? x + Math.copySign(0.5, x) : r;
+                yield Math.abs(x - r) == 0.5 ? x + Double.longBitsToDouble(HALF | sign) : r;
             }
             case ODD -> {
                 double a = Math.abs(x);
                 double f = Math.floor(a * 0.5);
-                yield Math.copySign(f + f == a ? a : f + f + 1, x);
+                yield Double.longBitsToDouble(Double.doubleToRawLongBits(f + f == a ? a : f + f + 1) | sign);
             }
         };
     }
+
+    /** The bits of 1/2 (for {@link #integral}'s tie away from zero, the sign ORed in). */
+    private static final long HALF = 0x3FE0000000000000L;
 
     /**
      * The source's exact value x (NaN and infinities included; {@code subnormal}: whether the

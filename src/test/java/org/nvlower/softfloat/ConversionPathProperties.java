@@ -86,7 +86,7 @@ class ConversionPathProperties {
     /**
      * The conversions to i32/i64 (ConversionPath.integral and the inline INVALID results) and the
      * narrowings' far exits (DoubleRounding.overflow/underflow, ConversionPath.far) on their
-     * boundaries, against the general path: every binary16 pattern, and binary32/binary64 sources
+     * boundaries, against the general path: every binary16 pattern in every mode, and binary32/binary64 sources
      * at and one ulp around the integers' range ends (2^31, 2^63, -2^31 - 1/2 ...), ties at 1/2,
      * 3/2, 5/2, the largest double below 1/2, the smallest subnormal, 2^52 + 1, and the targets'
      * overflow and far-underflow thresholds (2^16, 2^128, 2^-25, 2^-134, 2^-150); every mode,
@@ -116,8 +116,10 @@ class ConversionPathProperties {
         }
         checkAll(FloatFormat.BINARY64, 0x7FF0000000000001L, RoundingMode.MIN, 0); // signaling NaNs
         checkAll(FloatFormat.BINARY32, 0x7F800001L, RoundingMode.MAX, 1);
-        for (int p = 0; p < 0x10000; p++) { // every binary16 pattern, one mode and env each
-            checkAll(FloatFormat.BINARY16, p, RoundingMode.values()[p % 6], (p >>> 13) & 3);
+        for (int p = 0; p < 0x10000; p++) { // every binary16 pattern in every mode, one env each
+            for (RoundingMode rm : RoundingMode.values()) {
+                checkAll(FloatFormat.BINARY16, p, rm, ((p >>> 13) + rm.ordinal()) & 3);
+            }
         }
         for (int p = 0; p < 0x10000; p += 5) { // a fifth of the bfloat16 patterns
             checkAll(FloatFormat.BFLOAT16, p, RoundingMode.values()[(p >>> 3) % 6], p & 7);
