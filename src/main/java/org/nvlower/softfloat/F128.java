@@ -1889,23 +1889,24 @@ public final class F128 {
         fromUI64(a & 0xFFFFFFFFL, env);
     }
 
+    /** The sign bit and |a| (unsigned: 2^63 for Long.MIN_VALUE) without a branch on the random sign. */
     public static void fromI64(long a, Env env) {
-        fromMagnitude64(a < 0, a < 0 ? -a : a, env);
+        fromMagnitude64(a & SIGN, Math.abs(a), env);
     }
 
     public static void fromUI64(long a, Env env) {
-        fromMagnitude64(false, a, env);
+        fromMagnitude64(0, a, env);
     }
 
-    /** Exact: 64 bits fit in 113. */
-    private static void fromMagnitude64(boolean sign, long mag, Env env) {
+    /** Exact: 64 bits fit in 113 (signBits: the sign bit of binary128's high word, or 0). */
+    private static void fromMagnitude64(long signBits, long mag, Env env) {
         if (mag == 0) {
             z(env, 0, 0);
             return;
         }
         int lz = Long.numberOfLeadingZeros(mag);
         long n = mag << lz; // leading one at bit 63; as a significand, n << 49 in 128 bits
-        env.zHi = signBit(sign) + ((long) (BIAS + 62 - lz) << 48) + (n >>> 15);
+        env.zHi = signBits + ((long) (BIAS + 62 - lz) << 48) + (n >>> 15);
         env.zLo = n << 49;
     }
 
@@ -1956,8 +1957,7 @@ public final class F128 {
 
     /**
      * a of format f (fracBits and bias f's, as constants for the JIT) exactly as binary128, every
-     * case written out here but the NaN (NanPolicy.toF128 is small enough to inline where rare):
-     * no call is left in a caller's loop.
+     * case written out here, the NaN too: no call is left in a caller's loop.
      */
     private static void fromNarrow(FloatFormat f, int fracBits, int bias, long a, Env env) {
         int expMax = 2 * bias + 1;
@@ -1966,7 +1966,17 @@ public final class F128 {
         long sign = (a >>> (fracBits + 32 - Integer.numberOfLeadingZeros(expMax))) << 63;
         if (exp == expMax) {
             if (frac != 0) {
-                NanPolicy.toF128(f, a, env);
+                // a NaN, as NanPolicy.toF128 gives it, written out (its callees stayed calls in
+                // f32 -> f128's loop, 1 operand in 64: "low call site frequency", "virtual call"):
+                // INVALID when signaling (f's quiet bit, the fraction's top bit, clear); X86 keeps
+                // the sign and the payload under binary128's quiet bit, NVPTX gives its NaN
+                if ((frac >>> (fracBits - 1)) == 0) {
+                    env.flags |= INVALID;
+                }
+                boolean x86 = env.specialization == Specialization.X86;
+                long payload = frac << (64 - fracBits);
+                env.zHi = x86 ? sign | 0x7FFF000000000000L | NanPolicy.F128_QUIET | (payload >>> 16) : Long.MAX_VALUE;
+                env.zLo = x86 ? payload << 48 : -1L;
                 return;
             }
             exp = EXP_MAX - BIAS + bias; // infinity

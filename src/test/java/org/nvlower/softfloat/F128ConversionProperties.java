@@ -99,6 +99,52 @@ class F128ConversionProperties {
     }
 
     /**
+     * F128.fromF16/fromF32/fromF64 (F128.fromNarrow, its NaNs inline) against the general path
+     * Narrow.toF128, value and flags: every binary16 pattern; binary32 and binary64 NaNs (quiet
+     * and signaling, payloads from one bit to all ones), infinities, zeros, subnormals and normals
+     * of both signs; both specializations, with and without daz.
+     */
+    @Example
+    void wideningsToBinary128AgreeWithTheGeneralPath() {
+        SplittableRandom r = new SplittableRandom(0x128C3);
+        for (int k = 0; k < 0x10000 + 4 * 4096; k++) {
+            for (int e = 0; e < 4; e++) {
+                Env fast = new Env((e & 1) != 0 ? Specialization.NVPTX : Specialization.X86);
+                fast.daz = (e & 2) != 0;
+                Env slow = new Env(fast.specialization);
+                slow.daz = fast.daz;
+                FloatFormat f;
+                long a;
+                if (k < 0x10000) {
+                    f = FloatFormat.BINARY16;
+                    a = k;
+                    F128.fromF16((short) a, fast);
+                } else {
+                    boolean wide = (k & 1) != 0;
+                    f = wide ? FloatFormat.BINARY64 : FloatFormat.BINARY32;
+                    long frac = r.nextLong() >>> r.nextInt(64) & f.fracMask;
+                    long exp = switch (k >>> 1 & 3) {
+                        case 0 -> f.expMax; // NaN (or infinity)
+                        case 1 -> 0; // zero or subnormal
+                        default -> r.nextLong(1, f.expMax);
+                    };
+                    a = (r.nextBoolean() ? f.signBit : 0) | exp << f.fracBits | frac;
+                    if (wide) {
+                        F128.fromF64(a, fast);
+                    } else {
+                        F128.fromF32((int) a, fast);
+                    }
+                }
+                Narrow.toF128(f, a, slow);
+                String what = f + " " + Long.toHexString(a) + " to binary128 env " + e;
+                assertEquals(Long.toHexString(slow.zHi), Long.toHexString(fast.zHi), what + " hi");
+                assertEquals(Long.toHexString(slow.zLo), Long.toHexString(fast.zLo), what + " lo");
+                assertEquals(slow.flags, fast.flags, what + " flags");
+            }
+        }
+    }
+
+    /**
      * F128.toSigned (inline: the mode's increment, the range check, the invalid results) against
      * the general path F128.toInt, value and flags: every exponent from 1/2 to 2^66, 2^16383 and
      * the infinities/NaNs; significands exact, all ones (a carry into 2^64 from [2^64 - 1, 2^64)),
