@@ -343,20 +343,52 @@ final class ConversionPath {
         return DoubleRounding.normal32(a, rm, env);
     }
 
-    /** a to g: the JVM's long-to-float rounding (one, to nearest even), the residual in integers. */
-    static long fromI64(FloatFormat g, long a, RoundingMode rm, Env env) {
+    /**
+     * A long to binary32, in every mode, on a's own bits and without a branch on the data (the
+     * JVM's long-to-float rounding and the residual's sign, {@link HardwarePath#finish}, branched
+     * on the random sign and residual: i64 -> f32 at 1.1x SoftFloat in the directed modes): |a|
+     * (as unsigned, 2^63 for Long.MIN_VALUE) with its leading one moved to bit 62, the bit shifted
+     * out at the bottom ORed back in as a sticky bit (a float keeps 24 bits, so 39 lie below its
+     * last place, and a sticky bit below the rounding's rounds alike), then rounded as
+     * {@link DoubleRounding#normal32} rounds (k = 39): the mode's increment added, 39 bits
+     * shifted out, the exponent field of 2^(63 - lz) added (the leading one adds its 1 there; a
+     * carry from rounding up moves into the exponent as it should). Every nonzero long is far
+     * inside binary32's normal range: never tiny, never overflowing. INEXACT when the 39 bits
+     * are not all zero; 0 gives +0. Nearest even is the JVM's conversion, inexact when the float
+     * converted back differs (2^63, where the cast saturates to Long.MAX_VALUE, read as
+     * Long.MIN_VALUE, which differs from every positive long).
+     */
+    static long i64To32(long a, RoundingMode rm, Env env) {
+        if (rm == RoundingMode.NEAR_EVEN) { // the JVM's own long-to-float rounding
+            float r = a;
+            DoubleRounding.raiseInexact(env, (r >= 0x1p63f ? Long.MIN_VALUE : (long) r) != a ? 1 : 0); // 2^63 as itself
+            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+        }
         if (a == 0) {
             return 0;
         }
-        if (g == FloatFormat.BINARY32) {
-            float r = a;
-            long t = a - (r >= 0x1p63f ? Long.MIN_VALUE : (long) r); // 2^63 wraps to the same residual
-            long bits = Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
-            if (t == 0) {
-                return bits;
-            }
-            boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && 2 * Math.abs(t) == (long) Math.ulp(r) && (t > 0) == (a > 0);
-            return HardwarePath.finish(bits, r < 0, t > 0 ? 1 : -1, tieAway, rm, env);
+        long mag = Math.abs(a);
+        int lz = Long.numberOfLeadingZeros(mag);
+        long n = mag << lz; // leading one at bit 63
+        long m = (n >>> 1) | (n & 1); // at bit 62, the last bit kept as a sticky bit
+        long mask = (1L << 39) - 1;
+        long inexact = ((m & mask) + mask) >>> 39;
+        DoubleRounding.raiseInexact(env, inexact);
+        // the mode's increment: near_maxMag half the last place; the last bit set when inexact
+        // for odd; all but one last place toward the sign's infinity (MIN when negative, MAX when
+        // positive); else (minMag) 0. Selected on the ordinal, not by a switch: this loop,
+        // compiled in one mode and recompiled as the benchmark meets the next, ran a switch's
+        // later modes at 2/3 of their speed alone (i64 -> f32/min 170 against 244 Mop/s)
+        int o = rm.ordinal(); // MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
+        long up = o == 4 ? (mask >>> 1) + 1 : o == 5 ? (~(m >>> 39) & inexact) << 39
+                : (((a < 0 ? 4 : 8) >>> o) & 1) != 0 ? mask : 0;
+        return ((a >>> 32) & 0x80000000L) | (((long) (126 + 63 - lz) << 23) + ((m + up) >>> 39));
+    }
+
+    /** a to binary16 or bfloat16: the double nearest a, the residual in integers, one rounding. */
+    static long fromI64(FloatFormat g, long a, RoundingMode rm, Env env) {
+        if (a == 0) {
+            return 0;
         }
         double d = a;
         long t = residual(a, d);
@@ -387,7 +419,12 @@ final class ConversionPath {
      * NaN stays NaN, infinities stay. Each mode is a few instructions without a branch on the data
      * (a branch on x's sign or on whether it moved is a coin toss on random operands), and without
      * a call: the JIT profiles this switch once for all callers, so the modes a loop met after it
-     * was compiled are cold cases, where any callee but an intrinsic stays a call.
+     * was compiled are cold cases, where any callee but an intrinsic stays a call. Math.copySign
+     * is not one (21 bytecodes: "failed to inline: low call site frequency" in near_maxMag and
+     * odd, which left a call in the loop and ran f64 -> i64/odd at 0.4x SoftFloat): the sign is
+     * ORed in on the bits (doubleToRawLongBits and longBitsToDouble are intrinsics), as copySign
+     * does (its magnitude argument here is never negative: |x|, 2 floor(|x|/2) + 1, 1/2; a NaN
+     * x's raw sign bit too).
      * <ul>
      * <li>near_maxMag: rint, except on a tie (x - rint(x), exact, is +-1/2), where x + 1/2 of x's
      * sign is the integer away from zero (exact: x has at most 52 bits from 1/2 up).
@@ -398,22 +435,26 @@ final class ConversionPath {
      * </ul>
      */
     static double integral(double x, RoundingMode rm) {
+        long sign = Double.doubleToRawLongBits(x) & Long.MIN_VALUE;
         return switch (rm) {
             case NEAR_EVEN -> Math.rint(x);
             case MIN -> Math.floor(x);
             case MAX -> Math.ceil(x);
-            case MIN_MAG -> Math.copySign(Math.floor(Math.abs(x)), x);
+            case MIN_MAG -> Double.longBitsToDouble(Double.doubleToRawLongBits(Math.floor(Math.abs(x))) | sign);
             case NEAR_MAX_MAG -> {
                 double r = Math.rint(x);
-                yield Math.abs(x - r) == 0.5 ? x + Math.copySign(0.5, x) : r;
+                yield Math.abs(x - r) == 0.5 ? x + Double.longBitsToDouble(HALF | sign) : r;
             }
             case ODD -> {
                 double a = Math.abs(x);
                 double f = Math.floor(a * 0.5);
-                yield Math.copySign(f + f == a ? a : f + f + 1, x);
+                yield Double.longBitsToDouble(Double.doubleToRawLongBits(f + f == a ? a : f + f + 1) | sign);
             }
         };
     }
+
+    /** The bits of 1/2 (for {@link #integral}'s tie away from zero, the sign ORed in). */
+    private static final long HALF = 0x3FE0000000000000L;
 
     /**
      * The source's exact value x (NaN and infinities included; {@code subnormal}: whether the

@@ -1751,35 +1751,53 @@ public final class F128 {
     }
 
     /**
-     * {@link #toInt} for a signed t of 32 or 64 bits, with |a| < 1, |a| in [1, 2^63) and
-     * |a| >= 2^t.bits (not NaN) answered here without a call; the rest (NaN, and the magnitudes
-     * just above t's range, -2^(bits-1) among them) in toInt.
+     * {@link #toInt} for a signed t of 32 or 64 bits, every operand answered here without a call
+     * (a call left on a rare path of a caller's loop makes the loop reload what it keeps in
+     * registers; roundBits and toInt, too big to inline there, ran f128 -> i64/min at 0.87x
+     * SoftFloat), in at most 325 bytecodes (C2's limit for inlining a hot callee): |a| < 1 by
+     * {@link #belowOne}; |a| in [1, 2^64) rounded here as roundBits rounds (the mode's increment
+     * added to the bits below the integer, the mode as a bit index), then checked against t's
+     * range (-2^63, from |a| in [2^63, 2^63 + 1/2) or less by the mode, is the one value of 2^63
+     * or more that fits); |a| >= 2^64, infinities and NaNs are INVALID with the specialization's
+     * result, as toInt gives them.
      */
     private static long toSigned(long aHi, long aLo, IntFormat t, RoundingMode rm, boolean exact, Env env) {
         int exp = exp(aHi);
-        boolean sign = aHi < 0;
         if (exp < BIAS) {
             return belowOne(aHi, aLo, exp, rm, exact, env);
         }
-        if (exp < BIAS + 63) {
-            // The significand's top 64 bits (leading one at bit 63); the integer is its top
-            // e + 1 bits, e = exp - BIAS in [0, 62], and the bits below go to rest (the first at
-            // bit 63, then a sticky bit).
+        long s = aHi >> 63; // 0, or -1 when negative
+        long m = 0; // the rounded magnitude, at least 1; 0: beyond every t's range (or 2^64 wrapped)
+        long rest = 0;
+        if (exp < BIAS + 64) {
+            // The significand's top 64 bits (leading one at bit 63) and the 49 below (low); the
+            // integer is its top e + 1 bits, e = exp - BIAS in [0, 63], the bits below go to
+            // rest, the first at bit 63 (the 128-bit shift of top:low by e + 1), and those
+            // shifted out of it are ORed in below bit 63 (rest's tests: zero, half, more than
+            // half, any nonzero, stay as they are)
             long top = ((aHi & FRAC_HI | IMPLICIT) << 15) | (aLo >>> 49);
+            long low = aLo << 15;
             int e = exp - BIAS;
-            long rest = (top << e << 1) | ((aLo << 15) != 0 ? 1 : 0);
-            long m = roundBits(top >>> (63 - e), rest, sign, rm);
-            if (Long.compareUnsigned(m, sign ? t.maxNegative : t.maxPositive) <= 0) {
-                if (rest != 0 && exact) {
-                    env.flags |= INEXACT;
-                }
-                return sign ? -m : m;
-            }
-        } else if (exp >= BIAS + t.bits && (exp != EXP_MAX || ((aHi & FRAC_HI) | aLo) == 0)) {
-            env.flags |= INVALID; // out of range, or infinite
-            return t.invalidResult(false, sign, env.specialization);
+            rest = (top << e << 1) | (low >>> (63 - e)) | ((low << e << 1) >>> 1);
+            m = top >>> (63 - e);
+            // one up where rest + the mode's increment carries out of 64 bits: nearest even
+            // 2^63 - 1 + m's last bit (a tie only when m is odd), near_maxMag 2^63, all ones (any
+            // nonzero rest) for MIN (ordinal 2) or MAX (3) toward the sign's infinity and for
+            // odd, which ORs the one into the last bit instead; else 0
+            int o = rm.ordinal(); // NEAR_EVEN 0, MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
+            long inc = o == 0 ? Long.MAX_VALUE + (m & 1) : o == 4 ? Long.MIN_VALUE
+                    : (((40 + 4 * (int) s) >>> o) & 1) != 0 ? -1 : 0;
+            long up = Long.compareUnsigned(rest + inc, rest) < 0 ? 1 : 0;
+            m = o == 5 ? m | up : m + up;
         }
-        return toInt(aHi, aLo, t, rm, exact, env);
+        if (Long.compareUnsigned(m - 1, t.maxPositive - s) < 0) { // m in [1, maxPositive or maxNegative]
+            if (rest != 0 && exact) {
+                env.flags |= INEXACT;
+            }
+            return (m ^ s) - s;
+        }
+        env.flags |= INVALID; // out of range, infinite or NaN
+        return t.invalidResult(isNaN(aHi, aLo), s != 0, env.specialization); // (a 22-byte callee: fits)
     }
 
     /** a with |a| < 1 rounded to an integer (0 or +-1) in mode rm; INEXACT when nonzero and {@code exact}. */
@@ -1871,23 +1889,24 @@ public final class F128 {
         fromUI64(a & 0xFFFFFFFFL, env);
     }
 
+    /** The sign bit and |a| (unsigned: 2^63 for Long.MIN_VALUE) without a branch on the random sign. */
     public static void fromI64(long a, Env env) {
-        fromMagnitude64(a < 0, a < 0 ? -a : a, env);
+        fromMagnitude64(a & SIGN, Math.abs(a), env);
     }
 
     public static void fromUI64(long a, Env env) {
-        fromMagnitude64(false, a, env);
+        fromMagnitude64(0, a, env);
     }
 
-    /** Exact: 64 bits fit in 113. */
-    private static void fromMagnitude64(boolean sign, long mag, Env env) {
+    /** Exact: 64 bits fit in 113 (signBits: the sign bit of binary128's high word, or 0). */
+    private static void fromMagnitude64(long signBits, long mag, Env env) {
         if (mag == 0) {
             z(env, 0, 0);
             return;
         }
         int lz = Long.numberOfLeadingZeros(mag);
         long n = mag << lz; // leading one at bit 63; as a significand, n << 49 in 128 bits
-        env.zHi = signBit(sign) + ((long) (BIAS + 62 - lz) << 48) + (n >>> 15);
+        env.zHi = signBits + ((long) (BIAS + 62 - lz) << 48) + (n >>> 15);
         env.zLo = n << 49;
     }
 
@@ -1938,8 +1957,7 @@ public final class F128 {
 
     /**
      * a of format f (fracBits and bias f's, as constants for the JIT) exactly as binary128, every
-     * case written out here but the NaN (NanPolicy.toF128 is small enough to inline where rare):
-     * no call is left in a caller's loop.
+     * case written out here, the NaN too: no call is left in a caller's loop.
      */
     private static void fromNarrow(FloatFormat f, int fracBits, int bias, long a, Env env) {
         int expMax = 2 * bias + 1;
@@ -1948,7 +1966,17 @@ public final class F128 {
         long sign = (a >>> (fracBits + 32 - Integer.numberOfLeadingZeros(expMax))) << 63;
         if (exp == expMax) {
             if (frac != 0) {
-                NanPolicy.toF128(f, a, env);
+                // a NaN, as NanPolicy.toF128 gives it, written out (its callees stayed calls in
+                // f32 -> f128's loop, 1 operand in 64: "low call site frequency", "virtual call"):
+                // INVALID when signaling (f's quiet bit, the fraction's top bit, clear); X86 keeps
+                // the sign and the payload under binary128's quiet bit, NVPTX gives its NaN
+                if ((frac >>> (fracBits - 1)) == 0) {
+                    env.flags |= INVALID;
+                }
+                boolean x86 = env.specialization == Specialization.X86;
+                long payload = frac << (64 - fracBits);
+                env.zHi = x86 ? sign | 0x7FFF000000000000L | NanPolicy.F128_QUIET | (payload >>> 16) : Long.MAX_VALUE;
+                env.zLo = x86 ? payload << 48 : -1L;
                 return;
             }
             exp = EXP_MAX - BIAS + bias; // infinity

@@ -205,8 +205,7 @@ public final class F32 {
     }
 
     public static int fromI64(long a, RoundingMode rm, Env env) {
-        long r = ConversionPath.fromI64(FloatFormat.BINARY32, a, rm, env);
-        return r != HardwarePath.NONE ? (int) r : (int) Narrow.fromInt64(FMT, a, true, rm, env);
+        return (int) ConversionPath.i64To32(a, rm, env);
     }
 
     public static int fromUI64(long a, RoundingMode rm, Env env) {

@@ -46,6 +46,41 @@ class ConversionPathProperties {
     }
 
     /**
+     * Long -> binary32 (ConversionPath.i64To32, on the long's bits) against the general path at
+     * every leading-one position p: 2^p and its neighbours, the ties 2^p + 2^(p-24) (+- 1 and
+     * with a low sticky bit), the last place's carries (2^(p+1) - 1, - 2^(p-24), the largest
+     * below the tie to 2^(p+1)), random low bits; both signs, Long.MIN_VALUE, every mode.
+     */
+    @Example
+    void longToBinary32AtEveryLeadingBit() {
+        SplittableRandom r = new SplittableRandom(0x164F32);
+        java.util.List<Long> sources = new java.util.ArrayList<>(java.util.List.of(Long.MIN_VALUE, Long.MIN_VALUE + 1, 0L));
+        for (int p = 0; p < 63; p++) {
+            long top = 1L << p;
+            long half = p >= 24 ? 1L << (p - 24) : 0; // half the last place of a float at 2^p
+            long[] around = {top, top + 1, top + 2, top + 3, top - 1, top + half, top + half + 1, top + half - 1,
+                top + 3 * half, top + 3 * half - 1, (top << 1) - 1, (top << 1) - half, (top << 1) - half - 1,
+                (top << 1) - 2 * half, top | (r.nextLong() & (top - 1)), top | (r.nextLong() & (top - 1)) | 1};
+            for (long n : around) {
+                if (n > 0) {
+                    sources.add(n);
+                    sources.add(-n);
+                }
+            }
+        }
+        for (long n : sources) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                Env fast = new Env();
+                Env slow = new Env();
+                long want = Narrow.fromInt64(FloatFormat.BINARY32, n, true, rm, slow);
+                long got = F32.fromI64(n, rm, fast) & 0xFFFFFFFFL;
+                assertEquals(Long.toHexString(want), Long.toHexString(got), n + " " + rm);
+                assertEquals(slow.flags, fast.flags, n + " " + rm + " flags");
+            }
+        }
+    }
+
+    /**
      * The narrowing conversions' normal-range exits (DoubleRounding.nearest16/nearest32/normal16/
      * normalBF16/normal32) at every boundary: for every 16-bit pattern p, binary32 sources at
      * p's binary16 and bfloat16 values and at the midpoints above them, each exact and one
@@ -86,7 +121,7 @@ class ConversionPathProperties {
     /**
      * The conversions to i32/i64 (ConversionPath.integral and the inline INVALID results) and the
      * narrowings' far exits (DoubleRounding.overflow/underflow, ConversionPath.far) on their
-     * boundaries, against the general path: every binary16 pattern, and binary32/binary64 sources
+     * boundaries, against the general path: every binary16 pattern in every mode, and binary32/binary64 sources
      * at and one ulp around the integers' range ends (2^31, 2^63, -2^31 - 1/2 ...), ties at 1/2,
      * 3/2, 5/2, the largest double below 1/2, the smallest subnormal, 2^52 + 1, and the targets'
      * overflow and far-underflow thresholds (2^16, 2^128, 2^-25, 2^-134, 2^-150); every mode,
@@ -116,8 +151,10 @@ class ConversionPathProperties {
         }
         checkAll(FloatFormat.BINARY64, 0x7FF0000000000001L, RoundingMode.MIN, 0); // signaling NaNs
         checkAll(FloatFormat.BINARY32, 0x7F800001L, RoundingMode.MAX, 1);
-        for (int p = 0; p < 0x10000; p++) { // every binary16 pattern, one mode and env each
-            checkAll(FloatFormat.BINARY16, p, RoundingMode.values()[p % 6], (p >>> 13) & 3);
+        for (int p = 0; p < 0x10000; p++) { // every binary16 pattern in every mode, one env each
+            for (RoundingMode rm : RoundingMode.values()) {
+                checkAll(FloatFormat.BINARY16, p, rm, ((p >>> 13) + rm.ordinal()) & 3);
+            }
         }
         for (int p = 0; p < 0x10000; p += 5) { // a fifth of the bfloat16 patterns
             checkAll(FloatFormat.BFLOAT16, p, RoundingMode.values()[(p >>> 3) % 6], p & 7);

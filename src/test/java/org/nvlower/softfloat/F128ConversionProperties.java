@@ -99,6 +99,111 @@ class F128ConversionProperties {
     }
 
     /**
+     * F128.fromF16/fromF32/fromF64 (F128.fromNarrow, its NaNs inline) against the general path
+     * Narrow.toF128, value and flags: every binary16 pattern; binary32 and binary64 NaNs (quiet
+     * and signaling, payloads from one bit to all ones), infinities, zeros, subnormals and normals
+     * of both signs; both specializations, with and without daz.
+     */
+    @Example
+    void wideningsToBinary128AgreeWithTheGeneralPath() {
+        SplittableRandom r = new SplittableRandom(0x128C3);
+        for (int k = 0; k < 0x10000 + 4 * 4096; k++) {
+            for (int e = 0; e < 4; e++) {
+                Env fast = new Env((e & 1) != 0 ? Specialization.NVPTX : Specialization.X86);
+                fast.daz = (e & 2) != 0;
+                Env slow = new Env(fast.specialization);
+                slow.daz = fast.daz;
+                FloatFormat f;
+                long a;
+                if (k < 0x10000) {
+                    f = FloatFormat.BINARY16;
+                    a = k;
+                    F128.fromF16((short) a, fast);
+                } else {
+                    boolean wide = (k & 1) != 0;
+                    f = wide ? FloatFormat.BINARY64 : FloatFormat.BINARY32;
+                    long frac = r.nextLong() >>> r.nextInt(64) & f.fracMask;
+                    long exp = switch (k >>> 1 & 3) {
+                        case 0 -> f.expMax; // NaN (or infinity)
+                        case 1 -> 0; // zero or subnormal
+                        default -> r.nextLong(1, f.expMax);
+                    };
+                    a = (r.nextBoolean() ? f.signBit : 0) | exp << f.fracBits | frac;
+                    if (wide) {
+                        F128.fromF64(a, fast);
+                    } else {
+                        F128.fromF32((int) a, fast);
+                    }
+                }
+                Narrow.toF128(f, a, slow);
+                String what = f + " " + Long.toHexString(a) + " to binary128 env " + e;
+                assertEquals(Long.toHexString(slow.zHi), Long.toHexString(fast.zHi), what + " hi");
+                assertEquals(Long.toHexString(slow.zLo), Long.toHexString(fast.zLo), what + " lo");
+                assertEquals(slow.flags, fast.flags, what + " flags");
+            }
+        }
+    }
+
+    /**
+     * F128.toSigned (inline: the mode's increment, the range check, the invalid results) against
+     * the general path F128.toInt, value and flags: every exponent from 1/2 to 2^66, 2^16383 and
+     * the infinities/NaNs; significands exact, all ones (a carry into 2^64 from [2^64 - 1, 2^64)),
+     * ties, just above and below a tie at the integer's last place, one sticky bit at the bottom,
+     * random; both signs, every mode, both specializations, INEXACT asked for or not. Among them
+     * -2^63 and -2^63 - x for x in (0, 1) (which fit i64 unless the mode rounds away), 2^e + x
+     * (k >= 16: the integer part a power of two) and NaNs.
+     */
+    @Example
+    void toIntegersAgreeWithTheGeneralPath() {
+        SplittableRandom r = new SplittableRandom(0x128C2);
+        for (int exp = F128.BIAS - 1; exp <= F128.EXP_MAX; exp = exp == F128.BIAS + 66 ? F128.EXP_MAX - 1 : exp + 1) {
+            int e = exp - F128.BIAS; // the integer's last place is bit 112 - e of the significand
+            int cut = Math.max(0, Math.min(112, 112 - e)); // fraction bits below the integer's last place
+            for (int k = 0; k < 24; k++) {
+                BigInteger low = BigInteger.ONE.shiftLeft(cut).subtract(BigInteger.ONE);
+                BigInteger frac = new BigInteger(112, new java.util.Random(r.nextLong()));
+                if (k >= 16) {
+                    frac = frac.and(low); // the integer part 2^e itself (2^63 + x among them)
+                }
+                frac = switch (k % 8) {
+                    case 0 -> BigInteger.ZERO; // a power of two
+                    case 1 -> BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE); // all ones
+                    case 2 -> cut == 0 ? frac : frac.andNot(low).setBit(cut - 1); // a tie
+                    case 3 -> cut == 0 ? frac : frac.andNot(low).setBit(cut - 1).setBit(0); // just above
+                    case 4 -> frac.andNot(low).or(low.shiftRight(1)); // just below a tie
+                    case 5 -> frac.andNot(low); // exact
+                    case 6 -> frac.andNot(low).setBit(0); // one sticky bit
+                    default -> frac;
+                };
+                for (long sign : new long[] {0, F128.SIGN}) {
+                    long hi = sign | ((long) exp << 48) | frac.shiftRight(64).longValue();
+                    long lo = frac.longValue();
+                    for (RoundingMode rm : RoundingMode.values()) {
+                        for (Specialization sp : new Specialization[] {Specialization.X86, Specialization.NVPTX}) {
+                            for (boolean exact : new boolean[] {true, false}) {
+                                for (IntFormat t : new IntFormat[] {IntFormat.I32, IntFormat.I64}) {
+                                    Env fast = new Env(sp);
+                                    Env slow = new Env(sp);
+                                    long got = t == IntFormat.I32 ? F128.toI32(hi, lo, rm, exact, fast)
+                                            : F128.toI64(hi, lo, rm, exact, fast);
+                                    long want = F128.toInt(hi, lo, t, rm, exact, slow);
+                                    if (t == IntFormat.I32) {
+                                        want = (int) want;
+                                    }
+                                    String what = String.format("binary128 %016x %016x to %s %s %s exact %s", hi, lo, t,
+                                            rm, sp, exact);
+                                    assertEquals(want, got, what);
+                                    assertEquals(slow.flags, fast.flags, what + " flags");
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * |a| < 1 to i32/i64 (F128.belowOne: 0 or +-1 by the mode and the sign, selected by
      * arithmetic): +-0, subnormals, tiny values, +-1/2 (a tie) and its neighbours, values just
      * below 1; exact and inexact-silent forms, every mode.
