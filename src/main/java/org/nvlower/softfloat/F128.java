@@ -86,15 +86,13 @@ public final class F128 {
 
     /** Whether rounding the magnitude up is due, for bits {@code extra} below the last kept bit. */
     private static boolean roundsUp(boolean sign, long extra, RoundingMode rm) {
-        if (rm == RoundingMode.NEAR_EVEN) {
-            return extra < 0;
+        // Reference comparisons rather than a switch: an enum switch loads the mode's ordinal and a
+        // synthetic switch map on every call and makes this method too large for C2 to inline at
+        // a rarely taken call site (more than 35 bytecodes).
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            return extra < 0; // extra >= one half
         }
-        return switch (rm) {
-            case NEAR_EVEN, NEAR_MAX_MAG -> extra < 0; // extra >= one half
-            case MIN -> sign && extra != 0;
-            case MAX -> !sign && extra != 0;
-            case MIN_MAG, ODD -> false;
-        };
+        return extra != 0 && rm == (sign ? RoundingMode.MIN : RoundingMode.MAX); // MIN_MAG, ODD: never
     }
 
     /**
@@ -119,7 +117,12 @@ public final class F128 {
                     }
                 } else if (rm == RoundingMode.ODD) {
                     sig0 |= 1;
-                } else if (roundsUp(sign, extra, rm)) {
+                } else if (rm == RoundingMode.NEAR_MAX_MAG ? extra < 0
+                        : rm == (sign ? RoundingMode.MIN : RoundingMode.MAX)) {
+                    // roundsUp for extra != 0 and the modes left (MIN_MAG: never), written out:
+                    // roundsUp is over C2's 35-bytecode limit for rarely taken call sites, and a
+                    // caller profiled in near_even first (the modes share one profile) kept it as
+                    // a call in the other modes
                     sig0++;
                     if (sig0 == 0) {
                         sig64++;
@@ -148,14 +151,20 @@ public final class F128 {
         }
         env.flags |= INEXACT;
         long s = sign ? 1 : 0;
-        long inc = switch (rm) {
-            case NEAR_EVEN, NEAR_MAX_MAG -> round; // never a tie
-            case MIN -> s;
-            case MAX -> s ^ 1;
-            case MIN_MAG, ODD -> 0;
-        };
-        if (rm == RoundingMode.ODD) {
-            sig0 |= 1;
+        // by reference comparisons, as in packInexactProduct (an enum switch reloads the mode's
+        // ordinal and a synthetic switch map in every call of a loop that keeps a call)
+        long inc;
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            inc = round; // never a tie
+        } else if (rm == RoundingMode.MIN) {
+            inc = s;
+        } else if (rm == RoundingMode.MAX) {
+            inc = s ^ 1;
+        } else { // MIN_MAG, ODD
+            inc = 0;
+            if (rm == RoundingMode.ODD) {
+                sig0 |= 1;
+            }
         }
         long z0 = sig0 + inc;
         // a carry out of the significand's top bit moves into the exponent field, as it should
@@ -1612,7 +1621,9 @@ public final class F128 {
 
     /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
-        return (compare(aHi, aLo, bHi, bLo, true, env) & (FcmpPredicate.Relation.LT | FcmpPredicate.Relation.EQ)) != 0;
+        // LT = 1, EQ = 2, GT = 4, UN = 8: "LT or EQ" is one compare against a constant, the shape
+        // of lt's test, instead of a mask and a test
+        return compare(aHi, aLo, bHi, bLo, true, env) <= FcmpPredicate.Relation.EQ;
     }
 
     /** a < b, signaling (INVALID for any NaN). */
