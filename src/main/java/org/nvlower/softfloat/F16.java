@@ -68,14 +68,16 @@ public final class F16 {
         return (short) Narrow.roundToInt(FMT, (a & 0xFFFFL), rm, exact, env);
     }
 
+    /**
+     * On the patterns, as SoftFloat's f16_eq compares them: where neither is a NaN (magnitude bits
+     * at most infinity's) and without daz, two binary16 values are equal exactly when their
+     * patterns are, or both are zeros (+0 = -0). Two integer tests and no conversion to float.
+     */
     public static boolean eq(short a, short b, Env env) {
-        float x = Float.float16ToFloat(a);
-        float y = Float.float16ToFloat(b);
-        if (x == y) {
-            return true; // equal values are equal under daz too
-        }
-        if (x == x && y == y && !env.daz) {
-            return false;
+        int x = a & 0x7FFF;
+        int y = b & 0x7FFF;
+        if (Math.max(x, y) <= 0x7C00 && !env.daz) {
+            return a == b | (x | y) == 0;
         }
         return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env); // NaNs (INVALID for signaling ones), or daz
     }
