@@ -68,16 +68,27 @@ public final class F16 {
         return (short) Narrow.roundToInt(FMT, (a & 0xFFFFL), rm, exact, env);
     }
 
+    /**
+     * On the patterns, as SoftFloat's f16_eq compares them: without daz, two binary16 values that
+     * are not NaNs (magnitude bits at most infinity's) are equal exactly when their patterns are,
+     * or both are zeros (+0 = -0); a NaN operand makes them unordered, not equal, INVALID when
+     * either is a signaling NaN (quiet bit 0x0200 clear), as {@link Narrow#compare} says. Integer
+     * tests only: no conversion to float, and the general path (under daz only) stays out of the
+     * loop.
+     */
     public static boolean eq(short a, short b, Env env) {
-        float x = Float.float16ToFloat(a);
-        float y = Float.float16ToFloat(b);
-        if (x == y) {
-            return true; // equal values are equal under daz too
+        if (env.daz) {
+            return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env);
         }
-        if (x == x && y == y && !env.daz) {
-            return false;
+        int x = a & 0x7FFF;
+        int y = b & 0x7FFF;
+        if (Math.max(x, y) <= 0x7C00) {
+            return a == b | (x | y) == 0;
         }
-        return Narrow.eq(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, env); // NaNs (INVALID for signaling ones), or daz
+        if ((x > 0x7C00 && (x & 0x0200) == 0) || (y > 0x7C00 && (y & 0x0200) == 0)) {
+            env.flags |= ExceptionFlags.INVALID;
+        }
+        return false;
     }
 
     public static boolean le(short a, short b, Env env) {

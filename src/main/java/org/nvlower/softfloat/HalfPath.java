@@ -30,6 +30,14 @@ final class HalfPath {
 
     private HalfPath() {}
 
+    // Rounding modes as bits indexed by RoundingMode.ordinal(), for sqrt16's mode tests without a branch.
+    /** NEAR_EVEN and NEAR_MAX_MAG: the increment half an ulp less one, plus the kept last bit. */
+    private static final int NEAREST = 1 << RoundingMode.NEAR_EVEN.ordinal() | 1 << RoundingMode.NEAR_MAX_MAG.ordinal();
+    /** MAX: a positive inexact value rounds up. */
+    private static final int UP = 1 << RoundingMode.MAX.ordinal();
+    /** ODD: INEXACT ORed into the kept last bit. */
+    private static final int ODD = 1 << RoundingMode.ODD.ordinal();
+
     /** Whether the binary16 or bfloat16 pattern a (inf: the infinity's bits) is finite and not a subnormal under daz. */
     private static boolean ok(int a, int inf, Env env) {
         int e = a & inf;
@@ -192,21 +200,45 @@ final class HalfPath {
     }
 
     /**
-     * The root of a positive binary16 value (at least 2^-12, so normal) rounded to double lies
-     * between the same boundaries as the exact root (class comment): {@link DoubleRounding#normal16}
-     * rounds it in every mode; in nearest even the hardware rounds it to float and then to binary16
-     * (53 >= 2 x 24 + 2 and 24 >= 2 x 11 + 2: each double rounding of a root is innocuous), and d
-     * equals that result only when the root is exact (d is on no boundary unless exact). Negative
-     * operands (a NaN root), zeros, infinities, NaNs and
-     * subnormals under daz go through {@link #root}.
+     * The root through float: q, the root of x rounded to float (the double root rounded to
+     * float, 53 >= 2 x 24 + 2: innocuous, so C2 computes it with one single-precision sqrt), lies
+     * strictly between the same two binary16 rounding boundaries as the exact root and on none
+     * unless exact, so q's bits rounded as {@link DoubleRounding#normal16(float, RoundingMode, Env)}
+     * rounds them give the exact root rounded once, in every mode, inexact exactly when q's 13 bits
+     * below binary16's last place are not all zero. Say the root lies in [2^(e+10), 2^(e+11)),
+     * where q is within half a float ulp, 2^(e-14), of it. A binary16 value g = mg 2^e (mg < 2^11)
+     * other than the root is (x - g^2) / (sqrt(x) + g) away from it, x - g^2 a nonzero multiple of
+     * 2^(2e) (x's ulp is at least 2^(2e+10)) and sqrt(x) + g < 2^(e+12): more than 2^(e-12). A
+     * midpoint g = (2M + 1) 2^(e-1) (M < 2^11): x - g^2 is an odd multiple of 2^(2e-2) (x is a
+     * multiple of 2^(2e+10), g^2 an odd one of 2^(2e-2)), so the distance is more than 2^(e-14),
+     * beyond q's error: q is on no midpoint either, and an exact root is never a midpoint (nor a
+     * value other than itself). The roots of positive binary16 values lie in [2^-12, 2^8]: normal,
+     * not tiny, far from overflow, and positive, so MIN rounds as MIN_MAG and near_maxMag as
+     * nearest even (no ties).
+     *
+     * <p>The mode enters as masks indexed by its ordinal (loop-invariant), without a branch, switch
+     * or call: the benchmark times a loop mode after mode in one JVM, and an exit chosen by the
+     * mode (the hardware's nearest-even conversion, else {@code normal16}) was compiled for the
+     * first mode and stayed a call for the later ones (C2: "low call site frequency"), which ran
+     * near_maxMag at two thirds of near_even's speed. A negative operand (-inf included, -0 not)
+     * is INVALID with the default NaN, as {@link Narrow#sqrt} gives it; zeros, +inf, NaNs and
+     * everything under daz go through {@link #root} and the general path.
      */
     static long sqrt16(short a, RoundingMode rm, Env env) {
         if (!env.daz) {
-            double d = Math.sqrt(Float.float16ToFloat(a));
-            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16((float) d), d, env)
-                    : DoubleRounding.normal16(d, rm, env);
-            if (r != HardwarePath.NONE) {
-                return r;
+            float x = Float.float16ToFloat(a);
+            int q = Float.floatToRawIntBits((float) Math.sqrt(x));
+            if (Integer.compareUnsigned(q - 0x38800000, 0x477FE000 - 0x38800000) < 0) { // positive, 2^-14 <= q < 65504
+                int m = rm.ordinal();
+                int nearest = (NEAREST >>> m) & 1;
+                int inexact = ((q & 0x1FFF) + 0x1FFF) >>> 13;
+                DoubleRounding.raiseInexact(env, inexact);
+                int up = (0xFFF & -nearest) + ((q >>> 13) & nearest) + (0x1FFF & -((UP >>> m) & 1));
+                return (((q + up) >>> 13) | (inexact & (ODD >>> m))) - (112 << 10);
+            }
+            if (x < 0) {
+                env.flags |= ExceptionFlags.INVALID;
+                return FloatFormat.BINARY16.defaultNaN(env.specialization);
             }
         }
         return ok(a, 0x7C00, env) ? root(false, a, f16(a), rm, env) : HardwarePath.NONE;

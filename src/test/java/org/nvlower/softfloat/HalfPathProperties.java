@@ -60,9 +60,10 @@ class HalfPathProperties {
     void sqrtOnEveryPattern() {
         for (FloatFormat f : FORMATS) {
             for (RoundingMode rm : RoundingMode.values()) {
-                for (int flush = 0; flush < 4; flush++) {
+                for (int flush = 0; flush < 8; flush++) { // ftz, daz, and both specializations (the default NaN of a negative root)
+                    Specialization spec = flush < 4 ? Specialization.X86 : Specialization.NVPTX;
                     for (int a = 0; a < 0x10000; a++) {
-                        Env fast = new Env(Specialization.X86);
+                        Env fast = new Env(spec);
                         fast.ftz = (flush & 1) != 0;
                         fast.daz = (flush & 2) != 0;
                         long got = fast(f, 4, (short) a, (short) 0, (short) 0, rm, fast);
@@ -70,7 +71,7 @@ class HalfPathProperties {
                             assertEquals(0, fast.flags);
                             continue;
                         }
-                        Env slow = new Env(Specialization.X86);
+                        Env slow = new Env(spec);
                         slow.ftz = fast.ftz;
                         slow.daz = fast.daz;
                         long want = Narrow.sqrt(f, a, rm, slow);

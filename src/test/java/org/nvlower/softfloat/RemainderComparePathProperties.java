@@ -77,6 +77,38 @@ class RemainderComparePathProperties {
         }
     }
 
+    /**
+     * binary16 eq on the patterns (F16.eq): every pattern against itself, its negation, and zeros,
+     * infinities, quiet and signaling NaNs, subnormals and normals of both signs, both ways round,
+     * both specializations, every ftz/daz setting, value and flags as the general path's.
+     */
+    @org.junit.jupiter.api.Test
+    void binary16EqOfEveryPattern() {
+        int[] others = {0, 0x8000, 0x7C00, 0xFC00, 0x7E00, 0xFE00, 0x7D00, 0xFD00, 0x7FFF, 0x0001, 0x8001, 0x03FF,
+            0x83FF, 0x0400, 0x3C00, 0xBC00, 0x7BFF};
+        for (int flush = 0; flush < 8; flush++) {
+            Specialization spec = flush < 4 ? Specialization.X86 : Specialization.NVPTX;
+            for (int a = 0; a < 0x10000; a++) {
+                for (int k = 0; k < others.length + 2; k++) {
+                    int b = k < others.length ? others[k] : k == others.length ? a : a ^ 0x8000;
+                    for (int swap = 0; swap < 2; swap++) {
+                        int x = swap == 0 ? a : b;
+                        int y = swap == 0 ? b : a;
+                        Env fast = new Env(spec);
+                        fast.ftz = (flush & 1) != 0;
+                        fast.daz = (flush & 2) != 0;
+                        Env slow = new Env(spec);
+                        slow.ftz = fast.ftz;
+                        slow.daz = fast.daz;
+                        String what = "f16 eq " + Integer.toHexString(x) + " " + Integer.toHexString(y) + " flush=" + flush;
+                        assertEquals(Narrow.eq(FloatFormat.BINARY16, x, y, false, slow), F16.eq((short) x, (short) y, fast), what);
+                        assertEquals(slow.flags, fast.flags, what + " flags");
+                    }
+                }
+            }
+        }
+    }
+
     @AfterContainer
     static void theHardCasesOccurred() {
         assertTrue(ties > remainders / 100, "remainder ties: " + ties + " of " + remainders);
