@@ -90,7 +90,9 @@ final class HardwarePath {
         int step = 1 - 2 * below;
         int z = switch (rm) {
             case NEAR_EVEN -> bits;
-            case NEAR_MAX_MAG -> below == 0 && midpoint32(s) ? bits + 1 : bits;
+            // midpoint32 written out: a call in a case the profile has never seen (a loop
+            // compiled in an earlier mode, and not again) is not inlined, however small.
+            case NEAR_MAX_MAG -> below == 0 && (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L ? bits + 1 : bits;
             case MIN_MAG -> bits - below;
             case MAX -> bits + step * (down ^ 1);
             case MIN -> bits + step * down;
@@ -348,7 +350,14 @@ final class HardwarePath {
         return env.daz && ((a & EXP64) == 0 || (b & EXP64) == 0);
     }
 
-    /** exact = r + t (t exact, a tie possible only when tieExact): the result in mode rm. */
+    /**
+     * exact = r + t (r normal, t exact, a tie possible only when tieExact): the result in mode rm.
+     * A tie is |t| = ulp(r) / 2, that is |t| 2^53 = 2^e for r's exponent e (the scaling is exact:
+     * a subnormal |t| only grows, and |t| <= 2^970), tested in line: a method for it (67
+     * bytecodes before) stays a call in NEAR_MAX_MAG, the mode profiled fifth, where its call site
+     * counts too few of the calls C2 has seen to be inlined; a call in the loop halved f64_mul's
+     * speed there.
+     */
     private static long finish64(double r, double t, boolean tieExact, RoundingMode rm, Env env) {
         long bits = Double.doubleToRawLongBits(r);
         if (t == 0) {
@@ -359,15 +368,9 @@ final class HardwarePath {
             return bits;
         }
         long tb = Double.doubleToRawLongBits(t);
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && (tb ^ bits) >= 0 && halfUlp64(bits, tb);
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && (tb ^ bits) >= 0
+                && Math.abs(t) * 0x1p53 == Double.longBitsToDouble(bits & EXP64);
         return directed64(bits, ~tb >>> 63, tieAway ? 1 : 0, rm, env);
-    }
-
-    /** |t| = ulp(r) / 2, on the bits: for r's biased exponent E >= 54 that is 2^(E - 1023 - 53), normal. */
-    private static boolean halfUlp64(long r, long t) {
-        long e = r & EXP64;
-        return e >= (54L << 52) ? (t & Long.MAX_VALUE) == e - (53L << 52)
-                : Math.abs(Double.longBitsToDouble(t)) == 0.5 * Math.ulp(Double.longBitsToDouble(r));
     }
 
     /**
@@ -490,40 +493,46 @@ final class HardwarePath {
         double d = ph - s1;
         double t = d != 0 ? d : pl - s2;
         long bits = Double.doubleToRawLongBits(r);
-        if (t == 0) {
-            return bits;
-        }
+        return t == 0 ? bits : mulAddInexact64(bits, t, z, r, ph, pl, rm, env);
+    }
+
+    /**
+     * mulAdd64's inexact result: r = fma(x, y, z) (bits), t of the sign of exact - r, x y = ph +
+     * pl exactly. A method of its own to keep mulAdd64 under C2's 325-bytecode limit for inlining
+     * a hot callee (with the tie test in line, mulAdd64 was 400 and stayed a call in every mode);
+     * called in every mode (nearest even answered here), so that its call site is hot in all.
+     */
+    private static long mulAddInexact64(long bits, double t, double z, double r, double ph, double pl,
+            RoundingMode rm, Env env) {
         if (rm == RoundingMode.NEAR_EVEN) {
             inexact64(env);
             return bits;
         }
         long up = ~Double.doubleToRawLongBits(t) >>> 63;
+        long tieAway = 0;
         // A tie beyond r (away from zero) is the only case NEAR_MAX_MAG rounds differently; r is
-        // then even, as nearest even chose it.
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && (up ^ (bits >>> 63)) == 1 && (bits & 1) == 0
-                && fmaTie(z, r, ph, pl);
-        return directed64(bits, up, tieAway ? 1 : 0, rm, env);
-    }
-
-    /**
-     * Whether x y + z = ph + pl + z lies exactly halfway between r = fma(x, y, z) and a
-     * neighbour. Boldo and Muller's ErrFma ("Exact and approximated error of the FMA", IEEE TC
-     * 2011) gives exact - r = r2 + r3 exactly with |r3| <= ulp(r2) / 2, so the error is the
-     * half-ulp power of two iff r2 is and r3 is 0. Its proof assumes no underflow; here every
-     * term is a multiple of 2^-1074 (x y's unit is >= 2^-1072, z and r are normal), where
-     * rounding agrees with an unbounded exponent range, and mulAdd64's bounds keep all finite.
-     */
-    private static boolean fmaTie(double z, double r, double ph, double pl) {
-        double a1 = z + pl; // TwoSum(z, pl)
-        double ab = a1 - z;
-        double a2 = (z - (a1 - ab)) + (pl - ab);
-        double b1 = ph + a1; // TwoSum(ph, a1)
-        double bb = b1 - ph;
-        double b2 = (ph - (b1 - bb)) + (a1 - bb);
-        double g = (b1 - r) + b2;
-        double r2 = g + a2; // Fast2Sum(g, a2)
-        double r3 = a2 - (r2 - g);
-        return r3 == 0 && Math.abs(r2) == 0.5 * Math.ulp(r);
+        // then even, as nearest even chose it. Whether x y + z = ph + pl + z lies exactly halfway
+        // between r and a neighbour: Boldo and Muller's ErrFma ("Exact and approximated error of
+        // the FMA", IEEE TC 2011) gives exact - r = r2 + r3 exactly with |r3| <= ulp(r2) / 2, so
+        // the error is the half-ulp power of two iff r2 is and r3 is 0. Its proof assumes no
+        // underflow; here every term is a multiple of 2^-1074 (x y's unit is >= 2^-1072, z and r
+        // are normal), where rounding agrees with an unbounded exponent range, and mulAdd64's
+        // bounds keep all finite. Written out here rather than as a method: a call taken only in
+        // NEAR_MAX_MAG, the mode profiled fifth, would not be inlined (see finish64).
+        if (rm == RoundingMode.NEAR_MAX_MAG && (up ^ (bits >>> 63)) == 1 && (bits & 1) == 0) {
+            double a1 = z + pl; // TwoSum(z, pl)
+            double ab = a1 - z;
+            double a2 = (z - (a1 - ab)) + (pl - ab);
+            double b1 = ph + a1; // TwoSum(ph, a1)
+            double b1b = b1 - ph;
+            double b2 = (ph - (b1 - b1b)) + (a1 - b1b);
+            double g = (b1 - r) + b2;
+            double r2 = g + a2; // Fast2Sum(g, a2)
+            double r3 = a2 - (r2 - g);
+            // |r2| = ulp(r) / 2, as finish64 tests it
+            tieAway = r3 == 0 && Math.abs(r2) * 0x1p53 == Double.longBitsToDouble(bits & EXP64) ? 1 : 0;
+        }
+        return directed64(bits, up, tieAway, rm, env);
     }
 
     // ------------------------------------------------------------------ binary64 edges
