@@ -92,7 +92,8 @@ final class HardwarePath {
             case NEAR_EVEN -> bits;
             // midpoint32 written out: a call in a case the profile has never seen (a loop
             // compiled in an earlier mode, and not again) is not inlined, however small.
-            case NEAR_MAX_MAG -> below == 0 && (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L ? bits + 1 : bits;
+            // (The midpoint first: rarely true, a learnt branch; below, random, only then.)
+            case NEAR_MAX_MAG -> (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L && below == 0 ? bits + 1 : bits;
             case MIN_MAG -> bits - below;
             case MAX -> bits + step * (down ^ 1);
             case MIN -> bits + step * down;
@@ -368,8 +369,10 @@ final class HardwarePath {
             return bits;
         }
         long tb = Double.doubleToRawLongBits(t);
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && (tb ^ bits) >= 0
-                && Math.abs(t) * 0x1p53 == Double.longBitsToDouble(bits & EXP64);
+        // The tie first: rarely true, so the branch is learnt; t's sign, random, is tested only
+        // on a tie (a branch on it mispredicts half the time).
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact
+                && Math.abs(t) * 0x1p53 == Double.longBitsToDouble(bits & EXP64) && (tb ^ bits) >= 0;
         return directed64(bits, ~tb >>> 63, tieAway ? 1 : 0, rm, env);
     }
 
@@ -519,7 +522,9 @@ final class HardwarePath {
         // are normal), where rounding agrees with an unbounded exponent range, and mulAdd64's
         // bounds keep all finite. Written out here rather than as a method: a call taken only in
         // NEAR_MAX_MAG, the mode profiled fifth, would not be inlined (see finish64).
-        if (rm == RoundingMode.NEAR_MAX_MAG && (up ^ (bits >>> 63)) == 1 && (bits & 1) == 0) {
+        // ErrFma runs for every inexact result in NEAR_MAX_MAG: a branch on whether the residual
+        // points away from zero, random, would mispredict half the time.
+        if (rm == RoundingMode.NEAR_MAX_MAG) {
             double a1 = z + pl; // TwoSum(z, pl)
             double ab = a1 - z;
             double a2 = (z - (a1 - ab)) + (pl - ab);
@@ -529,8 +534,9 @@ final class HardwarePath {
             double g = (b1 - r) + b2;
             double r2 = g + a2; // Fast2Sum(g, a2)
             double r3 = a2 - (r2 - g);
-            // |r2| = ulp(r) / 2, as finish64 tests it
-            tieAway = r3 == 0 && Math.abs(r2) * 0x1p53 == Double.longBitsToDouble(bits & EXP64) ? 1 : 0;
+            // |r2| = ulp(r) / 2, as finish64 tests it, and beyond r (r is then even)
+            tieAway = Math.abs(r2) * 0x1p53 == Double.longBitsToDouble(bits & EXP64) && r3 == 0
+                    && (up ^ (bits >>> 63)) == 1 ? 1 : 0;
         }
         return directed64(bits, up, tieAway, rm, env);
     }
