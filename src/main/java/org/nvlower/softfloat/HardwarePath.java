@@ -75,31 +75,42 @@ final class HardwarePath {
     private static final double MAX32 = Float.MAX_VALUE;
 
     /**
+     * The step from r, the nearest-even rounding of an inexact exact value, to the result, per
+     * mode (ordinal) and residual: at 4 ordinal + 2 up + r's sign bit (up: exact > r), -1, 0 or
+     * +1 on r's bits (+1 away from zero). NEAR_EVEN and NEAR_MAX_MAG (whose tie comes
+     * separately): 0; MIN_MAG and ODD (before its last bit is set): one toward zero when |exact| <
+     * |r|; MIN: toward -infinity when exact < r; MAX: toward +infinity when exact > r. A lookup
+     * rather than a branch per mode: a loop of operations is compiled with the profile of the
+     * modes it ran before (the benchmark runs each function's six modes in turn in one JVM, and
+     * every binary64 function shares finish64), so the later modes' branches were compiled as
+     * cold code.
+     */
+    private static final int[] STEPS = {
+        0, 0, 0, 0, // NEAR_EVEN
+        -1, 0, 0, -1, // MIN_MAG
+        -1, 1, 0, 0, // MIN
+        0, 0, 1, -1, // MAX
+        0, 0, 0, 0, // NEAR_MAX_MAG
+        -1, 0, 0, -1, // ODD
+    };
+
+    /**
      * The result in mode rm for an inexact exact value whose nearest-even rounding is r (normal,
      * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact, a
      * midpoint of two floats only when exact is that midpoint (a tie, which only NEAR_MAX_MAG
      * rounds differently).
      */
-    private static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
+    static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
         env.flags |= INEXACT;
         int bits = Float.floatToRawIntBits(r);
-        // Arithmetic rather than branches on d's sign, which is random: down = exact < r,
-        // below = |exact| < |r|, step = +1 (away from zero) or -1 (toward zero) from r toward exact.
-        int down = (int) (Double.doubleToRawLongBits(d) >>> 63);
-        int below = down ^ (bits >>> 31);
-        int step = 1 - 2 * below;
-        int z = switch (rm) {
-            case NEAR_EVEN -> bits;
-            // midpoint32 written out: a call in a case the profile has never seen (a loop
-            // compiled in an earlier mode, and not again) is not inlined, however small.
-            // (The midpoint first: rarely true, a learnt branch; below, random, only then.)
-            case NEAR_MAX_MAG -> (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L && below == 0 ? bits + 1 : bits;
-            case MIN_MAG -> bits - below;
-            case MAX -> bits + step * (down ^ 1);
-            case MIN -> bits + step * down;
-            case ODD -> (bits - below) | 1;
-        };
-        return z & 0xFFFFFFFFL;
+        int up = (int) (~Double.doubleToRawLongBits(d) >>> 63); // exact > r
+        // NEAR_MAX_MAG's tie: s a midpoint (tested first: rarely true, so a learnt branch, where
+        // exact's side of r is random) beyond r. midpoint32 written out: a call in a mode the
+        // profile has not seen is not inlined, however small.
+        int tieAway = rm == RoundingMode.NEAR_MAX_MAG && (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L
+                && (up ^ (bits >>> 31)) == 1 ? 1 : 0;
+        int ord = rm.ordinal();
+        return ((bits + STEPS[ord << 2 | up << 1 | bits >>> 31] + tieAway) | ord / 5) & 0xFFFFFFFFL; // ODD: ord / 5 = 1
     }
 
     /** Whether double s (of a normal float's range) lies halfway between two floats. */
@@ -364,10 +375,6 @@ final class HardwarePath {
         if (t == 0) {
             return bits;
         }
-        if (rm == RoundingMode.NEAR_EVEN) {
-            inexact64(env);
-            return bits;
-        }
         long tb = Double.doubleToRawLongBits(t);
         // The tie first: rarely true, so the branch is learnt; t's sign, random, is tested only
         // on a tie (a branch on it mispredicts half the time).
@@ -388,29 +395,16 @@ final class HardwarePath {
 
     /**
      * {@link #finish} for binary64 and an inexact result: up is 1 when exact > r, else 0;
-     * tieAway 1 when exact is the midpoint beyond r. The mode is compared by reference (no
-     * switch table on its ordinal; the branches follow the loop-invariant mode), and the data
-     * (the residual's sign, r's sign) only enters arithmetic, no branch: a branch on the
-     * residual's sign, random from one operation to the next, mispredicts half the time.
+     * tieAway 1 when exact is the midpoint beyond r (NEAR_MAX_MAG only). A table lookup, with no
+     * branch on the mode and none on the data: a branch on the mode is profiled for the modes a
+     * loop ran before it was compiled, so a mode run later gets code compiled as cold, and a
+     * branch on the residual's sign, random from one operation to the next, mispredicts half
+     * the time. ODD sets the last bit (ordinal / 5 is 1 only for ODD).
      */
-    private static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
+    static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
         inexact64(env);
-        long neg = bits >>> 63;
-        long beyond = up ^ neg; // |exact| > |r|
-        if (rm == RoundingMode.MIN_MAG) {
-            return bits - 1 + beyond;
-        }
-        if (rm == RoundingMode.MAX) {
-            return bits + up - 2 * (up & neg); // one step toward +infinity when up
-        }
-        if (rm == RoundingMode.MIN) {
-            long down = up ^ 1;
-            return bits - down + 2 * (down & neg); // one step toward -infinity when down
-        }
-        if (rm == RoundingMode.ODD) {
-            return (bits - 1 + beyond) | 1;
-        }
-        return bits + tieAway; // NEAR_MAX_MAG (NEAR_EVEN: r itself)
+        int ord = rm.ordinal();
+        return (bits + STEPS[ord << 2 | (int) (up << 1 | bits >>> 63)] + tieAway) | ord / 5;
     }
 
     /**
@@ -507,10 +501,6 @@ final class HardwarePath {
      */
     private static long mulAddInexact64(long bits, double t, double z, double r, double ph, double pl,
             RoundingMode rm, Env env) {
-        if (rm == RoundingMode.NEAR_EVEN) {
-            inexact64(env);
-            return bits;
-        }
         long up = ~Double.doubleToRawLongBits(t) >>> 63;
         long tieAway = 0;
         // A tie beyond r (away from zero) is the only case NEAR_MAX_MAG rounds differently; r is
