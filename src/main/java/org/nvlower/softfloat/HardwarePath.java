@@ -98,7 +98,8 @@ final class HardwarePath {
      * The result in mode rm for an inexact exact value whose nearest-even rounding is r (normal,
      * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact, a
      * midpoint of two floats only when exact is that midpoint (a tie, which only NEAR_MAX_MAG
-     * rounds differently).
+     * rounds differently). The step from r is {@link #STEPS}'s: no branch on the mode, nor on d's
+     * sign (random from one operation to the next).
      */
     static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
         env.flags |= INEXACT;
@@ -366,9 +367,9 @@ final class HardwarePath {
      * exact = r + t (r normal, t exact, a tie possible only when tieExact): the result in mode rm.
      * A tie is |t| = ulp(r) / 2, that is |t| 2^53 = 2^e for r's exponent e (the scaling is exact:
      * a subnormal |t| only grows, and |t| <= 2^970), tested in line: a method for it (67
-     * bytecodes before) stays a call in NEAR_MAX_MAG, the mode profiled fifth, where its call site
-     * counts too few of the calls C2 has seen to be inlined; a call in the loop halved f64_mul's
-     * speed there.
+     * bytecodes before) stayed a call in NEAR_MAX_MAG, the mode a benchmark loop runs fifth, where
+     * its call site counts too few of the calls C2 has seen to be inlined. Every mode, nearest even
+     * included, goes on to directed64: no branch on the mode (see {@link #STEPS}).
      */
     private static long finish64(double r, double t, boolean tieExact, RoundingMode rm, Env env) {
         long bits = Double.doubleToRawLongBits(r);
@@ -497,7 +498,7 @@ final class HardwarePath {
      * mulAdd64's inexact result: r = fma(x, y, z) (bits), t of the sign of exact - r, x y = ph +
      * pl exactly. A method of its own to keep mulAdd64 under C2's 325-bytecode limit for inlining
      * a hot callee (with the tie test in line, mulAdd64 was 400 and stayed a call in every mode);
-     * called in every mode (nearest even answered here), so that its call site is hot in all.
+     * called for every inexact result in every mode, so that its call site is hot in all.
      */
     private static long mulAddInexact64(long bits, double t, double z, double r, double ph, double pl,
             RoundingMode rm, Env env) {
