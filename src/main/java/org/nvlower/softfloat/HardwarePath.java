@@ -75,28 +75,43 @@ final class HardwarePath {
     private static final double MAX32 = Float.MAX_VALUE;
 
     /**
+     * The step from r, the nearest-even rounding of an inexact exact value, to the result, per
+     * mode (ordinal) and residual: at 4 ordinal + 2 up + r's sign bit (up: exact > r), -1, 0 or
+     * +1 on r's bits (+1 away from zero). NEAR_EVEN and NEAR_MAX_MAG (whose tie comes
+     * separately): 0; MIN_MAG and ODD (before its last bit is set): one toward zero when |exact| <
+     * |r|; MIN: toward -infinity when exact < r; MAX: toward +infinity when exact > r. A lookup
+     * rather than a branch per mode: a loop of operations is compiled with the profile of the
+     * modes it ran before (the benchmark runs each function's six modes in turn in one JVM, and
+     * every binary64 function shares finish64), so the later modes' branches were compiled as
+     * cold code.
+     */
+    private static final int[] STEPS = {
+        0, 0, 0, 0, // NEAR_EVEN
+        -1, 0, 0, -1, // MIN_MAG
+        -1, 1, 0, 0, // MIN
+        0, 0, 1, -1, // MAX
+        0, 0, 0, 0, // NEAR_MAX_MAG
+        -1, 0, 0, -1, // ODD
+    };
+
+    /**
      * The result in mode rm for an inexact exact value whose nearest-even rounding is r (normal,
      * |exact| in [2^emin, MAX)): d has the sign of exact - r; s is a double next to exact, a
      * midpoint of two floats only when exact is that midpoint (a tie, which only NEAR_MAX_MAG
-     * rounds differently).
+     * rounds differently). The step from r is {@link #STEPS}'s: no branch on the mode, nor on d's
+     * sign (random from one operation to the next).
      */
-    private static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
+    static long inexact32(float r, double s, double d, RoundingMode rm, Env env) {
         env.flags |= INEXACT;
         int bits = Float.floatToRawIntBits(r);
-        // Arithmetic rather than branches on d's sign, which is random: down = exact < r,
-        // below = |exact| < |r|, step = +1 (away from zero) or -1 (toward zero) from r toward exact.
-        int down = (int) (Double.doubleToRawLongBits(d) >>> 63);
-        int below = down ^ (bits >>> 31);
-        int step = 1 - 2 * below;
-        int z = switch (rm) {
-            case NEAR_EVEN -> bits;
-            case NEAR_MAX_MAG -> below == 0 && midpoint32(s) ? bits + 1 : bits;
-            case MIN_MAG -> bits - below;
-            case MAX -> bits + step * (down ^ 1);
-            case MIN -> bits + step * down;
-            case ODD -> (bits - below) | 1;
-        };
-        return z & 0xFFFFFFFFL;
+        int up = (int) (~Double.doubleToRawLongBits(d) >>> 63); // exact > r
+        // NEAR_MAX_MAG's tie: s a midpoint (tested first: rarely true, so a learnt branch, where
+        // exact's side of r is random) beyond r. midpoint32 written out: a call in a mode the
+        // profile has not seen is not inlined, however small.
+        int tieAway = rm == RoundingMode.NEAR_MAX_MAG && (Double.doubleToRawLongBits(s) & 0x1FFFFFFFL) == 0x10000000L
+                && (up ^ (bits >>> 31)) == 1 ? 1 : 0;
+        int ord = rm.ordinal();
+        return ((bits + STEPS[ord << 2 | up << 1 | bits >>> 31] + tieAway) | ord / 5) & 0xFFFFFFFFL; // ODD: ord / 5 = 1
     }
 
     /** Whether double s (of a normal float's range) lies halfway between two floats. */
@@ -348,26 +363,25 @@ final class HardwarePath {
         return env.daz && ((a & EXP64) == 0 || (b & EXP64) == 0);
     }
 
-    /** exact = r + t (t exact, a tie possible only when tieExact): the result in mode rm. */
+    /**
+     * exact = r + t (r normal, t exact, a tie possible only when tieExact): the result in mode rm.
+     * A tie is |t| = ulp(r) / 2, that is |t| 2^53 = 2^e for r's exponent e (the scaling is exact:
+     * a subnormal |t| only grows, and |t| <= 2^970), tested in line: a method for it (67
+     * bytecodes before) stayed a call in NEAR_MAX_MAG, the mode a benchmark loop runs fifth, where
+     * its call site counts too few of the calls C2 has seen to be inlined. Every mode, nearest even
+     * included, goes on to directed64: no branch on the mode (see {@link #STEPS}).
+     */
     private static long finish64(double r, double t, boolean tieExact, RoundingMode rm, Env env) {
         long bits = Double.doubleToRawLongBits(r);
         if (t == 0) {
             return bits;
         }
-        if (rm == RoundingMode.NEAR_EVEN) {
-            inexact64(env);
-            return bits;
-        }
         long tb = Double.doubleToRawLongBits(t);
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact && (tb ^ bits) >= 0 && halfUlp64(bits, tb);
+        // The tie first: rarely true, so the branch is learnt; t's sign, random, is tested only
+        // on a tie (a branch on it mispredicts half the time).
+        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && tieExact
+                && Math.abs(t) * 0x1p53 == Double.longBitsToDouble(bits & EXP64) && (tb ^ bits) >= 0;
         return directed64(bits, ~tb >>> 63, tieAway ? 1 : 0, rm, env);
-    }
-
-    /** |t| = ulp(r) / 2, on the bits: for r's biased exponent E >= 54 that is 2^(E - 1023 - 53), normal. */
-    private static boolean halfUlp64(long r, long t) {
-        long e = r & EXP64;
-        return e >= (54L << 52) ? (t & Long.MAX_VALUE) == e - (53L << 52)
-                : Math.abs(Double.longBitsToDouble(t)) == 0.5 * Math.ulp(Double.longBitsToDouble(r));
     }
 
     /**
@@ -382,29 +396,16 @@ final class HardwarePath {
 
     /**
      * {@link #finish} for binary64 and an inexact result: up is 1 when exact > r, else 0;
-     * tieAway 1 when exact is the midpoint beyond r. The mode is compared by reference (no
-     * switch table on its ordinal; the branches follow the loop-invariant mode), and the data
-     * (the residual's sign, r's sign) only enters arithmetic, no branch: a branch on the
-     * residual's sign, random from one operation to the next, mispredicts half the time.
+     * tieAway 1 when exact is the midpoint beyond r (NEAR_MAX_MAG only). A table lookup, with no
+     * branch on the mode and none on the data: a branch on the mode is profiled for the modes a
+     * loop ran before it was compiled, so a mode run later gets code compiled as cold, and a
+     * branch on the residual's sign, random from one operation to the next, mispredicts half
+     * the time. ODD sets the last bit (ordinal / 5 is 1 only for ODD).
      */
-    private static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
+    static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
         inexact64(env);
-        long neg = bits >>> 63;
-        long beyond = up ^ neg; // |exact| > |r|
-        if (rm == RoundingMode.MIN_MAG) {
-            return bits - 1 + beyond;
-        }
-        if (rm == RoundingMode.MAX) {
-            return bits + up - 2 * (up & neg); // one step toward +infinity when up
-        }
-        if (rm == RoundingMode.MIN) {
-            long down = up ^ 1;
-            return bits - down + 2 * (down & neg); // one step toward -infinity when down
-        }
-        if (rm == RoundingMode.ODD) {
-            return (bits - 1 + beyond) | 1;
-        }
-        return bits + tieAway; // NEAR_MAX_MAG (NEAR_EVEN: r itself)
+        int ord = rm.ordinal();
+        return (bits + STEPS[ord << 2 | (int) (up << 1 | bits >>> 63)] + tieAway) | ord / 5;
     }
 
     /**
@@ -490,40 +491,45 @@ final class HardwarePath {
         double d = ph - s1;
         double t = d != 0 ? d : pl - s2;
         long bits = Double.doubleToRawLongBits(r);
-        if (t == 0) {
-            return bits;
-        }
-        if (rm == RoundingMode.NEAR_EVEN) {
-            inexact64(env);
-            return bits;
-        }
-        long up = ~Double.doubleToRawLongBits(t) >>> 63;
-        // A tie beyond r (away from zero) is the only case NEAR_MAX_MAG rounds differently; r is
-        // then even, as nearest even chose it.
-        boolean tieAway = rm == RoundingMode.NEAR_MAX_MAG && (up ^ (bits >>> 63)) == 1 && (bits & 1) == 0
-                && fmaTie(z, r, ph, pl);
-        return directed64(bits, up, tieAway ? 1 : 0, rm, env);
+        return t == 0 ? bits : mulAddInexact64(bits, t, z, r, ph, pl, rm, env);
     }
 
     /**
-     * Whether x y + z = ph + pl + z lies exactly halfway between r = fma(x, y, z) and a
-     * neighbour. Boldo and Muller's ErrFma ("Exact and approximated error of the FMA", IEEE TC
-     * 2011) gives exact - r = r2 + r3 exactly with |r3| <= ulp(r2) / 2, so the error is the
-     * half-ulp power of two iff r2 is and r3 is 0. Its proof assumes no underflow; here every
-     * term is a multiple of 2^-1074 (x y's unit is >= 2^-1072, z and r are normal), where
-     * rounding agrees with an unbounded exponent range, and mulAdd64's bounds keep all finite.
+     * mulAdd64's inexact result: r = fma(x, y, z) (bits), t of the sign of exact - r, x y = ph +
+     * pl exactly. A method of its own to keep mulAdd64 under C2's 325-bytecode limit for inlining
+     * a hot callee (with the tie test in line, mulAdd64 was 400 and stayed a call in every mode);
+     * called for every inexact result in every mode, so that its call site is hot in all.
      */
-    private static boolean fmaTie(double z, double r, double ph, double pl) {
-        double a1 = z + pl; // TwoSum(z, pl)
-        double ab = a1 - z;
-        double a2 = (z - (a1 - ab)) + (pl - ab);
-        double b1 = ph + a1; // TwoSum(ph, a1)
-        double bb = b1 - ph;
-        double b2 = (ph - (b1 - bb)) + (a1 - bb);
-        double g = (b1 - r) + b2;
-        double r2 = g + a2; // Fast2Sum(g, a2)
-        double r3 = a2 - (r2 - g);
-        return r3 == 0 && Math.abs(r2) == 0.5 * Math.ulp(r);
+    private static long mulAddInexact64(long bits, double t, double z, double r, double ph, double pl,
+            RoundingMode rm, Env env) {
+        long up = ~Double.doubleToRawLongBits(t) >>> 63;
+        long tieAway = 0;
+        // A tie beyond r (away from zero) is the only case NEAR_MAX_MAG rounds differently; r is
+        // then even, as nearest even chose it. Whether x y + z = ph + pl + z lies exactly halfway
+        // between r and a neighbour: Boldo and Muller's ErrFma ("Exact and approximated error of
+        // the FMA", IEEE TC 2011) gives exact - r = r2 + r3 exactly with |r3| <= ulp(r2) / 2, so
+        // the error is the half-ulp power of two iff r2 is and r3 is 0. Its proof assumes no
+        // underflow; here every term is a multiple of 2^-1074 (x y's unit is >= 2^-1072, z and r
+        // are normal), where rounding agrees with an unbounded exponent range, and mulAdd64's
+        // bounds keep all finite. Written out here rather than as a method: a call taken only in
+        // NEAR_MAX_MAG, the mode profiled fifth, would not be inlined (see finish64).
+        // ErrFma runs for every inexact result in NEAR_MAX_MAG: a branch on whether the residual
+        // points away from zero, random, would mispredict half the time.
+        if (rm == RoundingMode.NEAR_MAX_MAG) {
+            double a1 = z + pl; // TwoSum(z, pl)
+            double ab = a1 - z;
+            double a2 = (z - (a1 - ab)) + (pl - ab);
+            double b1 = ph + a1; // TwoSum(ph, a1)
+            double b1b = b1 - ph;
+            double b2 = (ph - (b1 - b1b)) + (a1 - b1b);
+            double g = (b1 - r) + b2;
+            double r2 = g + a2; // Fast2Sum(g, a2)
+            double r3 = a2 - (r2 - g);
+            // |r2| = ulp(r) / 2, as finish64 tests it, and beyond r (r is then even)
+            tieAway = Math.abs(r2) * 0x1p53 == Double.longBitsToDouble(bits & EXP64) && r3 == 0
+                    && (up ^ (bits >>> 63)) == 1 ? 1 : 0;
+        }
+        return directed64(bits, up, tieAway, rm, env);
     }
 
     // ------------------------------------------------------------------ binary64 edges
