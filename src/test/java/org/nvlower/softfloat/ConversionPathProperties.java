@@ -34,14 +34,19 @@ class ConversionPathProperties {
         long[] sources = {-8158, 8158, 1, -1, (1L << 24) + 1, -(1L << 24) - 1, (1L << 24) + 3, -(1L << 24) - 3,
             (1L << 25) + 1, -(1L << 25) - 1, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1};
         for (long n : sources) {
-            for (RoundingMode rm : RoundingMode.values()) {
-                Env fast = new Env();
-                Env slow = new Env();
-                long want = Narrow.fromInt64(FloatFormat.BINARY32, n, true, rm, slow);
-                long got = F32.fromI64(n, rm, fast) & 0xFFFFFFFFL;
-                assertEquals(Long.toHexString(want), Long.toHexString(got), n + " " + rm);
-                assertEquals(slow.flags, fast.flags, n + " " + rm + " flags");
-            }
+            assertLongToBinary32AsTheGeneralPath(n);
+        }
+    }
+
+    /** F32.fromI64 of n against Narrow's general path in every mode, value and flags. */
+    private static void assertLongToBinary32AsTheGeneralPath(long n) {
+        for (RoundingMode rm : RoundingMode.values()) {
+            Env fast = new Env();
+            Env slow = new Env();
+            long want = Narrow.fromInt64(FloatFormat.BINARY32, n, true, rm, slow);
+            long got = F32.fromI64(n, rm, fast) & 0xFFFFFFFFL;
+            assertEquals(Long.toHexString(want), Long.toHexString(got), n + " " + rm);
+            assertEquals(slow.flags, fast.flags, n + " " + rm + " flags");
         }
     }
 
@@ -69,14 +74,7 @@ class ConversionPathProperties {
             }
         }
         for (long n : sources) {
-            for (RoundingMode rm : RoundingMode.values()) {
-                Env fast = new Env();
-                Env slow = new Env();
-                long want = Narrow.fromInt64(FloatFormat.BINARY32, n, true, rm, slow);
-                long got = F32.fromI64(n, rm, fast) & 0xFFFFFFFFL;
-                assertEquals(Long.toHexString(want), Long.toHexString(got), n + " " + rm);
-                assertEquals(slow.flags, fast.flags, n + " " + rm + " flags");
-            }
+            assertLongToBinary32AsTheGeneralPath(n);
         }
     }
 
