@@ -1266,6 +1266,9 @@ public final class F128 {
         sqrtNormal(expA, env.zHi | IMPLICIT, env.zLo, rm, env);
     }
 
+    private static final int BIAS_DOUBLE = 1023;
+    private static final long DOUBLE_FRAC = (1L << 52) - 1;
+
     /**
      * The square root of S 2^(expA - BIAS - 112), S = sigA64:sigA0 normalized (leading one at
      * bit 112), rounded and packed.
@@ -1274,24 +1277,32 @@ public final class F128 {
         // a = S * 2^(e - 112); with e made even (S doubled when e is odd), sqrt(a) =
         // sqrt(S << 116) * 2^(e/2 - 114). R = isqrt(S << 116) lies in [2^114, 2^115).
         int e = expA - BIAS;
-        if ((e & 1) != 0) {
-            sigA64 = (sigA64 << 1) | (sigA0 >>> 63);
-            sigA0 <<= 1;
-            e--;
-        }
+        // without a branch: e's parity is a coin toss on random operands
+        int odd = e & 1;
+        // t = M >> 142 = S' >> 10 (S' = S doubled when e is odd) as a double, from the bits: S's 52
+        // bits after its leading one (bit 112), truncated, under the exponent of 2^102 (2^103 when
+        // e is odd); t (1 - 2^-52) < radicand <= t. (Instead of two conversions, a multiply and an add.)
+        double radicand = Double.longBitsToDouble(((long) (BIAS_DOUBLE + 102 + odd) << 52)
+                | ((sigA64 << 4 | sigA0 >>> 60) & DOUBLE_FRAC));
+        sigA64 = (sigA64 << odd) | ((sigA0 >>> 63) & odd);
+        sigA0 <<= odd;
+        e -= odd;
         // R = isqrt(M), M = S << 132 < 2^246: 123 bits, of which the top 113 are the result's
         // significand and the other 10 (with the remainder's sticky) decide the rounding. R is
         // built as (r 2^32 + d1) 2^39 + d2 in the radix of the digit recurrence
         // rem = rem 4^k + bits - d (2 root 2^k + d), root = root 2^k + d: r comes from Math.sqrt of
-        // M's top 104 bits (S >> 10), off by a few units; the digits are estimated as
-        // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62], one double
-        // division) by Math.multiplyHigh, so they may be off by a unit or two (or
-        // negative). Quantities are kept modulo 2^128 (the true remainders are small and signed).
+        // M's top 104 bits (t = S >> 10), off by under 2 units; the digits are estimated as
+        // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62]) by
+        // Math.multiplyHigh, so they may be off by a unit or two (or negative). Quantities are kept
+        // modulo 2^128 (the true remainders are small and signed).
         // (Integer digits instead of double ones: 1.10-1.14x, docs/PERFORMANCE.md.)
-        long t64 = sigA64 >>> 10;
         long t0 = (sigA64 << 54) | (sigA0 >>> 10);
-        double rootEstimate = Math.sqrt(t64 * 0x1p64 + (t0 >>> 11) * 0x1p11);
-        long y = (long) (0x1p113 / rootEstimate); // 2^114 / (2 root), relative error ~2^-52
+        double rootEstimate = Math.sqrt(radicand);
+        // 2^114 / (2 root) = sqrt(t) 2^113 / t: the division starts beside the square root instead
+        // of after it (both ~13-20 cycles on the one divider, the chain's longest links); relative
+        // error under 2^-51 (three roundings and the radicand's truncation), where sqrtLastDigit's
+        // argument allows 2^-49
+        long y = (long) (rootEstimate * (0x1p113 / radicand));
         long r = (long) rootEstimate;
         long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
         // k = 32: the radicand bits brought down are S's low 10 bits
@@ -1600,35 +1611,102 @@ public final class F128 {
         return r;
     }
 
-    // eq: one branch screens out every NaN and infinity (both rare). (le and lt written the same
-    // way read 0.97x the relation-based ones below on bench/softfloat-paired.)
+    // eq, le and lt: one branch screens out every NaN (rare); the rest is
+    // arithmetic on the bits without a branch. The benchmark's operands have random signs and
+    // magnitudes, so every data-dependent branch is a coin toss: relation's `aHi < 0` and
+    // `bHi < 0` were each compiled as a branch (C2 keeps an If with a flat profile), its sign test
+    // and its magnitude test two more, and le/lt read 0.8-1.2x SoftFloat (docs/PERFORMANCE.md,
+    // q8s branch). le and lt here compare 128-bit ordering keys (keyLess); SoftFloat's f128_le has
+    // two such branches (signs, high words).
 
     /** Whether a or b has the exponent field of a NaN or an infinity. */
     private static boolean anyExpMax(long aHi, long bHi) {
         return Math.max(aHi & ~SIGN, bHi & ~SIGN) >= 0x7FFF000000000000L;
     }
 
+    /**
+     * The magnitude's high word with bit 0 set when the low word is nonzero: above
+     * {@link #NAN_KEY_MIN} exactly for a NaN (exponent field all ones and a nonzero fraction), and
+     * then below {@link #QUIET_NAN_KEY_MIN} exactly for a signaling one (quiet bit 47 clear). Bit 0
+     * is the high word's last fraction bit, so or-ing it in moves no key across either bound.
+     */
+    private static long nanKey(long hi, long lo) {
+        return (hi & ~SIGN) | ((lo | -lo) >>> 63);
+    }
+
+    private static final long NAN_KEY_MIN = 0x7FFF000000000000L; // + infinity's high word
+    private static final long QUIET_NAN_KEY_MIN = 0x7FFF800000000000L;
+
+    /** 1 in bit 63 when x != 0, else 0 (x | -x has its sign bit set exactly when x is nonzero). */
+    private static long nonzero(long x) {
+        return x | -x;
+    }
+
+    /**
+     * Bit 63 set exactly when key(a) < key(b), as signed 128-bit integers, where key maps a
+     * non-NaN encoding to its place in the order of values: a positive encoding is its own key and
+     * a negative one (sign 1, magnitude m) has the magnitude bits inverted, key = -m - 1 in two's
+     * complement. So key(a) < key(b) exactly when a < b, except for -0 and +0 (keys -1 and 0),
+     * which callers treat apart. No branch: the low words' unsigned borrow is a setb (C2 compiles
+     * ult's compare to a flag, here a cmov; the same borrow as (~x & y | ~(x ^ y) & (x - y)) >>> 63
+     * read 0.9x); the high words' difference d = xHi - yHi - borrow cannot overflow when their
+     * signs agree (then d's sign is the answer), and when they differ the negative one is less,
+     * which ((xHi ^ yHi) & (xHi ^ d)) ^ d selects bit by bit.
+     */
+    private static long keyLess(long aHi, long aLo, long bHi, long bLo) {
+        long ma = aHi >> 63;
+        long mb = bHi >> 63;
+        long xHi = aHi ^ (ma >>> 1);
+        long xLo = aLo ^ ma;
+        long yHi = bHi ^ (mb >>> 1);
+        long yLo = bLo ^ mb;
+        long borrow = ult(xLo, yLo) ? 1 : 0;
+        long d = xHi - yHi - borrow;
+        return ((xHi ^ yHi) & (xHi ^ d)) ^ d;
+    }
+
+    /** Bit 63 set unless a and b are both zeros (of either sign). */
+    private static long notBothZero(long aHi, long aLo, long bHi, long bLo) {
+        return nonzero(((aHi | bHi) << 1) | aLo | bLo);
+    }
+
+    // The NaN branches below call nothing: C2 leaves a cold call site out of line ("low call site
+    // frequency"), and one call in the loop spills everything live to the stack (no callee-saved
+    // registers) and reloads the operand arrays every iteration (0.74x SoftFloat for le).
+
     /** a == b, quiet (INVALID only for signaling NaNs). */
     public static boolean eq(long aHi, long aLo, long bHi, long bLo, Env env) {
-        if (anyExpMax(aHi, bHi) && (isNaN(aHi, aLo) || isNaN(bHi, bLo))) {
-            if (isSignalingNaN(aHi, aLo) || isSignalingNaN(bHi, bLo)) {
-                env.flags |= INVALID;
+        if (anyExpMax(aHi, bHi)) {
+            long na = nanKey(aHi, aLo);
+            long nb = nanKey(bHi, bLo);
+            if (Math.max(na, nb) > NAN_KEY_MIN) {
+                if ((na > NAN_KEY_MIN && na < QUIET_NAN_KEY_MIN) || (nb > NAN_KEY_MIN && nb < QUIET_NAN_KEY_MIN)) {
+                    env.flags |= INVALID;
+                }
+                return false;
             }
-            return false;
         }
-        return ((aHi ^ bHi) | (aLo ^ bLo)) == 0 || (((aHi | bHi) << 1) | aLo | bLo) == 0; // +0 == -0
+        // equal bits, or both zeros (+0 == -0): false only when the bits differ and not both are zeros
+        return ((aHi ^ bHi) | (aLo ^ bLo)) == 0 || (((aHi | bHi) << 1) | aLo | bLo) == 0;
     }
 
     /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
-        // LT = 1, EQ = 2, GT = 4, UN = 8: "LT or EQ" is one compare against a constant, the shape
-        // of lt's test, instead of a mask and a test
-        return compare(aHi, aLo, bHi, bLo, true, env) <= FcmpPredicate.Relation.EQ;
+        if (anyExpMax(aHi, bHi) && Math.max(nanKey(aHi, aLo), nanKey(bHi, bLo)) > NAN_KEY_MIN) {
+            env.flags |= INVALID;
+            return false;
+        }
+        // a <= b is not b < a: key(b) < key(a) and not both zeros
+        return (keyLess(bHi, bLo, aHi, aLo) & notBothZero(aHi, aLo, bHi, bLo)) >= 0;
     }
 
     /** a < b, signaling (INVALID for any NaN). */
     public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
-        return compare(aHi, aLo, bHi, bLo, true, env) == FcmpPredicate.Relation.LT;
+        if (anyExpMax(aHi, bHi) && Math.max(nanKey(aHi, aLo), nanKey(bHi, bLo)) > NAN_KEY_MIN) {
+            env.flags |= INVALID;
+            return false;
+        }
+        return (keyLess(aHi, aLo, bHi, bLo) & notBothZero(aHi, aLo, bHi, bLo)) < 0;
     }
 
     public static boolean eqSignaling(long aHi, long aLo, long bHi, long bLo, Env env) {

@@ -120,4 +120,33 @@ class F128SqrtTest {
             }
         }
     }
+
+    /**
+     * Significands where sqrtNormal's double radicand (S's top 53 bits, truncated) is furthest
+     * from t = S >> 10 or at the ends of its range: S's low 60 bits all ones or all zeros under
+     * random and extreme top bits (1, 2 - 2^-52, all ones), both exponent parities, every mode.
+     */
+    @Test
+    void radicandTruncationExtremes() {
+        SplittableRandom r = new SplittableRandom(0x7AD1CA2DL);
+        BigInteger low60 = BigInteger.ONE.shiftLeft(60).subtract(BigInteger.ONE);
+        BigInteger[] tops = new BigInteger[40];
+        tops[0] = BigInteger.ONE.shiftLeft(52); // significand 1
+        tops[1] = BigInteger.ONE.shiftLeft(53).subtract(BigInteger.ONE); // all ones
+        tops[2] = BigInteger.ONE.shiftLeft(52).add(BigInteger.ONE);
+        for (int i = 3; i < tops.length; i++) {
+            tops[i] = new BigInteger(52, new java.util.Random(r.nextLong())).setBit(52);
+        }
+        for (RoundingMode rm : RoundingMode.values()) {
+            for (BigInteger top : tops) {
+                BigInteger base = top.shiftLeft(60);
+                for (BigInteger m : new BigInteger[] {base, base.or(low60), base.add(BigInteger.ONE),
+                        base.or(low60).subtract(BigInteger.ONE), base.or(BigInteger.ONE.shiftLeft(59))}) {
+                    for (int e : new int[] {1, 2, 0x3FFE, 0x3FFF, 0x7FFD, 0x7FFE}) {
+                        check(of(m, e), rm);
+                    }
+                }
+            }
+        }
+    }
 }
