@@ -71,6 +71,38 @@ class F128MulAddFarProperties {
         check(a, b, bits(r.nextBoolean(), expC, fraction(r)));
     }
 
+    /**
+     * The product-side threshold itself: H's low 13 bits at 1 or 2^13 - 4 (the window's edges)
+     * with the leading one at bit 126 (the round bit is bit 13, so moving past the edge changes
+     * it), and c with an all-ones significand (just under 2 units of H, or 1/2 unit one field
+     * lower) pulling the sum out of the window: exact at expC = expP - 127 (the fast path), and
+     * one field higher (the general path; a threshold moved up by one field answers it wrongly).
+     */
+    @Property(tries = 40)
+    void cAtTheProductThreshold(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        boolean low = r.nextBoolean();
+        int target = low ? 1 : 0x1FFF - 3;
+        BigInteger sa;
+        BigInteger sb;
+        BigInteger x;
+        do {
+            sa = new BigInteger(112, new java.util.Random(r.nextLong())).setBit(112);
+            sb = new BigInteger(112, new java.util.Random(r.nextLong())).setBit(112);
+            x = sa.multiply(sb).shiftLeft(30).shiftRight(128);
+        } while (x.testBit(127) || x.and(LOW13).intValue() != target);
+        int[] e = factors(r, r.nextInt(-8000, 8000) + 0x3FFF);
+        boolean negative = r.nextBoolean();
+        BigInteger a = bits(negative, e[0], sa);
+        BigInteger b = bits(false, e[1], sb);
+        int expP = e[0] + e[1] - 0x3FFF;
+        BigInteger ones = BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE);
+        for (int expC = expP - 127; expC <= expP - 126; expC++) {
+            // toward zero from the low edge, away from it from the high edge
+            check(a, b, bits(low != negative, expC, ones));
+        }
+    }
+
     @Property(tries = 300)
     void productFarAboveC(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
@@ -81,7 +113,8 @@ class F128MulAddFarProperties {
         };
         BigInteger sa;
         BigInteger sb;
-        if (r.nextBoolean()) {
+        boolean edge = r.nextBoolean();
+        if (edge) {
             // H's low 13 bits at the window's edges (0..5 and 2^13 - 6 .. 2^13 - 1)
             int low;
             do {
@@ -97,8 +130,10 @@ class F128MulAddFarProperties {
         BigInteger a = bits(r.nextBoolean(), e[0], sa);
         BigInteger b = bits(r.nextBoolean(), e[1], sb);
         expP = e[0] + e[1] - 0x3FFF;
-        // expC from expP - 125 (general path) down; subnormal and zero c too
-        int expC = Math.max(0, expP - 124 - (r.nextBoolean() ? r.nextInt(6) : r.nextInt(20000)));
+        // expC from expP - 124 (general path) down, next to the threshold mostly when H is at the
+        // window's edges (where a c too large would move H past them); subnormal and zero c too
+        boolean near = edge ? r.nextInt(4) != 0 : r.nextBoolean();
+        int expC = Math.max(0, expP - 124 - (near ? r.nextInt(6) : r.nextInt(20000)));
         BigInteger fc = r.nextInt(8) == 0 ? BigInteger.ZERO : fraction(r);
         if (expC == 0 && r.nextBoolean()) {
             fc = r.nextBoolean() ? BigInteger.ZERO : BigInteger.ONE.shiftLeft(r.nextInt(112));
