@@ -793,11 +793,66 @@ public final class F128 {
 
     /** a * b + c with one rounding. */
     public static void mulAdd(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, RoundingMode rm, Env env) {
-        boolean signP = (aHi ^ bHi) < 0;
-        boolean signC = cHi < 0;
         int expA = exp(aHi);
         int expB = exp(bHi);
         int expC = exp(cHi);
+        // a and b normal (exponent neither 0 nor 0x7FFF) and c finite, in one branch
+        if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2) | (EXP_MAX - 1 - expC)) >= 0) {
+            // |a b| < 2^(expP + 1 - BIAS + 1): below every value of exponent field expP + 1
+            int expP = expA + expB - BIAS;
+            if (expC >= expP + 117 && expC != 0) {
+                // c is normal and the product lies below a number of exponent field expP + 1, which
+                // is 116 or more below c's: add's far case (addOrSubFar's argument), as a sum or a
+                // difference by the signs; the nonzero product only decides the sticky bit
+                addOrSubFar(cHi, cLo, cHi < 0, (aHi ^ bHi ^ cHi) < 0, rm, env);
+                return;
+            }
+            if (Math.max(expC, 1) <= expP - 127 && mulAddProductFar(aHi, aLo, bHi, bLo, expP - 1, rm, env)) {
+                return;
+            }
+        }
+        mulAddGeneral(aHi, aLo, bHi, bLo, cHi, cLo, expA, expB, expC, rm, env);
+    }
+
+    /**
+     * mulAdd where |c| is below one unit of mulNormal's H (2^(expP - BIAS - 126) for the product
+     * a b of exponent field about expP: |c| < 2^(max(expC, 1) - BIAS + 1) <= that unit). Then
+     * A' B' / 2^128 + c / unit lies in (H - 1, H + 4), so when H's low 13 bits are in
+     * [1, 2^13 - 4] the exact a b + c has H's bits from 13 up, the product's sign, and a nonzero
+     * value below the round bit: H decides the rounding as in mulNormal (inexact, never a tie).
+     * Returns false (nothing written) otherwise. {@code expSum} is mulNormal's (expP - 1).
+     */
+    private static boolean mulAddProductFar(long aHi, long aLo, long bHi, long bLo, int expSum, RoundingMode rm,
+            Env env) {
+        long a1 = (aHi << 15) | (aLo >>> 49) | SIGN;
+        long a0 = aLo << 15;
+        long b1 = (bHi << 15) | (bLo >>> 49) | SIGN;
+        long b0 = bLo << 15;
+        long x = Math.unsignedMultiplyHigh(a1, b0);
+        long y = Math.unsignedMultiplyHigh(a0, b1);
+        long lo11 = a1 * b1;
+        long hi11 = Math.unsignedMultiplyHigh(a1, b1);
+        long u = x + y;
+        long hLo = lo11 + u;
+        long hHi = hi11 + (ult(u, x) ? 1 : 0) + (ult(hLo, u) ? 1 : 0);
+        // one unit more of margin than mulNormal's on each side; hHi = -1 excluded as there
+        if (((hLo + 3) & 0x1FFF) <= 3 || hHi == -1L) {
+            return false;
+        }
+        int exp = expSum + (int) (hHi >>> 63);
+        if (exp < 0 || exp >= 0x7FFD) {
+            packOutOfRange((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+        } else {
+            packInexactProduct((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+        }
+        return true;
+    }
+
+    /** mulAdd's general path: special operands, and the exact product and c aligned in 256 bits. */
+    private static void mulAddGeneral(long aHi, long aLo, long bHi, long bLo, long cHi, long cLo, int expA,
+            int expB, int expC, RoundingMode rm, Env env) {
+        boolean signP = (aHi ^ bHi) < 0;
+        boolean signC = cHi < 0;
         if (expA == EXP_MAX || expB == EXP_MAX) {
             if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
                 NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
