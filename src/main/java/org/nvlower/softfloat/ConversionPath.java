@@ -448,7 +448,12 @@ final class ConversionPath {
             case ODD -> {
                 double a = Math.abs(x);
                 double f = Math.floor(a * 0.5);
-                yield Double.longBitsToDouble(Double.doubleToRawLongBits(f + f == a ? a : f + f + 1) | sign);
+                // the choice made on the bits: a select of two longs, which C2 can compile as a
+                // conditional move, where a select of two doubles is a branch (on x86), and which
+                // way it goes is data (whether |x| is an even integer)
+                long even = Double.doubleToRawLongBits(a);
+                long odd = Double.doubleToRawLongBits(f + f + 1);
+                yield Double.longBitsToDouble((f + f == a ? even : odd) | sign);
             }
         };
     }

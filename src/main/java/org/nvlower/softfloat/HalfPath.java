@@ -107,17 +107,41 @@ final class HalfPath {
      * sqrt; Figueroa 1995, as HardwarePath's comment cites), and the float sum of two binary16
      * values is never subnormal. The other modes round the exact double
      * ({@link DoubleRounding#normal16}). NaN and infinite operands give a NaN or infinite sum,
-     * which both decline; under daz a subnormal operand counts as zero: that, and zero, tiny or
-     * overflowing results, go through {@link #sum}.
+     * which both decline; under daz a subnormal operand counts as zero: that, and results at the
+     * top of the range or overflowing, go through {@link #sum}.
+     *
+     * <p>Without daz, the results the normal-range exit declines are answered here too, without a
+     * call (a call left in the loop, even on a path taken for 1 pair in 16, makes the compiled
+     * loop spill and reload what it keeps in registers; f16_sub meets an exact zero that often):
+     * a sum s of finite binary16 values is exact in double and a multiple of 2^-24 (each operand
+     * is), so s = 0 is the exact zero of IEEE's sign rule ({@link #zeroSum}), and 0 < |s| < 2^-14
+     * is k 2^-24 with k < 2^10, exactly the subnormal whose fraction field is k: no rounding, no
+     * flag in any mode (UNDERFLOW only when tiny and inexact), unless ftz flushes it. A NaN or
+     * infinite s means a NaN or infinite operand (finite ones sum to at most 2 x 65504): declined
+     * at once for the general path, without testing the operands again.
      */
     static long add16(short a, short b, RoundingMode rm, Env env) {
         float x = Float.float16ToFloat(a);
         float y = Float.float16ToFloat(b);
         if (!env.daz) {
-            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x + y), (double) x + y, env)
-                    : DoubleRounding.normal16((double) x + y, rm, env);
+            double s = (double) x + y;
+            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x + y), s, env)
+                    : DoubleRounding.normal16(s, rm, env);
             if (r != HardwarePath.NONE) {
                 return r;
+            }
+            long bits = Double.doubleToRawLongBits(s);
+            long magnitude = bits & Long.MAX_VALUE;
+            if (magnitude == 0) {
+                int sx = Float.floatToRawIntBits(x);
+                return x == 0 && sx == Float.floatToRawIntBits(y) ? (sx >>> 16) & 0x8000
+                        : rm == RoundingMode.MIN ? 0x8000 : 0;
+            }
+            if (magnitude < 0x3F10000000000000L && !env.ftz) { // 0 < |s| < 2^-14: exact subnormal
+                return ((bits >>> 48) & 0x8000) | (long) (Math.abs(s) * 0x1p24);
+            }
+            if (magnitude >= 0x7FF0000000000000L) {
+                return HardwarePath.NONE; // a NaN or infinite operand
             }
         }
         if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {

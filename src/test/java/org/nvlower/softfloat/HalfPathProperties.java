@@ -141,6 +141,38 @@ class HalfPathProperties {
         }
     }
 
+    /**
+     * binary16 add and sub where the sum is an exact zero, tiny (a subnormal or zero in binary16),
+     * or has a NaN or infinite operand ({@link HalfPath#add16}'s exits after the normal range):
+     * every pattern against its own negation, its neighbours' (cancellation down to one unit of
+     * the last place), both zeros and itself, in every mode, with and without ftz; and every pair
+     * of subnormal or zero patterns (the mode and ftz rotating with the pair). Results and flags as
+     * the general path's.
+     */
+    @Test
+    void binary16SumsThatCancelOrAreTiny() {
+        for (RoundingMode rm : RoundingMode.values()) {
+            for (int a = 0; a < 0x10000; a++) {
+                int[] seconds = {a, a + 1, a - 1, a + 2, a ^ 0x8000, 0x0000, 0x8000, 0x7C00, 0xFC00, 0x7E00};
+                for (int ftz = 0; ftz < 2; ftz++) {
+                    for (int b : seconds) {
+                        // a - b, as sub or as add of -b (the same sum; the general path's two entries alternate)
+                        int op = (a ^ b) & 1;
+                        checkHalf(op, (short) a, (short) (op == 1 ? b : b ^ 0x8000), (short) 0, rm, ftz == 1);
+                    }
+                }
+            }
+        }
+        for (int a = 0; a < 0x800; a++) {
+            for (int b = 0; b < 0x800; b++) {
+                int pa = (a & 0x3FF) | (a & 0x400) << 5; // both signs of every subnormal and zero
+                int pb = (b & 0x3FF) | (b & 0x400) << 5;
+                RoundingMode rm = RoundingMode.values()[(a + b) % 6];
+                checkHalf((a ^ b) & 1, (short) pa, (short) pb, (short) 0, rm, ((a + b) & 8) != 0);
+            }
+        }
+    }
+
     private static void checkHalf(int op, short a, short b, short c, RoundingMode rm, boolean ftz) {
         FloatFormat f = FloatFormat.BINARY16;
         Env fast = new Env(Specialization.X86);
