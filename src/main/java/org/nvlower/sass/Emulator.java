@@ -74,14 +74,26 @@ public final class Emulator {
     /** The compiled path ({@link ProgramCompiler}) once ready; null while interpreting. */
     private ProgramCompiler.Compiled compiled;
     private java.util.concurrent.CompletableFuture<ProgramCompiler.Compiled> pending;
-    /** Interpreted runs left before the compiled path is asked for (0: never again). */
-    private long untilCompile = ProgramCompiler.ENABLED ? COMPILE_AFTER : 0;
+    /** Whether the compiled path may still be asked for (false once it is had, or cannot be). */
+    private boolean mayCompile = ProgramCompiler.ENABLED;
+    /** Instructions interpreted so far (EXIT included). */
+    private long steps;
+    /** The runs the caller expects ({@link #expectRuns}); 0 when it did not say. */
+    private long expectedRuns;
 
     /**
-     * Runs interpreted before the program is compiled in the background: javac's cost (about a
-     * second of CPU, less once it has run) pays off only over many runs.
+     * Compiling costs javac's run and C2's compilation of the generated method: about 1.5-3 s of
+     * CPU in a fresh JVM on the shared 2-core machine (docs/PERFORMANCE.md), against a saving of a
+     * few nanoseconds per interpreted instruction (an interpreted instruction takes about 10 ns, a
+     * compiled one 2-3 ns). So the program is compiled when the instructions still to come are
+     * expected to exceed this many (the break-even, with a margin): once the interpreter has
+     * executed as many (whatever the caller expects: then at most about twice the best cost is
+     * paid), or as soon as {@link #expectRuns} and the first {@link #CALIBRATION_RUNS} runs'
+     * average predict as many. The property {@code nvlower.emulator.compileAfter} sets it (0:
+     * compile on the first run).
      */
-    static final long COMPILE_AFTER = 200_000;
+    static final long BREAK_EVEN = Math.max(0, Long.getLong("nvlower.emulator.compileAfter", 400_000_000L));
+    static final long CALIBRATION_RUNS = 10_000;
 
     public Emulator(Program program, MufuModel mufu) {
         this.program = program;
@@ -215,7 +227,7 @@ public final class Emulator {
      */
     public boolean compileNow() {
         compiled = ProgramCompiler.now(program, code, regs, constBase, preds.length);
-        untilCompile = 0;
+        mayCompile = false;
         return compiled != null;
     }
 
@@ -223,7 +235,15 @@ public final class Emulator {
     public void interpretOnly() {
         compiled = null;
         pending = null;
-        untilCompile = 0;
+        mayCompile = false;
+    }
+
+    /**
+     * Says how many runs the caller means to make: when they are enough to pay for compiling the
+     * program ({@link #BREAK_EVEN}), it is compiled (in the background) after a few thousand.
+     */
+    public void expectRuns(long n) {
+        expectedRuns = n;
     }
 
     /** Whether runs now take the compiled path. */
@@ -235,7 +255,7 @@ public final class Emulator {
     public void execute() {
         if (tracer == null) {
             ProgramCompiler.Compiled k = compiled;
-            if (k != null || (untilCompile != 0 && (k = compiledWhenReady()) != null)) {
+            if (k != null || (mayCompile && (k = compiledWhenReady()) != null)) {
                 int fault = k.run(regs, preds, barriers, stack, env, mufu);
                 if (fault != ProgramCompiler.OK) {
                     throw fault(fault >>> 24, fault & 0xFFFFFF);
@@ -247,21 +267,22 @@ public final class Emulator {
         interpret();
     }
 
-    /** Counts down to the request, then polls it; the compiled path once it is ready, else null. */
+    /** Asks for the compiled path once it pays, then polls it; the compiled path once it is ready, else null. */
     private ProgramCompiler.Compiled compiledWhenReady() {
         if (pending == null) {
-            if (--untilCompile > 1) {
+            boolean pays = steps >= BREAK_EVEN || expectedRuns > runs && runs >= CALIBRATION_RUNS
+                    && (double) (expectedRuns - runs) * steps / runs >= BREAK_EVEN;
+            if (!pays) {
                 return null;
             }
             pending = ProgramCompiler.request(program, code, regs, constBase, preds.length);
-            untilCompile = 1;
         }
         if (!pending.isDone()) {
             return null;
         }
         compiled = pending.join();
         pending = null;
-        untilCompile = 0;
+        mayCompile = false;
         return compiled;
     }
 
@@ -279,11 +300,13 @@ public final class Emulator {
     private void interpret() {
         int pc = 0;
         int sp = 0;
+        long n = 0;
         final int[] c = code;
         final int[] r = regs;
         final int[] p = preds;
         final Tracer trace = tracer;
         while (true) {
+            n++;
             int o = pc * S;
             if (p[c[o + GUARD]] == c[o + GUARD_NEG]) {
                 pc++;
@@ -415,6 +438,7 @@ public final class Emulator {
                         throw new IllegalStateException(program.name() + ": EXIT inside a call, at " + pc);
                     }
                     runs++;
+                    steps += n;
                     if (trace != null) {
                         trace.step(pc, program.code().get(pc), 0);
                     }

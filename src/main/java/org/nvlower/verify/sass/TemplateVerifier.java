@@ -181,6 +181,9 @@ public final class TemplateVerifier {
             MufuModel m = model(plan.mufu(), plan.seed());
             this.choices = m instanceof MufuModel.Enumerating e ? e : null;
             this.em = new Emulator(op.template().program(), m);
+            // every worker's share: the compiled program is shared, and pays off as it would for one
+            this.em.expectRuns(plan.cases() * (choices == null ? 1 : MufuModel.Enumerating.choices(op.template().program()))
+                    / plan.threads());
             this.env = op.env();
             this.subject = plan.subjects() == null ? null : plan.subjects().make(m);
         }
