@@ -29,6 +29,10 @@ import org.nvlower.softfloat.Specialization;
  * compares them with softfloat on every class of operand) it is used for round-to-nearest, and
  * for .FTZ when the rounded result lies above the smallest normal (then the exact one is not
  * tiny); every other case goes through softfloat. One emulator per thread.
+ *
+ * <p>A program run often enough to pay for it is compiled into JVM code ({@link ProgramCompiler}:
+ * the same records and the same static semantic methods, registers as locals), and untraced runs
+ * take that path once it is ready; without a system Java compiler every run is interpreted.
  */
 public final class Emulator {
 
@@ -90,7 +94,8 @@ public final class Emulator {
      * executed as many (whatever the caller expects: then at most about twice the best cost is
      * paid), or as soon as {@link #expectRuns} and the first {@link #CALIBRATION_RUNS} runs'
      * average predict as many. The property {@code nvlower.emulator.compileAfter} sets it (0:
-     * compile on the first run).
+     * compile on the first run and wait for it, so that every run takes the compiled path, as
+     * the check of every op in docs/PERFORMANCE.md ran).
      */
     static final long BREAK_EVEN = Math.max(0, Long.getLong("nvlower.emulator.compileAfter", 400_000_000L));
     static final long CALIBRATION_RUNS = 10_000;
@@ -277,7 +282,7 @@ public final class Emulator {
             }
             pending = ProgramCompiler.request(program, code, regs, constBase, preds.length);
         }
-        if (!pending.isDone()) {
+        if (BREAK_EVEN > 0 && !pending.isDone()) { // with compileAfter 0 every run is compiled: wait for it
             return null;
         }
         compiled = pending.join();
