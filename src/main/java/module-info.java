@@ -10,6 +10,9 @@ module org.nvlower {
     requires me.tongfei.progressbar;
     requires java.management;
     requires jdk.httpserver;
+    // the SASS emulator compiles a program it runs often with the JDK's compiler when there is one
+    // (org.nvlower.sass.ProgramCompiler); without it, it interprets
+    requires static java.compiler;
 
     exports org.nvlower.api;
     exports org.nvlower.llvm.ir;

@@ -29,6 +29,10 @@ import org.nvlower.softfloat.Specialization;
  * compares them with softfloat on every class of operand) it is used for round-to-nearest, and
  * for .FTZ when the rounded result lies above the smallest normal (then the exact one is not
  * tiny); every other case goes through softfloat. One emulator per thread.
+ *
+ * <p>A program run often enough to pay for it is compiled into JVM code ({@link ProgramCompiler}:
+ * the same records and the same static semantic methods, registers as locals), and untraced runs
+ * take that path once it is ready; without a system Java compiler every run is interpreted.
  */
 public final class Emulator {
 
@@ -37,13 +41,13 @@ public final class Emulator {
         void step(int pc, SassInstruction instruction, long value);
     }
 
-    private static final int S = 24; // ints per compiled instruction
-    private static final int KIND = 0, GUARD = 1, GUARD_NEG = 2, DST = 3, A = 4, B = 5, C = 6;
-    private static final int AND_A = 7, XOR_A = 10, ADD_A = 13; // +0 a, +1 b, +2 c
-    private static final int AUX = 16; // 8 aux words
+    static final int S = 24; // ints per compiled instruction
+    static final int KIND = 0, GUARD = 1, GUARD_NEG = 2, DST = 3, A = 4, B = 5, C = 6;
+    static final int AND_A = 7, XOR_A = 10, ADD_A = 13; // +0 a, +1 b, +2 c
+    static final int AUX = 16; // 8 aux words
 
     // kinds
-    private static final int K_NOP = 0, K_FFMA_RN = 1, K_FFMA_RN_FTZ = 2, K_FFMA = 3, K_FMUL_RN = 4,
+    static final int K_NOP = 0, K_FFMA_RN = 1, K_FFMA_RN_FTZ = 2, K_FFMA = 3, K_FMUL_RN = 4,
             K_FMUL_RN_FTZ = 5, K_FMUL = 6, K_FADD_RN = 7, K_FADD_RN_FTZ = 8, K_FADD = 9, K_FSETP = 10,
             K_FSEL = 11, K_FCHK = 12, K_MUFU = 13, K_I2F = 14, K_F2I = 15, K_IADD3 = 16, K_IMAD = 17,
             K_IMAD_HI = 18, K_IMAD_WIDE = 19, K_ISETP = 20, K_LOP3 = 21, K_PLOP3 = 22, K_SHF = 23, K_LEA = 24,
@@ -53,8 +57,8 @@ public final class Emulator {
             K_BSYNC = 45, K_EXIT = 46, K_IADD = 47, K_SHR = 48, K_FFMA_RN_PLAIN = 49, K_FMUL_RN_FTZ_PLAIN = 50;
 
     private static final int CANONICAL_NAN = 0x7FFFFFFF;
-    private static final int MAX_CALL_DEPTH = 32;
-    private static final MufuFn[] MUFU_FNS = MufuFn.values();
+    static final int MAX_CALL_DEPTH = 32;
+    static final MufuFn[] MUFU_FNS = MufuFn.values();
     private static final BoolOp[] BOOL_OPS = BoolOp.values();
     private static final Cmp[] CMPS = Cmp.values();
 
@@ -67,14 +71,40 @@ public final class Emulator {
     private final int[] inputSlots;
     private final int[] outputSlots;
     private final Env env = new Env(Specialization.NVPTX);
+    private final int constBase;
     private MufuModel mufu;
     private Tracer tracer;
     private long runs;
+    /** The compiled path ({@link ProgramCompiler}) once ready; null while interpreting. */
+    private ProgramCompiler.Compiled compiled;
+    private java.util.concurrent.CompletableFuture<ProgramCompiler.Compiled> pending;
+    /** Whether the compiled path may still be asked for (false once it is had, or cannot be). */
+    private boolean mayCompile = ProgramCompiler.ENABLED;
+    /** Instructions interpreted so far (EXIT included). */
+    private long steps;
+    /** The runs the caller expects ({@link #expectRuns}); 0 when it did not say. */
+    private long expectedRuns;
+
+    /**
+     * Compiling costs javac's run and C2's compilation of the generated method: about 1.5-3 s of
+     * CPU in a fresh JVM on the shared 2-core machine (docs/PERFORMANCE.md), against a saving of a
+     * few nanoseconds per interpreted instruction (an interpreted instruction takes about 10 ns, a
+     * compiled one 2-3 ns). So the program is compiled when the instructions still to come are
+     * expected to exceed this many (the break-even, with a margin): once the interpreter has
+     * executed as many (whatever the caller expects: then at most about twice the best cost is
+     * paid), or as soon as {@link #expectRuns} and the first {@link #CALIBRATION_RUNS} runs'
+     * average predict as many. The property {@code nvlower.emulator.compileAfter} sets it (0:
+     * compile on the first run and wait for it, so that every run takes the compiled path, as
+     * the check of every op in docs/PERFORMANCE.md ran).
+     */
+    static final long BREAK_EVEN = Math.max(0, Long.getLong("nvlower.emulator.compileAfter", 400_000_000L));
+    static final long CALIBRATION_RUNS = 10_000;
 
     public Emulator(Program program, MufuModel mufu) {
         this.program = program;
         this.mufu = mufu;
         int constBase = program.slotCount();
+        this.constBase = constBase;
         int sink = constBase + 2 * program.constantCount();
         this.regs = new int[sink + 4]; // the sink pair, then a zero pair (RZ as a 64-bit source)
         for (int i = 0; i < program.constantCount(); i++) {
@@ -195,15 +225,93 @@ public final class Emulator {
         }
     }
 
+    /**
+     * Runs the program compiled from now on (compiling it now, in this thread, if no emulator has
+     * yet): false when it cannot be compiled (no system Java compiler), and it stays interpreted.
+     * Tracing runs are interpreted either way.
+     */
+    public boolean compileNow() {
+        compiled = ProgramCompiler.now(program, code, regs, constBase, preds.length);
+        mayCompile = false;
+        return compiled != null;
+    }
+
+    /** Interprets every run from now on (the reference the compiled path is tested against). */
+    public void interpretOnly() {
+        compiled = null;
+        pending = null;
+        mayCompile = false;
+    }
+
+    /**
+     * Says how many runs the caller means to make: when they are enough to pay for compiling the
+     * program ({@link #BREAK_EVEN}), it is compiled (in the background) after a few thousand.
+     */
+    public void expectRuns(long n) {
+        expectedRuns = n;
+    }
+
+    /** Whether runs now take the compiled path. */
+    public boolean isCompiled() {
+        return compiled != null;
+    }
+
     /** Runs from the entry to EXIT with the inputs set (registers keep their values between runs). */
     public void execute() {
+        if (tracer == null) {
+            ProgramCompiler.Compiled k = compiled;
+            if (k != null || (mayCompile && (k = compiledWhenReady()) != null)) {
+                int fault = k.run(regs, preds, barriers, stack, env, mufu);
+                if (fault != ProgramCompiler.OK) {
+                    throw fault(fault >>> 24, fault & 0xFFFFFF);
+                }
+                runs++;
+                return;
+            }
+        }
+        interpret();
+    }
+
+    /** Asks for the compiled path once it pays, then polls it; the compiled path once it is ready, else null. */
+    private ProgramCompiler.Compiled compiledWhenReady() {
+        if (pending == null) {
+            boolean pays = steps >= BREAK_EVEN || expectedRuns > runs && runs >= CALIBRATION_RUNS
+                    && (double) (expectedRuns - runs) * steps / runs >= BREAK_EVEN;
+            if (!pays) {
+                return null;
+            }
+            pending = ProgramCompiler.request(program, code, regs, constBase, preds.length);
+        }
+        if (BREAK_EVEN > 0 && !pending.isDone()) { // with compileAfter 0 every run is compiled: wait for it
+            return null;
+        }
+        compiled = pending.join();
+        pending = null;
+        mayCompile = false;
+        return compiled;
+    }
+
+    /** The interpreter's exception for a compiled run's fault. */
+    private RuntimeException fault(int kind, int pc) {
+        return switch (kind) {
+            case ProgramCompiler.F_CALL_OVERFLOW -> new IllegalStateException(program.name() + ": call stack overflow at " + pc);
+            case ProgramCompiler.F_RET_EMPTY -> new IllegalStateException(program.name() + ": RET with an empty call stack at " + pc);
+            case ProgramCompiler.F_BSYNC -> new IllegalStateException(program.name() + ": BSYNC of a barrier no BSSY armed, at " + pc);
+            case ProgramCompiler.F_EXIT_IN_CALL -> new IllegalStateException(program.name() + ": EXIT inside a call, at " + pc);
+            default -> new ArrayIndexOutOfBoundsException("Index " + (pc * S + GUARD) + " out of bounds for length " + code.length);
+        };
+    }
+
+    private void interpret() {
         int pc = 0;
         int sp = 0;
+        long n = 0;
         final int[] c = code;
         final int[] r = regs;
         final int[] p = preds;
         final Tracer trace = tracer;
         while (true) {
+            n++;
             int o = pc * S;
             if (p[c[o + GUARD]] == c[o + GUARD_NEG]) {
                 pc++;
@@ -213,36 +321,41 @@ public final class Emulator {
             int dst = c[o + DST];
             switch (c[o + KIND]) {
                 case K_NOP -> { }
-                case K_FFMA_RN_PLAIN -> r[dst] = nan32(Float.floatToRawIntBits(Math.fma(Float.intBitsToFloat(r[c[o + A]]),
-                        Float.intBitsToFloat(r[c[o + B]]), Float.intBitsToFloat(r[c[o + C]]))));
-                case K_FMUL_RN_FTZ_PLAIN -> r[dst] = fmulFtz(daz(r[c[o + A]]), daz(r[c[o + B]]));
-                case K_FFMA_RN -> r[dst] = nan32(Float.floatToRawIntBits(Math.fma(
-                        Float.intBitsToFloat(src(c, r, o, 0)), Float.intBitsToFloat(src(c, r, o, 1)),
-                        Float.intBitsToFloat(src(c, r, o, 2)))));
-                case K_FFMA_RN_FTZ -> r[dst] = ffmaFtz(daz(src(c, r, o, 0)), daz(src(c, r, o, 1)), daz(src(c, r, o, 2)));
-                case K_FFMA -> r[dst] = softFloat(c[o + AUX], 3, src(c, r, o, 0), src(c, r, o, 1), src(c, r, o, 2));
-                case K_FMUL_RN -> r[dst] = nan32(Float.floatToRawIntBits(
-                        Float.intBitsToFloat(src(c, r, o, 0)) * Float.intBitsToFloat(src(c, r, o, 1))));
-                case K_FMUL_RN_FTZ -> r[dst] = fmulFtz(daz(src(c, r, o, 0)), daz(src(c, r, o, 1)));
-                case K_FMUL -> r[dst] = softFloat(c[o + AUX], 2, src(c, r, o, 0), src(c, r, o, 1), 0);
-                case K_FADD_RN -> r[dst] = nan32(Float.floatToRawIntBits(
-                        Float.intBitsToFloat(src(c, r, o, 0)) + Float.intBitsToFloat(src(c, r, o, 1))));
-                case K_FADD_RN_FTZ -> r[dst] = faddFtz(daz(src(c, r, o, 0)), daz(src(c, r, o, 1)));
-                case K_FADD -> r[dst] = softFloat(c[o + AUX], 1, src(c, r, o, 0), src(c, r, o, 1), 0);
-                case K_FSETP -> {
-                    int a = src(c, r, o, 0);
-                    int b = src(c, r, o, 1);
-                    if (c[o + AUX + 6] != 0) {
-                        a = daz(a);
-                        b = daz(b);
-                    }
-                    setPredicates(c, o, compareFloat(c[o + AUX], Float.intBitsToFloat(a), Float.intBitsToFloat(b)));
-                }
+                case K_FFMA_RN_PLAIN -> r[dst] = ffmaRn(r[c[o + A]], r[c[o + B]], r[c[o + C]]);
+                case K_FMUL_RN_FTZ_PLAIN -> r[dst] = fmulFtz(daz(r[c[o + A]]), daz(r[c[o + B]]), env);
+                case K_FFMA_RN -> r[dst] = ffmaRn(src(c, r, o, 0), src(c, r, o, 1), src(c, r, o, 2));
+                case K_FFMA_RN_FTZ -> r[dst] = ffmaFtz(daz(src(c, r, o, 0)), daz(src(c, r, o, 1)), daz(src(c, r, o, 2)), env);
+                case K_FFMA -> r[dst] = softFloat(c[o + AUX], 3, src(c, r, o, 0), src(c, r, o, 1), src(c, r, o, 2), env);
+                case K_FMUL_RN -> r[dst] = fmulRn(src(c, r, o, 0), src(c, r, o, 1));
+                case K_FMUL_RN_FTZ -> r[dst] = fmulFtz(daz(src(c, r, o, 0)), daz(src(c, r, o, 1)), env);
+                case K_FMUL -> r[dst] = softFloat(c[o + AUX], 2, src(c, r, o, 0), src(c, r, o, 1), 0, env);
+                case K_FADD_RN -> r[dst] = faddRn(src(c, r, o, 0), src(c, r, o, 1));
+                case K_FADD_RN_FTZ -> r[dst] = faddFtz(daz(src(c, r, o, 0)), daz(src(c, r, o, 1)), env);
+                case K_FADD -> r[dst] = softFloat(c[o + AUX], 1, src(c, r, o, 0), src(c, r, o, 1), 0, env);
+                case K_FSETP -> setPredicates(c, o, fsetp(c[o + AUX], c[o + AUX + 6] != 0, src(c, r, o, 0), src(c, r, o, 1)));
                 case K_FSEL, K_SEL -> r[dst] = pred(c, o, AUX) ? src(c, r, o, 0) : src(c, r, o, 1);
                 case K_FCHK -> p[c[o + AUX]] = Fchk.mayBeWrong(src(c, r, o, 0), src(c, r, o, 1)) ? 1 : 0;
                 case K_MUFU -> r[dst] = mufu.eval(MUFU_FNS[c[o + AUX]], src(c, r, o, 0));
-                case K_I2F -> i2f(c, r, o);
-                case K_F2I -> f2i(c, r, o);
+                case K_I2F -> {
+                    int mods = c[o + AUX];
+                    int s = c[o + A];
+                    long v = Mod.itypeOf(mods).is64() ? (r[s] & 0xFFFFFFFFL) | ((long) r[s + 1] << 32) : src(c, r, o, 0);
+                    long d = i2f(mods, v, env);
+                    if (Mod.has(mods, Mod.F64)) {
+                        put64(r, dst, d);
+                    } else {
+                        r[dst] = (int) d;
+                    }
+                }
+                case K_F2I -> {
+                    int mods = c[o + AUX];
+                    long d = f2i(mods, Mod.has(mods, Mod.F64) ? lsrc(c, r, o, 0) : src(c, r, o, 0), env);
+                    if (Mod.itypeOf(mods).is64()) {
+                        put64(r, dst, d);
+                    } else {
+                        r[dst] = (int) d;
+                    }
+                }
                 case K_IADD3 -> {
                     long sum = usrc(c, r, o, 0) + usrc(c, r, o, 1) + usrc(c, r, o, 2)
                             + (pred(c, o, AUX + 2) ? 1 : 0) + (pred(c, o, AUX + 4) ? 1 : 0);
@@ -254,25 +367,22 @@ public final class Emulator {
                 case K_IADD -> r[dst] = src(c, r, o, 0) + src(c, r, o, 1);
                 case K_IMAD -> r[dst] = src(c, r, o, 0) * src(c, r, o, 1) + src(c, r, o, 2) + (pred(c, o, AUX + 2) ? 1 : 0);
                 case K_IMAD_HI -> {
-                    long a = src(c, r, o, 0);
-                    long b = src(c, r, o, 1);
-                    long hi = c[o + AUX + 4] != 0 ? ((a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL)) >>> 32 : (a * b) >> 32;
+                    long hi = mulHi(src(c, r, o, 0), src(c, r, o, 1), c[o + AUX + 4] != 0);
                     long sum = (hi & 0xFFFFFFFFL) + usrc(c, r, o, 2) + (pred(c, o, AUX + 2) ? 1 : 0);
                     r[dst] = (int) sum;
                     p[c[o + AUX]] = (int) ((sum >>> 32) & 1);
                 }
                 case K_IMAD_WIDE -> {
-                    long a = src(c, r, o, 0);
-                    long b = src(c, r, o, 1);
-                    long prod = c[o + AUX + 4] != 0 ? (a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL) : a * b;
+                    long prod = mulWide(src(c, r, o, 0), src(c, r, o, 1), c[o + AUX + 4] != 0);
                     int cs = c[o + C];
                     long addend = (r[cs] & 0xFFFFFFFFL) | ((long) r[cs + 1] << 32);
                     long sum = prod + addend + (pred(c, o, AUX + 2) ? 1 : 0);
                     r[dst] = (int) sum;
                     r[dst + 1] = (int) (sum >>> 32);
-                    p[c[o + AUX]] = Long.compareUnsigned(sum, prod) < 0 || (sum == prod && addend != 0) ? 1 : 0;
+                    p[c[o + AUX]] = wideCarry(sum, prod, addend) ? 1 : 0;
                 }
-                case K_ISETP -> setPredicates(c, o, compareInt(c, o, src(c, r, o, 0), src(c, r, o, 1)));
+                case K_ISETP -> setPredicates(c, o, compareInt(c[o + AUX], c[o + AUX + 6] != 0, c[o + AUX + 7] != 0,
+                        c[o + AUX + 7] != 0 && preds[c[o + C]] != 0, src(c, r, o, 0), src(c, r, o, 1)));
                 case K_LOP3 -> {
                     int v = lut(c[o + AUX], src(c, r, o, 0), src(c, r, o, 1), src(c, r, o, 2));
                     r[dst] = v;
@@ -285,10 +395,7 @@ public final class Emulator {
                     p[c[o + AUX + 1]] = (c[o + AUX + 3] >>> idx) & 1;
                 }
                 case K_SHF -> r[dst] = shf(c[o + AUX], src(c, r, o, 0), src(c, r, o, 1), src(c, r, o, 2));
-                case K_SHR -> {
-                    int s = src(c, r, o, 1);
-                    r[dst] = Integer.compareUnsigned(s, 31) > 0 ? 0 : src(c, r, o, 0) >>> s;
-                }
+                case K_SHR -> r[dst] = shr(src(c, r, o, 0), src(c, r, o, 1));
                 case K_LEA -> r[dst] = (src(c, r, o, 0) << src(c, r, o, 2)) + src(c, r, o, 1);
                 case K_MOV -> r[dst] = src(c, r, o, 0);
                 case K_IABS -> r[dst] = Math.abs(src(c, r, o, 0));
@@ -297,13 +404,13 @@ public final class Emulator {
                 case K_PRMT -> r[dst] = prmt(src(c, r, o, 0), src(c, r, o, 1), src(c, r, o, 2));
                 case K_MOV_LO -> r[dst] = r[c[o + A]];
                 case K_MOV_HI -> r[dst] = r[c[o + A] + 1];
-                case K_DFMA_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(Math.fma(dsrc(c, r, o, 0),
-                        dsrc(c, r, o, 1), dsrc(c, r, o, 2))), true, c, r, o));
-                case K_DMUL_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(dsrc(c, r, o, 0) * dsrc(c, r, o, 1)),
-                        false, c, r, o));
-                case K_DADD_RN -> put64(r, dst, nan64(Double.doubleToRawLongBits(dsrc(c, r, o, 0) + dsrc(c, r, o, 1)),
-                        false, c, r, o));
-                case K_DFMA, K_DMUL, K_DADD -> put64(r, dst, softDouble(c, r, o));
+                case K_DFMA_RN -> put64(r, dst, dfmaRn(lsrc(c, r, o, 0), lsrc(c, r, o, 1), lsrc(c, r, o, 2)));
+                case K_DMUL_RN -> put64(r, dst, dmulRn(lsrc(c, r, o, 0), lsrc(c, r, o, 1)));
+                case K_DADD_RN -> put64(r, dst, daddRn(lsrc(c, r, o, 0), lsrc(c, r, o, 1)));
+                case K_DFMA -> put64(r, dst, softDouble(K_DFMA, c[o + AUX], lsrc(c, r, o, 0), lsrc(c, r, o, 1),
+                        lsrc(c, r, o, 2), env));
+                case K_DMUL, K_DADD -> put64(r, dst, softDouble(c[o + KIND], c[o + AUX], lsrc(c, r, o, 0),
+                        lsrc(c, r, o, 1), 0, env));
                 case K_DSETP -> setPredicates(c, o, compareFloat(c[o + AUX], dsrc(c, r, o, 0), dsrc(c, r, o, 1)));
                 case K_BRA -> {
                     if (pred(c, o, AUX)) {
@@ -336,6 +443,7 @@ public final class Emulator {
                         throw new IllegalStateException(program.name() + ": EXIT inside a call, at " + pc);
                     }
                     runs++;
+                    steps += n;
                     if (trace != null) {
                         trace.step(pc, program.code().get(pc), 0);
                     }
@@ -378,13 +486,14 @@ public final class Emulator {
 
     private void setPredicates(int[] c, int o, boolean result) {
         boolean other = pred(c, o, AUX + 4);
-        BoolOp op = BOOL_OPS[c[o + AUX + 1]];
+        int op = c[o + AUX + 1];
         preds[c[o + AUX + 2]] = combine(op, result, other) ? 1 : 0;
         preds[c[o + AUX + 3]] = combine(op, !result, other) ? 1 : 0;
     }
 
-    private static boolean combine(BoolOp op, boolean x, boolean y) {
-        return switch (op) {
+    /** A SETP's predicate from its comparison and the other source by the BoolOp of ordinal op. */
+    static boolean combine(int op, boolean x, boolean y) {
+        return switch (BOOL_OPS[op]) {
             case AND -> x && y;
             case OR -> x || y;
             case XOR -> x ^ y;
@@ -396,21 +505,70 @@ public final class Emulator {
         r[dst + 1] = (int) (v >>> 32);
     }
 
-    private static int nan32(int v) {
+    static int nan32(int v) {
         return (v & 0x7FFFFFFF) > 0x7F800000 ? CANONICAL_NAN : v;
     }
 
-    /** v, or when it is a NaN the one the GPU's DFMA ({@code fma}) or DADD/DMUL gives for these sources. */
-    private static long nan64(long v, boolean fma, int[] c, int[] r, int o) {
-        if ((v & Long.MAX_VALUE) <= 0x7FF0000000000000L) {
-            return v;
+    /** DFMA.RN: when the result is a NaN, the one the GPU gives for these sources. */
+    static long dfmaRn(long a, long b, long c) {
+        long v = Double.doubleToRawLongBits(Math.fma(Double.longBitsToDouble(a), Double.longBitsToDouble(b),
+                Double.longBitsToDouble(c)));
+        return (v & Long.MAX_VALUE) <= 0x7FF0000000000000L ? v : GpuNaN.fma(v, a, b, c);
+    }
+
+    static long dmulRn(long a, long b) {
+        long v = Double.doubleToRawLongBits(Double.longBitsToDouble(a) * Double.longBitsToDouble(b));
+        return (v & Long.MAX_VALUE) <= 0x7FF0000000000000L ? v : GpuNaN.addMul(v, a, b);
+    }
+
+    static long daddRn(long a, long b) {
+        long v = Double.doubleToRawLongBits(Double.longBitsToDouble(a) + Double.longBitsToDouble(b));
+        return (v & Long.MAX_VALUE) <= 0x7FF0000000000000L ? v : GpuNaN.addMul(v, a, b);
+    }
+
+    static int ffmaRn(int a, int b, int c) {
+        return nan32(Float.floatToRawIntBits(Math.fma(Float.intBitsToFloat(a), Float.intBitsToFloat(b),
+                Float.intBitsToFloat(c))));
+    }
+
+    static int fmulRn(int a, int b) {
+        return nan32(Float.floatToRawIntBits(Float.intBitsToFloat(a) * Float.intBitsToFloat(b)));
+    }
+
+    static int faddRn(int a, int b) {
+        return nan32(Float.floatToRawIntBits(Float.intBitsToFloat(a) + Float.intBitsToFloat(b)));
+    }
+
+    /** FSETP's comparison (cmp: a Cmp ordinal), the sources flushed first when ftz. */
+    static boolean fsetp(int cmp, boolean ftz, int a, int b) {
+        if (ftz) {
+            a = daz(a);
+            b = daz(b);
         }
-        return fma ? GpuNaN.fma(v, lsrc(c, r, o, 0), lsrc(c, r, o, 1), lsrc(c, r, o, 2))
-                : GpuNaN.addMul(v, lsrc(c, r, o, 0), lsrc(c, r, o, 1));
+        return compareFloat(cmp, Float.intBitsToFloat(a), Float.intBitsToFloat(b));
+    }
+
+    /** IMAD.HI's high word of the 64-bit product (as a long, not yet masked). */
+    static long mulHi(long a, long b, boolean unsigned) {
+        return unsigned ? ((a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL)) >>> 32 : (a * b) >> 32;
+    }
+
+    /** IMAD.WIDE's 64-bit product. */
+    static long mulWide(long a, long b, boolean unsigned) {
+        return unsigned ? (a & 0xFFFFFFFFL) * (b & 0xFFFFFFFFL) : a * b;
+    }
+
+    /** IMAD.WIDE's carry out of prod + addend (+ carry in) = sum. */
+    static boolean wideCarry(long sum, long prod, long addend) {
+        return Long.compareUnsigned(sum, prod) < 0 || (sum == prod && addend != 0);
+    }
+
+    static int shr(int a, int s) {
+        return Integer.compareUnsigned(s, 31) > 0 ? 0 : a >>> s;
     }
 
     /** DAZ: a subnormal operand as a zero of its sign. */
-    private static int daz(int v) {
+    static int daz(int v) {
         return (v & 0x7F800000) == 0 ? v & 0x80000000 : v;
     }
 
@@ -419,19 +577,19 @@ public final class Emulator {
         return (v & 0x7FFFFFFF) > 0x00800000;
     }
 
-    private int ffmaFtz(int a, int b, int cc) {
+    static int ffmaFtz(int a, int b, int cc, Env env) {
         int v = Float.floatToRawIntBits(Math.fma(Float.intBitsToFloat(a), Float.intBitsToFloat(b), Float.intBitsToFloat(cc)));
-        return clearOfUnderflow(v) ? nan32(v) : softFloat(Mod.FTZ, 3, a, b, cc);
+        return clearOfUnderflow(v) ? nan32(v) : softFloat(Mod.FTZ, 3, a, b, cc, env);
     }
 
-    private int fmulFtz(int a, int b) {
+    static int fmulFtz(int a, int b, Env env) {
         int v = Float.floatToRawIntBits(Float.intBitsToFloat(a) * Float.intBitsToFloat(b));
-        return clearOfUnderflow(v) ? nan32(v) : softFloat(Mod.FTZ, 2, a, b, 0);
+        return clearOfUnderflow(v) ? nan32(v) : softFloat(Mod.FTZ, 2, a, b, 0, env);
     }
 
-    private int faddFtz(int a, int b) {
+    static int faddFtz(int a, int b, Env env) {
         int v = Float.floatToRawIntBits(Float.intBitsToFloat(a) + Float.intBitsToFloat(b));
-        return clearOfUnderflow(v) ? nan32(v) : softFloat(Mod.FTZ, 1, a, b, 0);
+        return clearOfUnderflow(v) ? nan32(v) : softFloat(Mod.FTZ, 1, a, b, 0, env);
     }
 
     private static RoundingMode rounding(int mods) {
@@ -443,7 +601,7 @@ public final class Emulator {
         };
     }
 
-    private void setEnv(int mods) {
+    private static void setEnv(int mods, Env env) {
         env.ftz = Mod.has(mods, Mod.FTZ);
         env.daz = env.ftz;
         env.flags = 0;
@@ -458,7 +616,7 @@ public final class Emulator {
      * them. Results that are floats, zero, near the subnormal range or the overflow threshold,
      * and every NaN or infinity, go to softfloat.
      */
-    private int softFloat(int mods, int which, int a, int b, int cc) {
+    static int softFloat(int mods, int which, int a, int b, int cc, Env env) {
         if (Mod.round(mods) != Mod.RN) {
             if (Mod.has(mods, Mod.FTZ)) {
                 a = daz(a);
@@ -487,11 +645,11 @@ public final class Emulator {
                 }
             }
         }
-        return softFloatExact(mods, which, a, b, cc);
+        return softFloatExact(mods, which, a, b, cc, env);
     }
 
-    private int softFloatExact(int mods, int which, int a, int b, int cc) {
-        setEnv(mods);
+    private static int softFloatExact(int mods, int which, int a, int b, int cc, Env env) {
+        setEnv(mods, env);
         return switch (which) {
             case 1 -> F32.add(a, b, rounding(mods), env);
             case 2 -> F32.mul(a, b, rounding(mods), env);
@@ -499,22 +657,17 @@ public final class Emulator {
         };
     }
 
-    private long softDouble(int[] c, int[] r, int o) {
-        int mods = c[o + AUX];
-        setEnv(mods & ~Mod.FTZ);
-        long a = lsrc(c, r, o, 0);
-        long b = lsrc(c, r, o, 1);
-        return switch (c[o + KIND]) {
-            case K_DFMA -> {
-                long cc = lsrc(c, r, o, 2);
-                yield GpuNaN.fma(F64.mulAdd(a, b, cc, rounding(mods), env), a, b, cc);
-            }
+    /** DFMA, DMUL or DADD (kind) in a directed rounding (cc: DFMA's addend). */
+    static long softDouble(int kind, int mods, long a, long b, long cc, Env env) {
+        setEnv(mods & ~Mod.FTZ, env);
+        return switch (kind) {
+            case K_DFMA -> GpuNaN.fma(F64.mulAdd(a, b, cc, rounding(mods), env), a, b, cc);
             case K_DMUL -> GpuNaN.addMul(F64.mul(a, b, rounding(mods), env), a, b);
             default -> GpuNaN.addMul(F64.add(a, b, rounding(mods), env), a, b);
         };
     }
 
-    private static boolean compareFloat(int cmp, double a, double b) {
+    static boolean compareFloat(int cmp, double a, double b) {
         boolean un = Double.isNaN(a) || Double.isNaN(b);
         return switch (CMPS[cmp]) {
             case F -> false;
@@ -536,14 +689,11 @@ public final class Emulator {
         };
     }
 
-    private boolean compareInt(int[] c, int o, int a, int b) {
-        int cmp = c[o + AUX];
-        boolean unsigned = c[o + AUX + 6] != 0;
+    /** ISETP's comparison; for .EX (the high half of a 64-bit compare) low is the low half's predicate. */
+    static boolean compareInt(int cmp, boolean unsigned, boolean ex, boolean low, int a, int b) {
         int rel = unsigned ? Integer.compareUnsigned(a, b) : Integer.compare(a, b);
-        boolean ex = c[o + AUX + 7] != 0;
         if (ex) {
             // high half of a 64-bit compare: strict order decides, equality defers to the low half
-            boolean low = preds[c[o + C]] != 0;
             return switch (CMPS[cmp]) {
                 case LT, LTU -> rel < 0 || (rel == 0 && low);
                 case LE, LEU -> rel < 0 || (rel == 0 && low);
@@ -612,34 +762,29 @@ public final class Emulator {
         return r;
     }
 
-    private void i2f(int[] c, int[] r, int o) {
-        int mods = c[o + AUX];
-        setEnv(mods & ~Mod.FTZ);
+    /** I2F's result bits (a binary32 in the low word unless .F64) for the integer source v. */
+    static long i2f(int mods, long v, Env env) {
+        setEnv(mods & ~Mod.FTZ, env);
         IntType t = Mod.itypeOf(mods);
-        int s = c[o + A];
-        long v = t.is64() ? (r[s] & 0xFFFFFFFFL) | ((long) r[s + 1] << 32) : src(c, r, o, 0);
-        int dst = c[o + DST];
         if (Mod.has(mods, Mod.F64)) {
-            long d = switch (t) {
+            return switch (t) {
                 case U32 -> F64.fromUI32((int) v, env);
                 case S32 -> F64.fromI32((int) v, env);
                 case U64 -> F64.fromUI64(v, rounding(mods), env);
                 case S64 -> F64.fromI64(v, rounding(mods), env);
             };
-            put64(r, dst, d);
-        } else {
-            r[dst] = switch (t) {
-                case U32 -> F32.fromUI32((int) v, rounding(mods), env);
-                case S32 -> F32.fromI32((int) v, rounding(mods), env);
-                case U64 -> F32.fromUI64(v, rounding(mods), env);
-                case S64 -> F32.fromI64(v, rounding(mods), env);
-            };
         }
+        return switch (t) {
+            case U32 -> F32.fromUI32((int) v, rounding(mods), env);
+            case S32 -> F32.fromI32((int) v, rounding(mods), env);
+            case U64 -> F32.fromUI64(v, rounding(mods), env);
+            case S64 -> F32.fromI64(v, rounding(mods), env);
+        };
     }
 
-    private void f2i(int[] c, int[] r, int o) {
-        int mods = c[o + AUX];
-        setEnv(mods);
+    /** F2I's result (one word unless the integer type is 64-bit) for the source bits a (binary64 when .F64). */
+    static long f2i(int mods, long a, Env env) {
+        setEnv(mods, env);
         RoundingMode rm = switch (Mod.round(mods)) {
             case Mod.RZ -> RoundingMode.MIN_MAG;
             case Mod.RM -> RoundingMode.MIN;
@@ -647,24 +792,21 @@ public final class Emulator {
             default -> RoundingMode.NEAR_EVEN;
         };
         IntType t = Mod.itypeOf(mods);
-        int dst = c[o + DST];
         if (Mod.has(mods, Mod.F64)) {
-            long a = Double.doubleToRawLongBits(dsrc(c, r, o, 0));
-            switch (t) {
-                case U32 -> r[dst] = F64.toUI32(a, rm, false, env);
-                case S32 -> r[dst] = F64.toI32(a, rm, false, env);
-                case U64 -> put64(r, dst, F64.toUI64(a, rm, false, env));
-                case S64 -> put64(r, dst, F64.toI64(a, rm, false, env));
-            }
-        } else {
-            int a = src(c, r, o, 0);
-            switch (t) {
-                case U32 -> r[dst] = F32.toUI32(a, rm, false, env);
-                case S32 -> r[dst] = F32.toI32(a, rm, false, env);
-                case U64 -> put64(r, dst, F32.toUI64(a, rm, false, env));
-                case S64 -> put64(r, dst, F32.toI64(a, rm, false, env));
-            }
+            return switch (t) {
+                case U32 -> F64.toUI32(a, rm, false, env);
+                case S32 -> F64.toI32(a, rm, false, env);
+                case U64 -> F64.toUI64(a, rm, false, env);
+                case S64 -> F64.toI64(a, rm, false, env);
+            };
         }
+        int x = (int) a;
+        return switch (t) {
+            case U32 -> F32.toUI32(x, rm, false, env);
+            case S32 -> F32.toI32(x, rm, false, env);
+            case U64 -> F32.toUI64(x, rm, false, env);
+            case S64 -> F32.toI64(x, rm, false, env);
+        };
     }
 
     // ------------------------------------------------------------------ compilation

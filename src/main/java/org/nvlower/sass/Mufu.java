@@ -119,6 +119,11 @@ public final class Mufu {
 
     /** The correctly rounded function value (special cases included), the centre of the admissible outputs. */
     public static int exact(MufuFn fn, int x) {
+        if (fn == MufuFn.RSQ && x >= 0x00800000 && x < POS_INF) {
+            // a positive normal: no special case (special() gives NO_SPECIAL), a normal result (so
+            // flushResult keeps it): what the general path below computes
+            return rsqrt(x);
+        }
         int s = special(fn, x);
         if (s != NO_SPECIAL) {
             return s;
@@ -187,6 +192,17 @@ public final class Mufu {
      */
     static int rsqrt(int x) {
         double r = 1.0 / Math.sqrt(Float.intBitsToFloat(x));
+        // r is a normal double and its float is normal (x in [2^-126, 2^128): r in (2^-64, 2^63]),
+        // so r's low 29 significand bits t say where r lies between the floats below and above it,
+        // and the midpoint between them is t = 2^28. The test below decides only when
+        // |r - mid| <= |mid| 2^-50 < 8 ulps of r's binade (|mid| < 2^(e+1), an ulp is 2^(e-52)); r
+        // more than 8 ulps from that midpoint is outside it, and then the answer is the nearest
+        // float, which the test below returns too (when r is a float, t = 0, the midpoint it
+        // measures against lies half a float ulp away: also outside).
+        long t = Double.doubleToRawLongBits(r) & ((1L << 29) - 1);
+        if (Math.abs(t - (1L << 28)) > 8) {
+            return Float.floatToRawIntBits((float) r);
+        }
         float nearest = (float) r;
         int n = Float.floatToRawIntBits(nearest);
         // the midpoint on r's side of the nearest float

@@ -147,6 +147,75 @@ class MufuTest {
         }
     }
 
+    /**
+     * The midpoint test's early return (Mufu.rsqrt when r is over 8 double ulps from the float
+     * midpoint) against the midpoint test alone, on every input of [1, 4): 1/sqrt(4^k x) is
+     * 1/sqrt(x) 2^-k exactly in double (both roundings commute with the scaling), so these inputs
+     * give every position of r between two floats that any positive normal input gives. And
+     * Mufu.exact's shortcut for positive normals against the general path at every exponent.
+     */
+    @Test
+    void rsqrtEarlyReturnIsTheMidpointTestsAnswer() {
+        for (int x = 0x3F800000; x < 0x40800000; x++) {
+            int want = midpointRsqrt(x);
+            int got = Mufu.rsqrt(x);
+            if (want != got) {
+                assertEquals(Integer.toHexString(want), Integer.toHexString(got), Integer.toHexString(x));
+            }
+        }
+        SplittableRandom r = new SplittableRandom(5);
+        for (int i = 0; i < 200_000; i++) {
+            int x = r.nextInt() & 0x7FFFFFFF;
+            if (x >= 0x00800000 && x < 0x7F800000) {
+                assertEquals(midpointRsqrt(x), Mufu.exact(MufuFn.RSQ, x), Integer.toHexString(x));
+            }
+        }
+    }
+
+    /** Mufu.rsqrt as it was before its early return: the midpoint test for every input. */
+    private static int midpointRsqrt(int x) {
+        double r = 1.0 / Math.sqrt(Float.intBitsToFloat(x));
+        float nearest = (float) r;
+        int n = Float.floatToRawIntBits(nearest);
+        double other = r > nearest ? Math.nextUp(nearest) : Math.nextDown(nearest);
+        double mid = (nearest + other) / 2;
+        if (Math.abs(r - mid) > Math.abs(mid) * 0x1p-50) {
+            return n;
+        }
+        long mBits = Double.doubleToRawLongBits(mid);
+        long mSig = (mBits & 0xFFFFFFFFFFFFFL) | (1L << 52);
+        int em = (int) ((mBits >>> 52) & 0x7FF) - 1075;
+        int tz = Long.numberOfTrailingZeros(mSig);
+        mSig >>>= tz;
+        em += tz;
+        int xSig = (x & 0x7FFFFF) | 0x800000;
+        int ex = ((x >>> 23) & 0xFF) - 150;
+        int tzx = Integer.numberOfTrailingZeros(xSig);
+        xSig >>>= tzx;
+        ex += tzx;
+        long sqLo = mSig * mSig;
+        long pHi = Math.unsignedMultiplyHigh(sqLo, xSig);
+        long pLo = sqLo * xSig;
+        int e = -(2 * em + ex);
+        int cmp;
+        if (e < 0) {
+            cmp = 1;
+        } else if (e >= 128) {
+            cmp = -1;
+        } else {
+            long tHi = e >= 64 ? 1L << (e - 64) : 0;
+            long tLo = e >= 64 ? 0 : 1L << e;
+            int c = Long.compareUnsigned(pHi, tHi);
+            cmp = c != 0 ? c : Long.compareUnsigned(pLo, tLo);
+        }
+        boolean rootBelowMid = cmp > 0;
+        boolean midAbove = mid > nearest;
+        if (cmp == 0) {
+            return n;
+        }
+        return rootBelowMid == midAbove ? n : Float.floatToRawIntBits((float) other);
+    }
+
     @Test
     void seededModelsAreFunctionsOfTheirInput() {
         MufuModel a = MufuModel.bounded(7);

@@ -181,6 +181,9 @@ public final class TemplateVerifier {
             MufuModel m = model(plan.mufu(), plan.seed());
             this.choices = m instanceof MufuModel.Enumerating e ? e : null;
             this.em = new Emulator(op.template().program(), m);
+            // this worker's share of the runs: whether compiling the program pays (Emulator.expectRuns)
+            this.em.expectRuns(plan.cases() * (choices == null ? 1 : MufuModel.Enumerating.choices(op.template().program()))
+                    / plan.threads());
             this.env = op.env();
             this.subject = plan.subjects() == null ? null : plan.subjects().make(m);
         }
