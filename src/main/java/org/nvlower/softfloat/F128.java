@@ -1344,33 +1344,7 @@ public final class F128 {
             return;
         }
         // inexact and off every half-ulp: bit 9 of z is the round bit
-        sqrtPackInexact(expZ, z64 >>> 10, (z64 << 54) | (z0 >>> 10), (z0 >>> 9) & 1, rm, env);
-    }
-
-    /** The modes (by ordinal) that round a positive inexact value up when its round bit is 1. */
-    private static final int SQRT_UP_IF_ROUND = 1 << 0 | 1 << 4; // NEAR_EVEN, NEAR_MAX_MAG
-    /** The modes (by ordinal) that round a positive inexact value up whatever its round bit. */
-    private static final int SQRT_UP_ALWAYS = 1 << 3; // MAX
-    /** The modes (by ordinal) that set the last bit of an inexact value. */
-    private static final int SQRT_JAM = 1 << 5; // ODD
-
-    /**
-     * {@link #roundPackInexact} for a square root: positive, of a normal exponent (expZ lies in
-     * [8135, 24573] for every finite operand: no overflow or underflow), inexact and off every
-     * half-ulp. The mode chooses by its ordinal's bit in three constants, without a branch: the
-     * same code for all six modes, so that one loop compiled first in one mode (the modes share one
-     * profile when a function's modes run in one JVM) has no uncommon trap or rarely taken branch
-     * for the others. The increment equals roundPackInexact's for sign = false: round in NEAR_EVEN
-     * and NEAR_MAX_MAG (never a tie), 1 in MAX, 0 in MIN, MIN_MAG and ODD (ODD sets the last bit).
-     */
-    private static void sqrtPackInexact(int expZ, long sig64, long sig0, long round, RoundingMode rm, Env env) {
-        int mode = rm.ordinal();
-        env.flags |= INEXACT;
-        long inc = ((SQRT_UP_IF_ROUND * (int) round | SQRT_UP_ALWAYS) >>> mode) & 1;
-        long z0 = (sig0 | ((SQRT_JAM >>> mode) & 1)) + inc;
-        // a carry out of the significand's top bit moves into the exponent field, as it should
-        env.zHi = ((long) expZ << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
-        env.zLo = z0;
+        roundPackInexact(false, expZ, z64 >>> 10, (z64 << 54) | (z0 >>> 10), (z0 >>> 9) & 1, rm, env);
     }
 
     /**

@@ -151,8 +151,8 @@ class F128SqrtTest {
     }
 
     /**
-     * Each operand in all six modes (sqrtPackInexact picks the mode by its ordinal's bit in three
-     * constants: a wrong bit shows as one mode's results differing from ExactReference's): random
+     * Each operand in all six modes (a rounding that picks the mode by data, such as the ordinal
+     * form tried on the q8t branch, shows a wrong mode as one mode's results differing): random
      * significands over the whole exponent range, subnormals included, and significands one unit
      * from all ones, whose roots round up into the next binade in MAX (and in the near modes).
      */
