@@ -149,4 +149,31 @@ class F128SqrtTest {
             }
         }
     }
+
+    /**
+     * Each operand in all six modes (a rounding that picks the mode by data, such as the ordinal
+     * form tried on the q8t branch, shows a wrong mode as one mode's results differing): random
+     * significands over the whole exponent range, subnormals included, and significands one unit
+     * from all ones, whose roots round up into the next binade in MAX (and in the near modes).
+     */
+    @Test
+    void everyModeOnEachOperand() {
+        SplittableRandom r = new SplittableRandom(0x0DD5EED5L);
+        BigInteger allOnes = BigInteger.ONE.shiftLeft(113).subtract(BigInteger.ONE);
+        for (int i = 0; i < 6_000; i++) {
+            BigInteger bits;
+            int kind = r.nextInt(8);
+            if (kind == 0) { // subnormal
+                bits = new BigInteger(1 + r.nextInt(112), new java.util.Random(r.nextLong())).setBit(0);
+            } else if (kind == 1) { // all ones less a few units
+                bits = of(allOnes.subtract(BigInteger.valueOf(r.nextInt(4))), 1 + r.nextInt(0x7FFE));
+            } else {
+                BigInteger m = new BigInteger(112, new java.util.Random(r.nextLong())).setBit(112);
+                bits = of(m, 1 + r.nextInt(0x7FFE));
+            }
+            for (RoundingMode rm : RoundingMode.values()) {
+                check(bits, rm);
+            }
+        }
+    }
 }
