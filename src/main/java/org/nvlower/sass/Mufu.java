@@ -203,6 +203,15 @@ public final class Mufu {
         if (Math.abs(t - (1L << 28)) > 8) {
             return Float.floatToRawIntBits((float) r);
         }
+        return rsqrtByMidpoint(x, r);
+    }
+
+    /**
+     * The nearest float to 1/sqrt(x) from r = 1.0 / Math.sqrt(x) (within 2^-52 relative of the
+     * root), for any positive normal x: r's nearest float, unless r lies within 2^-50 of the
+     * midpoint m on its side, where the sign of 1 - m^2 x decides exactly.
+     */
+    static int rsqrtByMidpoint(int x, double r) {
         float nearest = (float) r;
         int n = Float.floatToRawIntBits(nearest);
         // the midpoint on r's side of the nearest float

@@ -297,36 +297,27 @@ final class ProgramCompiler {
 
         /** src(): ((r & and) ^ xor) + add, the neutral parts left out. */
         private String src(int i) {
-            String e = reg(c[o + A + i]);
-            int and = c[o + AND_A + i];
-            int xor = c[o + XOR_A + i];
+            String e = masked(i);
             int add = c[o + ADD_A + i];
-            if (and != -1) {
-                e = "(" + e + " & " + and + ")";
-            }
-            if (xor != 0) {
-                e = "(" + e + " ^ " + xor + ")";
-            }
-            if (add != 0) {
-                e = "(" + e + " + " + add + ")";
-            }
-            return e;
+            return add != 0 ? "(" + e + " + " + add + ")" : e;
         }
 
         /** usrc(): the source as an unsigned 33-bit quantity. */
         private String usrc(int i) {
+            String e = "((" + masked(i) + " & 0xFFFFFFFFL)";
+            int add = c[o + ADD_A + i];
+            return add != 0 ? e + " + " + add + ")" : e + ")";
+        }
+
+        /** (r & and) ^ xor, the neutral parts left out. */
+        private String masked(int i) {
             String e = reg(c[o + A + i]);
             int and = c[o + AND_A + i];
             int xor = c[o + XOR_A + i];
-            int add = c[o + ADD_A + i];
             if (and != -1) {
                 e = "(" + e + " & " + and + ")";
             }
-            if (xor != 0) {
-                e = "(" + e + " ^ " + xor + ")";
-            }
-            e = "((" + e + " & 0xFFFFFFFFL)";
-            return add != 0 ? e + " + " + add + ")" : e + ")";
+            return xor != 0 ? "(" + e + " ^ " + xor + ")" : e;
         }
 
         /** lsrc(): a binary64 source's bits, the high word's modifiers applied. */

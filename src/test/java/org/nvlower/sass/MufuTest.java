@@ -174,46 +174,7 @@ class MufuTest {
 
     /** Mufu.rsqrt as it was before its early return: the midpoint test for every input. */
     private static int midpointRsqrt(int x) {
-        double r = 1.0 / Math.sqrt(Float.intBitsToFloat(x));
-        float nearest = (float) r;
-        int n = Float.floatToRawIntBits(nearest);
-        double other = r > nearest ? Math.nextUp(nearest) : Math.nextDown(nearest);
-        double mid = (nearest + other) / 2;
-        if (Math.abs(r - mid) > Math.abs(mid) * 0x1p-50) {
-            return n;
-        }
-        long mBits = Double.doubleToRawLongBits(mid);
-        long mSig = (mBits & 0xFFFFFFFFFFFFFL) | (1L << 52);
-        int em = (int) ((mBits >>> 52) & 0x7FF) - 1075;
-        int tz = Long.numberOfTrailingZeros(mSig);
-        mSig >>>= tz;
-        em += tz;
-        int xSig = (x & 0x7FFFFF) | 0x800000;
-        int ex = ((x >>> 23) & 0xFF) - 150;
-        int tzx = Integer.numberOfTrailingZeros(xSig);
-        xSig >>>= tzx;
-        ex += tzx;
-        long sqLo = mSig * mSig;
-        long pHi = Math.unsignedMultiplyHigh(sqLo, xSig);
-        long pLo = sqLo * xSig;
-        int e = -(2 * em + ex);
-        int cmp;
-        if (e < 0) {
-            cmp = 1;
-        } else if (e >= 128) {
-            cmp = -1;
-        } else {
-            long tHi = e >= 64 ? 1L << (e - 64) : 0;
-            long tLo = e >= 64 ? 0 : 1L << e;
-            int c = Long.compareUnsigned(pHi, tHi);
-            cmp = c != 0 ? c : Long.compareUnsigned(pLo, tLo);
-        }
-        boolean rootBelowMid = cmp > 0;
-        boolean midAbove = mid > nearest;
-        if (cmp == 0) {
-            return n;
-        }
-        return rootBelowMid == midAbove ? n : Float.floatToRawIntBits((float) other);
+        return Mufu.rsqrtByMidpoint(x, 1.0 / Math.sqrt(Float.intBitsToFloat(x)));
     }
 
     @Test
