@@ -1387,19 +1387,44 @@ public final class F128 {
         // 2^-8 of |d2| < 2^41, plus the two floors: d2 lies in (x - 1.01, x + 0.01), x = rem 2^39
         // / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's second-order term).
         long d2 = Math.multiplyHigh((rem64 << 38) | (rem0 >>> 26), y) >> 17;
-        long shifted64 = (root64 << 39) | (root0 >>> 25);
-        long shifted0 = root0 << 39;
-        long z0 = shifted0 + d2;
-        long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
-        // Now |z - R| < 2 (3 is kept as the margin). Unless z's low 9 bits are within 3 of a
-        // multiple of 512 (the ulp and half-ulp boundaries of the result), R has z's bits 9 and
-        // up and is inexact: done.
-        if (((z0 + 3) & 511) <= 6) {
+        // z = root 2^39 + d2, and now |z - R| < 2 (3 is kept as the margin). Unless z's low 9
+        // bits (d2's: root 2^39 has 39 zero bits) are within 3 of a multiple of 512 (the ulp and
+        // half-ulp boundaries of the result), R has z's bits 9 and up and is inexact.
+        if (((d2 + 3) & 511) <= 6) {
+            long shifted64 = (root64 << 39) | (root0 >>> 25);
+            long shifted0 = root0 << 39;
+            long z0 = shifted0 + d2;
+            long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
             sqrtExact(expZ, root64, root0, rem0, d2, z64, z0, rm, env);
             return;
         }
-        // inexact and off every half-ulp: bit 9 of z is the round bit
-        roundPackInexact(false, expZ, z64 >>> 10, (z64 << 54) | (z0 >>> 10), (z0 >>> 9) & 1, rm, env);
+        // Inexact and off every half-ulp: the result's significand is floor(z / 2^10) (bit 9 of z
+        // the round bit, the sticky bit set), rounded up in the near modes when bit 9 is set and
+        // in MAX always (the root is positive, so MIN is MIN_MAG): floor((z + b) / 2^10) with b =
+        // 512, 1024 or 0, which is root 2^29 + ((d2 + b) >> 10) since root 2^39 is a multiple of
+        // 2^10. So the rounding is one add before the shift, and root 2^29 is ready long before d2
+        // (it is off the dependency chain that ends in d2). ODD sets the last bit.
+        long b;
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            b = 512;
+        } else if (rm == RoundingMode.MAX) {
+            b = 1024;
+        } else {
+            b = 0;
+        }
+        long q = (d2 + b) >> 10;
+        long top0 = root0 << 29;
+        long sig0 = top0 + q;
+        long sig64 = ((root64 << 29) | (root0 >>> 35)) + (q >> 63) + (ult(sig0, top0) ? 1 : 0);
+        if (rm == RoundingMode.ODD) {
+            sig0 |= 1;
+        }
+        env.flags |= INEXACT;
+        // the significand's leading one (bit 48 of sig64) adds one to expZ, and a carry out of the
+        // top (a root rounded up to 2^113) moves into the exponent field, as in roundPackInexact;
+        // expZ lies in [8135, 24573]: no overflow or underflow
+        env.zHi = ((long) expZ << 48) + sig64;
+        env.zLo = sig0;
     }
 
     /**
