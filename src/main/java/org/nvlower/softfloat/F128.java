@@ -1362,31 +1362,40 @@ public final class F128 {
         long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
         // k = 32: the radicand bits brought down are S's low 10 bits
         long d = Math.multiplyHigh(rem1, y) >> 18; // rem1 2^32 / (2 r), floored
-        long term0 = (r << 33) + d; // 2 r 2^32 + d
-        long term64 = (r >>> 31) + (d >> 63) + (ult(term0, r << 33) ? 1 : 0);
+        // The new remainder rem = rem1 2^64 + bits - d (2 r 2^32 + d) = h 2^33 + bits - d^2 with
+        // h = rem1 2^31 - d r. |rem| < 2^87 (sqrtLastDigit), bits < 2^64 and d^2 < 2^68 (|d| <
+        // 2^34), so |h| < 2^55: h is exact modulo 2^64. sqrtLastDigit's digit needs only rem's
+        // top bits, ms = floor(rem / 2^26) = h 2^7 + (bits >>> 26) - ceil(d^2 / 2^26) (bits' low
+        // 54 bits are zeros); it gets h 2^7 + (bits >>> 26) - floor(d^2 / 2^26), ms or ms + 1
+        // (|ms| < 2^61). The three products (d r, d^2's two words) run side by side, where the
+        // exact 128-bit rem took d (2 r 2^32 + d) after that sum, then a 128-bit subtraction.
+        // rem's low word (rem0, exact) goes to sqrtExact.
         long bits = sigA0 << 54;
-        long p0 = d * term0;
-        long p64 = Math.unsignedMultiplyHigh(d, term0) + d * term64 - ((d >> 63) & term0);
-        long rem0 = bits - p0;
-        long rem64 = rem1 - p64 - (ult(bits, p0) ? 1 : 0);
+        long dr = d * r;
+        long dd0 = d * d;
+        long h = (rem1 << 31) - dr;
+        long top = (h << 7) + (bits >>> 26) - ((Math.multiplyHigh(d, d) << 38) | (dd0 >>> 26));
+        long rem0 = bits - (dr << 33) - dd0;
         long root0 = (r << 32) + d;
         long root64 = (r >>> 32) + (d >> 63) + (ult(root0, r << 32) ? 1 : 0);
-        sqrtLastDigit((e >> 1) + BIAS - 1, root64, root0, rem64, rem0, y, rm, env);
+        sqrtLastDigit((e >> 1) + BIAS - 1, root64, root0, top, rem0, y, rm, env);
     }
 
     /**
      * sqrtNormal's second digit and rounding, kept apart so that both halves stay under C2's
      * inlining limit (325 bytecodes) and the whole square root inlines into a caller's loop.
      */
-    private static void sqrtLastDigit(int expZ, long root64, long root0, long rem64, long rem0, long y,
+    private static void sqrtLastDigit(int expZ, long root64, long root0, long top, long rem0, long y,
             RoundingMode rm, Env env) {
         // k = 39: no radicand bits left. d is within about one unit of its digit, so |rem| <
-        // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(rem 2^39 y / 2^114 / 2^32). Its error:
-        // y stands for 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r
-        // truncated from the double root, and d / (r 2^32) < 2^-50 that root moved by), at most
-        // 2^-8 of |d2| < 2^41, plus the two floors: d2 lies in (x - 1.01, x + 0.01), x = rem 2^39
-        // / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's second-order term).
-        long d2 = Math.multiplyHigh((rem64 << 38) | (rem0 >>> 26), y) >> 17;
+        // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(top y / 2^81) with top = floor(rem /
+        // 2^26) or one more (sqrtNormal), i.e. rem 2^39 y / 2^114 / 2^32. Its error: y stands for
+        // 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r truncated from the
+        // double root, and d / (r 2^32) < 2^-50 that root moved by), at most 2^-8 of |d2| < 2^41,
+        // plus the two floors and top's extra unit (y / 2^81 < 2^-19): d2 lies in (x - 1.01, x +
+        // 0.01), x = rem 2^39 / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's
+        // second-order term).
+        long d2 = Math.multiplyHigh(top, y) >> 17;
         // z = root 2^39 + d2, and now |z - R| < 2 (3 is kept as the margin). Unless z's low 9
         // bits (d2's: root 2^39 has 39 zero bits) are within 3 of a multiple of 512 (the ulp and
         // half-ulp boundaries of the result), R has z's bits 9 and up and is inexact.
