@@ -1362,44 +1362,78 @@ public final class F128 {
         long rem1 = t0 - r * r; // t - r^2, small: its low word is its value
         // k = 32: the radicand bits brought down are S's low 10 bits
         long d = Math.multiplyHigh(rem1, y) >> 18; // rem1 2^32 / (2 r), floored
-        long term0 = (r << 33) + d; // 2 r 2^32 + d
-        long term64 = (r >>> 31) + (d >> 63) + (ult(term0, r << 33) ? 1 : 0);
+        // The new remainder rem = rem1 2^64 + bits - d (2 r 2^32 + d) = h 2^33 + bits - d^2 with
+        // h = rem1 2^31 - d r. |rem| < 2^87 (sqrtLastDigit), bits < 2^64 and d^2 < 2^68 (|d| <
+        // 2^34), so |h| < 2^55: h is exact modulo 2^64. sqrtLastDigit's digit needs only rem's
+        // top bits, ms = floor(rem / 2^26) = h 2^7 + (bits >>> 26) - ceil(d^2 / 2^26) (bits' low
+        // 54 bits are zeros); it gets h 2^7 + (bits >>> 26) - floor(d^2 / 2^26), ms or ms + 1
+        // (|ms| < 2^61). The three products (d r, d^2's two words) run side by side, where the
+        // exact 128-bit rem took d (2 r 2^32 + d) after that sum, then a 128-bit subtraction.
+        // rem's low word (rem0, exact) goes to sqrtExact.
         long bits = sigA0 << 54;
-        long p0 = d * term0;
-        long p64 = Math.unsignedMultiplyHigh(d, term0) + d * term64 - ((d >> 63) & term0);
-        long rem0 = bits - p0;
-        long rem64 = rem1 - p64 - (ult(bits, p0) ? 1 : 0);
+        long dr = d * r;
+        long dd0 = d * d;
+        long h = (rem1 << 31) - dr;
+        long top = (h << 7) + (bits >>> 26) - ((Math.multiplyHigh(d, d) << 38) | (dd0 >>> 26));
+        long rem0 = bits - (dr << 33) - dd0;
         long root0 = (r << 32) + d;
         long root64 = (r >>> 32) + (d >> 63) + (ult(root0, r << 32) ? 1 : 0);
-        sqrtLastDigit((e >> 1) + BIAS - 1, root64, root0, rem64, rem0, y, rm, env);
+        sqrtLastDigit((e >> 1) + BIAS - 1, root64, root0, top, rem0, y, rm, env);
     }
 
     /**
      * sqrtNormal's second digit and rounding, kept apart so that both halves stay under C2's
      * inlining limit (325 bytecodes) and the whole square root inlines into a caller's loop.
      */
-    private static void sqrtLastDigit(int expZ, long root64, long root0, long rem64, long rem0, long y,
+    private static void sqrtLastDigit(int expZ, long root64, long root0, long top, long rem0, long y,
             RoundingMode rm, Env env) {
         // k = 39: no radicand bits left. d is within about one unit of its digit, so |rem| <
-        // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(rem 2^39 y / 2^114 / 2^32). Its error:
-        // y stands for 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r
-        // truncated from the double root, and d / (r 2^32) < 2^-50 that root moved by), at most
-        // 2^-8 of |d2| < 2^41, plus the two floors: d2 lies in (x - 1.01, x + 0.01), x = rem 2^39
-        // / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's second-order term).
-        long d2 = Math.multiplyHigh((rem64 << 38) | (rem0 >>> 26), y) >> 17;
-        long shifted64 = (root64 << 39) | (root0 >>> 25);
-        long shifted0 = root0 << 39;
-        long z0 = shifted0 + d2;
-        long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
-        // Now |z - R| < 2 (3 is kept as the margin). Unless z's low 9 bits are within 3 of a
-        // multiple of 512 (the ulp and half-ulp boundaries of the result), R has z's bits 9 and
-        // up and is inexact: done.
-        if (((z0 + 3) & 511) <= 6) {
+        // 2^87 and rem >> 26 fits in 61 bits; d2 = floor(top y / 2^81) with top = floor(rem /
+        // 2^26) or one more (sqrtNormal), i.e. rem 2^39 y / 2^114 / 2^32. Its error: y stands for
+        // 1 / (2 root 2^-32) within a relative 2^-49 (the double's rounding, r truncated from the
+        // double root, and d / (r 2^32) < 2^-50 that root moved by), at most 2^-8 of |d2| < 2^41,
+        // plus the two floors and top's extra unit (y / 2^81 < 2^-19): d2 lies in (x - 1.01, x +
+        // 0.01), x = rem 2^39 / (2 root); and R = root 2^39 + x up to 2^-40 (the recurrence's
+        // second-order term).
+        long d2 = Math.multiplyHigh(top, y) >> 17;
+        // z = root 2^39 + d2, and now |z - R| < 2 (3 is kept as the margin). Unless z's low 9
+        // bits (d2's: root 2^39 has 39 zero bits) are within 3 of a multiple of 512 (the ulp and
+        // half-ulp boundaries of the result), R has z's bits 9 and up and is inexact.
+        if (((d2 + 3) & 511) <= 6) {
+            long shifted64 = (root64 << 39) | (root0 >>> 25);
+            long shifted0 = root0 << 39;
+            long z0 = shifted0 + d2;
+            long z64 = shifted64 + (d2 >> 63) + (ult(z0, shifted0) ? 1 : 0);
             sqrtExact(expZ, root64, root0, rem0, d2, z64, z0, rm, env);
             return;
         }
-        // inexact and off every half-ulp: bit 9 of z is the round bit
-        roundPackInexact(false, expZ, z64 >>> 10, (z64 << 54) | (z0 >>> 10), (z0 >>> 9) & 1, rm, env);
+        // Inexact and off every half-ulp: the result's significand is floor(z / 2^10) (bit 9 of z
+        // the round bit, the sticky bit set), rounded up in the near modes when bit 9 is set and
+        // in MAX always (the root is positive, so MIN is MIN_MAG): floor((z + b) / 2^10) with b =
+        // 512, 1024 or 0, which is root 2^29 + ((d2 + b) >> 10) since root 2^39 is a multiple of
+        // 2^10. So the rounding is one add before the shift, and root 2^29 is ready long before d2
+        // (it is off the dependency chain that ends in d2). ODD sets the last bit.
+        long b;
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            b = 512;
+        } else if (rm == RoundingMode.MAX) {
+            b = 1024;
+        } else {
+            b = 0;
+        }
+        long q = (d2 + b) >> 10;
+        long top0 = root0 << 29;
+        long sig0 = top0 + q;
+        long sig64 = ((root64 << 29) | (root0 >>> 35)) + (q >> 63) + (ult(sig0, top0) ? 1 : 0);
+        if (rm == RoundingMode.ODD) {
+            sig0 |= 1;
+        }
+        env.flags |= INEXACT;
+        // the significand's leading one (bit 48 of sig64) adds one to expZ, and a carry out of the
+        // top (a root rounded up to 2^113) moves into the exponent field, as in roundPackInexact;
+        // expZ lies in [8135, 24573]: no overflow or underflow
+        env.zHi = ((long) expZ << 48) + sig64;
+        env.zLo = sig0;
     }
 
     /**
@@ -1680,6 +1714,15 @@ public final class F128 {
     }
 
     /**
+     * Whether a | b has the exponent field of a NaN or an infinity: true whenever a or b has it
+     * (and for a few pairs more, which the exact test after it lets through). One or and one
+     * and-not (BMI1 andn) with its zero flag, where anyExpMax takes two ands, a compare and a cmov.
+     */
+    private static boolean orExpMax(long aHi, long bHi) {
+        return (~(aHi | bHi) & NAN_KEY_MIN) == 0;
+    }
+
+    /**
      * The magnitude's high word with bit 0 set when the low word is nonzero: above
      * {@link #NAN_KEY_MIN} exactly for a NaN (exponent field all ones and a nonzero fraction), and
      * then below {@link #QUIET_NAN_KEY_MIN} exactly for a signaling one (quiet bit 47 clear). Bit 0
@@ -1747,7 +1790,7 @@ public final class F128 {
 
     /** a <= b, signaling (INVALID for any NaN). */
     public static boolean le(long aHi, long aLo, long bHi, long bLo, Env env) {
-        if (anyExpMax(aHi, bHi) && Math.max(nanKey(aHi, aLo), nanKey(bHi, bLo)) > NAN_KEY_MIN) {
+        if (orExpMax(aHi, bHi) && Math.max(nanKey(aHi, aLo), nanKey(bHi, bLo)) > NAN_KEY_MIN) {
             env.flags |= INVALID;
             return false;
         }
@@ -1757,7 +1800,7 @@ public final class F128 {
 
     /** a < b, signaling (INVALID for any NaN). */
     public static boolean lt(long aHi, long aLo, long bHi, long bLo, Env env) {
-        if (anyExpMax(aHi, bHi) && Math.max(nanKey(aHi, aLo), nanKey(bHi, bLo)) > NAN_KEY_MIN) {
+        if (orExpMax(aHi, bHi) && Math.max(nanKey(aHi, aLo), nanKey(bHi, bLo)) > NAN_KEY_MIN) {
             env.flags |= INVALID;
             return false;
         }

@@ -1,6 +1,7 @@
 package org.nvlower.softfloat;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigInteger;
 import java.util.SplittableRandom;
@@ -175,5 +176,31 @@ class F128SqrtTest {
                 check(bits, rm);
             }
         }
+    }
+
+    /**
+     * Operands whose 123-bit root R = isqrt(S 2^132) (S doubled for an odd exponent) has its low 9
+     * bits within 8 of a multiple of 512 (a ulp or half-ulp boundary of the result): on both
+     * sides of sqrtLastDigit's test for the exact path, where its estimate z (within 2 of R,
+     * from a digit input that may be one unit above floor(rem / 2^26), q9q) and its rounding as
+     * root 2^29 + ((d2 + b) >> 10) must agree with the exact root in every mode.
+     */
+    @Test
+    void rootsNearHalfUlpBoundaries() {
+        SplittableRandom r = new SplittableRandom(0xB0DA12L);
+        int found = 0;
+        for (int i = 0; i < 60_000; i++) {
+            BigInteger m = new BigInteger(112, new java.util.Random(r.nextLong())).setBit(112);
+            int e = 1 + r.nextInt(0x7FFE);
+            int oddExponent = (e - 0x3FFF) & 1;
+            int low = BigInteger.ONE.shiftLeft(132 + oddExponent).multiply(m).sqrt().intValue() & 511;
+            if (low <= 8 || low >= 504) {
+                found++;
+                for (RoundingMode rm : RoundingMode.values()) {
+                    check(of(m, e), rm);
+                }
+            }
+        }
+        assertTrue(found > 1_000, "operands near a boundary: " + found);
     }
 }
