@@ -418,7 +418,7 @@ final class ConversionPath {
      * x rounded to an integral double in mode rm, exactly as the general path rounds to an integer;
      * NaN stays NaN, infinities stay. Each mode is a few instructions without a branch on the data
      * (a branch on x's sign or on whether it moved is a coin toss on random operands), and without
-     * a call: the JIT profiles this switch once for all callers, so the modes a loop met after it
+     * a call: the JIT profiles the mode tests once for all callers, so the modes a loop met after it
      * was compiled are cold cases, where any callee but an intrinsic stays a call. Math.copySign
      * is not one (21 bytecodes: "failed to inline: low call site frequency" in near_maxMag and
      * odd, which left a call in the loop and ran f64 -> i64/odd at 0.4x SoftFloat): the sign is
@@ -433,29 +433,77 @@ final class ConversionPath {
      * 2^53, so exact); the sign put back. For the smallest subnormal |x| / 2 rounds to 0, which the
      * comparison with |x| (not with |x| / 2) still reads as not even.
      * </ul>
+     *
+     * <p>The mode is picked by one test per mode (q9h branch), not by a switch. A loop that runs
+     * the modes one after another (the benchmark's one JVM per format, TestFloat) is compiled in
+     * the first mode, where C2 turns the never-taken side of a test into an uncommon trap; each
+     * mode then traps once at its own test when it first comes and the loop is compiled again
+     * with that mode's arm seen. A switch traps only once (its bytecode then has "too many
+     * traps"): the loop compiled when the second mode came was kept for every later mode, whose
+     * arms the switch's profile counted as never taken, and the last one, odd (the longest arm),
+     * ran at 1.07-1.13x SoftFloat there against 1.3-1.5x in a JVM of its own (f16 -> i32/odd;
+     * docs/PERFORMANCE.md, q9h section). {@link #integralI64} is a copy with a profile of its own,
+     * so that the conversion timed second meets untaken tests too.
      */
     static double integral(double x, RoundingMode rm) {
         long sign = Double.doubleToRawLongBits(x) & Long.MIN_VALUE;
-        return switch (rm) {
-            case NEAR_EVEN -> Math.rint(x);
-            case MIN -> Math.floor(x);
-            case MAX -> Math.ceil(x);
-            case MIN_MAG -> Double.longBitsToDouble(Double.doubleToRawLongBits(Math.floor(Math.abs(x))) | sign);
-            case NEAR_MAX_MAG -> {
-                double r = Math.rint(x);
-                yield Math.abs(x - r) == 0.5 ? x + Double.longBitsToDouble(HALF | sign) : r;
-            }
-            case ODD -> {
-                double a = Math.abs(x);
-                double f = Math.floor(a * 0.5);
-                // the choice made on the bits: a select of two longs, which C2 can compile as a
-                // conditional move, where a select of two doubles is a branch (on x86), and which
-                // way it goes is data (whether |x| is an even integer)
-                long even = Double.doubleToRawLongBits(a);
-                long odd = Double.doubleToRawLongBits(f + f + 1);
-                yield Double.longBitsToDouble((f + f == a ? even : odd) | sign);
-            }
-        };
+        if (rm == RoundingMode.ODD) {
+            double a = Math.abs(x);
+            double f = Math.floor(a * 0.5);
+            // the choice made on the bits: a select of two longs, which C2 can compile as a
+            // conditional move, where a select of two doubles is a branch (on x86), and which
+            // way it goes is data (whether |x| is an even integer)
+            long even = Double.doubleToRawLongBits(a);
+            long odd = Double.doubleToRawLongBits(f + f + 1);
+            return Double.longBitsToDouble((f + f == a ? even : odd) | sign);
+        }
+        if (rm == RoundingMode.NEAR_EVEN) {
+            return Math.rint(x);
+        }
+        if (rm == RoundingMode.MIN_MAG) {
+            return Double.longBitsToDouble(Double.doubleToRawLongBits(Math.floor(Math.abs(x))) | sign);
+        }
+        if (rm == RoundingMode.MIN) {
+            return Math.floor(x);
+        }
+        if (rm == RoundingMode.MAX) {
+            return Math.ceil(x);
+        }
+        double r = Math.rint(x); // NEAR_MAX_MAG
+        return Math.abs(x - r) == 0.5 ? x + Double.longBitsToDouble(HALF | sign) : r;
+    }
+
+    /**
+     * {@link #integral} for {@link #toI64}: the same code, written out again (a call to a shared
+     * body would not be inlined at a test taken for a few calls in a hundred million), with a
+     * profile of its own.
+     */
+    static double integralI64(double x, RoundingMode rm) {
+        long sign = Double.doubleToRawLongBits(x) & Long.MIN_VALUE;
+        if (rm == RoundingMode.ODD) {
+            double a = Math.abs(x);
+            double f = Math.floor(a * 0.5);
+            // the choice made on the bits: a select of two longs, which C2 can compile as a
+            // conditional move, where a select of two doubles is a branch (on x86), and which
+            // way it goes is data (whether |x| is an even integer)
+            long even = Double.doubleToRawLongBits(a);
+            long odd = Double.doubleToRawLongBits(f + f + 1);
+            return Double.longBitsToDouble((f + f == a ? even : odd) | sign);
+        }
+        if (rm == RoundingMode.NEAR_EVEN) {
+            return Math.rint(x);
+        }
+        if (rm == RoundingMode.MIN_MAG) {
+            return Double.longBitsToDouble(Double.doubleToRawLongBits(Math.floor(Math.abs(x))) | sign);
+        }
+        if (rm == RoundingMode.MIN) {
+            return Math.floor(x);
+        }
+        if (rm == RoundingMode.MAX) {
+            return Math.ceil(x);
+        }
+        double r = Math.rint(x); // NEAR_MAX_MAG
+        return Math.abs(x - r) == 0.5 ? x + Double.longBitsToDouble(HALF | sign) : r;
     }
 
     /** The bits of 1/2 (for {@link #integral}'s tie away from zero, the sign ORed in). */
@@ -483,7 +531,7 @@ final class ConversionPath {
 
     /** {@link #toI32} for a long result. */
     static long toI64(double x, boolean subnormal, RoundingMode rm, boolean exact, Env env) {
-        double r = integral(x, rm);
+        double r = integralI64(x, rm);
         if (r >= -0x1p63 && r < 0x1p63) {
             if (env.daz && subnormal) {
                 return 0;
