@@ -642,7 +642,7 @@ public final class F128 {
             return;
         }
         // H <= A' B' / 2^128 < 2^124, so rounding it up by at most 2^11 never carries out of hHi
-        packInexactProduct(((aHi ^ bHi) & SIGN) + (exp << 48), 10 + (int) t, hHi, hLo, rm, env);
+        packInexactProduct((aHi ^ bHi) & SIGN, exp, 10 + (int) t, hHi, hLo, rm, env);
     }
 
     /**
@@ -684,25 +684,26 @@ public final class F128 {
      * the significand moves into the exponent field, as it should. Kept apart from mulNormal so
      * that both stay under C2's inlining limit (325 bytecodes).
      */
-    private static void packInexactProduct(long top, int sh, long hHi, long hLo, RoundingMode rm, Env env) {
+    private static void packInexactProduct(long sign, long exp, int sh, long hHi, long hLo, RoundingMode rm,
+            Env env) {
         env.flags |= INEXACT;
         long add; // in half ulps
         if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
             add = 1;
         } else if (rm == RoundingMode.MIN) {
-            add = (top >>> 63) << 1;
+            add = sign >>> 62;
         } else if (rm == RoundingMode.MAX) {
-            add = ((top >>> 63) << 1) ^ 2;
+            add = (sign >>> 62) ^ 2;
         } else {
             // MIN_MAG and ODD truncate: no increment to add and carry (SoftFloat's odd is its
             // fastest mode; with the increment of 0 added, odd read 1.09-1.13 of it, not 1.2)
-            env.zHi = top + (hHi >>> sh);
+            env.zHi = sign + (exp << 48) + (hHi >>> sh);
             env.zLo = (hHi << -sh) | (hLo >>> sh) | (rm == RoundingMode.ODD ? 1 : 0);
             return;
         }
         long n0 = hLo + (add << (sh - 1));
         long n1 = hHi + ((hLo & ~n0) >>> 63);
-        env.zHi = top + (n1 >>> sh);
+        env.zHi = sign + (exp << 48) + (n1 >>> sh);
         env.zLo = (n1 << -sh) | (n0 >>> sh);
     }
 
@@ -855,7 +856,7 @@ public final class F128 {
         if (exp < 0 || exp >= 0x7FFD) {
             packOutOfRange((aHi ^ bHi) & SIGN, exp, sh, hHi, hLo, rm, env);
         } else {
-            packInexactProduct(((aHi ^ bHi) & SIGN) + ((long) exp << 48), sh, hHi, hLo, rm, env);
+            packInexactProduct((aHi ^ bHi) & SIGN, exp, sh, hHi, hLo, rm, env);
         }
         return true;
     }
