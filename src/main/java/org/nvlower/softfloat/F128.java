@@ -564,27 +564,12 @@ public final class F128 {
 
     /** a * b, rounded in mode rm. */
     public static void mul(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
-        int expA = exp(aHi);
-        int expB = exp(bHi);
+        // the exponent fields as longs: mulNormal's arithmetic on them needs no sign extension
+        long expA = (aHi >>> 48) & EXP_MAX;
+        long expB = (bHi >>> 48) & EXP_MAX;
         // one branch for "an operand is zero, subnormal, infinite or NaN" (exponent 0 or 0x7FFF)
         if (((((expA + 1) & EXP_MAX) - 2) | (((expB + 1) & EXP_MAX) - 2)) < 0) {
-            // Written out here rather than called: C2 inlines a callee of more than 35 bytecodes
-            // only where it is taken in a quarter of the calls, and a call left in a caller's
-            // loop makes that loop keep its state in memory.
-            long sign = (aHi ^ bHi) & SIGN;
-            if (isNaN(aHi, aLo) || isNaN(bHi, bLo)) {
-                NanPolicy.propagate128(aHi, aLo, bHi, bLo, env);
-            } else if (isSubnormal(aHi, aLo) || isSubnormal(bHi, bLo)) {
-                mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
-            } else if (expA == EXP_MAX || expB == EXP_MAX) {
-                if (isZero(aHi, aLo) || isZero(bHi, bLo)) {
-                    invalid(env); // inf * 0
-                } else {
-                    z(env, sign | 0x7FFF000000000000L, 0);
-                }
-            } else {
-                z(env, sign, 0); // a zero operand
-            }
+            mulSpecialOrSubnormal(aHi, aLo, bHi, bLo, rm, env);
             return;
         }
         mulNormal(aHi, aLo, bHi, bLo, expA + expB - 0x4000, rm, env);
@@ -621,63 +606,88 @@ public final class F128 {
     }
 
     /**
-     * The product of two normal operands from three 64 x 64-bit products: A' = A 2^15 and
-     * B' = B 2^15 as words a1:a0 and b1:b0 (leading ones at bit 127); H = a1 b1 + hi(a1 b0) +
+     * The product of two normal operands from four 64 x 64-bit multiplies: A' = A 2^13 and
+     * B' = B 2^13 as words a1:a0 and b1:b0 (leading ones at bit 125); H = a1 b1 + hi(a1 b0) +
      * hi(a0 b1) is floor(A' B' / 2^128) or up to 2 less (the dropped low words and a0 b0 add less
-     * than 3 units). H's leading one is bit 127 (t = 1) or 126, its significand H >> (14 + t), its
-     * round bit bit 13 + t. When H's low 13 bits lie in [1, 2^13 - 3], adding 0..2 changes no
+     * than 3 units). H's leading one is bit 123 (t = 1) or 122, its significand H >> (10 + t),
+     * its round bit bit 9 + t. When H's low 9 bits lie in [1, 2^9 - 3], adding 0..2 changes no
      * higher bit and leaves a nonzero bit below the round bit: H decides the rounding, and the
-     * product is inexact and no tie. Otherwise (3 in 8,192 random products, and every product
-     * with at most 13 bits below the round bit, exact ones included) {@link #mulSignificands}
-     * takes the exact 226-bit product. {@code expSum} is the roundPack exponent for t = 0.
+     * product is inexact and no tie. Otherwise (3 in 512 random products, and every product with
+     * at most 9 bits below the round bit, exact ones included) {@link #mulSignificands} takes the
+     * exact 226-bit product. {@code expSum} is the roundPack exponent for t = 0.
+     *
+     * <p>Why 2^13 and not 2^15 (the words' full width): a1 and b1 are below 2^62, so
+     * hi(a1 b0) < a1 and hi(a0 b1) < b1 add to less than 2^63 without a carry, and adding that
+     * sum u to the low word of a1 b1 carries exactly when that word has its top bit and the sum
+     * has not (u's top bit is clear): no carry is a compare, which C2 emitted as setcc or as a
+     * branch on a coin toss. Nine bits below the round bit still leave 509 of 512 products to H.
      */
-    private static void mulNormal(long aHi, long aLo, long bHi, long bLo, int expSum, RoundingMode rm, Env env) {
-        long a1 = (aHi << 15) | (aLo >>> 49) | SIGN;
-        long a0 = aLo << 15;
-        long b1 = (bHi << 15) | (bLo >>> 49) | SIGN;
-        long b0 = bLo << 15;
-        long x = Math.unsignedMultiplyHigh(a1, b0);
-        long y = Math.unsignedMultiplyHigh(a0, b1);
+    private static void mulNormal(long aHi, long aLo, long bHi, long bLo, long expSum, RoundingMode rm, Env env) {
+        long a1 = ((aHi << 16) >>> 3) | (1L << 61) | (aLo >>> 51);
+        long a0 = aLo << 13;
+        long b1 = ((bHi << 16) >>> 3) | (1L << 61) | (bLo >>> 51);
+        long b0 = bLo << 13;
+        long u = Math.unsignedMultiplyHigh(a1, b0) + Math.unsignedMultiplyHigh(a0, b1); // < 2^63
         long lo11 = a1 * b1;
-        long hi11 = Math.unsignedMultiplyHigh(a1, b1);
-        long u = x + y;
         long hLo = lo11 + u;
-        long hHi = hi11 + (ult(u, x) ? 1 : 0) + (ult(hLo, u) ? 1 : 0);
-        int exp = expSum + (int) (hHi >>> 63);
-        // hHi = -1 is excluded so that rounding up cannot carry out of H
-        if (((hLo + 2) & 0x1FFF) <= 2 || hHi == -1L) {
-            mulSignificands((aHi ^ bHi) < 0, exp(aHi), aHi & FRAC_HI | IMPLICIT, aLo, exp(bHi),
-                    bHi & FRAC_HI | IMPLICIT, bLo, rm, env);
+        long hHi = Math.unsignedMultiplyHigh(a1, b1) + ((lo11 & ~hLo) >>> 63);
+        long t = hHi >>> 59;
+        long exp = expSum + t;
+        // Both rare exits call one method with the operands as they came: every rare path of
+        // mul (these, and mulSpecialOrSubnormal) is a call of (aHi, aLo, bHi, bLo, rm, env), so
+        // a caller's loop keeps fewer values alive across calls (measured faster than calls with
+        // the values computed here, and than NaNs, infinities and zeros answered in line).
+        if (((hLo + 2) & 0x1FF) <= 2 || Long.compareUnsigned(exp, 0x7FFD) >= 0) { // or exp < 0, exp >= 0x7FFD
+            mulExactOrOutOfRange(aHi, aLo, bHi, bLo, rm, env);
             return;
         }
-        if (exp < 0 || exp >= 0x7FFD) {
-            packOutOfRange((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
-            return;
-        }
-        packInexactProduct((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+        // H <= A' B' / 2^128 < 2^124, so rounding it up by at most 2^11 never carries out of hHi
+        packInexactProduct((aHi ^ bHi) & SIGN, exp, 10 + (int) t, hHi, hLo, rm, env);
     }
 
-    /** mulNormal's product when subnormal or overflowing: H's significand, its round bit and a sticky bit. */
-    private static void packOutOfRange(long sign, int exp, long hHi, long hLo, RoundingMode rm, Env env) {
+    /**
+     * mul of normal operands where mulNormal's H does not decide (its low bits at a window's edge)
+     * or the product is subnormal or overflows: products far out of range ({@link #farOut}, for
+     * either position of the leading one) take {@link #farOutResult}, the rest the exact product.
+     */
+    private static void mulExactOrOutOfRange(long aHi, long aLo, long bHi, long bLo, RoundingMode rm, Env env) {
+        int expA = exp(aHi);
+        int expB = exp(bHi);
+        int expSum = expA + expB - 0x4000; // roundPack's exponent is expSum or expSum + 1
+        if (farOut(expSum) && farOut(expSum + 1)) {
+            farOutResult((aHi ^ bHi) & SIGN, expSum, rm, env);
+            return;
+        }
+        mulSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
+                rm, env);
+    }
+
+    /**
+     * A product estimate H (mulNormal's or mulAddProductFar's) when subnormal or overflowing:
+     * H's significand H >> sh, its round bit (bit sh - 1) and a sticky bit.
+     */
+    private static void packOutOfRange(long sign, int exp, int sh, long hHi, long hLo, RoundingMode rm, Env env) {
         if (farOut(exp)) {
             farOutResult(sign, exp, rm, env);
             return;
         }
-        int sh = 14 + (int) (hHi >>> 63);
         roundPackAnyMode(sign != 0, exp, hHi >>> sh, (hHi << -sh) | (hLo >>> sh), ((hLo << -sh) & SIGN) | 1, rm,
                 env);
     }
 
     /**
-     * Rounds and packs H >> (14 + t) for mulNormal's normal, inexact, never tied product, by adding
-     * half an ulp (to nearest), an ulp (away from zero) or nothing to H before the shift; a carry
-     * out of the significand moves into the exponent field, as it should. Kept apart from
-     * mulNormal so that both stay under C2's inlining limit (325 bytecodes).
+     * Rounds and packs H >> sh for a normal, inexact, never tied product estimate H (mulNormal's
+     * or mulAddProductFar's; the round bit is bit sh - 1), by adding half an ulp (to nearest), an
+     * ulp (away from zero) or nothing to H before the shift; {@code top} is the sign and the
+     * roundPack exponent in place (sign + exp 2^48). The increment, at most 2^15, is below 2^63,
+     * so H's low word carries exactly when it had its top bit and the sum has not. A carry out of
+     * the significand moves into the exponent field, as it should. Kept apart from mulNormal so
+     * that both stay under C2's inlining limit (325 bytecodes).
      */
-    private static void packInexactProduct(long sign, int exp, long hHi, long hLo, RoundingMode rm, Env env) {
-        int sh = 14 + (int) (hHi >>> 63);
+    private static void packInexactProduct(long sign, long exp, int sh, long hHi, long hLo, RoundingMode rm,
+            Env env) {
+        env.flags |= INEXACT;
         long add; // in half ulps
-        long odd = 0;
         if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
             add = 1;
         } else if (rm == RoundingMode.MIN) {
@@ -685,14 +695,16 @@ public final class F128 {
         } else if (rm == RoundingMode.MAX) {
             add = (sign >>> 62) ^ 2;
         } else {
-            add = 0;
-            odd = rm == RoundingMode.ODD ? 1 : 0;
+            // MIN_MAG and ODD truncate: no increment to add and carry (SoftFloat's odd is its
+            // fastest mode; with the increment of 0 added, odd read 1.09-1.13 of it, not 1.2)
+            env.zHi = sign + (exp << 48) + (hHi >>> sh);
+            env.zLo = (hHi << -sh) | (hLo >>> sh) | (rm == RoundingMode.ODD ? 1 : 0);
+            return;
         }
         long n0 = hLo + (add << (sh - 1));
-        long n1 = hHi + (ult(n0, hLo) ? 1 : 0);
-        env.flags |= INEXACT;
-        env.zHi = sign + ((long) exp << 48) + (n1 >>> sh);
-        env.zLo = (n1 << -sh) | (n0 >>> sh) | odd;
+        long n1 = hHi + ((hLo & ~n0) >>> 63);
+        env.zHi = sign + (exp << 48) + (n1 >>> sh);
+        env.zLo = (n1 << -sh) | (n0 >>> sh);
     }
 
     /** mul with a NaN, infinite, zero or subnormal operand. */
@@ -840,10 +852,11 @@ public final class F128 {
             return false;
         }
         int exp = expSum + (int) (hHi >>> 63);
+        int sh = 14 + (int) (hHi >>> 63);
         if (exp < 0 || exp >= 0x7FFD) {
-            packOutOfRange((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+            packOutOfRange((aHi ^ bHi) & SIGN, exp, sh, hHi, hLo, rm, env);
         } else {
-            packInexactProduct((aHi ^ bHi) & SIGN, exp, hHi, hLo, rm, env);
+            packInexactProduct((aHi ^ bHi) & SIGN, exp, sh, hHi, hLo, rm, env);
         }
         return true;
     }

@@ -12,16 +12,18 @@ import org.nvlower.softfloat.ExactReference.Fmt;
 
 /**
  * F128.mul against {@link ExactReference} where its shortcut is decided: F128 rounds from
- * H = floor(A' B' / 2^128) (A' = A 2^15, B' = B 2^15) computed without the low partial products,
- * up to 2 units short, and takes the exact product when H's low 13 bits are within 2 of a carry
- * or zero. The operands here put the exact H's low 13 bits at 0..4 and 2^13 - 5 .. 2^13 - 1
- * (both sides of that boundary), or make the product exact or a tie; normal, subnormal and
- * overflowing results, every rounding mode.
+ * H = floor(A' B' / 2^128) (A' = A 2^13, B' = B 2^13 since the q9m branch; 2^15 before)
+ * computed without the low partial products, up to 2 units short, and takes the exact product
+ * when H's low 9 bits (13 before) are within 2 of a carry or zero. The operands here put the
+ * exact H's low 9 bits at 0..4 and 2^9 - 5 .. 2^9 - 1 (both sides of that boundary), the
+ * earlier estimate's low 13 bits likewise (still a check of the result), or make the product
+ * exact or a tie; normal, subnormal and overflowing results, every rounding mode.
  */
 class F128MulProperties {
 
     private static final Fmt F = Fmt.B128;
     private static final BigInteger LOW13 = BigInteger.valueOf(0x1FFF);
+    private static final BigInteger LOW9 = BigInteger.valueOf(0x1FF);
 
     private static BigInteger bits(boolean negative, int exp, BigInteger sig) {
         BigInteger b = BigInteger.valueOf(exp).shiftLeft(112).or(sig.clearBit(112));
@@ -82,6 +84,44 @@ class F128MulProperties {
             check(new BigInteger(p[0], 16), new BigInteger(p[1], 16));
             check(new BigInteger(p[0], 16).setBit(127), new BigInteger(p[1], 16));
         }
+    }
+
+    /**
+     * Pairs where the four-multiply H (A' = A 2^13) falls short by 1 or 2 across a multiple of
+     * 2^9: its low 9 bits read 2^9 - 2 or 2^9 - 1 and the exact ones 0 or 1 (random pairs meet
+     * these about once in 10^4). Found by a search over random significands against the exact H;
+     * mul must take the exact product for them (letting 2^9 - 2 through fails here).
+     */
+    @Example
+    void productsWhoseShortfallCarriesPastTheLow9Bits() {
+        String[][] pairs = {
+            {"3fff21b435672ea3197811fc1791ec39", "3fffa97bd8fa0ce3bc7b553d67190f00"},
+            {"3fff976de67204f7ade72b72604104e1", "3fff9b1dc09c2cda1d438e5759082399"},
+            {"3fffa4f12338cadd3e0fc95d040630c5", "3fff1937384399b122c69933764f408e"},
+            {"3fff2fd7c57549d5ff9eb62728da41b0", "3fff9988e3d0e79a1667688fb1aefbca"},
+            {"3fff6a19a1697a90cfaf732aef197c4d", "3fff2a6ca6fe41b34c1e592490b36ab6"},
+            {"3fff3538e312143390cf2652515be518", "3fff2d1060c619a1ad765f028d9a3750"},
+            {"3fffb25790891a67bdb47fa96aa73bc9", "3fff3abd2e77168503d5c2f523c316ed"},
+            {"3fff284f89b1f4c82585d7b4cef8cfde", "3fffbb52af672747df5f7ed8bc1bdf03"},
+        };
+        for (String[] p : pairs) {
+            check(new BigInteger(p[0], 16), new BigInteger(p[1], 16));
+            check(new BigInteger(p[0], 16).setBit(127), new BigInteger(p[1], 16));
+        }
+    }
+
+    @Property(tries = 200)
+    void productsAtTheWindowsEdges(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger sa;
+        BigInteger sb;
+        int low;
+        do { // about 1 in 50 random pairs qualifies
+            sa = randomSignificand(r);
+            sb = randomSignificand(r);
+            low = sa.multiply(sb).shiftLeft(26).shiftRight(128).and(LOW9).intValue();
+        } while (low > 4 && low < 0x1FF - 4);
+        check(r, sa, sb);
     }
 
     @Property(tries = 100)
