@@ -160,11 +160,11 @@ public final class F128 {
             inc = s;
         } else if (rm == RoundingMode.MAX) {
             inc = s ^ 1;
-        } else { // MIN_MAG, ODD
-            inc = 0;
-            if (rm == RoundingMode.ODD) {
-                sig0 |= 1;
-            }
+        } else {
+            // MIN_MAG and ODD truncate: no increment to add and carry, as in packInexactProduct
+            env.zHi = (s << 63) + ((long) exp << 48) + sig64;
+            env.zLo = sig0 | (rm == RoundingMode.ODD ? 1 : 0);
+            return;
         }
         long z0 = sig0 + inc;
         // a carry out of the significand's top bit moves into the exponent field, as it should
