@@ -112,29 +112,28 @@ class F128MulProperties {
 
     @Property(tries = 200)
     void productsAtTheWindowsEdges(@ForAll long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
-        BigInteger sa;
-        BigInteger sb;
-        int low;
-        do { // about 1 in 50 random pairs qualifies
-            sa = randomSignificand(r);
-            sb = randomSignificand(r);
-            low = sa.multiply(sb).shiftLeft(26).shiftRight(128).and(LOW9).intValue();
-        } while (low > 4 && low < 0x1FF - 4);
-        check(r, sa, sb);
+        checkNearEdge(new SplittableRandom(seed), 26, LOW9); // about 1 in 50 random pairs qualifies
     }
 
     @Property(tries = 100)
     void productsAtTheShortcutsBoundary(@ForAll long seed) {
-        SplittableRandom r = new SplittableRandom(seed);
+        checkNearEdge(new SplittableRandom(seed), 30, LOW13); // about 1 in 800 random pairs qualifies
+    }
+
+    /**
+     * Checks a random pair whose product's bits (product 2^shift / 2^128) & mask lie within 4 of
+     * 0 or of mask: the edges of a window the estimate H is trusted in.
+     */
+    private static void checkNearEdge(SplittableRandom r, int shift, BigInteger mask) {
         BigInteger sa;
         BigInteger sb;
         int low;
-        do { // about 1 in 800 random pairs qualifies
+        int top = mask.intValue();
+        do {
             sa = randomSignificand(r);
             sb = randomSignificand(r);
-            low = sa.multiply(sb).shiftLeft(30).shiftRight(128).and(LOW13).intValue();
-        } while (low > 4 && low < 0x1FFF - 4);
+            low = sa.multiply(sb).shiftLeft(shift).shiftRight(128).and(mask).intValue();
+        } while (low > 4 && low < top - 4);
         check(r, sa, sb);
     }
 
