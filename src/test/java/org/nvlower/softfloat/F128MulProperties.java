@@ -137,6 +137,82 @@ class F128MulProperties {
         check(r, sa, sb);
     }
 
+    /**
+     * Products whose significand ends in 64 ones, or is all ones: rounding away from zero (MIN
+     * for negative, MAX for positive products) carries out of the significand's low word, or
+     * into the exponent. Since the q10m branch the fast path's directed modes truncate H and then
+     * add the ulp to the significand's two words (before, the increment was added to H):
+     * this aims at that carry. The operand b is p / a for a product target p with such a
+     * significand and a tail in the upper half below it, so a b lands on it about half the time
+     * (or just below it); every pair is checked against the exact product either way.
+     */
+    @Property(tries = 300)
+    void productsWhoseDirectedIncrementCarries(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger sa = randomSignificand(r);
+        BigInteger ones64 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+        BigInteger x = r.nextInt(4) == 0 ? BigInteger.ONE.shiftLeft(113).subtract(BigInteger.ONE)
+                : randomSignificand(r).or(ones64);
+        int s = 113; // bits of the product below its significand when the product has 226 bits
+        BigInteger p = x.shiftLeft(s).or(new BigInteger(s - 1, new java.util.Random(r.nextLong())).setBit(s - 1));
+        BigInteger sb = p.divide(sa);
+        if (sb.bitLength() > 113) { // a 225-bit product: one bit fewer below the significand
+            sb = p.shiftRight(1).divide(sa);
+        }
+        check(r, sa, sb);
+        check(r, sa, sb.add(BigInteger.ONE).min(BigInteger.ONE.shiftLeft(113).subtract(BigInteger.ONE)));
+    }
+
+    /**
+     * mul's one test for a special operand (exponent field 0 or 0x7FFF, since the q10m branch on
+     * the field plus one under a mask of bits 49..62) at every field next to those two, either
+     * sign, zero, all-ones and random fractions: finite pairs against the exact product, pairs
+     * with an infinity or a NaN against the IEEE result.
+     */
+    @Example
+    void operandsAtTheSpecialExponentsEdges() {
+        int[] fields = {0, 1, 2, 0x3FFF, 0x7FFD, 0x7FFE, 0x7FFF};
+        BigInteger ones = BigInteger.ONE.shiftLeft(112).subtract(BigInteger.ONE);
+        BigInteger[] fracs = {BigInteger.ZERO, ones, new BigInteger("5a3c0f1e2d4b69788796a5b4c3d2", 16),
+            BigInteger.ONE};
+        for (int ea : fields) {
+            for (int eb : fields) {
+                for (BigInteger fa : fracs) {
+                    for (BigInteger fb : fracs) {
+                        for (int signs = 0; signs < 4; signs++) {
+                            BigInteger a = bits((signs & 1) != 0, ea, fa);
+                            BigInteger b = bits((signs & 2) != 0, eb, fb);
+                            if (ea != 0x7FFF && eb != 0x7FFF) {
+                                check(a, b);
+                            } else {
+                                checkSpecial(a, b, ea, eb, fa, fb, signs == 1 || signs == 2);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void checkSpecial(BigInteger a, BigInteger b, int ea, int eb, BigInteger fa, BigInteger fb,
+            boolean negative) {
+        boolean nan = (ea == 0x7FFF && fa.signum() != 0) || (eb == 0x7FFF && fb.signum() != 0);
+        boolean zero = (ea == 0 && fa.signum() == 0) || (eb == 0 && fb.signum() == 0);
+        for (RoundingMode rm : RoundingMode.values()) {
+            Env env = new Env(Specialization.X86);
+            F128.mul(a.shiftRight(64).longValue(), a.longValue(), b.shiftRight(64).longValue(), b.longValue(), rm,
+                    env);
+            String what = "mul " + a.toString(16) + " " + b.toString(16) + " " + rm;
+            if (nan || zero) { // a NaN operand, or infinity times zero: a NaN
+                org.junit.jupiter.api.Assertions.assertTrue(F128.isNaN(env.zHi, env.zLo), what);
+            } else { // infinity times a nonzero number: infinity of the product's sign, exact
+                org.junit.jupiter.api.Assertions.assertEquals((negative ? 0xFFFFL : 0x7FFFL) << 48, env.zHi, what);
+                org.junit.jupiter.api.Assertions.assertEquals(0, env.zLo, what);
+                org.junit.jupiter.api.Assertions.assertEquals(0, env.flags, what);
+            }
+        }
+    }
+
     @Property(tries = 200)
     void exactAndTiedProducts(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
