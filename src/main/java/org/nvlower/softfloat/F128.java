@@ -143,14 +143,14 @@ public final class F128 {
      * coin tosses, and a mispredicted branch at the end of a long division throws away the next
      * operation's work); any other goes to roundPack with the same value.
      */
-    static void roundPackInexact(boolean sign, int exp, long sig64, long sig0, long round, RoundingMode rm,
+    static void roundPackInexact(long sign, long exp, long sig64, long sig0, long round, RoundingMode rm,
             Env env) {
-        if (exp < 0 || exp >= 0x7FFD) {
-            roundPackAnyMode(sign, exp, sig64, sig0, (round << 63) | 1, rm, env);
+        if (Long.compareUnsigned(exp, 0x7FFD) >= 0) { // exp < 0 or exp >= 0x7FFD
+            roundPackAnyMode(sign != 0, (int) exp, sig64, sig0, (round << 63) | 1, rm, env);
             return;
         }
         env.flags |= INEXACT;
-        long s = sign ? 1 : 0;
+        long s = sign >>> 63;
         // by reference comparisons, as in packInexactProduct (an enum switch reloads the mode's
         // ordinal and a synthetic switch map in every call of a loop that keeps a call)
         long inc;
@@ -162,13 +162,13 @@ public final class F128 {
             inc = s ^ 1;
         } else {
             // MIN_MAG and ODD truncate: no increment to add and carry, as in packInexactProduct
-            env.zHi = (s << 63) + ((long) exp << 48) + sig64;
+            env.zHi = sign + (exp << 48) + sig64;
             env.zLo = sig0 | (rm == RoundingMode.ODD ? 1 : 0);
             return;
         }
         long z0 = sig0 + inc;
         // a carry out of the significand's top bit moves into the exponent field, as it should
-        env.zHi = (s << 63) + ((long) exp << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
+        env.zHi = sign + (exp << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
         env.zLo = z0;
     }
 
@@ -407,7 +407,7 @@ public final class F128 {
             sig64 = (sig64 << 1) | (sig0 >>> 63);
             sig0 = (sig0 << 1) | 1;
         }
-        roundPackInexact(signZ, expZ, sig64, sig0, -m, rm, env); // the round bit: 1 for a difference
+        roundPackInexact(signBit(signZ), expZ, sig64, sig0, -m, rm, env); // the round bit: 1 for a difference
     }
 
     /** |a| + |b| with sign signZ. */
@@ -1115,8 +1115,8 @@ public final class F128 {
             }
             return;
         }
-        divSignificands((aHi ^ bHi) < 0, expA, aHi & FRAC_HI | IMPLICIT, aLo, expB, bHi & FRAC_HI | IMPLICIT, bLo,
-                rm, env);
+        divSignificands((aHi ^ bHi) & SIGN, expA - expB, aHi & FRAC_HI | IMPLICIT, aLo, bHi & FRAC_HI | IMPLICIT,
+                bLo, rm, env);
     }
 
     /** div with a NaN, infinite, zero or subnormal operand. */
@@ -1163,15 +1163,15 @@ public final class F128 {
             sigA64 = env.zHi;
             sigA0 = env.zLo;
         }
-        divSignificands(signZ, expA, sigA64 | IMPLICIT, sigA0, expB, sigB64 | IMPLICIT, sigB0, rm, env);
+        divSignificands(signBit(signZ), expA - expB, sigA64 | IMPLICIT, sigA0, sigB64 | IMPLICIT, sigB0, rm, env);
     }
 
     /** The quotient of two normalized significands (leading one at bit 112), rounded and packed. */
-    private static void divSignificands(boolean signZ, int expA, long sigA64, long sigA0, int expB, long sigB64,
-            long sigB0, RoundingMode rm, Env env) {
+    private static void divSignificands(long signZ, int expDiff, long sigA64, long sigA0, long sigB64, long sigB0,
+            RoundingMode rm, Env env) {
         // Double A when A < B (without a branch: random operands make it a coin toss).
         int below = lt128(sigA64, sigA0, sigB64, sigB0) ? 1 : 0;
-        int expZ = expA - expB + 0x3FFE - below;
+        long expZ = expDiff + 0x3FFE - below;
         sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
         sigA0 <<= below;
         // Now B <= A < 2B: A / B = 1 + r1 / B with r1 = A - B < B. Two digits, neither corrected:
@@ -1204,7 +1204,7 @@ public final class F128 {
      * divSignificands' second digit and rounding, kept apart so that both halves stay under C2's
      * inlining limit (325 bytecodes) and the whole division inlines into a caller's loop.
      */
-    private static void divLastDigit(boolean signZ, int expZ, long d1, long r2Hi, long r2Lo, long v, long sigB64,
+    private static void divLastDigit(long signZ, long expZ, long d1, long r2Hi, long r2Lo, long v, long sigB64,
             long sigB0, RoundingMode rm, Env env) {
         long d2 = Math.multiplyHigh((r2Hi << 12) | (r2Lo >>> 52), v >>> 1);
         // Q = A 2^120 / B lies in (P - 1, P + 2), P = (2^62 + d1) 2^58 + d2. Rounding depends only
@@ -1226,7 +1226,7 @@ public final class F128 {
      * divSignificands when the estimate of the last digit d2 is too close to a half-ulp: the exact
      * remainder r3 = r2 2^58 - d2 B (in (-2B, 3B)) corrects d2 and gives the sticky bit.
      */
-    private static void divExact(boolean signZ, int expZ, long d1, long d2, long r2Hi, long r2Lo, long sigB64,
+    private static void divExact(long signZ, long expZ, long d1, long d2, long r2Hi, long r2Lo, long sigB64,
             long sigB0, RoundingMode rm, Env env) {
         long s0 = r2Lo << 58;
         long s64 = (r2Hi << 58) | (r2Lo >>> 6);
@@ -1250,7 +1250,7 @@ public final class F128 {
         long q0 = (h << 58) + d2;
         long q64 = (h >>> 6) + (d2 >> 63) + (ult(q0, h << 58) ? 1 : 0);
         long sticky = (r64 | r0) != 0 ? 1 : 0;
-        roundPack(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | sticky, rm, env);
+        roundPack(signZ != 0, (int) expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | sticky, rm, env);
     }
 
     /**
