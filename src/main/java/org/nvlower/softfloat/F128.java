@@ -143,7 +143,47 @@ public final class F128 {
      * coin tosses, and a mispredicted branch at the end of a long division throws away the next
      * operation's work); any other goes to roundPack with the same value.
      */
-    static void roundPackInexact(long sign, long exp, long sig64, long sig0, long round, RoundingMode rm,
+    static void roundPackInexact(boolean sign, int exp, long sig64, long sig0, long round, RoundingMode rm,
+            Env env) {
+        if (exp < 0 || exp >= 0x7FFD) {
+            roundPackAnyMode(sign, exp, sig64, sig0, (round << 63) | 1, rm, env);
+            return;
+        }
+        env.flags |= INEXACT;
+        long s = sign ? 1 : 0;
+        // by reference comparisons, as in packInexactProduct (an enum switch reloads the mode's
+        // ordinal and a synthetic switch map in every call of a loop that keeps a call)
+        long inc;
+        if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
+            inc = round; // never a tie
+        } else if (rm == RoundingMode.MIN) {
+            inc = s;
+        } else if (rm == RoundingMode.MAX) {
+            inc = s ^ 1;
+        } else {
+            // MIN_MAG and ODD truncate: no increment to add and carry, as in packInexactProduct
+            env.zHi = (s << 63) + ((long) exp << 48) + sig64;
+            env.zLo = sig0 | (rm == RoundingMode.ODD ? 1 : 0);
+            return;
+        }
+        long z0 = sig0 + inc;
+        // a carry out of the significand's top bit moves into the exponent field, as it should
+        env.zHi = (s << 63) + ((long) exp << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
+        env.zLo = z0;
+    }
+
+    /**
+     * {@link #roundPackInexact} with the sign as a bit (0 or SIGN) and the exponent as a long, for
+     * div's quotient (q10m, 2026-11-28): with an int exponent and a boolean sign, C2 rebuilt
+     * {@code (long) exp << 48} in div's loop from values it kept through the division (expA, expB
+     * and the doubling bit), and turned the sign into 0/1 and back; add/sub's far case keeps the
+     * int form (with this one it read 6% slower in odd). The same rounding:
+     * {@code sig64:sig0} followed by the round bit {@code round} (0 or 1) and nonzero bits below.
+     * A normal result is rounded without a branch on the data (the round bit and the sign are
+     * coin tosses, and a mispredicted branch at the end of a long division throws away the next
+     * operation's work); any other goes to roundPack with the same value.
+     */
+    private static void roundPackQuotient(long sign, long exp, long sig64, long sig0, long round, RoundingMode rm,
             Env env) {
         if (Long.compareUnsigned(exp, 0x7FFD) >= 0) { // exp < 0 or exp >= 0x7FFD
             roundPackAnyMode(sign != 0, (int) exp, sig64, sig0, (round << 63) | 1, rm, env);
@@ -407,7 +447,7 @@ public final class F128 {
             sig64 = (sig64 << 1) | (sig0 >>> 63);
             sig0 = (sig0 << 1) | 1;
         }
-        roundPackInexact(signBit(signZ), expZ, sig64, sig0, -m, rm, env); // the round bit: 1 for a difference
+        roundPackInexact(signZ, expZ, sig64, sig0, -m, rm, env); // the round bit: 1 for a difference
     }
 
     /** |a| + |b| with sign signZ. */
@@ -1219,7 +1259,7 @@ public final class F128 {
         long q0 = (h << 58) + (low & ~127L);
         long q64 = (h >>> 6) + (low >> 63) + (ult(q0, h << 58) ? 1 : 0);
         // bits 120..8 are the significand, bit 7 the round bit, then the sticky bit
-        roundPackInexact(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 >>> 7) & 1, rm, env);
+        roundPackQuotient(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 >>> 7) & 1, rm, env);
     }
 
     /**
