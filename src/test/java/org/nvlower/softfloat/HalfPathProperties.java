@@ -117,6 +117,42 @@ class HalfPathProperties {
     }
 
     /**
+     * Binary16 division through float (HalfPath.div16), the other way round: every divisor under
+     * dividends of both signs (one, the largest value, the smallest normal and subnormal,
+     * non-dyadic significands, a subnormal with low bits), in every mode, with and without ftz:
+     * the directed modes' increment by the mode's bits and the quotient's sign, at every binade of
+     * the quotient (overflow, tiny and subnormal results included), value and flags as the general
+     * path's.
+     */
+    @Test
+    void binary16DivisionByEveryDivisor() {
+        short[] dividends = {0x3C00, (short) 0xBC00, 0x7BFF, (short) 0xFBFF, 0x0400, (short) 0x8001, 0x4248,
+            (short) 0xC9AB, 0x3555, 0x03FF, 0x5A3F, (short) 0xB7FD};
+        for (short a : dividends) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                for (int ftz = 0; ftz < 2; ftz++) {
+                    for (int b = 0; b < 0x10000; b++) {
+                        Env fast = new Env(Specialization.X86);
+                        fast.ftz = ftz != 0;
+                        long got = HalfPath.div16(a, (short) b, rm, fast);
+                        if (got == HardwarePath.NONE) {
+                            assertEquals(0, fast.flags);
+                            continue;
+                        }
+                        Env slow = new Env(Specialization.X86);
+                        slow.ftz = fast.ftz;
+                        long want = Narrow.div(FloatFormat.BINARY16, a & 0xFFFF, b, rm, slow);
+                        String what = "f16 div " + rm + " " + Integer.toHexString(a & 0xFFFF) + " / " + Integer.toHexString(b)
+                                + " ftz=" + fast.ftz;
+                        assertEquals(want, got & 0xFFFF, what);
+                        assertEquals(slow.flags, fast.flags, what + " flags");
+                    }
+                }
+            }
+        }
+    }
+
+    /**
      * binary16 add, sub, mul and mulAdd (HalfPath's hardware and {@link DoubleRounding#normal16}
      * exits): every first operand over second operands of every kind (one, just below one, a
      * non-dyadic 1/3 and 0.1, a negative, 2^-10 for sums across binades, the smallest normal and
