@@ -178,8 +178,10 @@ final class HalfPath {
      * a tie would be an exact quotient of 12 bits), inexact when the float's 13 bits below
      * binary16's last place are not all zero; the directed modes, where 2^-14 <= |q| < 65504 (the
      * result normal and finite, decided on q's bits without the conversion), truncate those bits and
-     * add a binary16 unit away from zero where due; everything else goes through
-     * {@link DoubleRounding}.
+     * add a binary16 unit away from zero where due, without a switch on the mode (a switch traps
+     * once in a loop that runs the modes one after another, and the modes after the second ran
+     * code compiled then: max at 1.2x SoftFloat in one JVM per format, docs/PERFORMANCE.md, q10h);
+     * everything else goes through {@link #divOutside16}.
      */
     static long div16(short a, short b, RoundingMode rm, Env env) {
         float y = Float.float16ToFloat(b);
