@@ -157,11 +157,11 @@ public final class F16 {
     }
 
     public static int toI32(short a, RoundingMode rm, boolean exact, Env env) {
-        return ConversionPath.toI32(Float.float16ToFloat(a), (a & 0x7C00) == 0, rm, exact, env);
+        return ConversionPath.f16ToI32(a, rm, exact, env);
     }
 
     public static long toI64(short a, RoundingMode rm, boolean exact, Env env) {
-        return ConversionPath.toI64(Float.float16ToFloat(a), (a & 0x7C00) == 0, rm, exact, env);
+        return ConversionPath.f16ToI64(a, rm, exact, env);
     }
 
     /** The result zero-extended into an int. */

@@ -178,8 +178,10 @@ final class HalfPath {
      * a tie would be an exact quotient of 12 bits), inexact when the float's 13 bits below
      * binary16's last place are not all zero; the directed modes, where 2^-14 <= |q| < 65504 (the
      * result normal and finite, decided on q's bits without the conversion), truncate those bits and
-     * add a binary16 unit away from zero where due; everything else goes through
-     * {@link DoubleRounding}.
+     * add a binary16 unit away from zero where due, without a switch on the mode (a switch traps
+     * once in a loop that runs the modes one after another, and the modes after the second ran
+     * code compiled then: max at 1.2x SoftFloat in one JVM per format, docs/PERFORMANCE.md, q10h);
+     * everything else goes through {@link #divOutside16}.
      */
     static long div16(short a, short b, RoundingMode rm, Env env) {
         float y = Float.float16ToFloat(b);
@@ -202,22 +204,56 @@ final class HalfPath {
             }
         } else {
             int magnitude = bits & 0x7FFFFFFF;
-            if (magnitude >= 0x38800000 && magnitude < 0x477FE000) { // 2^-14 <= |q| < 65504
+            if (Integer.compareUnsigned(magnitude - 0x38800000, 0x477FE000 - 0x38800000) < 0) { // 2^-14 <= |q| < 65504
                 // truncate, then one binary16 unit away from zero where due: a normal binary16
                 // (at most 65504, not tiny), whose bits are the float's magnitude shifted, the
-                // exponent rebiased (127 - 15)
+                // exponent rebiased (127 - 15); MIN and MAX add 2^13 - 1 units on the side of
+                // their infinity (a binary16 unit exactly when inexact), odd ORs in INEXACT
                 DoubleRounding.raiseInexact(env, inexact);
-                int truncated = bits - dropped;
-                int z = switch (rm) {
-                    case MIN -> truncated + (((bits >>> 31) & inexact) << 13);
-                    case MAX -> truncated + (((~bits >>> 31) & inexact) << 13);
-                    case ODD -> truncated | (inexact << 13);
-                    default -> truncated; // MIN_MAG
-                };
-                return ((z >>> 16) & 0x8000) | (((z & 0x7FFFFFFF) >>> 13) - (112 << 10));
+                int sign = bits >> 31; // -1 for a negative quotient, else 0
+                int up = (sign ^ (rm == RoundingMode.MAX ? -1 : 0))
+                        & (rm == RoundingMode.MAX || rm == RoundingMode.MIN ? 0x1FFF : 0);
+                int z = ((magnitude + up) >>> 13) | (rm == RoundingMode.ODD ? inexact : 0);
+                return (sign & 0x8000) | (z - (112 << 10));
             }
         }
-        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env) || y == 0) {
+        return divOutside16(a, b, q, rm, env);
+    }
+
+    /**
+     * {@link #div16}'s quotients outside the normal range (1 operand pair in 6 of the benchmark's),
+     * in a method of their own, so that div16 stays small enough to be inlined into a caller's
+     * loop: without daz, a NaN operand (INVALID when either is signaling; X86 returns the first NaN
+     * operand quietened, NVPTX its canonical NaN, as {@link NanPolicy#propagate} does), an infinite
+     * operand and a zero divisor are answered here as {@link Narrow#div} answers them (inf / inf and
+     * 0 / 0 INVALID with the default NaN; inf / y an infinity, x / inf a zero, x / 0 INFINITE and an
+     * infinity, each of the sign (a ^ b)), where they went to the general path before; finite
+     * operands then give a zero, tiny or near-overflow q, rounded by {@link #round} (q is such a
+     * double: see div16); daz goes to the general path.
+     */
+    private static long divOutside16(short a, short b, float q, RoundingMode rm, Env env) {
+        if (!env.daz) {
+            int ma = a & 0x7FFF;
+            int mb = b & 0x7FFF;
+            if (ma >= 0x7C00 || mb >= 0x7C00 || mb == 0) {
+                if (ma > 0x7C00 || mb > 0x7C00) { // a NaN operand; the quiet bit is 0x0200
+                    if ((ma > 0x7C00 && (ma & 0x0200) == 0) || (mb > 0x7C00 && (mb & 0x0200) == 0)) {
+                        env.flags |= ExceptionFlags.INVALID;
+                    }
+                    return env.specialization == Specialization.X86 ? ((ma > 0x7C00 ? a : b) | 0x0200) & 0xFFFF
+                            : FloatFormat.BINARY16.nvptxNaN;
+                }
+                int sign = (a ^ b) & 0x8000;
+                if (ma == 0x7C00 ? mb == 0x7C00 : mb == 0 && ma == 0) { // inf / inf, 0 / 0
+                    env.flags |= ExceptionFlags.INVALID;
+                    return FloatFormat.BINARY16.defaultNaN(env.specialization);
+                }
+                if (mb == 0 && ma != 0x7C00) { // finite nonzero / 0 (inf / 0 is an exact infinity)
+                    env.flags |= ExceptionFlags.INFINITE;
+                }
+                return mb == 0x7C00 ? sign : sign | 0x7C00; // x / inf; inf / y and x / 0
+            }
+        } else if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env) || (b & 0x7FFF) == 0) {
             return HardwarePath.NONE; // NaNs, infinities, daz; INFINITE or INVALID
         }
         return round(false, q, 0, rm, env);

@@ -196,6 +196,55 @@ class ConversionPathProperties {
         }
     }
 
+    /**
+     * binary16 to i32 and i64 (F16.toI32/toI64: round to odd on the pattern's bits, the other
+     * modes through the double): every one of the 65,536 patterns, every mode, exact or not, both
+     * specializations, every ftz/daz setting, against the general path ({@link Narrow#toInt}); and
+     * the finite patterns' values and INEXACT, daz off, against {@link ExactReference}'s integer
+     * rounding (BigInteger arithmetic).
+     */
+    @Example
+    void binary16ToIntegersOfEveryPattern() {
+        int exactChecked = 0;
+        for (RoundingMode rm : RoundingMode.values()) {
+            for (int bits = 0; bits < 0x10000; bits++) {
+                short a = (short) bits;
+                for (int setting = 0; setting < 16; setting++) {
+                    Specialization spec = (setting & 1) == 0 ? Specialization.X86 : Specialization.NVPTX;
+                    boolean exact = (setting & 2) != 0;
+                    for (int wide = 0; wide < 2; wide++) {
+                        Env fast = new Env(spec);
+                        fast.ftz = (setting & 4) != 0;
+                        fast.daz = (setting & 8) != 0;
+                        Env slow = new Env(spec);
+                        slow.ftz = fast.ftz;
+                        slow.daz = fast.daz;
+                        long got = wide == 1 ? F16.toI64(a, rm, exact, fast) : F16.toI32(a, rm, exact, fast);
+                        long want = Narrow.toInt(FloatFormat.BINARY16, bits, wide == 1 ? IntFormat.I64 : IntFormat.I32, rm,
+                                exact, slow);
+                        String what = "f16 " + Integer.toHexString(bits) + (wide == 1 ? "->i64 " : "->i32 ") + rm + " exact="
+                                + exact + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
+                        assertEquals(Long.toHexString(want), Long.toHexString(got), what);
+                        assertEquals(slow.flags, fast.flags, what + " flags");
+                    }
+                }
+                java.math.BigInteger b = java.math.BigInteger.valueOf(bits);
+                if (ExactReference.isFinite(ExactReference.Fmt.B16, b)) {
+                    ExactReference.IntResult ir = ExactReference.toInteger(ExactReference.decode(ExactReference.Fmt.B16, b), rm);
+                    Env env = new Env(Specialization.X86);
+                    String what = "f16 " + Integer.toHexString(bits) + " " + rm;
+                    assertEquals(ir.value().longValueExact(), F16.toI64(a, rm, true, env), what + " ->i64");
+                    assertEquals(ir.inexact() ? ExceptionFlags.INEXACT : 0, env.flags, what + " ->i64 flags");
+                    env = new Env(Specialization.X86);
+                    assertEquals(ir.value().intValueExact(), F16.toI32(a, rm, true, env), what + " ->i32");
+                    assertEquals(ir.inexact() ? ExceptionFlags.INEXACT : 0, env.flags, what + " ->i32 flags");
+                    exactChecked++;
+                }
+            }
+        }
+        assertTrue(exactChecked == 6 * (0x10000 - 2 * 0x400), "checked " + exactChecked);
+    }
+
     @Property(tries = TRIES)
     void conversionsEqualTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);

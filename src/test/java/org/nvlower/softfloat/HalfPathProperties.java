@@ -117,6 +117,50 @@ class HalfPathProperties {
     }
 
     /**
+     * Binary16 division through float (HalfPath.div16), the other way round: every divisor under
+     * dividends of both signs (one, the largest value, the smallest normal and subnormal,
+     * non-dyadic significands, a subnormal with low bits, zeros, infinities, quiet and signaling
+     * NaNs), in every mode, both specializations, every ftz/daz setting: the directed modes'
+     * increment by the quotient's sign, every binade of the quotient (overflow, tiny and subnormal
+     * results included) and the NaN, infinite and zero-divisor operands answered in line, value
+     * and flags as the general path's.
+     */
+    @Test
+    void binary16DivisionByEveryDivisor() {
+        short[] dividends = {0x3C00, (short) 0xBC00, 0x7BFF, (short) 0xFBFF, 0x0400, (short) 0x8001, 0x4248,
+            (short) 0xC9AB, 0x3555, 0x03FF, 0x5A3F, (short) 0xB7FD, 0x0000, (short) 0x8000, 0x7C00, (short) 0xFC00,
+            0x7E01, 0x7C01, (short) 0xFD55};
+        long answered = 0;
+        for (short a : dividends) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                for (int setting = 0; setting < 8; setting++) {
+                    Specialization spec = (setting & 1) == 0 ? Specialization.X86 : Specialization.NVPTX;
+                    for (int b = 0; b < 0x10000; b++) {
+                        Env fast = new Env(spec);
+                        fast.ftz = (setting & 2) != 0;
+                        fast.daz = (setting & 4) != 0;
+                        long got = HalfPath.div16(a, (short) b, rm, fast);
+                        if (got == HardwarePath.NONE) {
+                            assertEquals(0, fast.flags);
+                            continue;
+                        }
+                        Env slow = new Env(spec);
+                        slow.ftz = fast.ftz;
+                        slow.daz = fast.daz;
+                        long want = Narrow.div(FloatFormat.BINARY16, a & 0xFFFF, b, rm, slow);
+                        String what = "f16 div " + rm + " " + Integer.toHexString(a & 0xFFFF) + " / " + Integer.toHexString(b)
+                                + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
+                        assertEquals(want, got & 0xFFFF, what);
+                        assertEquals(slow.flags, fast.flags, what + " flags");
+                        answered++;
+                    }
+                }
+            }
+        }
+        assertTrue(answered > 19L * 6 * 4 * 60000, "answered " + answered); // without daz nearly all
+    }
+
+    /**
      * binary16 add, sub, mul and mulAdd (HalfPath's hardware and {@link DoubleRounding#normal16}
      * exits): every first operand over second operands of every kind (one, just below one, a
      * non-dyadic 1/3 and 0.1, a negative, 2^-10 for sums across binades, the smallest normal and
