@@ -542,7 +542,10 @@ final class HardwarePath {
      * the path's range.
      */
 
-    /** A nonzero result of magnitude at most 2^-1075 (the hardware's nearest even is a zero). */
+    /**
+     * A nonzero result of magnitude at most 2^-1075 (the hardware's nearest even is a zero), and in
+     * NEAR_MAX_MAG below 2^-1075 (not the tie).
+     */
     private static long belowSubnormal64(boolean negative, RoundingMode rm, Env env) {
         long zero = negative ? Long.MIN_VALUE : 0;
         if (env.ftz) {
@@ -550,13 +553,10 @@ final class HardwarePath {
             return zero;
         }
         boolean up = switch (rm) {
-            case NEAR_EVEN, MIN_MAG -> false;
+            case NEAR_EVEN, MIN_MAG, NEAR_MAX_MAG -> false; // NEAR_MAX_MAG: the callers decline the tie 2^-1075
             case MAX -> !negative;
             case MIN -> negative;
             case ODD -> true;
-            case NEAR_MAX_MAG -> {
-                yield false; // unreachable: 2^-1075 itself would be a tie; the caller declines it
-            }
         };
         env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
         return zero | (up ? 1 : 0);
@@ -667,7 +667,12 @@ final class HardwarePath {
             if (x == 0 || y == 0) {
                 return Double.doubleToRawLongBits(p); // exact, the sign of the operands' signs
             }
-            return rm == RoundingMode.NEAR_MAX_MAG ? NONE : belowSubnormal64((a ^ b) < 0, rm, env);
+            // 0 < |x y| <= 2^-1075, so |x|, |y| are in [2^-1074, 2^-1] and x 2^537, y 2^537 exact in
+            // [2^-537, 2^536]: were x y the tie 2^-1075, their product would be exactly 1/2. Any
+            // other product is below 2^-1075, a zero in NEAR_MAX_MAG too; the tie (and whatever
+            // else rounds to 1/2) goes to the general path.
+            return rm == RoundingMode.NEAR_MAX_MAG && Math.abs((x * 0x1p537) * (y * 0x1p537)) == 0.5 ? NONE
+                    : belowSubnormal64((a ^ b) < 0, rm, env);
         }
         if (Math.abs(p) == Double.POSITIVE_INFINITY) {
             if (Math.abs(x) == Double.POSITIVE_INFINITY || Math.abs(y) == Double.POSITIVE_INFINITY) {
@@ -692,7 +697,11 @@ final class HardwarePath {
             if (x == 0 || Math.abs(y) == Double.POSITIVE_INFINITY) {
                 return Double.doubleToRawLongBits(q); // exact
             }
-            return rm == RoundingMode.NEAR_MAX_MAG ? NONE : belowSubnormal64((a ^ b) < 0, rm, env);
+            // 0 < |x / y| <= 2^-1075 (y finite), so |x| in [2^-1074, 2^-51) and |x| 2^1075 exact in
+            // [2, 2^1024): x / y is the tie 2^-1075 iff that equals |y|, and goes to the general
+            // path; any other quotient is below 2^-1075, a zero in NEAR_MAX_MAG too.
+            return rm == RoundingMode.NEAR_MAX_MAG && Math.abs(x) * 0x1p1000 * 0x1p75 == Math.abs(y) ? NONE
+                    : belowSubnormal64((a ^ b) < 0, rm, env);
         }
         if (Math.abs(q) == Double.POSITIVE_INFINITY) {
             if (Math.abs(x) == Double.POSITIVE_INFINITY) {
