@@ -400,12 +400,14 @@ final class HardwarePath {
      * branch on the mode and none on the data: a branch on the mode is profiled for the modes a
      * loop ran before it was compiled, so a mode run later gets code compiled as cold, and a
      * branch on the residual's sign, random from one operation to the next, mispredicts half
-     * the time. ODD sets the last bit (ordinal / 5 is 1 only for ODD).
+     * the time. ODD sets the last bit.
      */
     static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
         inexact64(env);
         int ord = rm.ordinal();
-        return (bits + STEPS[ord << 2 | (int) (up << 1 | bits >>> 63)] + tieAway) | ord / 5;
+        // ODD: ord & ord >>> 2 is 1 only for ODD (ordinal 5 = 101b; NEAR_MAX_MAG's 4 = 100b), a shift
+        // and an and where ord / 5 was a multiply, two shifts and a subtraction per operation.
+        return (bits + STEPS[ord << 2 | (int) (up << 1 | bits >>> 63)] + tieAway) | (ord & ord >>> 2);
     }
 
     /**
