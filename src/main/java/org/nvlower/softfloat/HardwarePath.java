@@ -400,12 +400,14 @@ final class HardwarePath {
      * branch on the mode and none on the data: a branch on the mode is profiled for the modes a
      * loop ran before it was compiled, so a mode run later gets code compiled as cold, and a
      * branch on the residual's sign, random from one operation to the next, mispredicts half
-     * the time. ODD sets the last bit (ordinal / 5 is 1 only for ODD).
+     * the time. ODD sets the last bit.
      */
     static long directed64(long bits, long up, long tieAway, RoundingMode rm, Env env) {
         inexact64(env);
         int ord = rm.ordinal();
-        return (bits + STEPS[ord << 2 | (int) (up << 1 | bits >>> 63)] + tieAway) | ord / 5;
+        // ODD: ord & ord >>> 2 is 1 only for ODD (ordinal 5 = 101b; NEAR_MAX_MAG's 4 = 100b), a shift
+        // and an and where ord / 5 was a multiply, two shifts and a subtraction per operation.
+        return (bits + STEPS[ord << 2 | (int) (up << 1 | bits >>> 63)] + tieAway) | (ord & ord >>> 2);
     }
 
     /**
@@ -436,7 +438,36 @@ final class HardwarePath {
         if (!inRangeMax64(p, (1023L - 966) << 52) || dazSubnormal(a, b, env)) {
             return NONE;
         }
-        return finish64(p, Math.fma(x, y, -p), true, rm, env);
+        return finishProduct64(p, Math.fma(x, y, -p), rm, env);
+    }
+
+    /**
+     * {@link #finish64} for a product p = RN(x y) in [2^-966, MAX) and its residual t = x y - p,
+     * with no branch on the mode: a tie's |t| = ulp(p) / 2 >= 2^-1019 is a normal power of two, so
+     * one test on t's bits, (tb << 12) == 0 (t zero or a normal power of two: 18 of the
+     * benchmark's 3,369 products), sends exact products and every tie to a rare block, where the
+     * tie is one integer compare (t = ulp(p) / 2 with p's sign: its bits are p's sign and exponent
+     * less 53, p's exponent field being >= 57) and the mode arithmetic on its ordinal. finish64's
+     * {@code rm == NEAR_MAX_MAG} test, never true in the modes before it, was compiled out of the
+     * loop as a predicate; NEAR_MAX_MAG then trapped, and the loop compiled again with the mixed
+     * profile ran the tie test out of line, with the loop's registers shuffled around it
+     * (f64_mul/near_maxMag 1.12-1.14x SoftFloat in one JVM per format, 1.33x in a JVM of its own).
+     */
+    private static long finishProduct64(double p, double t, RoundingMode rm, Env env) {
+        long bits = Double.doubleToRawLongBits(p);
+        long tb = Double.doubleToRawLongBits(t);
+        if (tb << 12 == 0) {
+            if (t == 0) {
+                return bits;
+            }
+            long nearMaxMag = ((rm.ordinal() ^ RoundingMode.NEAR_MAX_MAG.ordinal()) - 1) >>> 31; // 1 iff rm is
+            long tieAway = (tb == (bits >> 52 << 52) - (53L << 52) ? 1 : 0) & nearMaxMag;
+            return directed64(bits, ~tb >>> 63, tieAway, rm, env);
+        }
+        // Its own return: with one directed64 for both, the tie's value stayed live in the loop,
+        // and C2 then kept rm, env and the loop's flag in memory (three stores and loads more
+        // per operation; every mode 5-7% slower).
+        return directed64(bits, ~tb >>> 63, 0, rm, env);
     }
 
     /**
@@ -542,7 +573,10 @@ final class HardwarePath {
      * the path's range.
      */
 
-    /** A nonzero result of magnitude at most 2^-1075 (the hardware's nearest even is a zero). */
+    /**
+     * A nonzero result of magnitude at most 2^-1075 (the hardware's nearest even is a zero), and in
+     * NEAR_MAX_MAG below 2^-1075 (not the tie).
+     */
     private static long belowSubnormal64(boolean negative, RoundingMode rm, Env env) {
         long zero = negative ? Long.MIN_VALUE : 0;
         if (env.ftz) {
@@ -550,13 +584,10 @@ final class HardwarePath {
             return zero;
         }
         boolean up = switch (rm) {
-            case NEAR_EVEN, MIN_MAG -> false;
+            case NEAR_EVEN, MIN_MAG, NEAR_MAX_MAG -> false; // NEAR_MAX_MAG: the callers decline the tie 2^-1075
             case MAX -> !negative;
             case MIN -> negative;
             case ODD -> true;
-            case NEAR_MAX_MAG -> {
-                yield false; // unreachable: 2^-1075 itself would be a tie; the caller declines it
-            }
         };
         env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
         return zero | (up ? 1 : 0);
@@ -667,7 +698,13 @@ final class HardwarePath {
             if (x == 0 || y == 0) {
                 return Double.doubleToRawLongBits(p); // exact, the sign of the operands' signs
             }
-            return rm == RoundingMode.NEAR_MAX_MAG ? NONE : belowSubnormal64((a ^ b) < 0, rm, env);
+            // 0 < |x y| <= 2^-1075, so |x|, |y| are in [2^-1074, 2^-1] and x 2^537, y 2^537 exact in
+            // [2^-537, 2^536]: were x y the tie 2^-1075, their product would be exactly 1/2. Any
+            // other product is below 2^-1075, a zero in NEAR_MAX_MAG too; the tie (and whatever
+            // else rounds to 1/2) goes to the general path. The operands tested before the mode:
+            // a test of the mode never true in the modes before NEAR_MAX_MAG traps when it comes.
+            return Math.abs((x * 0x1p537) * (y * 0x1p537)) == 0.5 && rm == RoundingMode.NEAR_MAX_MAG ? NONE
+                    : belowSubnormal64((a ^ b) < 0, rm, env);
         }
         if (Math.abs(p) == Double.POSITIVE_INFINITY) {
             if (Math.abs(x) == Double.POSITIVE_INFINITY || Math.abs(y) == Double.POSITIVE_INFINITY) {
@@ -692,7 +729,11 @@ final class HardwarePath {
             if (x == 0 || Math.abs(y) == Double.POSITIVE_INFINITY) {
                 return Double.doubleToRawLongBits(q); // exact
             }
-            return rm == RoundingMode.NEAR_MAX_MAG ? NONE : belowSubnormal64((a ^ b) < 0, rm, env);
+            // 0 < |x / y| <= 2^-1075 (y finite), so |x| in [2^-1074, 2^-51) and |x| 2^1075 exact in
+            // [2, 2^1024): x / y is the tie 2^-1075 iff that equals |y|, and goes to the general
+            // path; any other quotient is below 2^-1075, a zero in NEAR_MAX_MAG too.
+            return Math.abs(x) * 0x1p1000 * 0x1p75 == Math.abs(y) && rm == RoundingMode.NEAR_MAX_MAG ? NONE
+                    : belowSubnormal64((a ^ b) < 0, rm, env);
         }
         if (Math.abs(q) == Double.POSITIVE_INFINITY) {
             if (Math.abs(x) == Double.POSITIVE_INFINITY) {

@@ -35,12 +35,14 @@ class HardwarePathTiesTest {
                         ties++;
                     }
                 }
-                // 3 2^k (1 + 2^-52) = 3 2^k + 1.5 ulp: a tie; k from the exponent, both signs.
+                // 3 2^k (1 + 2^-52) = 3 2^k + 1.5 ulp: a tie, nearest even 2 ulps above (the residual
+                // toward zero); 3 2^k (1 + 3 2^-52) = 3 2^k + 4.5 ulp: a tie, nearest even 4 ulps above
+                // (the residual away from zero, NEAR_MAX_MAG's case); k from the exponent, both signs.
                 int k = e - 1023 - 1;
                 if (k > -1022 && k < 1022) {
                     double three = Math.scalb(3.0, k);
                     for (double a : new double[] {three, -three}) {
-                        for (double b : new double[] {1 + 0x1p-52, 1 + 0x1p-51, 1 - 0x1p-53, -(1 + 0x1p-52)}) {
+                        for (double b : new double[] {1 + 0x1p-52, 1 + 0x1.8p-51, 1 + 0x1p-51, 1 - 0x1p-53, -(1 + 0x1p-52), -(1 + 0x1.8p-51)}) {
                             long la = Double.doubleToRawLongBits(a);
                             long lb = Double.doubleToRawLongBits(b);
                             check(2, la, lb, 0, rm);
@@ -53,6 +55,30 @@ class HardwarePathTiesTest {
             }
         }
         assertTrue(ties > 100_000, "cases: " + ties);
+    }
+
+    /**
+     * Products whose residual is a power of two but no tie (finishProduct64 tests for a tie only
+     * where t is zero or a normal power of two), at every exponent, both signs, every mode:
+     * (1 + 2^-52)^2 = 1 + 2^-51 + 2^-104, (1 + 2^-27)^2 = 1 + 2^-26 + 2^-54 (t = ulp / 4),
+     * (1 + 2^-52)(1 - 2^-52) = 1 - 2^-104 (rounded to 1, t = -2^-104), and
+     * (1 + 2^-27)(1 - 2^-27) = 1 - 2^-54 (exact).
+     */
+    @Test
+    void productsWithPowerOfTwoResidualsThatAreNotTies() {
+        double[][] factors = {{1 + 0x1p-52, 1 + 0x1p-52}, {1 + 0x1p-27, 1 + 0x1p-27}, {1 + 0x1p-52, 1 - 0x1p-52},
+            {1 + 0x1p-27, 1 - 0x1p-27}};
+        for (RoundingMode rm : RoundingMode.values()) {
+            for (int k = -1000; k <= 1000; k++) {
+                for (double[] f : factors) {
+                    for (int signs = 0; signs < 4; signs++) {
+                        double a = Math.scalb((signs & 1) == 0 ? f[0] : -f[0], k / 2);
+                        double b = Math.scalb((signs & 2) == 0 ? f[1] : -f[1], k - k / 2);
+                        check(2, Double.doubleToRawLongBits(a), Double.doubleToRawLongBits(b), 0, rm);
+                    }
+                }
+            }
+        }
     }
 
     private static void check(int op, long a, long b, long c, RoundingMode rm) {
