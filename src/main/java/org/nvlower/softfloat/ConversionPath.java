@@ -374,16 +374,33 @@ final class ConversionPath {
         long mask = (1L << 39) - 1;
         long inexact = ((m & mask) + mask) >>> 39;
         DoubleRounding.raiseInexact(env, inexact);
-        // the mode's increment: near_maxMag half the last place; the last bit set when inexact
-        // for odd; all but one last place toward the sign's infinity (MIN when negative, MAX when
-        // positive); else (minMag) 0. Selected on the ordinal, not by a switch: this loop,
-        // compiled in one mode and recompiled as the benchmark meets the next, ran a switch's
-        // later modes at 2/3 of their speed alone (i64 -> f32/min 170 against 244 Mop/s)
+        // the mode's increment from a table by mode and sign, odd's last bit by arithmetic on the
+        // ordinal: no test of the mode. With a switch, this loop, compiled in one mode and
+        // recompiled as the benchmark met the next, ran the later modes at 2/3 of their speed
+        // alone (i64 -> f32/min 170 against 244 Mop/s); with tests of the ordinal, odd (met last)
+        // still read 205-211 Mop/s against minMag's 320 in one JVM per format, 1.2x SoftFloat;
+        // with the increment computed by variable shifts of the ordinal every directed mode read
+        // 240 (2026-11-28, docs/PERFORMANCE.md)
         int o = rm.ordinal(); // MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
-        long up = o == 4 ? (mask >>> 1) + 1 : o == 5 ? (~(m >>> 39) & inexact) << 39
-                : (((a < 0 ? 4 : 8) >>> o) & 1) != 0 ? mask : 0;
-        return ((a >>> 32) & 0x80000000L) | (((long) (126 + 63 - lz) << 23) + ((m + up) >>> 39));
+        long up = I64_TO_32_UP[o << 1 | (int) (a >>> 63)];
+        long odd = o & o >>> 2 & 1; // 1 iff o is 5 (of 0..5)
+        return ((a >>> 32) & 0x80000000L) | ((((long) (126 + 63 - lz) << 23) + ((m + up) >>> 39)) | (odd & inexact));
     }
+
+    /**
+     * {@link #i64To32}'s increment below the last place (39 bits), at ordinal 2 + (1 for a
+     * negative long): all but one last place toward the sign's infinity (MIN when negative, MAX
+     * when positive), half the last place for near_maxMag, nothing for minMag and odd (near_even
+     * does not come here).
+     */
+    private static final long[] I64_TO_32_UP = {
+        0, 0, // NEAR_EVEN
+        0, 0, // MIN_MAG
+        0, (1L << 39) - 1, // MIN
+        (1L << 39) - 1, 0, // MAX
+        1L << 38, 1L << 38, // NEAR_MAX_MAG
+        0, 0, // ODD
+    };
 
     /** a to binary16 or bfloat16: the double nearest a, the residual in integers, one rounding. */
     static long fromI64(FloatFormat g, long a, RoundingMode rm, Env env) {
