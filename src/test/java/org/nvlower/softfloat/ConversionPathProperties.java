@@ -213,12 +213,8 @@ class ConversionPathProperties {
                     Specialization spec = (setting & 1) == 0 ? Specialization.X86 : Specialization.NVPTX;
                     boolean exact = (setting & 2) != 0;
                     for (int wide = 0; wide < 2; wide++) {
-                        Env fast = new Env(spec);
-                        fast.ftz = (setting & 4) != 0;
-                        fast.daz = (setting & 8) != 0;
-                        Env slow = new Env(spec);
-                        slow.ftz = fast.ftz;
-                        slow.daz = fast.daz;
+                        Env fast = Envs.of(spec, (setting & 4) != 0, (setting & 8) != 0);
+                        Env slow = Envs.sameSettings(fast);
                         long got = wide == 1 ? F16.toI64(a, rm, exact, fast) : F16.toI32(a, rm, exact, fast);
                         long want = Narrow.toInt(FloatFormat.BINARY16, bits, wide == 1 ? IntFormat.I64 : IntFormat.I32, rm,
                                 exact, slow);
@@ -251,9 +247,7 @@ class ConversionPathProperties {
         for (int i = 0; i < CASES; i++) {
             RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
             Env fast = env(r);
-            Env slow = new Env(fast.specialization);
-            slow.ftz = fast.ftz;
-            slow.daz = fast.daz;
+            Env slow = Envs.sameSettings(fast);
             FloatFormat f = NARROW[r.nextInt(4)];
             FloatFormat g = NARROW[r.nextInt(4)];
             long a = source(r, f, g);

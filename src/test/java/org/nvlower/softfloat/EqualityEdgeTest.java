@@ -29,7 +29,7 @@ class EqualityEdgeTest {
         for (long a : grid) {
             for (long b : grid) {
                 for (Env fast : envs()) {
-                    Env slow = copy(fast);
+                    Env slow = Envs.sameSettings(fast);
                     boolean want = Narrow.eq(FloatFormat.BINARY32, a, b, false, slow);
                     boolean got = F32.eq((int) a, (int) b, fast);
                     String what = Long.toHexString(a) + " " + Long.toHexString(b) + " daz=" + fast.daz;
@@ -57,7 +57,7 @@ class EqualityEdgeTest {
         for (long a : grid) {
             for (long b : grid) {
                 for (Env fast : envs()) {
-                    Env slow = copy(fast);
+                    Env slow = Envs.sameSettings(fast);
                     boolean want = Narrow.eq(FloatFormat.BINARY64, a, b, false, slow);
                     boolean got = F64.eq(a, b, fast);
                     String what = Long.toHexString(a) + " " + Long.toHexString(b) + " daz=" + fast.daz;
@@ -81,12 +81,5 @@ class EqualityEdgeTest {
             }
         }
         return envs;
-    }
-
-    private static Env copy(Env e) {
-        Env c = new Env(e.specialization);
-        c.ftz = e.ftz;
-        c.daz = e.daz;
-        return c;
     }
 }

@@ -46,9 +46,7 @@ class F64EdgeProperties {
             Env fast = new Env(r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX);
             fast.ftz = r.nextInt(5) == 0;
             fast.daz = r.nextInt(5) == 0;
-            Env slow = new Env(fast.specialization);
-            slow.ftz = fast.ftz;
-            slow.daz = fast.daz;
+            Env slow = Envs.sameSettings(fast);
             long got = switch (op) {
                 case 0 -> F64.add(a, b, rm, fast);
                 case 1 -> F64.sub(a, b, rm, fast);

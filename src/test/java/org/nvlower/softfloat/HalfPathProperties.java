@@ -36,7 +36,7 @@ class HalfPathProperties {
             long b = HardwarePathProperties.second(r, f, a, op == 4 ? 2 : op) & 0xFFFF;
             long c = HardwarePathProperties.third(r, f, a, b) & 0xFFFF;
             Env fast = env(r);
-            Env slow = sameSettings(fast);
+            Env slow = Envs.sameSettings(fast);
             long got = fast(f, op, (short) a, (short) b, (short) c, rm, fast);
             if (got == HardwarePath.NONE) {
                 assertEquals(0, fast.flags, "a path that declines sets no flag");
@@ -61,13 +61,13 @@ class HalfPathProperties {
                 for (int flush = 0; flush < 8; flush++) { // ftz, daz, and both specializations (the default NaN of a negative root)
                     Specialization spec = flush < 4 ? Specialization.X86 : Specialization.NVPTX;
                     for (int a = 0; a < 0x10000; a++) {
-                        Env fast = settings(spec, (flush & 1) != 0, (flush & 2) != 0);
+                        Env fast = Envs.of(spec, (flush & 1) != 0, (flush & 2) != 0);
                         long got = fast(f, 4, (short) a, (short) 0, (short) 0, rm, fast);
                         if (got == HardwarePath.NONE) {
                             assertEquals(0, fast.flags);
                             continue;
                         }
-                        Env slow = sameSettings(fast);
+                        Env slow = Envs.sameSettings(fast);
                         long want = Narrow.sqrt(f, a, rm, slow);
                         String what = f + " sqrt " + rm + " " + Integer.toHexString(a) + " flush=" + flush;
                         assertEquals(want, got & 0xFFFF, what);
@@ -130,13 +130,13 @@ class HalfPathProperties {
                 for (int setting = 0; setting < 8; setting++) {
                     Specialization spec = (setting & 1) == 0 ? Specialization.X86 : Specialization.NVPTX;
                     for (int b = 0; b < 0x10000; b++) {
-                        Env fast = settings(spec, (setting & 2) != 0, (setting & 4) != 0);
+                        Env fast = Envs.of(spec, (setting & 2) != 0, (setting & 4) != 0);
                         long got = HalfPath.div16(a, (short) b, rm, fast);
                         if (got == HardwarePath.NONE) {
                             assertEquals(0, fast.flags);
                             continue;
                         }
-                        Env slow = sameSettings(fast);
+                        Env slow = Envs.sameSettings(fast);
                         long want = Narrow.div(FloatFormat.BINARY16, a & 0xFFFF, b, rm, slow);
                         String what = "f16 div " + rm + " " + Integer.toHexString(a & 0xFFFF) + " / " + Integer.toHexString(b)
                                 + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
@@ -205,19 +205,6 @@ class HalfPathProperties {
                 checkHalf((a ^ b) & 1, (short) pa, (short) pb, (short) 0, rm, ((a + b) & 8) != 0);
             }
         }
-    }
-
-    /** An environment with these settings and no flags. */
-    private static Env settings(Specialization spec, boolean ftz, boolean daz) {
-        Env e = new Env(spec);
-        e.ftz = ftz;
-        e.daz = daz;
-        return e;
-    }
-
-    /** A fresh environment with e's specialization, ftz and daz (and no flags): the general path's. */
-    private static Env sameSettings(Env e) {
-        return settings(e.specialization, e.ftz, e.daz);
     }
 
     private static void checkHalf(int op, short a, short b, short c, RoundingMode rm, boolean ftz) {

@@ -49,9 +49,7 @@ class HardwarePathProperties {
                 midpoints++;
             }
             Env fast = env(r);
-            Env slow = new Env(fast.specialization);
-            slow.ftz = fast.ftz;
-            slow.daz = fast.daz;
+            Env slow = Envs.sameSettings(fast);
             long want;
             long got = switch (op) {
                 case 0 -> HardwarePath.add32(a, b, rm, fast);
@@ -93,9 +91,7 @@ class HardwarePathProperties {
             long b = second(r, F64, a, op);
             long c = third(r, F64, a, b);
             Env fast = env(r);
-            Env slow = new Env(fast.specialization);
-            slow.ftz = fast.ftz;
-            slow.daz = fast.daz;
+            Env slow = Envs.sameSettings(fast);
             long got = switch (op) {
                 case 0 -> HardwarePath.add64(a, b, rm, fast);
                 case 1 -> HardwarePath.add64(a, b ^ Long.MIN_VALUE, rm, fast);

@@ -29,9 +29,7 @@ class RemainderComparePathProperties {
         SplittableRandom r = new SplittableRandom(seed);
         for (int i = 0; i < CASES; i++) {
             Env fast = env(r);
-            Env slow = new Env(fast.specialization);
-            slow.ftz = fast.ftz;
-            slow.daz = fast.daz;
+            Env slow = Envs.sameSettings(fast);
             FloatFormat f = NARROW[r.nextInt(4)];
             long a = HardwarePathProperties.operand(r, f);
             long b = r.nextInt(3) == 0 ? HardwarePathProperties.operand(r, f)
@@ -94,12 +92,8 @@ class RemainderComparePathProperties {
                     for (int swap = 0; swap < 2; swap++) {
                         int x = swap == 0 ? a : b;
                         int y = swap == 0 ? b : a;
-                        Env fast = new Env(spec);
-                        fast.ftz = (flush & 1) != 0;
-                        fast.daz = (flush & 2) != 0;
-                        Env slow = new Env(spec);
-                        slow.ftz = fast.ftz;
-                        slow.daz = fast.daz;
+                        Env fast = Envs.of(spec, (flush & 1) != 0, (flush & 2) != 0);
+                        Env slow = Envs.sameSettings(fast);
                         String what = "f16 eq " + Integer.toHexString(x) + " " + Integer.toHexString(y) + " flush=" + flush;
                         assertEquals(Narrow.eq(FloatFormat.BINARY16, x, y, false, slow), F16.eq((short) x, (short) y, fast), what);
                         assertEquals(slow.flags, fast.flags, what + " flags");

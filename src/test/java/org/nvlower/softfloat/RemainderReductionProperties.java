@@ -35,9 +35,7 @@ class RemainderReductionProperties {
             Env fast = new Env(r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX);
             fast.ftz = r.nextInt(5) == 0;
             fast.daz = r.nextInt(5) == 0;
-            Env slow = new Env(fast.specialization);
-            slow.ftz = fast.ftz;
-            slow.daz = fast.daz;
+            Env slow = Envs.sameSettings(fast);
             int format = r.nextInt(4); // 0, 1: binary64; 2: binary32; 3: bfloat16
             double[] xy = operands(r, format);
             long a;
