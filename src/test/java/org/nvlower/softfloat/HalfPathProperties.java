@@ -138,10 +138,12 @@ class HalfPathProperties {
                         }
                         Env slow = Envs.sameSettings(fast);
                         long want = Narrow.div(FloatFormat.BINARY16, a & 0xFFFF, b, rm, slow);
-                        String what = "f16 div " + rm + " " + Integer.toHexString(a & 0xFFFF) + " / " + Integer.toHexString(b)
-                                + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
-                        assertEquals(want, got & 0xFFFF, what);
-                        assertEquals(slow.flags, fast.flags, what + " flags");
+                        if (want != (got & 0xFFFF) || slow.flags != fast.flags) { // the message only for a failure: 60 M cases
+                            String what = "f16 div " + rm + " " + Integer.toHexString(a & 0xFFFF) + " / "
+                                    + Integer.toHexString(b) + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
+                            assertEquals(want, got & 0xFFFF, what);
+                            assertEquals(slow.flags, fast.flags, what + " flags");
+                        }
                         answered++;
                     }
                 }
