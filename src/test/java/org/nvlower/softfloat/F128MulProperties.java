@@ -63,6 +63,14 @@ class F128MulProperties {
         }
     }
 
+    /** Each pair of hex patterns as it is and with the first one negated. */
+    private static void checkPairs(String[][] pairs) {
+        for (String[] p : pairs) {
+            check(new BigInteger(p[0], 16), new BigInteger(p[1], 16));
+            check(new BigInteger(p[0], 16).setBit(127), new BigInteger(p[1], 16));
+        }
+    }
+
     /**
      * Pairs where H falls short by 2 and its low 13 bits read 2^13 - 2 or 2^13 - 1 (the carry
      * reaches bit 13), or by 1 from 2^13 - 1; random pairs meet these about once in 10^5.
@@ -80,10 +88,7 @@ class F128MulProperties {
             {"3fff681b3abc77eaab0f3f72214631f4", "3fff6648935caec2a020035bebbd6f9d"},
             {"3fff8ed9cffbd388ba578aedb5a52b9c", "3fff0e3b4fcbf8fe25d3d64ad0cb7b66"},
         };
-        for (String[] p : pairs) {
-            check(new BigInteger(p[0], 16), new BigInteger(p[1], 16));
-            check(new BigInteger(p[0], 16).setBit(127), new BigInteger(p[1], 16));
-        }
+        checkPairs(pairs);
     }
 
     /**
@@ -104,10 +109,7 @@ class F128MulProperties {
             {"3fffb25790891a67bdb47fa96aa73bc9", "3fff3abd2e77168503d5c2f523c316ed"},
             {"3fff284f89b1f4c82585d7b4cef8cfde", "3fffbb52af672747df5f7ed8bc1bdf03"},
         };
-        for (String[] p : pairs) {
-            check(new BigInteger(p[0], 16), new BigInteger(p[1], 16));
-            check(new BigInteger(p[0], 16).setBit(127), new BigInteger(p[1], 16));
-        }
+        checkPairs(pairs);
     }
 
     @Property(tries = 200)
