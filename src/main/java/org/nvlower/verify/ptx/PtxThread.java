@@ -3,11 +3,13 @@ package org.nvlower.verify.ptx;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 
 import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
@@ -55,6 +57,12 @@ final class PtxThread {
     record Memories(PtxMemory global, PtxMemory shared, Map<String, Long> symbols,
             Map<String, PtxFunction> functions) {}
 
+    /** Type words, compiled once (String.matches compiled its pattern on every instruction). */
+    private static final Pattern SCALAR_WORD = Pattern.compile("[bsuf](8|16|32|64)");
+    private static final Pattern WIDE_WORD = Pattern.compile("[bsuf](32|64)");
+    private static final Pattern INTEGER_WORD = Pattern.compile("[us](32|64)");
+    private static final Pattern VECTOR_WORD = Pattern.compile("v[248]");
+
     private static final long PARAM_BASE = 0x7000_0000L;
     private static final long LOCAL_BASE = 0x6000_0000L;
 
@@ -78,7 +86,11 @@ final class PtxThread {
      * Registers too: a {@code .reg} declared in a block is that block's, hiding one of the same name
      * outside it until the block ends.
      */
-    private static final class Frame {
+    /**
+     * A function's body flattened once per thread (a called row runs many times in one kernel): its
+     * statements in order, the '{ }' block of each, and where each branch goes.
+     */
+    private static final class Layout {
         final PtxFunction function;
         final List<Statement> code = new ArrayList<>();
         /** The block of each statement of {@code code}: 0 the function's body, then each '{ }' in order. */
@@ -91,20 +103,17 @@ final class PtxThread {
         final List<Boolean> scopedRegs = new ArrayList<>();
         /** "BLOCK:NAME" to the label's index in {@code code}. */
         final Map<String, Integer> labels = new HashMap<>();
-        final Map<String, Long> regs = new HashMap<>();
-        final Map<String, Long> params = new HashMap<>();
-        /** The function's .local variables: name to address in the thread's local memory. */
-        final Map<String, Long> locals = new HashMap<>();
-        int pc;
-        /** CC.CF of the carry forms. */
-        long carry;
+        /** The index each branch at an index goes to, once it has been taken (-1: not yet resolved). */
+        final int[] targets;
 
-        Frame(PtxFunction function) {
+        Layout(PtxFunction function) {
             this.function = function;
             outer.add(-1);
             regsOf.add(List.of());
             scopedRegs.add(false);
             flatten(function.body(), 0);
+            targets = new int[code.size()];
+            Arrays.fill(targets, -1);
         }
 
         private void flatten(List<Statement> body, int block) {
@@ -131,7 +140,7 @@ final class PtxThread {
             }
         }
 
-        /** The key of register {@code name} in {@code regs} as seen from the statement at {@code from}. */
+        /** The key of register {@code name} in a frame's registers as seen from the statement at {@code from}. */
         String regKey(String name, int from) {
             int b = from < 0 || from >= blockOf.size() ? 0 : blockOf.get(from);
             if (!scopedRegs.get(b)) {
@@ -147,16 +156,56 @@ final class PtxThread {
             return name;
         }
 
-        /** The index of label {@code name} as seen from the statement at {@code from}. */
+        /** The index of label {@code name}, the target of the branch at {@code from}, as seen from there. */
         int target(String name, int from) {
+            int known = targets[from];
+            if (known >= 0) {
+                return known;
+            }
             for (int b = blockOf.get(from); b >= 0; b = outer.get(b)) {
                 Integer at = labels.get(b + ":" + name);
                 if (at != null) {
+                    targets[from] = at;
                     return at;
                 }
             }
             throw new IllegalStateException(function.name() + ": no label " + name + " visible from its branch");
         }
+    }
+
+    /** One call of a function: its layout and its own registers, parameters, locals and pc. */
+    private static final class Frame {
+        final Layout layout;
+        final PtxFunction function;
+        final List<Statement> code;
+        final Map<String, Long> regs = new HashMap<>();
+        final Map<String, Long> params = new HashMap<>();
+        /** The function's .local variables: name to address in the thread's local memory. */
+        final Map<String, Long> locals = new HashMap<>();
+        int pc;
+        /** CC.CF of the carry forms. */
+        long carry;
+
+        Frame(Layout layout) {
+            this.layout = layout;
+            this.function = layout.function;
+            this.code = layout.code;
+        }
+
+        String regKey(String name, int from) {
+            return layout.regKey(name, from);
+        }
+
+        int target(String name, int from) {
+            return layout.target(name, from);
+        }
+    }
+
+    /** The layouts of the functions this thread has entered, by identity. */
+    private final Map<PtxFunction, Layout> layouts = new IdentityHashMap<>();
+
+    private Frame frameOf(PtxFunction function) {
+        return new Frame(layouts.computeIfAbsent(function, Layout::new));
     }
 
     /**
@@ -169,7 +218,7 @@ final class PtxThread {
         this.special = special;
         this.math = math;
         this.mufu = mufu;
-        this.frame = new Frame(kernel);
+        this.frame = frameOf(kernel);
         for (Statement.Variable p : kernel.params()) { // a scalar gets its argument, an array (a struct by value) zeros
             long a = allocateParam(Math.max(8, paramBytes(p)));
             if (p.dims().isEmpty()) {
@@ -255,7 +304,7 @@ final class PtxThread {
 
     /** A .local variable's zeroed bytes at its alignment (at least 8); refused for types it cannot size. */
     private long allocateLocal(Statement.Variable v) {
-        if (!v.type().matches("\\.[bsuf](8|16|32|64)") || v.dims().stream().anyMatch(d -> d < 0)) {
+        if (scalarBits(v.type()) == 0 || v.dims().stream().anyMatch(d -> d < 0)) {
             throw new UnsupportedOperationException(frame.function.name() + ": the .local variable " + v.name()
                     + " (" + v.type() + ") is not modelled");
         }
@@ -277,11 +326,26 @@ final class PtxThread {
 
     /** A .param variable's bytes: its element type's (8 for one it cannot size) times its dimensions. */
     private static long paramBytes(Statement.Variable v) {
-        long bytes = v.type().matches("\\.[bsuf](8|16|32|64)") ? Integer.parseInt(v.type().substring(2)) / 8 : 8;
+        int bits = scalarBits(v.type());
+        long bytes = bits > 0 ? bits / 8 : 8;
         for (long d : v.dims()) {
             bytes *= Math.max(d, 1);
         }
         return bytes;
+    }
+
+    /** The width of a scalar type as declared (.b8 ... .f64), 0 for any other. */
+    private static int scalarBits(String type) {
+        if (type.length() < 3 || type.charAt(0) != '.' || "bsuf".indexOf(type.charAt(1)) < 0) {
+            return 0;
+        }
+        return switch (type.substring(2)) {
+            case "8" -> 8;
+            case "16" -> 16;
+            case "32" -> 32;
+            case "64" -> 64;
+            default -> 0;
+        };
     }
 
     private long allocateParam(long bytes) {
@@ -314,7 +378,7 @@ final class PtxThread {
             throw unsupported(in, "a call of a function without a body here");
         }
         Frame caller = frame;
-        Frame f = new Frame(callee);
+        Frame f = frameOf(callee);
         for (int k = 0; k < callee.returns().size(); k++) {
             f.params.put(callee.returns().get(k).name(), caller.params.get(((PtxOperand.Name) rets.get(k)).name()));
         }
@@ -339,7 +403,7 @@ final class PtxThread {
                 parts = Arrays.stream(parts).filter(w -> !MEMORY_HINTS.contains(w)).toArray(String[]::new);
             }
             String type = parts[parts.length - 1];
-            int bits = type.matches("[bsuf](8|16|32|64)") ? Integer.parseInt(type.substring(1))
+            int bits = SCALAR_WORD.matcher(type).matches() ? Integer.parseInt(type.substring(1))
                     : type.equals("pred") ? 1 : type.equals("f16x2") ? 32 : 0;
             return new Shape(parts, bits, type.charAt(0) == 's', type.charAt(0) == 'f', PtxApprox.of(opcode),
                     PtxMathOp.bySpelling(opcode).isPresent());
@@ -518,7 +582,7 @@ final class PtxThread {
                 space = w.startsWith("shared") ? "shared" : w;
             } else if (ATOMIC_OPS.contains(w)) {
                 op = w;
-            } else if (w.matches("[bsuf](32|64)")) {
+            } else if (WIDE_WORD.matcher(w).matches()) {
                 type = w;
             } else if (!ATOMIC_ORDERS.contains(w)) {
                 throw unsupported(in, "the ." + w + " form of " + in.base());
@@ -571,7 +635,7 @@ final class PtxThread {
             case "param" -> param;
             case "local" -> local;
             default -> {
-                if (!parts[1].matches("[bsuf](8|16|32|64)|v[248]")) {
+                if (!(SCALAR_WORD.matcher(parts[1]).matches() || VECTOR_WORD.matcher(parts[1]).matches())) {
                     throw unsupported(in, "the ." + parts[1] + " space");
                 }
                 yield local.holds(at, 1) ? local : param.holds(at, 1) ? param // disjoint in a run
@@ -764,7 +828,7 @@ final class PtxThread {
             write(in.operands().get(0), packed, 32);
             return;
         }
-        if (!from.matches("[bsuf](8|16|32|64)") || !to.matches("[bsuf](8|16|32|64)")) {
+        if (!SCALAR_WORD.matcher(from).matches() || !SCALAR_WORD.matcher(to).matches()) {
             throw unsupported(in, "packed or vector types"); // cvt.rn.bf16x2.f32, cvt.f32.bf16, ...
         }
         int fromBits = Integer.parseInt(from.substring(1));
@@ -776,7 +840,7 @@ final class PtxThread {
         } else if (from.equals(to) && fromBits >= 32 && rounding.endsWith("i")) {
             v = integral(in, v, fromBits, rounding, env);
         } else if (from.startsWith("f")) {
-            if (!to.matches("[us](32|64)") || !rounding.endsWith("i")) {
+            if (!INTEGER_WORD.matcher(to).matches() || !rounding.endsWith("i")) {
                 throw unsupported(in, "a conversion from a float type needs a 32- or 64-bit integer type and .rni, .rzi,"
                         + " .rmi or .rpi");
             }
@@ -987,7 +1051,12 @@ final class PtxThread {
     private long value(PtxOperand o, int bits, boolean signed) {
         long v = switch (o) {
             case PtxOperand.Name n -> {
-                Long s = special.apply(n.name());
+                // a register first (most operands are; a register shadows a module-level symbol of its name)
+                Long s = frame.regs.get(frame.regKey(n.name(), frame.pc - 1));
+                if (s != null) {
+                    yield s;
+                }
+                s = special.apply(n.name());
                 if (s == null) {
                     s = frame.locals.get(n.name());
                 }
