@@ -89,4 +89,50 @@ class F128DivisionProperties {
             check(a, b, rm);
         }
     }
+
+    /**
+     * Quotients next to a significand whose rounding carries: a = b * c (rounded to 113 bits) plus
+     * up to three units, c a power of two, all ones, all ones in its low word or in bits 50..63
+     * (the top of the low word, where div's rounding adds the quotient's two digits), or zeros
+     * there, b anything. a / b then lies within a few ulps of c, so the rounded quotient's low word
+     * is all ones or zeros and an increment carries into the high word and the exponent, and the
+     * second digit is often negative or above 2^58 (q11f's rounding on the digits,
+     * roundPackQuotient). Normal, subnormal and overflowing results, every rounding mode.
+     */
+    @Property(tries = 300)
+    void quotientsWhoseRoundingCarries(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger sb = significand(r, 1 + r.nextInt(113));
+        BigInteger top = BigInteger.ONE.shiftLeft(112);
+        BigInteger ones = BigInteger.ONE.shiftLeft(113).subtract(BigInteger.ONE);
+        BigInteger random = top.or(new BigInteger(112, new java.util.Random(r.nextLong())));
+        BigInteger bits50to63 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE.shiftLeft(50));
+        BigInteger sc = switch (r.nextInt(6)) {
+            case 0 -> top;
+            case 1 -> ones;
+            case 2 -> random.or(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)); // low word all ones
+            case 3 -> random.andNot(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)); // low word zeros
+            case 4 -> random.or(bits50to63);
+            default -> random.andNot(bits50to63);
+        };
+        BigInteger product = sb.multiply(sc);
+        BigInteger sa = product.shiftRight(product.bitLength() - 113).add(BigInteger.valueOf(r.nextInt(7) - 3));
+        if (sa.bitLength() != 113) {
+            sa = product.shiftRight(product.bitLength() - 113);
+        }
+        int expB = 0x3FFF + r.nextInt(-200, 201);
+        int expA = switch (r.nextInt(8)) {
+            case 0 -> expB - 0x3FFF + r.nextInt(-3, 2); // results next to the smallest normal
+            case 1 -> Math.min(0x7FFE, expB + 0x3FFF - r.nextInt(3)); // next to overflow
+            default -> 0x3FFF + r.nextInt(-200, 201);
+        };
+        if (expA < 1) {
+            expA = 1;
+        }
+        BigInteger a = bits(r.nextBoolean(), expA, sa);
+        BigInteger b = bits(r.nextBoolean(), expB, sb);
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
 }
