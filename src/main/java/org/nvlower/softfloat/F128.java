@@ -1217,19 +1217,30 @@ public final class F128 {
     /** The quotient of two normalized significands (leading one at bit 112), rounded and packed. */
     private static void divSignificands(long signZ, int expDiff, long sigA64, long sigA0, long sigB64, long sigB0,
             RoundingMode rm, Env env) {
-        // Double A when A < B (without a branch: random operands make it a coin toss).
-        int below = lt128(sigA64, sigA0, sigB64, sigB0) ? 1 : 0;
+        // A - B, exact in two's complement (|A - B| < 2^113): its sign says whether A < B, without
+        // a branch (lt128 compiled to a branch on equal high words, which the benchmark's pairs of
+        // equal and nearly equal operands take one time in eight, unpredictably). A == B: the
+        // quotient is exactly 2^expDiff, rounded (subnormal or out of range) or packed by roundPack
+        // with no extra bits, before the division (it was the commonest exact quotient, each
+        // through the whole division and divExact).
+        long diff0 = sigA0 - sigB0;
+        long diff64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
+        if ((diff64 | diff0) == 0) {
+            roundPack(signZ != 0, expDiff + 0x3FFE, IMPLICIT, 0, 0, rm, env);
+            return;
+        }
+        // A < B: double A, so that B <= A < 2B; r1 = 2A - B = (A - B) + A, added under a mask
+        long below = diff64 >>> 63;
         long expZ = expDiff + 0x3FFE - below;
-        sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
-        sigA0 <<= below;
+        long m0 = sigA0 & -below;
+        long r0 = diff0 + m0;
+        long r64 = diff64 + (sigA64 & -below) + (ult(r0, m0) ? 1 : 0);
         // Now B <= A < 2B: A / B = 1 + r1 / B with r1 = A - B < B. Two digits, neither corrected:
         // d1 ~ r1 2^62 / B and d2 ~ r2 2^58 / B, r2 = r1 2^62 - d1 B (exact, signed, small), so
         // that A 2^120 / B = 2^120 + d1 2^58 + x2 with x2 = r2 2^58 / B in (d2 - 1, d2 + 2)
         // (the bounds below). The quotient has 121 bits: 113 for the significand, a round bit
         // and 7 bits whose error never reaches the half-ulp boundaries except in ~2% of cases,
         // which take the exact remainder (divExact).
-        long r0 = sigA0 - sigB0;
-        long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
         long v = reciprocal(bTop, sigB64, sigB0);
         // d1 = floor(rTop v / 2^64) with rTop = floor(r1 / 2^49): v = 2^175 / B + e, e in (-1.01, 1)

@@ -135,4 +135,37 @@ class F128DivisionProperties {
             check(a, b, rm);
         }
     }
+
+    /**
+     * Operands with equal significands (q11f: div answers them before the division, as 2^expDiff):
+     * every kind of significand, exponents whose quotient is normal, next to the smallest normal,
+     * subnormal, below the smallest subnormal, next to overflow and overflowing; subnormal operands
+     * with equal significands too; every rounding mode.
+     */
+    @Property(tries = 200)
+    void equalSignificands(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger s = significand(r, 1 + r.nextInt(113));
+        int expB = 1 + r.nextInt(0x7FFE);
+        int expA = switch (r.nextInt(6)) {
+            case 0 -> Math.max(1, expB - 0x3FFF + r.nextInt(-120, 3)); // subnormal or tiny results
+            case 1 -> Math.min(0x7FFE, expB + 0x3FFF + r.nextInt(-2, 2)); // next to overflow
+            case 2 -> 1 + r.nextInt(0x7FFE);
+            default -> Math.min(0x7FFE, Math.max(1, expB + r.nextInt(-200, 201)));
+        };
+        BigInteger a = bits(r.nextBoolean(), expA, s);
+        BigInteger b = bits(r.nextBoolean(), expB, s);
+        if (r.nextInt(4) == 0) { // subnormal operands with equal significands
+            BigInteger frac = s.shiftRight(r.nextInt(1, 113));
+            if (r.nextBoolean()) {
+                a = bits(a.testBit(127), 0, frac);
+            } else {
+                b = bits(b.testBit(127), 0, frac);
+                a = bits(a.testBit(127), 0x7FFE - r.nextInt(120), frac.shiftLeft(frac.bitLength() <= 112 ? 113 - frac.bitLength() : 0));
+            }
+        }
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
 }
