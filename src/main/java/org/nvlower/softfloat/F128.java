@@ -173,43 +173,51 @@ public final class F128 {
     }
 
     /**
-     * {@link #roundPackInexact} with the sign as a bit (0 or SIGN) and the exponent as a long, for
-     * div's quotient (q10m, 2026-11-28): with an int exponent and a boolean sign, C2 rebuilt
-     * {@code (long) exp << 48} in div's loop from values it kept through the division (expA, expB
-     * and the doubling bit), and turned the sign into 0/1 and back; add/sub's far case keeps the
-     * int form (with this one it read 6% slower in odd). The same rounding:
-     * {@code sig64:sig0} followed by the round bit {@code round} (0 or 1) and nonzero bits below.
-     * A normal result is rounded without a branch on the data (the round bit and the sign are
-     * coin tosses, and a mispredicted branch at the end of a long division throws away the next
-     * operation's work); any other goes to roundPack with the same value.
+     * div's quotient, rounded and packed (its own copy of {@link #roundPackInexact}, q10m; rounding on
+     * the quotient's digits since q11f, 2026-11-28). The quotient Q = A 2^120 / B lies strictly
+     * between P - 1 and P + 2 with P = h 2^58 + low + 1 (h = 2^62 + d1, low = d2 - 1 signed, |low| <
+     * 2^59), and no multiple of 128 (a half-ulp: bits 120..8 are the significand, bit 7 the round
+     * bit) lies in that interval, so Q is inexact and never a tie, and floor(Q / 128) = floor((P - 1)
+     * / 128) = m. The significand is then floor((P - 1 + b) / 256) with b = 128 for nearest (m + 1
+     * halved: the round bit added), 256 away from zero (m halved plus 1) and 0 toward zero (m
+     * halved); as b is a multiple of 128, the bits of low below 7 change nothing. With k = low + b
+     * and h 2^58 a multiple of 256 that is h 2^50 + floor(k / 2^8): its low word (h << 50) + (k >> 8)
+     * modulo 2^64, its high word floor((h + floor(k / 2^58)) / 2^14) (h is an integer, so the floors
+     * nest), h + (k >> 58) positive. No compare for a carry: the increment was an add to the
+     * significand's low word and a carry into its high word after the round bit was known (the
+     * round bit at the end of the division's chain). The significand's high word holds the leading
+     * one at bit 48 (2^49 after a carry out of the significand), so adding it to {@code exp << 48}
+     * yields the exponent field exp + 1 (exp + 2 and a zero fraction after such a carry), as
+     * roundPack's normal path does. The sign as a bit (0 or SIGN) and the exponent as a long (q10m,
+     * 2026-11-28): with an int exponent and a boolean sign, C2 rebuilt {@code (long) exp << 48} in
+     * div's loop from values it kept through the division. Subnormal and overflowing results go to
+     * roundPackAnyMode with the significand, the round bit and a sticky bit.
      */
-    private static void roundPackQuotient(long sign, long exp, long sig64, long sig0, long round, RoundingMode rm,
-            Env env) {
+    private static void roundPackQuotient(long sign, long exp, long h, long low, RoundingMode rm, Env env) {
         if (Long.compareUnsigned(exp, 0x7FFD) >= 0) { // exp < 0 or exp >= 0x7FFD
-            roundPackAnyMode(sign != 0, (int) exp, sig64, sig0, (round << 63) | 1, rm, env);
+            long q0 = (h << 58) + (low & ~127L);
+            long q64 = (h >>> 6) + (low >> 63) + (ult(q0, h << 58) ? 1 : 0);
+            // bits 120..8 of q are the significand, bit 7 (to bit 63 of extra) the round bit, then
+            // the sticky bit (q's bits 6..0 are zeros)
+            roundPackAnyMode(sign != 0, (int) exp, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | 1, rm, env);
             return;
         }
         env.flags |= INEXACT;
-        long s = sign >>> 63;
         // by reference comparisons, as in packInexactProduct (an enum switch reloads the mode's
         // ordinal and a synthetic switch map in every call of a loop that keeps a call)
-        long inc;
+        long b;
         if (rm == RoundingMode.NEAR_EVEN || rm == RoundingMode.NEAR_MAX_MAG) {
-            inc = round; // never a tie
+            b = 128; // never a tie
         } else if (rm == RoundingMode.MIN) {
-            inc = s;
+            b = (sign >>> 63) << 8;
         } else if (rm == RoundingMode.MAX) {
-            inc = s ^ 1;
+            b = (~sign >>> 63) << 8;
         } else {
-            // MIN_MAG and ODD truncate: no increment to add and carry, as in packInexactProduct
-            env.zHi = sign + (exp << 48) + sig64;
-            env.zLo = sig0 | (rm == RoundingMode.ODD ? 1 : 0);
-            return;
+            b = 0; // MIN_MAG and ODD truncate (ODD then sets the last bit)
         }
-        long z0 = sig0 + inc;
-        // a carry out of the significand's top bit moves into the exponent field, as it should
-        env.zHi = sign + (exp << 48) + sig64 + (ult(z0, sig0) ? 1 : 0);
-        env.zLo = z0;
+        long k = low + b;
+        env.zHi = sign + (exp << 48) + ((h + (k >> 58)) >>> 14);
+        env.zLo = ((h << 50) + (k >> 8)) | (rm == RoundingMode.ODD ? 1 : 0);
     }
 
     /** {@link #roundPack} for subnormal and overflowing results. */
@@ -1209,19 +1217,30 @@ public final class F128 {
     /** The quotient of two normalized significands (leading one at bit 112), rounded and packed. */
     private static void divSignificands(long signZ, int expDiff, long sigA64, long sigA0, long sigB64, long sigB0,
             RoundingMode rm, Env env) {
-        // Double A when A < B (without a branch: random operands make it a coin toss).
-        int below = lt128(sigA64, sigA0, sigB64, sigB0) ? 1 : 0;
+        // A - B, exact in two's complement (|A - B| < 2^113): its sign says whether A < B, without
+        // a branch (lt128 compiled to a branch on equal high words, which the benchmark's pairs of
+        // equal and nearly equal operands take one time in eight, unpredictably). A == B: the
+        // quotient is exactly 2^expDiff, rounded (subnormal or out of range) or packed by roundPack
+        // with no extra bits, before the division (it was the commonest exact quotient, each
+        // through the whole division and divExact).
+        long diff0 = sigA0 - sigB0;
+        long diff64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
+        if ((diff64 | diff0) == 0) {
+            roundPack(signZ != 0, expDiff + 0x3FFE, IMPLICIT, 0, 0, rm, env);
+            return;
+        }
+        // A < B: double A, so that B <= A < 2B; r1 = 2A - B = (A - B) + A, added under a mask
+        long below = diff64 >>> 63;
         long expZ = expDiff + 0x3FFE - below;
-        sigA64 = (sigA64 << below) | (sigA0 >>> 63 >>> (below ^ 1));
-        sigA0 <<= below;
+        long m0 = sigA0 & -below;
+        long r0 = diff0 + m0;
+        long r64 = diff64 + (sigA64 & -below) + (ult(r0, m0) ? 1 : 0);
         // Now B <= A < 2B: A / B = 1 + r1 / B with r1 = A - B < B. Two digits, neither corrected:
         // d1 ~ r1 2^62 / B and d2 ~ r2 2^58 / B, r2 = r1 2^62 - d1 B (exact, signed, small), so
         // that A 2^120 / B = 2^120 + d1 2^58 + x2 with x2 = r2 2^58 / B in (d2 - 1, d2 + 2)
         // (the bounds below). The quotient has 121 bits: 113 for the significand, a round bit
         // and 7 bits whose error never reaches the half-ulp boundaries except in ~2% of cases,
         // which take the exact remainder (divExact).
-        long r0 = sigA0 - sigB0;
-        long r64 = sigA64 - sigB64 - (ult(sigA0, sigB0) ? 1 : 0);
         long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
         long v = reciprocal(bTop, sigB64, sigB0);
         // d1 = floor(rTop v / 2^64) with rTop = floor(r1 / 2^49): v = 2^175 / B + e, e in (-1.01, 1)
@@ -1255,11 +1274,7 @@ public final class F128 {
             divExact(signZ, expZ, d1, d2, r2Hi, r2Lo, sigB64, sigB0, rm, env);
             return;
         }
-        long h = (1L << 62) + d1;
-        long q0 = (h << 58) + (low & ~127L);
-        long q64 = (h >>> 6) + (low >> 63) + (ult(q0, h << 58) ? 1 : 0);
-        // bits 120..8 are the significand, bit 7 the round bit, then the sticky bit
-        roundPackQuotient(signZ, expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 >>> 7) & 1, rm, env);
+        roundPackQuotient(signZ, expZ, (1L << 62) + d1, low, rm, env);
     }
 
     /**

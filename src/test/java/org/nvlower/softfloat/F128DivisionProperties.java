@@ -89,4 +89,83 @@ class F128DivisionProperties {
             check(a, b, rm);
         }
     }
+
+    /**
+     * Quotients next to a significand whose rounding carries: a = b * c (rounded to 113 bits) plus
+     * up to three units, c a power of two, all ones, all ones in its low word or in bits 50..63
+     * (the top of the low word, where div's rounding adds the quotient's two digits), or zeros
+     * there, b anything. a / b then lies within a few ulps of c, so the rounded quotient's low word
+     * is all ones or zeros and an increment carries into the high word and the exponent, and the
+     * second digit is often negative or above 2^58 (q11f's rounding on the digits,
+     * roundPackQuotient). Normal, subnormal and overflowing results, every rounding mode.
+     */
+    @Property(tries = 300)
+    void quotientsWhoseRoundingCarries(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger sb = significand(r, 1 + r.nextInt(113));
+        BigInteger top = BigInteger.ONE.shiftLeft(112);
+        BigInteger ones = BigInteger.ONE.shiftLeft(113).subtract(BigInteger.ONE);
+        BigInteger random = top.or(new BigInteger(112, new java.util.Random(r.nextLong())));
+        BigInteger bits50to63 = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE.shiftLeft(50));
+        BigInteger sc = switch (r.nextInt(6)) {
+            case 0 -> top;
+            case 1 -> ones;
+            case 2 -> random.or(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)); // low word all ones
+            case 3 -> random.andNot(BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE)); // low word zeros
+            case 4 -> random.or(bits50to63);
+            default -> random.andNot(bits50to63);
+        };
+        BigInteger product = sb.multiply(sc);
+        BigInteger sa = product.shiftRight(product.bitLength() - 113).add(BigInteger.valueOf(r.nextInt(7) - 3));
+        if (sa.bitLength() != 113) {
+            sa = product.shiftRight(product.bitLength() - 113);
+        }
+        int expB = 0x3FFF + r.nextInt(-200, 201);
+        int expA = switch (r.nextInt(8)) {
+            case 0 -> expB - 0x3FFF + r.nextInt(-3, 2); // results next to the smallest normal
+            case 1 -> Math.min(0x7FFE, expB + 0x3FFF - r.nextInt(3)); // next to overflow
+            default -> 0x3FFF + r.nextInt(-200, 201);
+        };
+        if (expA < 1) {
+            expA = 1;
+        }
+        BigInteger a = bits(r.nextBoolean(), expA, sa);
+        BigInteger b = bits(r.nextBoolean(), expB, sb);
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
+
+    /**
+     * Operands with equal significands (q11f: div answers them before the division, as 2^expDiff):
+     * every kind of significand, exponents whose quotient is normal, next to the smallest normal,
+     * subnormal, below the smallest subnormal, next to overflow and overflowing; subnormal operands
+     * with equal significands too; every rounding mode.
+     */
+    @Property(tries = 200)
+    void equalSignificands(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger s = significand(r, 1 + r.nextInt(113));
+        int expB = 1 + r.nextInt(0x7FFE);
+        int expA = switch (r.nextInt(6)) {
+            case 0 -> Math.max(1, expB - 0x3FFF + r.nextInt(-120, 3)); // subnormal or tiny results
+            case 1 -> Math.min(0x7FFE, expB + 0x3FFF + r.nextInt(-2, 2)); // next to overflow
+            case 2 -> 1 + r.nextInt(0x7FFE);
+            default -> Math.min(0x7FFE, Math.max(1, expB + r.nextInt(-200, 201)));
+        };
+        BigInteger a = bits(r.nextBoolean(), expA, s);
+        BigInteger b = bits(r.nextBoolean(), expB, s);
+        if (r.nextInt(4) == 0) { // subnormal operands with equal significands
+            BigInteger frac = s.shiftRight(r.nextInt(1, 113));
+            if (r.nextBoolean()) {
+                a = bits(a.testBit(127), 0, frac);
+            } else {
+                b = bits(b.testBit(127), 0, frac);
+                a = bits(a.testBit(127), 0x7FFE - r.nextInt(120), frac.shiftLeft(frac.bitLength() <= 112 ? 113 - frac.bitLength() : 0));
+            }
+        }
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
 }
