@@ -39,6 +39,13 @@ class F128DivisionProperties {
         return negative ? b.setBit(127) : b;
     }
 
+    /** A product's top 113 bits plus {@code delta} units (the top bits alone where that leaves 113 bits). */
+    private static BigInteger nearTop(BigInteger product, int delta) {
+        BigInteger top = product.shiftRight(product.bitLength() - 113);
+        BigInteger near = top.add(BigInteger.valueOf(delta));
+        return near.bitLength() == 113 ? near : top;
+    }
+
     private static void check(BigInteger a, BigInteger b, RoundingMode rm) {
         Env env = new Env(Specialization.X86);
         F128.div(a.shiftRight(64).longValue(), a.longValue(), b.shiftRight(64).longValue(), b.longValue(), rm, env);
@@ -57,13 +64,7 @@ class F128DivisionProperties {
         BigInteger sb = significand(r, nb);
         BigInteger sc = significand(r, r.nextInt(1, 114 - nb + 1));
         BigInteger product = sb.multiply(sc); // < 2^226, at most 113 significant bits
-        int shift = product.bitLength() - 113;
-        BigInteger sa = product.shiftRight(shift);
-        int delta = r.nextInt(5) - 2; // off b * c by up to two units in a's last place
-        sa = sa.add(BigInteger.valueOf(delta));
-        if (sa.bitLength() != 113) {
-            sa = product.shiftRight(shift);
-        }
+        BigInteger sa = nearTop(product, r.nextInt(5) - 2); // off b * c by up to two units in a's last place
         int expB = r.nextInt(10) == 0 ? 1 + r.nextInt(3) : 0x3FFF + r.nextInt(-200, 201);
         int expA = switch (r.nextInt(8)) {
             case 0 -> 1 + r.nextInt(120); // subnormal results when b is large
@@ -116,10 +117,7 @@ class F128DivisionProperties {
             default -> random.andNot(bits50to63);
         };
         BigInteger product = sb.multiply(sc);
-        BigInteger sa = product.shiftRight(product.bitLength() - 113).add(BigInteger.valueOf(r.nextInt(7) - 3));
-        if (sa.bitLength() != 113) {
-            sa = product.shiftRight(product.bitLength() - 113);
-        }
+        BigInteger sa = nearTop(product, r.nextInt(7) - 3);
         int expB = 0x3FFF + r.nextInt(-200, 201);
         int expA = switch (r.nextInt(8)) {
             case 0 -> expB - 0x3FFF + r.nextInt(-3, 2); // results next to the smallest normal
