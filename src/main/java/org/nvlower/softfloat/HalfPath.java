@@ -233,7 +233,12 @@ final class HalfPath {
         return ((bits >>> 48) & 0x8000) | 0x7C00; // an infinite operand, the other finite or the same infinity
     }
 
-    /** The product of two binary16 values is exact in float (22 bits), so as in {@link #add16}. */
+    /**
+     * The product of two binary16 values is exact in float (22 bits): in nearest even the
+     * hardware's float -> half conversion rounds it once (24 >= 2 x 11 + 2: innocuous, Figueroa
+     * 1995), the other modes round the float's bits ({@link DoubleRounding#normal16(float,
+     * RoundingMode, Env)}).
+     */
     static long mul16(short a, short b, RoundingMode rm, Env env) {
         float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
         if (!env.daz) {
