@@ -12,12 +12,12 @@ public final class F16 {
     private F16() {}
 
     public static short add(short a, short b, RoundingMode rm, Env env) {
-        long r = HalfPath.add16(a, b, rm, env);
+        long r = HalfPath.add16(a, b, 0, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), false, rm, env);
     }
 
     public static short sub(short a, short b, RoundingMode rm, Env env) {
-        long r = HalfPath.add16(a, (short) (b ^ 0x8000), rm, env);
+        long r = HalfPath.add16(a, b, 0x8000, rm, env);
         return r != HardwarePath.NONE ? (short) r : (short) Narrow.add(FMT, (a & 0xFFFFL), (b & 0xFFFFL), true, rm, env);
     }
 

@@ -101,56 +101,144 @@ final class HalfPath {
     // ------------------------------------------------------------------ binary16
 
     /**
-     * x + y of two binary16 values is exact in double (exponents -24 to 15: at most 40 bits); in
-     * nearest even, their float sum x + y rounded to 24 bits and then by the hardware to 11 is the
-     * exact sum rounded once (24 >= 2 x 11 + 2: double rounding is innocuous for +, -, x, / and
-     * sqrt; Figueroa 1995, as HardwarePath's comment cites), and the float sum of two binary16
-     * values is never subnormal. The other modes round the exact double
-     * ({@link DoubleRounding#normal16}). NaN and infinite operands give a NaN or infinite sum,
-     * which both decline; under daz a subnormal operand counts as zero: that, and results at the
-     * top of the range or overflowing, go through {@link #sum}.
-     *
-     * <p>Without daz, the results the normal-range exit declines are answered here too, without a
-     * call (a call left in the loop, even on a path taken for 1 pair in 16, makes the compiled
-     * loop spill and reload what it keeps in registers; f16_sub meets an exact zero that often):
-     * a sum s of finite binary16 values is exact in double and a multiple of 2^-24 (each operand
-     * is), so s = 0 is the exact zero of IEEE's sign rule ({@link #zeroSum}), and 0 < |s| < 2^-14
-     * is k 2^-24 with k < 2^10, exactly the subnormal whose fraction field is k: no rounding, no
-     * flag in any mode (UNDERFLOW only when tiny and inexact), unless ftz flushes it. A NaN or
-     * infinite s means a NaN or infinite operand (finite ones sum to at most 2 x 65504): declined
-     * at once for the general path, without testing the operands again.
+     * x + y of two binary16 values (y negated first when {@code negate} is 0x8000: sub) is exact in
+     * double (exponents -24 to 15: at most 40 bits) and a multiple of 2^-24. Without daz every
+     * operand pair is answered here, in line, without a call and without a branch on the mode,
+     * every mode by the same code (q11s branch, docs/PERFORMANCE.md): the benchmark, like any loop
+     * run in one mode after another, times a function's six modes in one JVM, and C2 compiles the
+     * loop with the profile of the modes run before, so a path that only some modes take (the
+     * hardware's nearest-even conversion that nearest even took here before, the arms of a test of
+     * the mode) was laid out as cold, its values spilled to the stack, in the modes that came
+     * later; and a call left in the loop, even on a path taken for 1 pair in 16, makes the
+     * compiled loop spill and reload what it keeps in registers (the benchmark's operands have a
+     * NaN or infinite operand in 1 pair in 18, an exact zero sum in 1 in 16 of sub's, a sum at
+     * the top of the range or overflowing in 1 in 200 of add's):
+     * <ul>
+     * <li>2^-14 <= |s| < 2^17 (every finite sum not below the normal range, 2 x 65504 at most):
+     * {@link DoubleRounding#normal16}'s rounding of the exact s (the mode's increment added to its
+     * magnitude bits, 42 dropped bits shifted out, the exponent rebiased), here with the increment
+     * from a table by mode and sign ({@link #sumRounded16}) and without its upper bound: a rounded magnitude at or beyond 0x7C00 (the rounding with an unbounded exponent gave
+     * 2^16 or more) is OVERFLOW and INEXACT, the infinity in the modes that round toward it, else
+     * the largest finite value (as {@link Narrow#roundPack} and SoftFloat's roundPackToF16 answer);
+     * <li>s = 0 is the exact zero of IEEE's sign rule ({@link #zeroSum}); 0 < |s| < 2^-14 is
+     * k 2^-24 with k < 2^10, exactly the subnormal whose fraction field is k: no rounding, no flag
+     * in any mode (UNDERFLOW only when tiny and inexact), unless ftz flushes it (declined);
+     * <li>a NaN or infinite s means a NaN or infinite operand (finite ones sum to at most 2 x
+     * 65504): a NaN operand as {@link NanPolicy#propagate} answers it (INVALID when either is
+     * signaling; X86 the first NaN operand with its quiet bit set, the original b in sub; NVPTX
+     * its canonical NaN); else s is NaN exactly for inf - inf (INVALID, the default NaN) and
+     * otherwise the infinity of s's sign, as {@link Narrow#add} gives them.
+     * </ul>
+     * Under daz a subnormal operand counts as zero: that goes through {@link #sum}.
      */
-    static long add16(short a, short b, RoundingMode rm, Env env) {
+    static long add16(short a, short b, int negate, RoundingMode rm, Env env) {
         float x = Float.float16ToFloat(a);
-        float y = Float.float16ToFloat(b);
-        if (!env.daz) {
-            double s = (double) x + y;
-            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(x + y), s, env)
-                    : DoubleRounding.normal16(s, rm, env);
-            if (r != HardwarePath.NONE) {
-                return r;
-            }
-            long bits = Double.doubleToRawLongBits(s);
-            long magnitude = bits & Long.MAX_VALUE;
-            if (magnitude == 0) {
-                int sx = Float.floatToRawIntBits(x);
-                return x == 0 && sx == Float.floatToRawIntBits(y) ? (sx >>> 16) & 0x8000
-                        : rm == RoundingMode.MIN ? 0x8000 : 0;
-            }
-            if (magnitude < 0x3F10000000000000L && !env.ftz) { // 0 < |s| < 2^-14: exact subnormal
-                return ((bits >>> 48) & 0x8000) | (long) (Math.abs(s) * 0x1p24);
-            }
-            if (magnitude >= 0x7FF0000000000000L) {
-                return HardwarePath.NONE; // a NaN or infinite operand
-            }
+        float y = Float.float16ToFloat((short) (b ^ negate));
+        if (env.daz) {
+            return ok(a, 0x7C00, env) && ok(b, 0x7C00, env) ? sum(false, x, y, rm, env) : HardwarePath.NONE;
         }
-        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
-            return HardwarePath.NONE;
-        }
-        return sum(false, f16(a), f16(b), rm, env); // exact in fact: TwoSum's error is 0
+        double s = (double) x + y;
+        // Both steps are called on every pair (the second passes on what the first answered), so
+        // C2 inlines them as frequent calls (up to 325 bytecodes; a call on a path taken rarely
+        // is inlined only up to 35 bytecodes, else it stays a call in the loop).
+        return sumOutside16(sumRounded16(s, rm, env), a, b, x, y, s, rm, env);
     }
 
-    /** The product of two binary16 values is exact in float (22 bits), so as in {@link #add16}. */
+    /**
+     * The exact sum s of binary16 values rounded where 2^-14 <= |s| < 2^17 (see {@link #add16}),
+     * else {@link HardwarePath#NONE} with no flag touched.
+     */
+    private static long sumRounded16(double s, RoundingMode rm, Env env) {
+        long bits = Double.doubleToRawLongBits(s);
+        long magnitude = bits & Long.MAX_VALUE;
+        if (Long.compareUnsigned(magnitude - 0x3F10000000000000L, 0x4100000000000000L - 0x3F10000000000000L) >= 0) {
+            return HardwarePath.NONE;
+        }
+        long inexact = ((magnitude & 0x3FFFFFFFFFFL) + 0x3FFFFFFFFFFL) >>> 42;
+        // The mode as data, no test of it (as ConversionPath.i64To32): in one JVM per format a
+        // test of the mode is profiled by the modes run before, and the loop compiled then ran
+        // the later modes with their arms laid out as cold (add16). The index is masked to the
+        // table's 16 entries, so C2 drops the bounds check.
+        int o = rm.ordinal(); // NEAR_EVEN 0, MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
+        long lastBit = (magnitude >>> 42) & 1;
+        long up = SUM16_UP[(o << 1 | (int) (bits >>> 63)) & 15] + (lastBit & (o - 1) >>> 31); // + the last bit: NEAR_EVEN
+        long z = (((magnitude + up) >>> 42) | (inexact & o & o >>> 2)) - (1008 << 10); // | INEXACT: ODD
+        long sign = (bits >>> 48) & 0x8000;
+        if (z < 0x7C00) {
+            // DoubleRounding.raiseInexact written out: with the call, sub's loop compiled while
+            // near_even ran (where this path was rare then) kept it as a call (low call site
+            // frequency) for the directed modes that followed
+            int flags = env.flags;
+            int raised = flags | (int) inexact; // INEXACT is bit 0
+            if (raised != flags) {
+                env.flags = raised;
+            }
+            return sign | z;
+        }
+        // overflow: the infinity in the modes whose increment here is not 0 (both nearest, MIN
+        // for a negative sum, MAX for a positive one), else the largest finite value
+        env.flags |= ExceptionFlags.OVERFLOW | ExceptionFlags.INEXACT;
+        return sign | (0x7BFF + ((up | -up) >>> 63));
+    }
+
+    /**
+     * {@link #sumRounded16}'s increment below binary16's last place (42 bits of the double's
+     * fraction), at ordinal 2 + (1 for a negative sum): half the last place less one for
+     * NEAR_EVEN (its last bit added apart), half for NEAR_MAX_MAG, all but one last place toward
+     * the sign's infinity (MIN when negative, MAX when positive), nothing for MIN_MAG and ODD
+     * (odd ORs INEXACT into the last bit apart); padded to 16 entries.
+     */
+    private static final long[] SUM16_UP = {
+        (1L << 41) - 1, (1L << 41) - 1, // NEAR_EVEN
+        0, 0, // MIN_MAG
+        0, (1L << 42) - 1, // MIN
+        (1L << 42) - 1, 0, // MAX
+        1L << 41, 1L << 41, // NEAR_MAX_MAG
+        0, 0, // ODD
+        0, 0, 0, 0,
+    };
+
+    /**
+     * r if {@link #sumRounded16} answered (not {@link HardwarePath#NONE}); else the sum s = x + y
+     * of binary16 values a and b (b negated in sub: y) below 2^-14 or not finite (see
+     * {@link #add16}); NONE for a subnormal sum under ftz.
+     */
+    private static long sumOutside16(long r, short a, short b, float x, float y, double s, RoundingMode rm, Env env) {
+        if (r != HardwarePath.NONE) {
+            return r;
+        }
+        long bits = Double.doubleToRawLongBits(s);
+        long magnitude = bits & Long.MAX_VALUE;
+        if (magnitude == 0) {
+            int sx = Float.floatToRawIntBits(x);
+            return x == 0 && sx == Float.floatToRawIntBits(y) ? (sx >>> 16) & 0x8000
+                    : (((rm.ordinal() ^ RoundingMode.MIN.ordinal()) - 1) >>> 31) << 15; // -0 only in MIN: no test of the mode
+        }
+        if (magnitude < 0x3F10000000000000L) { // 0 < |s| < 2^-14: exact subnormal
+            return env.ftz ? HardwarePath.NONE : ((bits >>> 48) & 0x8000) | (long) (Math.abs(s) * 0x1p24);
+        }
+        int ma = a & 0x7FFF; // a NaN or infinite operand
+        int mb = b & 0x7FFF;
+        boolean x86 = env.specialization == Specialization.X86; // no call: the specialization's NaNs as fields
+        if (ma > 0x7C00 || mb > 0x7C00) { // a NaN; the quiet bit is 0x0200
+            if ((ma > 0x7C00 && (ma & 0x0200) == 0) || (mb > 0x7C00 && (mb & 0x0200) == 0)) {
+                env.flags |= ExceptionFlags.INVALID;
+            }
+            return x86 ? ((ma > 0x7C00 ? a : b) | 0x0200) & 0xFFFF : FloatFormat.BINARY16.nvptxNaN;
+        }
+        if (s != s) { // inf - inf
+            env.flags |= ExceptionFlags.INVALID;
+            return x86 ? FloatFormat.BINARY16.x86DefaultNaN : FloatFormat.BINARY16.nvptxNaN;
+        }
+        return ((bits >>> 48) & 0x8000) | 0x7C00; // an infinite operand, the other finite or the same infinity
+    }
+
+    /**
+     * The product of two binary16 values is exact in float (22 bits): in nearest even the
+     * hardware's float -> half conversion rounds it once (24 >= 2 x 11 + 2: innocuous, Figueroa
+     * 1995), the other modes round the float's bits ({@link DoubleRounding#normal16(float,
+     * RoundingMode, Env)}).
+     */
     static long mul16(short a, short b, RoundingMode rm, Env env) {
         float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
         if (!env.daz) {

@@ -8,7 +8,11 @@ import java.util.List;
  * payload, "integer indefinite" for invalid conversions). {@link #NVPTX}: PTX semantics (the
  * canonical positive NaN of the result format, conversions to integer give 0 for NaN and
  * saturate out-of-range values). {@link NanPolicy} raises INVALID for signaling NaNs and then
- * asks {@code env.specialization}; nothing else in softfloat branches on the specialization.
+ * asks {@code env.specialization}. A few hot paths answer NaN operands in line, without the call
+ * (a call left in a benchmark's or a sweep's loop makes it spill): binary16 add/sub and div
+ * ({@code HalfPath}), the narrow and binary128 conversions ({@code ConversionPath}, {@code F128});
+ * they test {@code env.specialization == X86} and read the format's NaN fields, with the same
+ * results as NanPolicy (their tests run both specializations against the general path).
  */
 public abstract sealed class Specialization permits Specialization.X86Rules, Specialization.NvptxRules {
 

@@ -209,6 +209,47 @@ class HalfPathProperties {
         }
     }
 
+    /**
+     * binary16 add and sub ({@link HalfPath#add16}, which answers every operand pair in line
+     * without daz): every second operand under first operands of every kind (zeros, the smallest
+     * subnormal and normal, one, non-dyadic significands, values near and at the top of the range
+     * for sums that overflow or stay just below it, infinities, quiet and signaling NaNs with
+     * payloads, both signs), in every mode, both specializations, with and without ftz, daz for
+     * one second operand in four; add and sub alternating. Results and flags as the general path's.
+     */
+    @Test
+    void binary16SumsOfEverySecondOperand() {
+        short[] firsts = {0x0000, (short) 0x8000, 0x0001, (short) 0x83FF, 0x0400, 0x3C00, (short) 0xBC01, 0x3555,
+            0x7BFF, (short) 0xFBFF, 0x7800, (short) 0xF3FF, 0x7C00, (short) 0xFC00, 0x7E01, (short) 0xFD55, 0x7C01};
+        long answered = 0;
+        for (short a : firsts) {
+            for (RoundingMode rm : RoundingMode.values()) {
+                for (int setting = 0; setting < 4; setting++) {
+                    Specialization spec = (setting & 1) == 0 ? Specialization.X86 : Specialization.NVPTX;
+                    for (int b = 0; b < 0x10000; b++) {
+                        int op = (b >>> 1 ^ setting) & 1; // add and sub alternate, each b meets both
+                        Env fast = Envs.of(spec, (setting & 2) != 0, (b & 3) == 3); // daz for a quarter of them
+                        long got = HalfPath.add16(a, (short) b, op == 1 ? 0x8000 : 0, rm, fast);
+                        if (got == HardwarePath.NONE) {
+                            assertEquals(0, fast.flags);
+                            continue;
+                        }
+                        Env slow = Envs.sameSettings(fast);
+                        long want = Narrow.add(FloatFormat.BINARY16, a & 0xFFFF, b, op == 1, rm, slow);
+                        if (want != (got & 0xFFFF) || slow.flags != fast.flags) { // the message only for a failure
+                            String what = "f16 op" + op + " " + rm + " " + Integer.toHexString(a & 0xFFFF) + " "
+                                    + Integer.toHexString(b) + " " + spec + " ftz=" + fast.ftz + " daz=" + fast.daz;
+                            assertEquals(want, got & 0xFFFF, what);
+                            assertEquals(slow.flags, fast.flags, what + " flags");
+                        }
+                        answered++;
+                    }
+                }
+            }
+        }
+        assertTrue(answered > 17L * 6 * 4 * 50000, "answered " + answered); // without daz every pair
+    }
+
     private static void checkHalf(int op, short a, short b, short c, RoundingMode rm, boolean ftz) {
         FloatFormat f = FloatFormat.BINARY16;
         Env fast = new Env(Specialization.X86);
@@ -240,8 +281,8 @@ class HalfPathProperties {
     static long fast(FloatFormat f, int op, short a, short b, short c, RoundingMode rm, Env env) {
         boolean h = f == FloatFormat.BINARY16;
         return switch (op) {
-            case 0 -> h ? HalfPath.add16(a, b, rm, env) : HalfPath.addBF16(a, b, rm, env);
-            case 1 -> h ? HalfPath.add16(a, (short) (b ^ 0x8000), rm, env)
+            case 0 -> h ? HalfPath.add16(a, b, 0, rm, env) : HalfPath.addBF16(a, b, rm, env);
+            case 1 -> h ? HalfPath.add16(a, b, 0x8000, rm, env)
                     : HalfPath.addBF16(a, (short) (b ^ 0x8000), rm, env);
             case 2 -> h ? HalfPath.mul16(a, b, rm, env) : HalfPath.mulBF16(a, b, rm, env);
             case 3 -> h ? HalfPath.div16(a, b, rm, env) : HalfPath.divBF16(a, b, rm, env);
