@@ -64,6 +64,9 @@ final class Fp32Division {
      * directed ones compute the .rn quotient and correct it once in their mode ({@link DirectedRounding}).
      */
     static Program div(boolean ftz, int rounding) {
+        if (rounding != Mod.RN) {
+            return divDirected(ftz, rounding);
+        }
         String name = DirectedRounding.f32Name("div", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg a = b.input("a", RegClass.R32);
@@ -82,6 +85,84 @@ final class Fp32Division {
         emitQuotient(b, a, d, r0, q, rounding);
         b.path(Path.GLUE);
         b.bra(check.not(), done);
+        b.call(slow);
+        b.place(done);
+        b.emitBarrier(SassOpcode.BSYNC, reconverge, done);
+        b.exit();
+        emitSlowPath(b, slow, name, a, d, q, ftz, rounding);
+        return b.build();
+    }
+
+    /**
+     * div.{rz,rm,rp}[.ftz].f32 for every pair of normal operands on one branch-free path (FCHK
+     * would send a third of all exponent pairs to the slow path); only an operand with exponent
+     * field 0 or 255 calls the slow path. With E = e_a - e_b (fields, in [-253, 253]) and
+     * C = clamp(E, -125, 126): am = a with exponent field 127 (a's significand and sign), bm = b with
+     * field 127 - C (in [1, 252]), so am/bm = (a/b) 2^(C - E) lies in (2^(C-1), 2^(C+1)), a normal
+     * quotient whose operands pass every FCHK condition; the .rn fast path and one directed FFMA give
+     * qd = am/bm rounded in the mode, exactly 2^C times the same sequence on the significands (every
+     * intermediate is normal). Then q = qd 2^K, K = E - C (in [-128, 127], raised to -126: a
+     * quotient below 2^-250 rounds the same either way), by one FMUL in the mode (.FTZ for .ftz): its
+     * exact product is the quotient rounded in the mode onto the 24-bit grid of unbounded exponent,
+     * and rounding that once more in the same direction onto the format's values (normal: the same
+     * grid; subnormal: a coarser one; overflow: the largest finite or infinity) is rounding the
+     * exact quotient once, as {@link DirectedRounding#scaleF32} argues for the slow path.
+     * docs/templates.md, "Directed rounding", has the proof.
+     */
+    static Program divDirected(boolean ftz, int rounding) {
+        String name = DirectedRounding.f32Name("div", rounding, ftz);
+        ProgramBuilder b = new ProgramBuilder(name);
+        Reg a = b.input("a", RegClass.R32);
+        Reg d = b.input("b", RegClass.R32);
+        Reg q = b.output("q", RegClass.R32);
+        Reg ea = b.temp("ea");
+        Reg eb = b.temp("eb");
+        Reg e = b.temp("e");
+        Reg c = b.temp("c");
+        Reg am = b.temp("am");
+        Reg bm = b.temp("bm");
+        Reg y = b.temp("y");
+        Reg r0 = b.temp("r0");
+        Reg r1 = b.temp("r1");
+        Reg q0 = b.temp("q0");
+        Reg rem = b.temp("rem");
+        Reg qn = b.temp("qn");
+        Reg qd = b.temp("qd");
+        Pred normal = b.pred();
+        Pred p = b.pred();
+        Label slow = b.label();
+        Label done = b.label();
+        int reconverge = b.barrier();
+        b.path(Path.GLUE);
+        b.emitBarrier(SassOpcode.BSSY, reconverge, done); // the warp reconverges at done, slow path or not
+        b.path(Path.FAST);
+        b.lop3(PT, ea, a.op(), b.imm(0x7F800000), RZ, 0xC0);             // e_a << 23
+        b.lop3(PT, eb, d.op(), b.imm(0x7F800000), RZ, 0xC0);             // e_b << 23
+        // both exponent fields in [1, 254]: normal operands
+        b.isetp(Cmp.NE, Mod.U32, normal, ea.op(), RZ);
+        b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, ea.op(), b.imm(0x7F800000), normal.op());
+        b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, eb.op(), RZ, normal.op());
+        b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, eb.op(), b.imm(0x7F800000), normal.op());
+        b.iadd3(e, ea.op(), eb.neg(), RZ);                                  // E << 23, E in [-253, 253]
+        b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-125 << 23));
+        b.sel(c, b.imm(-125 << 23), e.op(), p.op());
+        b.isetp(Cmp.GT, 0, p, c.op(), b.imm(126 << 23));
+        b.sel(c, b.imm(126 << 23), c.op(), p.op());                      // C << 23
+        b.iadd3(c, b.imm(0x3F800000), c.neg(), RZ);                       // (127 - C) << 23: bm's field
+        b.iadd3(bm, d.op(), eb.neg(), c.op());                            // b's sign and significand, field 127 - C
+        b.iadd3(y, e.op(), c.op(), RZ);                                   // (K + 127) << 23: 2^K, K = E - C
+        b.isetp(Cmp.LT, 0, p, y.op(), b.imm(0x800000));
+        b.sel(y, b.imm(0x800000), y.op(), p.op());                        // K raised to -126
+        b.iadd3(am, a.op(), ea.neg(), b.imm(0x3F800000));                 // a's sign and significand, field 127
+        b.mufu(MufuFn.RCP, r0, bm.op());
+        emitReciprocal(b, bm, r0, r1);             // r1 = RN(1/bm)
+        b.ffma(q0, am.op(), r1.op(), RZ);          // q0 = am r1, within one ulp of am/bm
+        b.ffma(rem, bm.neg(), q0.op(), am.op());   // am - bm q0 (exact)
+        b.ffma(qn, r1.op(), rem.op(), q0.op());    // qn = RN(am/bm) (Markstein)
+        DirectedRounding.correctQuotient(b, rounding, 0, qd, qn, am, bm, r1, rem); // qd: am/bm in the mode
+        b.fmul(PT, rounding | (ftz ? Mod.FTZ : 0), q, qd.op(), y.op());        // qd 2^K, the only other rounding
+        b.path(Path.GLUE);
+        b.bra(normal.op(), done);
         b.call(slow);
         b.place(done);
         b.emitBarrier(SassOpcode.BSYNC, reconverge, done);
