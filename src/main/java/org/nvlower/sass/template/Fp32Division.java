@@ -425,17 +425,36 @@ final class Fp32Division {
         if (rounding == Mod.RN) {
             emitReciprocal(b, x, r0, r);               // r = RN(1/x)
         } else {
-            Reg rn = b.temp("rn");
-            Reg e = b.temp("e");
-            emitReciprocal(b, x, r0, rn);
-            b.ffma(e, x.neg(), rn.op(), b.f32(1f));    // 1 - x rn (exact)
-            DirectedRounding.correct(b, rounding, 0, r, e, rn, rn);
+            emitDirectedReciprocal(b, rounding, x, r0, r);
         }
         b.place(done);
         b.path(Path.GLUE);
         b.exit();
         emitSlowPath(b, slow, name, one, x, r, ftz, rounding);
         return b.build();
+    }
+
+    /**
+     * r = 1/x rounded in {@code rounding} (RZ, RM, RP) from r0 = MUFU.RCP(x), for normal x with
+     * |x| < 2^126, whatever MUFU.RCP returns within its bound (|1 - x r0| <= 2^-23), without
+     * RN(1/x) first (the .rn reciprocal's FFMA.RP step and sign): e = RN(1 - x r0) (within 2^-48
+     * of eps = 1 - x r0); t = RN(r0 + r0 e), the exact value of which, (1/x)(1 - eps^2) +
+     * r0 (e - eps), is within |1/x| 2^-45 of 1/x: t is 1/x itself where that is a float, else one
+     * of its two neighbours, at most half their spacing plus |1/x| 2^-45 away; e1 = 1 - x t, exact
+     * (|e1| < 2^-23 |x| spacing, a multiple of the product of the ulps); then FFMA in the mode,
+     * t + t e1 = t + f (1/x - t) with f = x t within 2^-22 of 1: on 1/x's side of t, and past 1/x
+     * (when f > 1) by at most (half a spacing + |1/x| 2^-45) 2^-22, far less than the distance
+     * from 1/x to the float beyond it (at least half a spacing less the same 2^-45). So it lies in
+     * the open interval between the two floats around 1/x (or is t = 1/x), and every directed
+     * rounding of it is 1/x's. docs/templates.md, "Directed rounding".
+     */
+    static void emitDirectedReciprocal(ProgramBuilder b, int rounding, Reg x, Reg r0, Reg r) {
+        Reg e = b.temp("e");
+        Reg t = b.temp("t");
+        b.ffma(e, x.neg(), r0.op(), b.f32(1f));       // e = 1 - x r0
+        b.ffma(t, r0.op(), e.op(), r0.op());          // t: 1/x or a neighbour, nearly the nearest
+        b.ffma(e, x.neg(), t.op(), b.f32(1f));        // e1 = 1 - x t (exact)
+        DirectedRounding.correct(b, rounding, 0, r, e, t, t); // t + t e1 in the mode
     }
 
     // ------------------------------------------------------------------ div.full.f32, div.approx.f32

@@ -200,4 +200,44 @@ class DirectedRoundingTest {
             }
         }
     }
+
+    /**
+     * rcp.{rz,rm,rp}[.ftz].f32 (the faithful reciprocal and one FFMA in the mode, and the slow path
+     * it calls) on every exponent field with significands that put 1/x at the ends of a binade,
+     * on a float, or a hair off one (x = 0x3fca6691: its significand times another 24-bit one is
+     * 2^47 - 1, so 1/x lies 2^-47/x above a float, as close as a reciprocal gets), and seeded
+     * random ones, both signs, under every MUFU output inside the bound (the enumerating model),
+     * against softfloat.
+     */
+    @Test
+    void fp32ReciprocalOnEveryExponentUnderEveryMufuOutput() {
+        int[] significands = {0, 1, 0x400000, 0x7FFFFF, 0x7FFFFE, 0x4A6691, 0x2AAAAB, 0x555555};
+        for (String op : List.of("rcp.rz.f32", "rcp.rm.f32", "rcp.rp.f32", "rcp.rz.ftz.f32", "rcp.rm.ftz.f32",
+                "rcp.rp.ftz.f32")) {
+            Template t = Templates.require(TemplateKey.valueOf(op));
+            Env env = Env.ptx(op.contains(".ftz"));
+            RoundingMode mode = mode(op);
+            MufuModel.Enumerating all = new MufuModel.Enumerating();
+            Emulator em = new Emulator(t.program(), all);
+            long h = 0x2545F4914F6CDD1DL;
+            for (int e = 0; e < 256; e++) {
+                for (int k = 0; k < significands.length + 8; k++) {
+                    h = h * 6364136223846793005L + 1442695040888963407L;
+                    int sig = k < significands.length ? significands[k] : (int) (h >>> 41) & 0x7FFFFF;
+                    for (int sign : new int[] {0, 0x80000000}) {
+                        int x = sign | e << 23 | sig;
+                        int want = F32.div(0x3F800000, x, mode, env);
+                        for (int c = 0; c < MufuModel.Enumerating.MAX_CHOICES; c++) {
+                            all.choice = c;
+                            int got = em.run(x);
+                            if (got != want) {
+                                assertEquals(Integer.toHexString(want), Integer.toHexString(got), op + " "
+                                        + Integer.toHexString(x) + " MUFU choice " + c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }
