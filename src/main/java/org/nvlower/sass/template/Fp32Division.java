@@ -398,6 +398,9 @@ final class Fp32Division {
 
     /** rcp.{rn,rz,rm,rp}[.ftz].f32: the .rn reciprocal, then for a directed rounding one correction in the mode. */
     static Program rcp(boolean ftz, int rounding) {
+        if (rounding != Mod.RN) {
+            return rcpDirected(ftz, rounding);
+        }
         String name = DirectedRounding.f32Name("rcp", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg x = b.input("x", RegClass.R32);
@@ -431,6 +434,70 @@ final class Fp32Division {
         b.path(Path.GLUE);
         b.exit();
         emitSlowPath(b, slow, name, one, x, r, ftz, rounding);
+        return b.build();
+    }
+
+    /**
+     * rcp.{rz,rm,rp}[.ftz].f32: for normal x with |x| < 2^126 MUFU.RCP and
+     * {@link #emitDirectedReciprocal}; every other x (exponent fields 0, 253, 254, 255) calls a short
+     * section of its own instead of the division's slow path: a zero, an infinity or a NaN (.ftz:
+     * a subnormal too) gives MUFU.RCP(x), which is the PTX result (+-0 -> +-inf, +-inf -> +-0, NaN
+     * -> the canonical NaN); a subnormal x (not .ftz) and |x| >= 2^126 are scaled by s = 2^24 or
+     * 2^-24 (exact: x s is normal, in [2^-125, 2^104)), 1/(x s) rounded in the mode as on the fast
+     * path, then times s by one FMUL in the mode (.FTZ for .ftz): rounding in one direction onto the
+     * format's values after rounding the same way onto the 24-bit grid is one rounding, overflow
+     * (1/x above the largest finite) and subnormal results included, as in
+     * {@link DirectedRounding#scaleF32}.
+     */
+    static Program rcpDirected(boolean ftz, int rounding) {
+        String name = DirectedRounding.f32Name("rcp", rounding, ftz);
+        ProgramBuilder b = new ProgramBuilder(name);
+        Reg x = b.input("x", RegClass.R32);
+        Reg r = b.output("r", RegClass.R32);
+        Reg g = b.temp("g");
+        Reg r0 = b.temp("r0");
+        Pred inRange = b.pred();
+        Label fast = b.label();
+        Label slow = b.label();
+        Label done = b.label();
+        b.path(Path.FAST);
+        // exponent field + 3 (mod 256) > 3: normal x with |x| < 2^126
+        b.iadd3(g, x.op(), b.imm(0x1800000), RZ);
+        b.lop3(PT, g, g.op(), b.imm(0x7F800000), RZ, 0xC0);
+        b.isetp(Cmp.GT, Mod.U32, inRange, g.op(), b.imm(0x1FFFFFF));
+        b.path(Path.GLUE);
+        b.bra(inRange.op(), fast);
+        b.call(slow);
+        b.bra(PT, done);
+        b.place(fast);
+        b.path(Path.FAST);
+        b.mufu(MufuFn.RCP, r0, x.op());                // r0 ~ 1/x
+        emitDirectedReciprocal(b, rounding, x, r0, r);
+        b.place(done);
+        b.path(Path.GLUE);
+        b.exit();
+
+        b.path(Path.SLOW);
+        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
+        b.place(slow);
+        Reg sc = b.temp("sc");
+        Reg xs = b.temp("xs");
+        Reg rs = b.temp("rs");
+        Pred big = b.pred();
+        Pred finite = b.pred();
+        Pred p = b.pred();
+        b.mufu(MufuFn.RCP, r0, x.op());                                   // the result of a zero, infinity, NaN
+        b.fsetp(Cmp.GE, 0, big, x.abs(), b.f32(0x1p126f));
+        b.sel(sc, b.f32(0x1p-24f), b.f32(0x1p24f), big.op());             // s
+        b.fmul(0, xs, x.op(), sc.op());                                   // x s, exact and normal when x is finite, nonzero
+        b.mufu(MufuFn.RCP, rs, xs.op());
+        emitDirectedReciprocal(b, rounding, xs, rs, r);                   // 1/(x s) in the mode
+        b.fmul(PT, rounding | (ftz ? Mod.FTZ : 0), r, r.op(), sc.op());   // times s: the one rounding onto the format
+        b.fsetp(Cmp.GT, ftz ? Mod.FTZ : 0, finite, x.abs(), RZ);          // nonzero (.ftz: and not subnormal), not NaN
+        b.fsetp(Cmp.LT, 0, p, x.abs(), b.f32(Float.POSITIVE_INFINITY));  // finite, not NaN
+        b.plop3(finite, finite.op(), p.op(), PT, 0x80);
+        b.sel(r, r.op(), r0.op(), finite.op());
+        b.ret();
         return b.build();
     }
 
