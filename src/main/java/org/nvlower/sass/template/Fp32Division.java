@@ -64,6 +64,9 @@ final class Fp32Division {
      * directed ones compute the .rn quotient and correct it once in their mode ({@link DirectedRounding}).
      */
     static Program div(boolean ftz, int rounding) {
+        if (rounding != Mod.RN) {
+            return divDirected(ftz, rounding);
+        }
         String name = DirectedRounding.f32Name("div", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg a = b.input("a", RegClass.R32);
@@ -82,6 +85,84 @@ final class Fp32Division {
         emitQuotient(b, a, d, r0, q, rounding);
         b.path(Path.GLUE);
         b.bra(check.not(), done);
+        b.call(slow);
+        b.place(done);
+        b.emitBarrier(SassOpcode.BSYNC, reconverge, done);
+        b.exit();
+        emitSlowPath(b, slow, name, a, d, q, ftz, rounding);
+        return b.build();
+    }
+
+    /**
+     * div.{rz,rm,rp}[.ftz].f32 for every pair of normal operands on one branch-free path (FCHK
+     * would send a third of all exponent pairs to the slow path); only an operand with exponent
+     * field 0 or 255 calls the slow path. With E = e_a - e_b (fields, in [-253, 253]) and
+     * C = clamp(E, -125, 126): am = a with exponent field 127 (a's significand and sign), bm = b with
+     * field 127 - C (in [1, 252]), so am/bm = (a/b) 2^(C - E) lies in (2^(C-1), 2^(C+1)), a normal
+     * quotient whose operands pass every FCHK condition; the .rn fast path and one directed FFMA give
+     * qd = am/bm rounded in the mode, exactly 2^C times the same sequence on the significands (every
+     * intermediate is normal). Then q = qd 2^K, K = E - C (in [-128, 127], raised to -126: a
+     * quotient below 2^-250 rounds the same either way), by one FMUL in the mode (.FTZ for .ftz): its
+     * exact product is the quotient rounded in the mode onto the 24-bit grid of unbounded exponent,
+     * and rounding that once more in the same direction onto the format's values (normal: the same
+     * grid; subnormal: a coarser one; overflow: the largest finite or infinity) is rounding the
+     * exact quotient once, as {@link DirectedRounding#scaleF32} argues for the slow path.
+     * docs/templates.md, "Directed rounding", has the proof.
+     */
+    static Program divDirected(boolean ftz, int rounding) {
+        String name = DirectedRounding.f32Name("div", rounding, ftz);
+        ProgramBuilder b = new ProgramBuilder(name);
+        Reg a = b.input("a", RegClass.R32);
+        Reg d = b.input("b", RegClass.R32);
+        Reg q = b.output("q", RegClass.R32);
+        Reg ea = b.temp("ea");
+        Reg eb = b.temp("eb");
+        Reg e = b.temp("e");
+        Reg c = b.temp("c");
+        Reg am = b.temp("am");
+        Reg bm = b.temp("bm");
+        Reg y = b.temp("y");
+        Reg r0 = b.temp("r0");
+        Reg r1 = b.temp("r1");
+        Reg q0 = b.temp("q0");
+        Reg rem = b.temp("rem");
+        Reg qn = b.temp("qn");
+        Reg qd = b.temp("qd");
+        Pred normal = b.pred();
+        Pred p = b.pred();
+        Label slow = b.label();
+        Label done = b.label();
+        int reconverge = b.barrier();
+        b.path(Path.GLUE);
+        b.emitBarrier(SassOpcode.BSSY, reconverge, done); // the warp reconverges at done, slow path or not
+        b.path(Path.FAST);
+        b.lop3(PT, ea, a.op(), b.imm(0x7F800000), RZ, 0xC0);             // e_a << 23
+        b.lop3(PT, eb, d.op(), b.imm(0x7F800000), RZ, 0xC0);             // e_b << 23
+        // both exponent fields in [1, 254]: normal operands
+        b.isetp(Cmp.NE, Mod.U32, normal, ea.op(), RZ);
+        b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, ea.op(), b.imm(0x7F800000), normal.op());
+        b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, eb.op(), RZ, normal.op());
+        b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, eb.op(), b.imm(0x7F800000), normal.op());
+        b.iadd3(e, ea.op(), eb.neg(), RZ);                                  // E << 23, E in [-253, 253]
+        b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-125 << 23));
+        b.sel(c, b.imm(-125 << 23), e.op(), p.op());
+        b.isetp(Cmp.GT, 0, p, c.op(), b.imm(126 << 23));
+        b.sel(c, b.imm(126 << 23), c.op(), p.op());                      // C << 23
+        b.iadd3(c, b.imm(0x3F800000), c.neg(), RZ);                       // (127 - C) << 23: bm's field
+        b.iadd3(bm, d.op(), eb.neg(), c.op());                            // b's sign and significand, field 127 - C
+        b.iadd3(y, e.op(), c.op(), RZ);                                   // (K + 127) << 23: 2^K, K = E - C
+        b.isetp(Cmp.LT, 0, p, y.op(), b.imm(0x800000));
+        b.sel(y, b.imm(0x800000), y.op(), p.op());                        // K raised to -126
+        b.iadd3(am, a.op(), ea.neg(), b.imm(0x3F800000));                 // a's sign and significand, field 127
+        b.mufu(MufuFn.RCP, r0, bm.op());
+        emitReciprocal(b, bm, r0, r1);             // r1 = RN(1/bm)
+        b.ffma(q0, am.op(), r1.op(), RZ);          // q0 = am r1, within one ulp of am/bm
+        b.ffma(rem, bm.neg(), q0.op(), am.op());   // am - bm q0 (exact)
+        b.ffma(qn, r1.op(), rem.op(), q0.op());    // qn = RN(am/bm) (Markstein)
+        DirectedRounding.correctQuotient(b, rounding, 0, qd, qn, am, bm, r1, rem); // qd: am/bm in the mode
+        b.fmul(PT, rounding | (ftz ? Mod.FTZ : 0), q, qd.op(), y.op());        // qd 2^K, the only other rounding
+        b.path(Path.GLUE);
+        b.bra(normal.op(), done);
         b.call(slow);
         b.place(done);
         b.emitBarrier(SassOpcode.BSYNC, reconverge, done);
@@ -317,6 +398,9 @@ final class Fp32Division {
 
     /** rcp.{rn,rz,rm,rp}[.ftz].f32: the .rn reciprocal, then for a directed rounding one correction in the mode. */
     static Program rcp(boolean ftz, int rounding) {
+        if (rounding != Mod.RN) {
+            return rcpDirected(ftz, rounding);
+        }
         String name = DirectedRounding.f32Name("rcp", rounding, ftz);
         ProgramBuilder b = new ProgramBuilder(name);
         Reg x = b.input("x", RegClass.R32);
@@ -344,17 +428,100 @@ final class Fp32Division {
         if (rounding == Mod.RN) {
             emitReciprocal(b, x, r0, r);               // r = RN(1/x)
         } else {
-            Reg rn = b.temp("rn");
-            Reg e = b.temp("e");
-            emitReciprocal(b, x, r0, rn);
-            b.ffma(e, x.neg(), rn.op(), b.f32(1f));    // 1 - x rn (exact)
-            DirectedRounding.correct(b, rounding, 0, r, e, rn, rn);
+            emitDirectedReciprocal(b, rounding, x, r0, r);
         }
         b.place(done);
         b.path(Path.GLUE);
         b.exit();
         emitSlowPath(b, slow, name, one, x, r, ftz, rounding);
         return b.build();
+    }
+
+    /**
+     * rcp.{rz,rm,rp}[.ftz].f32: for normal x with |x| < 2^126 MUFU.RCP and
+     * {@link #emitDirectedReciprocal}; every other x (exponent fields 0, 253, 254, 255) calls a short
+     * section of its own instead of the division's slow path: a zero, an infinity or a NaN (.ftz:
+     * a subnormal too) gives MUFU.RCP(x), which is the PTX result (+-0 -> +-inf, +-inf -> +-0, NaN
+     * -> the canonical NaN); a subnormal x (not .ftz) and |x| >= 2^126 are scaled by s = 2^24 or
+     * 2^-24 (exact: x s is normal, in [2^-125, 2^104)), 1/(x s) rounded in the mode as on the fast
+     * path, then times s by one FMUL in the mode (.FTZ for .ftz): rounding in one direction onto the
+     * format's values after rounding the same way onto the 24-bit grid is one rounding, overflow
+     * (1/x above the largest finite) and subnormal results included, as in
+     * {@link DirectedRounding#scaleF32}.
+     */
+    static Program rcpDirected(boolean ftz, int rounding) {
+        String name = DirectedRounding.f32Name("rcp", rounding, ftz);
+        ProgramBuilder b = new ProgramBuilder(name);
+        Reg x = b.input("x", RegClass.R32);
+        Reg r = b.output("r", RegClass.R32);
+        Reg g = b.temp("g");
+        Reg r0 = b.temp("r0");
+        Pred inRange = b.pred();
+        Label fast = b.label();
+        Label slow = b.label();
+        Label done = b.label();
+        b.path(Path.FAST);
+        // exponent field + 3 (mod 256) > 3: normal x with |x| < 2^126
+        b.iadd3(g, x.op(), b.imm(0x1800000), RZ);
+        b.lop3(PT, g, g.op(), b.imm(0x7F800000), RZ, 0xC0);
+        b.isetp(Cmp.GT, Mod.U32, inRange, g.op(), b.imm(0x1FFFFFF));
+        b.path(Path.GLUE);
+        b.bra(inRange.op(), fast);
+        b.call(slow);
+        b.bra(PT, done);
+        b.place(fast);
+        b.path(Path.FAST);
+        b.mufu(MufuFn.RCP, r0, x.op());                // r0 ~ 1/x
+        emitDirectedReciprocal(b, rounding, x, r0, r);
+        b.place(done);
+        b.path(Path.GLUE);
+        b.exit();
+
+        b.path(Path.SLOW);
+        b.section("__nvlower_" + name.replace('.', '_') + "_slowpath");
+        b.place(slow);
+        Reg sc = b.temp("sc");
+        Reg xs = b.temp("xs");
+        Reg rs = b.temp("rs");
+        Pred big = b.pred();
+        Pred finite = b.pred();
+        Pred p = b.pred();
+        b.mufu(MufuFn.RCP, r0, x.op());                                   // the result of a zero, infinity, NaN
+        b.fsetp(Cmp.GE, 0, big, x.abs(), b.f32(0x1p126f));
+        b.sel(sc, b.f32(0x1p-24f), b.f32(0x1p24f), big.op());             // s
+        b.fmul(0, xs, x.op(), sc.op());                                   // x s, exact and normal when x is finite, nonzero
+        b.mufu(MufuFn.RCP, rs, xs.op());
+        emitDirectedReciprocal(b, rounding, xs, rs, r);                   // 1/(x s) in the mode
+        b.fmul(PT, rounding | (ftz ? Mod.FTZ : 0), r, r.op(), sc.op());   // times s: the one rounding onto the format
+        b.fsetp(Cmp.GT, ftz ? Mod.FTZ : 0, finite, x.abs(), RZ);          // nonzero (.ftz: and not subnormal), not NaN
+        b.fsetp(Cmp.LT, 0, p, x.abs(), b.f32(Float.POSITIVE_INFINITY));  // finite, not NaN
+        b.plop3(finite, finite.op(), p.op(), PT, 0x80);
+        b.sel(r, r.op(), r0.op(), finite.op());
+        b.ret();
+        return b.build();
+    }
+
+    /**
+     * r = 1/x rounded in {@code rounding} (RZ, RM, RP) from r0 = MUFU.RCP(x), for normal x with
+     * |x| < 2^126, whatever MUFU.RCP returns within its bound (|1 - x r0| <= 2^-23), without
+     * RN(1/x) first (the .rn reciprocal's FFMA.RP step and sign): e = RN(1 - x r0) (within 2^-48
+     * of eps = 1 - x r0); t = RN(r0 + r0 e), the exact value of which, (1/x)(1 - eps^2) +
+     * r0 (e - eps), is within |1/x| 2^-45 of 1/x: t is 1/x itself where that is a float, else one
+     * of its two neighbours, at most half their spacing plus |1/x| 2^-45 away; e1 = 1 - x t, exact
+     * (|e1| < 2^-23 |x| spacing, a multiple of the product of the ulps); then FFMA in the mode,
+     * t + t e1 = t + f (1/x - t) with f = x t within 2^-22 of 1: on 1/x's side of t, and past 1/x
+     * (when f > 1) by at most (half a spacing + |1/x| 2^-45) 2^-22, far less than the distance
+     * from 1/x to the float beyond it (at least half a spacing less the same 2^-45). So it lies in
+     * the open interval between the two floats around 1/x (or is t = 1/x), and every directed
+     * rounding of it is 1/x's. docs/templates.md, "Directed rounding".
+     */
+    static void emitDirectedReciprocal(ProgramBuilder b, int rounding, Reg x, Reg r0, Reg r) {
+        Reg e = b.temp("e");
+        Reg t = b.temp("t");
+        b.ffma(e, x.neg(), r0.op(), b.f32(1f));       // e = 1 - x r0
+        b.ffma(t, r0.op(), e.op(), r0.op());          // t: 1/x or a neighbour, nearly the nearest
+        b.ffma(e, x.neg(), t.op(), b.f32(1f));        // e1 = 1 - x t (exact)
+        DirectedRounding.correct(b, rounding, 0, r, e, t, t); // t + t e1 in the mode
     }
 
     // ------------------------------------------------------------------ div.full.f32, div.approx.f32

@@ -158,4 +158,86 @@ class DirectedRoundingTest {
         assertEquals(0x0004000000000001L, rp); // 2^-1024 + 2^-1074
         assertTrue(checked > 200, "checked " + checked);
     }
+
+    /**
+     * div.{rz,rm,rp}[.ftz].f32's scaled path (and the slow path it calls) on every pair of exponent
+     * fields, 256 x 256, with significand pairs whose quotients sit at the ends of [1/2, 2) and in
+     * between (exact and inexact: all-ones over one, one over all-ones, equal, 2/3, and two seeded
+     * random pairs per exponent pair), the signs mixed, under the exact MUFU and the extremes of
+     * its bound (either one, per input), against softfloat. Every clamp of the scaling (C at -125 and 126, K raised to -126
+     * for E below -251), every overflow and underflow, the results rounding onto 2^-126 and the
+     * largest finite, and the exponent fields 0 and 255 (the slow path) are in this grid.
+     */
+    @Test
+    void fp32DivisionOnEveryExponentPair() {
+        int[][] significands = {{0x7FFFFF, 0}, {0, 0x7FFFFF}, {0, 0}, {0, 0x400000}, {0x7FFFFF, 1}};
+        String[] models = {"exact", "adversarial"}; // adversarial: either extreme of the bound, per input
+        for (String op : List.of("div.rz.f32", "div.rm.f32", "div.rp.f32", "div.rz.ftz.f32", "div.rm.ftz.f32",
+                "div.rp.ftz.f32")) {
+            Template t = Templates.require(TemplateKey.valueOf(op));
+            Env env = Env.ptx(op.contains(".ftz"));
+            RoundingMode mode = mode(op);
+            for (String model : models) {
+                Emulator em = new Emulator(t.program(), MufuModel.byName(model, 7));
+                long h = 0x9E3779B97F4A7C15L;
+                for (int ea = 0; ea < 256; ea++) {
+                    for (int eb = 0; eb < 256; eb++) {
+                        for (int k = 0; k < significands.length + 2; k++) {
+                            h = h * 6364136223846793005L + 1442695040888963407L;
+                            int sa = k < significands.length ? significands[k][0] : (int) (h >>> 41) & 0x7FFFFF;
+                            int sb = k < significands.length ? significands[k][1] : (int) (h >>> 18) & 0x7FFFFF;
+                            int a = (int) (h >>> 63) << 31 | ea << 23 | sa;
+                            int b = (int) (h >>> 62 & 1) << 31 | eb << 23 | sb;
+                            int want = F32.div(a, b, mode, env);
+                            int got = em.run(a, b);
+                            if (got != want) {
+                                assertEquals(Integer.toHexString(want), Integer.toHexString(got), op + " "
+                                        + Integer.toHexString(a) + " / " + Integer.toHexString(b) + " " + model);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * rcp.{rz,rm,rp}[.ftz].f32 (the faithful reciprocal and one FFMA in the mode, and the slow path
+     * it calls) on every exponent field with significands that put 1/x at the ends of a binade,
+     * on a float, or a hair off one (x = 0x3fca6691: its significand times another 24-bit one is
+     * 2^47 - 1, so 1/x lies 2^-47/x above a float, as close as a reciprocal gets), and seeded
+     * random ones, both signs, under every MUFU output inside the bound (the enumerating model),
+     * against softfloat.
+     */
+    @Test
+    void fp32ReciprocalOnEveryExponentUnderEveryMufuOutput() {
+        int[] significands = {0, 1, 0x400000, 0x7FFFFF, 0x7FFFFE, 0x4A6691, 0x2AAAAB, 0x555555};
+        for (String op : List.of("rcp.rz.f32", "rcp.rm.f32", "rcp.rp.f32", "rcp.rz.ftz.f32", "rcp.rm.ftz.f32",
+                "rcp.rp.ftz.f32")) {
+            Template t = Templates.require(TemplateKey.valueOf(op));
+            Env env = Env.ptx(op.contains(".ftz"));
+            RoundingMode mode = mode(op);
+            MufuModel.Enumerating all = new MufuModel.Enumerating();
+            Emulator em = new Emulator(t.program(), all);
+            long h = 0x2545F4914F6CDD1DL;
+            for (int e = 0; e < 256; e++) {
+                for (int k = 0; k < significands.length + 8; k++) {
+                    h = h * 6364136223846793005L + 1442695040888963407L;
+                    int sig = k < significands.length ? significands[k] : (int) (h >>> 41) & 0x7FFFFF;
+                    for (int sign : new int[] {0, 0x80000000}) {
+                        int x = sign | e << 23 | sig;
+                        int want = F32.div(0x3F800000, x, mode, env);
+                        for (int c = 0; c < MufuModel.Enumerating.MAX_CHOICES; c++) {
+                            all.choice = c;
+                            int got = em.run(x);
+                            if (got != want) {
+                                assertEquals(Integer.toHexString(want), Integer.toHexString(got), op + " "
+                                        + Integer.toHexString(x) + " MUFU choice " + c);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

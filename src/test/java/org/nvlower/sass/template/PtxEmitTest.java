@@ -25,7 +25,7 @@ class PtxEmitTest {
         "div.rn.ftz.f32", "rcp.rn.ftz.f32", "sqrt.rn.ftz.f32", "div.full.ftz.f32", "div.approx.f32", "div.u32", "div.s32",
         "rem.u32", "rem.s32", "div.u64", "div.s64", "rem.u64", "rem.s64",
         // directed rounding: each rounding, both FP32 forms, both FP64 seeds
-        "div.rz.f32", "rcp.rm.ftz.f32", "sqrt.rp.f32", "div.rm.f64", "rcp.rz.f64:rcp", "sqrt.rp.f64:rsq",
+        "div.rz.f32", "div.rm.f32", "div.rp.f32", "div.rz.ftz.f32", "div.rm.ftz.f32", "div.rp.ftz.f32", "rcp.rm.ftz.f32", "sqrt.rp.f32", "div.rm.f64", "rcp.rz.f64:rcp", "sqrt.rp.f64:rsq",
         "rsqrt.approx.f32", "rsqrt.approx.ftz.f32", "div.s16", "rem.u16",
         "ex2.approx.f32", "ex2.approx.ftz.f32", "lg2.approx.f32", "lg2.approx.ftz.f32", "sin.approx.f32", "cos.approx.ftz.f32",
         "sqrt.approx.f32", "sqrt.approx.ftz.f32", "rcp.approx.f32", "rcp.approx.ftz.f32", "tanh.approx.f32"};
