@@ -396,7 +396,14 @@ final class Fp32Division {
         return rcp(ftz, Mod.RN);
     }
 
-    /** rcp.{rn,rz,rm,rp}[.ftz].f32: the .rn reciprocal, then for a directed rounding one correction in the mode. */
+    /** inRange = exponent field + 3 (mod 256) > 3: x normal with |x| < 2^126 (rcp's fast path). */
+    private static void emitInRange(ProgramBuilder b, Reg x, Reg g, Pred inRange) {
+        b.iadd3(g, x.op(), b.imm(0x1800000), RZ);
+        b.lop3(PT, g, g.op(), b.imm(0x7F800000), RZ, 0xC0);
+        b.isetp(Cmp.GT, Mod.U32, inRange, g.op(), b.imm(0x1FFFFFF));
+    }
+
+    /** rcp.{rn,rz,rm,rp}[.ftz].f32: the .rn reciprocal ({@link #rcpDirected} for a directed rounding). */
     static Program rcp(boolean ftz, int rounding) {
         if (rounding != Mod.RN) {
             return rcpDirected(ftz, rounding);
@@ -412,10 +419,7 @@ final class Fp32Division {
         Label slow = b.label();
         Label done = b.label();
         b.path(Path.FAST);
-        // exponent field + 3 (mod 256) > 3: normal x with |x| < 2^126
-        b.iadd3(g, x.op(), b.imm(0x1800000), RZ);
-        b.lop3(PT, g, g.op(), b.imm(0x7F800000), RZ, 0xC0);
-        b.isetp(Cmp.GT, Mod.U32, inRange, g.op(), b.imm(0x1FFFFFF));
+        emitInRange(b, x, g, inRange);
         b.path(Path.GLUE);
         b.bra(inRange.op(), fast);
         b.mov(PT, one, b.f32(1f));
@@ -425,11 +429,7 @@ final class Fp32Division {
         b.path(Path.FAST);
         Reg r0 = b.temp("r0");
         b.mufu(MufuFn.RCP, r0, x.op());                // r0 ~ 1/x
-        if (rounding == Mod.RN) {
-            emitReciprocal(b, x, r0, r);               // r = RN(1/x)
-        } else {
-            emitDirectedReciprocal(b, rounding, x, r0, r);
-        }
+        emitReciprocal(b, x, r0, r);                   // r = RN(1/x)
         b.place(done);
         b.path(Path.GLUE);
         b.exit();
@@ -461,10 +461,7 @@ final class Fp32Division {
         Label slow = b.label();
         Label done = b.label();
         b.path(Path.FAST);
-        // exponent field + 3 (mod 256) > 3: normal x with |x| < 2^126
-        b.iadd3(g, x.op(), b.imm(0x1800000), RZ);
-        b.lop3(PT, g, g.op(), b.imm(0x7F800000), RZ, 0xC0);
-        b.isetp(Cmp.GT, Mod.U32, inRange, g.op(), b.imm(0x1FFFFFF));
+        emitInRange(b, x, g, inRange);
         b.path(Path.GLUE);
         b.bra(inRange.op(), fast);
         b.call(slow);
