@@ -67,6 +67,8 @@ final class PtxThread {
     private static final long LOCAL_BASE = 0x6000_0000L;
 
     private final Memories mem;
+    /** The layouts of the functions this thread has entered, by identity. */
+    private final Map<PtxFunction, Layout> layouts = new IdentityHashMap<>();
     private final PtxMemory param = new PtxMemory();
     /** The thread's local memory ({@code .local} variables such as nvcc's {@code __local_depot}), from LOCAL_BASE up. */
     private final PtxMemory local = new PtxMemory();
@@ -176,8 +178,6 @@ final class PtxThread {
     /** One call of a function: its layout and its own registers, parameters, locals and pc. */
     private static final class Frame {
         final Layout layout;
-        final PtxFunction function;
-        final List<Statement> code;
         final Map<String, Long> regs = new HashMap<>();
         final Map<String, Long> params = new HashMap<>();
         /** The function's .local variables: name to address in the thread's local memory. */
@@ -188,8 +188,6 @@ final class PtxThread {
 
         Frame(Layout layout) {
             this.layout = layout;
-            this.function = layout.function;
-            this.code = layout.code;
         }
 
         String regKey(String name, int from) {
@@ -200,9 +198,6 @@ final class PtxThread {
             return layout.target(name, from);
         }
     }
-
-    /** The layouts of the functions this thread has entered, by identity. */
-    private final Map<PtxFunction, Layout> layouts = new IdentityHashMap<>();
 
     private Frame frameOf(PtxFunction function) {
         return new Frame(layouts.computeIfAbsent(function, Layout::new));
@@ -236,13 +231,13 @@ final class PtxThread {
         for (int steps = 0; ; steps++) {
             if (steps > 1_000_000) {
                 // a loop that waits for memory another block or the host writes (a spin lock) never ends here
-                throw new UnsupportedOperationException(frame.function.name() + ": more than 10^6 steps without a "
+                throw new UnsupportedOperationException(frame.layout.function.name() + ": more than 10^6 steps without a "
                         + "barrier (a loop waiting for memory that nothing in this run writes?)");
             }
-            if (frame.pc >= frame.code.size()) {
+            if (frame.pc >= frame.layout.code.size()) {
                 return true;
             }
-            Statement s = frame.code.get(frame.pc++);
+            Statement s = frame.layout.code.get(frame.pc++);
             if (s instanceof Statement.Variable v && v.space().equals(".param")) {
                 frame.params.put(v.name(), allocateParam(Math.max(8, paramBytes(v))));
             }
@@ -305,7 +300,7 @@ final class PtxThread {
     /** A .local variable's zeroed bytes at its alignment (at least 8); refused for types it cannot size. */
     private long allocateLocal(Statement.Variable v) {
         if (scalarBits(v.type()) == 0 || v.dims().stream().anyMatch(d -> d < 0)) {
-            throw new UnsupportedOperationException(frame.function.name() + ": the .local variable " + v.name()
+            throw new UnsupportedOperationException(frame.layout.function.name() + ": the .local variable " + v.name()
                     + " (" + v.type() + ") is not modelled");
         }
         long bytes = Integer.parseInt(v.type().substring(2)) / 8;
@@ -1083,7 +1078,7 @@ final class PtxThread {
     private long reg(String name) {
         Long v = frame.regs.get(frame.regKey(name, frame.pc - 1));
         if (v == null) { // a special register or a variable the run does not model, or an unset register
-            throw new UnsupportedOperationException(frame.function.name() + ": " + name + " is read before it is written"
+            throw new UnsupportedOperationException(frame.layout.function.name() + ": " + name + " is read before it is written"
                     + (name.startsWith("%") ? "" : " (a variable of a state space the run does not model)"));
         }
         return v;
@@ -1110,11 +1105,11 @@ final class PtxThread {
 
     private UnsupportedOperationException outside(String access, long address, int bytes) {
         return new UnsupportedOperationException(String.format("%s: %s 0x%x (%d bytes), outside the memory the run gives the kernel",
-                frame.function.name(), access, address, bytes));
+                frame.layout.function.name(), access, address, bytes));
     }
 
     private UnsupportedOperationException unsupported(Instruction in, String what) {
-        return new UnsupportedOperationException(frame.function.name() + ": '" + PtxPrinter.instruction(in)
+        return new UnsupportedOperationException(frame.layout.function.name() + ": '" + PtxPrinter.instruction(in)
                 + "' is not run" + (what == null ? "" : " (" + what + ")"));
     }
 }
