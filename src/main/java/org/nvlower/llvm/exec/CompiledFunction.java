@@ -68,11 +68,62 @@ public final class CompiledFunction {
 
     private static final long[] MASK = new long[65];
 
+    /**
+     * The fields after each operation's code, a letter each: S a frame slot, T a code position,
+     * C a callee index, X a table index, V a value (width, predicate, count). SWITCH and CALL end
+     * in pairs, as many as their V field says: {@link #fields} spells them out. Inlining relocates
+     * code by this table, so {@link #run} and it must agree (the bodies' tests run inlined code).
+     */
+    private static final String[] SHAPE = new String[TABLE + 1];
+
     static {
         for (int w = 1; w <= 64; w++) {
             MASK[w] = w == 64 ? -1L : (1L << w) - 1;
         }
+        for (int op : new int[] {ADD, SUB, MUL, UDIV, SDIV, UREM, SREM, SHL, LSHR, ASHR, AND, OR, XOR,
+                UMULO, UADDO, USUBO, UMIN, UMAX, SMIN, SMAX}) {
+            SHAPE[op] = "SSSV";
+        }
+        for (int op : new int[] {ADD2, SUB2, MUL2, SHL2, LSHR2, ASHR2, AND2, OR2, XOR2}) {
+            SHAPE[op] = "SSS";
+        }
+        for (int op : new int[] {ZEXT, TRUNC, MOVE, SEXT2, CTLZ2}) {
+            SHAPE[op] = "SSV";
+        }
+        for (int op : new int[] {SEXT, CTLZ, CTTZ, CTPOP, ABS}) {
+            SHAPE[op] = "SSVV";
+        }
+        SHAPE[FLAGGED] = "SSSVVV";
+        SHAPE[DIV2] = "SSSV";
+        SHAPE[ICMP] = "SSSVV";
+        SHAPE[ICMP2] = "SSSV";
+        SHAPE[SELECT] = "SSSSV";
+        SHAPE[FSHL] = SHAPE[FSHR] = "SSSSV";
+        SHAPE[BR] = "T";
+        SHAPE[CONDBR] = "STT";
+        SHAPE[SWITCH] = "STV";
+        SHAPE[RET] = "S";
+        SHAPE[UNREACHABLE] = "";
+        SHAPE[CALL] = "CSV";
+        SHAPE[TABLE] = "SSXV";
     }
+
+    /** The fields of the operation at {@code pc}, as {@link #SHAPE} letters. */
+    private static String fields(int[] code, int pc) {
+        int op = code[pc];
+        return switch (op) {
+            case SWITCH -> SHAPE[op] + "ST".repeat(code[pc + 3]);
+            case CALL -> SHAPE[op] + "SV".repeat(code[pc + 3]);
+            default -> SHAPE[op];
+        };
+    }
+
+    /**
+     * Callees whose translated code is at most this many ints are copied into their callers
+     * (soft-float helpers like shiftRightJam128 and roundPack: a call costs more than their body);
+     * larger ones stay calls, so that code and frames stay small.
+     */
+    static final int INLINE_LIMIT = 400;
 
     private final Interpreter interpreter;
     private final Function function;
@@ -98,6 +149,14 @@ public final class CompiledFunction {
 
     public Function function() {
         return function;
+    }
+
+    boolean isTranslated() {
+        return code != null;
+    }
+
+    int codeLength() {
+        return code.length;
     }
 
     /** How many slots the arguments take (one per argument, two for i128/fp128). */
@@ -275,12 +334,7 @@ public final class CompiledFunction {
                 case SELECT -> {
                     int src = f[c[pc + 2]] != 0 ? c[pc + 3] : c[pc + 4];
                     int d = c[pc + 1];
-                    int n = c[pc + 5];
-                    if (n == 1) {
-                        f[d] = f[src];
-                    } else {
-                        System.arraycopy(f, src, f, d, n);
-                    }
+                    copy(f, src, d, c[pc + 5]);
                     pc += 6;
                 }
                 case ZEXT -> {
@@ -307,12 +361,7 @@ public final class CompiledFunction {
                     pc += 4;
                 }
                 case MOVE -> {
-                    int n = c[pc + 3];
-                    if (n == 1) {
-                        f[c[pc + 1]] = f[c[pc + 2]];
-                    } else {
-                        System.arraycopy(f, c[pc + 2], f, c[pc + 1], n);
-                    }
+                    copy(f, c[pc + 2], c[pc + 1], c[pc + 3]);
                     pc += 4;
                 }
                 case BR -> pc = c[pc + 1];
@@ -331,7 +380,7 @@ public final class CompiledFunction {
                 }
                 case RET -> {
                     if (returnWidth > 0 && c[pc + 1] != returnSlot) {
-                        System.arraycopy(f, c[pc + 1], f, returnSlot, returnWidth);
+                        copy(f, c[pc + 1], returnSlot, returnWidth);
                     }
                     return;
                 }
@@ -431,6 +480,19 @@ public final class CompiledFunction {
                 }
                 default -> throw new IllegalStateException("bad op " + c[pc] + " at " + pc);
             }
+        }
+    }
+
+    /** Copies n slots from {@code from} to {@code to}; values of one and two slots without a call. */
+    private static void copy(long[] f, int from, int to, int n) {
+        if (n == 1) {
+            f[to] = f[from];
+        } else if (n == 2) {
+            long lo = f[from];
+            f[to + 1] = f[from + 1];
+            f[to] = lo;
+        } else {
+            System.arraycopy(f, from, f, to, n);
         }
     }
 
@@ -646,6 +708,9 @@ public final class CompiledFunction {
                 int width = code[pc + 5 + 2 * i];
                 if (width == 1) {
                     frame[to] = f[slot];
+                } else if (width == 2) {
+                    frame[to] = f[slot];
+                    frame[to + 1] = f[slot + 1];
                 } else {
                     System.arraycopy(f, slot, frame, to, width);
                 }
@@ -667,7 +732,8 @@ public final class CompiledFunction {
             p--;
         }
         Instruction i = origin[p];
-        return new ExecutionException("@" + function.name() + ": " + message
+        Function where = i == null || i.parent() == null ? function : i.parent().parent();
+        return new ExecutionException("@" + where.name() + ": " + message
                 + (i == null ? "" : " at '" + IrPrinter.canonical(i) + "'"));
     }
 
@@ -707,6 +773,8 @@ public final class CompiledFunction {
     private final Map<GlobalVariable, Integer> tableIndex = new IdentityHashMap<>();
     /** The table a getelementptr points into (its slot holds the element index). */
     private final Map<Instruction, Integer> tableOf = new IdentityHashMap<>();
+    /** The frames of inlined callees: {base slot, their template}. */
+    private final List<Object[]> inlinedTemplates = new ArrayList<>();
 
     void translate() {
         for (Argument a : function.arguments()) {
@@ -754,6 +822,10 @@ public final class CompiledFunction {
         template = new long[frameSize];
         for (Map.Entry<Constant, Integer> e : constantSlots.entrySet()) {
             fill(template, e.getKey(), e.getValue());
+        }
+        for (Object[] region : inlinedTemplates) {
+            long[] t = (long[]) region[1];
+            System.arraycopy(t, 0, template, (int) region[0], t.length);
         }
         callees = calleeList.toArray(new Function[0]);
         tables = tableList.toArray(new long[0][]);
@@ -1031,14 +1103,91 @@ public final class CompiledFunction {
             intrinsic(c, name);
             return;
         }
+        CompiledFunction body = interpreter.inlinable(callee, INLINE_LIMIT);
+        if (body != null) {
+            inline(body, c);
+            return;
+        }
+        out.add(CALL, calleeIndex(callee), c.hasResult() ? slot(c) : 0, c.arguments().size());
+        for (Value v : c.arguments()) {
+            out.add(slot(v), width(v.type()));
+        }
+    }
+
+    private int calleeIndex(Function callee) {
         int index = calleeList.indexOf(callee);
         if (index < 0) {
             index = calleeList.size();
             calleeList.add(callee);
         }
-        out.add(CALL, index, c.hasResult() ? slot(c) : 0, c.arguments().size());
+        return index;
+    }
+
+    /**
+     * Copies {@code body}'s code in place of the call {@code c}: its frame becomes a region of this
+     * one (its slots moved up by the region's base, its constants copied there), the arguments are
+     * moved into its argument slots, and each {@code ret} becomes a move of the result and a
+     * branch past the copy. Errors inside name the callee's instruction, as a call would.
+     */
+    private void inline(CompiledFunction body, CallInst c) {
+        int base = frameSize;
+        frameSize += body.template.length;
+        inlinedTemplates.add(new Object[] {base, body.template});
+        int to = base;
         for (Value v : c.arguments()) {
-            out.add(slot(v), width(v.type()));
+            int w = width(v.type());
+            out.add(MOVE, to, slot(v), w);
+            to += w;
+        }
+        int[] code = body.code;
+        int[] at = new int[code.length];
+        List<int[]> targets = new ArrayList<>(); // {position in out, position in body's code}
+        List<Integer> exits = new ArrayList<>();
+        for (int pc = 0; pc < code.length; ) {
+            at[pc] = out.size();
+            if (body.origin[pc] != null) {
+                originList.add(body.origin[pc]);
+                originPcs.add(out.size());
+            }
+            String fields = fields(code, pc);
+            if (code[pc] == RET) {
+                if (body.returnWidth > 0) {
+                    out.add(MOVE, slot(c), code[pc + 1] + base, body.returnWidth);
+                }
+                out.add(BR, -1);
+                exits.add(out.size() - 1);
+            } else {
+                out.add(code[pc]);
+                for (int k = 0; k < fields.length(); k++) {
+                    int v = code[pc + 1 + k];
+                    switch (fields.charAt(k)) {
+                        case 'S' -> out.add(v + base);
+                        case 'T' -> {
+                            targets.add(new int[] {out.size(), v});
+                            out.add(-1);
+                        }
+                        case 'C' -> out.add(calleeIndex(body.callees[v]));
+                        case 'X' -> {
+                            out.add(tableList.size());
+                            tableList.add(body.tables[v]);
+                        }
+                        default -> out.add(v);
+                    }
+                }
+            }
+            pc += 1 + fields.length();
+        }
+        for (int[] t : targets) {
+            out.set(t[0], at[t[1]]);
+        }
+        int end = out.size();
+        if (!exits.isEmpty() && exits.get(exits.size() - 1) == end - 1) {
+            exits.remove(exits.size() - 1); // the last ret falls through
+            out.truncate(end - 2);
+            end -= 2;
+        }
+        for (int e : exits) {
+            out.set(e, end);
         }
     }
 
@@ -1128,6 +1277,10 @@ public final class CompiledFunction {
 
         void set(int at, int v) {
             data[at] = v;
+        }
+
+        void truncate(int newSize) {
+            size = newSize;
         }
 
         int size() {

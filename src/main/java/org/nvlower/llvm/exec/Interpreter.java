@@ -45,9 +45,39 @@ public final class Interpreter {
                 throw new ExecutionException("@" + f.name() + " is only declared: the interpreter runs defined "
                         + "functions and the integer intrinsics");
             }
-            c = new CompiledFunction(this, f);
-            compiled.put(f, c);
+            c = translate(f);
+        }
+        return c;
+    }
+
+    /**
+     * {@code f}'s translated form if a caller may copy it in: defined, translatable, not being
+     * translated (a recursive call stays a call) and at most {@code limit} ints of code. A callee
+     * that does not translate stays a call, whose error comes when it is called, as before.
+     */
+    CompiledFunction inlinable(Function f, int limit) {
+        if (f.isDeclaration()) {
+            return null;
+        }
+        CompiledFunction c = compiled.get(f);
+        if (c == null) {
+            try {
+                c = translate(f);
+            } catch (ExecutionException e) {
+                return null;
+            }
+        }
+        return c.isTranslated() && c.codeLength() <= limit ? c : null;
+    }
+
+    private CompiledFunction translate(Function f) {
+        CompiledFunction c = new CompiledFunction(this, f);
+        compiled.put(f, c); // a recursive call finds it while it is translated
+        try {
             c.translate();
+        } catch (RuntimeException e) {
+            compiled.remove(f);
+            throw e;
         }
         return c;
     }

@@ -192,6 +192,118 @@ class InterpreterTest {
         assertArrayEquals(new long[] {63, 0}, in.function("wide").call(1, 5));
     }
 
+    /**
+     * Small callees are copied into their callers when translated: the copies keep their loops,
+     * phis, switches, several returns, table loads, calls of their own and errors naming the
+     * callee's instruction, as a call would; recursion and callees that do not translate stay calls.
+     */
+    @Test
+    void inlinedCalleesRunAsTheirCallsWould() {
+        String text = """
+                @t = internal constant [2 x i64] [i64 11, i64 22]
+
+                define i64 @sumTo(i64 %n) {
+                entry:
+                  br label %loop
+                loop:
+                  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+                  %s = phi i64 [ 0, %entry ], [ %s1, %loop ]
+                  %i1 = add i64 %i, 1
+                  %s1 = add i64 %s, %i1
+                  %done = icmp uge i64 %i1, %n
+                  br i1 %done, label %exit, label %loop
+                exit:
+                  ret i64 %s1
+                }
+                define i32 @pick(i32 %x) {
+                entry:
+                  switch i32 %x, label %other [ i32 1, label %one ]
+                one:
+                  ret i32 10
+                other:
+                  ret i32 -1
+                }
+                define i64 @get(i64 %i) {
+                  %p = getelementptr inbounds [2 x i64], [2 x i64]* @t, i64 0, i64 %i
+                  %r = load i64, i64* %p
+                  ret i64 %r
+                }
+                define i64 @shift(i64 %a, i64 %n) {
+                  %r = shl i64 %a, %n
+                  ret i64 %r
+                }
+                define i128 @wide(i128 %a) {
+                  %r = add i128 %a, 1
+                  ret i128 %r
+                }
+                define i64 @even(i64 %n) {
+                entry:
+                  %z = icmp eq i64 %n, 0
+                  br i1 %z, label %yes, label %no
+                yes:
+                  ret i64 1
+                no:
+                  %m = sub i64 %n, 1
+                  %r = call i64 @odd(i64 %m)
+                  ret i64 %r
+                }
+                define i64 @odd(i64 %n) {
+                entry:
+                  %z = icmp eq i64 %n, 0
+                  br i1 %z, label %yes, label %no
+                yes:
+                  ret i64 0
+                no:
+                  %m = sub i64 %n, 1
+                  %r = call i64 @even(i64 %m)
+                  ret i64 %r
+                }
+                declare i64 @external(i64)
+                define i64 @maybeExternal(i64 %a) {
+                entry:
+                  %z = icmp eq i64 %a, 0
+                  br i1 %z, label %ext, label %own
+                ext:
+                  %e = call i64 @external(i64 %a)
+                  ret i64 %e
+                own:
+                  ret i64 %a
+                }
+                define i64 @caller(i64 %a, i64 %b) {
+                  %s = call i64 @sumTo(i64 %a)
+                  %t = trunc i64 %b to i32
+                  %p = call i32 @pick(i32 %t)
+                  %pz = zext i32 %p to i64
+                  %g = call i64 @get(i64 %b)
+                  %w = zext i64 %a to i128
+                  %x = call i128 @wide(i128 %w)
+                  %xl = trunc i128 %x to i64
+                  %q = call i64 @shift(i64 %a, i64 %b)
+                  %e = call i64 @even(i64 %a)
+                  %m = call i64 @maybeExternal(i64 %a)
+                  %r1 = add i64 %s, %pz
+                  %r2 = add i64 %r1, %g
+                  %r3 = add i64 %r2, %xl
+                  %r4 = add i64 %r3, %q
+                  %r5 = add i64 %r4, %e
+                  %r6 = add i64 %r5, %m
+                  ret i64 %r6
+                }
+                """;
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text));
+        CompiledFunction caller = in.function("caller");
+        // sumTo(5) 15, pick(1) 10, get(1) 22, wide(5) 6, 5 << 1 = 10, even(5) 0, maybeExternal(5) 5
+        assertEquals(15 + 10 + 22 + 6 + 10 + 0 + 5, caller.call(5, 1)[0]);
+        // sumTo(4) 10, pick(0) -1 (zero-extended), get(0) 11, wide(4) 5, 4 << 0 = 4, even(4) 1, 4
+        assertEquals(10 + 0xFFFFFFFFL + 11 + 5 + 4 + 1 + 4, caller.call(4, 0)[0]);
+        assertTrue(caller.codeLength() > in.function("sumTo").codeLength() + in.function("pick").codeLength(),
+                "the callees' code is in the caller's");
+        ExecutionException e = assertThrows(ExecutionException.class, () -> caller.call(3, 64));
+        assertEquals("@get: load of element 64 of a table of 2 at '%r = load i64, i64* %p'", e.getMessage());
+        assertTrue(assertThrows(ExecutionException.class, () -> caller.call(0, 0)).getMessage()
+                .contains("@external is only declared"));
+    }
+
     @Test
     void undefinedBehaviourIsAnErrorNamingTheInstruction() {
         String text = """
