@@ -347,9 +347,9 @@ final class ConversionPath {
      * A long to binary32, in every mode, on a's own bits and without a branch on the data (the
      * JVM's long-to-float rounding and the residual's sign, {@link HardwarePath#finish}, branched
      * on the random sign and residual: i64 -> f32 at 1.1x SoftFloat in the directed modes): |a|
-     * (as unsigned, 2^63 for Long.MIN_VALUE) with its leading one moved to bit 62, the bit shifted
-     * out at the bottom ORed back in as a sticky bit (a float keeps 24 bits, so 39 lie below its
-     * last place, and a sticky bit below the rounding's rounds alike), then rounded as
+     * (as unsigned, 2^63 for Long.MIN_VALUE) with its leading one moved to bit 62 (exact: the
+     * one bit shifted out at the bottom is always 0; a float keeps 24 bits, so 39 lie below its
+     * last place), then rounded as
      * {@link DoubleRounding#normal32} rounds (k = 39): the mode's increment added, 39 bits
      * shifted out, the exponent field of 2^(63 - lz) added (the leading one adds its 1 there; a
      * carry from rounding up moves into the exponent as it should). Every nonzero long is far
@@ -369,8 +369,9 @@ final class ConversionPath {
         }
         long mag = Math.abs(a);
         int lz = Long.numberOfLeadingZeros(mag);
-        long n = mag << lz; // leading one at bit 63
-        long m = (n >>> 1) | (n & 1); // at bit 62, the last bit kept as a sticky bit
+        // The leading one at bit 62, nothing lost: mag << lz shifts zeros in, so its last bit is 1
+        // only for lz = 0, which only 2^63 (Long.MIN_VALUE), even, has.
+        long m = (mag << lz) >>> 1;
         long mask = (1L << 39) - 1;
         long inexact = ((m & mask) + mask) >>> 39;
         DoubleRounding.raiseInexact(env, inexact);
@@ -382,7 +383,7 @@ final class ConversionPath {
         // with the increment computed by variable shifts of the ordinal every directed mode read
         // 240 (2026-11-28, docs/PERFORMANCE.md)
         int o = rm.ordinal(); // MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
-        long up = I64_TO_32_UP[o << 1 | (int) (a >>> 63)];
+        long up = I64_TO_32_UP[(o << 1 | (int) (a >>> 63)) & 15]; // masked to the table's 16: no bounds check
         long odd = o & o >>> 2 & 1; // 1 iff o is 5 (of 0..5)
         return ((a >>> 32) & 0x80000000L) | ((((long) (126 + 63 - lz) << 23) + ((m + up) >>> 39)) | (odd & inexact));
     }
@@ -400,6 +401,7 @@ final class ConversionPath {
         (1L << 39) - 1, 0, // MAX
         1L << 38, 1L << 38, // NEAR_MAX_MAG
         0, 0, // ODD
+        0, 0, 0, 0, // no mode: the index is masked to 16 entries
     };
 
     /** a to binary16 or bfloat16: the double nearest a, the residual in integers, one rounding. */

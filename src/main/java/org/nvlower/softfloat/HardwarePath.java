@@ -20,8 +20,8 @@ import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
  * nothing, and no NaN, infinity or zero needs its sign rules) and r lies in [2^(emin+1), 2^emax):
  * then r and its neighbours are normal and finite, so no result is tiny, flushed or overflowing,
  * and the residual computations neither underflow nor overflow (the extra bounds per operation
- * say why). binary32 add, sub, mul, div and mulAdd take every operand class but NaNs (see the
- * binary32 section).
+ * say why). binary32 add, sub, div and mulAdd take every operand class but NaNs, mul every
+ * operand (see the binary32 section); all decline every operand under daz.
  */
 final class HardwarePath {
 
@@ -65,11 +65,12 @@ final class HardwarePath {
 
     // ------------------------------------------------------------------ binary32 (in double)
     //
-    // binary32 takes every operand class but NaNs (and every operand under daz): a product of
+    // binary32 takes every operand class but NaNs (mul: NaNs too; under daz no operand): a product of
     // two floats is exact in double, a sum's error is a double (TwoSum), and a quotient's
     // remainder is exact. The inline part finishes results of magnitude in [2^emin, MAX) (normal,
     // and no mode can carry them past MAX); zeros, infinities, tiny results and overflow go to a
-    // small special method per operation, which rounds through Narrow.roundPack (roundSlow32).
+    // small special method per operation, which rounds through Narrow.roundPack (roundSlow32);
+    // mul answers most of these in line (mul32).
 
     /** The largest finite float, as a double. */
     private static final double MAX32 = Float.MAX_VALUE;
@@ -192,15 +193,27 @@ final class HardwarePath {
         return roundSlow32(s, twoSumError(x, y, s), rm, env);
     }
 
-    /** a * b for any operands but NaNs; the double product is exact. */
+    /**
+     * a * b for every operand (daz declined); the double product p is exact. Its two parts are
+     * called on every pair, so that C2 inlines both as frequent calls (a call on a rare path is
+     * inlined only up to 35 bytecodes): p in binary32's normal range ({@link #productInside32}),
+     * else NaN, zero, infinite, overflowing or tiny ({@link #productOutside32}; 652 of the
+     * benchmark's 4,096 binary32 pairs, 127 of them with a NaN operand, which went to the
+     * general path and NanPolicy's virtual call before).
+     */
     static long mul32(int a, int b, RoundingMode rm, Env env) {
         if (env.daz) {
             return NONE;
         }
         double p = (double) Float.intBitsToFloat(a) * Float.intBitsToFloat(b);
+        return productTiny32(productOutside32(productInside32(p, rm, env), a, b, p, rm, env), p, rm, env);
+    }
+
+    /** An exact product p in [2^emin, MAX) rounded in mode rm; NONE for any other p. */
+    private static long productInside32(double p, RoundingMode rm, Env env) {
         double m = Math.abs(p);
         if (!(m >= 0x1p-126 && m < MAX32)) {
-            return special32(p, rm, env);
+            return NONE;
         }
         float r = (float) p;
         double d = p - r;
@@ -211,18 +224,103 @@ final class HardwarePath {
     }
 
     /**
-     * An exact double result v outside [2^emin, MAX): zero or infinite (exact, no flag), NaN
-     * (declined), else rounded by roundSlow32.
+     * {@link #mul32} for an exact product p outside binary32's normal range, r being
+     * {@link #productInside32}'s answer (returned when not NONE). Each answer is Narrow.mul's
+     * (daz off):
+     * <ul>
+     * <li>a NaN operand: Narrow.mul asks {@link NanPolicy#propagate}, which raises INVALID for a
+     * signaling NaN operand and returns X86's a-if-NaN-else-b, quietened, or NVPTX's one NaN
+     * (the two specializations are the only instances, so no call to them);
+     * <li>p NaN with no NaN operand (infinity times zero): INVALID and the default NaN;
+     * <li>p zero or infinite (a zero or an infinite operand; a product of finite floats lies in
+     * [2^-298, 2^256), inside double's range): exact, the signed zero or infinity, no flag;
+     * <li>|p| >= 2^128: overflow in every mode (rounding cannot bring it under 2^128): OVERFLOW
+     * and INEXACT, the infinity in the modes that round away from zero on p's side (nearest
+     * even, near_maxMag, MAX for p > 0, MIN for p < 0), else the largest finite float (odd's
+     * last bit already set), as Narrow.roundPack's overflow;
+     * <li>else (tiny, or in [MAX, 2^128) where the mode decides): NONE, for
+     * {@link #productTiny32}.
+     * </ul>
      */
-    private static long special32(double v, RoundingMode rm, Env env) {
-        if (v != v) {
-            return NONE;
+    private static long productOutside32(long r, int a, int b, double p, RoundingMode rm, Env env) {
+        if (r != NONE) {
+            return r;
         }
-        if (v == 0 || Double.isInfinite(v)) {
-            return Float.floatToRawIntBits((float) v) & 0xFFFFFFFFL;
+        if (p != p) {
+            int ma = a & 0x7FFFFFFF;
+            int mb = b & 0x7FFFFFFF;
+            boolean x86 = env.specialization == Specialization.X86;
+            if (ma > 0x7F800000 || mb > 0x7F800000) { // a NaN operand; the quiet bit is 0x00400000
+                if ((ma > 0x7F800000 && (ma & 0x00400000) == 0) || (mb > 0x7F800000 && (mb & 0x00400000) == 0)) {
+                    env.flags |= ExceptionFlags.INVALID;
+                }
+                return x86 ? ((ma > 0x7F800000 ? a : b) | 0x00400000) & 0xFFFFFFFFL : FloatFormat.BINARY32.nvptxNaN;
+            }
+            env.flags |= ExceptionFlags.INVALID; // infinity times zero
+            return x86 ? FloatFormat.BINARY32.x86DefaultNaN : FloatFormat.BINARY32.nvptxNaN;
         }
-        return roundSlow32(v, 0, rm, env);
+        double m = Math.abs(p);
+        if (m == 0 || m == Double.POSITIVE_INFINITY) {
+            return Float.floatToRawIntBits((float) p) & 0xFFFFFFFFL;
+        }
+        if (m >= 0x1p128) {
+            env.flags |= ExceptionFlags.OVERFLOW | INEXACT;
+            int negative = (int) (Double.doubleToRawLongBits(p) >>> 63);
+            return ((long) negative << 31 | 0x7F800000L) - TO_FINITE[rm.ordinal() << 1 | negative];
+        }
+        return NONE;
     }
+
+    /**
+     * {@link #mul32} for a tiny nonzero exact product p (|p| < 2^emin), r being the answer of the
+     * earlier parts (returned when not NONE). Without ftz and below 2^-126 (1 - 2^-24) (the
+     * largest 24-bit value under 2^emin: rounding at full precision cannot carry p up to 2^emin,
+     * so the result is tiny after rounding, as Narrow.roundPack decides, wherever it is inexact),
+     * the result is p rounded to a multiple of 2^-149: q = |p| 2^149 is exact (p is a normal
+     * double, at least 2^-298, and q < 2^23), n = rint(q) its nearest-even integer and q - n
+     * exact (Sterbenz for n >= 1; q itself for n = 0). Exact: the subnormal (or zero) n, no
+     * flag. Else UNDERFLOW and INEXACT, and the mode's step from n as {@link #inexact32}'s
+     * ({@link #STEPS}: it steps toward zero only when |exact| < n, so never from 0;
+     * NEAR_MAX_MAG's tie is q - n = 1/2; odd's last bit set); n + 1 = 2^23 carries into the
+     * exponent field as 2^emin, still tiny before rounding, as roundPack reports it. Anything
+     * else (ftz, [2^-126 (1 - 2^-24), 2^emin), [MAX, 2^128)): {@link #roundSlow32}.
+     */
+    private static long productTiny32(long r, double p, RoundingMode rm, Env env) {
+        if (r != NONE) {
+            return r;
+        }
+        double m = Math.abs(p);
+        if (env.ftz || !(m < 0x1.fffffep-127)) {
+            return roundSlow32(p, 0, rm, env);
+        }
+        double q = m * 0x1p149;
+        double n = Math.rint(q);
+        double d = q - n; // exact: |exact| - |r| scaled
+        int negative = (int) (Double.doubleToRawLongBits(p) >>> 63);
+        int bits = negative << 31 | (int) n;
+        if (d == 0) {
+            return bits & 0xFFFFFFFFL;
+        }
+        env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
+        int beyond = (int) (~Double.doubleToRawLongBits(d) >>> 63); // |exact| > |r|
+        int up = beyond ^ negative; // exact > r
+        int tieAway = rm == RoundingMode.NEAR_MAX_MAG && d == 0.5 ? 1 : 0;
+        int ord = rm.ordinal();
+        return ((bits + STEPS[ord << 2 | up << 1 | negative] + tieAway) | ord / 5) & 0xFFFFFFFFL;
+    }
+
+    /**
+     * 1 where an overflowing result of the sign (ordinal 2 + 1 for negative) is the largest
+     * finite value rather than the infinity: MIN_MAG, ODD, MIN for positive, MAX for negative.
+     */
+    private static final int[] TO_FINITE = {
+        0, 0, // NEAR_EVEN
+        1, 1, // MIN_MAG
+        1, 0, // MIN
+        0, 1, // MAX
+        0, 0, // NEAR_MAX_MAG
+        1, 1, // ODD
+    };
 
     /**
      * a / b for any operands but NaNs (and 0/0, inf/inf: declined). A quotient x / y of floats

@@ -243,6 +243,52 @@ class ConversionPathProperties {
         assertTrue(exactChecked == 6 * (0x10000 - 2 * 0x400), "checked " + exactChecked);
     }
 
+    /**
+     * Long -> binary32 (F32.fromI64) against exact BigInteger arithmetic, every mode: |n| cut to
+     * its leading 24 bits, the remainder against half the last place picks the increment, INEXACT
+     * when the remainder is not zero. Sources: random longs of every length, and ties, their
+     * neighbours and last-place carries at a random leading bit, both signs.
+     */
+    @Property(tries = TRIES)
+    void longToBinary32AsExactArithmetic(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int i = 0; i < CASES; i++) {
+            long n = r.nextLong() >> r.nextInt(64);
+            if (r.nextInt(4) == 0) { // a tie 2^p + 2^(p-24) (times an odd count), one off it, or 2^(p+1) - a little
+                int p = r.nextInt(24, 63);
+                long top = 1L << p;
+                long low = (1L << (p - 24)) * (2 * r.nextInt(1 << 10) + 1) + r.nextInt(-1, 2);
+                n = (r.nextBoolean() ? top + (low & (top - 1)) : (top << 1) - r.nextInt(1, 4)) * (r.nextBoolean() ? 1 : -1);
+            }
+            RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
+            Env env = new Env();
+            long got = F32.fromI64(n, rm, env) & 0xFFFFFFFFL;
+            java.math.BigInteger mag = java.math.BigInteger.valueOf(n).abs();
+            boolean negative = n < 0;
+            int shift = Math.max(0, mag.bitLength() - 24);
+            java.math.BigInteger q = mag.shiftRight(shift);
+            java.math.BigInteger rest = mag.subtract(q.shiftLeft(shift));
+            int toHalf = shift == 0 ? -1 : rest.shiftLeft(1).compareTo(java.math.BigInteger.ONE.shiftLeft(shift));
+            boolean inexact = rest.signum() != 0;
+            boolean up = switch (rm) {
+                case NEAR_EVEN -> toHalf > 0 || (toHalf == 0 && q.testBit(0));
+                case NEAR_MAX_MAG -> toHalf >= 0;
+                case MIN_MAG, ODD -> false;
+                case MIN -> inexact && negative;
+                case MAX -> inexact && !negative;
+            };
+            if (up) {
+                q = q.add(java.math.BigInteger.ONE);
+            } else if (rm == RoundingMode.ODD && inexact) {
+                q = q.setBit(0);
+            }
+            float magnitude = q.shiftLeft(shift).floatValue(); // exact: at most 25 significant bits, the 25th a carry
+            long want = (Float.floatToRawIntBits(magnitude) | (negative ? 0x80000000 : 0)) & 0xFFFFFFFFL;
+            assertEquals(Long.toHexString(want), Long.toHexString(got), n + " " + rm);
+            assertEquals(inexact ? ExceptionFlags.INEXACT : 0, env.flags, n + " " + rm + " flags");
+        }
+    }
+
     @Property(tries = TRIES)
     void conversionsEqualTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
