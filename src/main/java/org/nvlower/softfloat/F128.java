@@ -1319,8 +1319,8 @@ public final class F128 {
      * moves by under 2^7: |q0 - 2^31 / b| < 2^12 + 2^7 + 2 (c0's and c1's rounding, the floor),
      * relative error under 2^-17.9 as 2^31 / b > 2^30. The worst over every (i, f) and both ends of
      * its cell is 2^-18.96 (exhaustive: F128DivisionProperties.reciprocalSeedsAreWithin2ToMinus189).
-     * Computed in doubles (strict in Java, so every JVM builds the same table), c1 < 2^31 and q0 in
-     * (2^29, 2^31).
+     * Computed in doubles with IEEE's correctly rounded operations only (+ - * / and Math.sqrt, no
+     * Math.pow), so every JVM builds the same table; c1 < 2^31 and q0 in (2^29, 2^31).
      */
     private static final long[] RECIPROCAL_SEEDS = reciprocalSeeds();
 
@@ -1329,7 +1329,8 @@ public final class F128 {
         for (int i = 0; i < 256; i++) {
             double a = 1 + i / 256.0;
             double c = 1 + (i + 1) / 256.0;
-            double dip = 0x1p31 * Math.pow(1 / Math.sqrt(a) - 1 / Math.sqrt(c), 2);
+            double root = 1 / Math.sqrt(a) - 1 / Math.sqrt(c);
+            double dip = 0x1p31 * root * root;
             long c0 = Math.round(0x1p31 / a - dip / 2);
             long c1 = Math.round(0x1p39 * (1 / a - 1 / c)); // the chord's slope per unit of f, times 2^24
             seeds[i] = (c0 << 32) | c1;
