@@ -176,7 +176,7 @@ public final class F128 {
      * div's quotient, rounded and packed (its own copy of {@link #roundPackInexact}, q10m; rounding on
      * the quotient's digits since q11f, 2026-11-28). The quotient Q = A 2^120 / B lies strictly
      * between P - 1 and P + 2 with P = h 2^58 + low + 1 (h = 2^62 + d1, low = d2 - 1 signed, |low| <
-     * 2^59), and no multiple of 128 (a half-ulp: bits 120..8 are the significand, bit 7 the round
+     * 2^60), and no multiple of 128 (a half-ulp: bits 120..8 are the significand, bit 7 the round
      * bit) lies in that interval, so Q is inexact and never a tie, and floor(Q / 128) = floor((P - 1)
      * / 128) = m. The significand is then floor((P - 1 + b) / 256) with b = 128 for nearest (m + 1
      * halved: the round bit added), 256 away from zero (m halved plus 1) and 0 toward zero (m
@@ -1241,11 +1241,11 @@ public final class F128 {
         // (the bounds below). The quotient has 121 bits: 113 for the significand, a round bit
         // and 7 bits whose error never reaches the half-ulp boundaries except in ~2% of cases,
         // which take the exact remainder (divExact).
-        long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
-        long v = reciprocal(bTop, sigB64, sigB0);
-        // d1 = floor(rTop v / 2^64) with rTop = floor(r1 / 2^49): v = 2^175 / B + e, e in (-1.01, 1)
-        // (reciprocal), so rTop v / 2^64 is in (x1 - 1.51, x1 + 1.01) and d1 in (x1 - 2.51, x1 + 1.01),
-        // x1 = r1 2^62 / B: r2 = (x1 - d1) B lies in (-1.01 B, 2.51 B), |r2| < 2^115.
+        long v = divReciprocal(sigB64, sigB0);
+        // d1 = floor(rTop v / 2^64) with rTop = floor(r1 / 2^49): v = 2^175 / B + e, e in (-1.01, 2.01)
+        // (divReciprocal), so rTop v / 2^64 is in (x1 - 1.52, x1 + 2.01) (r1 < B < 2^113, the floor of
+        // rTop costs under v / 2^64 < 0.51) and d1 in (x1 - 2.52, x1 + 2.01), x1 = r1 2^62 / B: r2 =
+        // (x1 - d1) B lies in (-2.01 B, 2.52 B), |r2| < 2^115.
         long d1 = Math.unsignedMultiplyHigh((r64 << 15) | (r0 >>> 49), v);
         long p0 = d1 * sigB0;
         long p64 = Math.unsignedMultiplyHigh(d1, sigB0) + d1 * sigB64;
@@ -1254,8 +1254,8 @@ public final class F128 {
         long r2Lo = s0 - p0;
         long r2Hi = s64 - p64 - (ult(s0, p0) ? 1 : 0);
         // d2 = floor(floor(r2 / 2^52) w / 2^64), signed, w = floor(v / 2) = 2^174 / B + e', e' in
-        // (-1.01, 0.5): the floor of r2 costs under 1/4, |r2 / 2^52| w e' / 2^64 < 2.51 / 8 * 1.01,
-        // so d2 lies in (x2 - 1.57, x2 + 0.32).
+        // (-1.01, 1.01): the floor of r2 costs under w / 2^64 < 1/4 + 2^-62, |r2| e' / 2^116 < 2.52 /
+        // 8 * 1.01 < 0.319, so d2 lies in (x2 - 1.57, x2 + 0.32), x2 = r2 2^58 / B.
         divLastDigit(signZ, expZ, d1, r2Hi, r2Lo, v, sigB64, sigB0, rm, env);
     }
 
@@ -1306,6 +1306,76 @@ public final class F128 {
         long q64 = (h >>> 6) + (d2 >> 63) + (ult(q0, h << 58) ? 1 : 0);
         long sticky = (r64 | r0) != 0 ? 1 : 0;
         roundPack(signZ != 0, (int) expZ, q64 >>> 8, (q64 << 56) | (q0 >>> 8), (q0 << 56) | sticky, rm, env);
+    }
+
+    /**
+     * The seeds of {@link #divReciprocal}: for b = B / 2^112 in [1, 2) (B a normalized significand),
+     * entry i (b's 8 bits after the leading one, bits 47..40 of sigB64) holds c0 (high half) and c1
+     * (low half) of a line q0 = c0 - floor(c1 f / 2^24) in f (the next 16 bits, bits 39..24) close
+     * to 2^31 / b on b's interval [a, c] = [1 + i / 256, 1 + (i + 1) / 256]: the chord of 2^31 / b
+     * across it moved down by half its largest distance from the curve, 2^31 (a^-1/2 - c^-1/2)^2 at
+     * b = sqrt(a c) (the best line in the largest error: it equioscillates), which is under 2^31
+     * (2^-9)^2 = 2^13; so half of it is under 2^12, and within an f-cell (b known to 2^-24) 2^31 / b
+     * moves by under 2^7: |q0 - 2^31 / b| < 2^12 + 2^7 + 2 (c0's and c1's rounding, the floor),
+     * relative error under 2^-17.9 as 2^31 / b > 2^30. The worst over every (i, f) and both ends of
+     * its cell is 2^-18.96 (exhaustive: F128DivisionProperties.reciprocalSeedsAreWithin2ToMinus189).
+     * Computed in doubles with IEEE's correctly rounded operations only (+ - * / and Math.sqrt, no
+     * Math.pow), so every JVM builds the same table; c1 < 2^31 and q0 in (2^29, 2^31).
+     */
+    private static final long[] RECIPROCAL_SEEDS = reciprocalSeeds();
+
+    private static long[] reciprocalSeeds() {
+        long[] seeds = new long[256];
+        for (int i = 0; i < 256; i++) {
+            double a = 1 + i / 256.0;
+            double c = 1 + (i + 1) / 256.0;
+            double root = 1 / Math.sqrt(a) - 1 / Math.sqrt(c);
+            double dip = 0x1p31 * root * root;
+            long c0 = Math.round(0x1p31 / a - dip / 2);
+            long c1 = Math.round(0x1p39 * (1 / a - 1 / c)); // the chord's slope per unit of f, times 2^24
+            seeds[i] = (c0 << 32) | c1;
+        }
+        return seeds;
+    }
+
+    /** div's seed q0 ~ 2^31 / b for the significand's high word sigB64 (see RECIPROCAL_SEEDS). */
+    static long reciprocalSeed(long sigB64) {
+        long seed = RECIPROCAL_SEEDS[(int) (sigB64 >>> 40) & 0xFF];
+        return (seed >>> 32) - (((seed & 0xFFFFFFFFL) * ((sigB64 >>> 24) & 0xFFFF)) >>> 24);
+    }
+
+    /**
+     * div's reciprocal (q12f, 2026-11-29): v = 2^175 / B + e with e in (-1.01, 2.01) for a
+     * normalized significand B = sigB64:sigB0 (leading one at bit 112), all in integers, from a seed
+     * q0 ~ 2^31 / b (a table and a line, reciprocalSeed) and one step of third order. (Before, a
+     * double division of B's top 53 bits and a Newton step: the conversions and the divider, ~22
+     * cycles at the head of the division's dependency chain.)
+     * <p>
+     * With bTop = floor(B / 2^49) (leading one at bit 63), E = 2^94 - bTop q0 exactly and eps = E /
+     * 2^94, |eps| < 2^-18.9 (the seed's bound), 2^126 / bTop = 2^32 q0 / (1 - eps) = 2^32 q0 (1 + eps
+     * + eps^2 + eps^3) + 2^32 q0 eps^4 / (1 - eps), the last term in [0, 2^63 2^-75.6) = [0, 2^-12).
+     * f = ((2^30 - hi) << 48) - (lo >>> 16) for E = (2^30 - hi) 2^64 - lo lies in [E / 2^16, E / 2^16
+     * + 1), |f| < 2^60 (|2^30 - hi| < 2^12). t = floor(q0 2^18 f / 2^64) is T = 2^32 q0 eps to within
+     * (-1, 2^-15) (|T| < 2^44.1); g = f + floor(f^2 / 2^78) is (eps + eps^2) 2^78 to within (-1.01,
+     * 1.01); floor(t g / 2^78) is T (eps + eps^2) to within (-1 - 2^-17, 2^-17) (t's error times
+     * |eps + eps^2| < 2^-18.8, T's times g's error / 2^78 < 2^-32). So 2^32 q0 + t + floor(t g / 2^78)
+     * lies in (2^126 / bTop - 2 - 2^-11, 2^126 / bTop + 2^-14), and v, one more, in (2^126 / bTop -
+     * 1.001, 2^126 / bTop + 1.0001); 2^175 / B lies in (2^126 / bTop - 1, 2^126 / bTop] (B / 2^49 in
+     * [bTop, bTop + 1)), so e is in (-1.001, 2.0001). The added 1 centres the floors' error: without
+     * it e would be in (-2.001, 1.0001), and d2's window (divSignificands) would keep 0.08 of margin
+     * instead of 0.43. v is in (2^62 - 2, 2^63 + 2), an unsigned long. Checked against 2^175 / B by
+     * F128DivisionProperties (random significands, significands near 1 and 2, all ones, 1 + 2^-112,
+     * both ends of every seed's cell).
+     */
+    static long divReciprocal(long sigB64, long sigB0) {
+        long q0 = reciprocalSeed(sigB64);
+        long bTop = (sigB64 << 15) | (sigB0 >>> 49); // B's top 64 bits, leading one at bit 63
+        long lo = bTop * q0;
+        long hi = Math.unsignedMultiplyHigh(bTop, q0); // bTop q0 = hi 2^64 + lo, < 2^95
+        long f = (((1L << 30) - hi) << 48) - (lo >>> 16);
+        long t = Math.multiplyHigh(q0 << 18, f);
+        long g = f + (Math.multiplyHigh(f, f) >> 14);
+        return (q0 << 32) + 1 + t + (Math.multiplyHigh(t, g) >> 14);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.nvlower.softfloat;
 import java.math.BigInteger;
 import java.util.SplittableRandom;
 
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 
@@ -162,6 +163,161 @@ class F128DivisionProperties {
                 a = bits(a.testBit(127), 0x7FFE - r.nextInt(120), frac.shiftLeft(frac.bitLength() <= 112 ? 113 - frac.bitLength() : 0));
             }
         }
+        for (RoundingMode rm : RoundingMode.values()) {
+            check(a, b, rm);
+        }
+    }
+
+    // ---- div's integer reciprocal (q12f): the seed's bound, v's bound, the digits' windows
+
+    private static final BigInteger TWO_175 = BigInteger.ONE.shiftLeft(175);
+
+    /**
+     * Every seed line's relative error, exhaustively: for each table entry i and each f (2^24
+     * cells), the seed q0 against both ends of the cell's range of bTop (B's top 64 bits), where
+     * E = 2^94 - bTop q0 (linear in bTop) takes its extremes: |E| / 2^94 < 2^-18.9, the bound
+     * divReciprocal's proof assumes, and q0 in (2^29, 2^31). E is computed here from 32-bit halves.
+     */
+    @Example
+    void reciprocalSeedsAreWithin2ToMinus189() {
+        double bound = 0x1p94 * Math.pow(2, -18.9);
+        double worst = 0;
+        for (long i = 0; i < 256; i++) {
+            for (long f = 0; f < 1 << 16; f++) {
+                long sigB64 = (1L << 48) | (i << 40) | (f << 24);
+                long q0 = F128.reciprocalSeed(sigB64);
+                if (q0 <= 1L << 29 || q0 >= 1L << 31) {
+                    throw new AssertionError("seed " + q0 + " out of (2^29, 2^31) at i " + i + ", f " + f);
+                }
+                long low = (1L << 63) | (i << 55) | (f << 39);
+                for (long bTop : new long[] {low, low + (1L << 39) - 1}) {
+                    // bTop q0 = (bh 2^32 + bl) q0 with bh, bl < 2^32 and q0 < 2^31: two exact products
+                    double product = (double) ((bTop >>> 32) * q0) * 0x1p32 + (double) ((bTop & 0xFFFFFFFFL) * q0);
+                    // E = 2^94 - product, |E| ~ 2^75: the two doubles' rounding (< 2^42) changes nothing here
+                    double e = Math.abs(0x1p94 - product);
+                    worst = Math.max(worst, e);
+                }
+            }
+        }
+        if (!(worst < bound)) {
+            throw new AssertionError("seed error 2^" + Math.log(worst / 0x1p94) / Math.log(2) + " >= 2^-18.9");
+        }
+    }
+
+    /** Significands (113 bits, leading one at bit 112) whose reciprocal is hardest for divReciprocal. */
+    private static BigInteger hardDivisor(SplittableRandom r) {
+        BigInteger one = BigInteger.ONE.shiftLeft(112);
+        BigInteger ones = BigInteger.ONE.shiftLeft(113).subtract(BigInteger.ONE);
+        switch (r.nextInt(8)) {
+            case 0: // 1, 1 + 2^-112, 1 + a few units
+                return one.add(BigInteger.valueOf(r.nextInt(4)));
+            case 1: // all ones, next to 2
+                return ones.subtract(BigInteger.valueOf(r.nextInt(4)));
+            case 2: // 2 - 2^-k, 1 + 2^-k
+                return r.nextBoolean() ? ones.subtract(BigInteger.ONE.shiftLeft(r.nextInt(112)).subtract(BigInteger.ONE))
+                        : one.setBit(r.nextInt(112));
+            case 3: { // either end of a seed's cell (i, f): the line's largest errors
+                long i = r.nextInt(256);
+                long f = switch (r.nextInt(4)) {
+                    case 0 -> 0;
+                    case 1 -> 0xFFFF;
+                    case 2 -> 0x8000 - r.nextInt(2);
+                    default -> r.nextInt(1 << 16);
+                };
+                BigInteger cell = one.or(BigInteger.valueOf((i << 16) | f).shiftLeft(88));
+                BigInteger below = BigInteger.ONE.shiftLeft(88).subtract(BigInteger.ONE);
+                return switch (r.nextInt(3)) {
+                    case 0 -> cell;
+                    case 1 -> cell.or(below); // the cell's top
+                    default -> cell.or(new BigInteger(88, new java.util.Random(r.nextLong())));
+                };
+            }
+            case 4: // bTop exact (B's low 49 bits zero) or its low bits all ones
+                BigInteger top = one.or(new BigInteger(112, new java.util.Random(r.nextLong())));
+                BigInteger low49 = BigInteger.ONE.shiftLeft(49).subtract(BigInteger.ONE);
+                return r.nextBoolean() ? top.andNot(low49) : top.or(low49);
+            default:
+                return one.or(new BigInteger(112, new java.util.Random(r.nextLong())));
+        }
+    }
+
+    /** v - 2^175 / B in (-1.01, 2.01): 100 (v + 1.01) B > 100 2^175 > 100 (v - 2.01) B. */
+    private static void checkReciprocal(BigInteger sb) {
+        long v = F128.divReciprocal(sb.shiftRight(64).longValue(), sb.longValue());
+        BigInteger hundredV = new BigInteger(Long.toUnsignedString(v)).multiply(BigInteger.valueOf(100));
+        BigInteger target = TWO_175.multiply(BigInteger.valueOf(100));
+        if (hundredV.add(BigInteger.valueOf(101)).multiply(sb).compareTo(target) <= 0
+                || hundredV.subtract(BigInteger.valueOf(201)).multiply(sb).compareTo(target) >= 0) {
+            java.math.BigDecimal exact = new java.math.BigDecimal(TWO_175).divide(new java.math.BigDecimal(sb),
+                    java.math.MathContext.DECIMAL128);
+            throw new AssertionError("divReciprocal(" + sb.toString(16) + ") = " + Long.toUnsignedString(v)
+                    + ", 2^175 / B = " + exact + ": off by more than (-1.01, 2.01)");
+        }
+    }
+
+    @Property(tries = 3000)
+    void reciprocalIsWithinItsBound(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        for (int k = 0; k < 50; k++) {
+            checkReciprocal(hardDivisor(r));
+        }
+    }
+
+    @Example
+    void reciprocalOfEveryCellsEnds() {
+        BigInteger one = BigInteger.ONE.shiftLeft(112);
+        for (long i = 0; i < 256; i++) {
+            for (long f : new long[] {0, 1, 0x7FFF, 0x8000, 0xFFFE, 0xFFFF}) {
+                BigInteger cell = one.or(BigInteger.valueOf((i << 16) | f).shiftLeft(88));
+                checkReciprocal(cell);
+                checkReciprocal(cell.or(BigInteger.ONE.shiftLeft(88).subtract(BigInteger.ONE)));
+            }
+        }
+    }
+
+    /**
+     * divSignificands' digit bounds, from divReciprocal's v and the digits' formulas, against the
+     * exact quotient: r2 = r1 2^62 - d1 B in (-2.01 B, 2.52 B) and Q - P = x2 - d2 in (-0.32, 1.57),
+     * inside the (-1, 2) that the rounding window assumes; then F128.div itself against
+     * ExactReference. Hard divisors, dividends random or near b c (c with 113 or 114 significant
+     * bits: next to an ulp boundary or a tie), every mode, normal, subnormal and overflowing results.
+     */
+    @Property(tries = 400)
+    void digitsStayInTheirWindows(@ForAll long seed) {
+        SplittableRandom r = new SplittableRandom(seed);
+        BigInteger sb = hardDivisor(r);
+        BigInteger sa = switch (r.nextInt(3)) {
+            case 0 -> hardDivisor(r);
+            case 1 -> nearTop(sb.multiply(significand(r, 113)), r.nextInt(7) - 3);
+            default -> nearTop(sb.multiply(significand(r, 113).shiftLeft(1).setBit(0)), r.nextInt(7) - 3);
+        };
+        if (!sa.equals(sb)) {
+            BigInteger r1 = sa.compareTo(sb) < 0 ? sa.shiftLeft(1).subtract(sb) : sa.subtract(sb);
+            long v = F128.divReciprocal(sb.shiftRight(64).longValue(), sb.longValue());
+            BigInteger bv = new BigInteger(Long.toUnsignedString(v));
+            BigInteger d1 = r1.shiftRight(49).multiply(bv).shiftRight(64);
+            BigInteger r2 = r1.shiftLeft(62).subtract(d1.multiply(sb));
+            BigInteger hundred = BigInteger.valueOf(100);
+            if (r2.multiply(hundred).compareTo(sb.multiply(BigInteger.valueOf(-201))) <= 0
+                    || r2.multiply(hundred).compareTo(sb.multiply(BigInteger.valueOf(252))) >= 0) {
+                throw new AssertionError("r2 out of (-2.01 B, 2.52 B) for " + sa.toString(16) + " / " + sb.toString(16));
+            }
+            BigInteger d2 = r2.shiftRight(52).multiply(bv.shiftRight(1)).shiftRight(64); // floors, signed
+            // x2 - d2 = (r2 2^58 - d2 B) / B in (-0.32, 1.57)
+            BigInteger rest = r2.shiftLeft(58).subtract(d2.multiply(sb)).multiply(hundred);
+            if (rest.compareTo(sb.multiply(BigInteger.valueOf(-32))) <= 0
+                    || rest.compareTo(sb.multiply(BigInteger.valueOf(157))) >= 0) {
+                throw new AssertionError("x2 - d2 out of (-0.32, 1.57) for " + sa.toString(16) + " / " + sb.toString(16));
+            }
+        }
+        int expB = 0x3FFF + r.nextInt(-200, 201);
+        int expA = switch (r.nextInt(6)) {
+            case 0 -> Math.max(1, expB - 0x3FFF + r.nextInt(-120, 2)); // subnormal and tiny results
+            case 1 -> Math.min(0x7FFE, expB + 0x3FFF - r.nextInt(3)); // next to overflow, overflowing
+            default -> 0x3FFF + r.nextInt(-200, 201);
+        };
+        BigInteger a = bits(r.nextBoolean(), expA, sa);
+        BigInteger b = bits(r.nextBoolean(), expB, sb);
         for (RoundingMode rm : RoundingMode.values()) {
             check(a, b, rm);
         }
