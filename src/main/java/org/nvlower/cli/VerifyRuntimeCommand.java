@@ -46,7 +46,7 @@ import picocli.CommandLine.Model.CommandSpec;
 public final class VerifyRuntimeCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "FUNCTION", arity = "0..*",
-            description = "__nv_* functions to check (default: all 55)")
+            description = "__nv_* functions to check (default: every body, the seed's 55 and the later ones)")
     List<String> names = new ArrayList<>();
 
     @Option(names = "-n", paramLabel = "N", defaultValue = "1000",

@@ -48,7 +48,7 @@ public final class RuntimeChecker {
         }
     }
 
-    /** A checker over all 55 bodies (fp128 carried as i128: the bodies are the same either way). */
+    /** A checker over every body (fp128 carried as i128: the bodies are the same either way). */
     public static RuntimeChecker forAllBodies() {
         return new RuntimeChecker(RuntimeLibrary.build(List.of(RuntimeFunction.values()), true, null, null));
     }
