@@ -356,10 +356,18 @@ final class HardwarePath {
         }
         float r = (float) q;
         double d = q - r; // of the sign of exact - r: see div32's comment
+        int bits = Float.floatToRawIntBits(r);
         if (d == 0) {
-            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            return bits & 0xFFFFFFFFL;
         }
-        return inexact32(r, q, d, rm, env);
+        // inexact32 without its NEAR_MAX_MAG tie test: a normal quotient is never a tie (div32's
+        // comment), so NEAR_MAX_MAG rounds as NEAR_EVEN. That test of the mode, never true in the
+        // modes run before, was hoisted out of a loop as a profile predicate and trapped when
+        // NEAR_MAX_MAG came, and the loop compiled again ran near_maxMag and odd ~15% slower.
+        env.flags |= INEXACT;
+        int up = (int) (~Double.doubleToRawLongBits(d) >>> 63); // exact > r
+        int ord = rm.ordinal();
+        return ((bits + STEPS[ord << 2 | up << 1 | bits >>> 31]) | ord / 5) & 0xFFFFFFFFL; // ODD: ord / 5 = 1
     }
 
     /**
@@ -452,8 +460,10 @@ final class HardwarePath {
         env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
         int beyond = (int) (~Double.doubleToRawLongBits(d) >>> 63); // |exact| > |n|
         int up = beyond ^ negative; // exact > result
-        int tieAway = rm == RoundingMode.NEAR_MAX_MAG && d == 0.5 ? 1 : 0;
         int ord = rm.ordinal();
+        // NEAR_MAX_MAG's tie: the rare data condition first, then the mode as arithmetic (1 only
+        // for ordinal 4), no test of the mode that a loop could hoist as a profile predicate.
+        int tieAway = d == 0.5 ? ((ord ^ 4) - 1) >>> 31 : 0;
         return ((bits + STEPS[ord << 2 | up << 1 | negative] + tieAway) | ord / 5) & 0xFFFFFFFFL;
     }
 
