@@ -20,7 +20,7 @@ import static org.nvlower.softfloat.ExceptionFlags.INEXACT;
  * nothing, and no NaN, infinity or zero needs its sign rules) and r lies in [2^(emin+1), 2^emax):
  * then r and its neighbours are normal and finite, so no result is tiny, flushed or overflowing,
  * and the residual computations neither underflow nor overflow (the extra bounds per operation
- * say why). binary32 add, sub, div and mulAdd take every operand class but NaNs, mul every
+ * say why). binary32 add, sub and mulAdd take every operand class but NaNs, mul and div every
  * operand (see the binary32 section); all decline every operand under daz.
  */
 final class HardwarePath {
@@ -65,12 +65,12 @@ final class HardwarePath {
 
     // ------------------------------------------------------------------ binary32 (in double)
     //
-    // binary32 takes every operand class but NaNs (mul: NaNs too; under daz no operand): a product of
+    // binary32 takes every operand class but NaNs (mul, div: NaNs too; under daz no operand): a product of
     // two floats is exact in double, a sum's error is a double (TwoSum), and a quotient's
     // remainder is exact. The inline part finishes results of magnitude in [2^emin, MAX) (normal,
     // and no mode can carry them past MAX); zeros, infinities, tiny results and overflow go to a
     // small special method per operation, which rounds through Narrow.roundPack (roundSlow32);
-    // mul answers most of these in line (mul32).
+    // mul and div answer most of these in line (mul32, div32).
 
     /** The largest finite float, as a double. */
     private static final double MAX32 = Float.MAX_VALUE;
@@ -323,12 +323,20 @@ final class HardwarePath {
     };
 
     /**
-     * a / b for any operands but NaNs (and 0/0, inf/inf: declined). A quotient x / y of floats
-     * that is not a float r next to it lies at least 2^-48 |r| from it (x - r y is a nonzero
-     * multiple of ulp(r) ulp(y) >= 2^-48 |r y|), far beyond the 2^-53 |r| to which q rounds it: so q == r
-     * exactly when x / y == r, q lies on exact's side of r otherwise, and q is a midpoint of two
-     * floats only when x / y is one (a tie, which a normal quotient never is: 25 significant bits
-     * from the product of 24-bit r and y would make x longer than 24).
+     * a / b for every operand (daz declined). A quotient x / y of floats that is not a value g
+     * of at most 24 significant bits (a float, 2^128, a multiple n 2^-149 or a midpoint (n + 1/2)
+     * 2^-149 with n < 2^23) lies at least 2^-48 |g| or 2^-24 |x / y| from it: x - g y is a
+     * nonzero multiple of min(ulp(x), ulp(g) ulp(y)), and |y| < 2^24 ulp(y), |x| < 2^24 ulp(x).
+     * The double q = x / y is within 2^-53 |x / y| of it, so q == g exactly when x / y == g, and
+     * q lies on x / y's side of every such g otherwise: a normal quotient is never a tie (25
+     * significant bits from the product of 24-bit r and y would make x longer than 24), and q
+     * decides every comparison with MAX, 2^128, 2^emin and the tiny path's bound below. Its
+     * three parts are called on every pair, so that C2 inlines all of them as frequent calls (a
+     * call on a rare path is inlined only up to 35 bytecodes): the normal range
+     * ({@link #quotientInside32}), NaN, zero, infinite and overflowing quotients
+     * ({@link #quotientOutside32}) and tiny ones ({@link #quotientTiny32}); before, div32Special
+     * and Narrow.div (NaN operands, 0/0, inf/inf) stayed calls in a loop of divisions, for 631
+     * of the benchmark's 4,096 binary32 pairs.
      */
     static long div32(int a, int b, RoundingMode rm, Env env) {
         if (env.daz) {
@@ -337,35 +345,126 @@ final class HardwarePath {
         double x = Float.intBitsToFloat(a);
         double y = Float.intBitsToFloat(b);
         double q = x / y;
+        return quotientTiny32(quotientOutside32(quotientInside32(q, rm, env), a, b, q, rm, env), x, y, q, rm, env);
+    }
+
+    /** A quotient whose double q lies in [2^emin, MAX), rounded in mode rm; NONE for any other q. */
+    private static long quotientInside32(double q, RoundingMode rm, Env env) {
         double m = Math.abs(q);
         if (!(m >= 0x1p-126 && m < MAX32)) {
-            return div32Special(x, y, q, rm, env);
+            return NONE;
         }
         float r = (float) q;
         double d = q - r; // of the sign of exact - r: see div32's comment
+        int bits = Float.floatToRawIntBits(r);
         if (d == 0) {
-            return Float.floatToRawIntBits(r) & 0xFFFFFFFFL;
+            return bits & 0xFFFFFFFFL;
         }
-        return inexact32(r, q, d, rm, env);
+        // inexact32 without its NEAR_MAX_MAG tie test: a normal quotient is never a tie (div32's
+        // comment), so NEAR_MAX_MAG rounds as NEAR_EVEN. That test of the mode, never true in the
+        // modes run before, was hoisted out of a loop as a profile predicate and trapped when
+        // NEAR_MAX_MAG came, and the loop compiled again ran near_maxMag and odd ~15% slower.
+        env.flags |= INEXACT;
+        int up = (int) (~Double.doubleToRawLongBits(d) >>> 63); // exact > r
+        int ord = rm.ordinal();
+        return ((bits + STEPS[ord << 2 | up << 1 | bits >>> 31]) | ord / 5) & 0xFFFFFFFFL; // ODD: ord / 5 = 1
     }
 
     /**
-     * div32 for a quotient that is zero, tiny, at least MAX, infinite or NaN. Float quotients of
-     * finite nonzero operands lie in [2^-277, 2^277]: zero means a zero dividend or an infinite
-     * divisor, infinite an infinite dividend or a zero divisor (INFINITE for a finite dividend).
+     * {@link #div32} for a double quotient q outside binary32's normal range, r being
+     * {@link #quotientInside32}'s answer (returned when not NONE). Float quotients of finite
+     * nonzero operands lie in [2^-277, 2^277], inside double's normal range. Each answer is
+     * Narrow.div's (daz off):
+     * <ul>
+     * <li>a NaN operand (q NaN): NanPolicy.propagate's INVALID for
+     * a signaling NaN operand and X86's a-if-NaN-else-b, quietened, or NVPTX's one NaN, as
+     * {@link #productOutside32} (the two specializations are the only instances, so no call);
+     * <li>q NaN with no NaN operand (0/0, inf/inf): INVALID and the default NaN;
+     * <li>q zero (a zero dividend or an infinite divisor): exact, the signed zero, no flag;
+     * <li>q infinite: an infinite dividend (no flag) or a finite nonzero dividend over zero
+     * (INFINITE, division by zero), exact;
+     * <li>|q| >= 2^128: so is |x / y| (div32's comment), which overflows in every mode: OVERFLOW
+     * and INEXACT, the infinity where the mode rounds away from zero on q's side, else the
+     * largest finite float ({@link #TO_FINITE}), as Narrow.roundPack's overflow;
+     * <li>else (tiny, or in [MAX, 2^128) where the mode decides): NONE, for
+     * {@link #quotientTiny32}.
+     * </ul>
      */
-    private static long div32Special(double x, double y, double q, RoundingMode rm, Env env) {
-        if (q != q) {
-            return NONE;
+    private static long quotientOutside32(long r, int a, int b, double q, RoundingMode rm, Env env) {
+        if (r != NONE) {
+            return r;
         }
-        if (q == 0 || Double.isInfinite(q)) {
-            if (y == 0 && !Double.isInfinite(x)) {
+        if (q != q) {
+            int ma = a & 0x7FFFFFFF;
+            int mb = b & 0x7FFFFFFF;
+            boolean x86 = env.specialization == Specialization.X86;
+            if (ma > 0x7F800000 || mb > 0x7F800000) { // a NaN operand; the quiet bit is 0x00400000
+                if ((ma > 0x7F800000 && (ma & 0x00400000) == 0) || (mb > 0x7F800000 && (mb & 0x00400000) == 0)) {
+                    env.flags |= ExceptionFlags.INVALID;
+                }
+                return x86 ? ((ma > 0x7F800000 ? a : b) | 0x00400000) & 0xFFFFFFFFL : FloatFormat.BINARY32.nvptxNaN;
+            }
+            env.flags |= ExceptionFlags.INVALID; // 0/0, inf/inf
+            return x86 ? FloatFormat.BINARY32.x86DefaultNaN : FloatFormat.BINARY32.nvptxNaN;
+        }
+        double m = Math.abs(q);
+        if (m == 0) {
+            return Float.floatToRawIntBits((float) q) & 0xFFFFFFFFL;
+        }
+        if (m == Double.POSITIVE_INFINITY) {
+            if ((a & 0x7F800000) != 0x7F800000) { // a finite dividend: division by zero
                 env.flags |= ExceptionFlags.INFINITE;
             }
             return Float.floatToRawIntBits((float) q) & 0xFFFFFFFFL;
         }
-        double rem = Math.fma(-q, y, x); // of the sign of (x / y - q) y, zero only when q is exact
-        return roundSlow32(q, y > 0 ? rem : -rem, rm, env);
+        if (m >= 0x1p128) {
+            env.flags |= ExceptionFlags.OVERFLOW | INEXACT;
+            int negative = (int) (Double.doubleToRawLongBits(q) >>> 63);
+            return ((long) negative << 31 | 0x7F800000L) - TO_FINITE[rm.ordinal() << 1 | negative];
+        }
+        return NONE; // tiny, or in [MAX, 2^128)
+    }
+
+    /**
+     * {@link #div32} for a tiny nonzero quotient q (|q| < 2^emin), r being the earlier parts'
+     * answer (returned when not NONE). Without ftz and |q| below B = 2^-126 (1 - 2^-24) (the largest 24-bit value under 2^emin),
+     * |x / y| < B too (div32's comment), so rounding at full precision cannot carry it up to
+     * 2^emin: the result is tiny after rounding, as Narrow.roundPack decides. It is x / y rounded
+     * to a multiple of 2^-149: s = |q| 2^149 is exact (q is a normal double, at least 2^-277, and
+     * s < 2^23), and lies on x / y's side of every integer n < 2^23 and n + 1/2 (div32's comment),
+     * equal to one exactly when |x / y| 2^149 is, so n = rint(s) is |x / y| 2^149 rounded to
+     * nearest even and s - n (exact: Sterbenz for n >= 1, s itself for n = 0) has the sign of
+     * |x / y| 2^149 - n, zero when exact, 1/2 on a tie beyond n. Then as
+     * {@link #productTiny32}: exact: the subnormal (or zero) n, no flag; else UNDERFLOW and
+     * INEXACT and the mode's step from n ({@link #STEPS}), near_maxMag's tie, odd's last bit;
+     * n + 1 = 2^23 carries into the exponent field. Anything else (ftz, [B, 2^emin),
+     * [MAX, 2^128)): {@link #roundSlow32} with the exact remainder's sign.
+     */
+    private static long quotientTiny32(long r, double x, double y, double q, RoundingMode rm, Env env) {
+        if (r != NONE) {
+            return r;
+        }
+        double m = Math.abs(q);
+        if (env.ftz || !(m < 0x1.fffffep-127)) {
+            double rem = Math.fma(-q, y, x); // of the sign of (x / y - q) y, zero only when q is exact
+            return roundSlow32(q, y > 0 ? rem : -rem, rm, env);
+        }
+        double s = m * 0x1p149;
+        double n = Math.rint(s);
+        double d = s - n; // exact: of the sign of |exact| - |result| scaled, 1/2 on a tie beyond n
+        int negative = (int) (Double.doubleToRawLongBits(q) >>> 63);
+        int bits = negative << 31 | (int) n;
+        if (d == 0) {
+            return bits & 0xFFFFFFFFL;
+        }
+        env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
+        int beyond = (int) (~Double.doubleToRawLongBits(d) >>> 63); // |exact| > |n|
+        int up = beyond ^ negative; // exact > result
+        int ord = rm.ordinal();
+        // NEAR_MAX_MAG's tie: the rare data condition first, then the mode as arithmetic (1 only
+        // for ordinal 4), no test of the mode that a loop could hoist as a profile predicate.
+        int tieAway = d == 0.5 ? ((ord ^ 4) - 1) >>> 31 : 0;
+        return ((bits + STEPS[ord << 2 | up << 1 | negative] + tieAway) | ord / 5) & 0xFFFFFFFFL;
     }
 
     static long sqrt32(int a, RoundingMode rm, Env env) {
