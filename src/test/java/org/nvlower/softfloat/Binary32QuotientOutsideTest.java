@@ -37,19 +37,10 @@ class Binary32QuotientOutsideTest {
         0x7FC00000, 0x7FC00001, 0x7FFFFFFF, // quiet NaNs
     };
 
-    static int[] operands() {
-        int[] ops = new int[MAGNITUDES.length * 2];
-        for (int i = 0; i < MAGNITUDES.length; i++) {
-            ops[2 * i] = MAGNITUDES[i];
-            ops[2 * i + 1] = MAGNITUDES[i] | 0x80000000;
-        }
-        return ops;
-    }
-
     /** Every pair of the grid, every mode, both specializations, ftz and daz each on and off. */
     @Example
     void everyPairOfTheGridAsTheGeneralPath() {
-        int[] ops = operands();
+        int[] ops = Operands.withBothSigns(MAGNITUDES);
         int[] answered = new int[4]; // NaN operand, tiny in line, overflow in line, division by zero
         for (Specialization spec : new Specialization[] {Specialization.X86, Specialization.NVPTX}) {
             for (int flush = 0; flush < 4; flush++) {

@@ -18,6 +18,16 @@ final class Operands {
         this.rnd = new SplittableRandom(seed);
     }
 
+    /** Each binary32 magnitude, then its negative: an edge grid's operands. */
+    static int[] withBothSigns(int[] magnitudes) {
+        int[] ops = new int[magnitudes.length * 2];
+        for (int i = 0; i < magnitudes.length; i++) {
+            ops[2 * i] = magnitudes[i];
+            ops[2 * i + 1] = magnitudes[i] | 0x80000000;
+        }
+        return ops;
+    }
+
     RoundingMode roundingMode() {
         return RoundingMode.values()[rnd.nextInt(RoundingMode.values().length)];
     }
