@@ -47,7 +47,8 @@ import org.nvlower.softfloat.I128;
  * float/double bit pattern) one slot, zero-extended; an i128 (or fp128 bit pattern) two, low word
  * first; an aggregate its fields' slots in order. Constants sit in slots filled when a frame is
  * made; phis are copies on the edges into their block. Operations are specialised by width when
- * translated, so running is a loop over a switch without allocation.
+ * translated, so running is a loop over a switch without allocation. Small callees are copied in
+ * ({@link #INLINE_LIMIT}), their frames regions of the caller's.
  */
 public final class CompiledFunction {
 
@@ -773,8 +774,11 @@ public final class CompiledFunction {
     private final Map<GlobalVariable, Integer> tableIndex = new IdentityHashMap<>();
     /** The table a getelementptr points into (its slot holds the element index). */
     private final Map<Instruction, Integer> tableOf = new IdentityHashMap<>();
-    /** The frames of inlined callees: {base slot, their template}. */
-    private final List<Object[]> inlinedTemplates = new ArrayList<>();
+    private final List<InlinedFrame> inlinedFrames = new ArrayList<>();
+
+    /** An inlined callee's frame: a region of this one from {@code base}, filled from its template. */
+    private record InlinedFrame(int base, long[] template) {
+    }
 
     void translate() {
         for (Argument a : function.arguments()) {
@@ -823,9 +827,8 @@ public final class CompiledFunction {
         for (Map.Entry<Constant, Integer> e : constantSlots.entrySet()) {
             fill(template, e.getKey(), e.getValue());
         }
-        for (Object[] region : inlinedTemplates) {
-            long[] t = (long[]) region[1];
-            System.arraycopy(t, 0, template, (int) region[0], t.length);
+        for (InlinedFrame r : inlinedFrames) {
+            System.arraycopy(r.template(), 0, template, r.base(), r.template().length);
         }
         callees = calleeList.toArray(new Function[0]);
         tables = tableList.toArray(new long[0][]);
@@ -1132,7 +1135,7 @@ public final class CompiledFunction {
     private void inline(CompiledFunction body, CallInst c) {
         int base = frameSize;
         frameSize += body.template.length;
-        inlinedTemplates.add(new Object[] {base, body.template});
+        inlinedFrames.add(new InlinedFrame(base, body.template));
         int to = base;
         for (Value v : c.arguments()) {
             int w = width(v.type());
