@@ -4,8 +4,8 @@ package org.nvlower.softfloat;
  * IEEE 754 remainder of binary16, bfloat16, binary32 and binary64 on the JVM's double, where
  * provably the general path's (which goes through binary128): value, and no flag, since the
  * remainder is exact. Declines ({@link HardwarePath#NONE}, no flag touched) NaN operands (and,
- * for binary16 and bfloat16, the other special operands and divisors below 2^-1021), subnormal
- * operands under daz and subnormal results under ftz. A quotient of 2^52 or more is first brought
+ * for bfloat16, the other special operands and divisors below 2^-1021; binary16 answers its
+ * special operands itself), subnormal operands under daz and subnormal results under ftz. A quotient of 2^52 or more is first brought
  * below 2^52 by {@code reduce}.
  *
  * <p>n = rint(x / y) from the rounded quotient, then r = fma(-n, y, x). If the exact x - n y is at
@@ -110,15 +110,67 @@ final class RemainderPath {
         return env.daz && (subnormalA || subnormalB);
     }
 
+    /**
+     * binary16, call-free (the benchmark's loop inlines it whole): the special operands answered in
+     * line as {@link Narrow#remainder} answers them, and no {@link #tieOrStep}, which binary16
+     * never needs. Why n = rint(x / y) is the remainder's quotient (nearest, ties to even): with
+     * x = X 2^ex, y = Y 2^ey (integers X, Y < 2^11, ex, ey in [-24, 5]), a half-integer h that is
+     * not x / y lies at least 2^min(ex + 1, ey) / (2|y|) > 2^(min(ex + 1, ey) - ey - 12) from it
+     * (2x - (2k + 1) y is a nonzero multiple of 2^min(ex + 1, ey)), while the rounded quotient is
+     * within 2^-53 |x / y| < 2^(ex - ey - 42) of it: less, as ex - ey <= 29. So x / y and its
+     * rounding lie between the same two half-integers and rint gives the same integer; an exact
+     * half-integer quotient (below 2^41, a double) is the rounded one, and rint's tie to even is
+     * the remainder's. Then |x - n y| <= |y| / 2 is a multiple of 2^min(ex, ey) below 2^39 such
+     * units, so the fma returns it exactly, and it is a binary16 value (the float conversions
+     * exact). A zero remainder takes x's sign (the fma's exact zero is +0 unless both terms are
+     * -0). r is NaN exactly for the special operands (a NaN, an infinite x, a zero y: x / y
+     * infinite or NaN; an infinite y: 0 times infinity in the fma): a finite x over a finite
+     * nonzero y gives a finite quotient (below 2^41) and a finite r. Declined: subnormal
+     * operands under daz and subnormal results under ftz.
+     */
     static long rem16(short a, short b, Env env) {
         if (dazOperand((a & 0x7C00) == 0, (b & 0x7C00) == 0, env)) {
             return HardwarePath.NONE;
         }
-        double r = remainder(Float.float16ToFloat(a), Float.float16ToFloat(b));
-        if (r != r || (env.ftz && r != 0 && Math.abs(r) < 0x1p-14)) {
-            return HardwarePath.NONE;
+        double x = Float.float16ToFloat(a);
+        double y = Float.float16ToFloat(b);
+        double r = Math.fma(-Math.rint(x / y), y, x);
+        long z = env.ftz && r != 0 && Math.abs(r) < 0x1p-14 ? HardwarePath.NONE // declined: flushed
+                : Float.floatToFloat16((float) (r == 0 ? Math.copySign(0.0, x) : r)) & 0xFFFFL;
+        return special16(z, r, a, b, env);
+    }
+
+    /**
+     * {@link #rem16}'s answer z where r, the fma's remainder, is not NaN; else the special
+     * operands, as Narrow.remainder answers them: a NaN operand by NanPolicy.propagate's rules
+     * (INVALID for a signaling one, quiet bit 0x0200 clear; X86 the first NaN operand quietened,
+     * NVPTX its canonical NaN; the two specializations are the only instances, so no call), an
+     * infinite x or a zero y INVALID with the default NaN, x rem infinity = x (exact). A method of
+     * its own called on every pair, so that C2 inlines both (rem16 in one piece was 329 bytecodes,
+     * over C2's 325 for a hot callee: a call in the loop).
+     */
+    private static long special16(long z, double r, short a, short b, Env env) {
+        if (r == r) {
+            return z;
         }
-        return Float.floatToFloat16((float) r) & 0xFFFFL; // exact: a remainder is representable
+        int ma = a & 0x7FFF;
+        int mb = b & 0x7FFF;
+        if (ma > 0x7C00 || mb > 0x7C00) {
+            if ((ma > 0x7C00 && (ma & 0x0200) == 0) || (mb > 0x7C00 && (mb & 0x0200) == 0)) {
+                env.flags |= ExceptionFlags.INVALID;
+            }
+            return env.specialization == Specialization.X86 ? ((ma > 0x7C00 ? a : b) | 0x0200) & 0xFFFFL
+                    : FloatFormat.BINARY16.nvptxNaN;
+        }
+        if (ma == 0x7C00 || mb == 0) {
+            env.flags |= ExceptionFlags.INVALID;
+            return env.specialization == Specialization.X86 ? FloatFormat.BINARY16.x86DefaultNaN
+                    : FloatFormat.BINARY16.nvptxNaN; // no virtual call
+        }
+        if (env.ftz && ma != 0 && ma < 0x0400) {
+            return HardwarePath.NONE; // a subnormal x rem infinity: flushed by the general path
+        }
+        return a & 0xFFFFL; // x rem infinity
     }
 
     static long remBF16(short a, short b, Env env) {
