@@ -29,6 +29,11 @@ public final class F64 {
 
     public static long mul(long a, long b, RoundingMode rm, Env env) {
         long r = HardwarePath.mul64(a, b, rm, env);
+        return r != HardwarePath.NONE ? r : mulEdge(a, b, rm, env);
+    }
+
+    private static long mulEdge(long a, long b, RoundingMode rm, Env env) {
+        long r = HardwarePath.mulEdge64(a, b, rm, env);
         return r != HardwarePath.NONE ? r : Narrow.mul(FMT, a, b, rm, env);
     }
 

@@ -624,106 +624,18 @@ final class HardwarePath {
     }
 
     /**
-     * Any operands: products of finite operands (subnormal ones too, unless daz) with |p| in
-     * [2^-966, MAX) in {@link #productInside64}, the rest in {@link #productOutside64}; NONE (the
-     * general path) only for daz, tiny products (nonzero, below 2^-966, not below 2^-1075), the
-     * NEAR_MAX_MAG tie 2^-1075 and |p| = MAX. Both parts are called on every pair, the second
-     * passing the first's answer on, so that both call sites are as hot as the loop and C2 inlines
-     * both: with the rare operands in a separate exit (mulEdge64 before) called only when the
-     * first declined (727 of the benchmark's 4,096 pairs: 115 NaN operands, zeros, infinities,
-     * overflow), that call stayed in the loop.
-     */
-    static long mul64(long a, long b, RoundingMode rm, Env env) {
-        double p = Double.longBitsToDouble(a) * Double.longBitsToDouble(b);
-        return productOutside64(productInside64(a, b, p, rm, env), a, b, p, rm, env);
-    }
-
-    /**
      * Products of finite operands (subnormal ones too, unless daz) with |p| in [2^-966, MAX):
      * the error of x y, a multiple of 2^(ex + ey - 104) >= 2^-1072 (ex, ey the operands' true
      * exponents, ex + ey >= -968 as |p| >= 2^-966) and at most half an ulp of p, is a double.
      */
-    private static long productInside64(long a, long b, double p, RoundingMode rm, Env env) {
+    static long mul64(long a, long b, RoundingMode rm, Env env) {
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        double p = x * y;
         if (!inRangeMax64(p, (1023L - 966) << 52) || dazSubnormal(a, b, env)) {
             return NONE;
         }
-        return finishProduct64(p, Math.fma(Double.longBitsToDouble(a), Double.longBitsToDouble(b), -p), rm, env);
-    }
-
-    private static final long QUIET64 = 1L << 51;
-
-    /**
-     * {@link #mul64} for what {@link #productInside64} declined (r is its answer, returned when not
-     * NONE), without daz: NaN operands as {@link NanPolicy} answers them (X86: the first NaN operand
-     * quietened, INVALID for a signaling one; NVPTX: the canonical NaN), the specialization
-     * compared rather than called; infinity times zero (INVALID, the default NaN); exact zeros and
-     * infinities (the hardware's, signs included); overflow; and the nonzero products whose
-     * nearest even is zero. No branch on the mode: its results come from tables by ordinal (a mode
-     * test never true in the modes a loop ran before is compiled as a trap).
-     */
-    private static long productOutside64(long r, long a, long b, double p, RoundingMode rm, Env env) {
-        if (r != NONE) {
-            return r;
-        }
-        if (env.daz) {
-            return NONE;
-        }
-        long pb = Double.doubleToRawLongBits(p);
-        if (p != p) {
-            long ma = a & Long.MAX_VALUE;
-            long mb = b & Long.MAX_VALUE;
-            boolean x86 = env.specialization == Specialization.X86;
-            if (ma > EXP64 || mb > EXP64) { // a NaN operand
-                if ((ma > EXP64 && (ma & QUIET64) == 0) || (mb > EXP64 && (mb & QUIET64) == 0)) {
-                    env.flags |= ExceptionFlags.INVALID;
-                }
-                return x86 ? (ma > EXP64 ? a : b) | QUIET64 : FloatFormat.BINARY64.nvptxNaN;
-            }
-            env.flags |= ExceptionFlags.INVALID; // infinity times zero
-            return x86 ? FloatFormat.BINARY64.x86DefaultNaN : FloatFormat.BINARY64.nvptxNaN;
-        }
-        double x = Double.longBitsToDouble(a);
-        double y = Double.longBitsToDouble(b);
-        if (p == 0) {
-            if (x == 0 || y == 0) {
-                return pb; // exact, the sign of the operands' signs
-            }
-            // 0 < |x y| <= 2^-1075, so |x|, |y| are in [2^-1074, 2^-1] and x 2^537, y 2^537 exact in
-            // [2^-537, 2^536]: were x y the tie 2^-1075, their product would be exactly 1/2. Any
-            // other product is below 2^-1075, a zero in NEAR_MAX_MAG too; the tie (and whatever
-            // else rounds to 1/2) goes to the general path. The operands tested before the mode.
-            if (Math.abs((x * 0x1p537) * (y * 0x1p537)) == 0.5 && rm == RoundingMode.NEAR_MAX_MAG) {
-                return NONE;
-            }
-            env.flags |= ExceptionFlags.UNDERFLOW | INEXACT;
-            if (env.ftz) {
-                return pb;
-            }
-            // The zero pb is the nearest even; exact lies beyond it on its sign's side (up = 1 for
-            // a positive product): STEPS steps away from zero exactly in MIN (negative), MAX
-            // (positive) and ODD (0, then the last bit set), to the smallest subnormal.
-            int ord = rm.ordinal();
-            return (pb + STEPS[ord << 2 | (int) ((~pb >>> 63) << 1 | pb >>> 63)]) | (ord & ord >>> 2);
-        }
-        if (Math.abs(p) == Double.POSITIVE_INFINITY) {
-            if (Math.abs(x) == Double.POSITIVE_INFINITY || Math.abs(y) == Double.POSITIVE_INFINITY) {
-                return pb; // infinite times finite nonzero: exact
-            }
-            // |x| >= 1 here, so halving x is exact, and so is the residual e of its product ph:
-            // beyond (|x y| >= 2^1024) as atLeast1023(ph, e) decides, written out.
-            double xh = x * 0.5;
-            double ph = xh * y;
-            double e = Math.fma(xh, y, -ph);
-            double mh = Math.abs(ph);
-            boolean beyond = mh > 0x1p1023 || mh == 0x1p1023 && (e == 0 || (e > 0) == (ph > 0));
-            // overflow64 by table: the infinity, or MAX where the mode rounds this sign toward
-            // zero (TO_FINITE); OVERFLOW unless MAX is the rounded result of |exact| < 2^1024.
-            int negative = (int) (pb >>> 63);
-            int toFinite = TO_FINITE[rm.ordinal() << 1 | negative];
-            env.flags |= (1 - toFinite | (beyond ? 1 : 0)) * ExceptionFlags.OVERFLOW | INEXACT;
-            return pb - toFinite;
-        }
-        return NONE; // tiny, or MAX
+        return finishProduct64(p, Math.fma(x, y, -p), rm, env);
     }
 
     /**
@@ -968,6 +880,37 @@ final class HardwarePath {
         if (az >= 0x1p-948 && az < Double.MAX_VALUE && Math.abs(x * y) < 0.125 * Math.ulp(z)) {
             // |x y| <= |RN(x y)| (1 + 2^-52) + 2^-1075 < ulp(z) / 4, ulp(z) being >= 2^-1000.
             return directed64(c, signP ? 0 : 1, 0, rm, env);
+        }
+        return NONE;
+    }
+
+    static long mulEdge64(long a, long b, RoundingMode rm, Env env) {
+        if (env.daz) {
+            return NONE;
+        }
+        double x = Double.longBitsToDouble(a);
+        double y = Double.longBitsToDouble(b);
+        double p = x * y;
+        if (p == 0) {
+            if (x == 0 || y == 0) {
+                return Double.doubleToRawLongBits(p); // exact, the sign of the operands' signs
+            }
+            // 0 < |x y| <= 2^-1075, so |x|, |y| are in [2^-1074, 2^-1] and x 2^537, y 2^537 exact in
+            // [2^-537, 2^536]: were x y the tie 2^-1075, their product would be exactly 1/2. Any
+            // other product is below 2^-1075, a zero in NEAR_MAX_MAG too; the tie (and whatever
+            // else rounds to 1/2) goes to the general path. The operands tested before the mode:
+            // a test of the mode never true in the modes before NEAR_MAX_MAG traps when it comes.
+            return Math.abs((x * 0x1p537) * (y * 0x1p537)) == 0.5 && rm == RoundingMode.NEAR_MAX_MAG ? NONE
+                    : belowSubnormal64((a ^ b) < 0, rm, env);
+        }
+        if (Math.abs(p) == Double.POSITIVE_INFINITY) {
+            if (Math.abs(x) == Double.POSITIVE_INFINITY || Math.abs(y) == Double.POSITIVE_INFINITY) {
+                return Double.doubleToRawLongBits(p); // infinite times finite nonzero: exact
+            }
+            // |x| >= 1 here, so halving x is exact.
+            double xh = x * 0.5;
+            double ph = xh * y;
+            return overflow64(p < 0, atLeast1023(ph, Math.fma(xh, y, -ph)), rm, env);
         }
         return NONE;
     }

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
  * ({@link Narrow}): every split of the exponent between the operands, significands 1 (exact
  * powers of two: 2^-1075 itself is NEAR_MAX_MAG's tie, rounded away to 2^-1074), 1 + 2^-52, 1.5
  * and 2 - 2^-52, results 2^-1075, 2^-1076 and 2^-1077 times their product or quotient. The exits
- * ({@code HardwarePath.mul64}'s productOutside64, {@code divEdge64}) answer NEAR_MAX_MAG below the tie
+ * ({@code HardwarePath.mulEdge64}, {@code divEdge64}) answer NEAR_MAX_MAG below the tie
  * themselves and decline only the tie.
  */
 class BelowSubnormalTiesTest {
@@ -65,7 +65,7 @@ class BelowSubnormalTiesTest {
         assertEquals(slow.flags, fast.flags, what + " flags");
         Env e = new Env(Specialization.X86);
         e.ftz = ftz;
-        long exit = mul ? HardwarePath.mul64(a, b, rm, e) : HardwarePath.divEdge64(a, b, rm, e);
+        long exit = mul ? HardwarePath.mulEdge64(a, b, rm, e) : HardwarePath.divEdge64(a, b, rm, e);
         return rm == RoundingMode.NEAR_MAX_MAG && exit != HardwarePath.NONE && (want & Long.MAX_VALUE) == 0
                 && (mul ? x * y : x / y) == 0 ? 1 : 0;
     }
