@@ -265,7 +265,7 @@ final class HalfPath {
         // The three steps are called on every pair (each passes on what the one before answered),
         // so C2 inlines them as frequent calls (add16's comment); one method for the last two
         // (414 bytecodes) was not inlined: over C2's 325 for a frequent call.
-        return productFinite16(productSpecial16(productRounded16(p, rm, env), a, b, env), a, b, p, rm, env);
+        return productFinite16(productSpecial16(productRounded16(p, rm, env), a, b, env), p, rm, env);
     }
 
     /**
@@ -278,10 +278,12 @@ final class HalfPath {
         int bits = Float.floatToRawIntBits(p);
         int magnitude = bits & 0x7FFFFFFF;
         int inexact = ((magnitude & 0x1FFF) + 0x1FFF) >>> 13;
-        // The mode as data, no test of it (sumRounded16); the index masked to the table's 16 entries.
-        int o = rm.ordinal(); // NEAR_EVEN 0, MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
-        int up = PRODUCT16_UP[(o << 1 | bits >>> 31) & 15] + ((magnitude >>> 13) & 1 & (o - 1) >>> 31); // + the last bit: NEAR_EVEN
-        int z = (((magnitude + up) >>> 13) | (inexact & o & o >>> 2)) - (112 << 10); // | INEXACT: ODD
+        // The mode as data, no test of it (sumRounded16): one table by mode, sign and kept last
+        // bit, its index masked to the table's 32 entries (no bounds check). Only the table's
+        // index is kept across the loop, where separate masks for nearest even's last bit and
+        // odd's INEXACT left too many values live and C2 spilled the benchmark's sum to the stack.
+        int up = PRODUCT16_UP[(rm.ordinal() << 2 | (bits >>> 30 & 2) | (magnitude >>> 13 & 1)) & 31];
+        int z = ((magnitude + up) >>> 13) - (112 << 10);
         if (Integer.compareUnsigned(z - 0x0400, 0x7C00 - 0x0400) >= 0) {
             return HardwarePath.NONE;
         }
@@ -295,17 +297,22 @@ final class HalfPath {
     }
 
     /**
-     * {@link #productRounded16}'s increment below binary16's last place (13 bits of the float's
-     * fraction), at ordinal 2 + (1 for a negative product): {@link #SUM16_UP}'s, 29 bits fewer.
+     * The increment below binary16's last place (13 bits of a float's fraction) that rounds the
+     * kept bits K (dropped bits D, 0 <= D < 2^13) in each mode, at ordinal 4 + 2 (for a negative
+     * value) + K's last bit: (K 2^13 + D + up) >>> 13 is K, or K + 1 exactly when the mode rounds
+     * up: NEAR_EVEN 2^12 - 1 + the last bit (D > 2^12, or a tie onto an even K + 1), NEAR_MAX_MAG
+     * 2^12 (D >= 2^12), toward the sign's infinity (MIN when negative, MAX when positive) 2^13 - 1
+     * (D > 0), MIN_MAG 0; ODD 2^13 - 1 where K is even (an inexact K + 1 is odd, never a carry
+     * into the exponent), 0 where it is odd (K, with or without D). Padded to 32 entries.
      */
     private static final int[] PRODUCT16_UP = {
-        (1 << 12) - 1, (1 << 12) - 1, // NEAR_EVEN (+ its last bit apart)
-        0, 0, // MIN_MAG
-        0, (1 << 13) - 1, // MIN
-        (1 << 13) - 1, 0, // MAX
-        1 << 12, 1 << 12, // NEAR_MAX_MAG
-        0, 0, // ODD (INEXACT into its last bit apart)
-        0, 0, 0, 0,
+        0xFFF, 0x1000, 0xFFF, 0x1000, // NEAR_EVEN: positive (last bit 0, 1), negative
+        0, 0, 0, 0, // MIN_MAG
+        0, 0, 0x1FFF, 0x1FFF, // MIN
+        0x1FFF, 0x1FFF, 0, 0, // MAX
+        0x1000, 0x1000, 0x1000, 0x1000, // NEAR_MAX_MAG
+        0x1FFF, 0, 0x1FFF, 0, // ODD
+        0, 0, 0, 0, 0, 0, 0, 0,
     };
 
     /**
@@ -338,40 +345,44 @@ final class HalfPath {
 
     /**
      * r if an earlier step answered (not {@link HardwarePath#NONE}); else the exact product p of
-     * finite binary16 values a and b, overflowing, tiny or zero (see {@link #mul16}); NONE for a
+     * two finite binary16 values, overflowing, tiny or zero (see {@link #mul16}); NONE for a
      * tiny nonzero product under ftz.
      */
-    private static long productFinite16(long r, short a, short b, float p, RoundingMode rm, Env env) {
+    private static long productFinite16(long r, float p, RoundingMode rm, Env env) {
         if (r != HardwarePath.NONE) {
             return r;
         }
-        int sign = (a ^ b) & 0x8000;
-        int o = rm.ordinal();
+        int bits = Float.floatToRawIntBits(p);
+        int index = rm.ordinal() << 2 | (bits >>> 30 & 2); // PRODUCT16_UP's, without the last bit
         float magnitude = Math.abs(p);
         if (magnitude >= 0x1p-14f) {
             // finite, not rounded below 2^-14: rounded to 2^16 or more, OVERFLOW and INEXACT; the
-            // infinity where the increment is not 0 (both nearest, MIN for a negative product, MAX
-            // for a positive one), else the largest finite value, as Narrow.roundPack gives it
+            // infinity where the increment for an odd last bit is not 0 (both nearest, MIN for a
+            // negative product, MAX for a positive one), else the largest finite value (minMag,
+            // odd, and MIN, MAX away from their infinity), as Narrow.roundPack gives it
             env.flags |= ExceptionFlags.OVERFLOW | ExceptionFlags.INEXACT;
-            return sign | (0x7BFF + ((PRODUCT16_UP[(o << 1 | sign >>> 15) & 15] + 0x7FFFFFFF) >>> 31));
+            return ((bits >>> 16) & 0x8000) | (0x7BFF + ((PRODUCT16_UP[(index | 1) & 31] + 0x7FFFFFFF) >>> 31));
         }
         // Tiny (rounded below 2^-14 with an unbounded exponent: productRounded16) or zero. p is a
-        // multiple of 2^-48 below 2^-14, so d = |p| + 2^-14 is exact in double and lies in [2^-14,
-        // 2^-13), whose binary16 ulp, 2^-24 = 2^42 units of d's fraction, is the subnormals' grid;
-        // 2^-14 is on that grid and even there, so d rounded as sumRounded16 rounds (same table,
-        // same last bit), less 2^-14, is |p| rounded to a subnormal (or to 2^-14: 0x0400), a
-        // carry included. UNDERFLOW with INEXACT, as p is tiny.
+        // multiple of 2^-48 below 2^-14, so |p| + 2^-14 is exact in double (35 bits) and lies in
+        // [2^-14, 2^-13), where its fraction field is t = |p| 2^66 exactly. m = t >>> 29, ORed
+        // with 1 where the 29 bits shifted out are not all zero (a sticky bit: every rounding
+        // decision reads only whether the bits below the top dropped one are zero), is |p| 2^37:
+        // 2^13 units of m are 2^-24, the subnormals' grid, so m rounds as productRounded16 rounds
+        // a float's bits (the same table, the last bit that of m >>> 13) to the subnormal's
+        // fraction field k in [0, 1024]; 1024 is 0x0400, 2^-14, a carry into the exponent.
+        // UNDERFLOW with INEXACT, as p is tiny.
         if (env.ftz && magnitude != 0) {
             return HardwarePath.NONE;
         }
-        long d = Double.doubleToRawLongBits(magnitude + 0x1p-14);
-        long inexact = ((d & 0x3FFFFFFFFFFL) + 0x3FFFFFFFFFFL) >>> 42;
-        long up = SUM16_UP[(o << 1 | sign >>> 15) & 15] + ((d >>> 42) & 1 & (o - 1) >>> 31); // + the last bit: NEAR_EVEN
-        long k = (((d + up) >>> 42) | (inexact & o & o >>> 2)) - (1009 << 10); // | INEXACT: ODD
+        long t = Double.doubleToRawLongBits(magnitude + 0x1p-14) - 0x3F10000000000000L;
+        int m = (int) (t >>> 29) | (int) (((t & 0x1FFFFFFF) + 0x1FFFFFFF) >>> 29);
+        int inexact = ((m & 0x1FFF) + 0x1FFF) >>> 13;
+        int k = (m + PRODUCT16_UP[(index | (m >>> 13 & 1)) & 31]) >>> 13;
         if (inexact != 0) {
             env.flags |= ExceptionFlags.UNDERFLOW | ExceptionFlags.INEXACT;
         }
-        return sign | k;
+        return ((bits >>> 16) & 0x8000) | k;
     }
 
     /**
