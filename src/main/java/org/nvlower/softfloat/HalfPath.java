@@ -255,7 +255,8 @@ final class HalfPath {
      * rest is tiny (rounded below 2^-14 with an unbounded exponent) or zero, and rounds at
      * 2^-24 (subnormal; UNDERFLOW and INEXACT when inexact); ftz declines a tiny nonzero p.
      * </ul>
-     * Under daz a subnormal operand counts as zero: that goes through {@link #round}.
+     * Under daz a subnormal operand counts as zero: finite operands that are not subnormal go
+     * through {@link #round}, the rest to the general path.
      */
     static long mul16(short a, short b, RoundingMode rm, Env env) {
         float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
@@ -298,8 +299,8 @@ final class HalfPath {
 
     /**
      * The increment below binary16's last place (13 bits of a float's fraction) that rounds the
-     * kept bits K (dropped bits D, 0 <= D < 2^13) in each mode, at ordinal 4 + 2 (for a negative
-     * value) + K's last bit: (K 2^13 + D + up) >>> 13 is K, or K + 1 exactly when the mode rounds
+     * kept bits K (dropped bits D, 0 <= D < 2^13) in each mode, at index 4 ordinal + 2 (for a
+     * negative value) + K's last bit: (K 2^13 + D + up) >>> 13 is K, or K + 1 exactly when the mode rounds
      * up: NEAR_EVEN 2^12 - 1 + the last bit (D > 2^12, or a tie onto an even K + 1), NEAR_MAX_MAG
      * 2^12 (D >= 2^12), toward the sign's infinity (MIN when negative, MAX when positive) 2^13 - 1
      * (D > 0), MIN_MAG 0; ODD 2^13 - 1 where K is even (an inexact K + 1 is odd, never a carry
@@ -367,7 +368,8 @@ final class HalfPath {
         // multiple of 2^-48 below 2^-14, so |p| + 2^-14 is exact in double (35 bits) and lies in
         // [2^-14, 2^-13), where its fraction field is t = |p| 2^66 exactly. m = t >>> 29, ORed
         // with 1 where the 29 bits shifted out are not all zero (a sticky bit: every rounding
-        // decision reads only whether the bits below the top dropped one are zero), is |p| 2^37:
+        // decision reads only whether the bits below the top dropped one are zero), is |p| 2^37
+        // truncated, with that sticky bit:
         // 2^13 units of m are 2^-24, the subnormals' grid, so m rounds as productRounded16 rounds
         // a float's bits (the same table, the last bit that of m >>> 13) to the subnormal's
         // fraction field k in [0, 1024]; 1024 is 0x0400, 2^-14, a carry into the exponent.
