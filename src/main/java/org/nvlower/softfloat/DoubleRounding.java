@@ -46,21 +46,6 @@ final class DoubleRounding {
     }
 
     /**
-     * h, the hardware's float -> binary16 rounding (nearest even) of a value that rounds as the
-     * exact result d does, where h is normal, above 2^-14 and finite, INEXACT when d differs from
-     * it; else {@link HardwarePath#NONE}, touching no flag. Results at or below 2^-14 are left to
-     * the general path for their tininess (an exact value below 2^-14 may round to 2^-14).
-     */
-    static long nearest16(short h, double d, Env env) {
-        int m = h & 0x7FFF;
-        if (Integer.compareUnsigned(m - 0x0401, 0x7C00 - 0x0401) >= 0) {
-            return HardwarePath.NONE; // zero, tiny or 2^-14, infinite (overflow) or NaN
-        }
-        raiseInexact(env, d != Float.float16ToFloat(h) ? 1 : 0);
-        return h & 0xFFFF;
-    }
-
-    /**
      * The normal-range exit of the fast paths: d rounded to binary16 where 2^-14 <= |d| < 65504,
      * else {@link HardwarePath#NONE} with no flag touched (zero, tiny, near or beyond overflow,
      * infinite, NaN). d must be the exact result, or lie strictly between the same two rounding
@@ -141,8 +126,9 @@ final class DoubleRounding {
         // or inside one arm for the directed modes, ran f16_sub/near_even at 1.1 against 1.7, and
         // the modes tested last pay for the tests before them where a function meets the tests
         // already warm (f16_sub after f16_add): odd, MAX and NEAR_MAX_MAG first, they were the
-        // slow ones; NEAR_EVEN last (binary16 add, sub and mul round it by the hardware's
-        // conversion, DoubleRounding#nearest16). The sign enters as a mask (-1 negative): data.
+        // slow ones; NEAR_EVEN last (binary16 add, sub and mul rounded it by the hardware's
+        // conversion when this order was chosen; since the q11s and q14h branches they round in
+        // HalfPath). The sign enters as a mask (-1 negative): data.
         long up;
         if (rm == RoundingMode.ODD) {
             up = (~(mag >>> k) & inexact) << k;

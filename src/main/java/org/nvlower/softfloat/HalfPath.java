@@ -234,24 +234,157 @@ final class HalfPath {
     }
 
     /**
-     * The product of two binary16 values is exact in float (22 bits): in nearest even the
-     * hardware's float -> half conversion rounds it once (24 >= 2 x 11 + 2: innocuous, Figueroa
-     * 1995), the other modes round the float's bits ({@link DoubleRounding#normal16(float,
-     * RoundingMode, Env)}).
+     * The product p of two binary16 values is exact in float: 2 x 11 significant bits, and
+     * |p| lies in [2^-48, 65504^2 < 2^32], far inside float's normal range. Without daz every
+     * operand pair is answered here, in line, without a call and without a test of the mode, every
+     * mode by the same code (q14h branch, docs/PERFORMANCE.md; as {@link #add16}, and for the same
+     * reason: the benchmark times a function's six modes in one JVM, and the calls that the
+     * earlier form left in the loop, for the 1 pair in 6 of the benchmark's operands with a NaN,
+     * infinite, zero, tiny or overflowing product, made the compiled loop spill):
+     * <ul>
+     * <li>{@link #productRounded16}: p's magnitude bits plus the mode's increment, 13 dropped bits
+     * shifted out (a binary16 ulp is 2^13 float ulps in every binade: 11 of float's 24 bits kept),
+     * the exponent rebiased, is p rounded to 11 bits with an unbounded exponent; where that lies in
+     * [2^-14, 2^16) it is the result (normal, finite, and not tiny: tininess is detected after
+     * rounding, as in {@link Narrow#roundPack} and SoftFloat's 8086 specialization, so a p below
+     * 2^-14 that rounds to 2^-14 is 2^-14 with INEXACT alone, and its rounding at the subnormal
+     * grid, coarser and holding 2^-14, gives 2^-14 too), INEXACT when the 13 bits are not all zero;
+     * <li>{@link #productSpecial16}: NaN operands as {@link NanPolicy#propagate} answers them,
+     * infinity times zero (INVALID), infinities; {@link #productFinite16}: finite p rounded to
+     * 2^16 or more overflow; the
+     * rest is tiny (rounded below 2^-14 with an unbounded exponent) or zero, and rounds at
+     * 2^-24 (subnormal; UNDERFLOW and INEXACT when inexact); ftz declines a tiny nonzero p.
+     * </ul>
+     * Under daz a subnormal operand counts as zero: finite operands that are not subnormal go
+     * through {@link #round}, the rest to the general path.
      */
     static long mul16(short a, short b, RoundingMode rm, Env env) {
         float p = Float.float16ToFloat(a) * Float.float16ToFloat(b);
-        if (!env.daz) {
-            long r = rm == RoundingMode.NEAR_EVEN ? DoubleRounding.nearest16(Float.floatToFloat16(p), p, env)
-                    : DoubleRounding.normal16(p, rm, env); // the float form: p is exact
-            if (r != HardwarePath.NONE) {
-                return r;
-            }
+        if (env.daz) {
+            return ok(a, 0x7C00, env) && ok(b, 0x7C00, env) ? round(false, f16(a) * f16(b), 0, rm, env) : HardwarePath.NONE;
         }
-        if (!ok(a, 0x7C00, env) || !ok(b, 0x7C00, env)) {
+        // The three steps are called on every pair (each passes on what the one before answered),
+        // so C2 inlines them as frequent calls (add16's comment); one method for the last two
+        // (414 bytecodes) was not inlined: over C2's 325 for a frequent call.
+        return productFinite16(productSpecial16(productRounded16(p, rm, env), a, b, env), p, rm, env);
+    }
+
+    /**
+     * The exact product p of binary16 values rounded where the rounding with an unbounded exponent
+     * gives [2^-14, 2^16) (see {@link #mul16}), else {@link HardwarePath#NONE} with no flag
+     * touched. A NaN or infinite p gives 0x23C00 or more there (p's bits plus at most 0x1FFF
+     * stay below 2^32 unsigned), never inside.
+     */
+    private static long productRounded16(float p, RoundingMode rm, Env env) {
+        int bits = Float.floatToRawIntBits(p);
+        int magnitude = bits & 0x7FFFFFFF;
+        int inexact = ((magnitude & 0x1FFF) + 0x1FFF) >>> 13;
+        // The mode as data, no test of it (sumRounded16): one table by mode, sign and kept last
+        // bit, its index masked to the table's 32 entries (no bounds check). Only the table's
+        // index is kept across the loop, where separate masks for nearest even's last bit and
+        // odd's INEXACT left too many values live and C2 spilled the benchmark's sum to the stack.
+        int up = PRODUCT16_UP[(rm.ordinal() << 2 | (bits >>> 30 & 2) | (magnitude >>> 13 & 1)) & 31];
+        int z = ((magnitude + up) >>> 13) - (112 << 10);
+        if (Integer.compareUnsigned(z - 0x0400, 0x7C00 - 0x0400) >= 0) {
             return HardwarePath.NONE;
         }
-        return round(false, f16(a) * f16(b), 0, rm, env); // exact
+        // DoubleRounding.raiseInexact written out, as in sumRounded16
+        int flags = env.flags;
+        int raised = flags | inexact; // INEXACT is bit 0
+        if (raised != flags) {
+            env.flags = raised;
+        }
+        return ((bits >>> 16) & 0x8000) | z;
+    }
+
+    /**
+     * The increment below binary16's last place (13 bits of a float's fraction) that rounds the
+     * kept bits K (dropped bits D, 0 <= D < 2^13) in each mode, at index 4 ordinal + 2 (for a
+     * negative value) + K's last bit: (K 2^13 + D + up) >>> 13 is K, or K + 1 exactly when the mode rounds
+     * up: NEAR_EVEN 2^12 - 1 + the last bit (D > 2^12, or a tie onto an even K + 1), NEAR_MAX_MAG
+     * 2^12 (D >= 2^12), toward the sign's infinity (MIN when negative, MAX when positive) 2^13 - 1
+     * (D > 0), MIN_MAG 0; ODD 2^13 - 1 where K is even (an inexact K + 1 is odd, never a carry
+     * into the exponent), 0 where it is odd (K, with or without D). Padded to 32 entries.
+     */
+    private static final int[] PRODUCT16_UP = {
+        0xFFF, 0x1000, 0xFFF, 0x1000, // NEAR_EVEN: positive (last bit 0, 1), negative
+        0, 0, 0, 0, // MIN_MAG
+        0, 0, 0x1FFF, 0x1FFF, // MIN
+        0x1FFF, 0x1FFF, 0, 0, // MAX
+        0x1000, 0x1000, 0x1000, 0x1000, // NEAR_MAX_MAG
+        0x1FFF, 0, 0x1FFF, 0, // ODD
+        0, 0, 0, 0, 0, 0, 0, 0,
+    };
+
+    /**
+     * r if {@link #productRounded16} answered (not {@link HardwarePath#NONE}); else the product of
+     * binary16 values a and b with a NaN or infinite operand, as {@link Narrow#mul} gives it: a NaN
+     * operand as {@link NanPolicy#propagate} answers it (INVALID when either is signaling; X86 the
+     * first NaN operand with its quiet bit set, NVPTX its canonical NaN), infinity times zero
+     * INVALID with the default NaN, else the exact infinity of the sign a ^ b; NONE for finite
+     * operands.
+     */
+    private static long productSpecial16(long r, short a, short b, Env env) {
+        int ma = a & 0x7FFF;
+        int mb = b & 0x7FFF;
+        if (r != HardwarePath.NONE || (ma < 0x7C00 && mb < 0x7C00)) {
+            return r;
+        }
+        boolean x86 = env.specialization == Specialization.X86; // no call: the specialization's NaNs as fields
+        if (ma > 0x7C00 || mb > 0x7C00) { // a NaN; the quiet bit is 0x0200
+            if ((ma > 0x7C00 && (ma & 0x0200) == 0) || (mb > 0x7C00 && (mb & 0x0200) == 0)) {
+                env.flags |= ExceptionFlags.INVALID;
+            }
+            return x86 ? ((ma > 0x7C00 ? a : b) | 0x0200) & 0xFFFF : FloatFormat.BINARY16.nvptxNaN;
+        }
+        if (ma == 0 || mb == 0) { // inf * 0
+            env.flags |= ExceptionFlags.INVALID;
+            return x86 ? FloatFormat.BINARY16.x86DefaultNaN : FloatFormat.BINARY16.nvptxNaN;
+        }
+        return (a ^ b) & 0x8000 | 0x7C00;
+    }
+
+    /**
+     * r if an earlier step answered (not {@link HardwarePath#NONE}); else the exact product p of
+     * two finite binary16 values, overflowing, tiny or zero (see {@link #mul16}); NONE for a
+     * tiny nonzero product under ftz.
+     */
+    private static long productFinite16(long r, float p, RoundingMode rm, Env env) {
+        if (r != HardwarePath.NONE) {
+            return r;
+        }
+        int bits = Float.floatToRawIntBits(p);
+        int index = rm.ordinal() << 2 | (bits >>> 30 & 2); // PRODUCT16_UP's, without the last bit
+        float magnitude = Math.abs(p);
+        if (magnitude >= 0x1p-14f) {
+            // finite, not rounded below 2^-14: rounded to 2^16 or more, OVERFLOW and INEXACT; the
+            // infinity where the increment for an odd last bit is not 0 (both nearest, MIN for a
+            // negative product, MAX for a positive one), else the largest finite value (minMag,
+            // odd, and MIN, MAX away from their infinity), as Narrow.roundPack gives it
+            env.flags |= ExceptionFlags.OVERFLOW | ExceptionFlags.INEXACT;
+            return ((bits >>> 16) & 0x8000) | (0x7BFF + ((PRODUCT16_UP[(index | 1) & 31] + 0x7FFFFFFF) >>> 31));
+        }
+        // Tiny (rounded below 2^-14 with an unbounded exponent: productRounded16) or zero. p is a
+        // multiple of 2^-48 below 2^-14, so |p| + 2^-14 is exact in double (35 bits) and lies in
+        // [2^-14, 2^-13), where its fraction field is t = |p| 2^66 exactly. m = t >>> 29, ORed
+        // with 1 where the 29 bits shifted out are not all zero (a sticky bit: every rounding
+        // decision reads only whether the bits below the top dropped one are zero), is |p| 2^37
+        // truncated, with that sticky bit:
+        // 2^13 units of m are 2^-24, the subnormals' grid, so m rounds as productRounded16 rounds
+        // a float's bits (the same table, the last bit that of m >>> 13) to the subnormal's
+        // fraction field k in [0, 1024]; 1024 is 0x0400, 2^-14, a carry into the exponent.
+        // UNDERFLOW with INEXACT, as p is tiny.
+        if (env.ftz && magnitude != 0) {
+            return HardwarePath.NONE;
+        }
+        long t = Double.doubleToRawLongBits(magnitude + 0x1p-14) - 0x3F10000000000000L;
+        int m = (int) (t >>> 29) | (int) (((t & 0x1FFFFFFF) + 0x1FFFFFFF) >>> 29);
+        int inexact = ((m & 0x1FFF) + 0x1FFF) >>> 13;
+        int k = (m + PRODUCT16_UP[(index | (m >>> 13 & 1)) & 31]) >>> 13;
+        if (inexact != 0) {
+            env.flags |= ExceptionFlags.UNDERFLOW | ExceptionFlags.INEXACT;
+        }
+        return ((bits >>> 16) & 0x8000) | k;
     }
 
     /**
