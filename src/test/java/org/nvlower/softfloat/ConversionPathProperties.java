@@ -79,7 +79,7 @@ class ConversionPathProperties {
     }
 
     /**
-     * The narrowing conversions' normal-range exits (DoubleRounding.nearest16/nearest32/normal16/
+     * The narrowing conversions' normal-range exits (DoubleRounding.normal16/
      * normalBF16/normal32) at every boundary: for every 16-bit pattern p, binary32 sources at
      * p's binary16 and bfloat16 values and at the midpoints above them, each exact and one
      * binary32 ulp either side, and binary64 sources likewise around binary32 values and
