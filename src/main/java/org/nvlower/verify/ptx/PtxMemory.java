@@ -16,6 +16,15 @@ import java.util.TreeMap;
 final class PtxMemory {
 
     private final TreeMap<Long, byte[]> regions = new TreeMap<>();
+    /**
+     * The region the last access found (null: none yet): most accesses fall in the region of the one
+     * before, and regions neither move, shrink nor overlap, so an access inside it is inside no other.
+     * One immutable object, so that threads reading one memory never see one region's base with
+     * another's bytes.
+     */
+    private Region last;
+
+    private record Region(long base, byte[] bytes) {}
 
     /** Maps {@code size} zeroed bytes at {@code base} and returns them; a region must not overlap another. */
     byte[] map(long base, long size) {
@@ -34,15 +43,32 @@ final class PtxMemory {
 
     /** Whether the {@code bytes} bytes from {@code address} lie in one region. */
     boolean holds(long address, int bytes) {
-        Map.Entry<Long, byte[]> r = regions.floorEntry(address);
-        return r != null && address - r.getKey() + bytes <= r.getValue().length;
+        return find(address, bytes) != null;
+    }
+
+    /** The region holding the access, or null. */
+    private Region find(long address, int bytes) {
+        Region r = last;
+        if (r != null && address >= r.base) {
+            long at = address - r.base; // negative only where the difference overflows: asked of the map below
+            if (at >= 0 && at + bytes <= r.bytes.length) {
+                return r;
+            }
+        }
+        Map.Entry<Long, byte[]> e = regions.floorEntry(address);
+        if (e != null && address - e.getKey() + bytes <= e.getValue().length) {
+            r = new Region(e.getKey(), e.getValue());
+            last = r;
+            return r;
+        }
+        return null;
     }
 
     /** The {@code bytes} bytes (1 to 8) from {@code address}, which {@link #holds} must accept. */
     long load(long address, int bytes) {
-        Map.Entry<Long, byte[]> r = region(address, bytes);
-        byte[] b = r.getValue();
-        int at = (int) (address - r.getKey());
+        Region r = region(address, bytes);
+        byte[] b = r.bytes;
+        int at = (int) (address - r.base);
         long v = 0;
         for (int i = bytes - 1; i >= 0; i--) {
             v = v << 8 | (b[at + i] & 0xFF);
@@ -52,19 +78,20 @@ final class PtxMemory {
 
     /** Stores the low {@code bytes} bytes (1 to 8) of {@code value} at {@code address}, which {@link #holds} must accept. */
     void store(long address, long value, int bytes) {
-        Map.Entry<Long, byte[]> r = region(address, bytes);
-        byte[] b = r.getValue();
-        int at = (int) (address - r.getKey());
+        Region r = region(address, bytes);
+        byte[] b = r.bytes;
+        int at = (int) (address - r.base);
         for (int i = 0; i < bytes; i++) {
             b[at + i] = (byte) (value >>> (8 * i));
         }
     }
 
-    private Map.Entry<Long, byte[]> region(long address, int bytes) {
-        if (!holds(address, bytes)) {
+    private Region region(long address, int bytes) {
+        Region r = find(address, bytes);
+        if (r == null) {
             throw new IllegalArgumentException(String.format("0x%x: %d bytes outside the memory", address, bytes));
         }
-        return regions.floorEntry(address);
+        return r;
     }
 
     /** The regions by base address (read only; their bytes are this memory's). */
