@@ -1,7 +1,9 @@
 package org.nvlower.verify.ptx;
 
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 import org.nvlower.ptx.PtxMathOp;
@@ -27,7 +29,16 @@ record PtxShape(String[] parts, int bits, boolean signed, boolean isFloat, PtxAp
     /** ld/st words that change nothing for one thread run alone: .volatile and the cache operators. */
     private static final Set<String> MEMORY_HINTS = Set.of("volatile", "ca", "cg", "cs", "lu", "cv", "wb", "wt");
 
-    static PtxShape of(String opcode) {
+    /** Shapes by opcode text: a module has a few hundred opcodes in hundreds of thousands of instructions. */
+    private static final Map<String, PtxShape> SHAPES = new ConcurrentHashMap<>();
+
+    /** The shape of {@code opcode}, decoded on its first use. */
+    static PtxShape forOpcode(String opcode) {
+        PtxShape s = SHAPES.get(opcode);
+        return s != null ? s : SHAPES.computeIfAbsent(opcode, PtxShape::of);
+    }
+
+    private static PtxShape of(String opcode) {
         String[] parts = opcode.split("\\.");
         for (int k = 0; k < parts.length; k++) { // the handlers' string switches then find their case by identity
             parts[k] = parts[k].intern();

@@ -15,19 +15,40 @@ final class PtxStep {
     /** What {@link PtxThread#run} does with a statement. */
     enum Kind { SKIP, PARAM, LOCAL, RET, BRA, BAR, WARP, CALL, ATOMIC, EXECUTE }
 
+    /**
+     * The opcode's first word where {@link PtxThread#execute} and its integer arithmetic tell them
+     * apart (a switch on the enum, not on the string each step); any other word is OTHER.
+     */
+    enum Op {
+        LD, ST, CVTA, MOV, CVT, SETP, SELP, LOP3, BFE, COPYSIGN, BMSK, SHF, ADDC, SUBC, MADC,
+        ADD, SUB, MUL, MAD, AND, OR, XOR, MIN, MAX, CLZ, POPC, BREV, NOT, NEG, ABS, SHL, SHR, OTHER;
+
+        static Op of(String base) {
+            for (Op op : values()) {
+                if (op != OTHER && op.name().toLowerCase(java.util.Locale.ROOT).equals(base)) {
+                    return op;
+                }
+            }
+            return OTHER;
+        }
+    }
+
     final Statement statement;
     final Kind kind;
     /** The instruction, or null. */
     final Instruction in;
     /** The opcode's first word ({@link Instruction#base}, which builds it anew each time). */
     final String base;
+    /** {@code base} as an {@link Op} (null for a statement that is no instruction). */
+    final Op op;
     /** The guard's predicate ({@code kind NAME}), or null; and whether it is negated. */
     final PtxArg guard;
     final boolean negated;
     final PtxArg[] ops;
     /** A .param declaration's bytes (at least 8). */
     final long paramBytes;
-    private volatile PtxShape shape;
+    /** Filled on first use; a record of final fields, so a thread that reads it sees it whole. */
+    private PtxShape shape;
     /** Where a branch goes, once resolved (-1: not yet); a race resolves it twice to the same index. */
     volatile int target = -1;
 
@@ -36,6 +57,7 @@ final class PtxStep {
         if (s instanceof Instruction i) {
             in = i;
             base = i.base().intern(); // string switches on it find their case by identity
+            op = Op.of(base);
             guard = i.guard() == null ? null : PtxArg.of(new PtxOperand.Name(i.guard().predicate()), layout, at);
             negated = i.guard() != null && i.guard().negated();
             ops = i.operands().stream().map(o -> PtxArg.of(o, layout, at)).toArray(PtxArg[]::new);
@@ -52,6 +74,7 @@ final class PtxStep {
         } else {
             in = null;
             base = null;
+            op = null;
             guard = null;
             negated = false;
             ops = new PtxArg[0];
@@ -64,7 +87,7 @@ final class PtxStep {
     PtxShape shape() {
         PtxShape s = shape;
         if (s == null) {
-            s = PtxShape.of(in.opcode());
+            s = PtxShape.forOpcode(in.opcode());
             shape = s;
         }
         return s;

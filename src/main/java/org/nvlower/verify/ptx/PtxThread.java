@@ -338,8 +338,8 @@ final class PtxThread {
             write(ops[0], math.compute(in, sources), bits);
             return;
         }
-        switch (step.base) {
-            case "ld" -> {
+        switch (step.op) {
+            case LD -> {
                 PtxArg a = ops[1].asAddress();
                 PtxArg[] dst = ops[0].kind == PtxArg.Kind.VECTOR ? ops[0].elements : new PtxArg[] {ops[0]};
                 for (int k = 0; k < dst.length; k++) {
@@ -353,7 +353,7 @@ final class PtxThread {
                     }
                 }
             }
-            case "st" -> {
+            case ST -> {
                 PtxArg a = ops[0].asAddress();
                 PtxArg[] src = ops[1].kind == PtxArg.Kind.VECTOR ? ops[1].elements : new PtxArg[] {ops[1]};
                 for (int k = 0; k < src.length; k++) {
@@ -361,13 +361,13 @@ final class PtxThread {
                     store(space(in, parts, shape.typedSpace(), at), at, value(src[k], bits, false), bits / 8);
                 }
             }
-            case "cvta" -> write(ops[0], value(ops[1], bits, false), bits);
-            case "mov" -> move(ops[0], ops[1], bits);
-            case "cvt" -> convert(step);
-            case "setp" -> setp(step, bits, signed, isFloat);
-            case "selp" -> write(ops[0], value(ops[3], 1, false) != 0 ? value(ops[1], bits, false)
+            case CVTA -> write(ops[0], value(ops[1], bits, false), bits);
+            case MOV -> move(ops[0], ops[1], bits);
+            case CVT -> convert(step);
+            case SETP -> setp(step, bits, signed, isFloat);
+            case SELP -> write(ops[0], value(ops[3], 1, false) != 0 ? value(ops[1], bits, false)
                     : value(ops[2], bits, false), bits);
-            case "lop3" -> {
+            case LOP3 -> {
                 if (parts.length != 2) {
                     throw unsupported(in, "lop3 with a predicate output");
                 }
@@ -378,17 +378,17 @@ final class PtxThread {
                 write(ops[0], Emulator.lut((int) value(ops[4], 32, false), (int) value(ops[1], 32, false),
                         (int) value(ops[2], 32, false), (int) value(ops[3], 32, false)) & 0xFFFFFFFFL, 32);
             }
-            case "bfe" -> write(ops[0], PtxBits.bfe(value(ops[1], bits, false), value(ops[2], 32, false),
+            case BFE -> write(ops[0], PtxBits.bfe(value(ops[1], bits, false), value(ops[2], 32, false),
                     value(ops[3], 32, false), bits, signed), bits);
-            case "copysign" -> { // copysign.f32/f64 d, a, b: b with a's sign
+            case COPYSIGN -> { // copysign.f32/f64 d, a, b: b with a's sign
                 long sign = 1L << (bits - 1);
                 write(ops[0], value(ops[2], bits, false) & ~sign | value(ops[1], bits, false) & sign, bits);
             }
-            case "bmsk" -> write(ops[0], PtxBits.bitMask(parts[1].equals("clamp"), value(ops[1], 32, false),
+            case BMSK -> write(ops[0], PtxBits.bitMask(parts[1].equals("clamp"), value(ops[1], 32, false),
                     value(ops[2], 32, false)), 32);
-            case "shf" -> write(ops[0], PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
+            case SHF -> write(ops[0], PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
                     value(ops[1], 32, false), value(ops[2], 32, false), value(ops[3], 32, false)), 32);
-            case "addc", "subc", "madc" -> carry(step, bits, signed);
+            case ADDC, SUBC, MADC -> carry(step, bits, signed);
             default -> {
                 if (shape.carryOut()) {
                     carry(step, bits, signed);
@@ -546,8 +546,9 @@ final class PtxThread {
     private long address(PtxArg a, String[] parts) {
         long base;
         Long symbol;
-        if (parts[1].equals("param") && frame.params.containsKey(a.name)) {
-            base = frame.params.get(a.name);
+        Long param = parts[1].equals("param") ? frame.params.get(a.name) : null;
+        if (param != null || parts[1].equals("param") && frame.params.containsKey(a.name)) {
+            base = param; // (a parameter the call left without a slot fails here, as before)
         } else if (!frame.locals.isEmpty() && frame.locals.containsKey(a.name)) {
             base = frame.locals.get(a.name);
         } else if ((symbol = mem.symbols().get(a.name)) != null) { // a symbol's address is never null
@@ -854,41 +855,41 @@ final class PtxThread {
     private void integer(PtxStep step, int bits, boolean signed) {
         Instruction in = step.in;
         String[] parts = step.shape().parts();
-        String base = step.base;
         PtxArg[] ops = step.ops;
         long a = value(ops[1], bits, signed);
         long b = ops.length > 2 ? value(ops[2], bits, signed) : 0;
         String mode = parts.length > 2 ? parts[1] : "";
-        boolean product = base.equals("mul") || base.equals("mad");
+        PtxStep.Op op = step.op;
+        boolean product = op == PtxStep.Op.MUL || op == PtxStep.Op.MAD;
         if (parts.length > 3 || !mode.isEmpty() && !(product && PRODUCT_HALVES.contains(mode))) {
             throw unsupported(in, "." + mode); // .sat, mul24's forms, ...: not modelled
         }
         if (mode.equals("wide") && product) {
-            long c = base.equals("mad") ? value(ops[3], 2 * bits, signed) : 0;
+            long c = op == PtxStep.Op.MAD ? value(ops[3], 2 * bits, signed) : 0;
             if (bits > 32) {
                 throw unsupported(in, "a 128-bit product");
             }
             write(ops[0], a * b + c, 2 * bits);
             return;
         }
-        long r = switch (base) {
-            case "add" -> a + b;
-            case "sub" -> a - b;
-            case "mul" -> mode.equals("hi") ? high(a, b, bits, signed) : a * b;
-            case "mad" -> (mode.equals("hi") ? high(a, b, bits, signed) : a * b) + value(ops[3], bits, signed);
-            case "and" -> a & b;
-            case "or" -> a | b;
-            case "xor" -> a ^ b;
-            case "min" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
-            case "max" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
-            case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
-            case "popc" -> Long.bitCount(bits == 64 ? a : a & 0xFFFFFFFFL);
-            case "brev" -> bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
-            case "not" -> ~a;
-            case "neg" -> -a;
-            case "abs" -> Math.abs(a);
-            case "shl" -> (b & 0xFFFFFFFFL) >= bits ? 0 : a << b;
-            case "shr" -> {
+        long r = switch (op) {
+            case ADD -> a + b;
+            case SUB -> a - b;
+            case MUL -> mode.equals("hi") ? high(a, b, bits, signed) : a * b;
+            case MAD -> (mode.equals("hi") ? high(a, b, bits, signed) : a * b) + value(ops[3], bits, signed);
+            case AND -> a & b;
+            case OR -> a | b;
+            case XOR -> a ^ b;
+            case MIN -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
+            case MAX -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
+            case CLZ -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
+            case POPC -> Long.bitCount(bits == 64 ? a : a & 0xFFFFFFFFL);
+            case BREV -> bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
+            case NOT -> ~a;
+            case NEG -> -a;
+            case ABS -> Math.abs(a);
+            case SHL -> (b & 0xFFFFFFFFL) >= bits ? 0 : a << b;
+            case SHR -> {
                 long n = Math.min(b & 0xFFFFFFFFL, bits);
                 yield signed ? (n >= bits ? a >> (bits - 1) : a >> n) : n >= bits ? 0 : a >>> n;
             }
