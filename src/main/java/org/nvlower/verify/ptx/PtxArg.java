@@ -19,6 +19,11 @@ final class PtxArg {
     final String name;
     /** The register slot of {@code name} (-1 where there is none). */
     final int slot;
+    /**
+     * The parameter slot ({@link PtxLayout#paramSlot}) of an ADDRESS's base and of a NAME in a call's
+     * lists, -1 for any other operand.
+     */
+    final int paramSlot;
     /** A PAIR's second predicate, and its slot. */
     final String second;
     final int secondSlot;
@@ -28,12 +33,13 @@ final class PtxArg {
     private final long bits;
     private final boolean parsed;
 
-    private PtxArg(PtxOperand operand, Kind kind, String name, int slot, String second, int secondSlot,
+    private PtxArg(PtxOperand operand, Kind kind, String name, int slot, int paramSlot, String second, int secondSlot,
             PtxArg[] elements, long bits, boolean parsed) {
         this.operand = operand;
         this.kind = kind;
         this.name = name;
         this.slot = slot;
+        this.paramSlot = paramSlot;
         this.second = second;
         this.secondSlot = secondSlot;
         this.elements = elements != null ? elements : new PtxArg[] {this};
@@ -43,28 +49,34 @@ final class PtxArg {
 
     /** Decodes {@code o} as read at statement {@code from} of {@code layout}. */
     static PtxArg of(PtxOperand o, PtxLayout layout, int from) {
+        return of(o, layout, from, false);
+    }
+
+    /** {@code inGroup}: an element of a call's list, whose names are parameters. */
+    private static PtxArg of(PtxOperand o, PtxLayout layout, int from, boolean inGroup) {
         return switch (o) {
-            case PtxOperand.Name n -> new PtxArg(o, Kind.NAME, n.name(), layout.slot(n.name(), from), null, -1, null, 0, false);
-            case PtxOperand.Not n -> new PtxArg(o, Kind.NOT, n.name(), layout.slot(n.name(), from), null, -1, null, 0, false);
-            case PtxOperand.PredicatePair p -> new PtxArg(o, Kind.PAIR, p.first(), layout.slot(p.first(), from), p.second(),
+            case PtxOperand.Name n -> new PtxArg(o, Kind.NAME, n.name(), layout.slot(n.name(), from),
+                    inGroup ? layout.paramSlot(n.name()) : -1, null, -1, null, 0, false);
+            case PtxOperand.Not n -> new PtxArg(o, Kind.NOT, n.name(), layout.slot(n.name(), from), -1, null, -1, null, 0, false);
+            case PtxOperand.PredicatePair p -> new PtxArg(o, Kind.PAIR, p.first(), layout.slot(p.first(), from), -1, p.second(),
                     layout.slot(p.second(), from), null, 0, false);
-            case PtxOperand.Address a -> new PtxArg(o, Kind.ADDRESS, a.base(), layout.slot(a.base(), from), null, -1, null,
-                    a.offset(), true);
+            case PtxOperand.Address a -> new PtxArg(o, Kind.ADDRESS, a.base(), layout.slot(a.base(), from),
+                    layout.paramSlot(a.base()), null, -1, null, a.offset(), true);
             case PtxOperand.Immediate im -> immediate(im);
-            case PtxOperand.Vector v -> new PtxArg(o, Kind.VECTOR, null, -1, null, -1,
-                    v.elements().stream().map(e -> of(e, layout, from)).toArray(PtxArg[]::new), 0, false);
-            case PtxOperand.Group g -> new PtxArg(o, Kind.GROUP, null, -1, null, -1,
-                    g.elements().stream().map(e -> of(e, layout, from)).toArray(PtxArg[]::new), 0, false);
-            default -> new PtxArg(o, Kind.OTHER, null, -1, null, -1, null, 0, false);
+            case PtxOperand.Vector v -> new PtxArg(o, Kind.VECTOR, null, -1, -1, null, -1,
+                    v.elements().stream().map(e -> of(e, layout, from, false)).toArray(PtxArg[]::new), 0, false);
+            case PtxOperand.Group g -> new PtxArg(o, Kind.GROUP, null, -1, -1, null, -1,
+                    g.elements().stream().map(e -> of(e, layout, from, true)).toArray(PtxArg[]::new), 0, false);
+            default -> new PtxArg(o, Kind.OTHER, null, -1, -1, null, -1, null, 0, false);
         };
     }
 
     /** An immediate parsed now; one whose text does not parse fails where it is read, as before. */
     private static PtxArg immediate(PtxOperand.Immediate im) {
         try {
-            return new PtxArg(im, Kind.IMMEDIATE, null, -1, null, -1, null, im.bits(), true);
+            return new PtxArg(im, Kind.IMMEDIATE, null, -1, -1, null, -1, null, im.bits(), true);
         } catch (RuntimeException e) {
-            return new PtxArg(im, Kind.IMMEDIATE, null, -1, null, -1, null, 0, false);
+            return new PtxArg(im, Kind.IMMEDIATE, null, -1, -1, null, -1, null, 0, false);
         }
     }
 

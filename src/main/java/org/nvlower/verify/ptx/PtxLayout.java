@@ -43,6 +43,14 @@ final class PtxLayout {
     private final Map<String, Integer> labels = new HashMap<>();
     /** Register keys ({@link #regKey}) to their slots. */
     private final Map<String, Integer> slots = new HashMap<>();
+    /**
+     * Parameter names (the function's own, its .param declarations, call lists and ld/st bases) to
+     * their slots in a frame's parameter addresses; .param names are function-wide, not block-scoped.
+     */
+    private final Map<String, Integer> paramSlots = new HashMap<>();
+    /** The parameter slots of the function's returns, then of its parameters, as a call fills them. */
+    final int[] returnSlots;
+    final int[] paramSlotsOfParams;
     final PtxStep[] steps;
 
     private PtxLayout(PtxFunction function) {
@@ -51,6 +59,8 @@ final class PtxLayout {
         regsOf.add(List.of());
         scopedRegs.add(false);
         flatten(function.body(), 0);
+        returnSlots = function.returns().stream().mapToInt(v -> paramSlot(v.name())).toArray();
+        paramSlotsOfParams = function.params().stream().mapToInt(v -> paramSlot(v.name())).toArray();
         steps = new PtxStep[code.size()];
         for (int k = 0; k < steps.length; k++) {
             steps[k] = new PtxStep(code.get(k), this, k);
@@ -118,6 +128,22 @@ final class PtxLayout {
      */
     synchronized int slot(String name, int from) {
         return slots.computeIfAbsent(regKey(name, from), k -> slots.size());
+    }
+
+    /** The parameter slot of {@code name}, numbered on first use. */
+    synchronized int paramSlot(String name) {
+        return paramSlots.computeIfAbsent(name, k -> paramSlots.size());
+    }
+
+    /** The parameter slot of {@code name}, or -1 where no statement names it as a parameter. */
+    synchronized int paramSlotOrNone(String name) {
+        Integer p = paramSlots.get(name);
+        return p == null ? -1 : p;
+    }
+
+    /** The parameter slots numbered so far: a new frame's parameter count. */
+    synchronized int paramSlotCount() {
+        return paramSlots.size();
     }
 
     /** The slots numbered so far: a new frame's register count. */

@@ -45,8 +45,9 @@ final class PtxStep {
     final PtxArg guard;
     final boolean negated;
     final PtxArg[] ops;
-    /** A .param declaration's bytes (at least 8). */
+    /** A .param declaration's bytes (at least 8), and its parameter slot ({@link PtxLayout#paramSlot}). */
     final long paramBytes;
+    final int paramSlot;
     /** Filled on first use; a record of final fields, so a thread that reads it sees it whole. */
     private PtxShape shape;
     /** Where a branch goes, once resolved (-1: not yet); a race resolves it twice to the same index. */
@@ -62,6 +63,7 @@ final class PtxStep {
             negated = i.guard() != null && i.guard().negated();
             ops = i.operands().stream().map(o -> PtxArg.of(o, layout, at)).toArray(PtxArg[]::new);
             paramBytes = 0;
+            paramSlot = -1;
             kind = switch (base) {
                 case "ret", "exit" -> Kind.RET;
                 case "bra" -> Kind.BRA;
@@ -78,9 +80,10 @@ final class PtxStep {
             guard = null;
             negated = false;
             ops = new PtxArg[0];
-            paramBytes = s instanceof Statement.Variable v ? Math.max(8, PtxThread.paramBytes(v)) : 0;
             kind = s instanceof Statement.Variable v && v.space().equals(".param") ? Kind.PARAM
                     : s instanceof Statement.Variable v && v.space().equals(".local") ? Kind.LOCAL : Kind.SKIP;
+            paramBytes = s instanceof Statement.Variable v ? Math.max(8, PtxThread.paramBytes(v)) : 0;
+            paramSlot = kind == Kind.PARAM ? layout.paramSlot(((Statement.Variable) s).name()) : -1;
         }
     }
 

@@ -72,13 +72,16 @@ final class PtxThread {
 
     /**
      * One call of a function: its layout and its own registers (by the layout's slots; {@code written}
-     * says which hold a value), parameters, locals and pc.
+     * says which hold a value), parameters (their addresses by the layout's parameter slots), locals
+     * and pc.
      */
     private static final class Frame {
         final PtxLayout layout;
         long[] regs;
         boolean[] written;
-        final Map<String, Long> params = new HashMap<>();
+        long[] params;
+        /** Per parameter slot: NO_PARAM, an address, or NULL_PARAM (a call's argument that was no parameter of the caller). */
+        byte[] paramState;
         /** The function's .local variables: name to address in the thread's local memory. */
         final Map<String, Long> locals = new HashMap<>();
         int pc;
@@ -90,6 +93,37 @@ final class PtxThread {
             int n = layout.slotCount();
             regs = new long[n];
             written = new boolean[n];
+            int p = layout.paramSlotCount();
+            params = new long[p];
+            paramState = new byte[p];
+        }
+
+        /** Whether parameter slot {@code p} names a parameter of this call (a map's containsKey). */
+        boolean hasParam(int p) {
+            return p >= 0 && p < paramState.length && paramState[p] != NO_PARAM;
+        }
+
+        /** Parameter slot {@code p}'s address, null where it has none (a map's get). */
+        Long param(int p) {
+            return p >= 0 && p < paramState.length && paramState[p] == ADDRESS ? params[p] : null;
+        }
+
+        /** Parameter slot {@code p}'s address, which {@link #hasParam} has; unboxing a null fails as before. */
+        long paramAddress(int p) {
+            if (paramState[p] == NULL_PARAM) {
+                throw new NullPointerException("parameter " + p + " has no address");
+            }
+            return params[p];
+        }
+
+        void putParam(int p, Long address) {
+            if (p >= paramState.length) { // numbered after this frame began
+                int n = Math.max(p + 1, layout.paramSlotCount());
+                params = Arrays.copyOf(params, n);
+                paramState = Arrays.copyOf(paramState, n);
+            }
+            paramState[p] = address == null ? NULL_PARAM : ADDRESS;
+            params[p] = address == null ? 0 : address;
         }
 
         /** Whether register slot {@code slot} holds a value. */
@@ -107,6 +141,10 @@ final class PtxThread {
             written[slot] = true;
         }
     }
+
+    private static final byte NO_PARAM = 0;
+    private static final byte ADDRESS = 1;
+    private static final byte NULL_PARAM = 2;
 
     private Frame frameOf(PtxFunction function) {
         PtxLayout l = layouts.get(function);
@@ -128,12 +166,13 @@ final class PtxThread {
         this.math = math;
         this.mufu = mufu;
         this.frame = frameOf(kernel);
-        for (Statement.Variable p : kernel.params()) { // a scalar gets its argument, an array (a struct by value) zeros
+        for (int k = 0; k < kernel.params().size(); k++) { // a scalar gets its argument, an array (a struct by value) zeros
+            Statement.Variable p = kernel.params().get(k);
             long a = allocateParam(Math.max(8, paramBytes(p)));
             if (p.dims().isEmpty()) {
                 store(param, a, args.get(p.name()), 8);
             }
-            frame.params.put(p.name(), a);
+            frame.putParam(frame.layout.paramSlotsOfParams[k], a);
         }
     }
 
@@ -155,7 +194,7 @@ final class PtxThread {
             PtxStep s = code[frame.pc++];
             switch (s.kind) {
                 case PARAM -> {
-                    frame.params.put(((Statement.Variable) s.statement).name(), allocateParam(s.paramBytes));
+                    frame.putParam(s.paramSlot, allocateParam(s.paramBytes));
                     continue;
                 }
                 case LOCAL -> {
@@ -299,10 +338,12 @@ final class PtxThread {
         Frame caller = frame;
         Frame f = frameOf(callee);
         for (int k = 0; k < callee.returns().size(); k++) {
-            f.params.put(callee.returns().get(k).name(), caller.params.get(((PtxOperand.Name) rets.get(k)).name()));
+            PtxOperand.Name r = (PtxOperand.Name) rets.get(k); // a list element that is no name fails here, as before
+            f.putParam(f.layout.returnSlots[k], caller.param(s.ops[0].elements[k].paramSlot));
         }
         for (int k = 0; k < callee.params().size(); k++) {
-            f.params.put(callee.params().get(k).name(), caller.params.get(((PtxOperand.Name) args.get(k)).name()));
+            PtxOperand.Name a = (PtxOperand.Name) args.get(k);
+            f.putParam(f.layout.paramSlotsOfParams[k], caller.param(s.ops[at + 1].elements[k].paramSlot));
         }
         frame = f;
         if (!run()) {
@@ -546,9 +587,8 @@ final class PtxThread {
     private long address(PtxArg a, String[] parts) {
         long base;
         Long symbol;
-        Long param = parts[1].equals("param") ? frame.params.get(a.name) : null;
-        if (param != null || parts[1].equals("param") && frame.params.containsKey(a.name)) {
-            base = param; // (a parameter the call left without a slot fails here, as before)
+        if (parts[1].equals("param") && frame.hasParam(a.paramSlot)) {
+            base = frame.paramAddress(a.paramSlot);
         } else if (!frame.locals.isEmpty() && frame.locals.containsKey(a.name)) {
             base = frame.locals.get(a.name);
         } else if ((symbol = mem.symbols().get(a.name)) != null) { // a symbol's address is never null
@@ -988,7 +1028,7 @@ final class PtxThread {
             s = mem.symbols().get(name);
         }
         if (s == null) { // mov.b64 %rd, kernel_param: its address in the param space
-            s = frame.params.get(name);
+            s = frame.param(frame.layout.paramSlotOrNone(name));
         }
         return s != null ? s : reg(a);
     }
