@@ -27,7 +27,7 @@ final class PtxArg {
     /** A PAIR's second predicate, and its slot. */
     final String second;
     final int secondSlot;
-    /** A VECTOR's or GROUP's elements; for any other operand itself alone (an ld/st of one value). */
+    /** A VECTOR's or GROUP's elements, else null. */
     final PtxArg[] elements;
     /** An IMMEDIATE's bits, when {@code parsed}; an ADDRESS's offset. */
     private final long bits;
@@ -42,7 +42,7 @@ final class PtxArg {
         this.paramSlot = paramSlot;
         this.second = second;
         this.secondSlot = secondSlot;
-        this.elements = elements != null ? elements : new PtxArg[] {this};
+        this.elements = elements;
         this.bits = bits;
         this.parsed = parsed;
     }

@@ -25,9 +25,18 @@ import org.nvlower.ptx.Statement;
  */
 final class PtxLayout {
 
-    /** Layouts by function identity, shared by all threads; cleared when it grows past this. */
+    /**
+     * Layouts by function identity, shared by all threads; emptied when it would pass SHARED_MAX
+     * functions or SHARED_STEPS statements (a decoded statement with its operands is a few hundred
+     * bytes, by an estimate of its objects: the bound keeps the cache to tens of MB, where the
+     * interpreter before kept layouts only for a thread's life; GpuRuntimeKernelTest decodes about
+     * 72,000 statements of about 230 functions per llc module, counted). A function's identity is
+     * the key because a PtxFunction is a record: its hash walks the whole body.
+     */
     private static final int SHARED_MAX = 512;
+    private static final int SHARED_STEPS = 250_000;
     private static final Map<PtxFunction, PtxLayout> SHARED = new IdentityHashMap<>();
+    private static int sharedSteps;
 
     final PtxFunction function;
     final List<Statement> code = new ArrayList<>();
@@ -72,11 +81,13 @@ final class PtxLayout {
         synchronized (SHARED) {
             PtxLayout l = SHARED.get(function);
             if (l == null) {
-                if (SHARED.size() >= SHARED_MAX) {
-                    SHARED.clear();
-                }
                 l = new PtxLayout(function);
+                if (SHARED.size() >= SHARED_MAX || sharedSteps + l.steps.length > SHARED_STEPS) {
+                    SHARED.clear();
+                    sharedSteps = 0;
+                }
                 SHARED.put(function, l);
+                sharedSteps += l.steps.length;
             }
             return l;
         }
