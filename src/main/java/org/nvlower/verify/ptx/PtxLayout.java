@@ -35,7 +35,7 @@ final class PtxLayout {
      */
     private static final int SHARED_MAX = 512;
     private static final int SHARED_STEPS = 250_000;
-    private static final Map<PtxFunction, PtxLayout> SHARED = new IdentityHashMap<>();
+    private static volatile IdentityHashMap<PtxFunction, PtxLayout> shared = new IdentityHashMap<>();
     private static int sharedSteps;
 
     final PtxFunction function;
@@ -50,13 +50,15 @@ final class PtxLayout {
     private final List<Boolean> scopedRegs = new ArrayList<>();
     /** "BLOCK:NAME" to the label's index in {@code code}. */
     private final Map<String, Integer> labels = new HashMap<>();
-    /** Register keys ({@link #regKey}) to their slots. */
+    /** Register keys ({@link #regKey}) to their slots; their count, read without the lock by each new frame. */
     private final Map<String, Integer> slots = new HashMap<>();
+    private volatile int slotCount;
     /**
      * Parameter names (the function's own, its .param declarations, call lists and ld/st bases) to
      * their slots in a frame's parameter addresses; .param names are function-wide, not block-scoped.
      */
     private final Map<String, Integer> paramSlots = new HashMap<>();
+    private volatile int paramSlotCount;
     /** The parameter slots of the function's returns, then of its parameters, as a call fills them. */
     final int[] returnSlots;
     final int[] paramSlotsOfParams;
@@ -76,18 +78,24 @@ final class PtxLayout {
         }
     }
 
-    /** {@code function}'s layout, built on first use. */
+    /**
+     * {@code function}'s layout, built on first use. Read without a lock (a new thread per case asks
+     * for its kernel's): the map is replaced, never changed, once published.
+     */
     static PtxLayout of(PtxFunction function) {
-        synchronized (SHARED) {
-            PtxLayout l = SHARED.get(function);
+        PtxLayout l = shared.get(function);
+        if (l != null) {
+            return l;
+        }
+        synchronized (PtxLayout.class) {
+            l = shared.get(function);
             if (l == null) {
                 l = new PtxLayout(function);
-                if (SHARED.size() >= SHARED_MAX || sharedSteps + l.steps.length > SHARED_STEPS) {
-                    SHARED.clear();
-                    sharedSteps = 0;
-                }
-                SHARED.put(function, l);
-                sharedSteps += l.steps.length;
+                boolean full = shared.size() >= SHARED_MAX || sharedSteps + l.steps.length > SHARED_STEPS;
+                IdentityHashMap<PtxFunction, PtxLayout> next = full ? new IdentityHashMap<>() : new IdentityHashMap<>(shared);
+                sharedSteps = (full ? 0 : sharedSteps) + l.steps.length;
+                next.put(function, l);
+                shared = next;
             }
             return l;
         }
@@ -138,12 +146,16 @@ final class PtxLayout {
      * steps are decoded; a later one (an operand no step holds) gets the next number.
      */
     synchronized int slot(String name, int from) {
-        return slots.computeIfAbsent(regKey(name, from), k -> slots.size());
+        int slot = slots.computeIfAbsent(regKey(name, from), k -> slots.size());
+        slotCount = slots.size();
+        return slot;
     }
 
     /** The parameter slot of {@code name}, numbered on first use. */
     synchronized int paramSlot(String name) {
-        return paramSlots.computeIfAbsent(name, k -> paramSlots.size());
+        int slot = paramSlots.computeIfAbsent(name, k -> paramSlots.size());
+        paramSlotCount = paramSlots.size();
+        return slot;
     }
 
     /** The parameter slot of {@code name}, or -1 where no statement names it as a parameter. */
@@ -153,13 +165,13 @@ final class PtxLayout {
     }
 
     /** The parameter slots numbered so far: a new frame's parameter count. */
-    synchronized int paramSlotCount() {
-        return paramSlots.size();
+    int paramSlotCount() {
+        return paramSlotCount;
     }
 
     /** The slots numbered so far: a new frame's register count. */
-    synchronized int slotCount() {
-        return slots.size();
+    int slotCount() {
+        return slotCount;
     }
 
     /** The index the branch {@code step} at {@code from} goes to, as seen from there. */

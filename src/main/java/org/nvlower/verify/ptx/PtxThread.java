@@ -2,7 +2,6 @@ package org.nvlower.verify.ptx;
 
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,8 +55,6 @@ final class PtxThread {
     private static final long LOCAL_BASE = 0x6000_0000L;
 
     private final Memories mem;
-    /** The layouts of the functions this thread has entered, by identity (a first level before {@link PtxLayout#of}). */
-    private final Map<PtxFunction, PtxLayout> layouts = new IdentityHashMap<>();
     private final PtxMemory param = new PtxMemory();
     /** The thread's local memory ({@code .local} variables such as nvcc's {@code __local_depot}), from LOCAL_BASE up. */
     private final PtxMemory local = new PtxMemory();
@@ -147,12 +144,7 @@ final class PtxThread {
     private static final byte NULL_PARAM = 2;
 
     private Frame frameOf(PtxFunction function) {
-        PtxLayout l = layouts.get(function);
-        if (l == null) {
-            l = PtxLayout.of(function);
-            layouts.put(function, l);
-        }
-        return new Frame(l);
+        return new Frame(PtxLayout.of(function));
     }
 
     /**
