@@ -38,6 +38,15 @@ final class PtxGlobals {
     /** {@code generic(SYM)} or {@code SYM}, then an optional {@code +N} or {@code -N}. */
     private static final Pattern ADDRESS = Pattern.compile(
             "(?:generic\\(([A-Za-z_$%][\\w$]*)\\)|([A-Za-z_$%][\\w$]*))\\s*(?:([+-])\\s*(\\d+))?");
+    /**
+     * An initial value's number forms, compiled once (String.matches compiled each on every element:
+     * an eighth of GpuRuntimeKernelTest's time went to the runtime's constant tables).
+     */
+    private static final Pattern HEX_FLOAT = Pattern.compile("0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}");
+    private static final Pattern HEX = Pattern.compile("0[xX][0-9a-fA-F]+[uU]?");
+    private static final Pattern BINARY = Pattern.compile("0[bB][01]+[uU]?");
+    private static final Pattern OCTAL = Pattern.compile("0[0-7]+[uU]?");
+    private static final Pattern DECIMAL = Pattern.compile("[0-9]+[uU]?");
     /** {@code MASK(ADDRESS)}: one byte of an address. */
     private static final Pattern MASKED = Pattern.compile("0[xX]([0-9a-fA-F]+)\\((.*)\\)");
 
@@ -92,20 +101,26 @@ final class PtxGlobals {
     private static long element(Variable v, String text, Map<String, Long> symbols) {
         String t = text.startsWith("-") ? text.substring(1) : text;
         BigInteger m;
-        if (t.matches("0[fF][0-9a-fA-F]{8}|0[dD][0-9a-fA-F]{16}")) {
+        if (HEX_FLOAT.matcher(t).matches()) {
             m = new BigInteger(t.substring(2), 16);
-        } else if (t.matches("0[xX][0-9a-fA-F]+[uU]?")) {
-            m = new BigInteger(t.replaceAll("[uU]$", "").substring(2), 16);
-        } else if (t.matches("0[bB][01]+[uU]?")) {
-            m = new BigInteger(t.replaceAll("[uU]$", "").substring(2), 2);
-        } else if (t.matches("0[0-7]+[uU]?")) {
-            m = new BigInteger(t.replaceAll("[uU]$", "").substring(1), 8);
-        } else if (t.matches("[0-9]+[uU]?")) {
-            m = new BigInteger(t.replaceAll("[uU]$", ""));
+        } else if (HEX.matcher(t).matches()) {
+            m = new BigInteger(withoutU(t).substring(2), 16);
+        } else if (BINARY.matcher(t).matches()) {
+            m = new BigInteger(withoutU(t).substring(2), 2);
+        } else if (OCTAL.matcher(t).matches()) {
+            m = new BigInteger(withoutU(t).substring(1), 8);
+        } else if (DECIMAL.matcher(t).matches()) {
+            m = new BigInteger(withoutU(t));
         } else {
             return address(v, text, symbols);
         }
         return (text.startsWith("-") ? m.negate() : m).longValue();
+    }
+
+    /** The digits without the unsigned suffix {@code u} or {@code U}. */
+    private static String withoutU(String t) {
+        char last = t.charAt(t.length() - 1);
+        return last == 'u' || last == 'U' ? t.substring(0, t.length() - 1) : t;
     }
 
     /** A variable's address plus an offset, or one byte of it under a mask ({@link #MASKED}). */

@@ -1,24 +1,16 @@
 package org.nvlower.verify.ptx;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 import org.nvlower.ptx.PtxOperand;
 import org.nvlower.ptx.PtxFunction;
-import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.ptx.PtxPrinter;
 import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
 import org.nvlower.sass.Emulator;
-import org.nvlower.sass.Mod.MufuFn;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.softfloat.Env;
 import org.nvlower.softfloat.F16;
@@ -57,18 +49,10 @@ final class PtxThread {
     record Memories(PtxMemory global, PtxMemory shared, Map<String, Long> symbols,
             Map<String, PtxFunction> functions) {}
 
-    /** Type words, compiled once (String.matches compiled its pattern on every instruction). */
-    private static final Pattern SCALAR_WORD = Pattern.compile("[bsuf](8|16|32|64)");
-    private static final Pattern WIDE_WORD = Pattern.compile("[bsuf](32|64)");
-    private static final Pattern INTEGER_WORD = Pattern.compile("[us](32|64)");
-    private static final Pattern VECTOR_WORD = Pattern.compile("v[248]");
-
     private static final long PARAM_BASE = 0x7000_0000L;
     private static final long LOCAL_BASE = 0x6000_0000L;
 
     private final Memories mem;
-    /** The layouts of the functions this thread has entered, by identity. */
-    private final Map<PtxFunction, Layout> layouts = new IdentityHashMap<>();
     private final PtxMemory param = new PtxMemory();
     /** The thread's local memory ({@code .local} variables such as nvcc's {@code __local_depot}), from LOCAL_BASE up. */
     private final PtxMemory local = new PtxMemory();
@@ -77,130 +61,12 @@ final class PtxThread {
     private final MathUnit math;
     private final MufuModel mufu;
     private long nextParam = PARAM_BASE;
-    private Frame frame;
-    private Instruction atWarpOp;
+    private PtxFrame frame;
+    private PtxStep atWarpOp;
     int mathRuns;
 
-    /**
-     * A function being run: its statements flattened (scopes opened in place), labels, registers,
-     * param symbols. Labels keep their block: a branch goes to the label of that name in the
-     * innermost enclosing block (ptxas's scoping; inline asm expanded twice defines its labels twice).
-     * Registers too: a {@code .reg} declared in a block is that block's, hiding one of the same name
-     * outside it until the block ends.
-     */
-    /**
-     * A function's body flattened once per thread (a called row runs many times in one kernel): its
-     * statements in order, the '{ }' block of each, and where each branch goes.
-     */
-    private static final class Layout {
-        final PtxFunction function;
-        final List<Statement> code = new ArrayList<>();
-        /** The block of each statement of {@code code}: 0 the function's body, then each '{ }' in order. */
-        final List<Integer> blockOf = new ArrayList<>();
-        /** Each block's enclosing block (-1 for the body). */
-        final List<Integer> outer = new ArrayList<>();
-        /** Each block's own .reg declarations (empty for the body: its registers keep their plain names). */
-        final List<List<Statement.Variable>> regsOf = new ArrayList<>();
-        /** Whether a block or one enclosing it, other than the body, declares registers. */
-        final List<Boolean> scopedRegs = new ArrayList<>();
-        /** "BLOCK:NAME" to the label's index in {@code code}. */
-        final Map<String, Integer> labels = new HashMap<>();
-        /** The index each branch at an index goes to, once it has been taken (-1: not yet resolved). */
-        final int[] targets;
-
-        Layout(PtxFunction function) {
-            this.function = function;
-            outer.add(-1);
-            regsOf.add(List.of());
-            scopedRegs.add(false);
-            flatten(function.body(), 0);
-            targets = new int[code.size()];
-            Arrays.fill(targets, -1);
-        }
-
-        private void flatten(List<Statement> body, int block) {
-            for (Statement s : body) {
-                if (s instanceof Statement.Block b) {
-                    int inner = outer.size();
-                    outer.add(block);
-                    List<Statement.Variable> own = new ArrayList<>();
-                    for (Statement d : b.body()) {
-                        if (d instanceof Statement.Variable v && v.space().equals(".reg")) {
-                            own.add(v);
-                        }
-                    }
-                    regsOf.add(own);
-                    scopedRegs.add(!own.isEmpty() || scopedRegs.get(block));
-                    flatten(b.body(), inner);
-                } else {
-                    if (s instanceof Statement.Label l) {
-                        labels.put(block + ":" + l.name(), code.size());
-                    }
-                    code.add(s);
-                    blockOf.add(block);
-                }
-            }
-        }
-
-        /** The key of register {@code name} in a frame's registers as seen from the statement at {@code from}. */
-        String regKey(String name, int from) {
-            int b = from < 0 || from >= blockOf.size() ? 0 : blockOf.get(from);
-            if (!scopedRegs.get(b)) {
-                return name;
-            }
-            for (; b > 0; b = outer.get(b)) {
-                for (Statement.Variable v : regsOf.get(b)) {
-                    if (v.declares(name)) {
-                        return b + ":" + name;
-                    }
-                }
-            }
-            return name;
-        }
-
-        /** The index of label {@code name}, the target of the branch at {@code from}, as seen from there. */
-        int target(String name, int from) {
-            int known = targets[from];
-            if (known >= 0) {
-                return known;
-            }
-            for (int b = blockOf.get(from); b >= 0; b = outer.get(b)) {
-                Integer at = labels.get(b + ":" + name);
-                if (at != null) {
-                    targets[from] = at;
-                    return at;
-                }
-            }
-            throw new IllegalStateException(function.name() + ": no label " + name + " visible from its branch");
-        }
-    }
-
-    /** One call of a function: its layout and its own registers, parameters, locals and pc. */
-    private static final class Frame {
-        final Layout layout;
-        final Map<String, Long> regs = new HashMap<>();
-        final Map<String, Long> params = new HashMap<>();
-        /** The function's .local variables: name to address in the thread's local memory. */
-        final Map<String, Long> locals = new HashMap<>();
-        int pc;
-        /** CC.CF of the carry forms. */
-        long carry;
-
-        Frame(Layout layout) {
-            this.layout = layout;
-        }
-
-        String regKey(String name, int from) {
-            return layout.regKey(name, from);
-        }
-
-        int target(String name, int from) {
-            return layout.target(name, from);
-        }
-    }
-
-    private Frame frameOf(PtxFunction function) {
-        return new Frame(layouts.computeIfAbsent(function, Layout::new));
+    private PtxFrame frameOf(PtxFunction function) {
+        return new PtxFrame(PtxLayout.of(function));
     }
 
     /**
@@ -214,12 +80,13 @@ final class PtxThread {
         this.math = math;
         this.mufu = mufu;
         this.frame = frameOf(kernel);
-        for (Statement.Variable p : kernel.params()) { // a scalar gets its argument, an array (a struct by value) zeros
+        for (int k = 0; k < kernel.params().size(); k++) { // a scalar gets its argument, an array (a struct by value) zeros
+            Statement.Variable p = kernel.params().get(k);
             long a = allocateParam(Math.max(8, paramBytes(p)));
             if (p.dims().isEmpty()) {
                 store(param, a, args.get(p.name()), 8);
             }
-            frame.params.put(p.name(), a);
+            frame.putParam(frame.layout.paramSlotsOfParams[k], a);
         }
     }
 
@@ -234,63 +101,72 @@ final class PtxThread {
                 throw new UnsupportedOperationException(frame.layout.function.name() + ": more than 10^6 steps without a "
                         + "barrier (a loop waiting for memory that nothing in this run writes?)");
             }
-            if (frame.pc >= frame.layout.code.size()) {
+            PtxStep[] code = frame.layout.steps;
+            if (frame.pc >= code.length) {
                 return true;
             }
-            Statement s = frame.layout.code.get(frame.pc++);
-            if (s instanceof Statement.Variable v && v.space().equals(".param")) {
-                frame.params.put(v.name(), allocateParam(Math.max(8, paramBytes(v))));
+            PtxStep s = code[frame.pc++];
+            switch (s.kind) {
+                case PARAM -> {
+                    frame.putParam(s.paramSlot, allocateParam(s.paramBytes));
+                    continue;
+                }
+                case LOCAL -> {
+                    Statement.Variable v = (Statement.Variable) s.statement;
+                    frame.locals.put(v.name(), allocateLocal(v));
+                    continue;
+                }
+                case SKIP -> {
+                    continue;
+                }
+                default -> { }
             }
-            if (s instanceof Statement.Variable v && v.space().equals(".local")) {
-                frame.locals.put(v.name(), allocateLocal(v));
-            }
-            if (!(s instanceof Instruction in)) {
+            if (s.guard != null && (reg(s.guard) != 0) == s.negated) {
                 continue;
             }
-            if (in.guard() != null && (reg(in.guard().predicate()) != 0) == in.guard().negated()) {
-                continue;
-            }
-            switch (in.base()) {
-                case "ret", "exit" -> {
+            Instruction in = s.in;
+            switch (s.kind) {
+                case RET -> {
                     return true;
                 }
-                case "bra" -> frame.pc = frame.target(((PtxOperand.Name) in.operands().get(0)).name(), frame.pc - 1);
-                case "bar", "barrier" -> { // bar.sync, barrier.sync(.aligned), barrier.cta.sync: the block waits
+                case BRA -> frame.pc = frame.layout.target(s, frame.pc - 1);
+                case BAR -> { // bar.sync, barrier.sync(.aligned), barrier.cta.sync: the block waits
                     if (!in.opcode().contains(".sync")) {
                         throw unsupported(in, null); // bar.arrive, bar.red: not modelled
                     }
                     return false;
                 }
-                case "shfl", "vote", "redux" -> { // the warp takes it together (WarpOps); the thread waits here
+                case WARP -> { // the warp takes it together (WarpOps); the thread waits here
                     if (!in.opcode().contains(".sync")) {
                         throw unsupported(in, "the warp instructions before .sync"); // shfl.b32, vote.any: sm_6x and older
                     }
-                    atWarpOp = in;
+                    atWarpOp = s;
                     return false;
                 }
-                case "call" -> call(in);
-                case "atom", "red" -> atomic(in);
-                default -> execute(in);
+                case CALL -> call(s);
+                case ATOMIC -> atomic(s);
+                default -> execute(s);
             }
         }
     }
 
     /** The warp instruction this thread waits at (run() returned false there), or null: at a bar.sync or running. */
     Instruction atWarpOp() {
-        return atWarpOp;
+        return atWarpOp == null ? null : atWarpOp.in;
     }
 
-    /** An operand's value in this thread, for {@link WarpOps}. */
+    /** An operand's value in this thread, for {@link WarpOps}: one of the warp instruction's it waits at. */
     long operand(PtxOperand o, int bits, boolean signed) {
-        return value(o, bits, signed);
+        PtxArg a = atWarpOp == null ? null : atWarpOp.arg(o);
+        return value(a != null ? a : PtxArg.of(o, frame.layout, frame.pc - 1), bits, signed);
     }
 
     /** Writes a warp instruction's result (and its predicate, for {@code d|p}) and lets the thread go on. */
     void finishWarpOp(long result, int bits, boolean predicate) {
-        PtxOperand d = atWarpOp.operands().get(0);
-        if (d instanceof PtxOperand.PredicatePair pair) {
-            write(new PtxOperand.Name(pair.first()), result, bits);
-            write(new PtxOperand.Name(pair.second()), predicate ? 1 : 0, 1);
+        PtxArg d = atWarpOp.ops[0];
+        if (d.kind == PtxArg.Kind.PAIR) {
+            write(d.slot, result, bits);
+            write(d.secondSlot, predicate ? 1 : 0, 1);
         } else {
             write(d, result, bits);
         }
@@ -320,7 +196,7 @@ final class PtxThread {
     }
 
     /** A .param variable's bytes: its element type's (8 for one it cannot size) times its dimensions. */
-    private static long paramBytes(Statement.Variable v) {
+    static long paramBytes(Statement.Variable v) {
         int bits = scalarBits(v.type());
         long bytes = bits > 0 ? bits / 8 : 8;
         for (long d : v.dims()) {
@@ -355,7 +231,8 @@ final class PtxThread {
      * prototype last ({@code call (ret), %rd13, (args), prototype_0}): f's parameters are the
      * caller's argument slots, its return the caller's.
      */
-    private void call(Instruction in) {
+    private void call(PtxStep s) {
+        Instruction in = s.in;
         List<PtxOperand> ops = in.operands();
         List<PtxOperand> rets = ops.get(0) instanceof PtxOperand.Group g ? g.elements() : List.of();
         int at = rets.isEmpty() && !(ops.get(0) instanceof PtxOperand.Group) ? 0 : 1;
@@ -363,7 +240,7 @@ final class PtxThread {
         List<PtxOperand> args = at + 1 < ops.size() && ops.get(at + 1) instanceof PtxOperand.Group g ? g.elements() : List.of();
         String name = ((PtxOperand.Name) target).name();
         if (!mem.functions().containsKey(name)) { // a register: the function at its address
-            long address = reg(name);
+            long address = reg(s.ops[at]);
             name = mem.symbols().entrySet().stream().filter(e -> e.getValue() == address && mem.functions().containsKey(e.getKey()))
                     .map(Map.Entry::getKey).findFirst()
                     .orElseThrow(() -> unsupported(in, String.format("a call through 0x%x, which is no function's address", address)));
@@ -372,13 +249,15 @@ final class PtxThread {
         if (callee.isDeclaration()) {
             throw unsupported(in, "a call of a function without a body here");
         }
-        Frame caller = frame;
-        Frame f = frameOf(callee);
+        PtxFrame caller = frame;
+        PtxFrame f = frameOf(callee);
         for (int k = 0; k < callee.returns().size(); k++) {
-            f.params.put(callee.returns().get(k).name(), caller.params.get(((PtxOperand.Name) rets.get(k)).name()));
+            PtxOperand.Name r = (PtxOperand.Name) rets.get(k); // a list element that is no name fails here, as before
+            f.putParam(f.layout.returnSlots[k], caller.param(s.ops[0].elements[k].paramSlot));
         }
         for (int k = 0; k < callee.params().size(); k++) {
-            f.params.put(callee.params().get(k).name(), caller.params.get(((PtxOperand.Name) args.get(k)).name()));
+            PtxOperand.Name a = (PtxOperand.Name) args.get(k);
+            f.putParam(f.layout.paramSlotsOfParams[k], caller.param(s.ops[at + 1].elements[k].paramSlot));
         }
         frame = f;
         if (!run()) {
@@ -387,32 +266,9 @@ final class PtxThread {
         frame = caller;
     }
 
-    /**
-     * What an opcode's words say, decoded once per opcode text: the words, the last word's type
-     * width (1 for .pred, 0 for none), signedness, float, and the MUFU function of an approximation.
-     */
-    private record Shape(String[] parts, int bits, boolean signed, boolean isFloat, PtxApprox.Form approx, boolean math) {
-        static Shape of(String opcode) {
-            String[] parts = opcode.split("\\.");
-            if (parts[0].equals("ld") || parts[0].equals("st")) { // one thread alone: volatile and cache hints read as plain
-                parts = Arrays.stream(parts).filter(w -> !MEMORY_HINTS.contains(w)).toArray(String[]::new);
-            }
-            String type = parts[parts.length - 1];
-            int bits = SCALAR_WORD.matcher(type).matches() ? Integer.parseInt(type.substring(1))
-                    : type.equals("pred") ? 1 : type.equals("f16x2") ? 32 : 0;
-            return new Shape(parts, bits, type.charAt(0) == 's', type.charAt(0) == 'f', PtxApprox.of(opcode),
-                    PtxMathOp.bySpelling(opcode).isPresent());
-        }
-    }
-
-    private static final Map<String, Shape> SHAPES = new ConcurrentHashMap<>();
-
-    /** ld/st words that change nothing for one thread run alone: .volatile and the cache operators. */
-    private static final Set<String> MEMORY_HINTS = Set.of("volatile", "ca", "cg", "cs", "lu", "cv",
-            "wb", "wt");
-
-    private void execute(Instruction in) {
-        Shape shape = SHAPES.computeIfAbsent(in.opcode(), Shape::of);
+    private void execute(PtxStep step) {
+        Instruction in = step.in;
+        PtxShape shape = step.shape();
         String[] parts = shape.parts();
         int bits = shape.bits();
         if (bits == 0) {
@@ -420,53 +276,53 @@ final class PtxThread {
         }
         boolean signed = shape.signed();
         boolean isFloat = shape.isFloat();
-        List<PtxOperand> ops = in.operands();
-        if (parts[parts.length - 1].equals("f16x2") && !HALF2_OPS.contains(in.base())) {
+        PtxArg[] ops = step.ops;
+        if (shape.half2() && !shape.halfwise()) {
             throw unsupported(in, null); // setp, min, max ... of .f16x2: before reading an operand
         }
         if (shape.approx() != null) { // before MATH: rsqrt.approx.ftz.f64 is both, and one MUFU
-            write(ops.get(0), PtxApprox.eval(mufu, shape.approx(), value(ops.get(1), bits, false)), bits);
+            write(ops[0], PtxApprox.eval(mufu, shape.approx(), value(ops[1], bits, false)), bits);
             return;
         }
         if (shape.math()) {
-            long[] sources = new long[ops.size() - 1];
-            for (int k = 1; k < ops.size(); k++) {
-                sources[k - 1] = value(ops.get(k), bits, false);
+            long[] sources = new long[ops.length - 1];
+            for (int k = 1; k < ops.length; k++) {
+                sources[k - 1] = value(ops[k], bits, false);
             }
             mathRuns++;
-            write(ops.get(0), math.compute(in, sources), bits);
+            write(ops[0], math.compute(in, sources), bits);
             return;
         }
-        switch (in.base()) {
-            case "ld" -> {
-                PtxOperand.Address a = (PtxOperand.Address) ops.get(1);
-                List<PtxOperand> dst = ops.get(0) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(0));
-                for (int k = 0; k < dst.size(); k++) {
+        switch (step.op) {
+            case LD -> {
+                PtxArg a = ops[1].asAddress();
+                PtxArg[] dst = ops[0].kind == PtxArg.Kind.VECTOR ? ops[0].elements : new PtxArg[] {ops[0]};
+                for (int k = 0; k < dst.length; k++) {
                     long at = address(a, parts) + (long) k * bits / 8;
-                    long v = load(space(in, parts, at), at, bits / 8);
+                    long v = load(space(in, parts, shape.typedSpace(), at), at, bits / 8);
                     if (signed && bits < 64) { // ld.s8/.s16/.s32 into a wider register sign-extends
                         v = v << (64 - bits) >> (64 - bits);
-                        write(dst.get(k), v, 64);
+                        write(dst[k], v, 64);
                     } else {
-                        write(dst.get(k), v, bits);
+                        write(dst[k], v, bits);
                     }
                 }
             }
-            case "st" -> {
-                PtxOperand.Address a = (PtxOperand.Address) ops.get(0);
-                List<PtxOperand> src = ops.get(1) instanceof PtxOperand.Vector v ? v.elements() : List.of(ops.get(1));
-                for (int k = 0; k < src.size(); k++) {
+            case ST -> {
+                PtxArg a = ops[0].asAddress();
+                PtxArg[] src = ops[1].kind == PtxArg.Kind.VECTOR ? ops[1].elements : new PtxArg[] {ops[1]};
+                for (int k = 0; k < src.length; k++) {
                     long at = address(a, parts) + (long) k * bits / 8;
-                    store(space(in, parts, at), at, value(src.get(k), bits, false), bits / 8);
+                    store(space(in, parts, shape.typedSpace(), at), at, value(src[k], bits, false), bits / 8);
                 }
             }
-            case "cvta" -> write(ops.get(0), value(ops.get(1), bits, false), bits);
-            case "mov" -> move(ops.get(0), ops.get(1), bits);
-            case "cvt" -> convert(in, parts);
-            case "setp" -> setp(in, parts, bits, signed, isFloat);
-            case "selp" -> write(ops.get(0), value(ops.get(3), 1, false) != 0 ? value(ops.get(1), bits, false)
-                    : value(ops.get(2), bits, false), bits);
-            case "lop3" -> {
+            case CVTA -> write(ops[0], value(ops[1], bits, false), bits);
+            case MOV -> move(ops[0], ops[1], bits);
+            case CVT -> convert(step);
+            case SETP -> setp(step, bits, signed, isFloat);
+            case SELP -> write(ops[0], value(ops[3], 1, false) != 0 ? value(ops[1], bits, false)
+                    : value(ops[2], bits, false), bits);
+            case LOP3 -> {
                 if (parts.length != 2) {
                     throw unsupported(in, "lop3 with a predicate output");
                 }
@@ -474,50 +330,50 @@ final class PtxThread {
                     throw unsupported(in, "lop3 is .b32 only");
                 }
                 // the same truth table as SASS's LOP3
-                write(ops.get(0), Emulator.lut((int) value(ops.get(4), 32, false), (int) value(ops.get(1), 32, false),
-                        (int) value(ops.get(2), 32, false), (int) value(ops.get(3), 32, false)) & 0xFFFFFFFFL, 32);
+                write(ops[0], Emulator.lut((int) value(ops[4], 32, false), (int) value(ops[1], 32, false),
+                        (int) value(ops[2], 32, false), (int) value(ops[3], 32, false)) & 0xFFFFFFFFL, 32);
             }
-            case "bfe" -> write(ops.get(0), PtxBits.bfe(value(ops.get(1), bits, false), value(ops.get(2), 32, false),
-                    value(ops.get(3), 32, false), bits, signed), bits);
-            case "copysign" -> { // copysign.f32/f64 d, a, b: b with a's sign
+            case BFE -> write(ops[0], PtxBits.bfe(value(ops[1], bits, false), value(ops[2], 32, false),
+                    value(ops[3], 32, false), bits, signed), bits);
+            case COPYSIGN -> { // copysign.f32/f64 d, a, b: b with a's sign
                 long sign = 1L << (bits - 1);
-                write(ops.get(0), value(ops.get(2), bits, false) & ~sign | value(ops.get(1), bits, false) & sign, bits);
+                write(ops[0], value(ops[2], bits, false) & ~sign | value(ops[1], bits, false) & sign, bits);
             }
-            case "bmsk" -> write(ops.get(0), PtxBits.bitMask(parts[1].equals("clamp"), value(ops.get(1), 32, false),
-                    value(ops.get(2), 32, false)), 32);
-            case "shf" -> write(ops.get(0), PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
-                    value(ops.get(1), 32, false), value(ops.get(2), 32, false), value(ops.get(3), 32, false)), 32);
-            case "addc", "subc", "madc" -> carry(in, parts, bits, signed);
+            case BMSK -> write(ops[0], PtxBits.bitMask(parts[1].equals("clamp"), value(ops[1], 32, false),
+                    value(ops[2], 32, false)), 32);
+            case SHF -> write(ops[0], PtxBits.funnelShift(parts[1].equals("l"), parts[2].equals("clamp"),
+                    value(ops[1], 32, false), value(ops[2], 32, false), value(ops[3], 32, false)), 32);
+            case ADDC, SUBC, MADC -> carry(step, bits, signed);
             default -> {
-                if (in.opcode().contains(".cc")) {
-                    carry(in, parts, bits, signed);
-                } else if (!(isFloat ? FLOAT_OPS : INTEGER_OPS).contains(in.base())) {
+                if (shape.carryOut()) {
+                    carry(step, bits, signed);
+                } else if (!shape.arithmetic()) {
                     throw unsupported(in, null); // tex, min.f32, ...: before reading an operand
                 } else if (isFloat) {
-                    floatArithmetic(in, parts, bits);
+                    floatArithmetic(step, bits);
                 } else {
-                    integer(in, parts, bits, signed);
+                    integer(step, bits, signed);
                 }
             }
         }
     }
 
     /** mov of a value, or packing into / unpacking from a vector of equal parts ({@code mov.b64 {lo, hi}, d}). */
-    private void move(PtxOperand d, PtxOperand a, int bits) {
-        if (d instanceof PtxOperand.Vector v) {
+    private void move(PtxArg d, PtxArg a, int bits) {
+        if (d.kind == PtxArg.Kind.VECTOR) {
             long x = value(a, bits, false);
-            int w = bits / v.elements().size();
-            for (int k = 0; k < v.elements().size(); k++) {
-                PtxOperand e = v.elements().get(k);
-                if (!(e instanceof PtxOperand.Name n && n.name().equals("_"))) {
+            int w = bits / d.elements.length;
+            for (int k = 0; k < d.elements.length; k++) {
+                PtxArg e = d.elements[k];
+                if (!(e.kind == PtxArg.Kind.NAME && e.name.equals("_"))) {
                     write(e, x >>> (k * w), w);
                 }
             }
-        } else if (a instanceof PtxOperand.Vector v) {
-            int w = bits / v.elements().size();
+        } else if (a.kind == PtxArg.Kind.VECTOR) {
+            int w = bits / a.elements.length;
             long x = 0;
-            for (int k = 0; k < v.elements().size(); k++) {
-                x |= value(v.elements().get(k), w, false) << (k * w);
+            for (int k = 0; k < a.elements.length; k++) {
+                x |= value(a.elements[k], w, false) << (k * w);
             }
             write(d, x, bits);
         } else {
@@ -526,20 +382,22 @@ final class PtxThread {
     }
 
     /** setp.cmp[.bool].type p[|q], a, b[, c]: p = (a cmp b) bool c, q = !(a cmp b) bool c. */
-    private void setp(Instruction in, String[] parts, int bits, boolean signed, boolean isFloat) {
-        List<PtxOperand> ops = in.operands();
-        boolean r = isFloat ? floatCompare(in, parts[1], value(ops.get(1), bits, false), value(ops.get(2), bits, false), bits)
-                : intCompare(in, parts[1], value(ops.get(1), bits, signed), value(ops.get(2), bits, signed), signed);
+    private void setp(PtxStep step, int bits, boolean signed, boolean isFloat) {
+        Instruction in = step.in;
+        String[] parts = step.shape().parts();
+        PtxArg[] ops = step.ops;
+        boolean r = isFloat ? floatCompare(step, parts[1], value(ops[1], bits, false), value(ops[2], bits, false), bits)
+                : intCompare(in, parts[1], value(ops[1], bits, signed), value(ops[2], bits, signed), signed);
         String bool = parts.length > 2 && BOOL_OPS.contains(parts[2]) ? parts[2] : null;
-        if ((bool == null) != (ops.size() == 3)) {
+        if ((bool == null) != (ops.length == 3)) {
             throw unsupported(in, "a boolean operation needs a predicate c, and c a boolean operation");
         }
-        boolean c = bool != null && value(ops.get(3), 1, false) != 0;
-        if (ops.get(0) instanceof PtxOperand.PredicatePair pp) {
-            write(new PtxOperand.Name(pp.first()), combine(bool, r, c) ? 1 : 0, 1);
-            write(new PtxOperand.Name(pp.second()), combine(bool, !r, c) ? 1 : 0, 1);
+        boolean c = bool != null && value(ops[3], 1, false) != 0;
+        if (ops[0].kind == PtxArg.Kind.PAIR) {
+            write(ops[0].slot, combine(bool, r, c) ? 1 : 0, 1);
+            write(ops[0].secondSlot, combine(bool, !r, c) ? 1 : 0, 1);
         } else {
-            write(ops.get(0), combine(bool, r, c) ? 1 : 0, 1);
+            write(ops[0], combine(bool, r, c) ? 1 : 0, 1);
         }
     }
 
@@ -566,7 +424,8 @@ final class PtxThread {
      * inputs and results, {@code .add.f64} rounds to nearest even without flushing (PTX ISA, atom);
      * inc/dec wrap at b as the ISA defines them.
      */
-    private void atomic(Instruction in) {
+    private void atomic(PtxStep step) {
+        Instruction in = step.in;
         String space = null;
         String op = null;
         String type = null;
@@ -577,7 +436,7 @@ final class PtxThread {
                 space = w.startsWith("shared") ? "shared" : w;
             } else if (ATOMIC_OPS.contains(w)) {
                 op = w;
-            } else if (WIDE_WORD.matcher(w).matches()) {
+            } else if (PtxShape.WIDE_WORD.matcher(w).matches()) {
                 type = w;
             } else if (!ATOMIC_ORDERS.contains(w)) {
                 throw unsupported(in, "the ." + w + " form of " + in.base());
@@ -588,12 +447,12 @@ final class PtxThread {
         }
         int bits = Integer.parseInt(type.substring(1));
         boolean returns = in.base().equals("atom");
-        List<PtxOperand> ops = in.operands();
+        PtxArg[] ops = step.ops;
         String[] parts = {in.base(), space != null ? space : type}; // no space named: a generic address
-        long at = address((PtxOperand.Address) ops.get(returns ? 1 : 0), parts);
-        PtxMemory memory = space(in, parts, at);
+        long at = address(ops[returns ? 1 : 0].asAddress(), parts);
+        PtxMemory memory = space(in, parts, true, at); // a type word where a space would stand
         long old = load(memory, at, bits / 8);
-        long b = value(ops.get(returns ? 2 : 1), bits, false);
+        long b = value(ops[returns ? 2 : 1], bits, false);
         long mask = bits == 64 ? -1L : 0xFFFFFFFFL;
         boolean signed = type.startsWith("s");
         long extendedOld = signed && bits == 32 ? (int) old : old;
@@ -603,7 +462,7 @@ final class PtxThread {
             case "or" -> old | b;
             case "xor" -> old ^ b;
             case "exch" -> b;
-            case "cas" -> old == b ? value(ops.get(3), bits, false) : old;
+            case "cas" -> old == b ? value(ops[3], bits, false) : old;
             case "add" -> switch (type) {
                 case "f32" -> F32.add((int) old, (int) b, RoundingMode.NEAR_EVEN, Env.ptx(true));
                 case "f64" -> F64.add(old, b, RoundingMode.NEAR_EVEN, Env.ptx(false));
@@ -618,19 +477,19 @@ final class PtxThread {
         };
         store(memory, at, updated & mask, bits / 8);
         if (returns) {
-            write(ops.get(0), old, bits);
+            write(ops[0], old, bits);
         }
     }
 
     /** The memory an ld/st at {@code at} uses: its state space's, or for a generic address (no space named) the one holding it. */
-    private PtxMemory space(Instruction in, String[] parts, long at) {
+    private PtxMemory space(Instruction in, String[] parts, boolean typedSpace, long at) {
         return switch (parts[1]) {
             case "global", "const" -> mem.global();
             case "shared" -> mem.shared();
             case "param" -> param;
             case "local" -> local;
             default -> {
-                if (!(SCALAR_WORD.matcher(parts[1]).matches() || VECTOR_WORD.matcher(parts[1]).matches())) {
+                if (!typedSpace) {
                     throw unsupported(in, "the ." + parts[1] + " space");
                 }
                 yield local.holds(at, 1) ? local : param.holds(at, 1) ? param // disjoint in a run
@@ -639,16 +498,17 @@ final class PtxThread {
         };
     }
 
-    private long address(PtxOperand.Address a, String[] parts) {
+    private long address(PtxArg a, String[] parts) {
         long base;
-        if (frame.params.containsKey(a.base()) && parts[1].equals("param")) {
-            base = frame.params.get(a.base());
-        } else if (frame.locals.containsKey(a.base())) {
-            base = frame.locals.get(a.base());
-        } else if (mem.symbols().containsKey(a.base())) {
-            base = mem.symbols().get(a.base());
+        Long symbol;
+        if (parts[1].equals("param") && frame.hasParam(a.paramSlot)) {
+            base = frame.paramAddress(a.paramSlot);
+        } else if (!frame.locals.isEmpty() && frame.locals.containsKey(a.name)) {
+            base = frame.locals.get(a.name);
+        } else if ((symbol = mem.symbols().get(a.name)) != null) { // a symbol's address is never null
+            base = symbol;
         } else {
-            base = reg(a.base());
+            base = reg(a);
         }
         return base + a.offset();
     }
@@ -666,8 +526,9 @@ final class PtxThread {
         };
     }
 
-    private boolean floatCompare(Instruction in, String cmp, long a, long b, int bits) {
-        Env env = Env.ptx(in.opcode().contains(".ftz"));
+    private boolean floatCompare(PtxStep step, String cmp, long a, long b, int bits) {
+        Instruction in = step.in;
+        Env env = Env.ptx(step.shape().ftz());
         boolean nan = PtxFloat.isNaN(a, bits) || PtxFloat.isNaN(b, bits);
         boolean lt = switch (bits) {
             case 16 -> F16.lt((short) a, (short) b, env);
@@ -700,9 +561,11 @@ final class PtxThread {
      * rounding the modifier names (none: .rn), .ftz flushing subnormal inputs and results, .sat
      * clamping the result to [0, 1] ({@link PtxFloat#saturate}).
      */
-    private void floatArithmetic(Instruction in, String[] parts, int bits) {
-        List<PtxOperand> ops = in.operands();
-        String base = in.base();
+    private void floatArithmetic(PtxStep step, int bits) {
+        Instruction in = step.in;
+        String[] parts = step.shape().parts();
+        PtxArg[] ops = step.ops;
+        String base = step.base;
         boolean ftz = false;
         boolean sat = false;
         RoundingMode rm = RoundingMode.NEAR_EVEN;
@@ -718,11 +581,11 @@ final class PtxThread {
                 throw unsupported(in, "." + parts[k]);
             }
         }
-        long a = value(ops.get(1), bits, false);
-        long b = ops.size() > 2 ? value(ops.get(2), bits, false) : 0;
-        long c = ops.size() > 3 ? value(ops.get(3), bits, false) : 0;
+        long a = value(ops[1], bits, false);
+        long b = ops.length > 2 ? value(ops[2], bits, false) : 0;
+        long c = ops.length > 3 ? value(ops[3], bits, false) : 0;
         long r;
-        if (parts[parts.length - 1].equals("f16x2")) { // the upper halves, then the lower
+        if (step.shape().half2()) { // the upper halves, then the lower
             r = half(in, base, a >>> 16, b >>> 16, c >>> 16, rm, ftz, sat) << 16
                     | half(in, base, a & 0xFFFF, b & 0xFFFF, c & 0xFFFF, rm, ftz, sat);
         } else if (bits == 16) {
@@ -730,7 +593,7 @@ final class PtxThread {
         } else {
             r = sat ? saturate(in, single(in, base, a, b, c, bits, rm, ftz), bits) : single(in, base, a, b, c, bits, rm, ftz);
         }
-        write(ops.get(0), r, bits);
+        write(ops[0], r, bits);
     }
 
     /** One .f32 or .f64 operation; f64 NaNs as the GPU gives them (GpuNaN), sub being add of -b (b's NaN negated as DADD's -R source). */
@@ -797,7 +660,11 @@ final class PtxThread {
      * F2I), between float types ({@link #floatToFloat}) and cvt.rn.f16x2.f32; .ftz flushing a
      * subnormal .f32 or .f64 input, .sat clamping a float result to [0, 1].
      */
-    private void convert(Instruction in, String[] parts) {
+    private void convert(PtxStep step) {
+        Instruction in = step.in;
+        PtxShape shape = step.shape();
+        String[] parts = shape.parts();
+        PtxArg[] ops = step.ops;
         String to = parts[parts.length - 2];
         String from = parts[parts.length - 1];
         boolean ftz = false;
@@ -816,26 +683,26 @@ final class PtxThread {
             if (rm == null) {
                 throw unsupported(in, "cvt.f16x2.f32 needs .rn, .rz, .rm or .rp");
             }
-            long packed = PtxFloat.pack(value(in.operands().get(1), 32, false), value(in.operands().get(2), 32, false), rm, ftz);
+            long packed = PtxFloat.pack(value(ops[1], 32, false), value(ops[2], 32, false), rm, ftz);
             if (PtxFloat.isNaN(packed >>> 16, 16) || PtxFloat.isNaN(packed & 0xFFFF, 16)) {
                 throw unsupported(in, "a NaN operand: the GPU's f16 NaN is not measured");
             }
-            write(in.operands().get(0), packed, 32);
+            write(ops[0], packed, 32);
             return;
         }
-        if (!SCALAR_WORD.matcher(from).matches() || !SCALAR_WORD.matcher(to).matches()) {
+        if (!shape.scalarWord()[parts.length - 1] || !shape.scalarWord()[parts.length - 2]) {
             throw unsupported(in, "packed or vector types"); // cvt.rn.bf16x2.f32, cvt.f32.bf16, ...
         }
         int fromBits = Integer.parseInt(from.substring(1));
         int toBits = Integer.parseInt(to.substring(1));
-        long v = value(in.operands().get(1), fromBits, from.charAt(0) == 's');
+        long v = value(ops[1], fromBits, from.charAt(0) == 's');
         Env env = Env.ptx(ftz);
         if (from.startsWith("f") && to.startsWith("f") && !(from.equals(to) && rounding.endsWith("i"))) {
             v = floatToFloat(in, v, fromBits, toBits, rounding, ftz);
         } else if (from.equals(to) && fromBits >= 32 && rounding.endsWith("i")) {
             v = integral(in, v, fromBits, rounding, env);
         } else if (from.startsWith("f")) {
-            if (!INTEGER_WORD.matcher(to).matches() || !rounding.endsWith("i")) {
+            if (!shape.integerWord()[parts.length - 2] || !rounding.endsWith("i")) {
                 throw unsupported(in, "a conversion from a float type needs a 32- or 64-bit integer type and .rni, .rzi,"
                         + " .rmi or .rpi");
             }
@@ -864,7 +731,7 @@ final class PtxThread {
         if (to.charAt(0) == 's' && toBits < 64) { // a wider register gets the value sign-extended
             v = v << (64 - toBits) >> (64 - toBits);
         }
-        write(in.operands().get(0), v, to.charAt(0) == 's' ? 64 : toBits);
+        write(ops[0], v, to.charAt(0) == 's' ? 64 : toBits);
     }
 
     /**
@@ -939,57 +806,60 @@ final class PtxThread {
         };
     }
 
-    private void integer(Instruction in, String[] parts, int bits, boolean signed) {
-        List<PtxOperand> ops = in.operands();
-        long a = value(ops.get(1), bits, signed);
-        long b = ops.size() > 2 ? value(ops.get(2), bits, signed) : 0;
+    private void integer(PtxStep step, int bits, boolean signed) {
+        Instruction in = step.in;
+        String[] parts = step.shape().parts();
+        PtxArg[] ops = step.ops;
+        long a = value(ops[1], bits, signed);
+        long b = ops.length > 2 ? value(ops[2], bits, signed) : 0;
         String mode = parts.length > 2 ? parts[1] : "";
-        boolean product = in.base().equals("mul") || in.base().equals("mad");
+        PtxStep.Op op = step.op;
+        boolean product = op == PtxStep.Op.MUL || op == PtxStep.Op.MAD;
         if (parts.length > 3 || !mode.isEmpty() && !(product && PRODUCT_HALVES.contains(mode))) {
             throw unsupported(in, "." + mode); // .sat, mul24's forms, ...: not modelled
         }
         if (mode.equals("wide") && product) {
-            long c = in.base().equals("mad") ? value(ops.get(3), 2 * bits, signed) : 0;
+            long c = op == PtxStep.Op.MAD ? value(ops[3], 2 * bits, signed) : 0;
             if (bits > 32) {
                 throw unsupported(in, "a 128-bit product");
             }
-            write(ops.get(0), a * b + c, 2 * bits);
+            write(ops[0], a * b + c, 2 * bits);
             return;
         }
-        long r = switch (in.base()) {
-            case "add" -> a + b;
-            case "sub" -> a - b;
-            case "mul" -> mode.equals("hi") ? high(a, b, bits, signed) : a * b;
-            case "mad" -> (mode.equals("hi") ? high(a, b, bits, signed) : a * b) + value(ops.get(3), bits, signed);
-            case "and" -> a & b;
-            case "or" -> a | b;
-            case "xor" -> a ^ b;
-            case "min" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
-            case "max" -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
-            case "clz" -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
-            case "popc" -> Long.bitCount(bits == 64 ? a : a & 0xFFFFFFFFL);
-            case "brev" -> bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
-            case "not" -> ~a;
-            case "neg" -> -a;
-            case "abs" -> Math.abs(a);
-            case "shl" -> (b & 0xFFFFFFFFL) >= bits ? 0 : a << b;
-            case "shr" -> {
+        long r = switch (op) {
+            case ADD -> a + b;
+            case SUB -> a - b;
+            case MUL -> mode.equals("hi") ? high(a, b, bits, signed) : a * b;
+            case MAD -> (mode.equals("hi") ? high(a, b, bits, signed) : a * b) + value(ops[3], bits, signed);
+            case AND -> a & b;
+            case OR -> a | b;
+            case XOR -> a ^ b;
+            case MIN -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) <= 0 ? a : b;
+            case MAX -> (signed ? Long.compare(a, b) : Long.compareUnsigned(a, b)) >= 0 ? a : b;
+            case CLZ -> bits == 64 ? Long.numberOfLeadingZeros(a) : Integer.numberOfLeadingZeros((int) a);
+            case POPC -> Long.bitCount(bits == 64 ? a : a & 0xFFFFFFFFL);
+            case BREV -> bits == 64 ? Long.reverse(a) : Integer.reverse((int) a);
+            case NOT -> ~a;
+            case NEG -> -a;
+            case ABS -> Math.abs(a);
+            case SHL -> (b & 0xFFFFFFFFL) >= bits ? 0 : a << b;
+            case SHR -> {
                 long n = Math.min(b & 0xFFFFFFFFL, bits);
                 yield signed ? (n >= bits ? a >> (bits - 1) : a >> n) : n >= bits ? 0 : a >>> n;
             }
             default -> throw unsupported(in, null);
         };
-        write(ops.get(0), r, bits);
+        write(ops[0], r, bits);
     }
 
     private static final List<String> PRODUCT_HALVES = List.of("lo", "hi", "wide");
 
     /** What {@link #integer} and {@link #floatArithmetic} compute; any other instruction is refused by name. */
-    private static final Set<String> INTEGER_OPS = Set.of("add", "sub", "mul", "mad", "and", "or",
+    static final Set<String> INTEGER_OPS = Set.of("add", "sub", "mul", "mad", "and", "or",
             "xor", "min", "max", "clz", "popc", "brev", "not", "neg", "abs", "shl", "shr");
-    private static final Set<String> FLOAT_OPS = Set.of("add", "sub", "mul", "fma", "neg", "abs");
+    static final Set<String> FLOAT_OPS = Set.of("add", "sub", "mul", "fma", "neg", "abs");
     /** What runs on .f16x2, one half at a time. */
-    private static final Set<String> HALF2_OPS = FLOAT_OPS;
+    static final Set<String> HALF2_OPS = FLOAT_OPS;
 
     /** The high half of the 2*bits-bit product of a and b (sign- or zero-extended to 64 bits already). */
     private static long high(long a, long b, int bits, boolean signed) {
@@ -1002,14 +872,16 @@ final class PtxThread {
      * The frame's CC.CF is a carry for add and mad, a borrow for sub ({@code subc: d = a - (b + CF)});
      * .cc writes it, the c forms read it.
      */
-    private void carry(Instruction in, String[] parts, int bits, boolean signed) {
-        List<PtxOperand> ops = in.operands();
-        String base = in.base();
+    private void carry(PtxStep step, int bits, boolean signed) {
+        Instruction in = step.in;
+        String[] parts = step.shape().parts();
+        PtxArg[] ops = step.ops;
+        String base = step.base;
         boolean carryIn = base.endsWith("c");
-        boolean out = in.opcode().contains(".cc");
+        boolean out = step.shape().carryOut();
         long mask = bits == 64 ? -1L : (1L << bits) - 1;
-        long a = value(ops.get(1), bits, false);
-        long b = value(ops.get(2), bits, false);
+        long a = value(ops[1], bits, false);
+        long b = value(ops[2], bits, false);
         long cf = carryIn ? frame.carry : 0;
         long d;
         boolean next;
@@ -1028,9 +900,9 @@ final class PtxThread {
                 if (!half.equals("lo") && !half.equals("hi")) {
                     throw unsupported(in, "mad with a carry needs .lo or .hi");
                 }
-                long p = half.equals("hi") ? high(value(ops.get(1), bits, signed), value(ops.get(2), bits, signed), bits, signed)
+                long p = half.equals("hi") ? high(value(ops[1], bits, signed), value(ops[2], bits, signed), bits, signed)
                         & mask : (a * b) & mask;
-                long c = value(ops.get(3), bits, false);
+                long c = value(ops[3], bits, false);
                 d = (p + c + cf) & mask;
                 next = bits == 64 ? Long.compareUnsigned(d, p) < 0 || (cf != 0 && d == p) : (p + c + cf) >>> bits != 0;
             }
@@ -1039,33 +911,17 @@ final class PtxThread {
         if (out) {
             frame.carry = next ? 1 : 0;
         }
-        write(ops.get(0), d, bits);
+        write(ops[0], d, bits);
     }
 
     /** An operand's value: {@code bits} wide, sign- or zero-extended to 64 bits. */
-    private long value(PtxOperand o, int bits, boolean signed) {
-        long v = switch (o) {
-            case PtxOperand.Name n -> {
-                // a register first (most operands are; a register shadows a module-level symbol of its name)
-                Long s = frame.regs.get(frame.regKey(n.name(), frame.pc - 1));
-                if (s != null) {
-                    yield s;
-                }
-                s = special.apply(n.name());
-                if (s == null) {
-                    s = frame.locals.get(n.name());
-                }
-                if (s == null) {
-                    s = mem.symbols().get(n.name());
-                }
-                if (s == null) { // mov.b64 %rd, kernel_param: its address in the param space
-                    s = frame.params.get(n.name());
-                }
-                yield s != null ? s : reg(n.name());
-            }
-            case PtxOperand.Immediate im -> im.bits();
-            case PtxOperand.Not n -> reg(n.name()) == 0 ? 1 : 0;
-            default -> throw new IllegalStateException("operand " + PtxPrinter.operand(o) + " has no value");
+    private long value(PtxArg a, int bits, boolean signed) {
+        long v = switch (a.kind) {
+            // a register first (most operands are; a register shadows a module-level symbol of its name)
+            case NAME -> frame.holds(a.slot) ? frame.regs[a.slot] : unwritten(a);
+            case IMMEDIATE -> a.bits();
+            case NOT -> reg(a) == 0 ? 1 : 0;
+            default -> throw new IllegalStateException("operand " + PtxPrinter.operand(a.operand) + " has no value");
         };
         if (bits >= 64) {
             return v;
@@ -1075,18 +931,44 @@ final class PtxThread {
         return signed && (v >>> (bits - 1)) != 0 ? v | ~mask : v;
     }
 
-    private long reg(String name) {
-        Long v = frame.regs.get(frame.regKey(name, frame.pc - 1));
-        if (v == null) { // a special register or a variable the run does not model, or an unset register
+    /** A name no register of that name holds a value for: a special register, a local, symbol or parameter address. */
+    private long unwritten(PtxArg a) {
+        String name = a.name;
+        Long s = special.apply(name);
+        if (s == null) {
+            s = frame.locals.get(name);
+        }
+        if (s == null) {
+            s = mem.symbols().get(name);
+        }
+        if (s == null) { // mov.b64 %rd, kernel_param: its address in the param space
+            s = frame.param(frame.layout.paramSlotOrNone(name));
+        }
+        return s != null ? s : reg(a);
+    }
+
+    /** The register {@code a} names (a NAME, NOT or ADDRESS's base), which must hold a value. */
+    private long reg(PtxArg a) {
+        if (!frame.holds(a.slot)) { // a special register or a variable the run does not model, or an unset register
+            String name = a.name;
             throw new UnsupportedOperationException(frame.layout.function.name() + ": " + name + " is read before it is written"
                     + (name.startsWith("%") ? "" : " (a variable of a state space the run does not model)"));
         }
-        return v;
+        return frame.regs[a.slot];
     }
 
-    private void write(PtxOperand o, long value, int bits) {
-        String key = frame.regKey(((PtxOperand.Name) o).name(), frame.pc - 1);
-        frame.regs.put(key, bits >= 64 ? value : value & ((1L << bits) - 1));
+    private void write(PtxArg d, long value, int bits) {
+        write(slotOf(d), value, bits);
+    }
+
+    /** A destination's slot (a destination that is no register name fails here as the cast to one did). */
+    private static int slotOf(PtxArg d) {
+        d.register();
+        return d.slot;
+    }
+
+    private void write(int slot, long value, int bits) {
+        frame.set(slot, bits >= 64 ? value : value & ((1L << bits) - 1));
     }
 
     private long load(PtxMemory memory, long address, int bytes) {
