@@ -38,7 +38,7 @@ class Binary16ProductOutsideTest {
     /** Every pair of the grid, every mode, both specializations, ftz and daz each on and off. */
     @Example
     void everyPairOfTheGridAsTheGeneralPath() {
-        int[] ops = withBothSigns(MAGNITUDES);
+        int[] ops = Operands.withBothSigns(MAGNITUDES, 0x8000);
         int nanAnswers = 0;
         for (Specialization spec : new Specialization[] {Specialization.X86, Specialization.NVPTX}) {
             for (int flush = 0; flush < 4; flush++) {
@@ -117,15 +117,6 @@ class Binary16ProductOutsideTest {
             frac = 0; // zeros and infinities
         }
         return sign | exp << 10 | frac;
-    }
-
-    private static int[] withBothSigns(int[] magnitudes) {
-        int[] ops = new int[magnitudes.length * 2];
-        for (int i = 0; i < magnitudes.length; i++) {
-            ops[2 * i] = magnitudes[i];
-            ops[2 * i + 1] = magnitudes[i] | 0x8000;
-        }
-        return ops;
     }
 
     /** Compares F16.mul and HalfPath.mul16 with Narrow.mul; 1 when mul16 answered a NaN operand. */

@@ -20,10 +20,15 @@ final class Operands {
 
     /** Each binary32 magnitude, then its negative: an edge grid's operands. */
     static int[] withBothSigns(int[] magnitudes) {
+        return withBothSigns(magnitudes, 0x80000000);
+    }
+
+    /** Each magnitude, then with the format's sign bit {@code sign} set (0x8000 for binary16). */
+    static int[] withBothSigns(int[] magnitudes, int sign) {
         int[] ops = new int[magnitudes.length * 2];
         for (int i = 0; i < magnitudes.length; i++) {
             ops[2 * i] = magnitudes[i];
-            ops[2 * i + 1] = magnitudes[i] | 0x80000000;
+            ops[2 * i + 1] = magnitudes[i] | sign;
         }
         return ops;
     }
