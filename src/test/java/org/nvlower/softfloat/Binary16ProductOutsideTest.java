@@ -95,28 +95,12 @@ class Binary16ProductOutsideTest {
     void randomProductsAsTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         for (int i = 0; i < 1000; i++) {
-            int a = operand(r);
-            int b = operand(r);
+            int a = Operands.productOperand(r, 5, 10, 8, 22);
+            int b = Operands.productOperand(r, 5, 10, 8, 22);
             RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
             Specialization spec = r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX;
             check(a, b, rm, spec, r.nextBoolean(), r.nextInt(4) == 0);
         }
-    }
-
-    private static int operand(SplittableRandom r) {
-        int sign = r.nextBoolean() ? 0x8000 : 0;
-        int frac = r.nextInt() & 0x3FF;
-        int exp = switch (r.nextInt(6)) {
-            case 0 -> 0x1F; // infinity or NaN
-            case 1 -> 0; // zero or subnormal
-            case 2 -> r.nextInt(1, 8); // tiny products
-            case 3 -> r.nextInt(22, 31); // overflowing products
-            default -> r.nextInt(1, 31);
-        };
-        if (r.nextInt(4) == 0) {
-            frac = 0; // zeros and infinities
-        }
-        return sign | exp << 10 | frac;
     }
 
     /** Compares F16.mul and HalfPath.mul16 with Narrow.mul; 1 when mul16 answered a NaN operand. */

@@ -61,28 +61,12 @@ class Binary32ProductOutsideTest {
     void randomOutsideProductsAsTheGeneralPath(@ForAll long seed) {
         SplittableRandom r = new SplittableRandom(seed);
         for (int i = 0; i < 300; i++) {
-            int a = operand(r);
-            int b = operand(r);
+            int a = Operands.productOperand(r, 8, 23, 40, 190);
+            int b = Operands.productOperand(r, 8, 23, 40, 190);
             RoundingMode rm = RoundingMode.values()[r.nextInt(6)];
             Specialization spec = r.nextBoolean() ? Specialization.X86 : Specialization.NVPTX;
             check(a, b, rm, spec, r.nextBoolean(), r.nextInt(4) == 0);
         }
-    }
-
-    private static int operand(SplittableRandom r) {
-        int sign = r.nextBoolean() ? 0x80000000 : 0;
-        int frac = r.nextInt() & 0x7FFFFF;
-        int exp = switch (r.nextInt(6)) {
-            case 0 -> 0xFF; // infinity or NaN
-            case 1 -> 0; // zero or subnormal
-            case 2 -> r.nextInt(1, 40); // tiny products
-            case 3 -> r.nextInt(190, 255); // overflowing products
-            default -> r.nextInt(1, 255);
-        };
-        if (r.nextInt(4) == 0) {
-            frac = 0; // zeros and infinities
-        }
-        return sign | exp << 23 | frac;
     }
 
     /** Compares F32.mul and HardwarePath.mul32 with Narrow.mul; 1 when mul32 answered a NaN operand. */

@@ -23,6 +23,29 @@ final class Operands {
         return withBothSigns(magnitudes, 0x80000000);
     }
 
+    /**
+     * A random operand of a format of {@code e} exponent and {@code f} fraction bits, biased to a
+     * product's edges: NaNs (random payloads) and infinities, zeros and subnormals, exponent fields
+     * in [1, tiny) (products that underflow) and [huge, max) (products that overflow), any other;
+     * the fraction zero in 1 of 4 (zeros, infinities, powers of two).
+     */
+    static int productOperand(SplittableRandom r, int e, int f, int tiny, int huge) {
+        int max = (1 << e) - 1;
+        int sign = r.nextBoolean() ? 1 << (e + f) : 0;
+        int frac = r.nextInt() & ((1 << f) - 1);
+        int exp = switch (r.nextInt(6)) {
+            case 0 -> max; // infinity or NaN
+            case 1 -> 0; // zero or subnormal
+            case 2 -> r.nextInt(1, tiny);
+            case 3 -> r.nextInt(huge, max);
+            default -> r.nextInt(1, max);
+        };
+        if (r.nextInt(4) == 0) {
+            frac = 0;
+        }
+        return sign | exp << f | frac;
+    }
+
     /** Each magnitude, then with the format's sign bit {@code sign} set (0x8000 for binary16). */
     static int[] withBothSigns(int[] magnitudes, int sign) {
         int[] ops = new int[magnitudes.length * 2];
