@@ -57,7 +57,7 @@ final class PtxStep {
         statement = s;
         if (s instanceof Instruction i) {
             in = i;
-            base = i.base().intern(); // string switches on it find their case by identity
+            base = i.base().intern(); // a string switch on it matches at equals' identity test
             op = Op.of(base);
             guard = i.guard() == null ? null : PtxArg.of(new PtxOperand.Name(i.guard().predicate()), layout, at);
             negated = i.guard() != null && i.guard().negated();
