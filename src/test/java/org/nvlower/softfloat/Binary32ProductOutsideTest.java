@@ -37,19 +37,7 @@ class Binary32ProductOutsideTest {
     /** Every pair of the grid, every mode, both specializations, ftz and daz each on and off. */
     @Example
     void everyPairOfTheGridAsTheGeneralPath() {
-        int[] ops = Operands.withBothSigns(MAGNITUDES);
-        int nanAnswers = 0;
-        for (Specialization spec : new Specialization[] {Specialization.X86, Specialization.NVPTX}) {
-            for (int flush = 0; flush < 4; flush++) {
-                for (RoundingMode rm : RoundingMode.values()) {
-                    for (int a : ops) {
-                        for (int b : ops) {
-                            nanAnswers += check(a, b, rm, spec, (flush & 1) != 0, (flush & 2) != 0);
-                        }
-                    }
-                }
-            }
-        }
+        int nanAnswers = Operands.everyPair(Operands.withBothSigns(MAGNITUDES), Binary32ProductOutsideTest::check);
         // mul32 answered every pair with a NaN operand without daz (not the general path).
         int nans = 2 * 6; // NaN magnitudes times two signs
         int pairs = 2 * MAGNITUDES.length;

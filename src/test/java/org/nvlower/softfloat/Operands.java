@@ -23,6 +23,31 @@ final class Operands {
         return withBothSigns(magnitudes, 0x80000000);
     }
 
+    /** A check of one operand pair in one mode and environment, returning a count the caller sums. */
+    interface PairCheck {
+        int check(int a, int b, RoundingMode rm, Specialization spec, boolean ftz, boolean daz);
+    }
+
+    /**
+     * {@code check} on every pair of {@code ops}, in every mode, both specializations, ftz and daz
+     * each on and off (an edge grid's cases); the sum of its counts.
+     */
+    static int everyPair(int[] ops, PairCheck check) {
+        int sum = 0;
+        for (Specialization spec : new Specialization[] {Specialization.X86, Specialization.NVPTX}) {
+            for (int flush = 0; flush < 4; flush++) {
+                for (RoundingMode rm : RoundingMode.values()) {
+                    for (int a : ops) {
+                        for (int b : ops) {
+                            sum += check.check(a, b, rm, spec, (flush & 1) != 0, (flush & 2) != 0);
+                        }
+                    }
+                }
+            }
+        }
+        return sum;
+    }
+
     /**
      * A random operand of a format of {@code e} exponent and {@code f} fraction bits, biased to a
      * product's edges: NaNs (random payloads) and infinities, zeros and subnormals, exponent fields
