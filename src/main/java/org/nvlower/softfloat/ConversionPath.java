@@ -381,7 +381,7 @@ final class ConversionPath {
         // alone (i64 -> f32/min 170 against 244 Mop/s); with tests of the ordinal, odd (met last)
         // still read 205-211 Mop/s against minMag's 320 in one JVM per format, 1.2x SoftFloat;
         // with the increment computed by variable shifts of the ordinal every directed mode read
-        // 240 (2026-11-28, docs/PERFORMANCE.md)
+        // 240 (2026-11-28, docs/performance-log.md)
         int o = rm.ordinal(); // MIN_MAG 1, MIN 2, MAX 3, NEAR_MAX_MAG 4, ODD 5
         long up = I64_TO_32_UP[(o << 1 | (int) (a >>> 63)) & 15]; // masked to the table's 16: no bounds check
         long odd = o & o >>> 2 & 1; // 1 iff o is 5 (of 0..5)
@@ -461,7 +461,7 @@ final class ConversionPath {
      * traps"): the loop compiled when the second mode came was kept for every later mode, whose
      * arms the switch's profile counted as never taken, and the last one, odd (the longest arm),
      * ran at 1.07-1.13x SoftFloat there against 1.3-1.5x in a JVM of its own (f16 -> i32/odd;
-     * docs/PERFORMANCE.md, q9h section). {@link #integralI64} is a copy with a profile of its own,
+     * docs/performance-log.md, q9h section). {@link #integralI64} is a copy with a profile of its own,
      * so that the conversion timed second meets untaken tests too.
      */
     static double integral(double x, RoundingMode rm) {

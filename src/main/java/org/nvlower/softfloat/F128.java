@@ -1504,7 +1504,7 @@ public final class F128 {
         // rem 2^k / (2 root) with one reciprocal y = 2^114 / (2 r) (in (2^61, 2^62]) by
         // Math.multiplyHigh, so they may be off by a unit or two (or negative). Quantities are kept
         // modulo 2^128 (the true remainders are small and signed).
-        // (Integer digits instead of double ones: 1.10-1.14x, docs/PERFORMANCE.md.)
+        // (Integer digits instead of double ones: 1.10-1.14x, docs/performance-log.md.)
         long t0 = (sigA64 << 54) | (sigA0 >>> 10);
         double rootEstimate = Math.sqrt(radicand);
         // 2^114 / (2 root) = sqrt(t) 2^113 / t: the division starts beside the square root instead
@@ -1858,7 +1858,7 @@ public final class F128 {
     // arithmetic on the bits without a branch. The benchmark's operands have random signs and
     // magnitudes, so every data-dependent branch is a coin toss: relation's `aHi < 0` and
     // `bHi < 0` were each compiled as a branch (C2 keeps an If with a flat profile), its sign test
-    // and its magnitude test two more, and le/lt read 0.8-1.2x SoftFloat (docs/PERFORMANCE.md,
+    // and its magnitude test two more, and le/lt read 0.8-1.2x SoftFloat (docs/performance-log.md,
     // q8s branch). le and lt here compare 128-bit ordering keys (keyLess); SoftFloat's f128_le has
     // two such branches (signs, high words).
 

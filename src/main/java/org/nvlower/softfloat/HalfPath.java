@@ -104,7 +104,7 @@ final class HalfPath {
      * x + y of two binary16 values (y negated first when {@code negate} is 0x8000: sub) is exact in
      * double (exponents -24 to 15: at most 40 bits) and a multiple of 2^-24. Without daz every
      * operand pair is answered here, in line, without a call and without a branch on the mode,
-     * every mode by the same code (q11s branch, docs/PERFORMANCE.md): the benchmark, like any loop
+     * every mode by the same code (q11s branch, docs/performance-log.md): the benchmark, like any loop
      * run in one mode after another, times a function's six modes in one JVM, and C2 compiles the
      * loop with the profile of the modes run before, so a path that only some modes take (the
      * hardware's nearest-even conversion that nearest even took here before, the arms of a test of
@@ -237,7 +237,7 @@ final class HalfPath {
      * The product p of two binary16 values is exact in float: 2 x 11 significant bits, and
      * |p| lies in [2^-48, 65504^2 < 2^32], far inside float's normal range. Without daz every
      * operand pair is answered here, in line, without a call and without a test of the mode, every
-     * mode by the same code (q14h branch, docs/PERFORMANCE.md; as {@link #add16}, and for the same
+     * mode by the same code (q14h branch, docs/performance-log.md; as {@link #add16}, and for the same
      * reason: the benchmark times a function's six modes in one JVM, and the calls that the
      * earlier form left in the loop, for the 1 pair in 6 of the benchmark's operands with a NaN,
      * infinite, zero, tiny or overflowing product, made the compiled loop spill):
@@ -401,7 +401,7 @@ final class HalfPath {
      * result normal and finite, decided on q's bits without the conversion), truncate those bits and
      * add a binary16 unit away from zero where due, without a switch on the mode (a switch traps
      * once in a loop that runs the modes one after another, and the modes after the second ran
-     * code compiled then: max at 1.2x SoftFloat in one JVM per format, docs/PERFORMANCE.md, q10h);
+     * code compiled then: max at 1.2x SoftFloat in one JVM per format, docs/performance-log.md, q10h);
      * everything else goes through {@link #divOutside16}.
      */
     static long div16(short a, short b, RoundingMode rm, Env env) {

@@ -13,7 +13,7 @@ import net.jqwik.api.Property;
  * zero, zeros and infinities, overflow, tiny products, nonzero products whose nearest even is
  * zero): F64.mul (mul64, mulEdge64, then the general path) against {@link Narrow#mul}, value and
  * flags, in all six modes, both specializations, ftz and daz. (Written for q13m's in-line
- * variant of mul64, not kept: docs/PERFORMANCE.md.)
+ * variant of mul64, not kept: docs/performance-log.md.)
  */
 class Binary64ProductOutsideTest {
 
