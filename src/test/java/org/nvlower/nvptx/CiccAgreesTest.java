@@ -34,7 +34,10 @@ class CiccAgreesTest {
         List<String> command = new ArrayList<>(List.of(cicc.toString(), "--c++17"));
         command.addAll(List.of(args));
         command.addAll(List.of("empty.ii", "-o", ptx.toString()));
-        Process p = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+        // a run cicc rejects leaves its front end's empty-*.lgenfe.bc in TMPDIR: keep it in the test's folder
+        pb.environment().put("TMPDIR", dir.toString());
+        Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "timed out: " + command);
         return new Run(p.exitValue(), out, Files.exists(ptx) ? Files.readString(ptx) : "");
