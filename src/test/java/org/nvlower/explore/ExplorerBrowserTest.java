@@ -6,8 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,6 +38,8 @@ class ExplorerBrowserTest {
 
     static Explorer explorer;
     static ChromeDriver browser;
+    /** Chromium's TMPDIR: it leaves a folder with its singleton socket there after quitting. */
+    static Path browserTmp;
 
     static Optional<Path> executable(String... candidates) {
         for (String c : candidates) {
@@ -56,19 +61,27 @@ class ExplorerBrowserTest {
         ChromeOptions options = new ChromeOptions().setBinary(chromium.get().toFile())
                 .addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                         "--window-size=1600,1000");
+        browserTmp = Files.createTempDirectory("nvlower-browser");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.get().toFile())
-                .usingAnyFreePort().build();
+                .usingAnyFreePort().withEnvironment(Map.of("TMPDIR", browserTmp.toString())).build();
         browser = new ChromeDriver(service, options);
         browser.manage().window().setSize(new Dimension(1600, 1000));
     }
 
     @AfterAll
-    static void stop() {
+    static void stop() throws Exception {
         if (browser != null) {
             browser.quit();
         }
         if (explorer != null) {
             explorer.close();
+        }
+        if (browserTmp != null) {
+            try (Stream<Path> files = Files.walk(browserTmp)) {
+                for (Path f : files.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.deleteIfExists(f);
+                }
+            }
         }
     }
 
