@@ -10,7 +10,7 @@ Q floorf128(Q); Q ceilf128(Q); Q truncf128(Q); Q roundf128(Q); Q rintf128(Q); Q 
 Q roundevenf128(Q); Q fminf128(Q, Q); Q fmaxf128(Q, Q); Q fmodf128(Q, Q); Q frexpf128(Q, int *);
 Q scalbnf128(Q, int); long lroundf128(Q); long long llrintf128(Q); Q remainderf128(Q, Q);
 Q fdimf128(Q, Q); Q nextafterf128(Q, Q); Q modff128(Q, Q *); Q remquof128(Q, Q, int *); Q cbrtf128(Q);
-Q hypotf128(Q, Q);
+Q hypotf128(Q, Q); Q logbf128(Q); int ilogbf128(Q);
 
 static void show(const char *what, Q x) {
   unsigned long long w[2];
@@ -60,6 +60,8 @@ __attribute__((noinline)) void ops(Q a, Q b, Q c, int n) {
      proofs compare the quad bits with softfloat's correctly rounded oracle) */
   printf("cbrt.d %a\n", (double)cbrtf128(a));
   printf("hypot.d %a\n", (double)hypotf128(a, c));
+  show("logb", logbf128(a));
+  printf("ilogb %d\n", ilogbf128(b));
 #if !defined(__clang__) || __clang_major__ >= 19
 #ifndef __clang__ /* gcc has no builtin for these two: glibc's functions */
 #define __builtin_ldexpf128 ldexpf128

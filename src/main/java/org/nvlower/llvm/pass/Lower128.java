@@ -16,6 +16,7 @@ import org.nvlower.llvm.ir.CallInst;
 import org.nvlower.llvm.ir.Constant;
 import org.nvlower.llvm.ir.ConstantAggregate;
 import org.nvlower.llvm.ir.ConstantExpr;
+import org.nvlower.llvm.ir.ConstantFP;
 import org.nvlower.llvm.ir.Constants;
 import org.nvlower.llvm.ir.FloatType;
 import org.nvlower.llvm.ir.Function;
@@ -272,7 +273,9 @@ public final class Lower128 {
         String name = call.name();
         List<Value> args = call.arguments();
         Value result;
-        if (plan instanceof QuadCalls.SignBit s) {
+        if (plan instanceof QuadCalls.QuietNaN) {
+            result = new ConstantFP(FloatType.FP128, RuntimeLibrary.F128_NAN);
+        } else if (plan instanceof QuadCalls.SignBit s) {
             result = b.intrinsic(s.intrinsic(), FloatType.FP128, args, name);
         } else if (plan instanceof QuadCalls.SinCos) {
             List<Value> x = List.of(args.get(0));

@@ -28,7 +28,8 @@ final class QuadCalls {
     }
 
     /** What to do with one call. */
-    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, SinCos, ScaleLong, SignBit, Refused {
+    sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, SinCos, ScaleLong, QuietNaN,
+            SignBit, Refused {
     }
 
     /** The row on the call's arguments (vectors: lane by lane). */
@@ -75,6 +76,14 @@ final class QuadCalls {
 
     /** C scalbln(x, long n): ldexp's row with n clamped to +-70,000 (beyond, the result is already 0 or inf) and truncated to i32. */
     record ScaleLong() implements Plan {
+    }
+
+    /**
+     * C nan(tag): the runtime's canonical NaN, whatever the tag (every NaN the fp128 runtime makes
+     * is that one: docs/runtime-functions.md; C leaves the tag's meaning to the implementation, and
+     * libquadmath's nanq ignores it too). The string is not read.
+     */
+    record QuietNaN() implements Plan {
     }
 
     /** C fabs/copysign: the intrinsic (a sign-bit operation). */
@@ -137,13 +146,13 @@ final class QuadCalls {
         LIBM.put("erfc", RuntimeFunction.ERFC_FP128);
         LIBM.put("tgamma", RuntimeFunction.TGAMMA_FP128);
         LIBM.put("lgamma", RuntimeFunction.LGAMMA_FP128);
+        LIBM.put("logb", RuntimeFunction.LOGB_FP128);
+        LIBM.put("ilogb", RuntimeFunction.ILOGB_FP128);
     }
 
-    /** C math functions with a quad variant nvlower has no body for yet (a call is an error, not left unlinked). */
-    private static final Set<String> NOT_YET = Set.of("scalbln",
-            "logb", "ilogb",
-            "nan", "frexp", "modf", "remquo", "lround", "llround",
-            "lrint", "llrint");
+    /** The quad C functions lowered by a plan of their own rather than one row of {@link #LIBM}. */
+    private static final Set<String> OWN_PLAN = Set.of("scalbln", "frexp", "modf", "remquo", "lround", "llround",
+            "lrint", "llrint", "sincos", "fabs", "copysign", "nan");
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */
     static Plan plan(CallInst call) {
@@ -207,8 +216,7 @@ final class QuadCalls {
     static boolean isQuadName(String name) {
         String base = name.endsWith("f128") ? name.substring(0, name.length() - 4)
                 : name.endsWith("q") ? name.substring(0, name.length() - 1) : null;
-        return base != null && (LIBM.containsKey(base) || NOT_YET.contains(base) || base.equals("fabs")
-                || base.equals("copysign"));
+        return base != null && (LIBM.containsKey(base) || OWN_PLAN.contains(base));
     }
 
     private static Plan libm(String name, FunctionType t) {
@@ -226,8 +234,7 @@ final class QuadCalls {
         } else {
             return null;
         }
-        boolean known = LIBM.containsKey(base) || NOT_YET.contains(base) || base.equals("fabs")
-                || base.equals("copysign") || base.equals("sincos");
+        boolean known = LIBM.containsKey(base) || OWN_PLAN.contains(base);
         if (!known || !quadName && !mentionsFp128(t)) {
             return null;
         }
@@ -258,6 +265,12 @@ final class QuadCalls {
             return fits ? new SinCos() : new Refused(name + " is the quad C function sincos and must have the type "
                     + "void (fp128, ptr, ptr), not " + t.returnType() + " " + params(t));
         }
+        if (base.equals("nan")) {
+            boolean fits = t.returnType() == FloatType.FP128 && t.params().size() == 1
+                    && t.params().get(0) instanceof PointerType;
+            return fits ? new QuietNaN() : new Refused(name + " is the quad C function nan and must have the type "
+                    + "fp128 (ptr), not " + t.returnType() + " " + params(t));
+        }
         StoresSecond pointer = STORES_SECOND.get(base);
         if (pointer != null) {
             int operands = pointer.returned().parameterTypes().size();
@@ -268,8 +281,7 @@ final class QuadCalls {
         return switch (base) {
             case "fabs" -> new SignBit("llvm.fabs.f128");
             case "copysign" -> new SignBit("llvm.copysign.f128");
-            default -> new Refused("no runtime function computes " + name + " (" + base
-                    + "): nvlower has no quad body for it yet");
+            default -> throw new IllegalStateException("no plan for the quad C function " + base);
         };
     }
 

@@ -22,7 +22,7 @@ import org.nvlower.llvm.ir.Value;
 /**
  * The bodies of the C library's quad functions that are not IEEE basic operations: cbrt and
  * hypot (correctly rounded, by exact digit-by-digit integer roots), modf and remquo's quotient
- * (exact, composed of the table's rows). 256-bit quantities travel as {hi, lo} pairs of i128:
+ * (exact, composed of the table's rows), logb and ilogb (the exponent). 256-bit quantities travel as {hi, lo} pairs of i128:
  * the interpreter and NVPTX both handle i128, and the pairs need only add, subtract, shift and
  * compare.
  */
@@ -199,6 +199,30 @@ final class LibmBodies {
         b.returnIf(b.eq(abs, i128(F128_INF)), signA, "finite");
         Value integral = lib.callRow(b, RuntimeFunction.TRUNC_FP128, abs);
         b.retBits(b.or(lib.callRow(b, RuntimeFunction.SUB_FP128, abs, integral), signA));
+    }
+
+    /** C logb: a's exponent (subnormals normalized first) converted exactly; -inf, +inf and NaN for the specials. */
+    static void logb(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
+        b.returnIf(b.eq(abs, i128(0)), i128(F128_INF.setBit(127)), "nonzero");
+        b.returnIf(b.eq(abs, i128(F128_INF)), i128(F128_INF), "finite");
+        b.retBits(lib.callRow(b, RuntimeFunction.INT32_TO_FP128, exponent(lib, b, a)));
+    }
+
+    /** C ilogb: a's exponent; glibc's INT_MIN for a zero or a NaN, INT_MAX for an infinity. */
+    static void ilogb(RuntimeLibrary lib, RuntimeFunction f, BodyBuilder b) {
+        Value a = b.arg(0);
+        Value abs = b.and(a, mask128(127));
+        b.returnIf(b.or(isNaN(b, a), b.eq(abs, i128(0))), i32(Integer.MIN_VALUE), "number");
+        b.returnIf(b.eq(abs, i128(F128_INF)), i32(Integer.MAX_VALUE), "finite");
+        b.retBits(exponent(lib, b, a));
+    }
+
+    /** floor(log2 |a|) of a finite nonzero a: normSig's biased exponent (that of the normalized significand) less the bias. */
+    private static Value exponent(RuntimeLibrary lib, BodyBuilder b, Value a) {
+        return b.sub(b.extractValue(b.call(lib.normSig(), a), 0), i32(BIAS));
     }
 
     /**

@@ -205,6 +205,15 @@ public enum RuntimeFunction {
     /** C remquo's stored quotient: n mod 8 with the sign of a/b (n the quotient remainder rounds to); the result is remainder's row. */
     REMQUO_QUOTIENT_FP128("__nv_remquo_quotient_fp128", List.of(), ValueType.I32, List.of(ValueType.F128, ValueType.F128),
             (a, e) -> word(F128Libm.remquoQuotient(a[0], a[1], a[2], a[3])), LibmBodies::remquoQuotient),
+    /** C logb: floor(log2 |a|) as fp128 (subnormals too); -inf for a zero, +inf for an infinity, NaN for NaN. */
+    LOGB_FP128("__nv_logb_fp128", List.of(), ValueType.F128, List.of(ValueType.F128), RuntimeFunction::logb,
+            LibmBodies::logb),
+    /**
+     * C ilogb: floor(log2 |a|) as int; glibc's FP_ILOGB0 and FP_ILOGBNAN (both INT_MIN on x86-64 and
+     * AArch64) for a zero and a NaN, INT_MAX for an infinity.
+     */
+    ILOGB_FP128("__nv_ilogb_fp128", List.of(), ValueType.I32, List.of(ValueType.F128), RuntimeFunction::ilogb,
+            LibmBodies::ilogb),
 
     // ---- the quad math library (transcendental; docs/quad-math.md): semantics the arbitrary-precision reference
     /** exp, correctly rounded but where the double-quad evaluation cannot decide (see QuadMathBodies). */
@@ -594,6 +603,42 @@ public enum RuntimeFunction {
             return new long[] {e.zHi, e.zLo};
         }
         return new long[] {rHi, rLo};
+    }
+
+    /** floor(log2 |a|) of a finite nonzero a: the exponent field's, or a subnormal's leading bit. */
+    private static int exponentOf(long hi, long lo) {
+        int field = (int) (hi >>> 48) & 0x7FFF;
+        if (field != 0) {
+            return field - 16383;
+        }
+        long high = hi & 0xFFFFFFFFFFFFL; // a subnormal is significand * 2^-16494
+        int bits = high != 0 ? 128 - Long.numberOfLeadingZeros(high) : 64 - Long.numberOfLeadingZeros(lo);
+        return bits - 1 - 16494;
+    }
+
+    private static long[] logb(long[] a, Env e) {
+        if (F128.isNaN(a[0], a[1])) {
+            return F128_NAN.clone();
+        }
+        long abs = a[0] & Long.MAX_VALUE;
+        if ((abs | a[1]) == 0) {
+            return new long[] {0xFFFF000000000000L, 0};
+        }
+        if (abs == 0x7FFF000000000000L && a[1] == 0) {
+            return new long[] {0x7FFF000000000000L, 0};
+        }
+        return pair(e, () -> F128.fromI32(exponentOf(a[0], a[1]), e));
+    }
+
+    private static long[] ilogb(long[] a, Env e) {
+        long abs = a[0] & Long.MAX_VALUE;
+        if (F128.isNaN(a[0], a[1]) || (abs | a[1]) == 0) {
+            return word(0x80000000L);
+        }
+        if (abs == 0x7FFF000000000000L && a[1] == 0) {
+            return word(0x7FFFFFFFL);
+        }
+        return word(exponentOf(a[0], a[1]) & 0xFFFFFFFFL);
     }
 
     private static long[] fdim(long[] a, Env e) {

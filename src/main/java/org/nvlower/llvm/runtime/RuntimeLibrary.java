@@ -50,8 +50,8 @@ import org.nvlower.softfloat.FcmpPredicate;
  */
 public final class RuntimeLibrary {
 
-    /** The bits of a binary128 NaN result on NVPTX (positive, all payload bits set). */
-    static final BigInteger F128_NAN = Format.F128.nan();
+    /** The bits of a binary128 NaN result on NVPTX (positive, all payload bits set): every NaN the runtime makes. */
+    public static final BigInteger F128_NAN = Format.F128.nan();
     static final BigInteger F128_INF = Format.F128.inf();
     static final int BIAS = 16383;
 

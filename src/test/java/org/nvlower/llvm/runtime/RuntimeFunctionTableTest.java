@@ -155,12 +155,12 @@ class RuntimeFunctionTableTest {
     /**
      * nvlower's extensions: named in the seed's scheme ({@code __nv_<op>_fp128}), replacing a call
      * (opcode CALL) of the intrinsics they list, each intrinsic named by one row only, fp128 in
-     * and out but for the class test and frexp's exponent.
+     * and out but for the class test, frexp's exponent, remquo's quotient and ilogb.
      */
     @Test
     void extensionsFollowTheSeedsScheme() {
         List<RuntimeFunction> ext = Arrays.stream(RuntimeFunction.values()).filter(f -> !f.isSeed()).toList();
-        assertEquals(50, ext.size(), ext.toString());
+        assertEquals(52, ext.size(), ext.toString());
         Set<String> intrinsics = new HashSet<>();
         for (RuntimeFunction f : ext) {
             assertEquals(Opcode.CALL, f.opcode(), f.symbol());
@@ -172,7 +172,7 @@ class RuntimeFunctionTableTest {
             }
             assertEquals(ValueType.F128, f.parameterTypes().get(0), f.symbol());
             boolean fp128Result = f != RuntimeFunction.FPCLASS_FP128 && f != RuntimeFunction.FREXP_EXP_FP128
-                    && f != RuntimeFunction.REMQUO_QUOTIENT_FP128;
+                    && f != RuntimeFunction.REMQUO_QUOTIENT_FP128 && f != RuntimeFunction.ILOGB_FP128;
             assertEquals(fp128Result ? ValueType.F128 : ValueType.I32, f.returnType(), f.symbol());
             // no instruction finds an extension row
             assertTrue(RuntimeFunction.find(Opcode.CALL, ValueType.F128, f.returnType(), null).isEmpty());

@@ -314,6 +314,21 @@ class RuntimeSemanticsTest {
         c(RuntimeFunction.MODF_FP128, INF, ZERO, "modf(inf) = +0");
         c(RuntimeFunction.REMQUO_QUOTIENT_FP128, "4003D000000000000000000000000000 " + THREE, "00000002", "29/3 -> 10, 10 mod 8");
         c(RuntimeFunction.REMQUO_QUOTIENT_FP128, "4001E000000000000000000000000000 " + M_ONE, "00000000", "7.5/-1 -> -8 (ties even): 0");
+        // logb and ilogb: glibc 2.36's logbq/ilogbq (x86-64) but for NaN results (the runtime's one NaN)
+        c(RuntimeFunction.LOGB_FP128, MAX, "400CFFF8000000000000000000000000", "logb(MAX) = 16383");
+        c(RuntimeFunction.LOGB_FP128, "0000FFFFFFFFFFFFFFFFFFFFFFFFFFFF", "C00CFFF8000000000000000000000000", "largest subnormal: -16383");
+        c(RuntimeFunction.LOGB_FP128, "00000000000000010000000000000000", "C00D00B8000000000000000000000000", "2^-16430");
+        c(RuntimeFunction.LOGB_FP128, MIN_SUB, "C00D01B8000000000000000000000000", "logb(2^-16494) = -16494");
+        c(RuntimeFunction.LOGB_FP128, ONE, ZERO, "logb(1) = +0");
+        c(RuntimeFunction.LOGB_FP128, M_ZERO, M_INF, "logb(-0) = -inf");
+        c(RuntimeFunction.LOGB_FP128, M_INF, INF, "logb(-inf) = +inf");
+        c(RuntimeFunction.LOGB_FP128, SNAN, GPU_NAN, "logb(NaN): the runtime's NaN");
+        c(RuntimeFunction.ILOGB_FP128, MAX, "00003FFF", "ilogb(MAX) = 16383");
+        c(RuntimeFunction.ILOGB_FP128, "00010000000000000000000000000000", "FFFFC002", "smallest normal: -16382");
+        c(RuntimeFunction.ILOGB_FP128, MIN_SUB, "FFFFBF92", "ilogb(2^-16494) = -16494");
+        c(RuntimeFunction.ILOGB_FP128, M_ZERO, "80000000", "FP_ILOGB0 = INT_MIN");
+        c(RuntimeFunction.ILOGB_FP128, QNAN, "80000000", "FP_ILOGBNAN = INT_MIN");
+        c(RuntimeFunction.ILOGB_FP128, M_INF, "7FFFFFFF", "ilogb(-inf) = INT_MAX");
         c(RuntimeFunction.EXP_FP128, ZERO, ONE, "exp(0) = 1");
         c(RuntimeFunction.EXP_FP128, "FFFF0000000000000000000000000000", ZERO, "exp(-inf) = +0");
         c(RuntimeFunction.EXP_FP128, QNAN, GPU_NAN, "NaN");
