@@ -51,10 +51,11 @@ import picocli.CommandLine.Model.CommandSpec;
             "Given a .ptx file instead, prints the module (canonical PTX) with every math instruction replaced by its "
                     + "template's listing, then a summary: sites and instructions per template, fast/slow path lengths, "
                     + "virtual registers; math instructions without a template yet are kept as PTX and listed as not expanded.",
-            "Ops: div.rn.f32 rcp.rn.f32 sqrt.rn.f32 div.full.f32 div.approx.f32 (each also .ftz, e.g. div.rn.ftz.f32), "
-                    + "div.u32 div.s32 rem.u32 rem.s32 div.u64 div.s64 rem.u64 rem.s64, "
-                    + "div.rn.f64 rcp.rn.f64 sqrt.rn.f64 rsqrt.approx.f64 (the variant for --arch: MUFU.RCP seed before "
-                    + "sm_80, DRSQRT coordinator B where the SM's hardware flag is set; div.rn.f64 --tier)."})
+            "Ops (every .f32 one also .ftz, e.g. div.rn.ftz.f32): div, rcp and sqrt in .rn .rz .rm .rp of .f32 and "
+                    + ".f64; div.full.f32, div.approx.f32; rsqrt, rcp, sqrt, ex2, lg2, sin, cos .approx.f32 and "
+                    + "tanh.approx.f32; rsqrt.approx.f64, rcp.approx.ftz.f64, rsqrt.approx.ftz.f64; div and rem of .u16 "
+                    + ".s16 .u32 .s32 .u64 .s64. The FP64 ones are the variant for --arch (MUFU.RCP seed before sm_80, "
+                    + "DRSQRT coordinator B where the SM's hardware flag is set; div.rn.f64 --tier)."})
 public final class ExpandCommand implements Callable<Integer> {
 
     @Spec
