@@ -2,11 +2,8 @@ package org.nvlower.cli;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.SequencedMap;
-import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 import org.nvlower.diag.InputException;
@@ -18,9 +15,6 @@ import org.nvlower.pipeline.MathPipeline;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower compile IN.mlir|IN.ll... [cicc options] -o OUT.ll|DIR}: the whole math chain, on one file or a batch. */
 @Command(name = "compile", mixinStandardHelpOptions = true,
@@ -29,7 +23,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "128-bit lowering (when built in).",
                 "Input: MLIR (.mlir) or LLVM IR (anything else); -x mlir|llvm decides for stdin or odd names."},
         footer = "See docs/math-pipeline.md.")
-public final class CompileCommand implements Callable<Integer> {
+public final class CompileCommand extends CiccCommand {
 
     @Option(names = "-x", paramLabel = "LANG", description = "input language: mlir or llvm (default: by extension)")
     String language;
@@ -43,12 +37,6 @@ public final class CompileCommand implements Callable<Integer> {
 
     @Mixin
     MathPassOptions options;
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {

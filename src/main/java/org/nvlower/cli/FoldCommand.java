@@ -1,18 +1,10 @@
 package org.nvlower.cli;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.Callable;
-
+import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.MathCallFolder;
 import org.nvlower.llvm.pass.ReflectBranchFold;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower fold IN.ll [cicc options] [-o OUT.ll]}: the by-name constant folder, then constant folding. */
 @Command(name = "fold", mixinStandardHelpOptions = true,
@@ -22,24 +14,13 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "compares, branches and arithmetic that became constant.",
                 "cicc options matter for -prec-sqrt (sqrtf is not folded under -prec-sqrt=0)."},
         footer = "See docs/math-pipeline.md for the names and the error bounds.")
-public final class FoldCommand implements Callable<Integer> {
-
-    @Mixin
-    MathPassOptions options;
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
-
-    @Spec
-    CommandSpec spec;
+public final class FoldCommand extends MathPassCommand {
 
     @Override
-    public Integer call() throws IOException {
-        return options.transform(spec, cicc, m -> {
-            MathCallFolder.Result r = MathCallFolder.run(m, options.values(m));
-            ReflectBranchFold.Result f = ReflectBranchFold.run(m);
-            return r.folded() + " call(s) folded" + (r.byName().isEmpty() ? "" : " " + r.byName()) + "; "
-                    + f.valuesFolded() + " value(s) and " + f.branchesFolded() + " branch(es) folded\n";
-        });
+    String pass(Module m) {
+        MathCallFolder.Result r = MathCallFolder.run(m, options.values(m));
+        ReflectBranchFold.Result f = ReflectBranchFold.run(m);
+        return r.folded() + " call(s) folded" + (r.byName().isEmpty() ? "" : " " + r.byName()) + "; "
+                + f.valuesFolded() + " value(s) and " + f.branchesFolded() + " branch(es) folded\n";
     }
 }

@@ -2,9 +2,7 @@ package org.nvlower.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.llvm.ir.Module;
@@ -16,9 +14,6 @@ import org.nvlower.nvptx.TargetMachine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower lower128 IN.ll... -o OUT.ll|DIR}: seed 1's fp128/i128 lowering, optionally with the runtime linked in. */
 @Command(name = "lower128", mixinStandardHelpOptions = true,
@@ -27,7 +22,7 @@ import picocli.CommandLine.Model.CommandSpec;
             "With --link-runtime the bodies are added too and fp128 values are carried as i128, so that LLVM 14's "
                 + "llc compiles the result for any SM. cicc options (-arch=compute_XX ...) set the triple and data "
                 + "layout; without them a module that has none gets cicc's defaults. See docs/lower128.md."})
-public final class Lower128Command implements Callable<Integer> {
+public final class Lower128Command extends CiccCommand {
 
     @Parameters(arity = "1..*", paramLabel = "IN.ll",
             description = "input file(s), or - for stdin; several inputs are one batch, in one process (-o DIR)")
@@ -60,12 +55,6 @@ public final class Lower128Command implements Callable<Integer> {
             description = "also parse, lower and print N more times in this process and report each phase's time "
                     + "on stderr (warm JIT), next to the round trip's parse + print")
     int repeat;
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {

@@ -3,11 +3,8 @@ package org.nvlower.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.mlir.Block;
@@ -25,9 +22,6 @@ import org.nvlower.nvptx.TargetMachine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code nvlower mathlower IN.mlir [--emit mlir|llvm] [--mlir-version 14|19] [cicc options]}: reads
@@ -42,7 +36,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "cicc options (-arch=sm_XX -ftz=N -prec-sqrt=N ...) are checked; the MLIR layer does not depend "
                 + "on them (libdevice chooses its variants later, through __nvvm_reflect)."},
         footer = "See docs/mlir.md (the crosswalk, the comparison with mlir-opt 14 and 19).")
-public final class MathlowerCommand implements Callable<Integer> {
+public final class MathlowerCommand extends CiccCommand {
 
     @Parameters(index = "0", paramLabel = "IN.mlir", description = "input file, or - for stdin")
     String input;
@@ -55,12 +49,6 @@ public final class MathlowerCommand implements Callable<Integer> {
     @Option(names = "--mlir-version", paramLabel = "V", defaultValue = "19",
             description = "spell the output for MLIR 14 or 19 (default: ${DEFAULT-VALUE})")
     String mlirVersion;
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {

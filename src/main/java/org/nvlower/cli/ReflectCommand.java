@@ -1,20 +1,13 @@
 package org.nvlower.cli;
 
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
+import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.NvvmReflect;
 import org.nvlower.llvm.pass.ReflectBranchFold;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower reflect IN.ll [-R KEY=VALUE] [cicc options] [-o OUT.ll]}: NVVMReflect and reflect branch folding. */
 @Command(name = "reflect", mixinStandardHelpOptions = true,
@@ -24,37 +17,26 @@ import picocli.CommandLine.Model.CommandSpec;
                 + "(nvvm-reflect-pp).",
                 "cicc options: -arch=compute_XX|sm_XX -ftz=N -prec-div=N -prec-sqrt=N ... (see nvlower target --help)."},
         footer = "See docs/math-pipeline.md.")
-public final class ReflectCommand implements Callable<Integer> {
+public final class ReflectCommand extends MathPassCommand {
 
     @Option(names = "--no-fold", description = "only replace the reflect calls (no branch folding)")
     boolean noFold;
 
-    @Mixin
-    MathPassOptions options;
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
-
-    @Spec
-    CommandSpec spec;
-
     @Override
-    public Integer call() throws IOException {
-        return options.transform(spec, cicc, m -> {
-            Map<String, Integer> values = options.values(m);
-            NvvmReflect.Result r = NvvmReflect.run(m, values);
-            StringBuilder report = new StringBuilder(r.folded() + " __nvvm_reflect call(s) folded in "
-                    + r.functions().size() + " function(s)\n");
-            r.keys().forEach((k, n) -> report.append("  ").append(k).append(" = ").append(values.getOrDefault(k, 0))
-                    .append("  (").append(n).append(" call(s))\n"));
-            if (!noFold) {
-                ReflectBranchFold.Result f = ReflectBranchFold.run(r.functions());
-                report.append(f.branchesFolded()).append(" branch(es), ").append(f.valuesFolded())
-                        .append(" value(s) folded; ").append(f.blocksRemoved()).append(" block(s) removed, ")
-                        .append(f.blocksMerged()).append(" merged; ").append(f.deadRemoved())
-                        .append(" dead instruction(s) removed\n");
-            }
-            return report.toString();
-        });
+    String pass(Module m) {
+        Map<String, Integer> values = options.values(m);
+        NvvmReflect.Result r = NvvmReflect.run(m, values);
+        StringBuilder report = new StringBuilder(r.folded() + " __nvvm_reflect call(s) folded in "
+                + r.functions().size() + " function(s)\n");
+        r.keys().forEach((k, n) -> report.append("  ").append(k).append(" = ").append(values.getOrDefault(k, 0))
+                .append("  (").append(n).append(" call(s))\n"));
+        if (!noFold) {
+            ReflectBranchFold.Result f = ReflectBranchFold.run(r.functions());
+            report.append(f.branchesFolded()).append(" branch(es), ").append(f.valuesFolded())
+                    .append(" value(s) folded; ").append(f.blocksRemoved()).append(" block(s) removed, ")
+                    .append(f.blocksMerged()).append(" merged; ").append(f.deadRemoved())
+                    .append(" dead instruction(s) removed\n");
+        }
+        return report.toString();
     }
 }

@@ -1,11 +1,8 @@
 package org.nvlower.cli;
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.EnumSet;
-import java.util.List;
 import java.util.Set;
-import java.util.concurrent.Callable;
 
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.pass.Lower128;
@@ -16,16 +13,13 @@ import org.nvlower.nvptx.TargetMachine;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code nvlower runtime [-o FILE.ll] [--only-used IN.ll]}: the runtime functions (the seed's 55 and the extensions) as LLVM IR. */
 @Command(name = "runtime", mixinStandardHelpOptions = true,
         description = {"Write the bodies of the fp128/i128 runtime functions (__nv_add_fp128 ... __nv_fcmp_une) as "
                 + "LLVM IR built from i32/i64/i128 integer operations, rounding as the GPU does (see 'nvlower eval').",
             "cicc options (-arch=compute_XX -m32 ...) choose the triple and data layout (default: cicc's)."})
-public final class RuntimeCommand implements Callable<Integer> {
+public final class RuntimeCommand extends CiccCommand {
 
     @Option(names = "-o", paramLabel = "FILE.ll", defaultValue = "-",
             description = "output file, or - for stdout (default: ${DEFAULT-VALUE})")
@@ -39,12 +33,6 @@ public final class RuntimeCommand implements Callable<Integer> {
             description = "carry fp128 parameters and results as i128 (the form LLVM 14's llc compiles for NVPTX); "
                     + "default: fp128, as the runtime table declares them")
     boolean fp128AsI128;
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 import org.nvlower.diag.InputException;
 import org.nvlower.nvptx.CostModel;
@@ -19,9 +18,6 @@ import org.nvlower.nvptx.Triples;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Unmatched;
-import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code nvlower target [cicc options] [--knob name=value]... [--json]}: the TargetMachine the
@@ -36,10 +32,7 @@ import picocli.CommandLine.Model.CommandSpec;
                 "cicc options: -arch=compute_XX|sm_XX -opt=N -ftz=N -fma=N -prec-div=N -prec-sqrt=N -fast-math "
                 + "--device-c -m64|-m32 -nvptx-short-ptr -nvptx-32-bit-smem -KNOB[=VALUE]"},
         footer = "See docs/target.md for every option's effect and the JSON schema.")
-public final class TargetCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class TargetCommand extends CiccCommand {
 
     @Option(names = "--json", description = "Print JSON (schema nvlower.target/1) instead of text.")
     boolean json;
@@ -72,9 +65,6 @@ public final class TargetCommand implements Callable<Integer> {
 
     @Option(names = "--knob", paramLabel = "NAME=VALUE", description = "Set a knob (same as -NAME=VALUE).")
     List<String> knobs = new ArrayList<>();
-
-    @Unmatched
-    List<String> cicc = new ArrayList<>();
 
     @Override
     public Integer call() {

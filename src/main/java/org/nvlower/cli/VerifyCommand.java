@@ -133,15 +133,7 @@ public final class VerifyCommand implements Callable<Integer> {
             if (prepare != null) {
                 return GpuVerification.prepare(out, ops, prepare);
             }
-            List<CaseSet> sets = new ArrayList<>();
-            for (String c : cases.isEmpty() ? List.of("edge", "random", "hard") : cases) {
-                try {
-                    sets.add(CaseSet.parse(c));
-                } catch (IllegalArgumentException e) {
-                    throw new InputException("--cases: " + e.getMessage());
-                }
-            }
-            return GpuVerification.run(out, ops, sets, parseCount(), parseRange(), seed, ptxDir);
+            return GpuVerification.run(out, ops, caseSets(), parseCount(), parseRange(), seed, ptxDir);
         }
         if (divisor != null) {
             if (impl.equals("ptx")) {
@@ -151,14 +143,7 @@ public final class VerifyCommand implements Callable<Integer> {
         }
         SassOp sassOp = SassOp.parse(op).orElseThrow(() -> new InputException("no template for " + Hex128.quote(op)
                 + " (templates: " + String.join(", ", SassOp.names()) + ")"));
-        List<CaseSet> sets = new ArrayList<>();
-        for (String c : cases.isEmpty() ? List.of("edge", "random", "hard") : cases) {
-            try {
-                sets.add(CaseSet.parse(c));
-            } catch (IllegalArgumentException e) {
-                throw new InputException("--cases: " + e.getMessage());
-            }
-        }
+        List<CaseSet> sets = caseSets();
         long n = parseCount();
         int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
         if (t < 1 || t > 1024) {
@@ -276,6 +261,19 @@ public final class VerifyCommand implements Callable<Integer> {
 
     private static String bound(SassOp op) {
         return op.template().ulpBound() + " ulp";
+    }
+
+    /** The --cases sets, in their order (default: edge, random, hard). */
+    private List<CaseSet> caseSets() {
+        List<CaseSet> sets = new ArrayList<>();
+        for (String c : cases.isEmpty() ? List.of("edge", "random", "hard") : cases) {
+            try {
+                sets.add(CaseSet.parse(c));
+            } catch (IllegalArgumentException e) {
+                throw new InputException("--cases: " + e.getMessage());
+            }
+        }
+        return sets;
     }
 
     private long parseCount() {

@@ -62,6 +62,14 @@ final class VerifyJobs implements AutoCloseable {
         State state() {
             return state;
         }
+
+        /** Counts {@code k} more cases done; stops the run when cancelled or past its deadline. */
+        void progress(long k) {
+            done.addAndGet(k);
+            if (cancelRequested || System.nanoTime() > deadline) {
+                throw new CancellationException();
+            }
+        }
     }
 
     static final long MAX_CASES = 100_000_000L;
@@ -88,10 +96,25 @@ final class VerifyJobs implements AutoCloseable {
         return r.op().startsWith("__nv_") ? startRuntime(r) : startTemplate(r);
     }
 
+    /**
+     * Runs the job's work on the pool: the work writes the report and the job is done after it; a
+     * cancellation (or the deadline) or a failure ends the job with its reason instead.
+     */
     private String submit(Job job, Runnable work) {
         String id = Long.toString(ids.incrementAndGet());
         jobs.put(id, job);
-        pool.submit(work);
+        pool.submit(() -> {
+            try {
+                work.run();
+                job.state = State.DONE;
+            } catch (CancellationException e) {
+                job.report = job.cancelRequested ? "cancelled" : "stopped: the run outlived the explorer's time limit";
+                job.state = State.CANCELLED;
+            } catch (RuntimeException e) {
+                job.report = String.valueOf(e.getMessage());
+                job.state = State.FAILED;
+            }
+        });
         return id;
     }
 
@@ -105,32 +128,20 @@ final class VerifyJobs implements AutoCloseable {
     }
 
     private void runRuntime(Job job, RuntimeFunction f, long random) {
-        try {
-            RuntimeChecker checker = runtime();
-            RuntimeChecker.Tally tally = new RuntimeChecker.Tally(f);
-            RuntimeCases.forEach(f, random, 1, ops -> {
-                tally.add(checker.check(f, ops));
-                job.done.incrementAndGet();
-                if (job.cancelRequested || System.nanoTime() > job.deadline) {
-                    throw new CancellationException();
-                }
-            });
-            RuntimeChecker.Report report = tally.report();
-            job.mismatches = report.mismatches();
-            StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-                    "verify-runtime %s: %,d cases (edge + %,d random), IR body in nvlower's interpreter against softfloat: %s",
-                    f.symbol(), report.cases(), random, report.mismatches() == 0 ? "0 mismatches"
-                            : report.mismatches() + " mismatch(es)"));
-            report.first().forEach(m -> sb.append('\n').append(m));
-            job.report = sb.toString();
-            job.state = State.DONE;
-        } catch (CancellationException e) {
-            job.report = job.cancelRequested ? "cancelled" : "stopped: the run outlived the explorer's time limit";
-            job.state = State.CANCELLED;
-        } catch (RuntimeException e) {
-            job.report = String.valueOf(e.getMessage());
-            job.state = State.FAILED;
-        }
+        RuntimeChecker checker = runtime();
+        RuntimeChecker.Tally tally = new RuntimeChecker.Tally(f);
+        RuntimeCases.forEach(f, random, 1, ops -> {
+            tally.add(checker.check(f, ops));
+            job.progress(1);
+        });
+        RuntimeChecker.Report report = tally.report();
+        job.mismatches = report.mismatches();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+                "verify-runtime %s: %,d cases (edge + %,d random), IR body in nvlower's interpreter against softfloat: %s",
+                f.symbol(), report.cases(), random, report.mismatches() == 0 ? "0 mismatches"
+                        : report.mismatches() + " mismatch(es)"));
+        report.first().forEach(m -> sb.append('\n').append(m));
+        job.report = sb.toString();
     }
 
     /** The 55 bodies (and nvlower's extensions) in the interpreter, built on first use. */
@@ -185,26 +196,12 @@ final class VerifyJobs implements AutoCloseable {
 
     /** Runs the plan; {@code gpu}, when not null, adds the GPU's line to the report before the job is done. */
     private static void run(Job job, TemplateVerifier.Plan plan, java.util.function.Supplier<String> gpu) {
-        try {
-            TemplateVerifier.Result r = TemplateVerifier.run(plan, k -> {
-                job.done.addAndGet(k);
-                if (job.cancelRequested || System.nanoTime() > job.deadline) {
-                    throw new CancellationException();
-                }
-            });
-            job.mismatches = r.mismatches() + r.beyondBound();
-            job.report = report(r);
-            job.histogram = plan.op().exact() ? List.of() : histogram(r.ulpHistogram());
-            if (gpu != null) {
-                job.report += "\n" + gpu.get();
-            }
-            job.state = State.DONE;
-        } catch (CancellationException e) {
-            job.report = job.cancelRequested ? "cancelled" : "stopped: the run outlived the explorer's time limit";
-            job.state = State.CANCELLED;
-        } catch (RuntimeException e) {
-            job.report = String.valueOf(e.getMessage());
-            job.state = State.FAILED;
+        TemplateVerifier.Result r = TemplateVerifier.run(plan, job::progress);
+        job.mismatches = r.mismatches() + r.beyondBound();
+        job.report = report(r);
+        job.histogram = plan.op().exact() ? List.of() : histogram(r.ulpHistogram());
+        if (gpu != null) {
+            job.report += "\n" + gpu.get();
         }
     }
 

@@ -5,23 +5,10 @@ import java.util.Collections;
 import java.util.List;
 
 /** A basic block: arguments and a list of operations (the last one its terminator, if any). */
-public final class Block {
+public final class Block extends IdentityHashed {
 
     private final List<BlockArgument> arguments = new ArrayList<>();
     private final List<Operation> operations = new ArrayList<>();
-
-    private final int hash = IdentityHash.next();
-
-    /** Identity, with a stored hash (see {@link IdentityHash}). */
-    @Override
-    public final boolean equals(Object o) {
-        return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-        return hash;
-    }
 
     public Block() {}
 

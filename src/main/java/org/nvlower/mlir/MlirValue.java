@@ -4,22 +4,9 @@ package org.nvlower.mlir;
  * An SSA value: an operation's result or a block's argument. Values have no names: names are
  * given when printing, as mlir-opt does ({@code %0}, {@code %arg0}, {@code %cst}).
  */
-public abstract sealed class MlirValue permits OpResult, BlockArgument {
+public abstract sealed class MlirValue extends IdentityHashed permits OpResult, BlockArgument {
 
     private final MlirType type;
-
-    private final int hash = IdentityHash.next();
-
-    /** Identity, with a stored hash (see {@link IdentityHash}). */
-    @Override
-    public final boolean equals(Object o) {
-        return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-        return hash;
-    }
 
     MlirValue(MlirType type) {
         this.type = type;

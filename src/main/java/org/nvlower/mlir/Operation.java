@@ -15,22 +15,10 @@ import org.nvlower.diag.SourcePosition;
  * spellings) lives in {@code org.nvlower.mlir.text.OpRegistry}; an operation it does not know is
  * kept as it is and printed in the generic form.
  */
-public final class Operation {
+public final class Operation extends IdentityHashed {
 
     private final String name;
 
-    private final int hash = IdentityHash.next();
-
-    /** Identity, with a stored hash (see {@link IdentityHash}). */
-    @Override
-    public final boolean equals(Object o) {
-        return this == o;
-    }
-
-    @Override
-    public final int hashCode() {
-        return hash;
-    }
     private final List<MlirValue> operands;
     private final List<OpResult> results;
     private final SortedMap<String, MlirAttribute> attributes;

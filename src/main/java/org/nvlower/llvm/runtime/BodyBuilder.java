@@ -86,6 +86,11 @@ final class BodyBuilder extends IrBuilder {
         return i128(BigInteger.ONE.shiftLeft(bit));
     }
 
+    /** The binary128 bits of {@code 2^k}, k a normal exponent (-16382 to 16383). */
+    static Value pow2(int k) {
+        return i128(BigInteger.valueOf(RuntimeLibrary.BIAS + k).shiftLeft(112));
+    }
+
     /** The i128 {@code 2^bits - 1}. */
     static Value mask128(int bits) {
         return i128(BigInteger.ONE.shiftLeft(bits).subtract(BigInteger.ONE));

@@ -3,7 +3,7 @@ package org.nvlower.llvm.runtime;
 import static org.nvlower.llvm.runtime.BodyBuilder.I128;
 import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
-import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 
 import java.math.BigInteger;
 
@@ -69,6 +69,15 @@ class DoubleQuad {
 
     static BigInteger fixedOf(BigInteger num, BigInteger den) {
         return num.shiftLeft(F).divide(den);
+    }
+
+    /** n!, for the series' coefficients. */
+    static BigInteger factorial(int n) {
+        BigInteger r = BigInteger.ONE;
+        for (int i = 2; i <= n; i++) {
+            r = r.multiply(BigInteger.valueOf(i));
+        }
+        return r;
     }
 
     static Value[] ln2(int parts) {
@@ -161,7 +170,7 @@ class DoubleQuad {
     }
 
     Value halve(Value v) {
-        return mul(v, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+        return mul(v, pow2(-1));
     }
 
     // ------------------------------------------------------------------ the last rounding

@@ -7,13 +7,11 @@ import static org.nvlower.llvm.runtime.BodyBuilder.i1;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
-import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.isNaN;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.sign;
-
-import java.math.BigInteger;
 
 import org.nvlower.llvm.ir.BasicBlock;
 import org.nvlower.llvm.ir.PhiInst;
@@ -29,10 +27,6 @@ import org.nvlower.llvm.ir.Value;
 final class LibmBodies {
 
     private LibmBodies() {
-    }
-
-    private static Value f128(int exponent) {
-        return i128(BigInteger.valueOf(BIAS + exponent).shiftLeft(112));
     }
 
     // ------------------------------------------------------------------ 256-bit pairs
@@ -239,15 +233,15 @@ final class LibmBodies {
         Value none = b.or(b.or(isNaN(b, a), isNaN(b, c)), b.or(b.eq(absA, i128(F128_INF)), b.eq(p, i128(0))));
         none = b.or(none, b.or(b.eq(p, i128(F128_INF)), b.eq(absA, i128(0))));
         b.returnIf(none, i32(0), "finite");
-        Value x = lib.callRow(b, RuntimeFunction.REM_FP128, absA, lib.callRow(b, RuntimeFunction.MUL_FP128, p, f128(3)));
+        Value x = lib.callRow(b, RuntimeFunction.REM_FP128, absA, lib.callRow(b, RuntimeFunction.MUL_FP128, p, pow2(3)));
         Value n = i32(0);
         for (int k = 2; k >= 0; k--) {
-            Value multiple = k == 0 ? p : lib.callRow(b, RuntimeFunction.MUL_FP128, p, f128(k));
+            Value multiple = k == 0 ? p : lib.callRow(b, RuntimeFunction.MUL_FP128, p, pow2(k));
             Value ge = b.uge(x, multiple);
             x = b.select(ge, lib.callRow(b, RuntimeFunction.SUB_FP128, x, multiple), x);
             n = b.or(n, b.select(ge, i32(1 << k), i32(0)));
         }
-        Value twoX = lib.callRow(b, RuntimeFunction.MUL_FP128, x, f128(1));
+        Value twoX = lib.callRow(b, RuntimeFunction.MUL_FP128, x, pow2(1));
         Value odd = b.ne(b.and(n, i32(1)), i32(0));
         Value up = b.or(b.ugt(twoX, p), b.and(b.eq(twoX, p), odd));
         n = b.and(b.add(n, b.zext(up, I32)), i32(7));

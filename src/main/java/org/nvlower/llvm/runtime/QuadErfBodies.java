@@ -8,6 +8,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.i64;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_ONE;
@@ -81,14 +82,6 @@ final class QuadErfBodies extends DoubleQuad {
         new QuadErfBodies(lib, b).erfc();
     }
 
-    private static Value half() {
-        return i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112));
-    }
-
-    private static Value power(int k) {
-        return i128(BigInteger.valueOf(BIAS + k).shiftLeft(112));
-    }
-
     private void erf() {
         Value x = b.arg(0);
         Value abs = b.and(x, mask128(127));
@@ -96,8 +89,8 @@ final class QuadErfBodies extends DoubleQuad {
         b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
         b.returnIf(b.uge(abs, bitsOf(10)), b.or(i128(F128_ONE), sign), "notFlat");
         b.returnIf(b.eq(abs, i128(0)), x, "nonzero");
-        b.returnIf(b.ult(abs, power(-60)), "tiny", () -> b.retBits(b.or(tinyErf(abs), sign)));
-        b.returnIf(b.ult(abs, half()), "small", () -> b.retBits(b.or(callSmall(abs).hi(), sign)));
+        b.returnIf(b.ult(abs, pow2(-60)), "tiny", () -> b.retBits(b.or(tinyErf(abs), sign)));
+        b.returnIf(b.ult(abs, pow2(-1)), "small", () -> b.retBits(b.or(callSmall(abs).hi(), sign)));
         DQ c = erfcOf(abs);
         b.retBits(b.or(roundedSum(i128(F128_ONE), c.negate(b)), sign));
     }
@@ -109,8 +102,8 @@ final class QuadErfBodies extends DoubleQuad {
         b.returnIf(isNaN(b, x), i128(F128_NAN), "number");
         b.returnIf(b.sge(x, bitsOf(107)), i128(0), "notUnder"); // signed: +inf too, negatives never
         b.returnIf(b.and(negative, b.uge(abs, bitsOf(10))), bitsOf(2), "notTwo");
-        b.returnIf(b.ult(abs, power(-116)), i128(F128_ONE), "notTiny");
-        b.returnIf(b.ult(abs, half()), "small", () -> {
+        b.returnIf(b.ult(abs, pow2(-116)), i128(F128_ONE), "notTiny");
+        b.returnIf(b.ult(abs, pow2(-1)), "small", () -> {
             DQ e = callSmall(abs); // 1 - erf x for x > 0, 1 + erf|x| for x < 0
             Value flip = b.select(negative, i128(0), bit128(127));
             // a plain double-quad sum: 1 - erf x falls below erf x's binade for x > 0.4769, where

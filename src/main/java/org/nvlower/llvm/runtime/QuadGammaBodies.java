@@ -7,6 +7,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.i64;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
@@ -101,10 +102,6 @@ final class QuadGammaBodies extends DoubleQuad {
             c[k - 1] = k % 2 == 0 ? z : z.negate();
         }
         return c;
-    }
-
-    private static Value pow2(int k) {
-        return i128(BigInteger.valueOf(BIAS + k).shiftLeft(112));
     }
 
     /** The binary128 bits of n / 16. */

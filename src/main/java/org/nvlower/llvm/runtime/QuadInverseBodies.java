@@ -4,6 +4,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.I128;
 import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
@@ -38,10 +39,6 @@ final class QuadInverseBodies extends DoubleQuad {
 
     /** Terms of asinh's series at |t| <= 1/8: (2n-1)!! / ((2n)!! (2n + 1)) t^2n < 2^-232 from n = 37. */
     private static final int ASINH_TERMS = 38;
-
-    private static Value pow2(int k) {
-        return i128(BigInteger.valueOf(BIAS + k).shiftLeft(112));
-    }
 
     private static DQ piTimes(int num, int den) {
         return constant(parts(QuadInverseReference.pi(F).multiply(BigInteger.valueOf(num)).divide(BigInteger.valueOf(den)), 2));

@@ -5,6 +5,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
@@ -135,7 +136,7 @@ final class QuadMathBodies extends DoubleQuad {
      */
     private DQ expm1OfReduced(DQ r) {
         // s = r / 256 (exact)
-        Value scale = i128(BigInteger.valueOf(BIAS - 8).shiftLeft(112));
+        Value scale = pow2(-8);
         DQ s = new DQ(mul(r.hi(), scale), mul(r.lo(), scale));
         // expm1(s) = s * P(s), P = sum s^(n-1)/n!
         DQ p = constant(parts(fixedOf(BigInteger.ONE, factorial(TERMS)), 2));
@@ -239,7 +240,7 @@ final class QuadMathBodies extends DoubleQuad {
         BigInteger sqrt2 = BigInteger.TWO.shiftLeft(224).sqrt(); // floor(sqrt(2) 2^112)
         Value halve = b.ugt(sig, i128(sqrt2));
         Value yBits = b.or(b.and(sig, mask128(112)),
-                b.select(halve, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)), i128(F128_ONE)));
+                b.select(halve, pow2(-1), i128(F128_ONE)));
         Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
         Value one = i128(F128_ONE);
         DQ z = div(new DQ(sub(yBits, one), i128(0)), twoSum(yBits, one));
@@ -269,7 +270,7 @@ final class QuadMathBodies extends DoubleQuad {
     // ------------------------------------------------------------------ expm1, exp10, log1p
 
     static Value tinyBound() {
-        return i128(BigInteger.valueOf(BIAS - 120).shiftLeft(112));
+        return pow2(-120);
     }
 
     /**
@@ -357,7 +358,7 @@ final class QuadMathBodies extends DoubleQuad {
         BigInteger sqrt2 = BigInteger.TWO.shiftLeft(224).sqrt();
         Value halve = b.ugt(sig, i128(sqrt2));
         Value yHi = b.or(b.and(sig, mask128(112)),
-                b.select(halve, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)), i128(F128_ONE)));
+                b.select(halve, pow2(-1), i128(F128_ONE)));
         Value n = b.add(b.sub(field, i32(BIAS)), b.zext(halve, BodyBuilder.I32));
         DQ y = new DQ(yHi, lib.callRow(b, RuntimeFunction.LDEXP_FP128, u.lo(), b.sub(i32(0), n)));
         DQ z = div(add(y, new DQ(bitsOf(-1), i128(0))), add(y, new DQ(i128(F128_ONE), i128(0))));
@@ -476,7 +477,7 @@ final class QuadMathBodies extends DoubleQuad {
         b.returnIf(b.or(isNaN(b, x), isNaN(b, y)), i128(F128_NAN), "numbers");
         Value yNegative = b.slt(y, zero);
         Value yInteger = b.eq(lib.callRow(b, RuntimeFunction.TRUNC_FP128, y), y); // infinities too
-        Value half = q.mul(y, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+        Value half = q.mul(y, pow2(-1));
         Value yOdd = b.and(yInteger, b.ne(lib.callRow(b, RuntimeFunction.TRUNC_FP128, half), half));
         Value sign = b.select(b.and(b.slt(x, zero), yOdd), bit128(127), zero);
         Value unit = b.eq(ax, one);
@@ -487,7 +488,7 @@ final class QuadMathBodies extends DoubleQuad {
         b.returnIf(unit, b.or(one, sign), "notUnit");
         // the exponents with a correctly rounded row: the double-quad cannot round their nearest-midpoint cases
         b.returnIf(b.eq(y, one), x, "notIdentity");
-        b.returnIf(b.eq(y, i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112))), lib.callRow(b, RuntimeFunction.SQRT_FP128, x), "notRoot");
+        b.returnIf(b.eq(y, pow2(-1)), lib.callRow(b, RuntimeFunction.SQRT_FP128, x), "notRoot");
         b.returnIf(b.eq(y, bitsOf(-1)), lib.callRow(b, RuntimeFunction.DIV_FP128, one, x), "notReciprocal");
         b.returnIf(b.eq(y, bitsOf(2)), q.mul(x, x), "notSquare");
         DQ[] parts = q.callLogParts(ax);
@@ -505,13 +506,5 @@ final class QuadMathBodies extends DoubleQuad {
     Value expOf(DQ t) {
         Reduced red = reduce(t.hi(), t.lo());
         return scaled(onePlus(callExpm1Reduced(red.r)), red.k);
-    }
-
-    private static BigInteger factorial(int n) {
-        BigInteger r = BigInteger.ONE;
-        for (int i = 2; i <= n; i++) {
-            r = r.multiply(BigInteger.valueOf(i));
-        }
-        return r;
     }
 }

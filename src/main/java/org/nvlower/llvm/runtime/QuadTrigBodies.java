@@ -6,6 +6,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.bit128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
@@ -99,7 +100,7 @@ final class QuadTrigBodies extends DoubleQuad {
         Value sc = b.call(sinCos(), b.extractValue(red, 1), b.extractValue(red, 2));
         Value q = b.and(b.extractValue(red, 0), i128(3));
         b.returnIf(b.uge(abs, i128(F128_INF)), i128(F128_NAN), "finite");
-        b.returnIf(b.ult(abs, i128(BigInteger.valueOf(BIAS - 60).shiftLeft(112))), kind == Kind.COS ? i128(F128_ONE) : x, "notTiny");
+        b.returnIf(b.ult(abs, pow2(-60)), kind == Kind.COS ? i128(F128_ONE) : x, "notTiny");
         DQ s = new DQ(b.extractValue(sc, 0), b.extractValue(sc, 1));
         DQ c = new DQ(b.extractValue(sc, 2), b.extractValue(sc, 3));
         Value odd = b.ne(b.and(q, i128(1)), i128(0));
@@ -263,13 +264,5 @@ final class QuadTrigBodies extends DoubleQuad {
     DQ[] callSinCos(DQ r) {
         Value sc = b.call(sinCos(), r.hi(), r.lo());
         return new DQ[] {new DQ(b.extractValue(sc, 0), b.extractValue(sc, 1)), new DQ(b.extractValue(sc, 2), b.extractValue(sc, 3))};
-    }
-
-    private static BigInteger factorial(int n) {
-        BigInteger r = BigInteger.ONE;
-        for (int i = 2; i <= n; i++) {
-            r = r.multiply(BigInteger.valueOf(i));
-        }
-        return r;
     }
 }

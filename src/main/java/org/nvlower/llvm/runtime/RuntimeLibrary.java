@@ -11,6 +11,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.i64;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
+import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
 
 import java.math.BigInteger;
 import java.util.Collection;
@@ -893,7 +894,7 @@ public final class RuntimeLibrary {
         b.condBr(b.ult(exp, i32(BIAS)), small, big);
         b.at(small);
         Value nonzero = b.ne(abs, i128(0));
-        Value halfBits = i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112));
+        Value halfBits = pow2(-1);
         Value toOne = switch (rm) {
             case MIN -> b.and(negative, nonzero);
             case MAX -> b.and(b.xor(negative, i1(true)), nonzero);
@@ -1032,7 +1033,7 @@ public final class RuntimeLibrary {
         b.returnIf(isNaN(b, a), i128(F128_NAN), "number");
         b.returnIf(b.or(b.eq(abs, i128(0)), b.eq(abs, i128(F128_INF))), a, "finiteNonzero");
         Value sig = b.extractValue(b.call(normSig(), a), 1);
-        Value bits = b.or(b.and(sig, mask128(112)), i128(BigInteger.valueOf(BIAS - 1).shiftLeft(112)));
+        Value bits = b.or(b.and(sig, mask128(112)), pow2(-1));
         b.retBits(b.or(b.and(a, bit128(127)), bits));
     }
 

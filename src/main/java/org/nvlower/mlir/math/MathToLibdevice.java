@@ -66,7 +66,7 @@ public final class MathToLibdevice {
     public static Result run(Operation module) {
         List<Site> sites = new ArrayList<>();
         collect(module, module, sites);
-        // identity keys with stored hashes (IdentityHash); tables in first-use order, so the
+        // identity keys with stored hashes (IdentityHashed); tables in first-use order, so the
         // declarations are reported in a fixed order
         Map<Operation, SymbolTable> tables = new LinkedHashMap<>();
         Map<MlirValue, MlirValue> replaced = new HashMap<>();

@@ -98,17 +98,31 @@ final class DirectedRounding {
         b.lop3(PT, big, big.op(), b.imm(0xFF), RZ, 0xC0);                        // qd's exponent field
         b.iadd3(big, big.op(), e.op(), b.imm(-127));                              // E
         b.lop3(PT, qm, qd.op(), b.imm(0x807FFFFF), b.imm(0x3F800000), 0xEA);      // qd's significand, sign kept
-        b.isetp(Cmp.LT, 0, p, big.op(), b.imm(-160));
-        b.sel(big, b.imm(-160), big.op(), p.op());
-        b.isetp(Cmp.GT, 0, p, big.op(), b.imm(160));
-        b.sel(big, b.imm(160), big.op(), p.op());
-        b.isetp(Cmp.LT, 0, neg, big.op(), RZ);
-        b.sel(k, b.imm(64), b.imm(-64), neg.op());
-        b.iadd3(k, big.op(), k.op(), RZ);                                         // E + 64 or E - 64
+        splitExponent(b, p, neg, big, k, 160, 64);                                // E + 64 or E - 64
         b.lea(s, k.op(), b.imm(0x3F800000), 23);                                  // 2^k
         b.fmul(PT, 0, t, qm.op(), s.op());                                         // exact
         b.sel(s, b.imm(0x1F800000), b.imm(0x5F800000), neg.op());                 // 2^-64 or 2^64
         b.fmul(PT, rounding | (ftz ? Mod.FTZ : 0), out, t.op(), s.op());
+    }
+
+    /**
+     * The exponent split the scalings by 2^e share: e clamped to [-bound, bound] (beyond, the
+     * result is the same zero, smallest subnormal or overflow), neg = e < 0, and k = e + m when e is
+     * negative, else e - m: the scaling multiplies by 2^k (exact, normal) and then by 2^(-+m).
+     */
+    static void splitExponent(ProgramBuilder b, Pred p, Pred neg, Reg e, Reg k, int bound, int m) {
+        clamp(b, p, e, e, -bound, bound);
+        b.isetp(Cmp.LT, 0, neg, e.op(), RZ);
+        b.sel(k, b.imm(m), b.imm(-m), neg.op());
+        b.iadd3(k, e.op(), k.op(), RZ);
+    }
+
+    /** dst = src clamped to [lo, hi] (signed): two ISETP and SEL pairs through p. */
+    static void clamp(ProgramBuilder b, Pred p, Reg dst, Reg src, int lo, int hi) {
+        b.isetp(Cmp.LT, 0, p, src.op(), b.imm(lo));
+        b.sel(dst, b.imm(lo), src.op(), p.op());
+        b.isetp(Cmp.GT, 0, p, dst.op(), b.imm(hi));
+        b.sel(dst, b.imm(hi), dst.op(), p.op());
     }
 
     /** The binary64 correction: out = base + residual y, rounded in {@code rounding} (DFMA). */
@@ -127,13 +141,7 @@ final class DirectedRounding {
         Pred neg = b.pred();
         Reg s = temps.temp("scale", RegClass.R64);
         Reg k = temps.temp("k100", RegClass.R32);
-        b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-1100));
-        b.sel(e, b.imm(-1100), e.op(), p.op());
-        b.isetp(Cmp.GT, 0, p, e.op(), b.imm(1100));
-        b.sel(e, b.imm(1100), e.op(), p.op());
-        b.isetp(Cmp.LT, 0, neg, e.op(), RZ);
-        b.sel(k, b.imm(100), b.imm(-100), neg.op());
-        b.iadd3(k, e.op(), k.op(), RZ);
+        splitExponent(b, p, neg, e, k, 1100, 100);
         b.mov(PT, s.lo(), RZ);
         b.lea(s.hi(), k.op(), b.imm(0x3FF00000), 20);                            // 2^k
         b.dmul(out, qd.op(), s.op());                                             // exact

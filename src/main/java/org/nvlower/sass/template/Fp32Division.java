@@ -144,10 +144,7 @@ final class Fp32Division {
         b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, eb.op(), RZ, normal.op());
         b.isetp(Cmp.NE, Mod.U32, Mod.BoolOp.AND, normal, eb.op(), b.imm(0x7F800000), normal.op());
         b.iadd3(e, ea.op(), eb.neg(), RZ);                                  // E << 23, E in [-253, 253]
-        b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-125 << 23));
-        b.sel(c, b.imm(-125 << 23), e.op(), p.op());
-        b.isetp(Cmp.GT, 0, p, c.op(), b.imm(126 << 23));
-        b.sel(c, b.imm(126 << 23), c.op(), p.op());                      // C << 23
+        DirectedRounding.clamp(b, p, c, e, -125 << 23, 126 << 23);        // C << 23
         b.iadd3(c, b.imm(0x3F800000), c.neg(), RZ);                       // (127 - C) << 23: bm's field
         b.iadd3(bm, d.op(), eb.neg(), c.op());                            // b's sign and significand, field 127 - C
         b.iadd3(y, e.op(), c.op(), RZ);                                   // (K + 127) << 23: 2^K, K = E - C

@@ -336,13 +336,7 @@ final class Fp64Division {
         Reg back = temps.temp("back", RegClass.R64);
         Reg k = temps.temp("k100", RegClass.R32);
         int down = b.f64(0x1p-100);
-        b.isetp(Cmp.LT, 0, p, e.op(), b.imm(-1100));
-        b.sel(e, b.imm(-1100), e.op(), p.op());
-        b.isetp(Cmp.GT, 0, p, e.op(), b.imm(1100));
-        b.sel(e, b.imm(1100), e.op(), p.op());
-        b.isetp(Cmp.LT, 0, neg, e.op(), RZ);
-        b.sel(k, b.imm(100), b.imm(-100), neg.op());
-        b.iadd3(k, e.op(), k.op(), RZ); // E + 100 or E - 100
+        DirectedRounding.splitExponent(b, p, neg, e, k, 1100, 100); // E + 100 or E - 100
         b.mov(PT, s.lo(), RZ);
         b.iadd3(s.hi(), k.op(), b.imm(1023), RZ);
         b.shf(true, Mod.IntType.U32, false, s.hi(), s.hi().op(), b.imm(20), RZ);

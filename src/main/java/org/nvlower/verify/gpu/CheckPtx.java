@@ -462,13 +462,18 @@ public final class CheckPtx {
         ins("shr.u64 " + d + ", " + d + ", %w8");
         if (op.signed()) {
             String x = g();
-            ins("and.b64 " + x + ", " + h + ", 1");
-            ins("setp.ne.u64 %c4, " + x + ", 0");
-            ins("@%c4 neg.s64 " + d + ", " + d);
+            ifBit(x, h, 1, true, "neg.s64 " + d + ", " + d);
         }
         if (op.bits() == 32) {
             ins("and.b64 " + d + ", " + d + ", 0xFFFFFFFF");
         }
+    }
+
+    /** x = h & bit, then the instruction predicated on x being nonzero ({@code set}) or zero. */
+    private void ifBit(String x, String h, int bit, boolean set, String instruction) {
+        ins("and.b64 " + x + ", " + h + ", " + bit);
+        ins("setp." + (set ? "ne" : "eq") + ".u64 %c4, " + x + ", 0");
+        ins("@%c4 " + instruction);
     }
 
     /** Generators.random for binary32 ops. */
@@ -478,9 +483,7 @@ public final class CheckPtx {
         String end = newLabel();
         mix(h, 0);
         String x = g();
-        ins("and.b64 " + x + ", " + h + ", 1");
-        ins("setp.ne.u64 %c4, " + x + ", 0");
-        ins("@%c4 bra " + near);
+        ifBit(x, h, 1, true, "bra " + near);
         ins("shr.u64 %opa, " + h + ", 32");
         if (op.inputs() == 2) {
             String m = g();
@@ -507,9 +510,7 @@ public final class CheckPtx {
             clamp(eb, 254);
             floatBits(32, "%opb", 5, eb);
         } else {
-            ins("and.b64 " + x + ", " + h + ", 2");
-            ins("setp.eq.u64 %c4, " + x + ", 0");
-            ins("@%c4 and.b64 %opa, %opa, 0x7FFFFFFF");
+            ifBit(x, h, 2, false, "and.b64 %opa, %opa, 0x7FFFFFFF");
         }
         b.append(end).append(":\n");
     }
@@ -521,9 +522,7 @@ public final class CheckPtx {
         String end = newLabel();
         mix(h, 0);
         String x = g();
-        ins("and.b64 " + x + ", " + h + ", 1");
-        ins("setp.ne.u64 %c4, " + x + ", 0");
-        ins("@%c4 bra " + near);
+        ifBit(x, h, 1, true, "bra " + near);
         mix("%opa", 1);
         if (op.inputs() == 2) {
             mix("%opb", 2);
@@ -544,9 +543,7 @@ public final class CheckPtx {
             clamp(eb, 2046);
             floatBits(64, "%opb", 6, eb);
         } else {
-            ins("and.b64 " + x + ", " + h + ", 2");
-            ins("setp.eq.u64 %c4, " + x + ", 0");
-            ins("@%c4 and.b64 %opa, %opa, " + hex(Long.MAX_VALUE));
+            ifBit(x, h, 2, false, "and.b64 %opa, %opa, " + hex(Long.MAX_VALUE));
         }
         b.append(end).append(":\n");
     }
