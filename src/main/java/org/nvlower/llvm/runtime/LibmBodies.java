@@ -8,6 +8,7 @@ import static org.nvlower.llvm.runtime.BodyBuilder.i128;
 import static org.nvlower.llvm.runtime.BodyBuilder.i32;
 import static org.nvlower.llvm.runtime.BodyBuilder.mask128;
 import static org.nvlower.llvm.runtime.BodyBuilder.pow2;
+import static org.nvlower.llvm.runtime.RuntimeLibrary.BIAS;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_INF;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.F128_NAN;
 import static org.nvlower.llvm.runtime.RuntimeLibrary.isNaN;
