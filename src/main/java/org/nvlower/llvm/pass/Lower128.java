@@ -311,6 +311,22 @@ public final class Lower128 {
                 Value hit = b.and(bit, args.get(1), part(name, "hit"));
                 yield b.icmp(Predicate.NE, hit, Constants.i32(0), name);
             }
+            case QuadCalls.Classify c -> {
+                Value bit = rowCall(b, call, RuntimeFunction.FPCLASS_FP128, List.of(args.get(0)), part(name, "class"));
+                Value in = b.icmp(Predicate.NE, b.and(bit, Constants.i32(c.mask()), part(name, "in")), Constants.i32(0),
+                        part(name, "hit"));
+                Value one = b.zext(in, IntegerType.I32, c.minusOne() == 0 ? name : part(name, "one"));
+                if (c.minusOne() == 0) {
+                    yield one;
+                }
+                Value minus = b.icmp(Predicate.NE, b.and(bit, Constants.i32(c.minusOne()), part(name, "neg")),
+                        Constants.i32(0), part(name, "minus"));
+                yield b.select(minus, Constants.i32(-1), one, name);
+            }
+            case QuadCalls.SignBitTest t -> {
+                Value bits = b.bitcast(args.get(0), IntegerType.I128, part(name, "bits"));
+                yield b.trunc(b.lshr(bits, Constants.integer(IntegerType.I128, 127), part(name, "sign")), IntegerType.I32, name);
+            }
             case QuadCalls.Frexp f -> {
                 Value m = rowCall(b, call, RuntimeFunction.FREXP_FP128, List.of(args.get(0)), part(name, "fraction"));
                 Value e = rowCall(b, call, RuntimeFunction.FREXP_EXP_FP128, List.of(args.get(0)), part(name, "exp"));

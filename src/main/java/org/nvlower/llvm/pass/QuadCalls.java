@@ -29,7 +29,7 @@ final class QuadCalls {
 
     /** What to do with one call. */
     sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, SinCos, ScaleLong, QuietNaN,
-            SignBit, Refused {
+            Classify, SignBitTest, SignBit, Refused {
     }
 
     /** The row on the call's arguments (vectors: lane by lane). */
@@ -84,6 +84,25 @@ final class QuadCalls {
      * libquadmath's nanq ignores it too). The string is not read.
      */
     record QuietNaN() implements Plan {
+    }
+
+    /**
+     * libquadmath's isnanq, issignalingq, finiteq and isinfq (and their l forms on binary128): 1
+     * when a's class ({@code llvm.is.fpclass}'s bits) is in {@code mask}, -1 when it is in
+     * {@code minusOne} (isinfq of -inf, as libquadmath), else 0; an int.
+     */
+    record Classify(int mask, int minusOne) implements Plan {
+    }
+
+    /** The classification functions by C name. */
+    private static final Map<String, Classify> CLASSIFY = Map.of(
+            "isnan", new Classify(0x3, 0),         // signaling or quiet NaN
+            "issignaling", new Classify(0x1, 0),
+            "finite", new Classify(0x1F8, 0),      // -normal ... +normal: every finite class
+            "isinf", new Classify(0x200, 0x4));    // +inf 1, -inf -1
+
+    /** libquadmath's signbitq: 1 when a's sign bit is set, NaNs included (C asks for nonzero; x86-64's libquadmath gives 8). */
+    record SignBitTest() implements Plan {
     }
 
     /** C fabs/copysign: the intrinsic (a sign-bit operation). */
@@ -152,7 +171,7 @@ final class QuadCalls {
 
     /** The quad C functions lowered by a plan of their own rather than one row of {@link #LIBM}. */
     private static final Set<String> OWN_PLAN = Set.of("scalbln", "frexp", "modf", "remquo", "lround", "llround",
-            "lrint", "llrint", "sincos", "fabs", "copysign", "nan");
+            "lrint", "llrint", "sincos", "fabs", "copysign", "nan", "isnan", "issignaling", "finite", "isinf", "signbit");
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */
     static Plan plan(CallInst call) {
@@ -264,6 +283,12 @@ final class QuadCalls {
                     && ps.get(1) instanceof PointerType && ps.get(2) instanceof PointerType;
             return fits ? new SinCos() : new Refused(name + " is the quad C function sincos and must have the type "
                     + "void (fp128, ptr, ptr), not " + t.returnType() + " " + params(t));
+        }
+        if (CLASSIFY.containsKey(base) || base.equals("signbit")) {
+            boolean fits = t.returnType() == IntegerType.I32 && t.params().equals(List.of(FloatType.FP128));
+            return !fits ? new Refused(name + " is the quad C function " + base + " and must have the type "
+                    + "i32 (fp128), not " + t.returnType() + " " + params(t))
+                    : base.equals("signbit") ? new SignBitTest() : CLASSIFY.get(base);
         }
         if (base.equals("nan")) {
             boolean fits = t.returnType() == FloatType.FP128 && t.params().size() == 1

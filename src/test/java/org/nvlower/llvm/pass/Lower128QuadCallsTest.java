@@ -426,6 +426,65 @@ class Lower128QuadCallsTest {
         assertArrayEquals(new long[] {-1, Long.MAX_VALUE}, q);
     }
 
+    /**
+     * libquadmath's classification functions, isnanq, issignalingq, finiteq, isinfq and signbitq
+     * (isinfl on binary128 too), on every class. Expected: what libquadmath (gcc 12, x86-64)
+     * returns, but signbitq's 1 for its 8 (C asks for nonzero); a wrong type is one error.
+     */
+    @Test
+    void classificationByTheirCNames() {
+        String text = """
+                define i32 @c(fp128 %a) {
+                  %n = call i32 @isnanq(fp128 %a)
+                  %s = call i32 @issignalingq(fp128 %a)
+                  %f = call i32 @finiteq(fp128 %a)
+                  %i = call i32 @isinfl(fp128 %a)
+                  %b = call i32 @signbitq(fp128 %a)
+                  %n1 = shl i32 %n, 4
+                  %s1 = shl i32 %s, 8
+                  %f1 = shl i32 %f, 12
+                  %i1 = and i32 %i, 255
+                  %i2 = shl i32 %i1, 16
+                  %b1 = shl i32 %b, 24
+                  %r1 = or i32 %n1, %s1
+                  %r2 = or i32 %r1, %f1
+                  %r3 = or i32 %r2, %i2
+                  %r = or i32 %r3, %b1
+                  ret i32 %r
+                }
+                declare i32 @isnanq(fp128)
+                declare i32 @issignalingq(fp128)
+                declare i32 @finiteq(fp128)
+                declare i32 @isinfl(fp128)
+                declare i32 @signbitq(fp128)
+                """;
+        Module m = IrParser.parse("c.ll", text);
+        Lower128.run(m, Lower128.Options.SELF_CONTAINED);
+        assertEquals(List.of(), IrVerifier.verify(m));
+        Interpreter in = new Interpreter(m);
+        // {hi, lo, signbit << 24 | isinf & 255 << 16 | finite << 12 | issignaling << 8 | isnan << 4}
+        long[][] cases = {
+            {0x3FFF800000000000L, 0, 0x00001000},          // 1.5
+            {0xC000000000000000L, 0, 0x01001000},          // -2
+            {0, 0, 0x00001000},                            // +0
+            {Long.MIN_VALUE, 0, 0x01001000},               // -0
+            {0, 1, 0x00001000},                            // smallest subnormal
+            {Long.MIN_VALUE, 1, 0x01001000},               // its negative
+            {0x7FFF000000000000L, 0, 0x00010000},          // +inf
+            {0xFFFF000000000000L, 0, 0x01FF0000},          // -inf: isinfq -1
+            {0x7FFF800000000000L, 0, 0x00000010},          // quiet NaN
+            {0xFFFF800000000000L, 0, 0x01000010},          // negative quiet NaN
+            {0x7FFF400000000000L, 0, 0x00000110}};         // signaling NaN
+        for (long[] k : cases) {
+            assertEquals(k[2], call(in, "c", k[0], k[1])[0] & 0xFFFFFFFFL, Long.toHexString(k[0]) + " " + k[1]);
+        }
+        Module bad = IrParser.parse("b.ll", "define i64 @c(fp128 %a) {\n  %r = call i64 @isnanq(fp128 %a)\n  ret i64 %r\n}\n"
+                + "declare i64 @isnanq(fp128)\n");
+        InputException e = assertThrows(InputException.class, () -> Lower128.run(bad, Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("b.ll:2:3: error: '%r = call i64 @isnanq(fp128 %a)' in @c cannot be selected by "
+                + "NVPTX: isnanq is the quad C function isnan and must have the type i32 (fp128), not i64 (fp128)"), e.render());
+    }
+
     /** The result slots of {@code name} on one fp128 operand (low word first). */
     private static long[] call(Interpreter in, String name, long hi, long lo) {
         CompiledFunction f = in.function(name);
