@@ -302,6 +302,18 @@ class Lower128QuadCallsTest {
         assertTrue(e.render().startsWith("q.ll:2:3: error: '%r = call fp128 @powq(fp128 %a, i32 2)' in @q cannot be "
                 + "selected by NVPTX: powq is the quad C function pow and must have the type fp128 (fp128, fp128), "
                 + "not fp128 (fp128, i32)"), e.render());
+        String bessel = """
+                define fp128 @t(fp128 %a) {
+                  %r = call fp128 @j0q(fp128 %a)
+                  ret fp128 %r
+                }
+                declare fp128 @j0q(fp128)
+                """;
+        e = assertThrows(InputException.class,
+                () -> Lower128.run(IrParser.parse("t.ll", bessel), Lower128.Options.DEFAULT));
+        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @j0q(fp128 %a)' in @t cannot be "
+                + "selected by NVPTX: no runtime function computes j0q (j0): nvlower has no quad body for it yet"),
+                e.render());
         String nanOfNumber = """
                 define fp128 @t(fp128 %a) {
                   %r = call fp128 @nanq(fp128 %a)
