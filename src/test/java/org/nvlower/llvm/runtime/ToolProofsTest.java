@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -148,6 +149,40 @@ class ToolProofsTest {
             LlvmChecks.assertRuns(120, (Path) clang[0], "-O2", "-S", "-emit-llvm", "-o", ll.toString(), c.toString());
             Path lowered = lower(dir, ll, true);
             assertTrue(!Files.readString(lowered).contains("f128("), "every call lowered");
+            Optional<Path> lli = version >= 19 ? ExternalTools.llvm19("lli") : LlvmChecks.llvm14("lli");
+            Assumptions.assumeTrue(lli.isPresent(), "lli " + version + " not found");
+            assertEquals(expected, LlvmChecks.assertRuns(120, lli.get(), lowered.toString()).stdout(),
+                    "lli " + version + " on " + lowered.getFileName());
+        }
+    }
+
+    /**
+     * libquadmath's logbq, ilogbq, isinfq, isnanq, finiteq, signbitq, issignalingq and nanq called
+     * from C (src/test/resources/lower128/libquadmath.c), compiled by clang 14 and 19 at -O2,
+     * lowered with the runtime linked, prints under the same LLVM's lli what gcc's build against
+     * libquadmath prints, on zeros, subnormals, normals, infinities and a NaN.
+     */
+    @Test
+    void aLibquadmathProgramPrintsUnderLliWhatGccsBuildPrints(@TempDir Path dir) throws Exception {
+        Optional<Path> gcc = ExternalTools.find("gcc");
+        Assumptions.assumeTrue(gcc.isPresent(), "gcc not found");
+        String lib = LlvmChecks.assertRuns(30, gcc.get(), "-print-file-name=libquadmath.so").stdout().strip();
+        Assumptions.assumeTrue(Path.of(lib).isAbsolute(), "gcc has no libquadmath (" + lib + ")");
+        List<Object[]> clangs = clangs();
+        Assumptions.assumeTrue(!clangs.isEmpty(), "clang 14/19 not found");
+        Path c = dir.resolve("libquadmath.c");
+        Files.copy(ToolProofsTest.class.getResourceAsStream("/lower128/libquadmath.c"), c);
+        Path exe = dir.resolve("libquadmath");
+        LlvmChecks.assertRuns(120, gcc.get(), "-O1", "-o", exe.toString(), c.toString(), "-lquadmath");
+        String expected = LlvmChecks.assertRuns(60, exe).stdout();
+        assertEquals(12, expected.lines().count(), expected);
+        for (Object[] clang : clangs) {
+            int version = (Integer) clang[1];
+            Path ll = dir.resolve("libquadmath" + version + ".ll");
+            LlvmChecks.assertRuns(120, (Path) clang[0], "-O2", "-S", "-emit-llvm", "-o", ll.toString(), c.toString());
+            Path lowered = lower(dir, ll, true);
+            assertTrue(!Pattern.compile("@(logb|ilogb|isinf|isnan|finite|signbit|issignaling|nan)q\\(")
+                    .matcher(Files.readString(lowered)).find(), "every libquadmath call lowered");
             Optional<Path> lli = version >= 19 ? ExternalTools.llvm19("lli") : LlvmChecks.llvm14("lli");
             Assumptions.assumeTrue(lli.isPresent(), "lli " + version + " not found");
             assertEquals(expected, LlvmChecks.assertRuns(120, lli.get(), lowered.toString()).stdout(),
