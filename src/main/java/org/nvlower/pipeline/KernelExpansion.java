@@ -16,15 +16,21 @@ import org.nvlower.ptx.PtxMathOp;
 import org.nvlower.ptx.PtxModule;
 import org.nvlower.ptx.PtxOpcodes;
 import org.nvlower.ptx.PtxPrinter;
+import org.nvlower.ptx.Statement;
 import org.nvlower.ptx.Statement.Instruction;
 import org.nvlower.sass.Label;
+import org.nvlower.sass.Mod;
+import org.nvlower.sass.Mod.Cmp;
+import org.nvlower.sass.Operand;
 import org.nvlower.sass.Path;
+import org.nvlower.sass.Pred;
 import org.nvlower.sass.Printer;
 import org.nvlower.sass.Program;
 import org.nvlower.sass.ProgramBuilder;
 import org.nvlower.sass.Reg;
 import org.nvlower.sass.Reg.RegClass;
 import org.nvlower.sass.RegisterAllocation;
+import org.nvlower.sass.SassOpcode;
 import org.nvlower.nvptx.SmProcessor;
 
 import org.nvlower.sass.template.ConstantDivision;
@@ -40,7 +46,7 @@ import org.nvlower.sass.template.CompilationContext;
  * sites expanded through the {@link Dispatcher} (inline or template-call, as the compilation
  * context decides), and the module printed with every expanded site replaced by its code.
  * Every math instruction ({@link PtxOpcodes#MATH_BASES}) is a site; one not expanded (no template
- * yet, guarded, modifiers not recognised) is printed as PTX and counted with its reason.
+ * yet, modifiers not recognised) is printed as PTX and counted with its reason.
  */
 public final class KernelExpansion {
 
@@ -119,10 +125,6 @@ public final class KernelExpansion {
         }
         if (sm != null && Templates.chosen(op, sm, registerLimit).isEmpty()) {
             return new Site(f, in, spelling, op, null, false, "no template for " + sm + " (ptxas refuses it there)");
-        }
-        if (in.guard() != null) {
-            return new Site(f, in, spelling, op, null, false, "guarded by @" + (in.guard().negated() ? "!" : "")
-                    + in.guard().predicate());
         }
         Template constant = constantDivision(in, op);
         if (constant != null) {
@@ -212,6 +214,21 @@ public final class KernelExpansion {
             Label mark = fb.label();
             fb.place(mark);
             marks.add(mark);
+            Statement.Guard guard = s.instruction().guard();
+            Label skip = null;
+            int reconverge = 0;
+            if (guard != null) {
+                // @%p op: the predicate register (0 or 1) tested, the site's code branched over when it
+                // is false, the warp reconverging after it, as ptxas guards a multi-instruction expansion
+                Reg p = regs.computeIfAbsent(guard.predicate(), name -> fb.input(name, RegClass.R32));
+                Pred run = fb.pred();
+                skip = fb.label();
+                reconverge = fb.barrier();
+                fb.path(Path.GLUE);
+                fb.isetp(Cmp.NE, Mod.U32, run, p.op(), Operand.RZ);
+                fb.emitBarrier(SassOpcode.BSSY, reconverge, skip);
+                fb.bra(guard.negated() ? run.op() : run.not(), skip);
+            }
             boolean constant = s.multiplyHigh();
             Reg[] sources = new Reg[constant ? 1 : ops.size() - 1]; // the divisor is in the code
             for (int k = 1; k <= sources.length; k++) {
@@ -225,15 +242,17 @@ public final class KernelExpansion {
             if (!(ops.get(0) instanceof PtxOperand.Name dest)) {
                 throw new InputException("the result of '" + PtxPrinter.instruction(s.instruction()) + "' is not a register");
             }
-            Reg result = regs.computeIfAbsent(dest.name(), name -> {
-                Reg r = fb.output(name, cls);
-                outputs.add(r);
-                return r;
-            });
+            // a guarded site may not run: its destination keeps the value it had, so it is read first
+            Reg result = regs.computeIfAbsent(dest.name(), name -> guard != null ? fb.input(name, cls) : output(fb, name, cls, outputs));
             if (constant) {
                 d.expandInPlace(s.template(), result, sources);
             } else {
                 d.expand(s.op(), result, sources);
+            }
+            if (guard != null) {
+                fb.path(Path.GLUE);
+                fb.place(skip);
+                fb.emitBarrier(SassOpcode.BSYNC, reconverge, skip);
             }
         }
         Label end = fb.label();
@@ -261,6 +280,12 @@ public final class KernelExpansion {
         Program p = fb.build();
         int[] starts = marks.stream().mapToInt(l -> p.labelPc(l.id())).toArray();
         return new FunctionCode(f, p, fs, starts, p.labelPc(end.id()), p.labelPc(exit.id()), d.states(), regs, results);
+    }
+
+    private static Reg output(ProgramBuilder fb, String name, RegClass cls, Set<Reg> outputs) {
+        Reg r = fb.output(name, cls);
+        outputs.add(r);
+        return r;
     }
 
     private static void move(ProgramBuilder fb, Reg from, Reg to) {

@@ -268,7 +268,7 @@ class PtxExpandCommandTest {
         CliRunner r = CliRunner.run(ptx, "expand", "-");
         assertEquals(0, r.exitCode(), r.err());
         String out = r.out();
-        assertTrue(out.contains("// summary: 22 math instructions, 19 expanded, 3 not expanded;"), out);
+        assertTrue(out.contains("// summary: 22 math instructions, 20 expanded, 2 not expanded;"), out);
         assertTrue(out.contains("->  div.rn.ftz.f32 (template DIV_RN_FTZ_F32)"), out);
         // the directed roundings, 16-bit division and the MUFU approximations have templates (rem.u16 by 7: the
         // divisor moved into a register)
@@ -283,15 +283,15 @@ class PtxExpandCommandTest {
                     .find(), op + "\n" + out);
             assertTrue(out.contains("\t" + op + " \t"), "kept as PTX: " + op);
         }
-        assertTrue(out.contains("// div.rn.f64                 1   not expanded (guarded by @%p1)\n"), out);
+        // a guarded site is expanded with a branch over its code
+        assertTrue(out.contains("\t// @%p1 div.rn.f64  %fd5, %fd1, %fd2;  ->  div.rn.f64 (template DDIV)"), out);
         assertTrue(out.contains("// div.sat.f32                1   not expanded (modifier .sat not recognised here)\n"),
                 out);
-        assertTrue(out.contains("\t@%p1 div.rn.f64 \t%fd5, %fd1, %fd2;\n"), out);
         // --strict: the same kernel is an error, without output
         CliRunner strict = CliRunner.run(ptx, "expand", "-", "--strict");
         assertEquals(1, strict.exitCode(), strict.err());
         assertEquals("", strict.out());
-        assertTrue(strict.err().contains("<stdin>: 3 math instruction(s) not expanded (--strict); the first, in k: "
+        assertTrue(strict.err().contains("<stdin>: 2 math instruction(s) not expanded (--strict); the first, in k: "
                 + "'ex2.approx.f16 %rs1, %rs2;': no template yet"), strict.err());
         // tanh before sm_75: ptxas refuses it, so it is listed
         CliRunner sm70 = CliRunner.run(ptx.replace("sm_80", "sm_70"), "expand", "-", "--arch", "sm_70");
@@ -315,6 +315,54 @@ class PtxExpandCommandTest {
         assertEquals(0, v2.exitCode(), v2.err());
         assertTrue(v2.out().contains("// div.f64                    1   not expanded (no rounding or .approx modifier "
                 + "(required from PTX 1.4 on))"), v2.out());
+    }
+
+    /**
+     * Guarded math (@%p div.rn.f64, @!%p rem.u32 by a constant): each site's code is branched over
+     * when its predicate says so (ISETP of the predicate, BSSY, a guarded BRA, BSYNC at the join), its
+     * destination keeps its value then; run for 64 threads, 17 of which take the division and 47 the
+     * remainder, inline and as template calls, the memory equals the oracle's.
+     */
+    @Test
+    void guardedMathIsBranchedOverWhereItsPredicateIsFalse() {
+        String ptx = """
+                .version 8.0
+                .target sm_80
+                .address_size 64
+                .visible .entry k(.param .u64 out, .param .u32 n)
+                {
+                	.reg .pred %p<3>;
+                	.reg .f64 %fd<4>;
+                	.reg .b32 %r<6>;
+                	.reg .b64 %rd<4>;
+                	ld.param.u64 %rd1, [out];
+                	ld.param.u32 %r1, [n];
+                	mov.u32 %r2, %tid.x;
+                	cvt.rn.f64.u32 %fd1, %r2;
+                	cvt.rn.f64.u32 %fd2, %r1;
+                	setp.lt.u32 %p1, %r2, 17;
+                	mov.f64 %fd3, 0d3FF0000000000000;
+                	mov.u32 %r3, 9;
+                	@%p1 div.rn.f64 %fd3, %fd1, %fd2;
+                	@!%p1 rem.u32 %r3, %r2, 5;
+                	cvt.u64.u32 %rd2, %r2;
+                	shl.b64 %rd2, %rd2, 4;
+                	add.u64 %rd3, %rd1, %rd2;
+                	st.global.f64 [%rd3], %fd3;
+                	st.global.u32 [%rd3+8], %r3;
+                	ret;
+                }
+                """;
+        for (String mode : new String[] {"--inline", "--template-call"}) {
+            CliRunner r = CliRunner.run(ptx, "expand", "-", "--run", mode);
+            assertEquals(0, r.exitCode(), r.err() + r.out());
+            String out = r.out();
+            assertTrue(out.contains("// summary: 2 math instructions, 2 expanded, 0 not expanded;"), out);
+            assertTrue(out.contains("{div.rn.f64=17, rem.u32=47}; global memory identical"), out);
+            assertTrue(Pattern.compile("ISETP\\.NE\\.U32\\.AND (P\\d), PT, R\\d+, RZ, PT ;\n.*BSSY\\.RECONVERGENT B\\d, "
+                    + "`\\((\\.L_x_\\d+)\\) ;\n.*@!\\1 BRA `\\(\\2\\) ;\n").matcher(out).find(), out);
+            assertTrue(Pattern.compile("@(P\\d) BRA `\\((\\.L_x_\\d+)\\) ;\n(?s).*\\2:\n[^\n]*BSYNC").matcher(out).find(), out);
+        }
     }
 
     @Test

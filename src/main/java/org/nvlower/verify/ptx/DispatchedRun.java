@@ -1,11 +1,15 @@
 package org.nvlower.verify.ptx;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import org.nvlower.ptx.PtxOperand;
+import org.nvlower.ptx.Statement;
 import org.nvlower.sass.Emulator;
 import org.nvlower.sass.MufuModel;
 import org.nvlower.sass.Program;
@@ -20,7 +24,8 @@ import org.nvlower.verify.sass.SassOp;
  * program) in the emulator, and the same sequence of math instructions through the oracle, on
  * seeded operands: every register the sites write must hold the oracle's value at the end (each
  * read through {@link FunctionCode#results()}, so a register that is read first and written later
- * is compared too).
+ * is compared too). A guarded site's predicate is 0 or 1 at random; where it is false the oracle
+ * skips the site, as the program branches over it.
  */
 public final class DispatchedRun {
 
@@ -44,12 +49,15 @@ public final class DispatchedRun {
         long compared = 0;
         long mismatches = 0;
         String first = null;
+        Set<String> guards = new HashSet<>();
+        fc.sites().stream().map(s -> s.instruction().guard()).filter(Objects::nonNull).forEach(g -> guards.add(g.predicate()));
         for (int c = 0; c < cases; c++) {
             Map<String, Long> values = new HashMap<>();
             int word = 0;
             for (Reg in : p.inputs()) {
                 boolean wide = in.cls() == Reg.RegClass.R64;
-                long v = random.nextInt(4) == 0 ? (wide ? EDGE64 : EDGE32)[random.nextInt(EDGE32.length)]
+                long v = guards.contains(names.get(in)) ? random.nextInt(2) // a guard's predicate: 0 or 1
+                        : random.nextInt(4) == 0 ? (wide ? EDGE64 : EDGE32)[random.nextInt(EDGE32.length)]
                         : wide ? random.nextLong() : random.nextInt() & 0xFFFFFFFFL;
                 values.put(names.get(in), v);
                 em.setInput(word++, (int) v);
@@ -59,6 +67,10 @@ public final class DispatchedRun {
             }
             em.execute();
             for (Site s : fc.sites()) {
+                Statement.Guard g = s.instruction().guard();
+                if (g != null && (values.get(g.predicate()) != 0) == g.negated()) {
+                    continue; // not run: its destination keeps its value
+                }
                 List<PtxOperand> ops = s.instruction().operands();
                 long[] src = new long[ops.size() - 1];
                 for (int k = 1; k < ops.size(); k++) {

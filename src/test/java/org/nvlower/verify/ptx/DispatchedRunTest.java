@@ -21,7 +21,8 @@ import org.nvlower.nvptx.DdivTier;
 /**
  * The kernels' math through the template dispatcher, in both modes: each function's program
  * (inline copies, or calls into shared __ori_template_* sections) run in the emulator equals the
- * oracle on every register its sites write.
+ * oracle on every register its sites write (guarded.ptx: with each site's guard taken at random
+ * and branched over where false).
  */
 class DispatchedRunTest {
 
@@ -41,7 +42,7 @@ class DispatchedRunTest {
     @Test
     void bothModesEqualTheOracleOnEveryKernel() throws IOException {
         for (String kernel : List.of("/ptx/fdiv.ptx", "/ptx/intdiv.ptx", "/ptx/dexact.ptx", "/org/nvlower/cli/demo-kernel.ptx",
-                "/ptx/constdiv.ptx")) {
+                "/ptx/constdiv.ptx", "/ptx/guarded.ptx")) {
             for (CompilationContext ctx : List.of(INLINE, CALL)) {
                 FunctionCode fc = dispatch(kernel, ctx);
                 boolean call = ctx == CALL;
