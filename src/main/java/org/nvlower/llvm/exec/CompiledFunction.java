@@ -47,9 +47,11 @@ import org.nvlower.softfloat.I128;
  * slots of a {@code long[]} frame. Every value has fixed slots: an integer up to 64 bits (or a
  * float/double bit pattern) one slot, zero-extended; an i128 (or fp128 bit pattern) two, low word
  * first; an aggregate its fields' slots in order. Constants sit in slots filled when a frame is
- * made; phis are copies on the edges into their block. Operations are specialised by width when
- * translated, so running is a loop over a switch without allocation. Small callees are copied in
- * ({@link #INLINE_LIMIT}), their frames regions of the caller's.
+ * made; phis are copies on the edges into their block, one operation per edge ({@link #EDGE}).
+ * Operations are specialised by width when translated, so running is a loop over a switch without
+ * allocation. Small callees are copied in ({@link #INLINE_LIMIT}), their frames regions of the
+ * caller's, reading their arguments in place. Each operation run costs a dispatch, so branches
+ * to a plain branch go straight to its target ({@link #threadJumps}).
  */
 public final class CompiledFunction {
 
