@@ -8,6 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntUnaryOperator;
 
 import org.nvlower.llvm.ir.AggregateInst;
 import org.nvlower.llvm.ir.Argument;
@@ -46,9 +47,11 @@ import org.nvlower.softfloat.I128;
  * slots of a {@code long[]} frame. Every value has fixed slots: an integer up to 64 bits (or a
  * float/double bit pattern) one slot, zero-extended; an i128 (or fp128 bit pattern) two, low word
  * first; an aggregate its fields' slots in order. Constants sit in slots filled when a frame is
- * made; phis are copies on the edges into their block. Operations are specialised by width when
- * translated, so running is a loop over a switch without allocation. Small callees are copied in
- * ({@link #INLINE_LIMIT}), their frames regions of the caller's.
+ * made; phis are copies on the edges into their block, one operation per edge ({@link #EDGE}).
+ * Operations are specialised by width when translated, so running is a loop over a switch without
+ * allocation. Small callees are copied in ({@link #INLINE_LIMIT}), their frames regions of the
+ * caller's, reading their arguments in place. Each operation run costs a dispatch, so branches
+ * to a plain branch go straight to its target ({@link #threadJumps}).
  */
 public final class CompiledFunction {
 
@@ -60,6 +63,8 @@ public final class CompiledFunction {
     private static final int ICMP = 30, ICMP2 = 31, SELECT = 32, ZEXT = 33, SEXT = 34, TRUNC = 35, MOVE = 36,
             SEXT2 = 37;
     private static final int BR = 40, CONDBR = 41, SWITCH = 42, RET = 43, UNREACHABLE = 44, CALL = 45;
+    /** The phi copies of one edge, then a branch to its block: one dispatch instead of a move each. */
+    private static final int EDGE = 46;
     private static final int CTLZ = 50, CTLZ2 = 51, CTTZ = 52, CTPOP = 53, UMULO = 54, UADDO = 55, USUBO = 56,
             UMIN = 57, UMAX = 58, SMIN = 59, SMAX = 60, ABS = 61, FSHL = 62, FSHR = 63;
     private static final int TABLE = 70;
@@ -72,7 +77,7 @@ public final class CompiledFunction {
     /**
      * The fields after each operation's code, a letter each: S a frame slot, T a code position,
      * C a callee index, X a table index, V a value (width, predicate, count). SWITCH and CALL end
-     * in pairs, as many as their V field says: {@link #fields} spells them out. Inlining relocates
+     * in pairs, EDGE in triples, as many as their V field says: {@link #fields} spells them out. Inlining relocates
      * code by this table, so {@link #run} and it must agree (the bodies' tests run inlined code).
      */
     private static final String[] SHAPE = new String[TABLE + 1];
@@ -106,6 +111,7 @@ public final class CompiledFunction {
         SHAPE[RET] = "S";
         SHAPE[UNREACHABLE] = "";
         SHAPE[CALL] = "CSV";
+        SHAPE[EDGE] = "TV";
         SHAPE[TABLE] = "SSXV";
     }
 
@@ -115,6 +121,7 @@ public final class CompiledFunction {
         return switch (op) {
             case SWITCH -> SHAPE[op] + "ST".repeat(code[pc + 3]);
             case CALL -> SHAPE[op] + "SV".repeat(code[pc + 3]);
+            case EDGE -> SHAPE[op] + "SSV".repeat(code[pc + 2]);
             default -> SHAPE[op];
         };
     }
@@ -366,6 +373,13 @@ public final class CompiledFunction {
                     pc += 4;
                 }
                 case BR -> pc = c[pc + 1];
+                case EDGE -> {
+                    int end = pc + 3 + 3 * c[pc + 2];
+                    for (int p = pc + 3; p < end; p += 3) {
+                        copy(f, c[p + 1], c[p], c[p + 2]);
+                    }
+                    pc = c[pc + 1];
+                }
                 case CONDBR -> pc = f[c[pc + 1]] != 0 ? c[pc + 2] : c[pc + 3];
                 case SWITCH -> {
                     long v = f[c[pc + 1]];
@@ -814,11 +828,11 @@ public final class CompiledFunction {
                 target = out.size();
                 stubs.put(List.of(edge), target);
                 emitPhiCopies(edge[0], edge[1]);
-                out.add(BR, blockPc.get(edge[1]));
             }
             out.set(fixups.get(k)[0], target);
         }
         code = out.toArray();
+        threadJumps(code);
         origin = new Instruction[code.length];
         for (int k = 0; k < originList.size(); k++) {
             origin[originPcs.get(k)] = originList.get(k);
@@ -842,10 +856,15 @@ public final class CompiledFunction {
         originPcs.add(out.size());
     }
 
+    /**
+     * The stub an edge into a block with phis jumps to: one {@link #EDGE} operation whose copies,
+     * run in order, give each phi its incoming value (through temporaries where a copy would
+     * overwrite another's source), then the branch into the block.
+     */
     private void emitPhiCopies(BasicBlock from, BasicBlock to) {
+        mark(to.phis().get(0));
         List<int[]> moves = new ArrayList<>();
         for (PhiInst phi : to.phis()) {
-            mark(phi);
             moves.add(new int[] {slot(phi), slot(phi.incomingValueFor(from)), width(phi.type())});
         }
         boolean overlap = false;
@@ -854,20 +873,46 @@ public final class CompiledFunction {
                 overlap |= m != o && o[1] < m[0] + m[2] && m[0] < o[1] + o[2];
             }
         }
+        List<int[]> copies = new ArrayList<>();
         if (!overlap) {
-            for (int[] m : moves) {
-                out.add(MOVE, m[0], m[1], m[2]);
+            copies.addAll(moves);
+        } else {
+            int[] temps = new int[moves.size()];
+            for (int k = 0; k < moves.size(); k++) {
+                temps[k] = frameSize;
+                frameSize += moves.get(k)[2];
+                copies.add(new int[] {temps[k], moves.get(k)[1], moves.get(k)[2]});
             }
-            return;
+            for (int k = 0; k < moves.size(); k++) {
+                copies.add(new int[] {moves.get(k)[0], temps[k], moves.get(k)[2]});
+            }
         }
-        int[] temps = new int[moves.size()];
-        for (int k = 0; k < moves.size(); k++) {
-            temps[k] = frameSize;
-            frameSize += moves.get(k)[2];
-            out.add(MOVE, temps[k], moves.get(k)[1], moves.get(k)[2]);
+        out.add(EDGE, blockPc.get(to), copies.size());
+        for (int[] m : copies) {
+            out.add(m[0], m[1], m[2]);
         }
-        for (int k = 0; k < moves.size(); k++) {
-            out.add(MOVE, moves.get(k)[0], temps[k], moves.get(k)[2]);
+    }
+
+    /**
+     * Points every branch target that holds a plain {@code br} at that branch's own target (the
+     * blocks that only jump on, as the bodies' loop latches and merge points often do), so that
+     * running it takes one dispatch fewer. A cycle of plain branches (an empty infinite loop) is
+     * left as it is.
+     */
+    private static void threadJumps(int[] code) {
+        for (int pc = 0; pc < code.length; ) {
+            String fields = fields(code, pc);
+            for (int k = 0; k < fields.length(); k++) {
+                if (fields.charAt(k) == 'T') {
+                    int at = pc + 1 + k;
+                    int target = code[at];
+                    for (int hops = 0; code[target] == BR && hops < 16; hops++) {
+                        target = code[target + 1];
+                    }
+                    code[at] = target;
+                }
+            }
+            pc += 1 + fields.length();
         }
     }
 
@@ -1128,20 +1173,23 @@ public final class CompiledFunction {
 
     /**
      * Copies {@code body}'s code in place of the call {@code c}: its frame becomes a region of this
-     * one (its slots moved up by the region's base, its constants copied there), the arguments are
-     * moved into its argument slots, and each {@code ret} becomes a move of the result and a
-     * branch past the copy. Errors inside name the callee's instruction, as a call would.
+     * one (its slots moved up by the region's base, its constants copied there), its arguments are
+     * read where this function keeps them (no operation writes an argument's slots, so they need
+     * no copy), and each {@code ret} becomes a move of the result and a branch past the copy.
+     * Errors inside name the callee's instruction, as a call would.
      */
     private void inline(CompiledFunction body, CallInst c) {
         int base = frameSize;
         frameSize += body.template.length;
         inlinedFrames.add(new InlinedFrame(base, body.template));
-        int to = base;
+        int[] argumentAt = new int[body.argumentSlots];
+        int to = 0;
         for (Value v : c.arguments()) {
-            int w = width(v.type());
-            out.add(MOVE, to, slot(v), w);
-            to += w;
+            for (int k = 0, w = width(v.type()); k < w; k++) {
+                argumentAt[to++] = slot(v) + k;
+            }
         }
+        IntUnaryOperator relocate = s -> s < argumentAt.length ? argumentAt[s] : s + base;
         int[] code = body.code;
         int[] at = new int[code.length];
         List<int[]> targets = new ArrayList<>(); // {position in out, position in body's code}
@@ -1155,7 +1203,7 @@ public final class CompiledFunction {
             String fields = fields(code, pc);
             if (code[pc] == RET) {
                 if (body.returnWidth > 0) {
-                    out.add(MOVE, slot(c), code[pc + 1] + base, body.returnWidth);
+                    out.add(MOVE, slot(c), relocate.applyAsInt(code[pc + 1]), body.returnWidth);
                 }
                 out.add(BR, -1);
                 exits.add(out.size() - 1);
@@ -1164,7 +1212,7 @@ public final class CompiledFunction {
                 for (int k = 0; k < fields.length(); k++) {
                     int v = code[pc + 1 + k];
                     switch (fields.charAt(k)) {
-                        case 'S' -> out.add(v + base);
+                        case 'S' -> out.add(relocate.applyAsInt(v));
                         case 'T' -> {
                             targets.add(new int[] {out.size(), v});
                             out.add(-1);

@@ -304,6 +304,93 @@ class InterpreterTest {
                 .contains("@external is only declared"));
     }
 
+    /**
+     * The translation's shortcuts run as the plain operations would: phi copies that swap
+     * (through temporaries, in one edge operation); branches to blocks that only branch on; an
+     * inlined callee that returns one of its arguments, given a constant (read in place). And the
+     * pairs the bodies run most (icmp then select, zext then i128 shl, i128 and then icmp) on both
+     * outcomes, an error in the second naming its own instruction.
+     */
+    @Test
+    void edgesThreadedJumpsAndInlinedArgumentsRunAsThePlainOperations() {
+        String text = """
+                define i64 @minOf(i64 %a, i64 %b) {
+                  %lt = icmp ult i64 %a, %b
+                  %r = select i1 %lt, i64 %a, i64 %b
+                  ret i64 %r
+                }
+                define i128 @maxOf(i128 %a, i128 %b) {
+                  %gt = icmp sgt i128 %a, %b
+                  %r = select i1 %gt, i128 %a, i128 %b
+                  ret i128 %r
+                }
+                define i128 @shifted(i64 %a, i128 %n) {
+                  %w = zext i64 %a to i128
+                  %r = shl i128 %w, %n
+                  ret i128 %r
+                }
+                define i1 @masked(i128 %a, i128 %m) {
+                  %x = and i128 %a, %m
+                  %z = icmp eq i128 %x, 0
+                  ret i1 %z
+                }
+                define i64 @swaps(i64 %n) {
+                entry:
+                  br label %loop
+                loop:
+                  %i = phi i64 [ 0, %entry ], [ %i1, %loop ]
+                  %x = phi i64 [ 1, %entry ], [ %y, %loop ]
+                  %y = phi i64 [ 2, %entry ], [ %x, %loop ]
+                  %i1 = add i64 %i, 1
+                  %more = icmp ult i64 %i1, %n
+                  br i1 %more, label %loop, label %exit
+                exit:
+                  %tens = mul i64 %x, 10
+                  %r = add i64 %tens, %y
+                  ret i64 %r
+                }
+                define i64 @hops(i1 %c) {
+                entry:
+                  br i1 %c, label %a, label %b
+                a:
+                  br label %a2
+                a2:
+                  br label %end
+                b:
+                  br label %end
+                end:
+                  %r = phi i64 [ 1, %a2 ], [ 2, %b ]
+                  ret i64 %r
+                }
+                define i128 @first(i128 %a, i64 %b) {
+                  %unused = add i64 %b, 1
+                  ret i128 %a
+                }
+                define i128 @callsFirst(i64 %b) {
+                  %r = call i128 @first(i128 18446744073709551621, i64 %b)
+                  ret i128 %r
+                }
+                """;
+        Interpreter in = new Interpreter(IrParser.parse("t.ll", text));
+        assertEquals(3, in.function("minOf").call(3, 7)[0]);
+        assertEquals(7, in.function("minOf").call(-1, 7)[0]); // -1 is the largest unsigned
+        // i128 slots are low word first: 5 + 2^64 against -1 (all ones) and 5
+        assertArrayEquals(new long[] {5, 1}, in.function("maxOf").call(5, 1, -1, -1));
+        assertArrayEquals(new long[] {-1, -1}, in.function("maxOf").call(-1, -1, 5, Long.MIN_VALUE));
+        assertArrayEquals(new long[] {0, 3}, in.function("shifted").call(3, 64, 0));
+        assertArrayEquals(new long[] {0x30, 0}, in.function("shifted").call(3, 4, 0));
+        ExecutionException e = assertThrows(ExecutionException.class, () -> in.function("shifted").call(3, 128, 0));
+        assertEquals("@shifted: shift of an i128 by 128 or more (poison) at '%r = shl i128 %w, %n'", e.getMessage());
+        assertEquals(1, in.function("masked").call(0xF0, 1, 0x0F, 2)[0]);
+        assertEquals(0, in.function("masked").call(0xF0, 3, 0x0F, 2)[0]);
+        assertEquals(12, in.function("swaps").call(1)[0]);
+        assertEquals(21, in.function("swaps").call(2)[0]);
+        assertEquals(12, in.function("swaps").call(3)[0]);
+        assertEquals(1, in.function("hops").call(1)[0]);
+        assertEquals(2, in.function("hops").call(0)[0]);
+        assertArrayEquals(new long[] {5, 1}, in.function("callsFirst").call(9)); // 2^64 + 5
+    }
+
     @Test
     void undefinedBehaviourIsAnErrorNamingTheInstruction() {
         String text = """
