@@ -266,77 +266,34 @@ class Lower128QuadCallsTest {
 
     @Test
     void aQuadCallWithNoLoweringIsOnePositionedError() {
-        String wrongType = """
-                define double @w(double %a) {
-                  %r = call double @sqrtf128(double %a)
-                  ret double %r
-                }
-                declare double @sqrtf128(double)
-                """;
+        assertTrue(refusal("double", "call double @sqrtf128(double %a)", "declare double @sqrtf128(double)").startsWith(
+                "sqrtf128 is the quad C function sqrt and must have the type fp128 (fp128), not double (double)"));
+        assertTrue(refusal("fp128", "call fp128 @modfq(fp128 %a, i32 7)", "declare fp128 @modfq(fp128, i32)").startsWith(
+                "modfq is the quad C function modf and must have the type fp128 (fp128, ptr), not fp128 (fp128, i32)"));
+        assertTrue(refusal("fp128", "call fp128 @powq(fp128 %a, i32 2)", "declare fp128 @powq(fp128, i32)").startsWith(
+                "powq is the quad C function pow and must have the type fp128 (fp128, fp128), not fp128 (fp128, i32)"));
+        assertTrue(refusal("fp128", "call fp128 @j0q(fp128 %a)", "declare fp128 @j0q(fp128)").startsWith(
+                "no runtime function computes j0q (j0): nvlower has no quad body for it yet"));
+        assertTrue(refusal("fp128", "call fp128 @nanq(fp128 %a)", "declare fp128 @nanq(fp128)").startsWith(
+                "nanq is the quad C function nan and must have the type fp128 (ptr), not fp128 (fp128)"));
+        assertTrue(refusal("fp128", "call i256 @llvm.fptosi.sat.i256.f128(fp128 %a)",
+                "declare i256 @llvm.fptosi.sat.i256.f128(fp128)").startsWith(
+                "no runtime function computes @llvm.fptosi.sat.i256.f128"));
+    }
+
+    /**
+     * The reason {@link Lower128} gives for a function {@code @t(TYPE %a)} whose first instruction is
+     * {@code %r = CALL}, after checking the error's position and the instruction it quotes.
+     */
+    private static String refusal(String type, String call, String declare) {
+        String result = call.split(" ")[1];
+        String text = "define " + result + " @t(" + type + " %a) {\n  %r = " + call + "\n  ret " + result + " %r\n}\n"
+                + declare + "\n";
         InputException e = assertThrows(InputException.class,
-                () -> Lower128.run(IrParser.parse("w.ll", wrongType), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("w.ll:2:3: error: '%r = call double @sqrtf128(double %a)' in @w cannot be "
-                + "selected by NVPTX: sqrtf128 is the quad C function sqrt and must have the type fp128 (fp128), "
-                + "not double (double)"), e.render());
-        String wrongPointer = """
-                define fp128 @p(fp128 %a, i32* %e) {
-                  %r = call fp128 @modfq(fp128 %a, i32 7)
-                  ret fp128 %r
-                }
-                declare fp128 @modfq(fp128, i32)
-                """;
-        e = assertThrows(InputException.class,
-                () -> Lower128.run(IrParser.parse("p.ll", wrongPointer), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("p.ll:2:3: error: '%r = call fp128 @modfq(fp128 %a, i32 7)' in @p cannot be "
-                + "selected by NVPTX: modfq is the quad C function modf and must have the type fp128 (fp128, ptr), "
-                + "not fp128 (fp128, i32)"), e.render());
-        String powInt = """
-                define fp128 @q(fp128 %a) {
-                  %r = call fp128 @powq(fp128 %a, i32 2)
-                  ret fp128 %r
-                }
-                declare fp128 @powq(fp128, i32)
-                """;
-        e = assertThrows(InputException.class,
-                () -> Lower128.run(IrParser.parse("q.ll", powInt), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("q.ll:2:3: error: '%r = call fp128 @powq(fp128 %a, i32 2)' in @q cannot be "
-                + "selected by NVPTX: powq is the quad C function pow and must have the type fp128 (fp128, fp128), "
-                + "not fp128 (fp128, i32)"), e.render());
-        String bessel = """
-                define fp128 @t(fp128 %a) {
-                  %r = call fp128 @j0q(fp128 %a)
-                  ret fp128 %r
-                }
-                declare fp128 @j0q(fp128)
-                """;
-        e = assertThrows(InputException.class,
-                () -> Lower128.run(IrParser.parse("t.ll", bessel), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @j0q(fp128 %a)' in @t cannot be "
-                + "selected by NVPTX: no runtime function computes j0q (j0): nvlower has no quad body for it yet"),
-                e.render());
-        String nanOfNumber = """
-                define fp128 @t(fp128 %a) {
-                  %r = call fp128 @nanq(fp128 %a)
-                  ret fp128 %r
-                }
-                declare fp128 @nanq(fp128)
-                """;
-        e = assertThrows(InputException.class,
-                () -> Lower128.run(IrParser.parse("t.ll", nanOfNumber), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("t.ll:2:3: error: '%r = call fp128 @nanq(fp128 %a)' in @t cannot be "
-                + "selected by NVPTX: nanq is the quad C function nan and must have the type fp128 (ptr), not fp128 (fp128)"),
-                e.render());
-        String wideSat = """
-                define i256 @s(fp128 %a) {
-                  %r = call i256 @llvm.fptosi.sat.i256.f128(fp128 %a)
-                  ret i256 %r
-                }
-                declare i256 @llvm.fptosi.sat.i256.f128(fp128)
-                """;
-        e = assertThrows(InputException.class,
-                () -> Lower128.run(IrParser.parse("s.ll", wideSat), Lower128.Options.DEFAULT));
-        assertTrue(e.render().startsWith("s.ll:2:3: error: '%r = call i256 @llvm.fptosi.sat.i256.f128(fp128 %a)' in @s"
-                + " cannot be selected by NVPTX: no runtime function computes @llvm.fptosi.sat.i256.f128"), e.render());
+                () -> Lower128.run(IrParser.parse("t.ll", text), Lower128.Options.DEFAULT));
+        String head = "t.ll:2:3: error: '%r = " + call + "' in @t cannot be selected by NVPTX: ";
+        assertTrue(e.render().startsWith(head), e.render());
+        return e.render().substring(head.length());
     }
 
     /** The compositions run in the interpreter (fp128 carried as i128, bodies linked) on chosen operands. */
