@@ -243,7 +243,8 @@ public final class KernelExpansion {
                 throw new InputException("the result of '" + PtxPrinter.instruction(s.instruction()) + "' is not a register");
             }
             // a guarded site may not run: its destination keeps the value it had, so it is read first
-            Reg result = regs.computeIfAbsent(dest.name(), name -> guard != null ? fb.input(name, cls) : output(fb, name, cls, outputs));
+            Reg result = regs.computeIfAbsent(dest.name(),
+                    name -> guard != null ? fb.input(name, cls) : output(fb, name, cls, outputs));
             if (constant) {
                 d.expandInPlace(s.template(), result, sources);
             } else {
