@@ -29,6 +29,7 @@ import org.nvlower.llvm.ir.IrBuilder;
 import org.nvlower.llvm.ir.Module;
 import org.nvlower.llvm.ir.Opcode;
 import org.nvlower.llvm.ir.Predicate;
+import org.nvlower.llvm.ir.StructType;
 import org.nvlower.llvm.ir.Type;
 import org.nvlower.llvm.ir.Value;
 import org.nvlower.llvm.ir.VectorType;
@@ -322,6 +323,19 @@ public final class Lower128 {
                 Value minus = b.icmp(Predicate.NE, b.and(bit, Constants.i32(c.minusOne()), part(name, "neg")),
                         Constants.i32(0), part(name, "minus"));
                 yield b.select(minus, Constants.i32(-1), one, name);
+            }
+            case QuadCalls.ComplexPart c -> {
+                StructType complex = StructType.of(FloatType.FP128, FloatType.FP128);
+                Value re = b.load(FloatType.FP128, b.inBoundsGep(complex, args.get(0), List.of(Constants.i32(0),
+                        Constants.i32(0)), part(name, "re.at")), part(name, "re"));
+                Value im = b.load(FloatType.FP128, b.inBoundsGep(complex, args.get(0), List.of(Constants.i32(0),
+                        Constants.i32(1)), part(name, "im.at")), part(name, "im"));
+                yield switch (c.function()) {
+                    case "creal" -> re;
+                    case "cimag" -> im;
+                    case "cabs" -> rowCall(b, call, RuntimeFunction.HYPOT_FP128, List.of(re, im), name);
+                    default -> rowCall(b, call, RuntimeFunction.ATAN2_FP128, List.of(im, re), name); // carg
+                };
             }
             case QuadCalls.SignBitTest t -> {
                 Value bits = b.bitcast(args.get(0), IntegerType.I128, part(name, "bits"));

@@ -29,7 +29,7 @@ final class QuadCalls {
 
     /** What to do with one call. */
     sealed interface Plan permits Row, FpClass, Frexp, ToInteger, Saturate, StoresSecond, SinCos, ScaleLong, QuietNaN,
-            Classify, SignBitTest, SignBit, Refused {
+            Classify, SignBitTest, ComplexPart, SignBit, Refused {
     }
 
     /** The row on the call's arguments (vectors: lane by lane). */
@@ -105,6 +105,14 @@ final class QuadCalls {
     record SignBitTest() implements Plan {
     }
 
+    /**
+     * libquadmath's crealq, cimagq, cabsq and cargq of a {@code __complex128} passed as x86-64 passes
+     * it (a pointer to {@code { fp128, fp128 }}, byval): the real or imaginary part loaded, or hypot's
+     * row of (re, im), or atan2's of (im, re).
+     */
+    record ComplexPart(String function) implements Plan {
+    }
+
     /** C fabs/copysign: the intrinsic (a sign-bit operation). */
     record SignBit(String intrinsic) implements Plan {
     }
@@ -171,15 +179,17 @@ final class QuadCalls {
 
     /**
      * libquadmath's functions (and glibc's f128 ones) nvlower has no body for: Bessel functions and
-     * complex arithmetic. A call is a positioned error rather than a call left unresolved.
+     * the complex functions with a complex result. A call is a positioned error rather than a call
+     * left unresolved.
      */
-    private static final Set<String> NOT_YET = Set.of("j0", "j1", "jn", "y0", "y1", "yn", "cabs", "carg",
-            "cimag", "creal", "conj", "cproj", "cexp", "cexpi", "clog", "clog10", "cpow", "csqrt", "csin", "ccos",
-            "ctan", "csinh", "ccosh", "ctanh", "casin", "cacos", "catan", "casinh", "cacosh", "catanh");
+    private static final Set<String> NOT_YET = Set.of("j0", "j1", "jn", "y0", "y1", "yn", "conj", "cproj", "cexp",
+            "cexpi", "clog", "clog10", "cpow", "csqrt", "csin", "ccos", "ctan", "csinh", "ccosh", "ctanh", "casin", "cacos",
+            "catan", "casinh", "cacosh", "catanh");
 
     /** The quad C functions lowered by a plan of their own rather than one row of {@link #LIBM}. */
     private static final Set<String> OWN_PLAN = Set.of("scalbln", "frexp", "modf", "remquo", "lround", "llround",
-            "lrint", "llrint", "sincos", "fabs", "copysign", "nan", "isnan", "issignaling", "finite", "isinf", "signbit");
+            "lrint", "llrint", "sincos", "fabs", "copysign", "nan", "isnan", "issignaling", "finite", "isinf", "signbit",
+            "creal", "cimag", "cabs", "carg");
 
     /** The plan for {@code call}, or null when it is no fp128 intrinsic or quad C function. */
     static Plan plan(CallInst call) {
@@ -301,6 +311,13 @@ final class QuadCalls {
             return !fits ? new Refused(name + " is the quad C function " + base + " and must have the type "
                     + "i32 (fp128), not " + t.returnType() + " " + params(t))
                     : base.equals("signbit") ? new SignBitTest() : CLASSIFY.get(base);
+        }
+        if (base.matches("creal|cimag|cabs|carg")) {
+            boolean fits = t.returnType() == FloatType.FP128 && t.params().size() == 1
+                    && t.params().get(0) instanceof PointerType;
+            return fits ? new ComplexPart(base) : new Refused(name + " is the quad C function " + base
+                    + " and must have the type fp128 (ptr) (the __complex128 byval, as x86-64 passes it), not "
+                    + t.returnType() + " " + params(t));
         }
         if (base.equals("nan")) {
             boolean fits = t.returnType() == FloatType.FP128 && t.params().size() == 1

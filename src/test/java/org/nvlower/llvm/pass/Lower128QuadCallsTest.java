@@ -274,6 +274,11 @@ class Lower128QuadCallsTest {
                 "powq is the quad C function pow and must have the type fp128 (fp128, fp128), not fp128 (fp128, i32)"));
         assertTrue(refusal("fp128", "call fp128 @j0q(fp128 %a)", "declare fp128 @j0q(fp128)").startsWith(
                 "no runtime function computes j0q (j0): nvlower has no quad body for it yet"));
+        assertTrue(refusal("fp128", "call fp128 @cabsq(fp128 %a)", "declare fp128 @cabsq(fp128)").startsWith(
+                "cabsq is the quad C function cabs and must have the type fp128 (ptr) (the __complex128 byval, as x86-64 "
+                + "passes it), not fp128 (fp128)"));
+        assertTrue(refusal("fp128", "call fp128 @csqrtq(fp128 %a)", "declare fp128 @csqrtq(fp128)").startsWith(
+                "no runtime function computes csqrtq (csqrt): nvlower has no quad body for it yet"));
         assertTrue(refusal("fp128", "call fp128 @nanq(fp128 %a)", "declare fp128 @nanq(fp128)").startsWith(
                 "nanq is the quad C function nan and must have the type fp128 (ptr), not fp128 (fp128)"));
         assertTrue(refusal("fp128", "call i256 @llvm.fptosi.sat.i256.f128(fp128 %a)",
@@ -452,6 +457,44 @@ class Lower128QuadCallsTest {
         InputException e = assertThrows(InputException.class, () -> Lower128.run(bad, Lower128.Options.DEFAULT));
         assertTrue(e.render().startsWith("b.ll:2:3: error: '%r = call i64 @isnanq(fp128 %a)' in @c cannot be selected by "
                 + "NVPTX: isnanq is the quad C function isnan and must have the type i32 (fp128), not i64 (fp128)"), e.render());
+    }
+
+    /**
+     * crealq, cimagq, cabsq and cargq of a __complex128 passed byval (x86-64's ABI), with an opaque
+     * and a typed pointer: the parts loaded from the pointer, hypot's row of (re, im), atan2's of
+     * (im, re). (ToolProofsTest runs them from C against libquadmath.)
+     */
+    @Test
+    void complexPartsByTheirCNames() {
+        for (String ptr : new String[] {"ptr", "{ fp128, fp128 }*"}) {
+            String text = """
+                    define fp128 @c(PTR byval({ fp128, fp128 }) %z) {
+                      %r = call fp128 @crealq(PTR byval({ fp128, fp128 }) %z)
+                      %i = call fp128 @cimagq(PTR byval({ fp128, fp128 }) %z)
+                      %a = call fp128 @cabsq(PTR byval({ fp128, fp128 }) %z)
+                      %g = call fp128 @cargq(PTR byval({ fp128, fp128 }) %z)
+                      %s1 = fadd fp128 %r, %i
+                      %s2 = fadd fp128 %s1, %a
+                      %s = fadd fp128 %s2, %g
+                      ret fp128 %s
+                    }
+                    declare fp128 @crealq(PTR byval({ fp128, fp128 }))
+                    declare fp128 @cimagq(PTR byval({ fp128, fp128 }))
+                    declare fp128 @cabsq(PTR byval({ fp128, fp128 }))
+                    declare fp128 @cargq(PTR byval({ fp128, fp128 }))
+                    """.replace("PTR", ptr);
+            Module m = IrParser.parse("c.ll", text);
+            Lower128.run(m, Lower128.Options.DEFAULT);
+            assertEquals(List.of(), IrVerifier.verify(m));
+            String out = IrPrinter.print(m);
+            for (String want : List.of("%r.re.at = getelementptr inbounds { fp128, fp128 }, " + ptr + " %z, i32 0, i32 0",
+                    "%i.im.at = getelementptr inbounds { fp128, fp128 }, " + ptr + " %z, i32 0, i32 1",
+                    "%a = call fp128 @__nv_hypot_fp128(fp128 %a.re, fp128 %a.im)",
+                    "%g = call fp128 @__nv_atan2_fp128(fp128 %g.im, fp128 %g.re)")) {
+                assertTrue(out.contains(want), want + "\n" + out);
+            }
+            assertTrue(!out.contains("@crealq") && !out.contains("@cargq"), out);
+        }
     }
 
     /** The result slots of {@code name} on one fp128 operand (low word first). */
